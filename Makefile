@@ -1,0 +1,64 @@
+# ClauZ3 — developer entry points. On a fresh machine: `make demo`, `make test`.
+
+# A fresh shell may not have Go on PATH yet.
+PATH := /usr/local/go/bin:$(PATH)
+export PATH
+SHELL := /bin/bash
+
+# `go run` reports every non-zero exit (and a failed build) as 1, so the demo
+# builds the CLI once and runs the binary to see the real exit status.
+DEMO_BIN := $(or $(TMPDIR),/tmp)/clauz3-make/clauz3
+DEMO_PASS := corpus/plans/email_only_bob_pass.py
+DEMO_FAIL := corpus/plans/email_only_bob_ann_fail.py
+
+# package:FuzzTarget pairs run by `make fuzz`, each for FUZZTIME.
+FUZZ_TARGETS := ./compiler/syntax/:FuzzParse
+FUZZTIME ?= 60s
+
+.PHONY: help setup demo test bench fuzz fmt
+.DEFAULT_GOAL := help
+
+help:
+	@echo "make setup  install libz3-dev and Go modules (idempotent)"
+	@echo "make demo   prove the bundled email plan, then show a refused variant"
+	@echo "make test   go vet + go test on every package"
+	@echo "make bench  benchmarks (benchmarks/, prover/z3/)"
+	@echo "make fuzz   run each fuzz target for FUZZTIME ($(FUZZTIME))"
+	@echo "make fmt    list files gofmt would change (fails if any)"
+
+setup:
+	@scripts/setup.sh
+
+demo: setup
+	@mkdir -p $(dir $(DEMO_BIN))
+	go build -o $(DEMO_BIN) ./cmd/clauz3
+	@echo
+	@echo "== $(DEMO_PASS): expected to be proved"
+	$(DEMO_BIN) prove --import-root corpus $(DEMO_PASS)
+	@echo
+	@echo "== $(DEMO_FAIL): expected to be refused (exit status 1)"
+	@status=0; \
+	$(DEMO_BIN) prove --import-root corpus $(DEMO_FAIL) || status=$$?; \
+	if [ "$$status" -ne 1 ]; then \
+		echo "demo: expected exit status 1 from the refused plan, got $$status" >&2; \
+		exit 1; \
+	fi; \
+	echo "(refused as expected: exit status 1)"
+
+test: setup
+	go vet ./...
+	go test ./...
+
+bench: setup
+	go test -run '^$$' -bench . ./benchmarks/ ./prover/z3/
+
+fuzz: setup
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; fn=$${t##*:}; \
+		echo "go test -run '^\$$' -fuzz '^$$fn\$$' -fuzztime $(FUZZTIME) $$pkg"; \
+		go test -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(FUZZTIME) $$pkg; \
+	done
+
+fmt:
+	@out=$$(gofmt -l .); \
+	if [ -n "$$out" ]; then echo "gofmt would reformat:"; echo "$$out"; exit 1; fi

@@ -1,0 +1,18 @@
+// Package corpus holds ClauZ3's test corpus: agent plans with their expected
+// outcomes and the trusted layers they use, laid out as a project whose
+// import root is this folder (see README.md here).
+//
+//   - plans/*_pass.py: plans whose every obligation must be proved;
+//   - plans/*_fail.py: plans that must be refused, each with a sibling
+//     .want file of lines that must appear in the output of clauz3 prove;
+//   - tools/<domain>/trusted/: the trusted layers (email, bank) as Python
+//     spec files.
+//
+// The package has no API. Its test (corpus_test.go) runs every case through
+// the compiler and the prover and checks verdicts and messages; later
+// stages add the differential harness (IR interpreter, sealed binary and
+// CPython on the same recorded effect results). Nothing imports it.
+//
+// Status: proving only. Expected traces and stdout for running plans come
+// with the runtime stage.
+package corpus

@@ -1,0 +1,10 @@
+# Refused: the guard admits amount 6, which is over max_spend(5).
+import clauz3
+from tools.bank.trusted import contracts as bank
+from tools.bank.trusted.effects import withdraw
+
+
+@clauz3.guarantee(bank.max_spend(5))
+def main(amount: int) -> None:
+    if 0 < amount <= 6:
+        withdraw("checking", amount)

@@ -1,0 +1,12 @@
+# Refused: the else branch (urgent is False) emails ann, who is not promised.
+import clauz3
+from tools.email.trusted import contracts as emails
+from tools.email.trusted.effects import send_email
+
+
+@clauz3.guarantee(emails.only(["bob@example.com"]))
+def main(urgent: bool) -> None:
+    if urgent:
+        send_email("bob@example.com", "Deploy failed, please look")
+    else:
+        send_email("ann@example.com", "Deploy went fine")

@@ -1,0 +1,9 @@
+# Refused: promises to email only bob@example.com but emails ann@example.com.
+import clauz3
+from tools.email.trusted import contracts as emails
+from tools.email.trusted.effects import send_email
+
+
+@clauz3.guarantee(emails.only(["bob@example.com"]))
+def main() -> None:
+    send_email("ann@example.com", "Report is ready")

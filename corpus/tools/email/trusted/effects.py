@@ -1,0 +1,7 @@
+# Trusted email effects (clauz3 spelling of the decorators).
+import clauz3
+
+
+@clauz3.requires(lambda addr, msg: "@" in addr)
+@clauz3.trusted
+def send_email(addr: str, msg: str) -> None: ...

@@ -1,0 +1,49 @@
+// Package ir defines the typed intermediate representation that every
+// later stage of ClauZ3 consumes: the prover turns it into Z3 formulas, the
+// interpreter (ir/interp, later) runs it, and gen (later) prints it as Go.
+//
+// The IR is a small, structured tree, not a control-flow graph. Plans are
+// short and loop-bounded, and a tree keeps two consumers simple: symbolic
+// execution merges the two arms of an If under a guard, and the Go
+// generator can print one Go statement per IR statement, so the generated
+// program reads like its source.
+//
+// # Shape
+//
+// A Program holds the plan's functions (Funcs, with Target the one the
+// guarantees are about), the trusted effects the plan can call (Effects,
+// each with its typed parameters, markers, requires and ensures), and the
+// guarantees on the target (Guarantees), each a Spec over effect facts.
+//
+// Functions own their Locals. A Local is one Python name in one function;
+// the front end has already resolved every name, so the IR has no scopes.
+// Parameters are Locals too (Func.Params).
+//
+// Statements: Assign, If, For, Return, ExprStmt. Expressions are typed
+// (Expr.Type) and carry the source position of the Python construct they
+// came from, so every later error and every counterexample can point at the
+// user's line and column.
+//
+// Calls are already resolved: Call names a *Func of the plan and EffectCall
+// an *Effect of a trusted layer. Their Args are in parameter order with
+// defaults filled in, so keyword arguments and defaults do not reach the IR.
+//
+// # Contracts
+//
+// A guarantee's Spec is compiled statically from the trusted layer's
+// @contract function with the guarantee's arguments bound as constants.
+// Relations select effect facts by effect name or marker (Relation.Selector)
+// and may be narrowed by Filters. Predicates and keys are Lambdas whose
+// parameter is a fact; a fact's fields are the effect's parameters, read
+// with FactField.
+//
+// # Semantics
+//
+// Values follow Python: int is arbitrary precision (constants are int64 in
+// the IR; arithmetic is unbounded), // and % floor, str is a sequence of
+// code points, `and`/`or` return an operand, a Compare with several
+// operators is a Python chain and evaluates each operand at most once.
+//
+// Verify checks the invariants every builder must establish; Fprint prints
+// a program in a stable text form (`clauz3 ir PLAN`).
+package ir

@@ -1,0 +1,233 @@
+package ir
+
+// Expr is a typed IR expression.
+type Expr interface {
+	Position() Pos
+	Type() Type
+	isExpr()
+}
+
+// Const is a literal: Value is int64 (Int), bool (Bool), string (Str) or
+// nil (None).
+type Const struct {
+	Pos
+	T     Type
+	Value any
+}
+
+// LocalRef reads a local.
+type LocalRef struct {
+	Pos
+	Local *Local
+}
+
+// BinOpKind is an arithmetic operator.
+type BinOpKind int
+
+const (
+	Add      BinOpKind = iota // int addition, str or list concatenation
+	Sub                       // int
+	Mul                       // int
+	FloorDiv                  // int, floors like Python; raises on zero
+	Mod                       // int, sign of the divisor like Python; raises on zero
+)
+
+var binOpNames = [...]string{"+", "-", "*", "//", "%"}
+
+func (k BinOpKind) String() string { return binOpNames[k] }
+
+// BinOp is X Op Y.
+type BinOp struct {
+	Pos
+	Op   BinOpKind
+	X, Y Expr
+	T    Type
+}
+
+// UnOpKind is a unary operator.
+type UnOpKind int
+
+const (
+	Neg UnOpKind = iota // -x on int
+	Not                 // not x on any type (truthiness), result bool
+)
+
+func (k UnOpKind) String() string {
+	if k == Neg {
+		return "-"
+	}
+	return "not "
+}
+
+// UnOp is Op X.
+type UnOp struct {
+	Pos
+	Op UnOpKind
+	X  Expr
+}
+
+// BoolOpKind is `and` or `or`.
+type BoolOpKind int
+
+const (
+	And BoolOpKind = iota
+	Or
+)
+
+func (k BoolOpKind) String() string {
+	if k == And {
+		return "and"
+	}
+	return "or"
+}
+
+// BoolOp is Python's short-circuit X and Y / X or Y: it yields one of its
+// operands, which have the same type T.
+type BoolOp struct {
+	Pos
+	Op   BoolOpKind
+	X, Y Expr
+	T    Type
+}
+
+// CmpOp is a comparison operator.
+type CmpOp int
+
+const (
+	Eq CmpOp = iota
+	NotEq
+	Lt
+	LtE
+	Gt
+	GtE
+	In
+	NotIn
+)
+
+var cmpOpNames = [...]string{"==", "!=", "<", "<=", ">", ">=", "in", "not in"}
+
+func (o CmpOp) String() string { return cmpOpNames[o] }
+
+// Compare is a Python comparison chain: Operands[0] Ops[0] Operands[1]
+// Ops[1] ... Each operand is evaluated at most once and the chain stops at
+// the first false link.
+type Compare struct {
+	Pos
+	Ops      []CmpOp
+	Operands []Expr // len(Ops)+1
+}
+
+// Call calls a plan function. Args are in parameter order, defaults filled.
+type Call struct {
+	Pos
+	Func *Func
+	Args []Expr
+}
+
+// EffectCall calls a trusted effect. Args are in parameter order, defaults
+// filled.
+type EffectCall struct {
+	Pos
+	Effect *Effect
+	Args   []Expr
+}
+
+// Builtin applies a Python builtin function or method. Name is "len",
+// "str", or "str.<method>" for a string method whose receiver is Args[0].
+type Builtin struct {
+	Pos
+	Name string
+	Args []Expr
+	T    Type
+}
+
+// ListLit is a list display.
+type ListLit struct {
+	Pos
+	T     *List
+	Elems []Expr
+}
+
+// TupleLit is a tuple display.
+type TupleLit struct {
+	Pos
+	T     *Tuple
+	Elems []Expr
+}
+
+// DictLit is a dict display; keys keep their order.
+type DictLit struct {
+	Pos
+	T      *Dict
+	Keys   []Expr
+	Values []Expr
+}
+
+// Range is range(Start, Stop, Step), iterable by For.
+type Range struct {
+	Pos
+	Start, Stop, Step Expr
+}
+
+// FString is a formatted string: the concatenation of its parts.
+type FString struct {
+	Pos
+	Parts []FPart
+}
+
+// FPart is literal text (X == nil) or a replacement field: X converted by
+// Conv (0, 's' or 'r') and formatted with the literal Spec.
+type FPart struct {
+	Lit  string
+	X    Expr
+	Conv byte
+	Spec string
+}
+
+// FactField reads a field of the fact bound to a contract lambda's
+// parameter.
+type FactField struct {
+	Pos
+	Fact  *Local
+	Field string
+	T     Type
+}
+
+func (e *Const) Type() Type      { return e.T }
+func (e *LocalRef) Type() Type   { return e.Local.Type }
+func (e *BinOp) Type() Type      { return e.T }
+func (e *UnOp) Type() Type       { return unOpType(e) }
+func (e *BoolOp) Type() Type     { return e.T }
+func (e *Compare) Type() Type    { return Bool }
+func (e *Call) Type() Type       { return e.Func.Result }
+func (e *EffectCall) Type() Type { return e.Effect.Result }
+func (e *Builtin) Type() Type    { return e.T }
+func (e *ListLit) Type() Type    { return e.T }
+func (e *TupleLit) Type() Type   { return e.T }
+func (e *DictLit) Type() Type    { return e.T }
+func (e *Range) Type() Type      { return &List{Elem: Int} }
+func (e *FString) Type() Type    { return Str }
+func (e *FactField) Type() Type  { return e.T }
+
+func unOpType(e *UnOp) Type {
+	if e.Op == Not {
+		return Bool
+	}
+	return e.X.Type()
+}
+
+func (*Const) isExpr()      {}
+func (*LocalRef) isExpr()   {}
+func (*BinOp) isExpr()      {}
+func (*UnOp) isExpr()       {}
+func (*BoolOp) isExpr()     {}
+func (*Compare) isExpr()    {}
+func (*Call) isExpr()       {}
+func (*EffectCall) isExpr() {}
+func (*Builtin) isExpr()    {}
+func (*ListLit) isExpr()    {}
+func (*TupleLit) isExpr()   {}
+func (*DictLit) isExpr()    {}
+func (*Range) isExpr()      {}
+func (*FString) isExpr()    {}
+func (*FactField) isExpr()  {}

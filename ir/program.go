@@ -1,0 +1,116 @@
+package ir
+
+import "fmt"
+
+// Pos is a user-facing source position: 1-based line and column (in
+// characters) in File.
+type Pos struct {
+	File      string
+	Line, Col int
+}
+
+func (p Pos) String() string {
+	if p.File == "" {
+		return fmt.Sprintf("%d:%d", p.Line, p.Col)
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
+
+// Program is one plan lowered against its trusted layers.
+type Program struct {
+	File       string    // the plan's file name as given by the user
+	Funcs      []*Func   // the plan's functions, in source order
+	Target     *Func     // the function the guarantees are about (main by default)
+	Effects    []*Effect // the trusted effects the plan's imports bring into reach, sorted by name
+	Guarantees []*Guarantee
+}
+
+// Func is one plan function.
+type Func struct {
+	Pos
+	Name   string
+	Params []*Local // also present in Locals
+	Result Type
+	Locals []*Local
+	Body   []Stmt
+}
+
+// Local is one Python name of one function. Index is its position in
+// Func.Locals.
+type Local struct {
+	Pos
+	Name  string
+	Type  Type
+	Index int
+}
+
+// Param is a parameter of an effect (and so a field of its facts).
+type Param struct {
+	Name    string
+	Type    Type
+	Default Expr // nil when the parameter has no default
+}
+
+// Effect is a trusted function declared by a trusted layer.
+type Effect struct {
+	Pos
+	Name     string   // the Python name, e.g. send_email
+	Module   string   // the dotted module that declares it
+	Markers  []string // from @deal.has(...)
+	Params   []*Param
+	Result   Type
+	Requires []*Condition // over Params
+	Ensures  []*Condition // over the single parameter "result"
+}
+
+// Param returns the named parameter, or nil.
+func (e *Effect) Param(name string) *Param {
+	for _, p := range e.Params {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
+}
+
+// HasSelector reports whether a relation named sel selects this effect's
+// facts: sel is the effect's name or one of its markers.
+func (e *Effect) HasSelector(sel string) bool {
+	if e.Name == sel {
+		return true
+	}
+	for _, m := range e.Markers {
+		if m == sel {
+			return true
+		}
+	}
+	return false
+}
+
+// Condition is a requires or ensures clause of an effect.
+type Condition struct {
+	Pos
+	Source  string // the lambda as written, for messages
+	Message string // the clause's message=, if any
+	Pred    *Lambda
+}
+
+// Contract is a trusted layer's @contract function, compiled statically
+// once when the layer loads. Its Spec reads Params through LocalRef.
+type Contract struct {
+	Pos
+	Module string // dotted module, e.g. tools.email.trusted.contracts
+	Name   string // e.g. only
+	Params []*Local
+	Spec   Spec
+}
+
+// Guarantee is one @clauz3.guarantee(...) on the target: a contract applied
+// to arguments. Args are constant expressions (no calls, no locals) in
+// Contract.Params order, defaults filled.
+type Guarantee struct {
+	Pos
+	Source   string // the decorator argument rendered like Python source, e.g. emails.only(['bob@example.com'])
+	Contract *Contract
+	Args     []Expr
+}

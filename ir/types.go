@@ -1,0 +1,124 @@
+package ir
+
+import "strings"
+
+// Type is the static type of an IR value.
+type Type interface {
+	String() string
+	isType()
+}
+
+// BasicKind enumerates the scalar types.
+type BasicKind int
+
+const (
+	KindInt BasicKind = iota
+	KindBool
+	KindStr
+	KindNone
+)
+
+// Basic is a scalar type.
+type Basic struct{ Kind BasicKind }
+
+// The scalar types; compare types with Identical, not ==, for composites.
+var (
+	Int  Type = &Basic{KindInt}
+	Bool Type = &Basic{KindBool}
+	Str  Type = &Basic{KindStr}
+	None Type = &Basic{KindNone}
+)
+
+func (b *Basic) String() string {
+	switch b.Kind {
+	case KindInt:
+		return "int"
+	case KindBool:
+		return "bool"
+	case KindStr:
+		return "str"
+	default:
+		return "None"
+	}
+}
+
+// List is list[Elem].
+type List struct{ Elem Type }
+
+func (l *List) String() string { return "list[" + l.Elem.String() + "]" }
+
+// Tuple is tuple[Elems...].
+type Tuple struct{ Elems []Type }
+
+func (t *Tuple) String() string {
+	parts := make([]string, len(t.Elems))
+	for i, e := range t.Elems {
+		parts[i] = e.String()
+	}
+	return "tuple[" + strings.Join(parts, ", ") + "]"
+}
+
+// Dict is dict[Key, Value], insertion-ordered as in Python.
+type Dict struct{ Key, Value Type }
+
+func (d *Dict) String() string { return "dict[" + d.Key.String() + ", " + d.Value.String() + "]" }
+
+// Fact is the type of a contract lambda's parameter: one effect fact, whose
+// fields are the parameters shared by every effect of the relation.
+type Fact struct {
+	Selector string
+	Fields   []*Param
+}
+
+func (f *Fact) String() string { return "fact[" + f.Selector + "]" }
+
+// Field returns the named field, or nil.
+func (f *Fact) Field(name string) *Param {
+	for _, p := range f.Fields {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
+}
+
+func (*Basic) isType() {}
+func (*List) isType()  {}
+func (*Tuple) isType() {}
+func (*Dict) isType()  {}
+func (*Fact) isType()  {}
+
+// Identical reports whether two types are the same type.
+func Identical(a, b Type) bool {
+	switch a := a.(type) {
+	case *Basic:
+		b, ok := b.(*Basic)
+		return ok && a.Kind == b.Kind
+	case *List:
+		b, ok := b.(*List)
+		return ok && Identical(a.Elem, b.Elem)
+	case *Tuple:
+		b, ok := b.(*Tuple)
+		if !ok || len(a.Elems) != len(b.Elems) {
+			return false
+		}
+		for i := range a.Elems {
+			if !Identical(a.Elems[i], b.Elems[i]) {
+				return false
+			}
+		}
+		return true
+	case *Dict:
+		b, ok := b.(*Dict)
+		return ok && Identical(a.Key, b.Key) && Identical(a.Value, b.Value)
+	case *Fact:
+		return a == b
+	}
+	return false
+}
+
+// IsBasic reports whether t is the scalar type of the given kind.
+func IsBasic(t Type, k BasicKind) bool {
+	b, ok := t.(*Basic)
+	return ok && b.Kind == k
+}

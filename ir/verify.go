@@ -1,0 +1,525 @@
+package ir
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Verify checks the invariants every builder of a Program must establish:
+// every expression is typed consistently, every local belongs to the scope
+// that reads it, calls match their callee's parameters, and guarantees
+// apply a contract to constant arguments. It reports every violation found,
+// each prefixed with the position of the offending node.
+func Verify(p *Program) error {
+	v := &verifier{prog: p, funcs: map[*Func]bool{}, effects: map[*Effect]bool{}}
+	v.program()
+	return errors.Join(v.errs...)
+}
+
+type verifier struct {
+	prog    *Program
+	funcs   map[*Func]bool
+	effects map[*Effect]bool
+	errs    []error
+	scope   map[*Local]bool // locals the current function, lambda or contract may read
+	fn      *Func
+}
+
+func (v *verifier) errorf(pos Pos, format string, args ...any) {
+	v.errs = append(v.errs, fmt.Errorf("%s: %s", pos, fmt.Sprintf(format, args...)))
+}
+
+func (v *verifier) program() {
+	p := v.prog
+	for _, f := range p.Funcs {
+		if v.funcs[f] {
+			v.errorf(f.Pos, "function %s listed twice", f.Name)
+		}
+		v.funcs[f] = true
+	}
+	for _, e := range p.Effects {
+		v.effects[e] = true
+	}
+	if p.Target == nil || !v.funcs[p.Target] {
+		v.errorf(Pos{File: p.File}, "target is not one of the program's functions")
+	}
+	for _, e := range p.Effects {
+		v.effect(e)
+	}
+	for _, f := range p.Funcs {
+		v.function(f)
+	}
+	for _, g := range p.Guarantees {
+		v.guarantee(g)
+	}
+}
+
+func (v *verifier) effect(e *Effect) {
+	if e.Result == nil {
+		v.errorf(e.Pos, "effect %s has no result type", e.Name)
+	}
+	for _, c := range e.Requires {
+		for _, prm := range c.Pred.Params {
+			if ep := e.Param(prm.Name); ep == nil || !Identical(ep.Type, prm.Type) {
+				v.errorf(c.Pos, "requires of %s reads %s, which is not a parameter of that type", e.Name, prm.Name)
+			}
+		}
+		v.lambda(c.Pred, Bool)
+	}
+	for _, c := range e.Ensures {
+		if len(c.Pred.Params) != 1 || e.Result == nil || !Identical(c.Pred.Params[0].Type, e.Result) {
+			v.errorf(c.Pos, "ensures of %s must take the result as its one parameter", e.Name)
+		}
+		v.lambda(c.Pred, Bool)
+	}
+}
+
+func (v *verifier) function(f *Func) {
+	v.fn = f
+	v.scope = map[*Local]bool{}
+	for i, l := range f.Locals {
+		if l.Index != i {
+			v.errorf(l.Pos, "local %s has index %d at position %d", l.Name, l.Index, i)
+		}
+		if l.Type == nil {
+			v.errorf(l.Pos, "local %s has no type", l.Name)
+		}
+		v.scope[l] = true
+	}
+	for _, prm := range f.Params {
+		if !v.scope[prm] {
+			v.errorf(prm.Pos, "parameter %s of %s is not among its locals", prm.Name, f.Name)
+		}
+	}
+	if f.Result == nil {
+		v.errorf(f.Pos, "function %s has no result type", f.Name)
+	}
+	v.stmts(f.Body)
+	v.fn = nil
+}
+
+func (v *verifier) stmts(ss []Stmt) {
+	for _, s := range ss {
+		v.stmt(s)
+	}
+}
+
+func (v *verifier) stmt(s Stmt) {
+	switch s := s.(type) {
+	case *Assign:
+		v.local(s.Pos, s.Dest)
+		if t := v.expr(s.Value); t != nil && !Identical(t, s.Dest.Type) {
+			v.errorf(s.Pos, "assigns %s to %s of type %s", t, s.Dest.Name, s.Dest.Type)
+		}
+	case *If:
+		v.expr(s.Cond)
+		v.stmts(s.Then)
+		v.stmts(s.Else)
+	case *For:
+		v.local(s.Pos, s.Var)
+		if elem := elemType(v.expr(s.Iter)); elem == nil {
+			v.errorf(s.Pos, "for loop over a non-iterable %s", s.Iter.Type())
+		} else if !Identical(elem, s.Var.Type) {
+			v.errorf(s.Pos, "loop variable %s is %s but elements are %s", s.Var.Name, s.Var.Type, elem)
+		}
+		v.stmts(s.Body)
+	case *Return:
+		want := v.fn.Result
+		got := None
+		if s.Value != nil {
+			got = v.expr(s.Value)
+		}
+		if got != nil && want != nil && !Identical(got, want) {
+			v.errorf(s.Pos, "returns %s from %s, declared %s", got, v.fn.Name, want)
+		}
+	case *ExprStmt:
+		v.expr(s.X)
+	default:
+		v.errorf(s.Position(), "unknown statement %T", s)
+	}
+}
+
+func (v *verifier) local(pos Pos, l *Local) {
+	if l == nil {
+		v.errorf(pos, "nil local")
+		return
+	}
+	if !v.scope[l] {
+		v.errorf(pos, "local %s is not in scope here", l.Name)
+	}
+}
+
+// elemType is the element type of an iterable type, or nil.
+func elemType(t Type) Type {
+	switch t := t.(type) {
+	case *List:
+		return t.Elem
+	case *Tuple:
+		if len(t.Elems) == 0 {
+			return nil
+		}
+		for _, e := range t.Elems[1:] {
+			if !Identical(e, t.Elems[0]) {
+				return nil
+			}
+		}
+		return t.Elems[0]
+	}
+	return nil
+}
+
+// expr verifies e and returns its type, or nil after reporting a problem
+// that makes the type meaningless.
+func (v *verifier) expr(e Expr) Type {
+	if e == nil {
+		v.errs = append(v.errs, errors.New("nil expression"))
+		return nil
+	}
+	switch e := e.(type) {
+	case *Const:
+		if !constFits(e.Value, e.T) {
+			v.errorf(e.Pos, "constant %#v is not a %s", e.Value, e.T)
+			return nil
+		}
+	case *LocalRef:
+		v.local(e.Pos, e.Local)
+	case *BinOp:
+		x, y := v.expr(e.X), v.expr(e.Y)
+		if x == nil || y == nil {
+			return nil
+		}
+		ok := IsBasic(x, KindInt) && IsBasic(y, KindInt) && IsBasic(e.T, KindInt)
+		if e.Op == Add && !ok {
+			_, isList := x.(*List)
+			ok = Identical(x, y) && Identical(x, e.T) && (IsBasic(x, KindStr) || isList)
+		}
+		if !ok {
+			v.errorf(e.Pos, "operator %s on %s and %s giving %s", e.Op, x, y, e.T)
+		}
+	case *UnOp:
+		x := v.expr(e.X)
+		if e.Op == Neg && x != nil && !IsBasic(x, KindInt) {
+			v.errorf(e.Pos, "unary - on %s", x)
+		}
+	case *BoolOp:
+		x, y := v.expr(e.X), v.expr(e.Y)
+		if x != nil && y != nil && (!Identical(x, y) || !Identical(x, e.T)) {
+			v.errorf(e.Pos, "%s of %s and %s giving %s", e.Op, x, y, e.T)
+		}
+	case *Compare:
+		v.compare(e)
+	case *Call:
+		if !v.funcs[e.Func] {
+			v.errorf(e.Pos, "call of %s, which is not a function of the program", e.Func.Name)
+			return nil
+		}
+		params := make([]Type, len(e.Func.Params))
+		for i, p := range e.Func.Params {
+			params[i] = p.Type
+		}
+		v.args(e.Pos, e.Func.Name, params, e.Args)
+	case *EffectCall:
+		if !v.effects[e.Effect] {
+			v.errorf(e.Pos, "call of effect %s, which the program does not declare", e.Effect.Name)
+			return nil
+		}
+		params := make([]Type, len(e.Effect.Params))
+		for i, p := range e.Effect.Params {
+			params[i] = p.Type
+		}
+		v.args(e.Pos, e.Effect.Name, params, e.Args)
+	case *Builtin:
+		v.builtin(e)
+	case *ListLit:
+		for _, x := range e.Elems {
+			if t := v.expr(x); t != nil && !Identical(t, e.T.Elem) {
+				v.errorf(x.Position(), "list element is %s in a %s", t, e.T)
+			}
+		}
+	case *TupleLit:
+		if len(e.Elems) != len(e.T.Elems) {
+			v.errorf(e.Pos, "tuple of %d elements typed %s", len(e.Elems), e.T)
+			return nil
+		}
+		for i, x := range e.Elems {
+			if t := v.expr(x); t != nil && !Identical(t, e.T.Elems[i]) {
+				v.errorf(x.Position(), "tuple element is %s, typed %s", t, e.T.Elems[i])
+			}
+		}
+	case *DictLit:
+		if len(e.Keys) != len(e.Values) {
+			v.errorf(e.Pos, "dict display with %d keys and %d values", len(e.Keys), len(e.Values))
+			return nil
+		}
+		for i := range e.Keys {
+			if t := v.expr(e.Keys[i]); t != nil && !Identical(t, e.T.Key) {
+				v.errorf(e.Keys[i].Position(), "dict key is %s in a %s", t, e.T)
+			}
+			if t := v.expr(e.Values[i]); t != nil && !Identical(t, e.T.Value) {
+				v.errorf(e.Values[i].Position(), "dict value is %s in a %s", t, e.T)
+			}
+		}
+	case *Range:
+		for _, x := range []Expr{e.Start, e.Stop, e.Step} {
+			if t := v.expr(x); t != nil && !IsBasic(t, KindInt) {
+				v.errorf(e.Pos, "range bound is %s", t)
+			}
+		}
+	case *FString:
+		for _, p := range e.Parts {
+			if p.X != nil {
+				v.expr(p.X)
+				if p.Conv != 0 && p.Conv != 's' && p.Conv != 'r' {
+					v.errorf(e.Pos, "f-string conversion !%c", p.Conv)
+				}
+			}
+		}
+	case *FactField:
+		v.local(e.Pos, e.Fact)
+		f, ok := e.Fact.Type.(*Fact)
+		if !ok {
+			v.errorf(e.Pos, "field %s read from %s, which is not a fact", e.Field, e.Fact.Name)
+			return nil
+		}
+		if fld := f.Field(e.Field); fld == nil || !Identical(fld.Type, e.T) {
+			v.errorf(e.Pos, "fact of %s has no field %s of type %s", f.Selector, e.Field, e.T)
+		}
+	default:
+		v.errorf(e.Position(), "unknown expression %T", e)
+		return nil
+	}
+	return e.Type()
+}
+
+func constFits(val any, t Type) bool {
+	b, ok := t.(*Basic)
+	if !ok {
+		return false
+	}
+	switch val.(type) {
+	case int64:
+		return b.Kind == KindInt
+	case bool:
+		return b.Kind == KindBool
+	case string:
+		return b.Kind == KindStr
+	case nil:
+		return b.Kind == KindNone
+	}
+	return false
+}
+
+func (v *verifier) args(pos Pos, callee string, params []Type, args []Expr) {
+	if len(args) != len(params) {
+		v.errorf(pos, "%s takes %d arguments, got %d", callee, len(params), len(args))
+		return
+	}
+	for i, a := range args {
+		if t := v.expr(a); t != nil && !Identical(t, params[i]) {
+			v.errorf(a.Position(), "argument %d of %s is %s, want %s", i+1, callee, t, params[i])
+		}
+	}
+}
+
+func (v *verifier) compare(e *Compare) {
+	if len(e.Operands) != len(e.Ops)+1 {
+		v.errorf(e.Pos, "comparison with %d operators and %d operands", len(e.Ops), len(e.Operands))
+		return
+	}
+	types := make([]Type, len(e.Operands))
+	for i, x := range e.Operands {
+		types[i] = v.expr(x)
+	}
+	for i, op := range e.Ops {
+		x, y := types[i], types[i+1]
+		if x == nil || y == nil {
+			continue
+		}
+		if !comparable(op, x, y) {
+			v.errorf(e.Pos, "cannot compare %s %s %s", x, op, y)
+		}
+	}
+}
+
+func comparable(op CmpOp, x, y Type) bool {
+	switch op {
+	case Eq, NotEq:
+		return Identical(x, y)
+	case Lt, LtE, Gt, GtE:
+		return Identical(x, y) && (IsBasic(x, KindInt) || IsBasic(x, KindStr))
+	}
+	// in / not in
+	switch c := y.(type) {
+	case *Basic:
+		return c.Kind == KindStr && IsBasic(x, KindStr)
+	case *List:
+		return Identical(x, c.Elem)
+	case *Dict:
+		return Identical(x, c.Key)
+	case *Tuple:
+		elem := elemType(c)
+		return elem != nil && Identical(x, elem)
+	}
+	return false
+}
+
+// Builtins lists the builtin functions and methods the IR knows, with the
+// argument types each accepts and its result type.
+var builtinResults = map[string]Type{
+	"len":            Int,
+	"str":            Str,
+	"str.startswith": Bool,
+	"str.endswith":   Bool,
+}
+
+func (v *verifier) builtin(e *Builtin) {
+	want, ok := builtinResults[e.Name]
+	if !ok {
+		v.errorf(e.Pos, "unknown builtin %s", e.Name)
+		return
+	}
+	if !Identical(want, e.T) {
+		v.errorf(e.Pos, "%s typed %s, want %s", e.Name, e.T, want)
+	}
+	types := make([]Type, len(e.Args))
+	for i, a := range e.Args {
+		types[i] = v.expr(a)
+	}
+	switch e.Name {
+	case "len":
+		if len(types) != 1 {
+			v.errorf(e.Pos, "len takes 1 argument")
+		} else if t := types[0]; t != nil {
+			switch t.(type) {
+			case *List, *Tuple, *Dict:
+			default:
+				if !IsBasic(t, KindStr) {
+					v.errorf(e.Pos, "len of %s", t)
+				}
+			}
+		}
+	case "str":
+		if len(types) != 1 {
+			v.errorf(e.Pos, "str takes 1 argument")
+		}
+	case "str.startswith", "str.endswith":
+		if len(types) != 2 || (types[0] != nil && !IsBasic(types[0], KindStr)) || (types[1] != nil && !IsBasic(types[1], KindStr)) {
+			v.errorf(e.Pos, "%s takes a str receiver and one str argument", e.Name)
+		}
+	}
+}
+
+func (v *verifier) lambda(l *Lambda, want Type) {
+	saved := v.scope
+	scope := map[*Local]bool{}
+	for k := range saved {
+		scope[k] = true
+	}
+	for _, p := range l.Params {
+		scope[p] = true
+	}
+	v.scope = scope
+	if t := v.expr(l.Body); t != nil && want != nil && !Identical(t, want) {
+		v.errorf(l.Pos, "lambda is %s, want %s", t, want)
+	}
+	v.scope = saved
+}
+
+func (v *verifier) guarantee(g *Guarantee) {
+	c := g.Contract
+	if c == nil {
+		v.errorf(g.Pos, "guarantee %s has no contract", g.Source)
+		return
+	}
+	if len(g.Args) != len(c.Params) {
+		v.errorf(g.Pos, "%s takes %d arguments, got %d", c.Name, len(c.Params), len(g.Args))
+		return
+	}
+	v.scope = map[*Local]bool{}
+	for i, a := range g.Args {
+		if !isConstant(a) {
+			v.errorf(a.Position(), "guarantee argument is not a constant")
+		}
+		if t := v.expr(a); t != nil && !Identical(t, c.Params[i].Type) {
+			v.errorf(a.Position(), "argument %s of %s is %s, want %s", c.Params[i].Name, c.Name, t, c.Params[i].Type)
+		}
+	}
+	for _, p := range c.Params {
+		v.scope[p] = true
+	}
+	v.spec(c.Spec)
+	v.scope = nil
+}
+
+func isConstant(e Expr) bool {
+	switch e := e.(type) {
+	case *Const:
+		return true
+	case *ListLit:
+		return allConstant(e.Elems)
+	case *TupleLit:
+		return allConstant(e.Elems)
+	case *DictLit:
+		return allConstant(e.Keys) && allConstant(e.Values)
+	case *UnOp:
+		return e.Op == Neg && isConstant(e.X)
+	}
+	return false
+}
+
+func allConstant(es []Expr) bool {
+	for _, e := range es {
+		if !isConstant(e) {
+			return false
+		}
+	}
+	return true
+}
+
+func (v *verifier) spec(s Spec) {
+	switch s := s.(type) {
+	case *NoGuarantees:
+	case *All:
+		v.relation(s.Rel)
+		v.factLambda(s.Rel, s.Pred, Bool)
+	case *Empty:
+		v.relation(s.Rel)
+	case *Distinct:
+		v.relation(s.Rel)
+		v.factLambda(s.Rel, s.Key, nil)
+	case *Count:
+		v.relation(s.Rel)
+		if t := v.expr(s.N); t != nil && !IsBasic(t, KindInt) {
+			v.errorf(s.Pos, "count compared with %s", t)
+		}
+	case *Sum:
+		v.relation(s.Rel)
+		v.factLambda(s.Rel, s.Key, Int)
+		if t := v.expr(s.N); t != nil && !IsBasic(t, KindInt) {
+			v.errorf(s.Pos, "sum compared with %s", t)
+		}
+	default:
+		v.errorf(s.Position(), "unknown spec %T", s)
+	}
+}
+
+func (v *verifier) relation(r *Relation) {
+	if r == nil || r.Fact == nil {
+		v.errs = append(v.errs, errors.New("relation without a fact type"))
+		return
+	}
+	for _, f := range r.Filters {
+		v.factLambda(r, f, Bool)
+	}
+}
+
+func (v *verifier) factLambda(r *Relation, l *Lambda, want Type) {
+	if r == nil || l == nil {
+		return
+	}
+	if len(l.Params) != 1 || l.Params[0].Type != Type(r.Fact) {
+		v.errorf(l.Pos, "contract lambda must take one fact of %s", r.Selector)
+		return
+	}
+	v.lambda(l, want)
+}
