@@ -363,8 +363,8 @@ func comparable(op CmpOp, x, y Type) bool {
 	return false
 }
 
-// Builtins lists the builtin functions and methods the IR knows, with the
-// argument types each accepts and its result type.
+// builtinResults lists the builtin functions and methods the IR knows,
+// with their result types; Verify checks their arguments below.
 var builtinResults = map[string]Type{
 	"len":            Int,
 	"str":            Str,

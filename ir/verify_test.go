@@ -1,0 +1,130 @@
+package ir
+
+import (
+	"strings"
+	"testing"
+)
+
+// sample builds a small well-formed program: main(n int) sends n's string
+// to a fixed address when n > 0, under a guarantee only([...]).
+func sample() *Program {
+	addrParam := &Param{Name: "addr", Type: Str}
+	eff := &Effect{Pos: Pos{File: "effects.py", Line: 3, Col: 1}, Name: "send_email", Module: "tools.email.trusted.effects",
+		Params: []*Param{addrParam, {Name: "msg", Type: Str}}, Result: None}
+	reqAddr := &Local{Name: "addr", Type: Str}
+	eff.Requires = []*Condition{{Source: `lambda addr: "@" in addr`, Pred: &Lambda{Params: []*Local{reqAddr},
+		Body: &Compare{Ops: []CmpOp{In}, Operands: []Expr{&Const{T: Str, Value: "@"}, &LocalRef{Local: reqAddr}}}}}}
+
+	n := &Local{Pos: Pos{File: "plan.py", Line: 5, Col: 10}, Name: "n", Type: Int, Index: 0}
+	body := &Local{Name: "body", Type: Str, Index: 1}
+	main := &Func{Pos: Pos{File: "plan.py", Line: 5, Col: 1}, Name: "main", Params: []*Local{n}, Result: None, Locals: []*Local{n, body},
+		Body: []Stmt{
+			&Assign{Dest: body, Value: &FString{Parts: []FPart{{Lit: "n={"}, {X: &LocalRef{Local: n}}}}},
+			&If{Cond: &Compare{Ops: []CmpOp{Lt, LtE}, Operands: []Expr{&Const{T: Int, Value: int64(0)}, &LocalRef{Local: n}, &Const{T: Int, Value: int64(9)}}},
+				Then: []Stmt{&ExprStmt{X: &EffectCall{Effect: eff, Args: []Expr{&Const{T: Str, Value: "bob@example.com"}, &LocalRef{Local: body}}}}}},
+		}}
+	fact := &Fact{Selector: "send_email", Fields: eff.Params}
+	rel := &Relation{Selector: "send_email", Effects: []*Effect{eff}, Fact: fact}
+	addresses := &Local{Name: "addresses", Type: &List{Elem: Str}}
+	e := &Local{Name: "e", Type: fact}
+	only := &Contract{Module: "tools.email.trusted.contracts", Name: "only", Params: []*Local{addresses},
+		Spec: &All{Rel: rel, Pred: &Lambda{Params: []*Local{e}, Body: &Compare{Ops: []CmpOp{In},
+			Operands: []Expr{&FactField{Fact: e, Field: "addr", T: Str}, &LocalRef{Local: addresses}}}}}}
+	return &Program{File: "plan.py", Funcs: []*Func{main}, Target: main, Effects: []*Effect{eff},
+		Guarantees: []*Guarantee{{Source: "emails.only(['bob@example.com'])", Contract: only,
+			Args: []Expr{&ListLit{T: &List{Elem: Str}, Elems: []Expr{&Const{T: Str, Value: "bob@example.com"}}}}}}}
+}
+
+func TestVerifyAcceptsSample(t *testing.T) {
+	if err := Verify(sample()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestVerifyRejects(t *testing.T) {
+	tests := []struct {
+		name   string
+		break_ func(p *Program)
+		want   string
+	}{
+		{"assign of wrong type", func(p *Program) {
+			p.Target.Body[0].(*Assign).Value = &Const{T: Int, Value: int64(1)}
+		}, "assigns int to body of type str"},
+		{"local of another function", func(p *Program) {
+			stranger := &Local{Name: "stranger", Type: Str}
+			p.Target.Body[0].(*Assign).Value = &LocalRef{Local: stranger}
+		}, "local stranger is not in scope"},
+		{"effect argument count", func(p *Program) {
+			call := p.Target.Body[1].(*If).Then[0].(*ExprStmt).X.(*EffectCall)
+			call.Args = call.Args[:1]
+		}, "send_email takes 2 arguments, got 1"},
+		{"effect argument type", func(p *Program) {
+			call := p.Target.Body[1].(*If).Then[0].(*ExprStmt).X.(*EffectCall)
+			call.Args[0] = &Const{T: Int, Value: int64(3)}
+		}, "argument 1 of send_email is int, want str"},
+		{"undeclared effect", func(p *Program) { p.Effects = nil }, "which the program does not declare"},
+		{"broken chain", func(p *Program) {
+			cmp := p.Target.Body[1].(*If).Cond.(*Compare)
+			cmp.Operands = cmp.Operands[:2]
+		}, "comparison with 2 operators and 2 operands"},
+		{"constant of wrong type", func(p *Program) {
+			p.Target.Body[0].(*Assign).Value = &Const{T: Str, Value: int64(1)}
+		}, "is not a str"},
+		{"non-constant guarantee argument", func(p *Program) {
+			p.Guarantees[0].Args[0] = &LocalRef{Local: p.Target.Locals[0]}
+		}, "guarantee argument is not a constant"},
+		{"unknown fact field", func(p *Program) {
+			all := p.Guarantees[0].Contract.Spec.(*All)
+			all.Pred.Body.(*Compare).Operands[0].(*FactField).Field = "cc"
+		}, "has no field cc"},
+		{"bad local index", func(p *Program) { p.Target.Locals[1].Index = 7 }, "local body has index 7 at position 1"},
+		{"target outside funcs", func(p *Program) { p.Target = &Func{Name: "other", Result: None} }, "target is not one of the program's functions"},
+		{"unknown builtin", func(p *Program) {
+			p.Target.Body[0].(*Assign).Value = &Builtin{Name: "eval", T: Str}
+		}, "unknown builtin eval"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := sample()
+			tt.break_(p)
+			err := Verify(p)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("Verify = %v, want an error containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestFprint(t *testing.T) {
+	want := `program plan.py target main
+effect tools.email.trusted.effects.send_email(addr str, msg str) None
+    requires lambda addr: ('@' in addr)
+func main(n int) None  # plan.py:5:1
+    local n int
+    local body str
+    body = f"n={{{n}"
+    if (0 < n <= 9):
+        effect send_email('bob@example.com', body)
+guarantee emails.only(['bob@example.com'])  # 0:0
+    contract tools.email.trusted.contracts.only(['bob@example.com']) = effect('send_email').all(lambda e: (e.addr in addresses))
+`
+	if got := Sprint(sample()); got != want {
+		t.Errorf("Sprint:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestPyRepr(t *testing.T) {
+	for in, want := range map[string]string{
+		"bob":       `'bob'`,
+		"it's":      `"it's"`,
+		`a'b"c`:     `'a\'b"c'`,
+		"tab\there": `'tab\there'`,
+		"café":      `'café'`,
+		"\x00":      `'\x00'`,
+		`back\`:     `'back\\'`,
+	} {
+		if got := PyRepr(in); got != want {
+			t.Errorf("PyRepr(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
