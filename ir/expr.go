@@ -7,8 +7,8 @@ type Expr interface {
 	isExpr()
 }
 
-// Const is a literal: Value is int64 (Int), bool (Bool), string (Str) or
-// nil (None).
+// Const is a literal: Value is int64 (Int), float64 (Float), bool (Bool),
+// string (Str) or nil (None).
 type Const struct {
 	Pos
 	T     Type
@@ -25,14 +25,17 @@ type LocalRef struct {
 type BinOpKind int
 
 const (
-	Add      BinOpKind = iota // int addition, str or list concatenation
-	Sub                       // int
-	Mul                       // int
+	Add      BinOpKind = iota // numeric addition, str, list or tuple concatenation
+	Sub                       // numeric
+	Mul                       // numeric
 	FloorDiv                  // int, floors like Python; raises on zero
 	Mod                       // int, sign of the divisor like Python; raises on zero
+	Div                       // true division: float result; raises on zero
+	Pow                       // int ** non-negative int, or float
+	Repeat                    // str * int or list * int
 )
 
-var binOpNames = [...]string{"+", "-", "*", "//", "%"}
+var binOpNames = [...]string{"+", "-", "*", "//", "%", "/", "**", "*"}
 
 func (k BinOpKind) String() string { return binOpNames[k] }
 
@@ -48,7 +51,7 @@ type BinOp struct {
 type UnOpKind int
 
 const (
-	Neg UnOpKind = iota // -x on int
+	Neg UnOpKind = iota // -x on int or float
 	Not                 // not x on any type (truthiness), result bool
 )
 
@@ -102,9 +105,11 @@ const (
 	GtE
 	In
 	NotIn
+	Is    // only against None
+	IsNot // only against None
 )
 
-var cmpOpNames = [...]string{"==", "!=", "<", "<=", ">", ">=", "in", "not in"}
+var cmpOpNames = [...]string{"==", "!=", "<", "<=", ">", ">=", "in", "not in", "is", "is not"}
 
 func (o CmpOp) String() string { return cmpOpNames[o] }
 
@@ -132,13 +137,91 @@ type EffectCall struct {
 	Args   []Expr
 }
 
-// Builtin applies a Python builtin function or method. Name is "len",
-// "str", or "str.<method>" for a string method whose receiver is Args[0].
+// Builtin applies a Python builtin function or method. Name is the
+// builtin's name ("len", "sorted", "print", ...) or "<type>.<method>"
+// ("str.upper", "list.append", "dict.get") for a method whose receiver is
+// Args[0]. Keywords holds keyword arguments the builtin accepts (print's
+// sep and end, sorted's reverse), and Key the key= lambda of sorted, min
+// and max.
 type Builtin struct {
 	Pos
-	Name string
-	Args []Expr
-	T    Type
+	Name     string
+	Args     []Expr
+	Keywords []Keyword
+	Key      *Lambda
+	T        Type
+}
+
+// Keyword is a keyword argument of a builtin.
+type Keyword struct {
+	Name  string
+	Value Expr
+}
+
+// Index is X[Index] on a list, tuple, str or dict. Negative indices count
+// from the end; out of range raises IndexError, a missing key KeyError.
+type Index struct {
+	Pos
+	X, Index Expr
+	T        Type
+}
+
+// Slice is X[Lo:Hi:Step] on a list, tuple or str; absent bounds are nil.
+type Slice struct {
+	Pos
+	X            Expr
+	Lo, Hi, Step Expr
+}
+
+// Attr reads a field of a row.
+type Attr struct {
+	Pos
+	X     Expr
+	Field string
+	T     Type
+}
+
+// CondExpr is Then if Cond else Else; only one arm is evaluated.
+type CondExpr struct {
+	Pos
+	Cond, Then, Else Expr
+	T                Type
+}
+
+// SetLit is a set display.
+type SetLit struct {
+	Pos
+	T     *Set
+	Elems []Expr
+}
+
+// CompKind says what a comprehension builds.
+type CompKind int
+
+const (
+	ListComp CompKind = iota
+	SetComp
+	DictComp
+)
+
+// Comprehension is [Elem for ...], {Elem for ...} or {Key: Elem for ...}.
+// Clauses nest left to right; each binds Var to the elements of Iter and
+// keeps those for which every condition in Conds is truthy. Clause
+// variables are locals of the enclosing function that nothing else reads.
+type Comprehension struct {
+	Pos
+	Kind    CompKind
+	Key     Expr // DictComp only
+	Elem    Expr
+	Clauses []CompClause
+	T       Type
+}
+
+// CompClause is one `for Var in Iter if Conds...` of a comprehension.
+type CompClause struct {
+	Var   *Local
+	Iter  Expr
+	Conds []Expr
 }
 
 // ListLit is a list display.
@@ -193,21 +276,27 @@ type FactField struct {
 	T     Type
 }
 
-func (e *Const) Type() Type      { return e.T }
-func (e *LocalRef) Type() Type   { return e.Local.Type }
-func (e *BinOp) Type() Type      { return e.T }
-func (e *UnOp) Type() Type       { return unOpType(e) }
-func (e *BoolOp) Type() Type     { return e.T }
-func (e *Compare) Type() Type    { return Bool }
-func (e *Call) Type() Type       { return e.Func.Result }
-func (e *EffectCall) Type() Type { return e.Effect.Result }
-func (e *Builtin) Type() Type    { return e.T }
-func (e *ListLit) Type() Type    { return e.T }
-func (e *TupleLit) Type() Type   { return e.T }
-func (e *DictLit) Type() Type    { return e.T }
-func (e *Range) Type() Type      { return &List{Elem: Int} }
-func (e *FString) Type() Type    { return Str }
-func (e *FactField) Type() Type  { return e.T }
+func (e *Const) Type() Type         { return e.T }
+func (e *LocalRef) Type() Type      { return e.Local.Type }
+func (e *BinOp) Type() Type         { return e.T }
+func (e *UnOp) Type() Type          { return unOpType(e) }
+func (e *BoolOp) Type() Type        { return e.T }
+func (e *Compare) Type() Type       { return Bool }
+func (e *Call) Type() Type          { return e.Func.Result }
+func (e *EffectCall) Type() Type    { return e.Effect.Result }
+func (e *Builtin) Type() Type       { return e.T }
+func (e *ListLit) Type() Type       { return e.T }
+func (e *TupleLit) Type() Type      { return e.T }
+func (e *DictLit) Type() Type       { return e.T }
+func (e *Range) Type() Type         { return &List{Elem: Int} }
+func (e *FString) Type() Type       { return Str }
+func (e *FactField) Type() Type     { return e.T }
+func (e *Index) Type() Type         { return e.T }
+func (e *Slice) Type() Type         { return e.X.Type() }
+func (e *Attr) Type() Type          { return e.T }
+func (e *CondExpr) Type() Type      { return e.T }
+func (e *SetLit) Type() Type        { return e.T }
+func (e *Comprehension) Type() Type { return e.T }
 
 func unOpType(e *UnOp) Type {
 	if e.Op == Not {
@@ -216,18 +305,24 @@ func unOpType(e *UnOp) Type {
 	return e.X.Type()
 }
 
-func (*Const) isExpr()      {}
-func (*LocalRef) isExpr()   {}
-func (*BinOp) isExpr()      {}
-func (*UnOp) isExpr()       {}
-func (*BoolOp) isExpr()     {}
-func (*Compare) isExpr()    {}
-func (*Call) isExpr()       {}
-func (*EffectCall) isExpr() {}
-func (*Builtin) isExpr()    {}
-func (*ListLit) isExpr()    {}
-func (*TupleLit) isExpr()   {}
-func (*DictLit) isExpr()    {}
-func (*Range) isExpr()      {}
-func (*FString) isExpr()    {}
-func (*FactField) isExpr()  {}
+func (*Const) isExpr()         {}
+func (*LocalRef) isExpr()      {}
+func (*BinOp) isExpr()         {}
+func (*UnOp) isExpr()          {}
+func (*BoolOp) isExpr()        {}
+func (*Compare) isExpr()       {}
+func (*Call) isExpr()          {}
+func (*EffectCall) isExpr()    {}
+func (*Builtin) isExpr()       {}
+func (*ListLit) isExpr()       {}
+func (*TupleLit) isExpr()      {}
+func (*DictLit) isExpr()       {}
+func (*Range) isExpr()         {}
+func (*FString) isExpr()       {}
+func (*FactField) isExpr()     {}
+func (*Index) isExpr()         {}
+func (*Slice) isExpr()         {}
+func (*Attr) isExpr()          {}
+func (*CondExpr) isExpr()      {}
+func (*SetLit) isExpr()        {}
+func (*Comprehension) isExpr() {}

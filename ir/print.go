@@ -124,6 +124,24 @@ func (pr *printer) stmt(s Stmt) {
 		}
 	case *ExprStmt:
 		pr.line("%s", ExprString(s.X))
+	case *SetIndex:
+		pr.line("%s[%s] = %s", ExprString(s.X), ExprString(s.Index), ExprString(s.Value))
+	case *Break:
+		pr.line("break")
+	case *Continue:
+		pr.line("continue")
+	case *Assert:
+		if s.Msg != nil {
+			pr.line("assert %s, %s", ExprString(s.Cond), ExprString(s.Msg))
+		} else {
+			pr.line("assert %s", ExprString(s.Cond))
+		}
+	case *Raise:
+		if s.Msg != nil {
+			pr.line("raise %s(%s)", s.Class, ExprString(s.Msg))
+		} else {
+			pr.line("raise %s", s.Class)
+		}
 	default:
 		pr.line("<unknown stmt %T>", s)
 	}
@@ -178,7 +196,62 @@ func ExprString(e Expr) string {
 	case *EffectCall:
 		return "effect " + e.Effect.Name + "(" + exprList(e.Args) + ")"
 	case *Builtin:
-		return e.Name + "(" + exprList(e.Args) + ")"
+		args := exprList(e.Args)
+		for _, kw := range e.Keywords {
+			if args != "" {
+				args += ", "
+			}
+			args += kw.Name + "=" + ExprString(kw.Value)
+		}
+		if e.Key != nil {
+			if args != "" {
+				args += ", "
+			}
+			args += "key=" + LambdaString(e.Key)
+		}
+		return e.Name + "(" + args + ")"
+	case *Index:
+		return ExprString(e.X) + "[" + ExprString(e.Index) + "]"
+	case *Slice:
+		opt := func(b Expr) string {
+			if b == nil {
+				return ""
+			}
+			return ExprString(b)
+		}
+		s := ExprString(e.X) + "[" + opt(e.Lo) + ":" + opt(e.Hi)
+		if e.Step != nil {
+			s += ":" + opt(e.Step)
+		}
+		return s + "]"
+	case *Attr:
+		return ExprString(e.X) + "." + e.Field
+	case *CondExpr:
+		return "(" + ExprString(e.Then) + " if " + ExprString(e.Cond) + " else " + ExprString(e.Else) + ")"
+	case *SetLit:
+		if len(e.Elems) == 0 {
+			return "set()"
+		}
+		return "{" + exprList(e.Elems) + "}"
+	case *Comprehension:
+		var b strings.Builder
+		open, close := "[", "]"
+		if e.Kind != ListComp {
+			open, close = "{", "}"
+		}
+		b.WriteString(open)
+		if e.Kind == DictComp {
+			b.WriteString(ExprString(e.Key) + ": ")
+		}
+		b.WriteString(ExprString(e.Elem))
+		for _, c := range e.Clauses {
+			b.WriteString(" for " + c.Var.Name + " in " + ExprString(c.Iter))
+			for _, cond := range c.Conds {
+				b.WriteString(" if " + ExprString(cond))
+			}
+		}
+		b.WriteString(close)
+		return b.String()
 	case *ListLit:
 		return "[" + exprList(e.Elems) + "]"
 	case *TupleLit:
@@ -234,6 +307,8 @@ func ConstString(v any) string {
 		return "False"
 	case int64:
 		return strconv.FormatInt(v, 10)
+	case float64:
+		return strconv.FormatFloat(v, 'g', -1, 64)
 	case string:
 		return PyRepr(v)
 	}

@@ -40,6 +40,33 @@ type ExprStmt struct {
 	X Expr
 }
 
+// SetIndex is X[Index] = Value on a list or dict.
+type SetIndex struct {
+	Pos
+	X, Index, Value Expr
+}
+
+// Break leaves the innermost loop.
+type Break struct{ Pos }
+
+// Continue starts the next iteration of the innermost loop.
+type Continue struct{ Pos }
+
+// Assert raises AssertionError(Msg) when Cond is falsy; Msg may be nil.
+type Assert struct {
+	Pos
+	Cond, Msg Expr
+}
+
+// Raise raises an exception of class Class (a builtin exception name such
+// as ValueError) with the message Msg (a str, or nil for none). An
+// exception ends the plan: there is no try in the subset.
+type Raise struct {
+	Pos
+	Class string
+	Msg   Expr
+}
+
 func (p Pos) Position() Pos { return p }
 
 func (*Assign) isStmt()   {}
@@ -47,3 +74,8 @@ func (*If) isStmt()       {}
 func (*For) isStmt()      {}
 func (*Return) isStmt()   {}
 func (*ExprStmt) isStmt() {}
+func (*SetIndex) isStmt() {}
+func (*Break) isStmt()    {}
+func (*Continue) isStmt() {}
+func (*Assert) isStmt()   {}
+func (*Raise) isStmt()    {}

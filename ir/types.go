@@ -16,6 +16,7 @@ const (
 	KindBool
 	KindStr
 	KindNone
+	KindFloat
 )
 
 // Basic is a scalar type.
@@ -23,10 +24,11 @@ type Basic struct{ Kind BasicKind }
 
 // The scalar types; compare types with Identical, not ==, for composites.
 var (
-	Int  Type = &Basic{KindInt}
-	Bool Type = &Basic{KindBool}
-	Str  Type = &Basic{KindStr}
-	None Type = &Basic{KindNone}
+	Int   Type = &Basic{KindInt}
+	Bool  Type = &Basic{KindBool}
+	Str   Type = &Basic{KindStr}
+	None  Type = &Basic{KindNone}
+	Float Type = &Basic{KindFloat}
 )
 
 func (b *Basic) String() string {
@@ -37,6 +39,8 @@ func (b *Basic) String() string {
 		return "bool"
 	case KindStr:
 		return "str"
+	case KindFloat:
+		return "float"
 	default:
 		return "None"
 	}
@@ -63,6 +67,40 @@ type Dict struct{ Key, Value Type }
 
 func (d *Dict) String() string { return "dict[" + d.Key.String() + ", " + d.Value.String() + "]" }
 
+// Set is set[Elem]. Iteration order is the order CPython would give for
+// the same insertions only for ints; plans that print or iterate a set of
+// other elements are refused by the front end.
+type Set struct{ Elem Type }
+
+func (s *Set) String() string { return "set[" + s.Elem.String() + "]" }
+
+// Optional is T | None.
+type Optional struct{ Elem Type }
+
+func (o *Optional) String() string { return o.Elem.String() + " | None" }
+
+// Row is a row type declared by a trusted layer (class UserRow(clauz3.Row)).
+// Rows are immutable records; fields keep their declaration order.
+type Row struct {
+	Module string
+	Name   string
+	Fields []*Param
+	// Unique lists the fields the schema declares unique across rows.
+	Unique []string
+}
+
+func (r *Row) String() string { return r.Name }
+
+// Field returns the named field, or nil.
+func (r *Row) Field(name string) *Param {
+	for _, p := range r.Fields {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
+}
+
 // Fact is the type of a contract lambda's parameter: one effect fact, whose
 // fields are the parameters shared by every effect of the relation.
 type Fact struct {
@@ -82,11 +120,14 @@ func (f *Fact) Field(name string) *Param {
 	return nil
 }
 
-func (*Basic) isType() {}
-func (*List) isType()  {}
-func (*Tuple) isType() {}
-func (*Dict) isType()  {}
-func (*Fact) isType()  {}
+func (*Basic) isType()    {}
+func (*List) isType()     {}
+func (*Tuple) isType()    {}
+func (*Dict) isType()     {}
+func (*Fact) isType()     {}
+func (*Set) isType()      {}
+func (*Optional) isType() {}
+func (*Row) isType()      {}
 
 // Identical reports whether two types are the same type.
 func Identical(a, b Type) bool {
@@ -111,6 +152,15 @@ func Identical(a, b Type) bool {
 	case *Dict:
 		b, ok := b.(*Dict)
 		return ok && Identical(a.Key, b.Key) && Identical(a.Value, b.Value)
+	case *Set:
+		b, ok := b.(*Set)
+		return ok && Identical(a.Elem, b.Elem)
+	case *Optional:
+		b, ok := b.(*Optional)
+		return ok && Identical(a.Elem, b.Elem)
+	case *Row:
+		b, ok := b.(*Row)
+		return ok && a.Module == b.Module && a.Name == b.Name
 	case *Fact:
 		return a == b
 	}

@@ -23,6 +23,7 @@ type verifier struct {
 	errs    []error
 	scope   map[*Local]bool // locals the current function, lambda or contract may read
 	fn      *Func
+	loops   int // loops enclosing the current statement
 }
 
 func (v *verifier) errorf(pos Pos, format string, args ...any) {
@@ -108,7 +109,7 @@ func (v *verifier) stmt(s Stmt) {
 	switch s := s.(type) {
 	case *Assign:
 		v.local(s.Pos, s.Dest)
-		if t := v.expr(s.Value); t != nil && !Identical(t, s.Dest.Type) {
+		if t := v.expr(s.Value); t != nil && !assignable(t, s.Dest.Type) {
 			v.errorf(s.Pos, "assigns %s to %s of type %s", t, s.Dest.Name, s.Dest.Type)
 		}
 	case *If:
@@ -122,18 +123,56 @@ func (v *verifier) stmt(s Stmt) {
 		} else if !Identical(elem, s.Var.Type) {
 			v.errorf(s.Pos, "loop variable %s is %s but elements are %s", s.Var.Name, s.Var.Type, elem)
 		}
+		v.loops++
 		v.stmts(s.Body)
+		v.loops--
 	case *Return:
 		want := v.fn.Result
 		got := None
 		if s.Value != nil {
 			got = v.expr(s.Value)
 		}
-		if got != nil && want != nil && !Identical(got, want) {
+		if got != nil && want != nil && !assignable(got, want) {
 			v.errorf(s.Pos, "returns %s from %s, declared %s", got, v.fn.Name, want)
 		}
 	case *ExprStmt:
 		v.expr(s.X)
+	case *SetIndex:
+		x := v.expr(s.X)
+		idx := v.expr(s.Index)
+		val := v.expr(s.Value)
+		switch c := x.(type) {
+		case *List:
+			if idx != nil && !IsBasic(idx, KindInt) || val != nil && !Identical(val, c.Elem) {
+				v.errorf(s.Pos, "store of %s at %s into %s", val, idx, c)
+			}
+		case *Dict:
+			if idx != nil && !Identical(idx, c.Key) || val != nil && !Identical(val, c.Value) {
+				v.errorf(s.Pos, "store of %s at %s into %s", val, idx, c)
+			}
+		default:
+			if x != nil {
+				v.errorf(s.Pos, "item assignment on %s", x)
+			}
+		}
+	case *Break, *Continue:
+		if v.loops == 0 {
+			v.errorf(s.Position(), "break or continue outside a loop")
+		}
+	case *Assert:
+		v.expr(s.Cond)
+		if s.Msg != nil {
+			v.expr(s.Msg)
+		}
+	case *Raise:
+		if s.Class == "" {
+			v.errorf(s.Pos, "raise without an exception class")
+		}
+		if s.Msg != nil {
+			if t := v.expr(s.Msg); t != nil && !IsBasic(t, KindStr) {
+				v.errorf(s.Pos, "exception message is %s, want str", t)
+			}
+		}
 	default:
 		v.errorf(s.Position(), "unknown statement %T", s)
 	}
@@ -154,6 +193,15 @@ func elemType(t Type) Type {
 	switch t := t.(type) {
 	case *List:
 		return t.Elem
+	case *Set:
+		return t.Elem
+	case *Dict:
+		return t.Key
+	case *Basic:
+		if t.Kind == KindStr {
+			return Str
+		}
+		return nil
 	case *Tuple:
 		if len(t.Elems) == 0 {
 			return nil
@@ -188,17 +236,12 @@ func (v *verifier) expr(e Expr) Type {
 		if x == nil || y == nil {
 			return nil
 		}
-		ok := IsBasic(x, KindInt) && IsBasic(y, KindInt) && IsBasic(e.T, KindInt)
-		if e.Op == Add && !ok {
-			_, isList := x.(*List)
-			ok = Identical(x, y) && Identical(x, e.T) && (IsBasic(x, KindStr) || isList)
-		}
-		if !ok {
+		if want := BinOpType(e.Op, x, y); want == nil || !Identical(want, e.T) {
 			v.errorf(e.Pos, "operator %s on %s and %s giving %s", e.Op, x, y, e.T)
 		}
 	case *UnOp:
 		x := v.expr(e.X)
-		if e.Op == Neg && x != nil && !IsBasic(x, KindInt) {
+		if e.Op == Neg && x != nil && !IsBasic(x, KindInt) && !IsBasic(x, KindFloat) {
 			v.errorf(e.Pos, "unary - on %s", x)
 		}
 	case *BoolOp:
@@ -284,11 +327,195 @@ func (v *verifier) expr(e Expr) Type {
 		if fld := f.Field(e.Field); fld == nil || !Identical(fld.Type, e.T) {
 			v.errorf(e.Pos, "fact of %s has no field %s of type %s", f.Selector, e.Field, e.T)
 		}
+	case *Index:
+		x, idx := v.expr(e.X), v.expr(e.Index)
+		if x == nil || idx == nil {
+			return nil
+		}
+		var elem Type
+		switch c := x.(type) {
+		case *List:
+			if IsBasic(idx, KindInt) {
+				elem = c.Elem
+			}
+		case *Dict:
+			if Identical(idx, c.Key) {
+				elem = c.Value
+			}
+		case *Tuple:
+			if n, ok := idxConst(e.Index); ok && IsBasic(idx, KindInt) {
+				if n < 0 {
+					n += int64(len(c.Elems))
+				}
+				if n >= 0 && n < int64(len(c.Elems)) {
+					elem = c.Elems[n]
+				}
+			} else if IsBasic(idx, KindInt) {
+				elem = elemType(c)
+			}
+		case *Basic:
+			if c.Kind == KindStr && IsBasic(idx, KindInt) {
+				elem = Str
+			}
+		}
+		if elem == nil || !Identical(elem, e.T) {
+			v.errorf(e.Pos, "index of %s by %s typed %s", x, idx, e.T)
+		}
+	case *Slice:
+		x := v.expr(e.X)
+		for _, b := range []Expr{e.Lo, e.Hi, e.Step} {
+			if b != nil {
+				if t := v.expr(b); t != nil && !IsBasic(t, KindInt) && !isOptionalInt(t) {
+					v.errorf(e.Pos, "slice bound is %s", t)
+				}
+			}
+		}
+		switch x.(type) {
+		case *List, *Tuple:
+		default:
+			if x != nil && !IsBasic(x, KindStr) {
+				v.errorf(e.Pos, "slice of %s", x)
+			}
+		}
+	case *Attr:
+		x := v.expr(e.X)
+		row, ok := x.(*Row)
+		if !ok {
+			if x != nil {
+				v.errorf(e.Pos, "field %s read from %s, which is not a row", e.Field, x)
+			}
+			return nil
+		}
+		if f := row.Field(e.Field); f == nil || !Identical(f.Type, e.T) {
+			v.errorf(e.Pos, "row %s has no field %s of type %s", row.Name, e.Field, e.T)
+		}
+	case *CondExpr:
+		v.expr(e.Cond)
+		a, b := v.expr(e.Then), v.expr(e.Else)
+		if a != nil && b != nil && (!assignable(a, e.T) || !assignable(b, e.T)) {
+			v.errorf(e.Pos, "conditional expression of %s and %s typed %s", a, b, e.T)
+		}
+	case *SetLit:
+		for _, x := range e.Elems {
+			if t := v.expr(x); t != nil && !Identical(t, e.T.Elem) {
+				v.errorf(x.Position(), "set element is %s in a %s", t, e.T)
+			}
+		}
+	case *Comprehension:
+		for _, c := range e.Clauses {
+			v.local(e.Pos, c.Var)
+			if elem := elemType(v.expr(c.Iter)); elem == nil || !Identical(elem, c.Var.Type) {
+				v.errorf(e.Pos, "comprehension variable %s is %s, elements are %v", c.Var.Name, c.Var.Type, elem)
+			}
+			for _, cond := range c.Conds {
+				v.expr(cond)
+			}
+		}
+		elem := v.expr(e.Elem)
+		var want Type
+		switch e.Kind {
+		case ListComp:
+			want = &List{Elem: elem}
+		case SetComp:
+			want = &Set{Elem: elem}
+		case DictComp:
+			if e.Key == nil {
+				v.errorf(e.Pos, "dict comprehension without a key")
+				return nil
+			}
+			want = &Dict{Key: v.expr(e.Key), Value: elem}
+		}
+		if elem != nil && !Identical(want, e.T) {
+			v.errorf(e.Pos, "comprehension builds %s, typed %s", want, e.T)
+		}
 	default:
 		v.errorf(e.Position(), "unknown expression %T", e)
 		return nil
 	}
 	return e.Type()
+}
+
+func isNumeric(t Type) bool {
+	return IsBasic(t, KindInt) || IsBasic(t, KindFloat) || IsBasic(t, KindBool)
+}
+
+// BinOpType is the type of x op y in the subset, or nil when the subset
+// does not allow the operation. bool operands count as int, as in Python.
+func BinOpType(op BinOpKind, x, y Type) Type {
+	num := func(t Type) Type {
+		if IsBasic(t, KindBool) {
+			return Int
+		}
+		return t
+	}
+	if isNumeric(x) && isNumeric(y) {
+		if op == Repeat {
+			return nil
+		}
+		if op == Div || IsBasic(x, KindFloat) || IsBasic(y, KindFloat) {
+			return Float
+		}
+		return num(x)
+	}
+	switch op {
+	case Add:
+		switch xt := x.(type) {
+		case *List:
+			if Identical(x, y) {
+				return x
+			}
+		case *Tuple:
+			if yt, ok := y.(*Tuple); ok {
+				return &Tuple{Elems: append(append([]Type(nil), xt.Elems...), yt.Elems...)}
+			}
+		case *Basic:
+			if xt.Kind == KindStr && IsBasic(y, KindStr) {
+				return Str
+			}
+		}
+	case Repeat:
+		if IsBasic(y, KindInt) {
+			switch x.(type) {
+			case *List:
+				return x
+			}
+			if IsBasic(x, KindStr) {
+				return Str
+			}
+		}
+	}
+	return nil
+}
+
+func idxConst(e Expr) (int64, bool) {
+	switch e := e.(type) {
+	case *Const:
+		n, ok := e.Value.(int64)
+		return n, ok
+	case *UnOp:
+		if e.Op == Neg {
+			n, ok := idxConst(e.X)
+			return -n, ok
+		}
+	}
+	return 0, false
+}
+
+func isOptionalInt(t Type) bool {
+	o, ok := t.(*Optional)
+	return ok && IsBasic(o.Elem, KindInt)
+}
+
+// assignable reports whether a value of type t may be stored where want is
+// expected: the same type, or T and None into T | None.
+func assignable(t, want Type) bool {
+	if Identical(t, want) {
+		return true
+	}
+	if o, ok := want.(*Optional); ok {
+		return IsBasic(t, KindNone) || Identical(t, o.Elem)
+	}
+	return false
 }
 
 func constFits(val any, t Type) bool {
@@ -303,6 +530,8 @@ func constFits(val any, t Type) bool {
 		return b.Kind == KindBool
 	case string:
 		return b.Kind == KindStr
+	case float64:
+		return b.Kind == KindFloat
 	case nil:
 		return b.Kind == KindNone
 	}
@@ -315,7 +544,7 @@ func (v *verifier) args(pos Pos, callee string, params []Type, args []Expr) {
 		return
 	}
 	for i, a := range args {
-		if t := v.expr(a); t != nil && !Identical(t, params[i]) {
+		if t := v.expr(a); t != nil && !assignable(t, params[i]) {
 			v.errorf(a.Position(), "argument %d of %s is %s, want %s", i+1, callee, t, params[i])
 		}
 	}
@@ -342,11 +571,21 @@ func (v *verifier) compare(e *Compare) {
 }
 
 func comparable(op CmpOp, x, y Type) bool {
+	numeric := isNumeric(x) && isNumeric(y)
 	switch op {
 	case Eq, NotEq:
-		return Identical(x, y)
+		return Identical(x, y) || numeric || assignable(x, y) || assignable(y, x)
+	case Is, IsNot:
+		return IsBasic(y, KindNone) || IsBasic(x, KindNone)
 	case Lt, LtE, Gt, GtE:
-		return Identical(x, y) && (IsBasic(x, KindInt) || IsBasic(x, KindStr))
+		if numeric {
+			return true
+		}
+		switch x.(type) {
+		case *List, *Tuple:
+			return Identical(x, y)
+		}
+		return Identical(x, y) && IsBasic(x, KindStr)
 	}
 	// in / not in
 	switch c := y.(type) {
@@ -356,6 +595,8 @@ func comparable(op CmpOp, x, y Type) bool {
 		return Identical(x, c.Elem)
 	case *Dict:
 		return Identical(x, c.Key)
+	case *Set:
+		return Identical(x, c.Elem)
 	case *Tuple:
 		elem := elemType(c)
 		return elem != nil && Identical(x, elem)
@@ -363,49 +604,45 @@ func comparable(op CmpOp, x, y Type) bool {
 	return false
 }
 
-// builtinResults lists the builtin functions and methods the IR knows,
-// with their result types; Verify checks their arguments below.
-var builtinResults = map[string]Type{
-	"len":            Int,
-	"str":            Str,
-	"str.startswith": Bool,
-	"str.endswith":   Bool,
-}
-
 func (v *verifier) builtin(e *Builtin) {
-	want, ok := builtinResults[e.Name]
-	if !ok {
+	if !Builtins[e.Name] {
 		v.errorf(e.Pos, "unknown builtin %s", e.Name)
 		return
 	}
-	if !Identical(want, e.T) {
-		v.errorf(e.Pos, "%s typed %s, want %s", e.Name, e.T, want)
+	if e.T == nil {
+		v.errorf(e.Pos, "%s has no result type", e.Name)
 	}
 	types := make([]Type, len(e.Args))
 	for i, a := range e.Args {
 		types[i] = v.expr(a)
 	}
+	for _, kw := range e.Keywords {
+		v.expr(kw.Value)
+	}
+	if e.Key != nil {
+		v.lambda(e.Key, nil)
+	}
+	want := func(ok bool, format string, args ...any) {
+		if !ok {
+			v.errorf(e.Pos, format, args...)
+		}
+	}
 	switch e.Name {
 	case "len":
-		if len(types) != 1 {
-			v.errorf(e.Pos, "len takes 1 argument")
-		} else if t := types[0]; t != nil {
-			switch t.(type) {
-			case *List, *Tuple, *Dict:
+		ok := len(types) == 1
+		if ok && types[0] != nil {
+			switch types[0].(type) {
+			case *List, *Tuple, *Dict, *Set:
 			default:
-				if !IsBasic(t, KindStr) {
-					v.errorf(e.Pos, "len of %s", t)
-				}
+				ok = IsBasic(types[0], KindStr)
 			}
 		}
-	case "str":
-		if len(types) != 1 {
-			v.errorf(e.Pos, "str takes 1 argument")
-		}
+		want(ok && IsBasic(e.T, KindInt), "len takes one str, list, tuple, dict or set and gives int")
+	case "str", "repr":
+		want(len(types) == 1 && IsBasic(e.T, KindStr), "%s takes one argument and gives str", e.Name)
 	case "str.startswith", "str.endswith":
-		if len(types) != 2 || (types[0] != nil && !IsBasic(types[0], KindStr)) || (types[1] != nil && !IsBasic(types[1], KindStr)) {
-			v.errorf(e.Pos, "%s takes a str receiver and one str argument", e.Name)
-		}
+		want(len(types) == 2 && (types[0] == nil || IsBasic(types[0], KindStr)) && (types[1] == nil || IsBasic(types[1], KindStr)) && IsBasic(e.T, KindBool),
+			"%s takes a str receiver and one str argument", e.Name)
 	}
 }
 

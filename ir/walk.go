@@ -26,6 +26,33 @@ func Inspect(e Expr, f func(Expr) bool) {
 		each(e.Args...)
 	case *Builtin:
 		each(e.Args...)
+		for _, kw := range e.Keywords {
+			each(kw.Value)
+		}
+	case *Index:
+		each(e.X, e.Index)
+	case *Slice:
+		each(e.X)
+		for _, b := range []Expr{e.Lo, e.Hi, e.Step} {
+			if b != nil {
+				each(b)
+			}
+		}
+	case *Attr:
+		each(e.X)
+	case *CondExpr:
+		each(e.Cond, e.Then, e.Else)
+	case *SetLit:
+		each(e.Elems...)
+	case *Comprehension:
+		for _, c := range e.Clauses {
+			each(c.Iter)
+			each(c.Conds...)
+		}
+		if e.Key != nil {
+			each(e.Key)
+		}
+		each(e.Elem)
 	case *ListLit:
 		each(e.Elems...)
 	case *TupleLit:
