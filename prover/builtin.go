@@ -1,0 +1,90 @@
+package prover
+
+import (
+	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/prover/z3"
+)
+
+func (x *executor) builtin(sc scope, e *ir.Builtin, g z3.Term) (value, error) {
+	args, err := x.exprs(sc, e.Args, g)
+	if err != nil {
+		return nil, err
+	}
+	c := x.ctx
+	switch e.Name {
+	case "len":
+		switch a := args[0].(type) {
+		case *seqValue:
+			return c.Int(int64(len(a.elems))), nil
+		case z3.Term:
+			return c.Length(a), nil
+		}
+	case "str":
+		return x.str(e.Pos, e.Args[0], args[0])
+	case "str.startswith":
+		return c.HasPrefix(args[0].(z3.Term), args[1].(z3.Term)), nil
+	case "str.endswith":
+		return c.HasSuffix(args[0].(z3.Term), args[1].(z3.Term)), nil
+	}
+	return nil, unsupported(e.Pos, "builtin "+e.Name)
+}
+
+// str is Python's str(v) for a value of the static type of src.
+func (x *executor) str(pos ir.Pos, src ir.Expr, v value) (z3.Term, error) {
+	c := x.ctx
+	t := src.Type()
+	switch {
+	case ir.IsBasic(t, ir.KindStr):
+		return v.(z3.Term), nil
+	case ir.IsBasic(t, ir.KindBool):
+		return c.Ite(v.(z3.Term), c.String("True"), c.String("False")), nil
+	case ir.IsBasic(t, ir.KindNone):
+		return c.String("None"), nil
+	case ir.IsBasic(t, ir.KindInt):
+		// Z3's int.to.str maps negative numbers to "", so the sign is
+		// written separately.
+		n := v.(z3.Term)
+		return c.Ite(c.Ge(n, c.Int(0)), c.IntToString(n), c.Concat(c.String("-"), c.IntToString(c.Neg(n)))), nil
+	}
+	return z3.Term{}, unsupported(pos, "str() of a "+t.String()+" in a proof")
+}
+
+// repr is Python's repr(v); only what the prover can render exactly.
+func (x *executor) repr(pos ir.Pos, src ir.Expr, v value) (z3.Term, error) {
+	t := src.Type()
+	if ir.IsBasic(t, ir.KindStr) {
+		if k, ok := src.(*ir.Const); ok {
+			return x.ctx.String(ir.PyRepr(k.Value.(string))), nil
+		}
+		return z3.Term{}, unsupported(pos, "repr of a computed string in a proof")
+	}
+	return x.str(pos, src, v)
+}
+
+func (x *executor) fstring(sc scope, e *ir.FString, g z3.Term) (value, error) {
+	parts := []z3.Term{x.ctx.String("")}
+	for _, p := range e.Parts {
+		if p.X == nil {
+			parts = append(parts, x.ctx.String(p.Lit))
+			continue
+		}
+		if p.Spec != "" {
+			return nil, unsupported(p.X.Position(), "format spec :"+p.Spec+" in a proof")
+		}
+		v, err := x.expr(sc, p.X, g)
+		if err != nil {
+			return nil, err
+		}
+		var s z3.Term
+		if p.Conv == 'r' {
+			s, err = x.repr(p.X.Position(), p.X, v)
+		} else {
+			s, err = x.str(p.X.Position(), p.X, v)
+		}
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, s)
+	}
+	return x.ctx.Concat(parts...), nil
+}

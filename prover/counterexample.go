@@ -1,0 +1,153 @@
+package prover
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/prover/z3"
+)
+
+// Counterexample is a concrete execution that breaks an obligation, read
+// off a Z3 model.
+type Counterexample struct {
+	// Fields are the values that break it: the fields (or requires
+	// parameters) of the offending call, e.g. addr = "ann@example.com".
+	Fields []Binding
+	// Summary states an aggregate's value, e.g. "sum = 6, must be <= 5".
+	Summary string
+	// Inputs are the target's free inputs.
+	Inputs []Binding
+	// Trace lists every trusted call the execution makes, in order: the
+	// path it takes.
+	Trace []Call
+}
+
+// Binding is a name and a value rendered like Go source (strings quoted).
+type Binding struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+// Call is one trusted call of a counterexample's trace.
+type Call struct {
+	Effect string    `json:"effect"`
+	Args   []Binding `json:"args"`
+	Pos    ir.Pos    `json:"-"`
+	At     string    `json:"at"`
+}
+
+// String renders the counterexample as the CLI prints it, one item per
+// line, the first starting with "counterexample:".
+func (c *Counterexample) String() string {
+	var b strings.Builder
+	b.WriteString("counterexample:")
+	if len(c.Fields) > 0 {
+		b.WriteString(" " + joinBindings(c.Fields))
+	}
+	if c.Summary != "" {
+		if len(c.Fields) > 0 {
+			b.WriteString(";")
+		}
+		b.WriteString(" " + c.Summary)
+	}
+	if len(c.Inputs) > 0 {
+		b.WriteString("\ninputs: " + joinBindings(c.Inputs))
+	}
+	for _, call := range c.Trace {
+		b.WriteString("\ncall: " + call.Effect + "(" + joinArgs(call.Args) + ") at " + call.At)
+	}
+	return b.String()
+}
+
+func joinBindings(bs []Binding) string {
+	parts := make([]string, len(bs))
+	for i, bd := range bs {
+		parts[i] = bd.Name + " = " + bd.Value
+	}
+	return strings.Join(parts, ", ")
+}
+
+func joinArgs(bs []Binding) string {
+	parts := make([]string, len(bs))
+	for i, bd := range bs {
+		parts[i] = bd.Name + "=" + bd.Value
+	}
+	return strings.Join(parts, ", ")
+}
+
+// explainFacts builds a counterexample naming the given fields of the
+// offending facts, the free inputs and the trace of reached calls.
+func (x *executor) explainFacts(mod *z3.Model, offending []*fact, fields []string, summary string) *Counterexample {
+	cex := &Counterexample{Summary: summary}
+	seen := map[string]bool{}
+	for _, f := range offending {
+		for _, name := range fields {
+			for i, p := range f.effect.Params {
+				if p.Name != name {
+					continue
+				}
+				bd := Binding{Name: name, Value: render(mod, f.args[i])}
+				key := bd.Name + "\x00" + bd.Value
+				if !seen[key] {
+					seen[key] = true
+					cex.Fields = append(cex.Fields, bd)
+				}
+			}
+		}
+	}
+	for _, in := range x.inputs {
+		cex.Inputs = append(cex.Inputs, Binding{Name: in.name, Value: render(mod, in.term)})
+	}
+	for _, f := range x.facts {
+		if !isTrue(mod, f.reached) {
+			continue
+		}
+		call := Call{Effect: f.effect.Name, Pos: f.pos, At: f.pos.String()}
+		for i, p := range f.effect.Params {
+			call.Args = append(call.Args, Binding{Name: p.Name, Value: render(mod, f.args[i])})
+		}
+		cex.Trace = append(cex.Trace, call)
+	}
+	return cex
+}
+
+// render prints a value as the model has it: strings Go-quoted, bools and
+// None as Python spells them.
+func render(mod *z3.Model, v value) string {
+	switch v := v.(type) {
+	case noneValue:
+		return "None"
+	case *seqValue:
+		parts := make([]string, len(v.elems))
+		for i, e := range v.elems {
+			parts[i] = render(mod, e)
+			if v.keys != nil {
+				parts[i] = render(mod, v.keys[i]) + ": " + parts[i]
+			}
+		}
+		if v.keys != nil {
+			return "{" + strings.Join(parts, ", ") + "}"
+		}
+		if _, isTuple := v.typ.(*ir.Tuple); isTuple {
+			return "(" + strings.Join(parts, ", ") + ")"
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case z3.Term:
+		t := mod.Eval(v)
+		if b, ok := t.BoolValue(); ok {
+			if b {
+				return "True"
+			}
+			return "False"
+		}
+		if n, ok := t.BigIntValue(); ok {
+			return n.String()
+		}
+		if s, ok := t.StringValue(); ok {
+			return strconv.Quote(s)
+		}
+		return t.String()
+	}
+	return "?"
+}

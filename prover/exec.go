@@ -1,0 +1,674 @@
+package prover
+
+import (
+	"fmt"
+
+	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/prover/z3"
+)
+
+// maxUnroll bounds the iterations of one unrolled loop and maxInline the
+// depth of inlined helper calls; past either the plan is refused.
+const (
+	maxUnroll = 10000
+	maxInline = 64
+)
+
+// executor runs the target symbolically and collects what the obligations
+// need: effect facts, precondition sites, assumptions and free inputs.
+type executor struct {
+	ctx   *z3.Context
+	prog  *ir.Program
+	alive z3.Term // no exception has been raised so far
+
+	facts       []*fact
+	sites       []*precondition
+	assumptions []z3.Term
+	inputs      []input
+	depth       int
+}
+
+// fact is one trusted call in the trace.
+type fact struct {
+	effect  *ir.Effect
+	args    []value
+	reached z3.Term
+	pos     ir.Pos
+	result  value
+}
+
+// precondition is one requires clause at one call site.
+type precondition struct {
+	fact *fact
+	cond *ir.Condition
+	// holds is the clause over the call's arguments.
+	holds z3.Term
+}
+
+// input is a free input of the target (one of its parameters).
+type input struct {
+	name string
+	typ  ir.Type
+	term z3.Term
+}
+
+// scope resolves the locals an expression reads.
+type scope interface {
+	read(l *ir.Local) (slot, bool)
+}
+
+// lambdaScope binds a lambda's parameters (and a contract's parameters) to
+// values, and fact parameters to the facts FactField reads.
+type lambdaScope struct {
+	vals  map[*ir.Local]value
+	facts map[*ir.Local]*fact
+}
+
+func (sc *lambdaScope) read(l *ir.Local) (slot, bool) {
+	v, ok := sc.vals[l]
+	return slot{val: v}, ok
+}
+
+// frame is one activation of a plan function.
+type frame struct {
+	fn       *ir.Func
+	slots    []slot
+	ret      value
+	returned z3.Term
+}
+
+// slot is a local's value and the condition under which it is assigned.
+type slot struct {
+	val     value
+	defined z3.Term
+}
+
+func (x *executor) run(target *ir.Func) error {
+	x.alive = x.ctx.True()
+	fr := x.newFrame(target)
+	for _, p := range target.Params {
+		sort, err := x.sortOf(p.Pos, p.Type)
+		if err != nil {
+			return err
+		}
+		t := x.ctx.Const(p.Name, sort)
+		x.inputs = append(x.inputs, input{name: p.Name, typ: p.Type, term: t})
+		fr.slots[p.Index] = slot{val: t, defined: x.ctx.True()}
+	}
+	return x.stmts(fr, target.Body, x.ctx.True())
+}
+
+func (fr *frame) read(l *ir.Local) (slot, bool) {
+	if l.Index < 0 || l.Index >= len(fr.fn.Locals) || fr.fn.Locals[l.Index] != l {
+		return slot{}, false
+	}
+	return fr.slots[l.Index], true
+}
+
+func (x *executor) newFrame(fn *ir.Func) *frame {
+	fr := &frame{fn: fn, slots: make([]slot, len(fn.Locals)), returned: x.ctx.False()}
+	for i := range fr.slots {
+		fr.slots[i].defined = x.ctx.False()
+	}
+	return fr
+}
+
+// guard is the condition under which the next statement of fr runs, given
+// the path condition path.
+func (x *executor) guard(fr *frame, path z3.Term) z3.Term {
+	return x.ctx.And(path, x.ctx.Not(fr.returned), x.alive)
+}
+
+// raiseUnless records that the plan raises, on the current guard, unless ok.
+func (x *executor) raiseUnless(g, ok z3.Term) {
+	x.alive = x.ctx.And(x.alive, x.ctx.Implies(g, ok))
+}
+
+func (x *executor) stmts(fr *frame, ss []ir.Stmt, path z3.Term) error {
+	for _, s := range ss {
+		if err := x.stmt(fr, s, path); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (x *executor) stmt(fr *frame, s ir.Stmt, path z3.Term) error {
+	g := x.guard(fr, path)
+	switch s := s.(type) {
+	case *ir.Assign:
+		v, err := x.expr(fr, s.Value, g)
+		if err != nil {
+			return err
+		}
+		return x.assign(fr, s.Pos, s.Dest, v, g)
+	case *ir.ExprStmt:
+		_, err := x.expr(fr, s.X, g)
+		return err
+	case *ir.Return:
+		var v value = noneValue{}
+		if s.Value != nil {
+			var err error
+			if v, err = x.expr(fr, s.Value, g); err != nil {
+				return err
+			}
+		}
+		if fr.ret == nil {
+			fr.ret = v
+		} else {
+			merged, err := x.merge(s.Pos, g, v, fr.ret)
+			if err != nil {
+				return err
+			}
+			fr.ret = merged
+		}
+		fr.returned = x.ctx.Or(fr.returned, g)
+		return nil
+	case *ir.If:
+		cv, err := x.expr(fr, s.Cond, g)
+		if err != nil {
+			return err
+		}
+		c, err := x.truthy(s.Pos, s.Cond.Type(), cv)
+		if err != nil {
+			return err
+		}
+		before := append([]slot(nil), fr.slots...)
+		if err := x.stmts(fr, s.Then, x.ctx.And(path, c)); err != nil {
+			return err
+		}
+		afterThen := fr.slots
+		fr.slots = before
+		if err := x.stmts(fr, s.Else, x.ctx.And(path, x.ctx.Not(c))); err != nil {
+			return err
+		}
+		return x.join(fr, s.Pos, c, afterThen)
+	case *ir.For:
+		iter, err := x.expr(fr, s.Iter, g)
+		if err != nil {
+			return err
+		}
+		seq, ok := iter.(*seqValue)
+		if !ok || seq.keys != nil {
+			return unsupported(s.Pos, "a loop over a value of unknown length")
+		}
+		for _, elem := range seq.elems {
+			if err := x.assign(fr, s.Pos, s.Var, elem, x.guard(fr, path)); err != nil {
+				return err
+			}
+			if err := x.stmts(fr, s.Body, path); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return unsupported(s.Position(), stmtName(s)+" in a proof")
+}
+
+// stmtName names a statement kind for refusals.
+func stmtName(s ir.Stmt) string {
+	switch s.(type) {
+	case *ir.Break:
+		return "break"
+	case *ir.Continue:
+		return "continue"
+	case *ir.Assert:
+		return "assert"
+	case *ir.Raise:
+		return "raise"
+	case *ir.SetIndex:
+		return "item assignment"
+	}
+	return fmt.Sprintf("statement %T", s)
+}
+
+// join merges the locals after an if: thenSlots hold on c, fr.slots on not c.
+func (x *executor) join(fr *frame, pos ir.Pos, c z3.Term, thenSlots []slot) error {
+	for i := range fr.slots {
+		a, b := thenSlots[i], fr.slots[i]
+		switch {
+		case a.val == nil && b.val == nil:
+			continue
+		case a.val == nil:
+			fr.slots[i] = slot{val: b.val, defined: x.ctx.And(x.ctx.Not(c), b.defined)}
+		case b.val == nil:
+			fr.slots[i] = slot{val: a.val, defined: x.ctx.And(c, a.defined)}
+		default:
+			v, err := x.merge(pos, c, a.val, b.val)
+			if err != nil {
+				return err
+			}
+			fr.slots[i] = slot{val: v, defined: x.ctx.Ite(c, a.defined, b.defined)}
+		}
+	}
+	return nil
+}
+
+// assign stores v into l on guard g, keeping the old value elsewhere.
+func (x *executor) assign(fr *frame, pos ir.Pos, l *ir.Local, v value, g z3.Term) error {
+	old := fr.slots[l.Index]
+	if old.val == nil {
+		fr.slots[l.Index] = slot{val: v, defined: g}
+		return nil
+	}
+	merged, err := x.merge(pos, g, v, old.val)
+	if err != nil {
+		return err
+	}
+	fr.slots[l.Index] = slot{val: merged, defined: x.ctx.Or(g, old.defined)}
+	return nil
+}
+
+func (x *executor) exprs(sc scope, es []ir.Expr, g z3.Term) ([]value, error) {
+	out := make([]value, len(es))
+	for i, e := range es {
+		v, err := x.expr(sc, e, g)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// expr evaluates e on guard g. Calls inside e record facts on g.
+func (x *executor) expr(sc scope, e ir.Expr, g z3.Term) (value, error) {
+	c := x.ctx
+	switch e := e.(type) {
+	case *ir.Const:
+		return x.constant(e)
+	case *ir.LocalRef:
+		sl, ok := sc.read(e.Local)
+		if !ok {
+			return nil, internalf(e.Pos, "%s is not in scope", e.Local.Name)
+		}
+		if sl.val == nil {
+			return nil, &Error{Pos: e.Pos, Msg: fmt.Sprintf("%s is read before it is assigned", e.Local.Name)}
+		}
+		// Reading a name not assigned on this path raises in Python.
+		if sl.defined.IsValid() {
+			x.raiseUnless(g, sl.defined)
+		}
+		return sl.val, nil
+	case *ir.BinOp:
+		return x.binOp(sc, e, g)
+	case *ir.UnOp:
+		v, err := x.expr(sc, e.X, g)
+		if err != nil {
+			return nil, err
+		}
+		if e.Op == ir.Neg {
+			return c.Neg(v.(z3.Term)), nil
+		}
+		t, err := x.truthy(e.Pos, e.X.Type(), v)
+		if err != nil {
+			return nil, err
+		}
+		return c.Not(t), nil
+	case *ir.BoolOp:
+		a, err := x.expr(sc, e.X, g)
+		if err != nil {
+			return nil, err
+		}
+		ta, err := x.truthy(e.Pos, e.X.Type(), a)
+		if err != nil {
+			return nil, err
+		}
+		// The right operand runs only when the left does not decide.
+		rightRuns := ta
+		if e.Op == ir.Or {
+			rightRuns = c.Not(ta)
+		}
+		b, err := x.expr(sc, e.Y, c.And(g, rightRuns))
+		if err != nil {
+			return nil, err
+		}
+		return x.merge(e.Pos, rightRuns, b, a)
+	case *ir.Compare:
+		return x.compare(sc, e, g)
+	case *ir.Call:
+		return x.call(sc, e, g)
+	case *ir.EffectCall:
+		return x.effectCall(sc, e, g)
+	case *ir.Builtin:
+		return x.builtin(sc, e, g)
+	case *ir.ListLit:
+		elems, err := x.exprs(sc, e.Elems, g)
+		return &seqValue{typ: e.T, elems: elems}, err
+	case *ir.TupleLit:
+		elems, err := x.exprs(sc, e.Elems, g)
+		return &seqValue{typ: e.T, elems: elems}, err
+	case *ir.DictLit:
+		return x.dict(sc, e, g)
+	case *ir.Range:
+		return x.rangeValue(e)
+	case *ir.FString:
+		return x.fstring(sc, e, g)
+	case *ir.FactField:
+		ls, ok := sc.(*lambdaScope)
+		if !ok || ls.facts[e.Fact] == nil {
+			return nil, internalf(e.Pos, "fact %s is not bound", e.Fact.Name)
+		}
+		f := ls.facts[e.Fact]
+		for i, p := range f.effect.Params {
+			if p.Name == e.Field {
+				return f.args[i], nil
+			}
+		}
+		return nil, internalf(e.Pos, "effect %s has no field %s", f.effect.Name, e.Field)
+	}
+	return nil, unsupported(e.Position(), fmt.Sprintf("expression %T", e))
+}
+
+func (x *executor) constant(e *ir.Const) (value, error) {
+	switch v := e.Value.(type) {
+	case int64:
+		return x.ctx.Int(v), nil
+	case bool:
+		return x.ctx.Bool(v), nil
+	case string:
+		return x.ctx.String(v), nil
+	case nil:
+		return noneValue{}, nil
+	}
+	return nil, unsupported(e.Pos, fmt.Sprintf("a %s constant in a proof", e.T))
+}
+
+func (x *executor) binOp(sc scope, e *ir.BinOp, g z3.Term) (value, error) {
+	a, err := x.expr(sc, e.X, g)
+	if err != nil {
+		return nil, err
+	}
+	b, err := x.expr(sc, e.Y, g)
+	if err != nil {
+		return nil, err
+	}
+	if sa, ok := a.(*seqValue); ok {
+		sb, ok := b.(*seqValue)
+		if e.Op != ir.Add || !ok {
+			return nil, internalf(e.Pos, "operator %s on sequences", e.Op)
+		}
+		elems := append(append([]value(nil), sa.elems...), sb.elems...)
+		return &seqValue{typ: e.T, elems: elems}, nil
+	}
+	c := x.ctx
+	ta, tb := a.(z3.Term), b.(z3.Term)
+	switch e.Op {
+	case ir.Add:
+		if ir.IsBasic(e.T, ir.KindStr) {
+			return c.Concat(ta, tb), nil
+		}
+		return c.Add(ta, tb), nil
+	case ir.Sub:
+		return c.Sub(ta, tb), nil
+	case ir.Mul:
+		return c.Mul(ta, tb), nil
+	case ir.FloorDiv, ir.Mod:
+		zero := c.Int(0)
+		x.raiseUnless(g, c.Not(c.Eq(tb, zero)))
+		// SMT-LIB div floors for a positive divisor; Python floors for
+		// both signs, and floor(a/b) == floor(-a/-b).
+		q := c.Ite(c.Gt(tb, zero), c.Div(ta, tb), c.Div(c.Neg(ta), c.Neg(tb)))
+		if e.Op == ir.FloorDiv {
+			return q, nil
+		}
+		return c.Sub(ta, c.Mul(tb, q)), nil
+	}
+	return nil, internalf(e.Pos, "operator %s", e.Op)
+}
+
+func (x *executor) compare(sc scope, e *ir.Compare, g z3.Term) (value, error) {
+	c := x.ctx
+	left, err := x.expr(sc, e.Operands[0], g)
+	if err != nil {
+		return nil, err
+	}
+	links := []z3.Term{c.True()}
+	for i, op := range e.Ops {
+		// A chain stops at its first false link: later operands are
+		// evaluated only when every earlier link held.
+		right, err := x.expr(sc, e.Operands[i+1], c.And(g, c.And(links...)))
+		if err != nil {
+			return nil, err
+		}
+		link, err := x.compareLink(e.Pos, op, e.Operands[i].Type(), left, right)
+		if err != nil {
+			return nil, err
+		}
+		links = append(links, link)
+		left = right
+	}
+	return c.And(links...), nil
+}
+
+func (x *executor) compareLink(pos ir.Pos, op ir.CmpOp, leftType ir.Type, a, b value) (z3.Term, error) {
+	c := x.ctx
+	switch op {
+	case ir.Eq:
+		return x.equal(pos, a, b)
+	case ir.NotEq:
+		eq, err := x.equal(pos, a, b)
+		return c.Not(eq), err
+	case ir.In, ir.NotIn:
+		in, err := x.contains(pos, a, b)
+		if op == ir.NotIn {
+			in = c.Not(in)
+		}
+		return in, err
+	}
+	ta, ok1 := a.(z3.Term)
+	tb, ok2 := b.(z3.Term)
+	if !ok1 || !ok2 {
+		return z3.Term{}, unsupported(pos, "ordering comparison of sequences")
+	}
+	if ir.IsBasic(leftType, ir.KindStr) {
+		switch op {
+		case ir.Lt:
+			return c.StrLt(ta, tb), nil
+		case ir.LtE:
+			return c.StrLe(ta, tb), nil
+		case ir.Gt:
+			return c.StrLt(tb, ta), nil
+		case ir.GtE:
+			return c.StrLe(tb, ta), nil
+		}
+	}
+	switch op {
+	case ir.Lt:
+		return c.Lt(ta, tb), nil
+	case ir.LtE:
+		return c.Le(ta, tb), nil
+	case ir.Gt:
+		return c.Gt(ta, tb), nil
+	case ir.GtE:
+		return c.Ge(ta, tb), nil
+	}
+	return z3.Term{}, internalf(pos, "comparison %s", op)
+}
+
+// contains is Python's `a in b`.
+func (x *executor) contains(pos ir.Pos, a, b value) (z3.Term, error) {
+	c := x.ctx
+	switch b := b.(type) {
+	case z3.Term:
+		return c.Contains(b, a.(z3.Term)), nil
+	case *seqValue:
+		members := b.elems
+		if b.keys != nil {
+			members = b.keys
+		}
+		disj := []z3.Term{c.False()}
+		for _, m := range members {
+			eq, err := x.equal(pos, a, m)
+			if err != nil {
+				return z3.Term{}, err
+			}
+			disj = append(disj, eq)
+		}
+		return c.Or(disj...), nil
+	}
+	return z3.Term{}, internalf(pos, "membership in %T", b)
+}
+
+func (x *executor) dict(sc scope, e *ir.DictLit, g z3.Term) (value, error) {
+	out := &seqValue{typ: e.T}
+	// A repeated key keeps its first position and takes the last value,
+	// as in Python; keys must be constants for the length to be known.
+	position := map[any]int{}
+	for i := range e.Keys {
+		kc, ok := e.Keys[i].(*ir.Const)
+		if !ok {
+			return nil, unsupported(e.Keys[i].Position(), "a dict display with a computed key")
+		}
+		k, err := x.expr(sc, kc, g)
+		if err != nil {
+			return nil, err
+		}
+		v, err := x.expr(sc, e.Values[i], g)
+		if err != nil {
+			return nil, err
+		}
+		if j, dup := position[kc.Value]; dup {
+			out.elems[j] = v
+			continue
+		}
+		position[kc.Value] = len(out.keys)
+		out.keys = append(out.keys, k)
+		out.elems = append(out.elems, v)
+	}
+	return out, nil
+}
+
+func (x *executor) rangeValue(e *ir.Range) (value, error) {
+	var bounds [3]int64
+	for i, b := range []ir.Expr{e.Start, e.Stop, e.Step} {
+		n, ok := constInt(b)
+		if !ok {
+			return nil, unsupported(b.Position(), "range with a bound that is not a constant")
+		}
+		bounds[i] = n
+	}
+	start, stop, step := bounds[0], bounds[1], bounds[2]
+	if step == 0 {
+		return nil, &Error{Pos: e.Pos, Msg: "range() arg 3 must not be zero"}
+	}
+	out := &seqValue{typ: e.Type()}
+	for i := start; (step > 0 && i < stop) || (step < 0 && i > stop); i += step {
+		if len(out.elems) >= maxUnroll {
+			return nil, unsupported(e.Pos, fmt.Sprintf("a loop of more than %d iterations", maxUnroll))
+		}
+		out.elems = append(out.elems, x.ctx.Int(i))
+	}
+	return out, nil
+}
+
+func constInt(e ir.Expr) (int64, bool) {
+	switch e := e.(type) {
+	case *ir.Const:
+		n, ok := e.Value.(int64)
+		return n, ok
+	case *ir.UnOp:
+		if e.Op == ir.Neg {
+			n, ok := constInt(e.X)
+			return -n, ok
+		}
+	}
+	return 0, false
+}
+
+func (x *executor) call(sc scope, e *ir.Call, g z3.Term) (value, error) {
+	if x.depth >= maxInline {
+		return nil, unsupported(e.Pos, fmt.Sprintf("helper calls nested more than %d deep", maxInline))
+	}
+	args, err := x.exprs(sc, e.Args, g)
+	if err != nil {
+		return nil, err
+	}
+	callee := x.newFrame(e.Func)
+	for i, p := range e.Func.Params {
+		callee.slots[p.Index] = slot{val: args[i], defined: x.ctx.True()}
+	}
+	x.depth++
+	err = x.stmts(callee, e.Func.Body, g)
+	x.depth--
+	if err != nil {
+		return nil, err
+	}
+	if callee.ret == nil {
+		return noneValue{}, nil
+	}
+	if !ir.IsBasic(e.Func.Result, ir.KindNone) {
+		// Falling off the end returns None, which a typed helper cannot;
+		// the compiler guarantees a return on every path, so this is
+		// only a check that paths without one are unreachable.
+		x.raiseUnless(g, callee.returned)
+	}
+	return callee.ret, nil
+}
+
+func (x *executor) effectCall(sc scope, e *ir.EffectCall, g z3.Term) (value, error) {
+	args, err := x.exprs(sc, e.Args, g)
+	if err != nil {
+		return nil, err
+	}
+	f := &fact{effect: e.Effect, args: args, reached: g, pos: e.Pos}
+	for _, cond := range e.Effect.Requires {
+		sc := &lambdaScope{vals: map[*ir.Local]value{}}
+		for _, p := range cond.Pred.Params {
+			for i, prm := range e.Effect.Params {
+				if prm.Name == p.Name {
+					sc.vals[p] = args[i]
+				}
+			}
+		}
+		holds, err := x.predicate(cond.Pred, sc)
+		if err != nil {
+			return nil, err
+		}
+		x.sites = append(x.sites, &precondition{fact: f, cond: cond, holds: holds})
+	}
+	x.facts = append(x.facts, f)
+	f.result = noneValue{}
+	if !ir.IsBasic(e.Effect.Result, ir.KindNone) {
+		sort, err := x.sortOf(e.Pos, e.Effect.Result)
+		if err != nil {
+			return nil, err
+		}
+		res := x.ctx.FreshConst(e.Effect.Name+"_result", sort)
+		f.result = res
+		for _, cond := range e.Effect.Ensures {
+			sc := &lambdaScope{vals: map[*ir.Local]value{cond.Pred.Params[0]: res}}
+			post, err := x.predicate(cond.Pred, sc)
+			if err != nil {
+				return nil, err
+			}
+			x.assumptions = append(x.assumptions, x.ctx.Implies(g, post))
+		}
+	}
+	return f.result, nil
+}
+
+// lambda evaluates a lambda in sc, whose bindings must cover its
+// parameters. Lambda bodies cannot call plan functions or effects, so the
+// guard does not matter and nothing is recorded.
+func (x *executor) lambda(l *ir.Lambda, sc *lambdaScope) (value, error) {
+	for _, p := range l.Params {
+		if _, ok := sc.read(p); !ok {
+			return nil, internalf(l.Pos, "lambda parameter %s is not bound", p.Name)
+		}
+	}
+	return x.expr(sc, l.Body, x.ctx.True())
+}
+
+// predicate evaluates a Bool lambda.
+func (x *executor) predicate(l *ir.Lambda, sc *lambdaScope) (z3.Term, error) {
+	v, err := x.lambda(l, sc)
+	if err != nil {
+		return z3.Term{}, err
+	}
+	t, ok := v.(z3.Term)
+	if !ok {
+		return z3.Term{}, internalf(l.Pos, "predicate is not a bool")
+	}
+	return t, nil
+}

@@ -1,0 +1,102 @@
+package prover
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// WriteText prints the result as `clauz3 prove` does: one line listing the
+// proved obligations to ok, and each failed or refused obligation, with
+// its counterexample or reason, to bad.
+func (r *Result) WriteText(ok, bad io.Writer) error {
+	var proved []string
+	for _, o := range r.Obligations {
+		if o.Status == Proved {
+			proved = append(proved, o.Title())
+		}
+	}
+	if len(proved) > 0 {
+		if _, err := fmt.Fprintf(ok, "✓ %s: proved: %s\n", r.Target, strings.Join(proved, ", ")); err != nil {
+			return err
+		}
+	} else if len(r.Obligations) == 0 {
+		if _, err := fmt.Fprintf(ok, "✓ %s: proved: nothing to prove (no guarantee and no precondition)\n", r.Target); err != nil {
+			return err
+		}
+	}
+	for _, o := range r.Obligations {
+		var text string
+		switch o.Status {
+		case Proved:
+			continue
+		case Failed:
+			text = fmt.Sprintf("✗ %s: failed %s\n", r.Target, o.Title())
+			if o.Clause != "" {
+				text += "requires: " + o.Clause + "\n"
+			}
+			if o.Counterexample != nil {
+				text += o.Counterexample.String() + "\n"
+			}
+		default:
+			text = fmt.Sprintf("✗ %s: refused %s: %s\n", r.Target, o.Title(), o.Reason)
+		}
+		if _, err := io.WriteString(bad, text); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// JSON is the machine-readable form of a result (`clauz3 prove --json`).
+type JSON struct {
+	Target      string           `json:"target,omitempty"`
+	Proved      bool             `json:"proved"`
+	Obligations []ObligationJSON `json:"obligations"`
+	Errors      []string         `json:"errors,omitempty"`
+}
+
+// ObligationJSON is one obligation in JSON.
+type ObligationJSON struct {
+	Kind           Kind                `json:"kind"`
+	Name           string              `json:"name"`
+	Title          string              `json:"title"`
+	Pos            string              `json:"pos"`
+	Status         string              `json:"status"`
+	Reason         string              `json:"reason,omitempty"`
+	Clause         string              `json:"clause,omitempty"`
+	Counterexample *CounterexampleJSON `json:"counterexample,omitempty"`
+}
+
+// CounterexampleJSON is a counterexample in JSON.
+type CounterexampleJSON struct {
+	Fields  []Binding `json:"fields"`
+	Summary string    `json:"summary,omitempty"`
+	Inputs  []Binding `json:"inputs"`
+	Trace   []Call    `json:"trace"`
+}
+
+// JSON converts the result for encoding.
+func (r *Result) JSON() JSON {
+	out := JSON{Target: r.Target, Proved: r.Proved(), Obligations: []ObligationJSON{}}
+	for _, o := range r.Obligations {
+		oj := ObligationJSON{Kind: o.Kind, Name: o.Name, Title: o.Title(), Pos: o.Pos.String(),
+			Status: o.Status.String(), Reason: o.Reason, Clause: o.Clause}
+		if c := o.Counterexample; c != nil {
+			oj.Counterexample = &CounterexampleJSON{Fields: nonNil(c.Fields), Summary: c.Summary,
+				Inputs: nonNil(c.Inputs), Trace: c.Trace}
+			if oj.Counterexample.Trace == nil {
+				oj.Counterexample.Trace = []Call{}
+			}
+		}
+		out.Obligations = append(out.Obligations, oj)
+	}
+	return out
+}
+
+func nonNil(bs []Binding) []Binding {
+	if bs == nil {
+		return []Binding{}
+	}
+	return bs
+}

@@ -1,0 +1,264 @@
+package prover
+
+import (
+	"fmt"
+
+	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/prover/z3"
+)
+
+// member is a fact of a relation and the condition under which it is in
+// the relation: reached and passing every filter.
+type member struct {
+	fact *fact
+	in   z3.Term
+	sc   *lambdaScope // binds the contract's parameters and the fact
+}
+
+func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
+	ob := &Obligation{Kind: KindGuarantee, Name: gr.Source, Pos: gr.Pos}
+	c := gr.Contract
+	base := &lambdaScope{vals: map[*ir.Local]value{}}
+	for i, p := range c.Params {
+		v, err := x.expr(base, gr.Args[i], x.ctx.True())
+		if err != nil {
+			return goal{}, err
+		}
+		base.vals[p] = v
+	}
+	ctx := x.ctx
+	switch s := c.Spec.(type) {
+	case *ir.NoGuarantees:
+		return goal{ob: ob, holds: ctx.True(), explain: func(*z3.Model) *Counterexample { return nil }}, nil
+
+	case *ir.All:
+		ms, err := x.members(s.Rel, base)
+		if err != nil {
+			return goal{}, err
+		}
+		conj := []z3.Term{ctx.True()}
+		broken := make([]z3.Term, len(ms))
+		for i, m := range ms {
+			p, err := x.factPredicate(s.Pred, m)
+			if err != nil {
+				return goal{}, err
+			}
+			conj = append(conj, ctx.Implies(m.in, p))
+			broken[i] = ctx.And(m.in, ctx.Not(p))
+		}
+		fields := append(lambdaFields(s.Pred), relFields(s.Rel)...)
+		return goal{ob: ob, holds: ctx.And(conj...), explain: func(mod *z3.Model) *Counterexample {
+			return x.explainFacts(mod, firstTrue(mod, ms, broken), fields, "")
+		}}, nil
+
+	case *ir.Empty:
+		ms, err := x.members(s.Rel, base)
+		if err != nil {
+			return goal{}, err
+		}
+		conj := []z3.Term{ctx.True()}
+		ins := make([]z3.Term, len(ms))
+		for i, m := range ms {
+			conj = append(conj, ctx.Not(m.in))
+			ins[i] = m.in
+		}
+		return goal{ob: ob, holds: ctx.And(conj...), explain: func(mod *z3.Model) *Counterexample {
+			return x.explainFacts(mod, firstTrue(mod, ms, ins), nil, "")
+		}}, nil
+
+	case *ir.Distinct:
+		ms, err := x.members(s.Rel, base)
+		if err != nil {
+			return goal{}, err
+		}
+		keys := make([]value, len(ms))
+		for i, m := range ms {
+			if keys[i], err = x.lambda(s.Key, x.bindFact(s.Key, m)); err != nil {
+				return goal{}, err
+			}
+		}
+		conj := []z3.Term{ctx.True()}
+		type pair struct{ i, j int }
+		var pairs []pair
+		var clash []z3.Term
+		for i := range ms {
+			for j := i + 1; j < len(ms); j++ {
+				eq, err := x.equal(s.Pos, keys[i], keys[j])
+				if err != nil {
+					return goal{}, err
+				}
+				both := ctx.And(ms[i].in, ms[j].in, eq)
+				conj = append(conj, ctx.Not(both))
+				pairs = append(pairs, pair{i, j})
+				clash = append(clash, both)
+			}
+		}
+		fields := append(lambdaFields(s.Key), relFields(s.Rel)...)
+		return goal{ob: ob, holds: ctx.And(conj...), explain: func(mod *z3.Model) *Counterexample {
+			for k, t := range clash {
+				if isTrue(mod, t) {
+					return x.explainFacts(mod, []*fact{ms[pairs[k].i].fact, ms[pairs[k].j].fact}, fields, "")
+				}
+			}
+			return x.explainFacts(mod, nil, fields, "")
+		}}, nil
+
+	case *ir.Count, *ir.Sum:
+		var rel *ir.Relation
+		var key *ir.Lambda
+		var op ir.CmpOp
+		var nExpr ir.Expr
+		what := "count"
+		if cs, ok := s.(*ir.Count); ok {
+			rel, op, nExpr = cs.Rel, cs.Op, cs.N
+		} else {
+			ss := s.(*ir.Sum)
+			rel, key, op, nExpr, what = ss.Rel, ss.Key, ss.Op, ss.N, "sum"
+		}
+		ms, err := x.members(rel, base)
+		if err != nil {
+			return goal{}, err
+		}
+		nv, err := x.expr(base, nExpr, ctx.True())
+		if err != nil {
+			return goal{}, err
+		}
+		// One fresh term per fact, defined by implications rather than a
+		// nested if-then-else (see doc.go).
+		var defs []z3.Term
+		terms := []z3.Term{ctx.Int(0)}
+		for _, m := range ms {
+			var amount z3.Term = ctx.Int(1)
+			if key != nil {
+				v, err := x.lambda(key, x.bindFact(key, m))
+				if err != nil {
+					return goal{}, err
+				}
+				amount = v.(z3.Term)
+			}
+			t := ctx.FreshConst(what, ctx.IntSort())
+			defs = append(defs, ctx.Implies(m.in, ctx.Eq(t, amount)), ctx.Implies(ctx.Not(m.in), ctx.Eq(t, ctx.Int(0))))
+			terms = append(terms, t)
+		}
+		total := ctx.Add(terms...)
+		holds, err := x.compareLink(s.Position(), op, ir.Int, total, nv)
+		if err != nil {
+			return goal{}, err
+		}
+		ins := make([]z3.Term, len(ms))
+		for i, m := range ms {
+			ins[i] = m.in
+		}
+		fields := relFields(rel)
+		if key != nil {
+			fields = append(lambdaFields(key), fields...)
+		}
+		return goal{ob: ob, holds: holds, defs: defs, explain: func(mod *z3.Model) *Counterexample {
+			var reached []*fact
+			for i, m := range ms {
+				if isTrue(mod, ins[i]) {
+					reached = append(reached, m.fact)
+				}
+			}
+			summary := fmt.Sprintf("%s = %s, must be %s %s", what, render(mod, total), op, render(mod, nv))
+			return x.explainFacts(mod, reached, fields, summary)
+		}}, nil
+	}
+	return goal{}, unsupported(c.Pos, fmt.Sprintf("contract %s (%T)", c.Name, c.Spec))
+}
+
+// members lists the facts a relation may hold, each with its membership
+// condition.
+func (x *executor) members(r *ir.Relation, base *lambdaScope) ([]member, error) {
+	var out []member
+	for _, f := range x.facts {
+		if !f.effect.HasSelector(r.Selector) {
+			continue
+		}
+		m := member{fact: f, in: f.reached, sc: base}
+		conj := []z3.Term{f.reached}
+		for _, filter := range r.Filters {
+			p, err := x.factPredicate(filter, m)
+			if err != nil {
+				return nil, err
+			}
+			conj = append(conj, p)
+		}
+		m.in = x.ctx.And(conj...)
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// bindFact extends the member's scope with l's parameter bound to its fact.
+func (x *executor) bindFact(l *ir.Lambda, m member) *lambdaScope {
+	sc := &lambdaScope{vals: map[*ir.Local]value{}, facts: map[*ir.Local]*fact{}}
+	for k, v := range m.sc.vals {
+		sc.vals[k] = v
+	}
+	for _, p := range l.Params {
+		sc.facts[p] = m.fact
+		sc.vals[p] = noneValue{} // the fact itself is only read through FactField
+	}
+	return sc
+}
+
+func (x *executor) factPredicate(l *ir.Lambda, m member) (z3.Term, error) {
+	return x.predicate(l, x.bindFact(l, m))
+}
+
+// lambdaFields lists the fields (or, for a requires clause, the
+// parameters) a lambda reads, in order of first use.
+func lambdaFields(l *ir.Lambda) []string {
+	if l == nil {
+		return nil
+	}
+	var out []string
+	seen := map[string]bool{}
+	add := func(name string) {
+		if !seen[name] {
+			seen[name] = true
+			out = append(out, name)
+		}
+	}
+	params := map[*ir.Local]bool{}
+	for _, p := range l.Params {
+		params[p] = true
+	}
+	ir.Inspect(l.Body, func(e ir.Expr) bool {
+		switch e := e.(type) {
+		case *ir.FactField:
+			add(e.Field)
+		case *ir.LocalRef:
+			if params[e.Local] {
+				if _, isFact := e.Local.Type.(*ir.Fact); !isFact {
+					add(e.Local.Name)
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+func relFields(r *ir.Relation) []string {
+	var out []string
+	for _, f := range r.Filters {
+		out = append(out, lambdaFields(f)...)
+	}
+	return out
+}
+
+func firstTrue(mod *z3.Model, ms []member, conds []z3.Term) []*fact {
+	for i, t := range conds {
+		if isTrue(mod, t) {
+			return []*fact{ms[i].fact}
+		}
+	}
+	return nil
+}
+
+func isTrue(mod *z3.Model, t z3.Term) bool {
+	b, ok := mod.Eval(t).BoolValue()
+	return ok && b
+}

@@ -1,0 +1,286 @@
+package z3
+
+/*
+#include <stdlib.h>
+#include <z3.h>
+*/
+import "C"
+
+import (
+	"math"
+	"time"
+)
+
+// Result is the outcome of Solver.Check.
+type Result int
+
+// Check results. The zero Result is Unknown.
+const (
+	Unknown Result = iota
+	Sat
+	Unsat
+)
+
+func (r Result) String() string {
+	switch r {
+	case Sat:
+		return "sat"
+	case Unsat:
+		return "unsat"
+	}
+	return "unknown"
+}
+
+// UnknownError is returned by Check when Z3 gives up. Reason is Z3's
+// reason, e.g. "timeout", "canceled", "interrupted", "incomplete
+// quantifiers" or "max. resource limit exceeded".
+type UnknownError struct {
+	Reason string
+}
+
+func (e *UnknownError) Error() string {
+	return "z3: check returned unknown: " + e.Reason
+}
+
+// Solver is an incremental Z3 solver of a Context. It follows the
+// Context's threading rules. Close it when done (Context.Close also
+// releases it).
+type Solver struct {
+	c    *Context
+	s    C.Z3_solver
+	last Result // result of the last Check, Unknown after any change
+}
+
+// NewSolver makes a solver with the given timeout per Check, rounded up to
+// whole milliseconds. timeout <= 0 means no timeout, which callers should
+// avoid: some formulas run for minutes and use gigabytes. The solver
+// parameter ctrl_c is always false, so Z3 never touches the process's
+// SIGINT handler (see the package documentation).
+//
+// After an error (see Context.Err) NewSolver returns an inert Solver whose
+// Check returns Unknown with that error.
+func (c *Context) NewSolver(timeout time.Duration) *Solver {
+	const op = "NewSolver"
+	s := &Solver{c: c}
+	if !c.ready(op) {
+		return s
+	}
+	h := C.Z3_mk_solver(c.ctx)
+	if !c.ok(op) || h == nil {
+		c.failf(op, "Z3_mk_solver failed")
+		return s
+	}
+	C.Z3_solver_inc_ref(c.ctx, h)
+	s.s = h
+	c.solvers[s] = struct{}{}
+	c.setSolverParams(op, h, timeout)
+	return s
+}
+
+// setSolverParams sets ctrl_c=false and the timeout on h.
+func (c *Context) setSolverParams(op string, h C.Z3_solver, timeout time.Duration) bool {
+	p := C.Z3_mk_params(c.ctx)
+	if !c.ok(op) || p == nil {
+		c.failf(op, "Z3_mk_params failed")
+		return false
+	}
+	C.Z3_params_inc_ref(c.ctx, p)
+	defer C.Z3_params_dec_ref(c.ctx, p)
+	if sym, ok := c.symbol(op, "ctrl_c"); ok {
+		C.Z3_params_set_bool(c.ctx, p, sym, C.bool(false))
+	}
+	if timeout > 0 {
+		ms := (timeout + time.Millisecond - 1) / time.Millisecond
+		if ms > math.MaxUint32-1 { // UINT_MAX means "no timeout" to Z3
+			ms = math.MaxUint32 - 1
+		}
+		if sym, ok := c.symbol(op, "timeout"); ok {
+			C.Z3_params_set_uint(c.ctx, p, sym, C.uint(ms))
+		}
+	}
+	if !c.ok(op) {
+		return false
+	}
+	C.Z3_solver_set_params(c.ctx, h, p)
+	return c.ok(op)
+}
+
+// discardInterrupt clears a Z3_interrupt that arrived after Z3 finished
+// the check it was meant for. Z3 keeps such an interrupt pending, failing
+// later pushes and simplifications with "canceled", until the next check
+// starts; so run a check of an empty solver (about 0.1 ms). This only
+// happens after Interrupt was called during a Check.
+func (c *Context) discardInterrupt() {
+	if c.err != nil {
+		return
+	}
+	if c.scratch == nil {
+		h := C.Z3_mk_simple_solver(c.ctx)
+		if !c.ok("Check") || h == nil {
+			return
+		}
+		C.Z3_solver_inc_ref(c.ctx, h)
+		c.scratch = h
+		if !c.setSolverParams("Check", h, time.Second) {
+			return
+		}
+	}
+	C.Z3_solver_check(c.ctx, c.scratch)
+	c.clearErr()
+}
+
+// live reports whether the solver can be used, recording ErrClosed if the
+// solver was closed.
+func (s *Solver) live(op string) bool {
+	if s == nil || !s.c.ready(op) {
+		return false
+	}
+	if s.s == nil {
+		s.c.setErr(ErrClosed)
+		return false
+	}
+	return true
+}
+
+// Push opens a backtracking scope.
+func (s *Solver) Push() {
+	if !s.live("Push") {
+		return
+	}
+	s.last = Unknown
+	C.Z3_solver_push(s.c.ctx, s.s)
+	s.c.ok("Push")
+}
+
+// Pop closes n scopes (an error if fewer are open).
+func (s *Solver) Pop(n uint) {
+	if n == 0 || !s.live("Pop") {
+		return
+	}
+	s.last = Unknown
+	if open := uint(C.Z3_solver_get_num_scopes(s.c.ctx, s.s)); n > open {
+		s.c.failf("Pop", "cannot pop %d scopes, only %d open", n, open)
+		return
+	}
+	C.Z3_solver_pop(s.c.ctx, s.s, C.uint(n))
+	s.c.ok("Pop")
+}
+
+// Assert adds the Boolean term t to the current scope.
+func (s *Solver) Assert(t Term) {
+	const op = "Assert"
+	if !s.live(op) || !s.c.arg(op, 0, t) {
+		return
+	}
+	s.last = Unknown
+	C.Z3_solver_assert(s.c.ctx, s.s, t.a)
+	s.c.ok(op)
+}
+
+// Reset removes all assertions and scopes (the parameters stay).
+func (s *Solver) Reset() {
+	if !s.live("Reset") {
+		return
+	}
+	s.last = Unknown
+	C.Z3_solver_reset(s.c.ctx, s.s)
+	s.c.ok("Reset")
+}
+
+// Close releases the solver. It is idempotent; Models taken from it stay
+// valid.
+func (s *Solver) Close() {
+	if s == nil || s.s == nil {
+		return
+	}
+	if s.c.ctx != nil {
+		C.Z3_solver_dec_ref(s.c.ctx, s.s)
+		delete(s.c.solvers, s)
+	}
+	s.s = nil
+}
+
+// Check decides the conjunction of the assertions. It returns Sat or Unsat
+// with a nil error, or Unknown with a non-nil error: an *UnknownError with
+// Z3's reason (timeout, interrupt, incompleteness), or the Context's
+// recorded error, in which case Z3 is not called at all.
+func (s *Solver) Check() (Result, error) {
+	const op = "Check"
+	if s == nil {
+		return Unknown, ErrClosed
+	}
+	if !s.live(op) {
+		return Unknown, s.c.Err()
+	}
+	c := s.c
+	s.last = Unknown
+	c.mu.Lock()
+	c.checking, c.interrupted = true, false
+	c.mu.Unlock()
+	r := C.Z3_solver_check(c.ctx, s.s)
+	c.mu.Lock()
+	c.checking = false
+	interrupted := c.interrupted
+	c.mu.Unlock()
+	if !c.ok(op) {
+		return Unknown, c.err
+	}
+	var reason string
+	if r != C.Z3_L_TRUE && r != C.Z3_L_FALSE {
+		reason = C.GoString(C.Z3_solver_get_reason_unknown(c.ctx, s.s))
+		if !c.clearErr() || reason == "" {
+			reason = "unknown"
+		}
+	}
+	if interrupted {
+		c.discardInterrupt()
+	}
+	switch r {
+	case C.Z3_L_TRUE:
+		s.last = Sat
+		return Sat, nil
+	case C.Z3_L_FALSE:
+		s.last = Unsat
+		return Unsat, nil
+	}
+	return Unknown, &UnknownError{Reason: reason}
+}
+
+// Model returns the model of the last Check, which must have returned Sat
+// with no change to the solver since. The Model stays valid until it or
+// the Context is closed.
+func (s *Solver) Model() (*Model, error) {
+	const op = "Model"
+	if s == nil {
+		return nil, ErrClosed
+	}
+	if !s.live(op) {
+		return nil, s.c.Err()
+	}
+	if s.last != Sat {
+		return nil, &Error{Op: op, Msg: "no model: the last Check did not return sat or the solver changed since"}
+	}
+	c := s.c
+	m := C.Z3_solver_get_model(c.ctx, s.s)
+	if !c.ok(op) {
+		return nil, c.err
+	}
+	if m == nil {
+		c.failf(op, "Z3 returned NULL")
+		return nil, c.err
+	}
+	C.Z3_model_inc_ref(c.ctx, m)
+	mod := &Model{c: c, m: m}
+	c.models[mod] = struct{}{}
+	return mod, nil
+}
+
+// String returns the solver's assertions as SMT-LIB text.
+func (s *Solver) String() string {
+	if s == nil || s.s == nil || s.c.ctx == nil {
+		return "<invalid solver>"
+	}
+	str := C.GoString(C.Z3_solver_to_string(s.c.ctx, s.s))
+	s.c.clearErr()
+	return str
+}
