@@ -1,0 +1,205 @@
+// Command clauz3 proves what an agent's plan will do before anyone is asked
+// to let it run.
+//
+// Usage:
+//
+//	clauz3 prove [--trusted-root DIR]... [--import-root DIR]... [--target NAME] [--json] [--timeout D] [PLAN]
+//	clauz3 ir    [--trusted-root DIR]... [--import-root DIR]... [--target NAME] [PLAN]
+//
+// PLAN "-" or absent reads standard input. Exit status: 0 when every
+// obligation is proved (prove) or the IR printed (ir); 1 when the plan is
+// refused (a failed obligation, an unsupported construct, an unknown
+// answer); 2 for usage and I/O errors.
+//
+// The command only wires packages together: compiler lowers the plan to
+// the IR, prover decides it, and both print their own results.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/clauz3/clauz3/compiler"
+	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/prover"
+)
+
+const (
+	exitOK      = 0
+	exitRefused = 1
+	exitUsage   = 2
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+const usage = `usage: clauz3 <command> [flags] [PLAN]
+
+commands:
+  prove   prove every guarantee and precondition of a plan
+  ir      print the typed IR of a plan
+
+Run 'clauz3 <command> -h' for the flags of a command.
+`
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitUsage
+	}
+	switch args[0] {
+	case "prove":
+		return runProve(args[1:], stdin, stdout, stderr)
+	case "ir":
+		return runIR(args[1:], stdin, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "clauz3: unknown command %q\n%s", args[0], usage)
+	return exitUsage
+}
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (s *stringList) String() string     { return strings.Join(*s, ",") }
+func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
+
+// planFlags are the flags every command that reads a plan shares.
+type planFlags struct {
+	trustedRoots stringList
+	importRoots  stringList
+	target       string
+}
+
+func (pf *planFlags) register(fs *flag.FlagSet) {
+	fs.Var(&pf.trustedRoots, "trusted-root", "a trusted layer folder (tools/<domain>/trusted); repeatable; default: tools/*/trusted under the import roots")
+	fs.Var(&pf.importRoots, "import-root", "a folder imports resolve against; repeatable; default: the current folder and the plan's folder")
+	fs.StringVar(&pf.target, "target", "main", "the function whose guarantees are proved")
+}
+
+// load reads and compiles the plan named by the remaining arguments. It
+// returns the exit status to use when it fails.
+func (pf *planFlags) load(fs *flag.FlagSet, stdin io.Reader, stderr io.Writer) (*ir.Program, int, error) {
+	if fs.NArg() > 1 {
+		return nil, exitUsage, fmt.Errorf("expected one PLAN, got %d arguments", fs.NArg())
+	}
+	for _, dir := range append(append([]string(nil), pf.trustedRoots...), pf.importRoots...) {
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			return nil, exitUsage, fmt.Errorf("%s: not a folder", dir)
+		}
+	}
+	name := fs.Arg(0)
+	var src []byte
+	var err error
+	if name == "" || name == "-" {
+		name = "<stdin>"
+		src, err = io.ReadAll(stdin)
+	} else {
+		src, err = os.ReadFile(name)
+	}
+	if err != nil {
+		return nil, exitUsage, err
+	}
+	cfg := compiler.Config{
+		ImportRoots:  pf.importRoots,
+		TrustedRoots: pf.trustedRoots,
+		Target:       pf.target,
+	}
+	if name == "<stdin>" && len(cfg.ImportRoots) == 0 {
+		cfg.ImportRoots = []string{"."}
+	}
+	prog, err := compiler.Compile(name, src, cfg)
+	if err != nil {
+		return nil, exitRefused, err
+	}
+	return prog, exitOK, nil
+}
+
+func runIR(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("clauz3 ir", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var pf planFlags
+	pf.register(fs)
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	prog, code, err := pf.load(fs, stdin, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return code
+	}
+	if err := ir.Verify(prog); err != nil {
+		fmt.Fprintf(stderr, "clauz3: internal error: the IR does not verify:\n%v\n", err)
+		return exitRefused
+	}
+	if err := ir.Fprint(stdout, prog); err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitUsage
+	}
+	return exitOK
+}
+
+func runProve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("clauz3 prove", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var pf planFlags
+	pf.register(fs)
+	asJSON := fs.Bool("json", false, "print the result as one JSON object on stdout")
+	timeout := fs.Duration("timeout", prover.DefaultTimeout, "the limit for each solver check; running out refuses the plan")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	refuse := func(code int, err error) int {
+		if *asJSON {
+			writeJSON(stdout, prover.JSON{Proved: false, Obligations: []prover.ObligationJSON{}, Errors: strings.Split(err.Error(), "\n")})
+		}
+		fmt.Fprintln(stderr, err)
+		return code
+	}
+	prog, code, err := pf.load(fs, stdin, stderr)
+	if err != nil {
+		return refuse(code, err)
+	}
+	if err := ir.Verify(prog); err != nil {
+		return refuse(exitRefused, fmt.Errorf("internal error: the IR does not verify:\n%w", err))
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	res, err := prover.Prove(ctx, prog, prover.Options{Timeout: *timeout})
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			err = fmt.Errorf("interrupted: nothing was proved")
+		}
+		return refuse(exitRefused, err)
+	}
+	if *asJSON {
+		writeJSON(stdout, res.JSON())
+		// The reasons still go to stderr so a pipeline reading stdout
+		// cannot miss that the plan was refused.
+		if err := res.WriteText(io.Discard, stderr); err != nil {
+			return exitUsage
+		}
+	} else if err := res.WriteText(stdout, stderr); err != nil {
+		return exitUsage
+	}
+	if !res.Proved() {
+		return exitRefused
+	}
+	return exitOK
+}
+
+func writeJSON(w io.Writer, v any) {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(v)
+}

@@ -1,0 +1,88 @@
+package compiler
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/clauz3/clauz3/ir"
+)
+
+// TestCorpusPlans compiles every plan of corpus/plans against the corpus
+// layers: every plan compiles and verifies, except the ones refused at
+// compile time, whose .want lines must appear in the error.
+func TestCorpusPlans(t *testing.T) {
+	plans, err := filepath.Glob("../corpus/plans/*.py")
+	if err != nil || len(plans) == 0 {
+		t.Fatalf("no corpus plans found (%v)", err)
+	}
+	compileTime := map[string]bool{"import_os_fail.py": true}
+	for _, p := range plans {
+		name := filepath.Base(p)
+		t.Run(name, func(t *testing.T) {
+			prog, err := CompileFile(p, Config{ImportRoots: []string{"../corpus"}})
+			if !compileTime[name] {
+				if err != nil {
+					t.Fatalf("compile: %v", err)
+				}
+				if err := ir.Verify(prog); err != nil {
+					t.Fatalf("verify: %v", err)
+				}
+				return
+			}
+			if err == nil {
+				t.Fatal("compiled; want a compile-time refusal")
+			}
+			want, rerr := os.ReadFile(strings.TrimSuffix(p, ".py") + ".want")
+			if rerr != nil {
+				t.Fatal(rerr)
+			}
+			for _, line := range strings.Split(string(want), "\n") {
+				if line = strings.TrimSpace(line); line != "" && !strings.Contains(err.Error(), line) {
+					t.Errorf("error\n%v\ndoes not contain %q", err, line)
+				}
+			}
+		})
+	}
+}
+
+// TestDefaultRoots checks the default import roots (the current folder
+// and the plan's folder) and explicit trusted roots outside them.
+func TestDefaultRoots(t *testing.T) {
+	src := []byte(head + "\ndef main() -> None:\n    send_email(\"a@example.com\", \"x\")\n")
+	// The plan's folder is testdata/layers: tools/mail/trusted is found there.
+	if _, err := Compile("testdata/layers/plan.py", src, Config{}); err != nil {
+		t.Errorf("default roots: %v", err)
+	}
+	// An explicit trusted root outside every import root takes its name
+	// from its trailing tools/<domain>/trusted.
+	cfg := Config{ImportRoots: []string{t.TempDir()}, TrustedRoots: []string{"testdata/layers/tools/mail/trusted"}}
+	if _, err := Compile("plan.py", src, cfg); err != nil {
+		t.Errorf("explicit trusted root: %v", err)
+	}
+	cfg.TrustedRoots = []string{"testdata/layers/tools"}
+	_, err := Compile("plan.py", src, cfg)
+	if want := "plan.py:1:1: trusted root testdata/layers/tools is outside every import root and does not end in tools/<domain>/trusted"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want %s", err, want)
+	}
+}
+
+// TestLayerErrorsPointIntoLayer checks that a broken layer's errors are
+// located in its own file and do not cascade into the plan.
+func TestLayerErrorsPointIntoLayer(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "tools", "bad", "trusted")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "effects.py"), []byte("import clauz3\n\n@clauz3.trusted\ndef go(n: int) -> None:\n    while True:\n        pass\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := []byte("import clauz3\nfrom tools.bad.trusted.effects import go\n\ndef main() -> None:\n    go(1)\n")
+	_, err := Compile("plan.py", src, Config{ImportRoots: []string{root}})
+	want := filepath.Join(root, "tools", "bad", "trusted", "effects.py") + ":5:5: function body in a trusted layer is not supported: go must be a stub (..., pass, a docstring or return [])"
+	if err == nil || err.Error() != want {
+		t.Errorf("got\n%v\nwant\n%s", err, want)
+	}
+}

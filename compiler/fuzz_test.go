@@ -1,0 +1,46 @@
+package compiler
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+var located = regexp.MustCompile(`^[^\n]+:[0-9]+:[0-9]+: \S`)
+
+// FuzzCompile checks that Compile never panics and that every error it
+// returns is located (one `file:line:col: reason` per line).
+func FuzzCompile(f *testing.F) {
+	f.Add([]byte(head + "\n@clauz3.guarantee(mail.only([\"bob@example.com\"]))\ndef main() -> None:\n    send_email(\"bob@example.com\", \"hi\")\n"))
+	f.Add([]byte(head + "\ndef notify(who: str, text: str = \"hi\") -> None:\n    send_email(who, text)\n\ndef main(n: int) -> None:\n    total = 0\n    for i in range(3):\n        total += i\n    if 0 < n <= 5:\n        notify(text=f\"{n:>3} {total!r}\", who=\"a@b\")\n    elif n == 7:\n        xs: list[str] = []\n        notify(str(len(xs)))\n"))
+	f.Add([]byte("import clauz3\nimport os\nwhile True:\n    pass\n"))
+	f.Add([]byte("import clauz3\nfrom tools.pay.trusted import contracts as pay\nfrom tools.pay.trusted.effects import withdraw\n\n@clauz3.guarantee(pay.max_spend(5))\ndef main() -> None:\n    d = {\"a\": 1}\n    if \"a\" in d and not False:\n        withdraw(\"acct-1\", 2)\n"))
+	f.Add([]byte("def main(:\n"))
+	f.Add([]byte("x: int = 'a'\nf'{x!z}'\n"))
+	if plans, _ := filepath.Glob("../corpus/plans/*.py"); len(plans) > 0 {
+		for _, p := range plans[:min(len(plans), 8)] {
+			if src, err := os.ReadFile(p); err == nil {
+				f.Add(src)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		prog, err := Compile("plan.py", src, testCfg)
+		if err == nil {
+			if prog == nil {
+				t.Fatal("nil program without error")
+			}
+			return
+		}
+		if prog != nil {
+			t.Fatal("program and error")
+		}
+		for _, line := range strings.Split(err.Error(), "\n") {
+			if !located.MatchString(line) {
+				t.Fatalf("unlocated error line %q in\n%v", line, err)
+			}
+		}
+	})
+}

@@ -1,0 +1,413 @@
+package layer
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/go-python/gpython/ast"
+
+	"github.com/clauz3/clauz3/compiler/lower"
+	"github.com/clauz3/clauz3/compiler/pyast"
+	"github.com/clauz3/clauz3/ir"
+)
+
+// relVal is a relation expression's value while a contract compiles.
+type relVal struct {
+	rel  *ir.Relation
+	name string // how messages name it: Email, effect('withdraw'), ...
+}
+
+func cloneRel(r *ir.Relation) *ir.Relation {
+	c := *r
+	c.Filters = slices.Clone(r.Filters)
+	return &c
+}
+
+// relation builds a module-level relation R = effect(...).
+func (ld *loader) relation(s *Symbol) {
+	s.Relation = ld.buildRelation(s.mod, s.def.(*ast.Call))
+}
+
+// buildRelation compiles effect(send_email) or effect("name or marker").
+func (ld *loader) buildRelation(m *Module, call *ast.Call) *ir.Relation {
+	f := m.src
+	if len(call.Args) != 1 || len(call.Keywords) > 0 || call.Starargs != nil || call.Kwargs != nil {
+		ld.errorf(f, call, "effect() takes one argument: an effect of the layer or a name string")
+		return nil
+	}
+	arg := call.Args[0]
+	sel := ""
+	if str, ok := arg.(*ast.Str); ok {
+		if _, isF := f.FStrings[str]; isF {
+			ld.errorf(f, arg, "effect() takes a string literal, not an f-string")
+			return nil
+		}
+		sel = string(str.S)
+	} else if s := resolve(m, arg); s != nil && s.Kind == KEffect {
+		sel = s.Effect.Name
+	} else {
+		ld.errorf(f, arg, "effect() takes an effect of the layer or a name string, not %s", pyast.Render(arg))
+		return nil
+	}
+	var effs []*ir.Effect
+	for _, e := range ld.layer.Effects {
+		if e.HasSelector(sel) {
+			effs = append(effs, e)
+		}
+	}
+	if len(effs) == 0 {
+		ld.errorf(f, call, "effect(%s) selects no effect of layer %s (no effect or marker is named %s)", ir.PyRepr(sel), ld.layer.Name, sel)
+		return nil
+	}
+	var fields []*ir.Param
+	for _, p := range effs[0].Params {
+		common := true
+		for _, e := range effs[1:] {
+			if q := e.Param(p.Name); q == nil || !ir.Identical(q.Type, p.Type) {
+				common = false
+			}
+		}
+		if common {
+			fields = append(fields, &ir.Param{Name: p.Name, Type: p.Type})
+		}
+	}
+	return &ir.Relation{Pos: pyast.Pos(f, call), Selector: sel, Effects: effs, Fact: &ir.Fact{Selector: sel, Fields: fields}}
+}
+
+// contractDef declares a @contract function (pass 1): its parameters.
+func (ld *loader) contractDef(m *Module, def *ast.FunctionDef) {
+	f := m.src
+	name := string(def.Name)
+	params, nodes, ok := ld.params(m, def)
+	if def.Returns != nil {
+		if s := resolve(m, def.Returns); s == nil || s.Kind != KAPI || s.Qual != "clauz3.spec.ContractSpec" {
+			ld.errorf(f, def.Returns, "return annotation of contract %s must be ContractSpec", name)
+			ok = false
+		}
+	}
+	if !ok {
+		return
+	}
+	c := &Contract{Contract: &ir.Contract{Pos: pyast.Pos(f, def), Module: m.Name, Name: name}, Layer: ld.layer}
+	for i, p := range params {
+		c.Params = append(c.Params, &ir.Local{Pos: pyast.Pos(f, nodes[i]), Name: p.Name, Type: p.Type, Index: i})
+		c.Defaults = append(c.Defaults, p.Default)
+	}
+	sym := &Symbol{Kind: KContract, Name: name, Pos: c.Pos, Contract: c, def: def, mod: m}
+	ld.bind(m, def, name, sym)
+	if m.Names[name] == sym {
+		ld.contracts = append(ld.contracts, &contractDecl{sym: sym, def: def})
+		ld.layer.Contracts = append(ld.layer.Contracts, c)
+	}
+}
+
+// contract compiles a contract's body (pass 2): straight-line
+// assignments of relation expressions and one final return of a spec.
+func (ld *loader) contract(d *contractDecl) {
+	m, c := d.sym.mod, d.sym.Contract
+	f := m.src
+	captured := map[string]*ir.Local{}
+	for _, p := range c.Params {
+		captured[p.Name] = p
+	}
+	cc := &contractCtx{ld: ld, m: m, c: c, captured: captured, rels: map[string]*relVal{}}
+	body := d.def.Body
+	if len(body) > 0 {
+		if es, ok := body[0].(*ast.ExprStmt); ok {
+			if str, ok := es.Value.(*ast.Str); ok {
+				if _, isF := f.FStrings[str]; !isF {
+					body = body[1:]
+				}
+			}
+		}
+	}
+	var spec ir.Spec
+	returned, ok := false, true
+	for _, s := range body {
+		if returned {
+			ld.errorf(f, s, "statement after return in a contract body is not supported")
+			ok = false
+			break
+		}
+		if _, isAnn := f.AnnAssigns[s]; isAnn {
+			ld.errorf(f, s, "annotated assignment in a contract body is not supported")
+			ok = false
+			continue
+		}
+		switch s := s.(type) {
+		case *ast.Assign:
+			if len(s.Targets) != 1 {
+				ld.errorf(f, s, "chained assignment in a contract body is not supported")
+				ok = false
+				continue
+			}
+			n, isName := s.Targets[0].(*ast.Name)
+			if !isName {
+				ld.errorf(f, s.Targets[0], "assignment to %s in a contract body is not supported", pyast.Describe(s.Targets[0]))
+				ok = false
+				continue
+			}
+			if captured[string(n.Id)] != nil {
+				ld.errorf(f, n, "assignment to parameter %s in a contract body is not supported", n.Id)
+				ok = false
+				continue
+			}
+			rv := cc.relExpr(s.Value)
+			if rv == nil {
+				ok = false
+				continue
+			}
+			cc.rels[string(n.Id)] = &relVal{rel: rv.rel, name: string(n.Id)}
+		case *ast.Return:
+			returned = true
+			if s.Value == nil {
+				ld.errorf(f, s, "contract %s must return a spec", c.Name)
+				ok = false
+				continue
+			}
+			spec = cc.spec(s.Value)
+			if spec == nil {
+				ok = false
+			}
+		case *ast.Pass:
+		default:
+			ld.errorf(f, s, "%s in a contract body is not supported", pyast.Describe(s))
+			ok = false
+		}
+	}
+	if !returned && ok {
+		ld.errorf(f, d.def, "contract %s must end with return <spec>", c.Name)
+		ok = false
+	}
+	if ok {
+		c.Spec = spec
+	}
+}
+
+type contractCtx struct {
+	ld       *loader
+	m        *Module
+	c        *Contract
+	captured map[string]*ir.Local
+	rels     map[string]*relVal
+}
+
+func (cc *contractCtx) errorf(n ast.Ast, format string, args ...any) {
+	cc.ld.errorf(cc.m.src, n, format, args...)
+}
+
+// relExpr evaluates a relation expression: a relation name, effect(...),
+// or R.where(lambda).
+func (cc *contractCtx) relExpr(e ast.Expr) *relVal {
+	switch e := e.(type) {
+	case *ast.Name:
+		if rv, ok := cc.rels[string(e.Id)]; ok {
+			return &relVal{rel: cloneRel(rv.rel), name: rv.name}
+		}
+	case *ast.Call:
+		if fn := resolve(cc.m, e.Func); fn != nil && fn.Kind == KAPI && fn.Qual == "clauz3.spec.effect" {
+			r := cc.ld.buildRelation(cc.m, e)
+			if r == nil {
+				return nil
+			}
+			return &relVal{rel: r, name: pyast.Render(e)}
+		}
+		if at, ok := e.Func.(*ast.Attribute); ok && at.Attr == "where" {
+			base := cc.relExpr(at.Value)
+			if base == nil {
+				return nil
+			}
+			pred := cc.factLambdaArg(e, base, ir.Bool)
+			if pred == nil {
+				return nil
+			}
+			base.rel.Filters = append(base.rel.Filters, pred)
+			base.name = pyast.Render(e)
+			return base
+		}
+	}
+	if s := resolve(cc.m, e); s != nil {
+		if s.Kind == KRelation {
+			if s.Relation == nil {
+				return nil // its definition was refused already
+			}
+			return &relVal{rel: cloneRel(s.Relation), name: s.Name}
+		}
+		cc.errorf(e, "%s is a %s, not a relation", pyast.Render(e), s.Kind)
+		return nil
+	}
+	if n, ok := e.(*ast.Name); ok {
+		if cc.captured[string(n.Id)] != nil {
+			cc.errorf(e, "%s is a parameter, not a relation", n.Id)
+		} else {
+			cc.errorf(e, "name %s is not defined", n.Id)
+		}
+		return nil
+	}
+	cc.errorf(e, "relation expression %s is not supported", pyast.Render(e))
+	return nil
+}
+
+// factLambdaArg compiles the one lambda argument of R.all/where/distinct/sum.
+func (cc *contractCtx) factLambdaArg(call *ast.Call, rv *relVal, want ir.Type) *ir.Lambda {
+	method := "lambda"
+	if at, ok := call.Func.(*ast.Attribute); ok {
+		method = string(at.Attr)
+	}
+	if len(call.Args) != 1 || len(call.Keywords) > 0 || call.Starargs != nil || call.Kwargs != nil {
+		cc.errorf(call, "%s() takes one lambda over a fact", method)
+		return nil
+	}
+	lam, ok := call.Args[0].(*ast.Lambda)
+	if !ok {
+		cc.errorf(call.Args[0], "%s() takes a lambda over a fact, not a %s", method, pyast.Describe(call.Args[0]))
+		return nil
+	}
+	if !cc.ld.lambdaArgs(cc.m, lam) {
+		return nil
+	}
+	if len(lam.Args.Args) != 1 {
+		cc.errorf(lam, "the lambda of %s() takes one parameter, the fact", method)
+		return nil
+	}
+	a := lam.Args.Args[0]
+	fact := &ir.Local{Pos: pyast.Pos(cc.m.src, a), Name: string(a.Arg), Type: rv.rel.Fact}
+	env := &lambdaEnv{m: cc.m, params: map[string]*ir.Local{fact.Name: fact}, fact: fact, rel: rv, captured: cc.captured, binOps: contractOps}
+	what := "the lambda of " + method + "()"
+	return cc.ld.lambda(cc.m, lam, []*ir.Local{fact}, env, want, what)
+}
+
+var specOps = map[ast.CmpOp]ir.CmpOp{ast.LtE: ir.LtE, ast.Lt: ir.Lt, ast.GtE: ir.GtE, ast.Gt: ir.Gt, ast.Eq: ir.Eq}
+
+var flipped = map[ir.CmpOp]ir.CmpOp{ir.LtE: ir.GtE, ir.Lt: ir.Gt, ir.GtE: ir.LtE, ir.Gt: ir.Lt, ir.Eq: ir.Eq}
+
+// spec compiles the returned spec expression.
+func (cc *contractCtx) spec(e ast.Expr) ir.Spec {
+	pos := pyast.Pos(cc.m.src, e)
+	switch e := e.(type) {
+	case *ast.Call:
+		if fn := resolve(cc.m, e.Func); fn != nil && fn.Kind == KAPI && fn.Qual == "clauz3.spec.no_guarantees" {
+			if len(e.Args) > 0 || len(e.Keywords) > 0 || e.Starargs != nil || e.Kwargs != nil {
+				cc.errorf(e, "no_guarantees() takes no arguments")
+				return nil
+			}
+			return &ir.NoGuarantees{Pos: pos}
+		}
+		at, ok := e.Func.(*ast.Attribute)
+		if !ok {
+			break
+		}
+		switch at.Attr {
+		case "all", "empty", "distinct":
+			rv := cc.relExpr(at.Value)
+			if rv == nil {
+				return nil
+			}
+			switch at.Attr {
+			case "all":
+				pred := cc.factLambdaArg(e, rv, ir.Bool)
+				if pred == nil {
+					return nil
+				}
+				return &ir.All{Pos: pos, Rel: rv.rel, Pred: pred}
+			case "empty":
+				if len(e.Args) > 0 || len(e.Keywords) > 0 || e.Starargs != nil || e.Kwargs != nil {
+					cc.errorf(e, "empty() takes no arguments")
+					return nil
+				}
+				return &ir.Empty{Pos: pos, Rel: rv.rel}
+			default:
+				key := cc.factLambdaArg(e, rv, nil)
+				if key == nil {
+					return nil
+				}
+				return &ir.Distinct{Pos: pos, Rel: rv.rel, Key: key}
+			}
+		case "count", "sum":
+			cc.errorf(e, "%s must be compared with a bound, e.g. %s <= 3", pyast.Render(e), pyast.Render(e))
+			return nil
+		case "where":
+			cc.errorf(e, "%s is a relation, not a spec (apply .all(...), .empty(), .distinct(...), .count() or .sum(...) to it)", pyast.Render(e))
+			return nil
+		case "shares_value":
+			cc.errorf(e, "shares_value is not supported yet")
+			return nil
+		}
+	case *ast.Compare:
+		return cc.aggregate(e)
+	case *ast.BoolOp:
+		cc.errorf(e, "combining specs with %s is not supported yet", strings.TrimPrefix(pyast.Describe(e), "boolean operator "))
+		return nil
+	}
+	cc.errorf(e, "spec %s is not supported", pyast.Render(e))
+	return nil
+}
+
+// aggregate compiles R.count() <op> n and R.sum(k) <op> n (either side).
+func (cc *contractCtx) aggregate(e *ast.Compare) ir.Spec {
+	pos := pyast.Pos(cc.m.src, e)
+	if len(e.Ops) != 1 || len(e.Comparators) != 1 {
+		cc.errorf(e, "chained comparison in a spec is not supported")
+		return nil
+	}
+	op, ok := specOps[e.Ops[0]]
+	if !ok {
+		cc.errorf(e, "operator %s in a count or sum spec is not supported (use <=, <, >=, > or ==)", pyast.CmpOpName(e.Ops[0]))
+		return nil
+	}
+	agg, bound := e.Left, e.Comparators[0]
+	if !isAggregate(agg) {
+		if !isAggregate(bound) {
+			cc.errorf(e, "spec %s is not supported (compare R.count() or R.sum(...) with a bound)", pyast.Render(e))
+			return nil
+		}
+		agg, bound, op = bound, agg, flipped[op]
+	}
+	call := agg.(*ast.Call)
+	at := call.Func.(*ast.Attribute)
+	rv := cc.relExpr(at.Value)
+	if rv == nil {
+		return nil
+	}
+	n := cc.bound(bound)
+	if n == nil {
+		return nil
+	}
+	if at.Attr == "count" {
+		if len(call.Args) > 0 || len(call.Keywords) > 0 || call.Starargs != nil || call.Kwargs != nil {
+			cc.errorf(call, "count() takes no arguments")
+			return nil
+		}
+		return &ir.Count{Pos: pos, Rel: rv.rel, Op: op, N: n}
+	}
+	key := cc.factLambdaArg(call, rv, ir.Int)
+	if key == nil {
+		return nil
+	}
+	return &ir.Sum{Pos: pos, Rel: rv.rel, Key: key, Op: op, N: n}
+}
+
+func isAggregate(e ast.Expr) bool {
+	if c, ok := e.(*ast.Call); ok {
+		if at, ok := c.Func.(*ast.Attribute); ok {
+			return at.Attr == "count" || at.Attr == "sum"
+		}
+	}
+	return false
+}
+
+// bound compiles the int a count or sum is compared with: literals,
+// constants and the contract's parameters, with + - *.
+func (cc *contractCtx) bound(e ast.Expr) ir.Expr {
+	env := &lambdaEnv{m: cc.m, captured: cc.captured, binOps: map[ir.BinOpKind]bool{ir.Add: true, ir.Sub: true, ir.Mul: true}}
+	l := &lower.Lowerer{File: cc.m.src, Errs: cc.ld.errs, Env: env, NoFStrings: true, BinOps: env.binOps}
+	n := l.Expr(e, ir.Int)
+	if n == nil {
+		return nil
+	}
+	if !ir.IsBasic(n.Type(), ir.KindInt) {
+		cc.errorf(e, "the bound of a count or sum must be int, got %s", n.Type())
+		return nil
+	}
+	return n
+}

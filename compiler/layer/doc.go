@@ -1,0 +1,39 @@
+// Package layer loads a ClauZ3 trusted layer: the Python spec files of one
+// folder tools/<domain>/trusted/ (DESIGN.md 3.2), in the format of the
+// original Python ClauZ3, with either decorator spelling.
+//
+// Load reads every .py file of the folder (module <name>.<file>, and
+// __init__.py as the package <name> itself) and compiles, statically and
+// without running anything:
+//
+//   - effects: top-level stubs marked @clauz3.trusted or @deal.has(...)
+//     (markers recorded), with annotated parameters (int, str, bool,
+//     list[T], dict[K, V], tuple[...], literal defaults) and a return
+//     annotation; @clauz3.requires(lambda ...: ..., message=...) /
+//     @deal.pre(...) become ir.Condition over the parameters they name,
+//     @clauz3.ensures(lambda result: ...) / @deal.post(...) over the result;
+//   - relations: module-level `R = effect(send_email)` or
+//     `R = effect("name or marker")`, which must select at least one effect
+//     of the layer; the fact's fields are the parameters every selected
+//     effect shares;
+//   - contracts: @contract functions, whose body (straight-line assignments
+//     of relation expressions and one return) is compiled to an ir.Spec:
+//     R.all(p), R.empty(), R.where(p) (chains), R.distinct(k),
+//     R.count() <op> n, R.sum(k) <op> n, no_guarantees();
+//   - the coverage policy: `POLICY = domain_policy(when_used=...,
+//     required=[...], recommended=[...], label=...)`, whose names must be
+//     effects (or markers) and contracts of the same layer;
+//   - module-level literal constants, usable in lambdas and contracts.
+//
+// A layer may import clauz3 (and clauz3.spec, clauz3.policy), deal,
+// typing, __future__ and its own modules. Everything else is refused with a
+// located error pointing into the layer file: function bodies that are not
+// stubs (..., pass, a docstring, return []), lambdas using anything but
+// field access, literals, contract parameters, comparisons, in/not in,
+// and/or/not, + and -, len, startswith and endswith; unknown fields; an
+// effect() that selects nothing. Fluents, row schemas, @deal.ensure and
+// @deal.raises are refused as "not supported yet".
+//
+// Called by the compiler package when a plan imports a module of the
+// layer; also usable on its own (coverage, `clauz3 install` checks).
+package layer

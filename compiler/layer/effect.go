@@ -1,0 +1,342 @@
+package layer
+
+import (
+	"sort"
+
+	"github.com/go-python/gpython/ast"
+
+	"github.com/clauz3/clauz3/compiler/lower"
+	"github.com/clauz3/clauz3/compiler/pyast"
+	"github.com/clauz3/clauz3/compiler/types"
+	"github.com/clauz3/clauz3/ir"
+)
+
+// effectDecl is what pass 1 records of an effect for pass 2.
+type effectDecl struct {
+	def      *ast.FunctionDef
+	requires []*ast.Call // @clauz3.requires / @deal.pre
+	ensures  []*ast.Call // @clauz3.ensures / @deal.post
+}
+
+type contractDecl struct {
+	sym *Symbol
+	def *ast.FunctionDef
+}
+
+func sortEffects(es []*ir.Effect) {
+	sort.SliceStable(es, func(i, j int) bool { return es[i].Name < es[j].Name })
+}
+
+// funcDef classifies a top-level def by its decorators: a contract, a
+// trusted effect, or an unmarked stub.
+func (ld *loader) funcDef(m *Module, def *ast.FunctionDef) {
+	f := m.src
+	name := string(def.Name)
+	var (
+		isContract, trusted bool
+		markers             []string
+		decl                = &effectDecl{def: def}
+		bad                 bool
+	)
+	for _, d := range def.DecoratorList {
+		fn, call := d, (*ast.Call)(nil)
+		if c, ok := d.(*ast.Call); ok {
+			fn, call = c.Func, c
+		}
+		label := pyast.Render(fn)
+		s := resolve(m, fn)
+		if s == nil || s.Kind != KAPI {
+			ld.errorf(f, d, "decorator %s is not supported", label)
+			bad = true
+			continue
+		}
+		switch s.Qual {
+		case "clauz3.spec.contract":
+			if call != nil {
+				ld.errorf(f, d, "decorator %s takes no arguments", label)
+				bad = true
+			}
+			isContract = true
+		case "clauz3.trusted":
+			if call != nil {
+				ld.errorf(f, d, "decorator %s takes no arguments", label)
+				bad = true
+			}
+			trusted = true
+		case "deal.has":
+			if call == nil {
+				ld.errorf(f, d, "decorator %s must be called with its markers, e.g. @%s(\"io\")", label, label)
+				bad = true
+				continue
+			}
+			trusted = true
+			if len(call.Keywords) > 0 || call.Starargs != nil || call.Kwargs != nil {
+				ld.errorf(f, d, "decorator %s takes only marker strings", label)
+				bad = true
+			}
+			for _, a := range call.Args {
+				str, ok := a.(*ast.Str)
+				if _, isF := f.FStrings[str]; !ok || isF {
+					ld.errorf(f, a, "marker of %s must be a string literal", label)
+					bad = true
+					continue
+				}
+				markers = append(markers, string(str.S))
+			}
+		case "clauz3.requires", "deal.pre":
+			if call == nil {
+				ld.errorf(f, d, "decorator %s must be called with a lambda", label)
+				bad = true
+				continue
+			}
+			decl.requires = append(decl.requires, call)
+		case "clauz3.ensures", "deal.post":
+			if call == nil {
+				ld.errorf(f, d, "decorator %s must be called with a lambda", label)
+				bad = true
+				continue
+			}
+			decl.ensures = append(decl.ensures, call)
+		case "deal.ensure", "deal.raises":
+			ld.errorf(f, d, "decorator %s is not supported yet", label)
+			bad = true
+		case "clauz3.fluent.effect":
+			ld.errorf(f, d, "fluent effect decorator %s is not supported yet", label)
+			bad = true
+		default:
+			ld.errorf(f, d, "decorator %s is not supported", label)
+			bad = true
+		}
+	}
+	switch {
+	case isContract && (trusted || len(decl.requires) > 0 || len(decl.ensures) > 0):
+		ld.errorf(f, def, "%s cannot be both a contract and a trusted effect", name)
+	case isContract:
+		ld.contractDef(m, def)
+	case trusted:
+		ld.effectDef(m, def, markers, decl, bad)
+	case len(decl.requires) > 0 || len(decl.ensures) > 0:
+		ld.errorf(f, def, "%s has conditions but is not marked trusted (add @clauz3.trusted or @deal.has(...))", name)
+	default:
+		if !bad && ld.stub(m, def) {
+			ld.bind(m, def, name, &Symbol{Kind: KStub, Name: name, Pos: pyast.Pos(f, def), def: def, mod: m})
+		}
+	}
+}
+
+// stub reports whether def's body is a stub (..., pass, a docstring,
+// return []), reporting it otherwise.
+func (ld *loader) stub(m *Module, def *ast.FunctionDef) bool {
+	for _, s := range def.Body {
+		ok := false
+		switch s := s.(type) {
+		case *ast.Pass:
+			ok = true
+		case *ast.ExprStmt:
+			switch v := s.Value.(type) {
+			case *ast.Ellipsis:
+				ok = true
+			case *ast.Str:
+				_, isF := m.src.FStrings[v]
+				ok = !isF
+			}
+		case *ast.Return:
+			if l, isList := s.Value.(*ast.List); isList && len(l.Elts) == 0 {
+				ok = true
+			}
+		}
+		if !ok {
+			ld.errorf(m.src, s, "function body in a trusted layer is not supported: %s must be a stub (..., pass, a docstring or return [])", def.Name)
+			return false
+		}
+	}
+	return true
+}
+
+// params converts the parameters of a layer def: annotated, positional,
+// with literal defaults.
+func (ld *loader) params(m *Module, def *ast.FunctionDef) ([]lower.Param, []ast.Ast, bool) {
+	f := m.src
+	a := def.Args
+	ok := true
+	if a.Vararg != nil {
+		ld.errorf(f, a.Vararg, "*%s parameter is not supported", a.Vararg.Arg)
+		ok = false
+	}
+	if len(a.Kwonlyargs) > 0 {
+		ld.errorf(f, a.Kwonlyargs[0], "keyword-only parameter %s is not supported", a.Kwonlyargs[0].Arg)
+		ok = false
+	}
+	if a.Kwarg != nil {
+		ld.errorf(f, a.Kwarg, "**%s parameter is not supported", a.Kwarg.Arg)
+		ok = false
+	}
+	params := make([]lower.Param, len(a.Args))
+	nodes := make([]ast.Ast, len(a.Args))
+	nd := len(a.Args) - len(a.Defaults)
+	for i, arg := range a.Args {
+		nodes[i] = arg
+		params[i].Name = string(arg.Arg)
+		if arg.Annotation == nil {
+			ld.errorf(f, arg, "parameter %s of %s needs a type annotation", arg.Arg, def.Name)
+			ok = false
+			continue
+		}
+		t, err := types.Annotation(f, arg.Annotation)
+		if err != nil {
+			ld.errs.Append(err)
+			ok = false
+			continue
+		}
+		params[i].Type = t
+		if i >= nd {
+			d := a.Defaults[i-nd]
+			x := ld.constExpr(m, d, t)
+			if x == nil {
+				ok = false
+				continue
+			}
+			if !ir.Identical(x.Type(), t) {
+				ld.errorf(f, d, "default of %s must be %s, got %s", arg.Arg, t, x.Type())
+				ok = false
+				continue
+			}
+			params[i].Default = x
+		}
+	}
+	return params, nodes, ok
+}
+
+func (ld *loader) effectDef(m *Module, def *ast.FunctionDef, markers []string, decl *effectDecl, bad bool) {
+	f := m.src
+	name := string(def.Name)
+	stub := ld.stub(m, def)
+	params, _, ok := ld.params(m, def)
+	var result ir.Type
+	if def.Returns == nil {
+		ld.errorf(f, def, "effect %s needs a return annotation (-> None when it returns nothing)", name)
+		ok = false
+	} else if t, err := types.Annotation(f, def.Returns); err != nil {
+		ld.errs.Append(err)
+		ok = false
+	} else {
+		result = t
+	}
+	if !ok || bad || !stub {
+		return
+	}
+	e := &ir.Effect{Pos: pyast.Pos(f, def), Name: name, Module: m.Name, Markers: markers, Result: result}
+	for _, p := range params {
+		e.Params = append(e.Params, &ir.Param{Name: p.Name, Type: p.Type, Default: p.Default})
+	}
+	sym := &Symbol{Kind: KEffect, Name: name, Pos: e.Pos, Effect: e, def: def, mod: m, decl: decl}
+	for _, other := range ld.effects {
+		if other.Name == name {
+			ld.errorf(f, def, "effect %s is already declared at %s", name, other.Pos)
+			return
+		}
+	}
+	ld.effects = append(ld.effects, sym)
+	ld.bind(m, def, name, sym)
+}
+
+// conditions compiles an effect's requires and ensures lambdas.
+func (ld *loader) conditions(s *Symbol) {
+	m, e := s.mod, s.Effect
+	f := m.src
+	for _, call := range s.decl.requires {
+		lam, msg, ok := ld.conditionArgs(m, call)
+		if !ok {
+			continue
+		}
+		locals := map[string]*ir.Local{}
+		var params []*ir.Local
+		good := true
+		for i, a := range lam.Args.Args {
+			p := e.Param(string(a.Arg))
+			if p == nil {
+				ld.errorf(f, a, "requires of %s names %s, which is not a parameter of %s", e.Name, a.Arg, e.Name)
+				good = false
+				continue
+			}
+			loc := &ir.Local{Pos: pyast.Pos(f, a), Name: string(a.Arg), Type: p.Type, Index: i}
+			locals[loc.Name] = loc
+			params = append(params, loc)
+		}
+		if !good {
+			continue
+		}
+		pred := ld.lambda(m, lam, params, &lambdaEnv{m: m, params: locals}, ir.Bool, "requires of "+e.Name)
+		if pred == nil {
+			continue
+		}
+		e.Requires = append(e.Requires, &ir.Condition{Pos: pyast.Pos(f, call), Source: pyast.Render(lam), Message: msg, Pred: pred})
+	}
+	for _, call := range s.decl.ensures {
+		lam, msg, ok := ld.conditionArgs(m, call)
+		if !ok {
+			continue
+		}
+		if len(lam.Args.Args) != 1 {
+			ld.errorf(f, lam, "ensures of %s must take one parameter, the result", e.Name)
+			continue
+		}
+		a := lam.Args.Args[0]
+		loc := &ir.Local{Pos: pyast.Pos(f, a), Name: string(a.Arg), Type: e.Result}
+		pred := ld.lambda(m, lam, []*ir.Local{loc}, &lambdaEnv{m: m, params: map[string]*ir.Local{loc.Name: loc}}, ir.Bool, "ensures of "+e.Name)
+		if pred == nil {
+			continue
+		}
+		e.Ensures = append(e.Ensures, &ir.Condition{Pos: pyast.Pos(f, call), Source: pyast.Render(lam), Message: msg, Pred: pred})
+	}
+}
+
+// conditionArgs checks the arguments of @requires/@ensures: one lambda,
+// an optional message= string.
+func (ld *loader) conditionArgs(m *Module, call *ast.Call) (*ast.Lambda, string, bool) {
+	f := m.src
+	label := pyast.Render(call.Func)
+	if len(call.Args) != 1 || call.Starargs != nil || call.Kwargs != nil {
+		ld.errorf(f, call, "%s takes one lambda", label)
+		return nil, "", false
+	}
+	lam, ok := call.Args[0].(*ast.Lambda)
+	if !ok {
+		ld.errorf(f, call.Args[0], "%s takes a lambda, not a %s", label, pyast.Describe(call.Args[0]))
+		return nil, "", false
+	}
+	if !ld.lambdaArgs(m, lam) {
+		return nil, "", false
+	}
+	msg := ""
+	for _, k := range call.Keywords {
+		if k.Arg != "message" {
+			ld.errorf(f, k, "keyword %s of %s is not supported", k.Arg, label)
+			return nil, "", false
+		}
+		str, ok := k.Value.(*ast.Str)
+		if _, isF := f.FStrings[str]; !ok || isF {
+			ld.errorf(f, k.Value, "message of %s must be a string literal", label)
+			return nil, "", false
+		}
+		msg = string(str.S)
+	}
+	return lam, msg, true
+}
+
+// lambdaArgs refuses lambda parameters other than plain positional names.
+func (ld *loader) lambdaArgs(m *Module, lam *ast.Lambda) bool {
+	a := lam.Args
+	switch {
+	case a == nil:
+		lam.Args = &ast.Arguments{}
+		return true
+	case a.Vararg != nil || a.Kwarg != nil || len(a.Kwonlyargs) > 0:
+		ld.errorf(m.src, lam, "lambda with *args, **kwargs or keyword-only parameters is not supported")
+	case len(a.Defaults) > 0:
+		ld.errorf(m.src, lam, "lambda parameter default is not supported")
+	default:
+		return true
+	}
+	return false
+}

@@ -1,0 +1,154 @@
+package layer
+
+import (
+	"strings"
+
+	"github.com/go-python/gpython/ast"
+
+	"github.com/clauz3/clauz3/compiler/lower"
+	"github.com/clauz3/clauz3/compiler/pyast"
+	"github.com/clauz3/clauz3/compiler/types"
+	"github.com/clauz3/clauz3/ir"
+)
+
+// lambdaEnv resolves names inside a requires/ensures lambda, a contract
+// lambda over a fact, or a contract's bound expression.
+type lambdaEnv struct {
+	m        *Module
+	params   map[string]*ir.Local // the lambda's own parameters
+	fact     *ir.Local            // the fact parameter of a contract lambda
+	rel      *relVal              // its relation, for messages
+	captured map[string]*ir.Local // the contract's parameters
+	binOps   map[ir.BinOpKind]bool
+}
+
+// contractOps are the arithmetic operators of contract lambdas (DESIGN.md 4).
+var contractOps = map[ir.BinOpKind]bool{ir.Add: true, ir.Sub: true}
+
+// lambda compiles the body of lam (whose parameters are params) to an
+// ir.Lambda of type want (nil: any type). what names it in messages.
+func (ld *loader) lambda(m *Module, lam *ast.Lambda, params []*ir.Local, env *lambdaEnv, want ir.Type, what string) *ir.Lambda {
+	l := &lower.Lowerer{File: m.src, Errs: ld.errs, Env: env, NoFStrings: true, BinOps: env.binOps}
+	body := l.Expr(lam.Body, want)
+	if body == nil {
+		return nil
+	}
+	if want != nil && !ir.Identical(body.Type(), want) {
+		ld.errorf(m.src, lam.Body, "%s must be a %s expression, got %s", what, want, body.Type())
+		return nil
+	}
+	return &ir.Lambda{Pos: pyast.Pos(m.src, lam), Source: pyast.Render(lam), Params: params, Body: body}
+}
+
+func (e *lambdaEnv) local(name string) *ir.Local {
+	if loc, ok := e.params[name]; ok {
+		return loc
+	}
+	return e.captured[name]
+}
+
+func (e *lambdaEnv) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
+	name := string(n.Id)
+	if loc := e.local(name); loc != nil {
+		if loc == e.fact {
+			l.Errorf(n, "fact %s used as a value is not supported (read a field, e.g. %s.%s)", name, name, firstField(e.fact))
+			return nil
+		}
+		return &ir.LocalRef{Pos: l.Pos(n), Local: loc}
+	}
+	s := e.m.Names[name]
+	switch {
+	case s == nil && isBuiltin(name):
+		l.Errorf(n, "builtin %s used as a value is not supported", name)
+	case s == nil:
+		l.Errorf(n, "name %s is not defined", name)
+	case s.Kind == KConst:
+		return lower.CloneAt(s.Const, l.Pos(n))
+	default:
+		l.Errorf(n, "use of %s %s in a lambda is not supported", s.Kind, name)
+	}
+	return nil
+}
+
+func firstField(fact *ir.Local) string {
+	if f, ok := fact.Type.(*ir.Fact); ok && len(f.Fields) > 0 {
+		return f.Fields[0].Name
+	}
+	return "field"
+}
+
+func (e *lambdaEnv) Attribute(l *lower.Lowerer, a *ast.Attribute, want ir.Type) ir.Expr {
+	if n, ok := a.Value.(*ast.Name); ok && e.fact != nil && e.local(string(n.Id)) == e.fact {
+		fact := e.fact.Type.(*ir.Fact)
+		field := string(a.Attr)
+		p := fact.Field(field)
+		if p == nil {
+			names := make([]string, len(fact.Fields))
+			for i, f := range fact.Fields {
+				names[i] = f.Name
+			}
+			l.Errorf(a, "field %s is not a field of every effect of relation %s (its fields: %s)", field, e.rel.name, strings.Join(names, ", "))
+			return nil
+		}
+		return &ir.FactField{Pos: l.Pos(a), Fact: e.fact, Field: field, T: p.Type}
+	}
+	l.Unsupported(a)
+	return nil
+}
+
+func (e *lambdaEnv) Call(l *lower.Lowerer, c *ast.Call, want ir.Type) ir.Expr {
+	simple := len(c.Keywords) == 0 && c.Starargs == nil && c.Kwargs == nil
+	switch fn := c.Func.(type) {
+	case *ast.Name:
+		if fn.Id == "len" && e.local("len") == nil && e.m.Names["len"] == nil {
+			if !simple || len(c.Args) != 1 {
+				l.Errorf(c, "len() takes exactly one argument")
+				return nil
+			}
+			x := l.Expr(c.Args[0], nil)
+			if x == nil {
+				return nil
+			}
+			if !types.Sized(x.Type()) {
+				l.Errorf(c.Args[0], "len() of %s is not supported", x.Type())
+				return nil
+			}
+			return &ir.Builtin{Pos: l.Pos(c), Name: "len", Args: []ir.Expr{x}, T: ir.Int}
+		}
+	case *ast.Attribute:
+		if fn.Attr == "startswith" || fn.Attr == "endswith" {
+			recv := l.Expr(fn.Value, nil)
+			if recv == nil {
+				return nil
+			}
+			if !ir.IsBasic(recv.Type(), ir.KindStr) {
+				l.Errorf(c, "method %s of %s is not supported", fn.Attr, recv.Type())
+				return nil
+			}
+			if !simple || len(c.Args) != 1 {
+				l.Errorf(c, "%s() takes one str argument here", fn.Attr)
+				return nil
+			}
+			x := l.Expr(c.Args[0], ir.Str)
+			if x == nil {
+				return nil
+			}
+			if !ir.IsBasic(x.Type(), ir.KindStr) {
+				l.Errorf(c.Args[0], "argument of %s() must be str, got %s", fn.Attr, x.Type())
+				return nil
+			}
+			return &ir.Builtin{Pos: l.Pos(c), Name: "str." + string(fn.Attr), Args: []ir.Expr{recv, x}, T: ir.Bool}
+		}
+	}
+	l.Unsupported(c)
+	return nil
+}
+
+var builtinNames = map[string]bool{
+	"len": true, "str": true, "int": true, "bool": true, "float": true, "list": true, "dict": true,
+	"tuple": true, "set": true, "min": true, "max": true, "sum": true, "abs": true, "print": true,
+	"range": true, "sorted": true, "any": true, "all": true, "open": true, "eval": true, "exec": true,
+	"getattr": true, "setattr": true, "__import__": true, "isinstance": true, "type": true,
+}
+
+func isBuiltin(name string) bool { return builtinNames[name] }

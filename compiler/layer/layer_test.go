@@ -1,0 +1,362 @@
+package layer
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/clauz3/clauz3/ir"
+)
+
+func load(t *testing.T, dir, name string) *Layer {
+	t.Helper()
+	l, err := Load(dir, name)
+	if err != nil {
+		t.Fatalf("Load(%s): %v", dir, err)
+	}
+	return l
+}
+
+func effectSig(e *ir.Effect) string {
+	var ps []string
+	for _, p := range e.Params {
+		s := p.Name + " " + p.Type.String()
+		if p.Default != nil {
+			s += " = " + ir.ExprString(p.Default)
+		}
+		ps = append(ps, s)
+	}
+	return e.Name + "(" + strings.Join(ps, ", ") + ") -> " + e.Result.String()
+}
+
+func conds(cs []*ir.Condition) []string {
+	var out []string
+	for _, c := range cs {
+		s := ir.LambdaString(c.Pred)
+		if c.Message != "" {
+			s += " | " + c.Message
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func specs(l *Layer) map[string]string {
+	out := map[string]string{}
+	for _, c := range l.Contracts {
+		out[c.Name] = ir.SpecString(c.Spec)
+	}
+	return out
+}
+
+func contractNames(cs []*Contract) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.Name)
+	}
+	return out
+}
+
+// TestMailLayer loads the clauz3 spelling: @clauz3.requires/@clauz3.ensures/
+// @clauz3.trusted and effect(send_email).
+func TestMailLayer(t *testing.T) {
+	l := load(t, "../testdata/layers/tools/mail/trusted", "tools.mail.trusted")
+	if l.Domain != "mail" {
+		t.Errorf("domain %q", l.Domain)
+	}
+	var mods []string
+	for _, m := range l.Modules {
+		mods = append(mods, m.Name)
+	}
+	wantMods := []string{"tools.mail.trusted", "tools.mail.trusted.contracts", "tools.mail.trusted.effects", "tools.mail.trusted.policy"}
+	if !reflect.DeepEqual(mods, wantMods) {
+		t.Errorf("modules %v, want %v", mods, wantMods)
+	}
+	var sigs []string
+	for _, e := range l.Effects {
+		sigs = append(sigs, effectSig(e))
+		if e.Module != "tools.mail.trusted.effects" || len(e.Markers) != 0 {
+			t.Errorf("%s: module %s markers %v", e.Name, e.Module, e.Markers)
+		}
+	}
+	wantSigs := []string{"list_inbox(folder str = 'inbox') -> list[str]", "send_email(addr str, msg str, cc list[str] = []) -> None"}
+	if !reflect.DeepEqual(sigs, wantSigs) {
+		t.Errorf("effects %v, want %v", sigs, wantSigs)
+	}
+	send := l.Effect("send_email")
+	if got, want := conds(send.Requires), []string{
+		"lambda addr, msg: ('@' in addr) | addr must be an address",
+		"lambda msg: (len(msg) <= 200)",
+	}; !reflect.DeepEqual(got, want) {
+		t.Errorf("requires %q, want %q", got, want)
+	}
+	if p := send.Requires[1].Pred.Params; len(p) != 1 || p[0].Name != "msg" || !ir.IsBasic(p[0].Type, ir.KindStr) {
+		t.Errorf("requires params %v", p)
+	}
+	if got, want := send.Requires[0].Source, `lambda addr, msg: '@' in addr`; got != want {
+		t.Errorf("source %q, want %q", got, want)
+	}
+	if got, want := conds(l.Effect("list_inbox").Ensures), []string{"lambda result: (len(result) <= 100)"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("ensures %q, want %q", got, want)
+	}
+	wantSpecs := map[string]string{
+		"only":              "effect('send_email').all(lambda e: (e.addr in addresses))",
+		"unique_recipients": "effect('send_email').distinct(lambda e: e.addr)",
+		"at_most":           "effect('send_email').count() <= n",
+		"inside":            "effect('send_email').where(lambda e: (not str.endswith(e.addr, suffix))).empty()",
+		"short_to":          "effect('send_email').where(lambda e: (e.addr == addr)).where(lambda e: (len(e.msg) > 0)).all(lambda e: (len(e.msg) <= (limit - 1)))",
+		"nothing_promised":  "no_guarantees()",
+	}
+	if got := specs(l); !reflect.DeepEqual(got, wantSpecs) {
+		t.Errorf("specs:\n%v\nwant\n%v", got, wantSpecs)
+	}
+	only := l.Contract("only")
+	all := only.Spec.(*ir.All)
+	if all.Rel.Selector != "send_email" || len(all.Rel.Effects) != 1 || all.Rel.Effects[0] != send {
+		t.Errorf("only: relation %+v", all.Rel)
+	}
+	var fields []string
+	for _, f := range all.Rel.Fact.Fields {
+		fields = append(fields, f.Name+" "+f.Type.String())
+	}
+	if want := []string{"addr str", "msg str", "cc list[str]"}; !reflect.DeepEqual(fields, want) {
+		t.Errorf("fields %v, want %v", fields, want)
+	}
+	in := all.Pred.Body.(*ir.Compare)
+	if ff, ok := in.Operands[0].(*ir.FactField); !ok || ff.Field != "addr" || ff.Fact != all.Pred.Params[0] {
+		t.Errorf("only: lhs %#v", in.Operands[0])
+	}
+	if ref, ok := in.Operands[1].(*ir.LocalRef); !ok || ref.Local != only.Params[0] {
+		t.Errorf("only: rhs %#v is not the contract's parameter", in.Operands[1])
+	}
+	if d := l.Contract("at_most").Defaults; len(d) != 1 || ir.ExprString(d[0]) != "3" {
+		t.Errorf("at_most defaults %v", d)
+	}
+	p := l.Policy
+	if p == nil {
+		t.Fatal("no policy")
+	}
+	if p.Label != "mail" || p.Var != "POLICY" || !reflect.DeepEqual(p.WhenUsed, []string{"send_email"}) ||
+		!reflect.DeepEqual(contractNames(p.Required), []string{"at_most"}) ||
+		!reflect.DeepEqual(contractNames(p.Recommended), []string{"only", "unique_recipients"}) {
+		t.Errorf("policy %+v", p)
+	}
+	// Names re-exported by import are the same symbols.
+	if s := l.Module("tools.mail.trusted.contracts").Lookup("send_email"); s == nil || s.Effect != send {
+		t.Errorf("contracts.send_email = %+v", s)
+	}
+}
+
+// TestPayLayer loads the deal spelling: @deal.pre(..., message=),
+// @deal.has markers, @deal.post, effect("marker") and effect(module.effect).
+func TestPayLayer(t *testing.T) {
+	l := load(t, "../testdata/layers/tools/pay/trusted", "tools.pay.trusted")
+	var sigs []string
+	for _, e := range l.Effects {
+		sigs = append(sigs, effectSig(e)+" "+strings.Join(e.Markers, ","))
+	}
+	want := []string{
+		"balance(account str) -> int read",
+		"fee(amount int, account str = 'acct-fees') -> None spend",
+		"withdraw(account str, amount int) -> None spend,io",
+	}
+	if !reflect.DeepEqual(sigs, want) {
+		t.Errorf("effects %q, want %q", sigs, want)
+	}
+	w := l.Effect("withdraw")
+	if got, want := conds(w.Requires), []string{
+		"lambda account, amount: (amount > 0) | amount must be positive",
+		"lambda account: str.startswith(account, 'acct-')",
+	}; !reflect.DeepEqual(got, want) {
+		t.Errorf("requires %q, want %q", got, want)
+	}
+	if got, want := conds(l.Effect("balance").Ensures), []string{"lambda result: (result >= 0)"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("ensures %q, want %q", got, want)
+	}
+	wantSpecs := map[string]string{
+		"max_spend":       "effect('spend').sum(lambda s: s.amount) <= limit",
+		"max_withdrawals": "effect('withdraw').count() <= n",
+		"only_account":    "effect('spend').all(lambda s: (s.account == account))",
+		"direct_positive": "effect('withdraw').all(lambda w: ((w.amount > 0) and ((w.amount - 1) < 1000)))",
+		"waived":          "no_guarantees()",
+	}
+	if got := specs(l); !reflect.DeepEqual(got, wantSpecs) {
+		t.Errorf("specs:\n%v\nwant\n%v", got, wantSpecs)
+	}
+	sum := l.Contract("max_spend").Spec.(*ir.Sum)
+	var names, fields []string
+	for _, e := range sum.Rel.Effects {
+		names = append(names, e.Name)
+	}
+	for _, f := range sum.Rel.Fact.Fields {
+		fields = append(fields, f.Name)
+	}
+	if !reflect.DeepEqual(names, []string{"fee", "withdraw"}) || !reflect.DeepEqual(fields, []string{"amount", "account"}) {
+		t.Errorf("marker relation selects %v with fields %v", names, fields)
+	}
+	if p := l.Policy; p == nil || p.Label != "pay" || !reflect.DeepEqual(p.WhenUsed, []string{"withdraw", "fee"}) ||
+		len(p.Required) != 0 || !reflect.DeepEqual(contractNames(p.Recommended), []string{"max_spend"}) {
+		t.Errorf("policy %+v", l.Policy)
+	}
+	if s := l.Module("tools.pay.trusted").Lookup("effects"); s == nil || s.Kind != KModule || s.Qual != "tools.pay.trusted.effects" {
+		t.Errorf("package binds effects = %+v", s)
+	}
+}
+
+// TestCorpusLayers loads the corpus layers (corpus/tools/{email,bank}).
+func TestCorpusLayers(t *testing.T) {
+	for _, tc := range []struct {
+		domain    string
+		effects   []string
+		contracts []string
+	}{
+		{"email", []string{"send_email"}, []string{"only", "unique_recipients", "none", "no_guarantees", "at_most", "recipient_at_most", "content_length_at_most"}},
+		{"bank", []string{"deposit", "withdraw"}, []string{"max_spend", "only_account", "max_withdrawals", "no_guarantees"}},
+	} {
+		t.Run(tc.domain, func(t *testing.T) {
+			l := load(t, filepath.Join("..", "..", "corpus", "tools", tc.domain, "trusted"), "tools."+tc.domain+".trusted")
+			var names []string
+			for _, e := range l.Effects {
+				names = append(names, e.Name)
+			}
+			if !reflect.DeepEqual(names, tc.effects) {
+				t.Errorf("effects %v, want %v", names, tc.effects)
+			}
+			if got := contractNames(l.Contracts); !reflect.DeepEqual(got, tc.contracts) {
+				t.Errorf("contracts %v, want %v", got, tc.contracts)
+			}
+			for _, c := range l.Contracts {
+				if c.Spec == nil {
+					t.Errorf("contract %s has no spec", c.Name)
+				}
+			}
+			if l.Policy == nil || l.Policy.Label != tc.domain {
+				t.Errorf("policy %+v", l.Policy)
+			}
+		})
+	}
+}
+
+// loadFiles writes a layer tools/t/trusted with the given files (the
+// defaults below fill in what a case does not give) and loads it.
+func loadFiles(t *testing.T, files map[string]string) (string, error) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "tools", "t", "trusted")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	defaults := map[string]string{
+		"effects.py": "import clauz3\n\n@clauz3.trusted\ndef send_email(addr: str, msg: str) -> None: ...\n",
+	}
+	for k, v := range defaults {
+		if _, ok := files[k]; !ok {
+			files[k] = v
+		}
+	}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := Load(dir, "tools.t.trusted")
+	return dir, err
+}
+
+const contractsHead = `from clauz3.spec import ContractSpec, contract, effect
+from tools.t.trusted.effects import send_email
+
+Email = effect(send_email)
+`
+
+// TestRefusals checks that what a layer may not say is refused at load
+// time, located in the layer's file.
+func TestRefusals(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		file string
+		src  string
+		want string // file-relative: "line:col: message"
+	}{
+		{"contract loop", "contracts.py", contractsHead + `
+@contract
+def loop() -> ContractSpec:
+    for x in [1]:
+        pass
+    return Email.empty()
+`, "8:5: for loop in a contract body is not supported"},
+		{"unknown field", "contracts.py", contractsHead + `
+@contract
+def bad() -> ContractSpec:
+    return Email.all(lambda e: e.adr == "x")
+`, "8:32: field adr is not a field of every effect of relation Email (its fields: addr, msg)"},
+		{"effect naming nothing", "contracts.py", contractsHead + `
+Nope = effect("nope")
+`, "6:8: effect('nope') selects no effect of layer tools.t.trusted (no effect or marker is named nope)"},
+		{"unsupported call in lambda", "contracts.py", contractsHead + `
+@contract
+def lower() -> ContractSpec:
+    return Email.all(lambda e: e.addr.lower() == "x")
+`, "8:32: call of e.addr.lower is not supported"},
+		{"builtin call in lambda", "contracts.py", contractsHead + `
+@contract
+def p() -> ContractSpec:
+    return Email.all(lambda e: print(e.addr))
+`, "8:32: call of print is not supported"},
+		{"multiplication in contract lambda", "contracts.py", contractsHead + `
+@contract
+def m(n: int) -> ContractSpec:
+    return Email.all(lambda e: len(e.msg) * 2 <= n)
+`, "8:32: operator * is not supported"},
+		{"spec combined with and", "contracts.py", contractsHead + `
+@contract
+def both() -> ContractSpec:
+    return Email.empty() and Email.count() <= 1
+`, "8:12: combining specs with and is not supported yet"},
+		{"count without bound", "contracts.py", contractsHead + `
+@contract
+def c() -> ContractSpec:
+    return Email.count()
+`, "8:12: Email.count() must be compared with a bound, e.g. Email.count() <= 3"},
+		{"no return", "contracts.py", contractsHead + `
+@contract
+def c() -> ContractSpec:
+    r = Email.where(lambda e: e.addr == "a")
+`, "7:1: contract c must end with return <spec>"},
+		{"contract param needs annotation", "contracts.py", contractsHead + `
+@contract
+def c(n) -> ContractSpec:
+    return Email.count() <= n
+`, "7:7: parameter n of c needs a type annotation"},
+		{"import os", "contracts.py", "import os\n", "1:1: import of os is not supported"},
+		{"non-stub effect", "effects.py", "import clauz3\n\n@clauz3.trusted\ndef send_email(addr: str, msg: str) -> None:\n    print(addr)\n", "5:5: function body in a trusted layer is not supported: send_email must be a stub (..., pass, a docstring or return [])"},
+		{"non-stub helper", "effects.py", "import clauz3\n\n@clauz3.trusted\ndef send_email(addr: str, msg: str) -> None: ...\n\ndef helper() -> int:\n    return 1\n", "7:5: function body in a trusted layer is not supported: helper must be a stub (..., pass, a docstring or return [])"},
+		{"missing annotation", "effects.py", "import clauz3\n\n@clauz3.trusted\ndef send_email(addr, msg: str) -> None: ...\n", "4:16: parameter addr of send_email needs a type annotation"},
+		{"missing return annotation", "effects.py", "import clauz3\n\n@clauz3.trusted\ndef send_email(addr: str, msg: str): ...\n", "4:1: effect send_email needs a return annotation (-> None when it returns nothing)"},
+		{"float parameter", "effects.py", "import clauz3\n\n@clauz3.trusted\ndef send_email(addr: str, msg: float) -> None: ...\n", "4:32: type float is not supported yet"},
+		{"optional parameter", "effects.py", "import clauz3\n\n@clauz3.trusted\ndef send_email(addr: str, msg: str | None) -> None: ...\n", "4:32: union type str | None is not supported yet"},
+		{"requires names no parameter", "effects.py", "import clauz3\n\n@clauz3.requires(lambda address: '@' in address)\n@clauz3.trusted\ndef send_email(addr: str, msg: str) -> None: ...\n", "3:25: requires of send_email names address, which is not a parameter of send_email"},
+		{"requires not bool", "effects.py", "import clauz3\n\n@clauz3.requires(lambda addr: len(addr))\n@clauz3.trusted\ndef send_email(addr: str, msg: str) -> None: ...\n", "3:31: requires of send_email must be a bool expression, got int"},
+		{"deal.ensure", "effects.py", "import deal\n\n@deal.ensure(lambda addr, result: True)\n@deal.has('mail')\ndef send_email(addr: str, msg: str) -> None: ...\n", "3:2: decorator deal.ensure is not supported yet"},
+		{"deal.raises", "effects.py", "import deal\n\n@deal.raises(ValueError)\n@deal.has('mail')\ndef send_email(addr: str, msg: str) -> None: ...\n", "3:2: decorator deal.raises is not supported yet"},
+		{"import functools", "effects.py", "import clauz3\nimport functools\n", "2:1: import of functools is not supported"},
+		{"unknown decorator", "effects.py", "import clauz3\n\n@clauz3.cached\n@clauz3.trusted\ndef send_email(addr: str, msg: str) -> None: ...\n", "3:2: decorator clauz3.cached is not supported"},
+		{"fluent", "contracts.py", "from clauz3.fluent import fluent\nDoor = fluent('door_locked', key=str, value=bool, initial=True)\n", "2:8: fluent is not supported yet"},
+		{"row schema", "schemas.py", "import clauz3\n\nclass UserRow(clauz3.Row):\n    email: str\n", "3:1: row type UserRow is not supported yet"},
+		{"policy unknown contract", "policy.py", "from clauz3.policy import domain_policy\nPOLICY = domain_policy(when_used='send_email', recommended=['nope'])\n", "2:60: recommended names 'nope', which is not a contract of layer tools.t.trusted"},
+		{"policy unknown effect", "policy.py", "from clauz3.policy import domain_policy\nPOLICY = domain_policy(when_used='send_mail')\n", "2:34: when_used names 'send_mail', which is no effect or marker of layer tools.t.trusted"},
+		{"while at module level", "contracts.py", "while True:\n    pass\n", "1:1: while loop is not supported"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, err := loadFiles(t, map[string]string{tc.file: tc.src})
+			if err == nil {
+				t.Fatalf("loaded; want %s", tc.want)
+			}
+			want := filepath.Join(dir, tc.file) + ":" + tc.want
+			if !strings.Contains("\n"+err.Error()+"\n", "\n"+want+"\n") {
+				t.Errorf("got\n%v\nwant a line\n%s", err, want)
+			}
+		})
+	}
+}

@@ -1,0 +1,406 @@
+package layer
+
+import (
+	"os"
+	"strings"
+
+	"github.com/go-python/gpython/ast"
+
+	"github.com/clauz3/clauz3/compiler/diag"
+	"github.com/clauz3/clauz3/compiler/lower"
+	"github.com/clauz3/clauz3/compiler/pyast"
+	"github.com/clauz3/clauz3/compiler/syntax"
+	"github.com/clauz3/clauz3/compiler/types"
+	"github.com/clauz3/clauz3/ir"
+)
+
+// apiModules lists the modules outside the layer a layer may import and
+// the members each offers (nil: any member, bound as an opaque API name
+// that is refused where it is used).
+var apiModules = map[string]map[string]bool{
+	"clauz3":        {"trusted": true, "requires": true, "ensures": true, "guarantee": true, "spec": true, "policy": true, "fluent": true, "Row": true},
+	"clauz3.spec":   {"ContractSpec": true, "contract": true, "effect": true, "no_guarantees": true},
+	"clauz3.policy": {"domain_policy": true},
+	"clauz3.fluent": {"fluent": true, "effect": true},
+	"deal":          nil,
+	"typing":        nil,
+	"__future__":    {"annotations": true},
+}
+
+// IsAPIModule reports whether name is one of the ClauZ3 API modules (or
+// deal, typing, __future__) a trusted layer may import.
+func IsAPIModule(name string) bool {
+	_, ok := apiModules[name]
+	return ok
+}
+
+// APIMember resolves the member name of the API module mod: a sub-module
+// (KModule), a member (KAPI), or nil when mod has no such member.
+func APIMember(mod, name string) *Symbol {
+	q := mod + "." + name
+	if _, ok := apiModules[q]; ok {
+		return &Symbol{Kind: KModule, Name: name, Qual: q}
+	}
+	members, ok := apiModules[mod]
+	if !ok || (members != nil && !members[name]) {
+		return nil
+	}
+	return &Symbol{Kind: KAPI, Name: name, Qual: q}
+}
+
+type loader struct {
+	layer     *Layer
+	errs      *diag.List
+	effects   []*Symbol
+	contracts []*contractDecl
+	relations []*Symbol
+	policies  []*Symbol
+}
+
+func (ld *loader) errorf(f *syntax.File, n ast.Ast, format string, args ...any) {
+	ld.errs.Add(pyast.Pos(f, n), format, args...)
+}
+
+func (ld *loader) load() {
+	ok := true
+	for _, m := range ld.layer.Modules {
+		src, err := os.ReadFile(m.File)
+		if err != nil {
+			ld.errs.Add(ir.Pos{File: m.File, Line: 1, Col: 1}, "cannot read %s: %v", m.File, err)
+			ok = false
+			continue
+		}
+		f, err := syntax.Parse(m.File, src)
+		if err != nil {
+			ld.errs.Append(pyast.ParseErrors(m.File, err))
+			ok = false
+			continue
+		}
+		m.src = f
+	}
+	if !ok {
+		return
+	}
+	for _, m := range ld.layer.Modules {
+		ld.visit(m)
+	}
+	for _, s := range ld.effects {
+		ld.conditions(s)
+	}
+	for _, s := range ld.effects {
+		ld.layer.Effects = append(ld.layer.Effects, s.Effect)
+	}
+	sortEffects(ld.layer.Effects)
+	for _, s := range ld.relations {
+		ld.relation(s)
+	}
+	for _, c := range ld.contracts {
+		ld.contract(c)
+	}
+	for _, s := range ld.policies {
+		ld.policy(s)
+	}
+	if len(ld.policies) > 1 {
+		s := ld.policies[1]
+		ld.errs.Add(s.Pos, "a layer declares at most one policy; %s already declares one at %s", ld.policies[0].mod.Name, ld.policies[0].Pos)
+	}
+}
+
+// visit runs pass 1 over a module's top-level statements, in order, the
+// way importing it would: imports bind (and visit the layer modules they
+// name), defs declare effects and contracts, assignments declare
+// relations, policies and constants.
+func (ld *loader) visit(m *Module) {
+	if m.state != 0 || m.src == nil {
+		return
+	}
+	m.state = 1
+	defer func() { m.state = 2 }()
+	f := m.src
+	for i, s := range f.Module.Body {
+		if ann, ok := f.AnnAssigns[s]; ok {
+			ld.annAssign(m, s, ann)
+			continue
+		}
+		switch s := s.(type) {
+		case *ast.Import:
+			ld.importStmt(m, s)
+		case *ast.ImportFrom:
+			ld.importFrom(m, s)
+		case *ast.FunctionDef:
+			ld.funcDef(m, s)
+		case *ast.Assign:
+			ld.assign(m, s)
+		case *ast.ExprStmt:
+			if _, isStr := s.Value.(*ast.Str); isStr && i == 0 {
+				continue // module docstring
+			}
+			ld.errorf(f, s, "expression statement at module level is not supported")
+		case *ast.Pass:
+		case *ast.ClassDef:
+			if isRow(m, s) {
+				ld.errorf(f, s, "row type %s is not supported yet", s.Name)
+			} else {
+				ld.errorf(f, s, "class definition is not supported")
+			}
+		default:
+			ld.errorf(f, s, "%s is not supported", pyast.Describe(s))
+		}
+	}
+}
+
+func isRow(m *Module, c *ast.ClassDef) bool {
+	for _, b := range c.Bases {
+		if s := resolve(m, b); s != nil && s.Kind == KAPI && s.Qual == "clauz3.Row" {
+			return true
+		}
+	}
+	return false
+}
+
+// bind binds name in m, refusing to rebind it to something else.
+func (ld *loader) bind(m *Module, n ast.Ast, name string, s *Symbol) {
+	if old, ok := m.Names[name]; ok {
+		if old.Kind == KModule && s.Kind == KModule && old.Qual == s.Qual || old.Kind == KAPI && s.Kind == KAPI && old.Qual == s.Qual {
+			return
+		}
+		ld.errorf(m.src, n, "redefinition of %s is not supported (it is already bound to a %s)", name, old.Kind)
+		return
+	}
+	m.Names[name] = s
+}
+
+// moduleKind says what a dotted module name is for this layer: "api",
+// "layer" (a module of the layer), "namespace" (a package above it) or "".
+func (ld *loader) moduleKind(name string) string {
+	switch {
+	case IsAPIModule(name):
+		return "api"
+	case ld.layer.Module(name) != nil:
+		return "layer"
+	case ld.layer.IsNamespace(name):
+		return "namespace"
+	}
+	return ""
+}
+
+func (ld *loader) importStmt(m *Module, s *ast.Import) {
+	for _, a := range s.Names {
+		name := string(a.Name)
+		if ld.moduleKind(name) == "" {
+			ld.errorf(m.src, s, "import of %s is not supported", name)
+			continue
+		}
+		// Importing a.b.c runs a, a.b and a.b.c.
+		parts := strings.Split(name, ".")
+		for i := range parts {
+			if lm := ld.layer.Module(strings.Join(parts[:i+1], ".")); lm != nil {
+				ld.visit(lm)
+			}
+		}
+		if a.AsName != "" {
+			ld.bind(m, s, string(a.AsName), &Symbol{Kind: KModule, Name: string(a.AsName), Qual: name, Pos: pyast.Pos(m.src, s)})
+		} else {
+			ld.bind(m, s, parts[0], &Symbol{Kind: KModule, Name: parts[0], Qual: parts[0], Pos: pyast.Pos(m.src, s)})
+		}
+	}
+}
+
+func (ld *loader) importFrom(m *Module, s *ast.ImportFrom) {
+	mod := string(s.Module)
+	switch {
+	case s.Level == 1:
+		mod = strings.TrimSuffix(ld.layer.Name+"."+mod, ".")
+	case s.Level > 1:
+		ld.errorf(m.src, s, "relative import beyond the layer's package is not supported")
+		return
+	}
+	kind := ld.moduleKind(mod)
+	if kind == "" {
+		ld.errorf(m.src, s, "import of %s is not supported", mod)
+		return
+	}
+	if kind == "layer" {
+		parts := strings.Split(mod, ".")
+		for i := range parts {
+			if lm := ld.layer.Module(strings.Join(parts[:i+1], ".")); lm != nil {
+				ld.visit(lm)
+			}
+		}
+	}
+	for _, a := range s.Names {
+		name := string(a.Name)
+		as := name
+		if a.AsName != "" {
+			as = string(a.AsName)
+		}
+		if name == "*" {
+			ld.errorf(m.src, s, "import * is not supported")
+			continue
+		}
+		var sym *Symbol
+		switch kind {
+		case "api":
+			if mod == "__future__" && name != "annotations" {
+				ld.errorf(m.src, s, "import of __future__.%s is not supported", name)
+				continue
+			}
+			sym = APIMember(mod, name)
+		case "layer", "namespace":
+			sub := mod + "." + name
+			if lm := ld.layer.Module(sub); lm != nil {
+				ld.visit(lm)
+				sym = &Symbol{Kind: KModule, Name: name, Qual: sub}
+			} else if ld.layer.IsNamespace(sub) {
+				sym = &Symbol{Kind: KModule, Name: name, Qual: sub}
+			} else if lm := ld.layer.Module(mod); lm != nil {
+				sym = lm.Names[name]
+			}
+		}
+		if sym == nil {
+			ld.errorf(m.src, s, "cannot import name %s from %s", name, mod)
+			continue
+		}
+		ld.bind(m, s, as, sym)
+	}
+}
+
+// resolve returns the symbol a Name, a dotted Name (gpython's decorator
+// spelling) or an attribute chain over a name denotes in m, or nil.
+func resolve(m *Module, e ast.Expr) *Symbol {
+	dotted, ok := pyast.Dotted(e)
+	if !ok {
+		return nil
+	}
+	parts := strings.Split(dotted, ".")
+	s := m.Names[parts[0]]
+	for _, p := range parts[1:] {
+		if s == nil {
+			return nil
+		}
+		s = member(m.Layer, s, p)
+	}
+	return s
+}
+
+// member resolves attribute name of symbol s.
+func member(l *Layer, s *Symbol, name string) *Symbol {
+	if s.Kind != KModule {
+		return nil
+	}
+	if IsAPIModule(s.Qual) {
+		return APIMember(s.Qual, name)
+	}
+	sub := s.Qual + "." + name
+	if l.Module(sub) != nil || l.IsNamespace(sub) {
+		return &Symbol{Kind: KModule, Name: name, Qual: sub}
+	}
+	if lm := l.Module(s.Qual); lm != nil {
+		return lm.Names[name]
+	}
+	return nil
+}
+
+func (ld *loader) assign(m *Module, s *ast.Assign) {
+	if len(s.Targets) != 1 {
+		ld.errorf(m.src, s, "chained assignment is not supported")
+		return
+	}
+	target, ok := s.Targets[0].(*ast.Name)
+	if !ok {
+		ld.errorf(m.src, s.Targets[0], "assignment to %s is not supported", pyast.Describe(s.Targets[0]))
+		return
+	}
+	name := string(target.Id)
+	if call, ok := s.Value.(*ast.Call); ok {
+		if fn := resolve(m, call.Func); fn != nil && fn.Kind == KAPI {
+			switch fn.Qual {
+			case "clauz3.spec.effect":
+				sym := &Symbol{Kind: KRelation, Name: name, Pos: pyast.Pos(m.src, call), def: call, mod: m}
+				ld.relations = append(ld.relations, sym)
+				ld.bind(m, target, name, sym)
+				return
+			case "clauz3.policy.domain_policy":
+				sym := &Symbol{Kind: KPolicy, Name: name, Pos: pyast.Pos(m.src, call), def: call, mod: m}
+				ld.policies = append(ld.policies, sym)
+				ld.bind(m, target, name, sym)
+				return
+			case "clauz3.fluent.fluent":
+				ld.errorf(m.src, call, "fluent is not supported yet")
+				return
+			}
+		}
+	}
+	ld.constant(m, target, name, s.Value, nil)
+}
+
+func (ld *loader) annAssign(m *Module, s ast.Stmt, a *syntax.AnnAssign) {
+	t, err := types.Annotation(m.src, a.Annotation)
+	if err != nil {
+		ld.errs.Append(err)
+		return
+	}
+	if a.Value == nil {
+		ld.errorf(m.src, s, "declaration without a value at module level is not supported")
+		return
+	}
+	ld.constant(m, a.Target, string(a.Target.Id), a.Value, t)
+}
+
+// constant binds name to the literal constant value (of type want when
+// not nil).
+func (ld *loader) constant(m *Module, target ast.Ast, name string, value ast.Expr, want ir.Type) {
+	x := ld.constExpr(m, value, want)
+	if x == nil {
+		return
+	}
+	if want != nil && !ir.Identical(x.Type(), want) {
+		ld.errorf(m.src, value, "%s is annotated %s but assigned %s", name, want, x.Type())
+		return
+	}
+	ld.bind(m, target, name, &Symbol{Kind: KConst, Name: name, Pos: pyast.Pos(m.src, target), Const: x, mod: m})
+}
+
+// constExpr lowers a literal constant expression (literals, displays,
+// negation, earlier module constants).
+func (ld *loader) constExpr(m *Module, value ast.Expr, want ir.Type) ir.Expr {
+	l := &lower.Lowerer{File: m.src, Errs: ld.errs, Env: constEnv{m}, NoFStrings: true}
+	n := ld.errs.Len()
+	x := l.Expr(value, want)
+	if x == nil {
+		return nil
+	}
+	if !lower.IsConstant(x) {
+		if ld.errs.Len() == n {
+			ld.errorf(m.src, value, "computed value at module level is not supported (write a literal constant)")
+		}
+		return nil
+	}
+	return x
+}
+
+// constEnv resolves the names of a module-level constant expression.
+type constEnv struct{ m *Module }
+
+func (c constEnv) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
+	s := c.m.Names[string(n.Id)]
+	switch {
+	case s == nil:
+		l.Errorf(n, "name %s is not defined", n.Id)
+	case s.Kind == KConst:
+		return lower.CloneAt(s.Const, l.Pos(n))
+	default:
+		l.Errorf(n, "%s is a %s, not a constant", n.Id, s.Kind)
+	}
+	return nil
+}
+
+func (c constEnv) Attribute(l *lower.Lowerer, a *ast.Attribute, want ir.Type) ir.Expr {
+	l.Unsupported(a)
+	return nil
+}
+
+func (c constEnv) Call(l *lower.Lowerer, call *ast.Call, want ir.Type) ir.Expr {
+	l.Unsupported(call)
+	return nil
+}

@@ -1,0 +1,138 @@
+package lower
+
+import (
+	"github.com/go-python/gpython/ast"
+
+	"github.com/clauz3/clauz3/ir"
+)
+
+// Param is a parameter a call binds an argument to.
+type Param struct {
+	Name    string
+	Type    ir.Type
+	Default ir.Expr // a constant, or nil when the argument is required
+}
+
+// Args binds the arguments of c to params like Python does (positional
+// first, then keywords by name, then defaults), lowers each against its
+// parameter's type and returns them in parameter order. callee names the
+// function in messages. Reordering keyword arguments must not change what
+// the call does, so a call whose keyword order differs from the parameter
+// order is refused when a moved argument may call a function or raise.
+// Args returns nil after reporting an error.
+func (l *Lowerer) Args(c *ast.Call, callee string, params []Param) []ir.Expr {
+	if c.Starargs != nil {
+		l.Errorf(c.Starargs, "starred argument is not supported%s", l.Where)
+		return nil
+	}
+	if c.Kwargs != nil {
+		l.Errorf(c.Kwargs, "** argument is not supported%s", l.Where)
+		return nil
+	}
+	if len(c.Args) > len(params) {
+		l.Errorf(c, "%s() takes %d positional argument%s but %d %s given", callee, len(params), plural(len(params)), len(c.Args), wereWas(len(c.Args)))
+		return nil
+	}
+	type bound struct {
+		node  ast.Expr
+		order int // source order
+	}
+	slots := make([]*bound, len(params))
+	for i, a := range c.Args {
+		if _, ok := a.(*ast.Starred); ok {
+			l.Errorf(a, "starred argument is not supported%s", l.Where)
+			return nil
+		}
+		slots[i] = &bound{node: a, order: i}
+	}
+	for j, k := range c.Keywords {
+		idx := -1
+		for i, p := range params {
+			if p.Name == string(k.Arg) {
+				idx = i
+			}
+		}
+		if idx < 0 {
+			l.Errorf(k, "%s() got an unexpected keyword argument '%s'", callee, k.Arg)
+			return nil
+		}
+		if slots[idx] != nil {
+			l.Errorf(k, "%s() got multiple values for argument '%s'", callee, k.Arg)
+			return nil
+		}
+		slots[idx] = &bound{node: k.Value, order: len(c.Args) + j}
+	}
+	args := make([]ir.Expr, len(params))
+	ok := true
+	for i, p := range params {
+		if slots[i] == nil {
+			if p.Default == nil {
+				l.Errorf(c, "%s() missing required argument '%s'", callee, p.Name)
+				return nil
+			}
+			args[i] = CloneAt(p.Default, l.Pos(c))
+			continue
+		}
+		x := l.Expr(slots[i].node, p.Type)
+		if x == nil {
+			ok = false
+			continue
+		}
+		if !ir.Identical(x.Type(), p.Type) {
+			l.Errorf(slots[i].node, "argument %s of %s() must be %s, got %s", p.Name, callee, p.Type, x.Type())
+			ok = false
+			continue
+		}
+		args[i] = x
+	}
+	if !ok {
+		return nil
+	}
+	// Python evaluates arguments in source order; the IR in parameter
+	// order. Refuse when the two differ for an argument that may have an
+	// effect or raise.
+	for i := range params {
+		for j := i + 1; j < len(params); j++ {
+			a, b := slots[i], slots[j]
+			if a == nil || b == nil || a.order < b.order {
+				continue
+			}
+			if MayAct(args[i]) || MayAct(args[j]) {
+				l.Errorf(b.node, "keyword argument %s of %s() is evaluated before %s in Python but after it in parameter order; reordering arguments that call functions or may raise is not supported", params[j].Name, callee, params[i].Name)
+				return nil
+			}
+		}
+	}
+	return args
+}
+
+// MayAct reports whether evaluating e may call a function or raise.
+func MayAct(e ir.Expr) bool {
+	act := false
+	ir.Inspect(e, func(x ir.Expr) bool {
+		switch x := x.(type) {
+		case *ir.Call, *ir.EffectCall:
+			act = true
+		case *ir.BinOp:
+			if x.Op == ir.FloorDiv || x.Op == ir.Mod {
+				act = true
+			}
+		}
+		return !act
+	})
+	return act
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func wereWas(n int) string {
+	if n == 1 {
+		return "was"
+	}
+	return "were"
+}

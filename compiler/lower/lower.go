@@ -1,0 +1,476 @@
+package lower
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/go-python/gpython/ast"
+	"github.com/go-python/gpython/py"
+
+	"github.com/clauz3/clauz3/compiler/diag"
+	"github.com/clauz3/clauz3/compiler/pyast"
+	"github.com/clauz3/clauz3/compiler/syntax"
+	"github.com/clauz3/clauz3/compiler/types"
+	"github.com/clauz3/clauz3/ir"
+)
+
+// Env gives names, attributes and calls their meaning. Each method returns
+// nil after reporting an error through the Lowerer.
+type Env interface {
+	Name(l *Lowerer, n *ast.Name, want ir.Type) ir.Expr
+	Attribute(l *Lowerer, a *ast.Attribute, want ir.Type) ir.Expr
+	Call(l *Lowerer, c *ast.Call, want ir.Type) ir.Expr
+}
+
+// Lowerer lowers the expressions of one file.
+type Lowerer struct {
+	File *syntax.File
+	Errs *diag.List
+	Env  Env
+	// Where is appended to refusals, e.g. " in a contract lambda".
+	Where string
+	// BinOps, when not nil, restricts the arithmetic operators accepted.
+	BinOps map[ir.BinOpKind]bool
+	// NoFStrings refuses f-strings.
+	NoFStrings bool
+}
+
+// Pos is the IR position of n.
+func (l *Lowerer) Pos(n ast.Ast) ir.Pos { return pyast.Pos(l.File, n) }
+
+// Errorf reports a located error at n.
+func (l *Lowerer) Errorf(n ast.Ast, format string, args ...any) {
+	l.Errs.Add(l.Pos(n), format, args...)
+}
+
+// Unsupported reports "<what> is not supported" at n.
+func (l *Lowerer) Unsupported(n ast.Ast) {
+	l.Errorf(n, "%s is not supported%s", pyast.Describe(n), l.Where)
+}
+
+// Expr lowers e. want, when not nil, is the type the context expects; it
+// types empty list and dict displays. The result's type is not checked
+// against want: callers do that with their own message. Expr returns nil
+// after reporting an error.
+func (l *Lowerer) Expr(e ast.Expr, want ir.Type) ir.Expr {
+	pos := l.Pos(e)
+	switch e := e.(type) {
+	case *ast.Num:
+		switch v := e.N.(type) {
+		case py.Int:
+			return &ir.Const{Pos: pos, T: ir.Int, Value: int64(v)}
+		case *py.BigInt:
+			l.Errorf(e, "integer literal %s does not fit in 64 bits", (*big.Int)(v).String())
+			return nil
+		case py.Float:
+			l.Errorf(e, "float literal is not supported yet%s", l.Where)
+			return nil
+		}
+		l.Unsupported(e)
+		return nil
+	case *ast.Str:
+		if fs, ok := l.File.FStrings[e]; ok {
+			if l.NoFStrings {
+				l.Errorf(e, "f-string is not supported%s", l.Where)
+				return nil
+			}
+			return l.fstring(e, fs)
+		}
+		return &ir.Const{Pos: pos, T: ir.Str, Value: string(e.S)}
+	case *ast.NameConstant:
+		switch v := e.Value.(type) {
+		case py.Bool:
+			return &ir.Const{Pos: pos, T: ir.Bool, Value: bool(v)}
+		case py.NoneType:
+			return &ir.Const{Pos: pos, T: ir.None, Value: nil}
+		}
+		l.Unsupported(e)
+		return nil
+	case *ast.Name:
+		return l.Env.Name(l, e, want)
+	case *ast.Attribute:
+		return l.Env.Attribute(l, e, want)
+	case *ast.Call:
+		return l.Env.Call(l, e, want)
+	case *ast.BinOp:
+		return l.binOp(e, want)
+	case *ast.UnaryOp:
+		return l.unaryOp(e)
+	case *ast.BoolOp:
+		return l.boolOp(e, want)
+	case *ast.Compare:
+		return l.compare(e)
+	case *ast.List:
+		return l.list(e, want)
+	case *ast.Tuple:
+		return l.tuple(e, want)
+	case *ast.Dict:
+		return l.dict(e, want)
+	}
+	l.Unsupported(e)
+	return nil
+}
+
+var binOps = map[ast.OperatorNumber]ir.BinOpKind{
+	ast.Add:      ir.Add,
+	ast.Sub:      ir.Sub,
+	ast.Mult:     ir.Mul,
+	ast.FloorDiv: ir.FloorDiv,
+	ast.Modulo:   ir.Mod,
+}
+
+// BinOpKind maps a Python arithmetic operator to the IR's, if it has it.
+func BinOpKind(op ast.OperatorNumber) (ir.BinOpKind, bool) {
+	k, ok := binOps[op]
+	return k, ok
+}
+
+func (l *Lowerer) binOp(e *ast.BinOp, want ir.Type) ir.Expr {
+	if e.Op == ast.Div {
+		l.Errorf(e, "float division is not supported yet%s", l.Where)
+		return nil
+	}
+	op, ok := binOps[e.Op]
+	if !ok || (l.BinOps != nil && !l.BinOps[op]) {
+		l.Unsupported(e)
+		return nil
+	}
+	x := l.Expr(e.Left, want)
+	if x == nil {
+		return nil
+	}
+	y := l.Expr(e.Right, hintFor(x.Type(), want))
+	if y == nil {
+		return nil
+	}
+	return l.MakeBinOp(e, op, x, y)
+}
+
+// MakeBinOp types x op y (reporting at n when it does not type).
+func (l *Lowerer) MakeBinOp(n ast.Ast, op ir.BinOpKind, x, y ir.Expr) ir.Expr {
+	t, why := types.BinOp(op, x.Type(), y.Type())
+	if t == nil {
+		l.Errorf(n, "%s", why)
+		return nil
+	}
+	return &ir.BinOp{Pos: l.Pos(n), Op: op, X: x, Y: y, T: t}
+}
+
+// hintFor is the type to expect of a second operand whose first has type t.
+func hintFor(t, want ir.Type) ir.Type {
+	if t != nil {
+		return t
+	}
+	return want
+}
+
+func (l *Lowerer) unaryOp(e *ast.UnaryOp) ir.Expr {
+	switch e.Op {
+	case ast.Not:
+		x := l.Expr(e.Operand, nil)
+		if x == nil {
+			return nil
+		}
+		return &ir.UnOp{Pos: l.Pos(e), Op: ir.Not, X: x}
+	case ast.USub:
+		x := l.Expr(e.Operand, nil)
+		if x == nil {
+			return nil
+		}
+		if !ir.IsBasic(x.Type(), ir.KindInt) {
+			l.Errorf(e, "unary - on %s is not supported", x.Type())
+			return nil
+		}
+		if c, ok := x.(*ir.Const); ok {
+			if v := c.Value.(int64); v != -v || v == 0 {
+				return &ir.Const{Pos: l.Pos(e), T: ir.Int, Value: -v}
+			}
+		}
+		return &ir.UnOp{Pos: l.Pos(e), Op: ir.Neg, X: x}
+	}
+	l.Unsupported(e)
+	return nil
+}
+
+func (l *Lowerer) boolOp(e *ast.BoolOp, want ir.Type) ir.Expr {
+	op := ir.And
+	if e.Op == ast.Or {
+		op = ir.Or
+	}
+	var acc ir.Expr
+	for _, v := range e.Values {
+		hint := want
+		if acc != nil {
+			hint = acc.Type()
+		}
+		x := l.Expr(v, hint)
+		if x == nil {
+			return nil
+		}
+		if acc == nil {
+			acc = x
+			continue
+		}
+		if !ir.Identical(acc.Type(), x.Type()) {
+			l.Errorf(v, "operands of %s must have one type, got %s and %s", op, acc.Type(), x.Type())
+			return nil
+		}
+		acc = &ir.BoolOp{Pos: l.Pos(e), Op: op, X: acc, Y: x, T: acc.Type()}
+	}
+	return acc
+}
+
+var cmpOps = map[ast.CmpOp]ir.CmpOp{
+	ast.Eq:    ir.Eq,
+	ast.NotEq: ir.NotEq,
+	ast.Lt:    ir.Lt,
+	ast.LtE:   ir.LtE,
+	ast.Gt:    ir.Gt,
+	ast.GtE:   ir.GtE,
+	ast.In:    ir.In,
+	ast.NotIn: ir.NotIn,
+}
+
+// CmpOp maps a Python comparison operator to the IR's, if it has it.
+func CmpOp(op ast.CmpOp) (ir.CmpOp, bool) {
+	k, ok := cmpOps[op]
+	return k, ok
+}
+
+func (l *Lowerer) compare(e *ast.Compare) ir.Expr {
+	ops := make([]ir.CmpOp, len(e.Ops))
+	for i, op := range e.Ops {
+		k, ok := cmpOps[op]
+		if !ok {
+			l.Errorf(e, "identity comparison (%s) is not supported%s; compare values with == or !=", pyast.CmpOpName(op), l.Where)
+			return nil
+		}
+		ops[i] = k
+	}
+	if len(e.Comparators) != len(ops) {
+		l.Unsupported(e)
+		return nil
+	}
+	first := l.Expr(e.Left, nil)
+	if first == nil {
+		return nil
+	}
+	operands := []ir.Expr{first}
+	for i, c := range e.Comparators {
+		prev := operands[i].Type()
+		hint := prev
+		if ops[i] == ir.In || ops[i] == ir.NotIn {
+			hint = &ir.List{Elem: prev}
+		}
+		y := l.Expr(c, hint)
+		if y == nil {
+			return nil
+		}
+		if why := types.Compare(ops[i], prev, y.Type()); why != "" {
+			l.Errorf(e, "%s", why)
+			return nil
+		}
+		operands = append(operands, y)
+	}
+	return &ir.Compare{Pos: l.Pos(e), Ops: ops, Operands: operands}
+}
+
+func (l *Lowerer) list(e *ast.List, want ir.Type) ir.Expr {
+	var elem ir.Type
+	if lt, ok := want.(*ir.List); ok {
+		elem = lt.Elem
+	}
+	if len(e.Elts) == 0 {
+		if elem == nil {
+			l.Errorf(e, "cannot infer the type of an empty list; annotate it (e.g. x: list[str] = [])")
+			return nil
+		}
+		return &ir.ListLit{Pos: l.Pos(e), T: &ir.List{Elem: elem}}
+	}
+	elems := make([]ir.Expr, 0, len(e.Elts))
+	var first ir.Type
+	for _, el := range e.Elts {
+		hint := elem
+		if first != nil {
+			hint = first
+		}
+		x := l.Expr(el, hint)
+		if x == nil {
+			return nil
+		}
+		if first == nil {
+			first = x.Type()
+		} else if !ir.Identical(first, x.Type()) {
+			l.Errorf(el, "list elements must have one type, got %s and %s", first, x.Type())
+			return nil
+		}
+		elems = append(elems, x)
+	}
+	return &ir.ListLit{Pos: l.Pos(e), T: &ir.List{Elem: first}, Elems: elems}
+}
+
+func (l *Lowerer) tuple(e *ast.Tuple, want ir.Type) ir.Expr {
+	var hints []ir.Type
+	if tt, ok := want.(*ir.Tuple); ok && len(tt.Elems) == len(e.Elts) {
+		hints = tt.Elems
+	}
+	elems := make([]ir.Expr, len(e.Elts))
+	ts := make([]ir.Type, len(e.Elts))
+	for i, el := range e.Elts {
+		var hint ir.Type
+		if hints != nil {
+			hint = hints[i]
+		}
+		x := l.Expr(el, hint)
+		if x == nil {
+			return nil
+		}
+		elems[i], ts[i] = x, x.Type()
+	}
+	return &ir.TupleLit{Pos: l.Pos(e), T: &ir.Tuple{Elems: ts}, Elems: elems}
+}
+
+func (l *Lowerer) dict(e *ast.Dict, want ir.Type) ir.Expr {
+	var kt, vt ir.Type
+	if dt, ok := want.(*ir.Dict); ok {
+		kt, vt = dt.Key, dt.Value
+	}
+	if len(e.Keys) == 0 {
+		if kt == nil {
+			l.Errorf(e, "cannot infer the type of an empty dict; annotate it (e.g. x: dict[str, int] = {})")
+			return nil
+		}
+		return &ir.DictLit{Pos: l.Pos(e), T: &ir.Dict{Key: kt, Value: vt}}
+	}
+	keys := make([]ir.Expr, 0, len(e.Keys))
+	values := make([]ir.Expr, 0, len(e.Keys))
+	var k0, v0 ir.Type
+	for i, ke := range e.Keys {
+		if ke == nil || i >= len(e.Values) {
+			l.Errorf(e, "dict unpacking is not supported%s", l.Where)
+			return nil
+		}
+		k := l.Expr(ke, hintFor(k0, kt))
+		if k == nil {
+			return nil
+		}
+		v := l.Expr(e.Values[i], hintFor(v0, vt))
+		if v == nil {
+			return nil
+		}
+		if k0 == nil {
+			k0, v0 = k.Type(), v.Type()
+			if !types.Hashable(k0) {
+				l.Errorf(ke, "dict key of type %s is not hashable", k0)
+				return nil
+			}
+		} else if !ir.Identical(k0, k.Type()) {
+			l.Errorf(ke, "dict keys must have one type, got %s and %s", k0, k.Type())
+			return nil
+		} else if !ir.Identical(v0, v.Type()) {
+			l.Errorf(e.Values[i], "dict values must have one type, got %s and %s", v0, v.Type())
+			return nil
+		}
+		keys = append(keys, k)
+		values = append(values, v)
+	}
+	return &ir.DictLit{Pos: l.Pos(e), T: &ir.Dict{Key: k0, Value: v0}, Keys: keys, Values: values}
+}
+
+func (l *Lowerer) fstring(e *ast.Str, fs *syntax.FString) ir.Expr {
+	out := &ir.FString{Pos: l.Pos(e)}
+	for _, p := range fs.Parts {
+		if p.Expr == nil {
+			out.Parts = append(out.Parts, ir.FPart{Lit: p.Literal})
+			continue
+		}
+		x := l.Expr(p.Expr, nil)
+		if x == nil {
+			return nil
+		}
+		switch p.Conversion {
+		case 0, 's', 'r':
+		default:
+			l.Errorf(p.Expr, "conversion !%c is not supported%s", p.Conversion, l.Where)
+			return nil
+		}
+		spec := ""
+		if p.Spec != nil {
+			for _, sp := range p.Spec.Parts {
+				if sp.Expr != nil {
+					l.Errorf(sp.Expr, "nested replacement field in a format spec is not supported yet")
+					return nil
+				}
+				spec += sp.Literal
+			}
+		}
+		if spec != "" {
+			t := x.Type()
+			if p.Conversion != 0 {
+				t = ir.Str
+			}
+			if why := CheckSpec(spec, t); why != "" {
+				l.Errorf(p.Expr, "%s", why)
+				return nil
+			}
+		}
+		out.Parts = append(out.Parts, ir.FPart{X: x, Conv: p.Conversion, Spec: spec})
+	}
+	return out
+}
+
+// IsConstant reports whether e is a constant expression: a literal, a
+// display of constants, or a negated constant.
+func IsConstant(e ir.Expr) bool {
+	switch e := e.(type) {
+	case *ir.Const:
+		return true
+	case *ir.ListLit:
+		return allConstant(e.Elems)
+	case *ir.TupleLit:
+		return allConstant(e.Elems)
+	case *ir.DictLit:
+		return allConstant(e.Keys) && allConstant(e.Values)
+	case *ir.UnOp:
+		return e.Op == ir.Neg && IsConstant(e.X)
+	}
+	return false
+}
+
+func allConstant(es []ir.Expr) bool {
+	for _, e := range es {
+		if !IsConstant(e) {
+			return false
+		}
+	}
+	return true
+}
+
+// CloneAt copies the constant expression e, placing every node at pos (a
+// constant inlined where it is used, or a default filled in at a call).
+func CloneAt(e ir.Expr, pos ir.Pos) ir.Expr {
+	switch e := e.(type) {
+	case *ir.Const:
+		return &ir.Const{Pos: pos, T: e.T, Value: e.Value}
+	case *ir.ListLit:
+		return &ir.ListLit{Pos: pos, T: e.T, Elems: cloneAll(e.Elems, pos)}
+	case *ir.TupleLit:
+		return &ir.TupleLit{Pos: pos, T: e.T, Elems: cloneAll(e.Elems, pos)}
+	case *ir.DictLit:
+		return &ir.DictLit{Pos: pos, T: e.T, Keys: cloneAll(e.Keys, pos), Values: cloneAll(e.Values, pos)}
+	case *ir.UnOp:
+		return &ir.UnOp{Pos: pos, Op: e.Op, X: CloneAt(e.X, pos)}
+	}
+	panic(fmt.Sprintf("lower.CloneAt: %T is not a constant", e))
+}
+
+func cloneAll(es []ir.Expr, pos ir.Pos) []ir.Expr {
+	if es == nil {
+		return nil
+	}
+	out := make([]ir.Expr, len(es))
+	for i, e := range es {
+		out[i] = CloneAt(e, pos)
+	}
+	return out
+}

@@ -1,0 +1,43 @@
+package lower
+
+import (
+	"testing"
+
+	"github.com/clauz3/clauz3/ir"
+)
+
+// TestCheckSpec mirrors what CPython's format() accepts.
+func TestCheckSpec(t *testing.T) {
+	for _, tc := range []struct {
+		spec string
+		t    ir.Type
+		ok   bool
+	}{
+		{">5", ir.Str, true},
+		{"05", ir.Str, true},
+		{"*^10s", ir.Str, true},
+		{"=5", ir.Str, false},
+		{"+5", ir.Str, false},
+		{"d", ir.Str, false},
+		{".2f", ir.Int, true},
+		{".2", ir.Int, false},
+		{",d", ir.Int, true},
+		{"_x", ir.Int, true},
+		{",x", ir.Int, false},
+		{"+c", ir.Int, false},
+		{",n", ir.Int, false},
+		{"#010b", ir.Int, true},
+		{"5", ir.Bool, true},
+		{"s", ir.Int, false},
+		{"z.2f", ir.Int, true},
+		{">3", &ir.List{Elem: ir.Int}, false},
+		{"5", ir.None, false},
+		{".", ir.Int, false},
+		{"5x5", ir.Int, false},
+	} {
+		why := CheckSpec(tc.spec, tc.t)
+		if (why == "") != tc.ok {
+			t.Errorf("CheckSpec(%q, %s) = %q, want ok=%v", tc.spec, tc.t, why, tc.ok)
+		}
+	}
+}

@@ -1,0 +1,758 @@
+package compiler
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/go-python/gpython/ast"
+
+	"github.com/clauz3/clauz3/compiler/diag"
+	"github.com/clauz3/clauz3/compiler/layer"
+	"github.com/clauz3/clauz3/compiler/lower"
+	"github.com/clauz3/clauz3/compiler/pyast"
+	"github.com/clauz3/clauz3/compiler/syntax"
+	"github.com/clauz3/clauz3/compiler/types"
+	"github.com/clauz3/clauz3/ir"
+)
+
+// symKind says what a plan's module-level name is bound to.
+type symKind int
+
+const (
+	sModule   symKind = iota + 1 // a module: trusted, namespace, or clauz3/typing/__future__ (qual)
+	sAPI                         // clauz3.guarantee, typing.List, ... (qual)
+	sEffect                      // a trusted effect
+	sContract                    // a trusted contract
+	sConst                       // a literal constant (the plan's or a layer's)
+	sFunc                        // a function of the plan
+	sBroken                      // bound by an import whose layer failed to load: uses are silent
+	sOther                       // a layer name a plan cannot use (relation, policy, stub)
+)
+
+type symbol struct {
+	kind     symKind
+	name     string
+	qual     string
+	effect   *ir.Effect
+	contract *layer.Contract
+	value    ir.Expr // sConst
+	fn       *funcInfo
+	what     string // sOther: what it is, for messages
+}
+
+// funcInfo is a plan function: its declaration and, once lowered, its IR.
+type funcInfo struct {
+	def    *ast.FunctionDef
+	fn     *ir.Func
+	params []lower.Param
+	ok     bool // the signature is well-formed: calls of it can be checked
+	calls  []callSite
+}
+
+type callSite struct {
+	callee *funcInfo
+	pos    ir.Pos
+}
+
+// planAPI lists what a plan may import from the ClauZ3 API modules.
+var planAPI = map[string]map[string]bool{
+	"clauz3":     {"guarantee": true},
+	"typing":     nil, // any name; annotations only
+	"__future__": {"annotations": true},
+}
+
+type compiler struct {
+	filename string
+	src      []byte
+	cfg      Config
+	file     *syntax.File
+	errs     diag.List
+	roots    *roots
+	names    map[string]*symbol
+	funcs    []*funcInfo
+	target   *funcInfo
+}
+
+func newCompiler(filename string, src []byte, cfg Config) *compiler {
+	if cfg.Target == "" {
+		cfg.Target = "main"
+	}
+	return &compiler{filename: filename, src: src, cfg: cfg, names: map[string]*symbol{}}
+}
+
+func (c *compiler) pos(n ast.Ast) ir.Pos { return pyast.Pos(c.file, n) }
+
+func (c *compiler) errorf(n ast.Ast, format string, args ...any) {
+	c.errs.Add(c.pos(n), format, args...)
+}
+
+func (c *compiler) compile() *ir.Program {
+	f, err := syntax.Parse(c.filename, c.src)
+	if err != nil {
+		c.errs.Append(pyast.ParseErrors(c.filename, err))
+		return nil
+	}
+	c.file = f
+	c.setupRoots()
+	if c.errs.Len() > 0 {
+		return nil
+	}
+	c.module()
+	if c.target == nil {
+		if c.errs.Len() == 0 || c.names[c.cfg.Target] == nil {
+			c.errs.Add(ir.Pos{File: c.filename, Line: 1, Col: 1}, "target %s is not defined", c.cfg.Target)
+		}
+		return nil
+	}
+	for _, fi := range c.funcs {
+		c.lowerFunc(fi)
+	}
+	c.recursion()
+	prog := &ir.Program{File: c.filename, Target: c.target.fn}
+	for _, fi := range c.funcs {
+		prog.Funcs = append(prog.Funcs, fi.fn)
+	}
+	for _, l := range c.roots.usedLayers() {
+		prog.Effects = append(prog.Effects, l.Effects...)
+	}
+	sort.SliceStable(prog.Effects, func(i, j int) bool {
+		a, b := prog.Effects[i], prog.Effects[j]
+		if a.Name != b.Name {
+			return a.Name < b.Name
+		}
+		return a.Module < b.Module
+	})
+	prog.Guarantees = c.guarantees(prog)
+	return prog
+}
+
+// module runs over the plan's top-level statements in order: imports bind
+// names, constants are evaluated, defs declare functions; then it checks
+// the target.
+func (c *compiler) module() {
+	f := c.file
+	for i, s := range f.Module.Body {
+		if ann, ok := f.AnnAssigns[s]; ok {
+			c.moduleAnnAssign(s, ann)
+			continue
+		}
+		switch s := s.(type) {
+		case *ast.Import:
+			c.importStmt(s)
+		case *ast.ImportFrom:
+			c.importFrom(s)
+		case *ast.FunctionDef:
+			c.declareFunc(s)
+		case *ast.Assign:
+			c.moduleAssign(s)
+		case *ast.If:
+			c.mainIdiom(s)
+		case *ast.ExprStmt:
+			if str, ok := s.Value.(*ast.Str); ok && i == 0 {
+				if _, isF := f.FStrings[str]; !isF {
+					continue // module docstring
+				}
+			}
+			c.errorf(s, "expression statement at module level is not supported")
+		case *ast.Pass:
+		case *ast.For, *ast.AugAssign, *ast.Return:
+			c.errorf(s, "%s at module level is not supported", pyast.Describe(s))
+		default:
+			c.errorf(s, "%s is not supported", pyast.Describe(s))
+		}
+	}
+	if s := c.names[c.cfg.Target]; s != nil && s.kind == sFunc {
+		c.target = s.fn
+	} else if s != nil {
+		c.errs.Add(ir.Pos{File: c.filename, Line: 1, Col: 1}, "target %s is not a function of the plan", c.cfg.Target)
+	}
+}
+
+func (c *compiler) bind(n ast.Ast, name string, s *symbol) {
+	if old, ok := c.names[name]; ok {
+		if old.kind == s.kind && (old.kind == sModule || old.kind == sAPI) && old.qual == s.qual {
+			return
+		}
+		c.errorf(n, "redefinition of %s is not supported", name)
+		return
+	}
+	c.names[name] = s
+}
+
+// mainIdiom accepts exactly `if __name__ == "__main__": f()`, f a function
+// of the plan defined above it (usually main). It runs nothing in ClauZ3:
+// the runner calls the target.
+func (c *compiler) mainIdiom(s *ast.If) {
+	ok := false
+	if cmp, isCmp := s.Test.(*ast.Compare); isCmp && len(cmp.Ops) == 1 && cmp.Ops[0] == ast.Eq && len(s.Orelse) == 0 && len(s.Body) == 1 {
+		n, isName := cmp.Left.(*ast.Name)
+		str, isStr := cmp.Comparators[0].(*ast.Str)
+		es, isExpr := s.Body[0].(*ast.ExprStmt)
+		if isName && n.Id == "__name__" && isStr && str.S == "__main__" && isExpr {
+			if call, isCall := es.Value.(*ast.Call); isCall && len(call.Args) == 0 && len(call.Keywords) == 0 && call.Starargs == nil && call.Kwargs == nil {
+				if fn, isName := call.Func.(*ast.Name); isName {
+					if sym := c.names[string(fn.Id)]; sym != nil && sym.kind == sFunc {
+						ok = true
+					}
+				}
+			}
+		}
+	}
+	if !ok {
+		c.errorf(s, "if statement at module level is not supported (only `if __name__ == \"__main__\": %s()`)", c.cfg.Target)
+	}
+}
+
+// ---- imports ----
+
+func (c *compiler) importStmt(s *ast.Import) {
+	for _, a := range s.Names {
+		name := string(a.Name)
+		sym := c.moduleSym(name)
+		if sym == nil {
+			c.errorf(s, "import of %s is not supported", name)
+			continue
+		}
+		if a.AsName != "" {
+			c.bind(s, string(a.AsName), sym)
+			continue
+		}
+		// `import a.b.c` binds a.
+		first := strings.Split(name, ".")[0]
+		if first != name && sym.kind != sBroken {
+			sym = c.moduleSym(first)
+		}
+		c.bind(s, first, sym)
+	}
+}
+
+// moduleSym resolves a dotted module name a plan imports: an allowed API
+// module, a module of a trusted layer (loading the layer), or a namespace
+// package above a trusted root. nil: not importable.
+func (c *compiler) moduleSym(name string) *symbol {
+	if _, ok := planAPI[name]; ok {
+		return &symbol{kind: sModule, name: name, qual: name}
+	}
+	if st, ok := c.roots.layerOf(name); ok {
+		if st.layer == nil {
+			return &symbol{kind: sBroken, name: name}
+		}
+		if st.layer.Module(name) == nil && !st.layer.IsNamespace(name) {
+			return nil
+		}
+		st.used = true
+		return &symbol{kind: sModule, name: name, qual: name}
+	}
+	if c.roots.isNamespace(name) {
+		return &symbol{kind: sModule, name: name, qual: name}
+	}
+	return nil
+}
+
+func (c *compiler) importFrom(s *ast.ImportFrom) {
+	mod := string(s.Module)
+	if s.Level > 0 {
+		c.errorf(s, "relative import is not supported")
+		return
+	}
+	ms := c.moduleSym(mod)
+	if ms == nil {
+		c.errorf(s, "import of %s is not supported", mod)
+		return
+	}
+	for _, a := range s.Names {
+		name := string(a.Name)
+		as := name
+		if a.AsName != "" {
+			as = string(a.AsName)
+		}
+		if name == "*" {
+			c.errorf(s, "import * is not supported")
+			continue
+		}
+		if ms.kind == sBroken {
+			c.bind(s, as, ms)
+			continue
+		}
+		if members, isAPI := planAPI[mod]; isAPI {
+			if members != nil && !members[name] {
+				c.errorf(s, "import of %s.%s is not supported", mod, name)
+				continue
+			}
+			c.bind(s, as, &symbol{kind: sAPI, name: name, qual: mod + "." + name})
+			continue
+		}
+		sym := c.member(ms, name)
+		if sym == nil {
+			c.errorf(s, "cannot import name %s from %s", name, mod)
+			continue
+		}
+		if sym.kind == sOther {
+			c.errorf(s, "import of %s.%s is not supported (it is a %s)", mod, name, sym.what)
+			continue
+		}
+		c.bind(s, as, sym)
+	}
+}
+
+// member resolves attribute name of module symbol m, or nil.
+func (c *compiler) member(m *symbol, name string) *symbol {
+	if m.kind != sModule {
+		return nil
+	}
+	if members, isAPI := planAPI[m.qual]; isAPI {
+		if members != nil && !members[name] {
+			return nil
+		}
+		return &symbol{kind: sAPI, name: name, qual: m.qual + "." + name}
+	}
+	if layer.IsAPIModule(m.qual) {
+		if ls := layer.APIMember(m.qual, name); ls != nil {
+			return c.fromLayer(ls)
+		}
+		return nil
+	}
+	sub := m.qual + "." + name
+	if sym := c.moduleSym(sub); sym != nil && sym.kind != sBroken {
+		return sym
+	}
+	st, ok := c.roots.layerOf(m.qual)
+	if !ok || st.layer == nil {
+		return nil
+	}
+	lm := st.layer.Module(m.qual)
+	if lm == nil {
+		return nil
+	}
+	ls := lm.Lookup(name)
+	if ls == nil {
+		return nil
+	}
+	return c.fromLayer(ls)
+}
+
+// fromLayer turns a layer module's symbol into a plan symbol.
+func (c *compiler) fromLayer(ls *layer.Symbol) *symbol {
+	switch ls.Kind {
+	case layer.KEffect:
+		return &symbol{kind: sEffect, name: ls.Name, effect: ls.Effect}
+	case layer.KContract:
+		return &symbol{kind: sContract, name: ls.Name, contract: ls.Contract}
+	case layer.KConst:
+		return &symbol{kind: sConst, name: ls.Name, value: ls.Const}
+	case layer.KModule:
+		if sym := c.moduleSym(ls.Qual); sym != nil {
+			return sym
+		}
+		if layer.IsAPIModule(ls.Qual) {
+			return &symbol{kind: sModule, name: ls.Name, qual: ls.Qual}
+		}
+		return nil
+	case layer.KAPI:
+		return &symbol{kind: sAPI, name: ls.Name, qual: ls.Qual}
+	}
+	return &symbol{kind: sOther, name: ls.Name, what: ls.Kind.String()}
+}
+
+// resolve returns the symbol a module-level Name or dotted chain over
+// imported modules denotes, or nil (with what names the failure).
+func (c *compiler) resolve(e ast.Expr) (*symbol, string) {
+	dotted, ok := pyast.Dotted(e)
+	if !ok {
+		return nil, ""
+	}
+	parts := strings.Split(dotted, ".")
+	s := c.names[parts[0]]
+	if s == nil {
+		return nil, fmt.Sprintf("name %s is not defined", parts[0])
+	}
+	for i, p := range parts[1:] {
+		if s.kind == sBroken {
+			return s, ""
+		}
+		if s.kind != sModule {
+			return nil, fmt.Sprintf("attribute access .%s is not supported", p)
+		}
+		next := c.member(s, p)
+		if next == nil {
+			return nil, fmt.Sprintf("module %s has no attribute %s", strings.Join(parts[:i+1], "."), p)
+		}
+		s = next
+	}
+	return s, ""
+}
+
+// ---- constants ----
+
+func (c *compiler) moduleAssign(s *ast.Assign) {
+	if len(s.Targets) != 1 {
+		c.errorf(s, "chained assignment is not supported")
+		return
+	}
+	n, ok := s.Targets[0].(*ast.Name)
+	if !ok {
+		c.errorf(s.Targets[0], "assignment to %s is not supported", pyast.Describe(s.Targets[0]))
+		return
+	}
+	c.constant(n, s.Value, nil)
+}
+
+func (c *compiler) moduleAnnAssign(s ast.Stmt, a *syntax.AnnAssign) {
+	t, err := types.Annotation(c.file, a.Annotation)
+	if err != nil {
+		c.errs.Append(err)
+		return
+	}
+	if a.Value == nil {
+		c.errorf(s, "declaration without a value at module level is not supported")
+		return
+	}
+	c.constant(a.Target, a.Value, t)
+}
+
+// constant binds a module-level NAME = <literal expression>.
+func (c *compiler) constant(n *ast.Name, value ast.Expr, want ir.Type) {
+	l := &lower.Lowerer{File: c.file, Errs: &c.errs, Env: constEnv{c}, NoFStrings: true}
+	before := c.errs.Len()
+	x := l.Expr(value, want)
+	if x == nil {
+		return
+	}
+	if !lower.IsConstant(x) {
+		if c.errs.Len() == before {
+			c.errorf(value, "computed value at module level is not supported (write a literal constant)")
+		}
+		return
+	}
+	if want != nil && !ir.Identical(want, x.Type()) {
+		c.errorf(value, "%s is annotated %s but assigned %s", n.Id, want, x.Type())
+		return
+	}
+	c.bind(n, string(n.Id), &symbol{kind: sConst, name: string(n.Id), value: x})
+}
+
+// constEnv resolves names in constant expressions: constants only.
+type constEnv struct{ c *compiler }
+
+func (e constEnv) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
+	return e.constRef(l, n)
+}
+
+func (e constEnv) Attribute(l *lower.Lowerer, a *ast.Attribute, want ir.Type) ir.Expr {
+	return e.constRef(l, a)
+}
+
+func (e constEnv) constRef(l *lower.Lowerer, n ast.Expr) ir.Expr {
+	s, why := e.c.resolve(n)
+	switch {
+	case s == nil && why != "":
+		l.Errorf(n, "%s", why)
+	case s == nil:
+		l.Unsupported(n)
+	case s.kind == sConst:
+		return lower.CloneAt(s.value, l.Pos(n))
+	case s.kind == sBroken:
+	default:
+		l.Errorf(n, "%s is not a constant", pyast.Render(n))
+	}
+	return nil
+}
+
+func (e constEnv) Call(l *lower.Lowerer, call *ast.Call, want ir.Type) ir.Expr {
+	l.Errorf(call, "call of %s is not supported here (a constant is expected)", pyast.Render(call.Func))
+	return nil
+}
+
+// ---- functions ----
+
+// declareFunc records a plan function and its signature.
+func (c *compiler) declareFunc(def *ast.FunctionDef) {
+	name := string(def.Name)
+	fi := &funcInfo{def: def, ok: true}
+	fi.fn = &ir.Func{Pos: c.pos(def), Name: name}
+	a := def.Args
+	if a.Vararg != nil {
+		c.errorf(a.Vararg, "*%s parameter is not supported", a.Vararg.Arg)
+		fi.ok = false
+	}
+	if len(a.Kwonlyargs) > 0 {
+		c.errorf(a.Kwonlyargs[0], "keyword-only parameter %s is not supported", a.Kwonlyargs[0].Arg)
+		fi.ok = false
+	}
+	if a.Kwarg != nil {
+		c.errorf(a.Kwarg, "**%s parameter is not supported", a.Kwarg.Arg)
+		fi.ok = false
+	}
+	nd := len(a.Args) - len(a.Defaults)
+	for i, arg := range a.Args {
+		p := lower.Param{Name: string(arg.Arg)}
+		if arg.Annotation == nil {
+			c.errorf(arg, "parameter %s of %s needs a type annotation", arg.Arg, name)
+			fi.ok = false
+		} else if t, err := types.Annotation(c.file, arg.Annotation); err != nil {
+			c.errs.Append(err)
+			fi.ok = false
+		} else {
+			p.Type = t
+		}
+		if i >= nd && p.Type != nil {
+			d := a.Defaults[i-nd]
+			l := &lower.Lowerer{File: c.file, Errs: &c.errs, Env: constEnv{c}, NoFStrings: true}
+			x := l.Expr(d, p.Type)
+			switch {
+			case x == nil:
+				fi.ok = false
+			case !lower.IsConstant(x):
+				c.errorf(d, "default of %s must be a literal constant", arg.Arg)
+				fi.ok = false
+			case !ir.Identical(x.Type(), p.Type):
+				c.errorf(d, "default of %s must be %s, got %s", arg.Arg, p.Type, x.Type())
+				fi.ok = false
+			default:
+				p.Default = x
+			}
+		}
+		fi.params = append(fi.params, p)
+		if p.Type != nil {
+			loc := &ir.Local{Pos: c.pos(arg), Name: p.Name, Type: p.Type, Index: len(fi.fn.Locals)}
+			fi.fn.Params = append(fi.fn.Params, loc)
+			fi.fn.Locals = append(fi.fn.Locals, loc)
+		}
+	}
+	switch {
+	case def.Returns != nil:
+		if t, err := types.Annotation(c.file, def.Returns); err != nil {
+			c.errs.Append(err)
+			fi.ok = false
+		} else {
+			fi.fn.Result = t
+		}
+	case returnsValue(c.file, def.Body):
+		c.errorf(def, "%s returns a value but has no return annotation", name)
+		fi.ok = false
+	default:
+		fi.fn.Result = ir.None
+	}
+	for _, d := range def.DecoratorList {
+		fn := d
+		if call, ok := d.(*ast.Call); ok {
+			fn = call.Func
+		}
+		s, _ := c.resolve(fn)
+		if s != nil && s.kind == sAPI && s.qual == "clauz3.guarantee" {
+			if name != c.cfg.Target {
+				c.errorf(d, "guarantee on %s is not supported: only the target %s carries guarantees", name, c.cfg.Target)
+			}
+			continue
+		}
+		if s != nil && s.kind == sBroken {
+			continue
+		}
+		c.errorf(d, "decorator %s is not supported", pyast.Render(fn))
+	}
+	c.funcs = append(c.funcs, fi)
+	c.bind(def, name, &symbol{kind: sFunc, name: name, fn: fi})
+}
+
+// returnsValue reports whether body has a `return <value>` outside nested
+// definitions.
+func returnsValue(f *syntax.File, body []ast.Stmt) bool {
+	found := false
+	var walk func([]ast.Stmt)
+	walk = func(ss []ast.Stmt) {
+		for _, s := range ss {
+			switch s := s.(type) {
+			case *ast.Return:
+				if s.Value != nil {
+					found = true
+				}
+			case *ast.If:
+				walk(s.Body)
+				walk(s.Orelse)
+			case *ast.For:
+				walk(s.Body)
+				walk(s.Orelse)
+			case *ast.While:
+				walk(s.Body)
+				walk(s.Orelse)
+			case *ast.With:
+				walk(s.Body)
+			case *ast.Try:
+				walk(s.Body)
+				walk(s.Orelse)
+				walk(s.Finalbody)
+				for _, h := range s.Handlers {
+					walk(h.Body)
+				}
+			}
+		}
+	}
+	walk(body)
+	return found
+}
+
+// recursion refuses call cycles among plan functions, at a call that
+// closes the cycle.
+func (c *compiler) recursion() {
+	const (
+		white = iota
+		grey
+		black
+	)
+	color := map[*funcInfo]int{}
+	var visit func(*funcInfo)
+	visit = func(fi *funcInfo) {
+		color[fi] = grey
+		for _, cs := range fi.calls {
+			switch color[cs.callee] {
+			case grey:
+				c.errs.Add(cs.pos, "recursive call of %s is not supported", cs.callee.fn.Name)
+			case white:
+				visit(cs.callee)
+			}
+		}
+		color[fi] = black
+	}
+	for _, fi := range c.funcs {
+		if color[fi] == white {
+			visit(fi)
+		}
+	}
+}
+
+// ---- guarantees ----
+
+// guarantees compiles the target's @clauz3.guarantee(<contract call>)
+// decorators, in source order.
+func (c *compiler) guarantees(prog *ir.Program) []*ir.Guarantee {
+	var out []*ir.Guarantee
+	for _, d := range c.target.def.DecoratorList {
+		fn := d
+		call, isCall := d.(*ast.Call)
+		if isCall {
+			fn = call.Func
+		}
+		s, _ := c.resolve(fn)
+		if s == nil || s.kind != sAPI || s.qual != "clauz3.guarantee" {
+			continue // refused when the function was declared
+		}
+		if !isCall || len(call.Args) != 1 || len(call.Keywords) > 0 || call.Starargs != nil || call.Kwargs != nil {
+			c.errorf(d, "%s takes one contract call, e.g. @%s(emails.only([\"bob@example.com\"]))", pyast.Render(fn), pyast.Render(fn))
+			continue
+		}
+		if g := c.guarantee(call.Args[0], prog); g != nil {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+func (c *compiler) guarantee(e ast.Expr, prog *ir.Program) *ir.Guarantee {
+	call, ok := e.(*ast.Call)
+	if !ok {
+		c.errorf(e, "guarantee takes a contract call, not a %s", pyast.Describe(e))
+		return nil
+	}
+	s, why := c.resolve(call.Func)
+	switch {
+	case s == nil && why != "":
+		if at, isAttr := call.Func.(*ast.Attribute); isAttr {
+			if base, _ := c.resolve(at.Value); base != nil && base.kind == sModule {
+				c.errorf(call, "%s has no contract %s", base.qual, at.Attr)
+				return nil
+			}
+		}
+		c.errorf(call, "%s", why)
+		return nil
+	case s == nil:
+		c.errorf(call.Func, "guarantee of %s is not supported (call a contract of a trusted layer)", pyast.Render(call.Func))
+		return nil
+	case s.kind == sBroken:
+		return nil
+	case s.kind != sContract:
+		c.errorf(call, "%s is not a contract", pyast.Render(call.Func))
+		return nil
+	}
+	ct := s.contract
+	if ct.Spec == nil {
+		c.errorf(call, "contract %s did not compile", ct.Name)
+		return nil
+	}
+	params := make([]lower.Param, len(ct.Params))
+	for i, p := range ct.Params {
+		params[i] = lower.Param{Name: p.Name, Type: p.Type, Default: ct.Defaults[i]}
+	}
+	l := &lower.Lowerer{File: c.file, Errs: &c.errs, Env: guaranteeEnv{c}, NoFStrings: true}
+	args := l.Args(call, pyast.Render(call.Func), params)
+	if args == nil {
+		return nil
+	}
+	for _, a := range args {
+		if !lower.IsConstant(a) {
+			c.errs.Add(a.Position(), "non-literal guarantee argument is not supported")
+			return nil
+		}
+	}
+	g := &ir.Guarantee{Pos: c.pos(call), Source: pyast.Render(call), Contract: ct.Contract, Args: args}
+	// A relation selects facts of its own layer; refuse a selector that
+	// another imported layer's effects also answer to.
+	for _, rel := range specRelations(ct.Spec) {
+		for _, e := range prog.Effects {
+			if e.HasSelector(rel.Selector) && !containsEffect(rel.Effects, e) {
+				c.errorf(call, "relation %s of contract %s also selects effect %s of %s; relations that span layers are not supported yet", ir.PyRepr(rel.Selector), ct.Name, e.Name, e.Module)
+				return nil
+			}
+		}
+	}
+	return g
+}
+
+func specRelations(s ir.Spec) []*ir.Relation {
+	switch s := s.(type) {
+	case *ir.All:
+		return []*ir.Relation{s.Rel}
+	case *ir.Empty:
+		return []*ir.Relation{s.Rel}
+	case *ir.Distinct:
+		return []*ir.Relation{s.Rel}
+	case *ir.Count:
+		return []*ir.Relation{s.Rel}
+	case *ir.Sum:
+		return []*ir.Relation{s.Rel}
+	}
+	return nil
+}
+
+func containsEffect(es []*ir.Effect, e *ir.Effect) bool {
+	for _, x := range es {
+		if x == e {
+			return true
+		}
+	}
+	return false
+}
+
+// guaranteeEnv lowers guarantee arguments: literals and constants only.
+type guaranteeEnv struct{ c *compiler }
+
+func (e guaranteeEnv) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
+	return e.ref(l, n)
+}
+
+func (e guaranteeEnv) Attribute(l *lower.Lowerer, a *ast.Attribute, want ir.Type) ir.Expr {
+	return e.ref(l, a)
+}
+
+func (e guaranteeEnv) ref(l *lower.Lowerer, n ast.Expr) ir.Expr {
+	if s, _ := e.c.resolve(n); s != nil && s.kind == sConst {
+		return lower.CloneAt(s.value, l.Pos(n))
+	}
+	l.Errorf(n, "non-literal guarantee argument is not supported")
+	return nil
+}
+
+func (e guaranteeEnv) Call(l *lower.Lowerer, call *ast.Call, want ir.Type) ir.Expr {
+	l.Errorf(call, "non-literal guarantee argument is not supported")
+	return nil
+}

@@ -1,0 +1,86 @@
+// Package syntax parses ClauZ3 Python sources (plans and trusted-layer spec
+// files) into gpython ASTs, with positions a user can act on.
+//
+// # What it owns
+//
+// gpython's parser (github.com/go-python/gpython/parser) reads the Python
+// 3.4 grammar. This package puts in front of it everything needed to read
+// the Python 3.11 code plans are written in:
+//
+//   - PEP 526 annotated assignments to a simple name (x: T and x: T = v), at
+//     module level, in class bodies and in function bodies. Each becomes a
+//     placeholder statement plus an entry in File.AnnAssigns.
+//   - f-strings (f, rf, fr prefixes in any case; single, double and triple
+//     quotes; {expr}, {{ and }}, !r/!s/!a, format specs with nested
+//     replacement fields, self-documenting {x=}), including implicit
+//     concatenation with plain literals ("a" f"{b}"). Each run of literals
+//     becomes a placeholder *ast.Str plus an entry in File.FStrings.
+//   - PEP 515 underscores in number literals (1_000_000).
+//   - Conversion of gpython syntax errors, and of the lexical errors this
+//     package detects itself, into *Error values located at the offending
+//     token, with CPython-like messages.
+//   - Normalisation of the node positions gpython gets wrong (see below).
+//
+// # Technique: position-preserving rewrites
+//
+// A small Go tokenizer (scan.go) finds string literals, numbers, brackets,
+// logical lines and statement starts. The source is then rewritten in place,
+// every rewrite replacing bytes by the same number of bytes and keeping all
+// newlines, so that gpython's (line, byte column) positions are valid in the
+// original text:
+//
+//	x: T = v    ->  x= T , v    an Assign whose value is the tuple (T, v)
+//	x: T        ->  x= T        an Assign whose value is T
+//	rf"a{b}"    ->  "      "    a plain literal of the same extent
+//	1_000       ->  1000        (padded with a space)
+//
+// After gpython has parsed the rewritten text, the annotated-assignment
+// Assigns are taken apart: for x: T = v the Assign keeps the target and gets
+// v as its value; for x: T it is replaced by an ExprStmt whose value is the
+// target. Annotation and value keep the exact positions gpython gave them in
+// the rewritten text, which are their positions in the original. The
+// placeholder *ast.Str of each f-string run is found by position; the
+// f-string body is parsed following CPython 3.11's rules, and each
+// replacement-field expression is parsed on its own as "(" + text + ")" in
+// eval mode, through the same pipeline (so nested f-strings work). Since the
+// expression text is a contiguous slice of the file, every position of that
+// parse maps back to the file by a constant byte-offset shift, including on
+// later lines of a triple-quoted f-string.
+//
+// Annotations and replacement-field expressions are reachable only through
+// the side tables, not by walking File.Module.
+//
+// # Positions
+//
+// Nodes keep gpython's convention: Lineno is 1-based, ColOffset is a 0-based
+// byte offset in the line (CPython's convention too). Position converts it to
+// what an editor shows: 1-based line and 1-based column counted in runes, a
+// tab counting as one column. A UTF-8 byte-order mark is not a column.
+// Errors use the same Position. Lines are separated by "\n" ("\r\n" works).
+//
+// After parsing, positions are brought in line with CPython 3.11 where
+// gpython differs: Call (gpython: none), Attribute and Subscript (gpython:
+// the '.' or '[') start where their primary starts; Dict/Set/DictComp/SetComp
+// at their '{'; a generator expression that is a call's only argument at the
+// call's '('; an unparenthesised tuple at its first element; the If of an
+// elif at the elif; an ExceptHandler at its except. gpython's decorator
+// names, a single Name with a dotted Id, are rebuilt as CPython's
+// Attribute(Name) chains. The f-string placeholder is at the start of the
+// literal, prefix included; the annotated-assignment placeholder at the
+// target.
+//
+// # What it refuses
+//
+// With a located error: annotated assignments to anything but a simple name
+// ("annotated assignment to self.x is not supported"), bytes mixed with
+// f-strings, annotated assignments with a yield value, assignment
+// expressions (:=), match statements, async/await, and the f-string errors
+// CPython 3.11 reports (backslash or '#' in an expression, empty expression,
+// single '}', bad conversion, nesting deeper than two levels, ...). Other
+// Python 3.5+ syntax gpython's grammar lacks is reported by gpython as
+// "invalid syntax", with a hint for * and ** unpacking in displays and calls
+// (PEP 448), positional-only parameters and the @ operator.
+//
+// \N{NAME} escapes are not decoded (gpython does not decode them in plain
+// strings either); they stay as written.
+package syntax

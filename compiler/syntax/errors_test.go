@@ -1,0 +1,128 @@
+package syntax
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestErrors(t *testing.T) {
+	tests := []struct{ src, want string }{
+		// f-strings
+		{`x = f"{x"`, `f.py:1:9: f-string: expecting '}'`},
+		{`x = f"{}"`, `f.py:1:7: f-string: empty expression not allowed`},
+		{`x = f"{  }"`, `f.py:1:7: f-string: empty expression not allowed`},
+		{`x = f"ab {a b} c"`, `f.py:1:13: f-string: invalid syntax`},
+		{`x = f"ab {a +} c"`, `f.py:1:14: f-string: invalid syntax`},
+		{"x = 1\ny = f\"\"\"\n  {a +\n  * b}\"\"\"", `f.py:4:3: f-string: invalid syntax`},
+		{`é = f"é{é é}"`, `f.py:1:11: f-string: invalid syntax`},
+		{`x = f"{a!x}"`, `f.py:1:10: f-string: invalid conversion character: expected 's', 'r', or 'a'`},
+		{`x = f"{a!}"`, `f.py:1:10: f-string: invalid conversion character: expected 's', 'r', or 'a'`},
+		{`x = f"{a!r:{b!z}}"`, `f.py:1:15: f-string: invalid conversion character: expected 's', 'r', or 'a'`},
+		{`x = f"}"`, `f.py:1:7: f-string: single '}' is not allowed`},
+		{`x = f"{a}}"`, `f.py:1:10: f-string: single '}' is not allowed`},
+		{`x = f"{a:{b:{c}}}"`, `f.py:1:13: f-string: expressions nested too deeply`},
+		{`x = f"{#}"`, `f.py:1:8: f-string expression part cannot include '#'`},
+		{`x = f"{'\n'}"`, `f.py:1:9: f-string expression part cannot include a backslash`},
+		{`x = f"{a[}"`, `f.py:1:10: f-string: closing parenthesis '}' does not match opening parenthesis '['`},
+		{`x = f"{a)}"`, `f.py:1:9: f-string: unmatched ')'`},
+		{`x = f"{a['}"`, `f.py:1:10: f-string: unterminated string`},
+		{`x = f"{a!r"`, `f.py:1:11: f-string: expecting '}'`},
+		{`x = f"{a:x"`, `f.py:1:11: f-string: expecting '}'`},
+		{`x = f"{a"`, `f.py:1:9: f-string: expecting '}'`},
+		{`x = f"{a=b}"`, `f.py:1:10: f-string: expecting '}'`},
+		{`x = f"{x:=}"`, ``},
+		{`x = b"a" f"b"`, `f.py:1:5: cannot mix bytes and nonbytes literals`},
+		{"x = f\"abc", `f.py:1:5: unterminated string literal`},
+		{"x = f'''abc\n", `f.py:1:5: unterminated triple-quoted string literal`},
+		{`x = f"{a}\x4"`, `f.py:1:10: f-string: (unicode error) truncated \x escape at position 0`},
+
+		// plain syntax errors, located at the offending token
+		{"a = 1\nb = 2\nc = (1 2)\n", `f.py:3:8: invalid syntax`},
+		{"a = 1\nb = 2\nc = 1 +\n", `f.py:3:8: invalid syntax`},
+		{"def f(:\n  pass", `f.py:1:6: '(' was never closed`},
+		{"x = {\n  \"a\": 1,\n  \"b\" 2,\n}", `f.py:3:7: invalid syntax`},
+		{"print \"hi\"", `f.py:1:7: invalid syntax`},
+		{"if x:\n\tx = (1 2)", `f.py:2:9: invalid syntax`},
+		{"x = 1\n\n\ndef", `f.py:4:4: unexpected EOF while parsing`},
+		{`x = "\x4"`, `f.py:1:5: (unicode error) truncated \x escape at position 0`},
+		{"x = 1 = 2 = f()\n", `f.py:1:1: can't assign to literal`},
+
+		// an error in an earlier statement wins over a later indentation
+		// or desugaring error
+		{"x = 1 +\n    2\n", `f.py:1:8: invalid syntax`},
+		{"x = (1 2)\nself.x: int = 3\n", `f.py:1:8: invalid syntax`},
+		{"self.x: int = 3\nx = (1 2)\n", `f.py:1:1: annotated assignment to self.x is not supported`},
+		{"x = (1 2)\ny = 1__0\n", `f.py:1:8: invalid syntax`},
+		{"x = (1 2)\nif y:\nz = 1\n", `f.py:1:8: invalid syntax`},
+		{"def f(:)\n  pass", `f.py:1:7: invalid syntax`},
+		{"if x\n    y = 1\n", `f.py:1:5: invalid syntax`},
+
+		// tokenizer errors
+		{"x = (\n", `f.py:1:5: '(' was never closed`},
+		{"x = )\n", `f.py:1:5: unmatched ')'`},
+		{"x = (]\n", `f.py:1:6: closing parenthesis ']' does not match opening parenthesis '('`},
+		{"s = \"日本語\" + )", `f.py:1:13: unmatched ')'`},
+		{"  x = 1\n", `f.py:1:3: unexpected indent`},
+		{"x = 1\n    y = 2\n", `f.py:2:5: unexpected indent`},
+		{"if x:\ny = 1\n", `f.py:2:1: expected an indented block after 'if' statement on line 1`},
+		{"class A:\npass", `f.py:2:1: expected an indented block after class definition on line 1`},
+		{"def f():\n", `f.py:2:1: expected an indented block after function definition on line 1`},
+		{"if x:\n    y\n  z\n", `f.py:3:3: unindent does not match any outer indentation level`},
+		{"if x:\n        y\n\tz\n", `f.py:3:2: inconsistent use of tabs and spaces in indentation`},
+		{"x = \"abc\n", `f.py:1:5: unterminated string literal`},
+		{"x = \"\"\"abc\n", `f.py:1:5: unterminated triple-quoted string literal`},
+		{"x = $\n", `f.py:1:5: invalid character '$' (U+0024)`},
+		{"x = 1 → 2\n", `f.py:1:7: invalid character '→' (U+2192)`},
+		{"x = 1 \\ 2\n", `f.py:1:8: unexpected character after line continuation character`},
+		{"x = 1\x00", `f.py:1:6: source code cannot contain null bytes`},
+		{"x = 'é\xff'", `f.py:1:7: invalid UTF-8 in source`},
+		{"x = 1\ry = 2", `f.py:1:6: carriage return without a line feed is not supported`},
+
+		// numbers
+		{"x = 1__0\n", `f.py:1:5: invalid decimal literal`},
+		{"x = 1_\n", `f.py:1:5: invalid decimal literal`},
+		{"x = 0123\n", `f.py:1:5: leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers`},
+		{"x = 0o18\n", `f.py:1:5: invalid digit '8' in octal literal`},
+		{"x = 0x\n", `f.py:1:5: invalid hexadecimal literal`},
+
+		// annotated assignments
+		{"self.x: int = 3\n", `f.py:1:1: annotated assignment to self.x is not supported`},
+		{"a[0]: int\n", `f.py:1:1: annotated assignment to a[0] is not supported`},
+		{"(x): int = 1\n", `f.py:1:1: annotated assignment to (x) is not supported`},
+		{"a, b: int\n", `f.py:1:1: only single target (not tuple) can be annotated`},
+		{"a + b: int\n", `f.py:1:1: illegal target for annotation`},
+		{"x: int, y: str = 3\n", `f.py:1:7: invalid syntax (only a single annotation is allowed)`},
+		{"x: = 3\n", `f.py:1:4: invalid syntax (expected an annotation)`},
+		{"x:\n", `f.py:1:3: invalid syntax (expected an annotation)`},
+		{"x: int =\n", `f.py:1:9: invalid syntax (expected a value)`},
+		{"x: int = y = 3\n", `f.py:1:12: invalid syntax (an annotated assignment has a single target)`},
+		{"def g():\n    x: int = yield 1\n", `f.py:2:14: an annotated assignment with a yield value is not supported`},
+		{"x: in = 3\n", `f.py:1:4: invalid syntax`},
+
+		// Python 3.5+ constructs outside gpython's 3.4 grammar
+		{"if (n := 3): pass\n", `f.py:1:7: assignment expressions (:=) are not supported`},
+		{"match x:\n    case 1:\n        pass\n", `f.py:1:1: match statements are not supported`},
+		{"async def f(): pass\n", `f.py:1:1: 'async' is not supported (no asynchronous code)`},
+		{"def f():\n    await g()\n", `f.py:2:5: 'await' is not supported (no asynchronous code)`},
+		{"d = {**a}\n", `f.py:1:6: invalid syntax (this use of * or ** unpacking needs Python 3.5+ and is not supported)`},
+		{"f(*a, *b)\n", `f.py:1:7: invalid syntax (this use of * or ** unpacking needs Python 3.5+ and is not supported)`},
+		{"def f(a, /, b): pass\n", `f.py:1:10: invalid syntax (positional-only parameters are not supported)`},
+		{"x = a @ b\n", `f.py:1:7: invalid syntax (the @ operator is not supported)`},
+	}
+	for _, tt := range tests {
+		_, err := Parse("f.py", []byte(tt.src))
+		got := ""
+		if err != nil {
+			got = err.Error()
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Errorf("%q: error is a %T", tt.src, err)
+			} else if !validPos([]byte(tt.src), e.Pos) {
+				t.Errorf("%q: position %v outside the file", tt.src, e.Pos)
+			}
+		}
+		if got != tt.want {
+			t.Errorf("%q:\n got %s\nwant %s", tt.src, got, tt.want)
+		}
+	}
+}

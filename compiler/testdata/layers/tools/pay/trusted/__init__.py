@@ -1,0 +1,2 @@
+"""The test pay layer (deal spelling)."""
+from . import effects
