@@ -46,6 +46,8 @@ func TestCommonConstructs(t *testing.T) {
 		{"x = \"\"\"\ny: int = 1\n\"\"\"", 0, 0},
 		{"f(a,\n  b)\n", 0, 0},
 		{"\ufeffx: int = 1\r\ny = f\"{x}\"\r\n", 1, 1},
+		{"with (open(a) as f, open(b) as g): pass", 0, 0},
+		{"with (a): pass\nwith (a, b) as c: pass", 0, 0},
 		{"", 0, 0},
 		{"# only a comment", 0, 0},
 	}

@@ -16,10 +16,12 @@
 //     concatenation with plain literals ("a" f"{b}"). Each run of literals
 //     becomes a placeholder *ast.Str plus an entry in File.FStrings.
 //   - PEP 515 underscores in number literals (1_000_000).
+//   - Parenthesized context managers written on one line,
+//     with (open(a) as f, open(b) as g):.
 //   - Conversion of gpython syntax errors, and of the lexical errors this
 //     package detects itself, into *Error values located at the offending
 //     token, with CPython-like messages.
-//   - Normalisation of the node positions gpython gets wrong (see below).
+//   - Normalization of the node positions gpython gets wrong (see below).
 //
 // # Technique: position-preserving rewrites
 //
@@ -29,10 +31,11 @@
 // newlines, so that gpython's (line, byte column) positions are valid in the
 // original text:
 //
-//	x: T = v    ->  x= T , v    an Assign whose value is the tuple (T, v)
-//	x: T        ->  x= T        an Assign whose value is T
-//	rf"a{b}"    ->  "      "    a plain literal of the same extent
-//	1_000       ->  1000        (padded with a space)
+//	x: T = v       ->  x= T , v       an Assign whose value is the tuple (T, v)
+//	x: T           ->  x= T           an Assign whose value is T
+//	rf"a{b}"       ->  "      "       a plain literal of the same extent
+//	1_000          ->  1000           (padded with a space)
+//	with (a, b):   ->  with  a, b :   two with-items
 //
 // After gpython has parsed the rewritten text, the annotated-assignment
 // Assigns are taken apart: for x: T = v the Assign keeps the target and gets
@@ -58,23 +61,32 @@
 // tab counting as one column. A UTF-8 byte-order mark is not a column.
 // Errors use the same Position. Lines are separated by "\n" ("\r\n" works).
 //
+// gpython reports a syntax error at the end of the offending token; it is
+// moved to the token's start. Errors this package finds before parsing
+// (indentation, desugaring) give way to a parser error in an earlier
+// statement, so that "x = 1 +" followed by an indented line reports the
+// first line, as CPython does. Lexical errors (unterminated strings,
+// unbalanced brackets, stray characters) are reported first.
+//
 // After parsing, positions are brought in line with CPython 3.11 where
 // gpython differs: Call (gpython: none), Attribute and Subscript (gpython:
 // the '.' or '[') start where their primary starts; Dict/Set/DictComp/SetComp
 // at their '{'; a generator expression that is a call's only argument at the
-// call's '('; an unparenthesised tuple at its first element; the If of an
+// call's '('; an unparenthesized tuple at its first element; the If of an
 // elif at the elif; an ExceptHandler at its except. gpython's decorator
 // names, a single Name with a dotted Id, are rebuilt as CPython's
 // Attribute(Name) chains. The f-string placeholder is at the start of the
 // literal, prefix included; the annotated-assignment placeholder at the
-// target.
+// target. AnnAssign.Target is the placeholder's own Name (Ctx Store, as in
+// CPython, even in the ExprStmt of x: T).
 //
 // # What it refuses
 //
 // With a located error: annotated assignments to anything but a simple name
 // ("annotated assignment to self.x is not supported"), bytes mixed with
 // f-strings, annotated assignments with a yield value, assignment
-// expressions (:=), match statements, async/await, and the f-string errors
+// expressions (:=), match statements, async/await, parenthesized context
+// managers spanning several lines, and the f-string errors
 // CPython 3.11 reports (backslash or '#' in an expression, empty expression,
 // single '}', bad conversion, nesting deeper than two levels, ...). Other
 // Python 3.5+ syntax gpython's grammar lacks is reported by gpython as

@@ -106,6 +106,8 @@ func TestErrors(t *testing.T) {
 		{"def f():\n    await g()\n", `f.py:2:5: 'await' is not supported (no asynchronous code)`},
 		{"d = {**a}\n", `f.py:1:6: invalid syntax (this use of * or ** unpacking needs Python 3.5+ and is not supported)`},
 		{"f(*a, *b)\n", `f.py:1:7: invalid syntax (this use of * or ** unpacking needs Python 3.5+ and is not supported)`},
+		{"f(**a, b=1)\n", `f.py:1:6: invalid syntax (this use of * or ** unpacking needs Python 3.5+ and is not supported)`},
+		{"with (a,\n      b):\n    pass\n", `f.py:1:6: parenthesized context managers spanning several lines are not supported`},
 		{"def f(a, /, b): pass\n", `f.py:1:10: invalid syntax (positional-only parameters are not supported)`},
 		{"x = a @ b\n", `f.py:1:7: invalid syntax (the @ operator is not supported)`},
 	}

@@ -12,12 +12,13 @@ import (
 //
 //   - Call nodes have no position (0:0) or the '(' of the call; Attribute
 //     and Subscript point at their '.' or '['. CPython uses the start of
-//     the primary: the position of Func/Value.
+//     the primary: the position of Func/Value, or the '(' when it is
+//     parenthesized.
 //   - Dict, Set, DictComp and SetComp displays point at their first
 //     element instead of the '{'.
 //   - A generator expression that is the sole argument of a call points at
 //     its element instead of the call's '('.
-//   - An unparenthesised tuple may point at a preceding keyword (for i, j in
+//   - An unparenthesized tuple may point at a preceding keyword (for i, j in
 //     ...): CPython uses its first element.
 //   - A decorator's dotted name points at the '@'.
 //   - The If of an elif and an ExceptHandler get the position of some
@@ -86,6 +87,9 @@ func (lv *level) fixPositions(root ast.Ast) {
 			lv.primaryPos(x, x.Value, tokenAt(x))
 		case *ast.Call:
 			copyPos(x, x.Func)
+			if off, ok := lv.parenthesizedCallee(x.Func, tokenAt(x.Func)); ok {
+				lv.setOff(x, off)
+			}
 		case *ast.Tuple:
 			if len(x.Elts) > 0 && !lv.isOp(tokenAt(x), "(") {
 				copyPos(x, x.Elts[0])
@@ -121,6 +125,47 @@ func (lv *level) primaryPos(n, value ast.Ast, tt int) {
 	if m := lv.toks[tt-1].match; m >= 0 && lv.toks[m].start < lv.nodeOff(value) {
 		lv.setOff(n, lv.toks[m].start)
 	}
+}
+
+// parenthesizedCallee returns the offset of the '(' opening the
+// parentheses around a call's callee, as in (lambda: 1)() where CPython
+// puts the Call at the '('. Callees that are themselves trailers (Call,
+// Attribute, Subscript) carry their own start already. fi is the callee's
+// first token.
+func (lv *level) parenthesizedCallee(fn ast.Expr, fi int) (int, bool) {
+	if fi <= 0 {
+		return 0, false
+	}
+	toks := lv.toks
+	end := -1 // last token of an atom callee
+	switch fn.(type) {
+	case *ast.Call, *ast.Attribute, *ast.Subscript:
+		return 0, false
+	case *ast.Name, *ast.Num, *ast.NameConstant, *ast.Ellipsis:
+		end = fi
+	case *ast.Str, *ast.Bytes:
+		end = fi
+		for end+1 < len(toks) && toks[end+1].kind == tokString {
+			end++
+		}
+	case *ast.List, *ast.ListComp, *ast.Dict, *ast.Set, *ast.DictComp, *ast.SetComp, *ast.Tuple, *ast.GeneratorExp:
+		if toks[fi].match > fi {
+			end = toks[fi].match
+		}
+	}
+	if end >= 0 && lv.isOp(end+1, "(") {
+		return 0, false // not parenthesized
+	}
+	for j := fi; lv.isOp(j-1, "("); j-- {
+		m := toks[j-1].match
+		if m < 0 {
+			break
+		}
+		if lv.isOp(m+1, "(") {
+			return toks[j-1].start, true
+		}
+	}
+	return 0, false
 }
 
 // splitDecoratorNames rewrites gpython's decorator names, a single Name

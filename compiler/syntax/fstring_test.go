@@ -91,7 +91,7 @@ func TestFStringParts(t *testing.T) {
 			t.Errorf("%q: placeholder S = %q, want empty", tt.src, s.S)
 		}
 		if p := f.Position(s); p.Line != 1 || p.Col != 5 && p.Col != 6 {
-			t.Errorf("%q: placeholder at %v, want 1:5 (1:6 when parenthesised)", tt.src, p)
+			t.Errorf("%q: placeholder at %v, want 1:5 (1:6 when parenthesized)", tt.src, p)
 		}
 		if got := descF(f, f.FStrings[s]); got != tt.want {
 			t.Errorf("%q:\n got %s\nwant %s", tt.src, got, tt.want)

@@ -100,7 +100,7 @@ func (p *parseState) errAt(off int, msg string) *Error {
 }
 
 // A level is one gpython parse: the whole file (exec mode), or the
-// parenthesised expression of an f-string replacement field (eval mode).
+// parenthesized expression of an f-string replacement field (eval mode).
 // Every level's source is a contiguous slice of the root text, so a level
 // offset maps to a root offset by adding base.
 type level struct {
@@ -132,7 +132,7 @@ type strRun struct {
 type annInfo struct {
 	tok      int // index of the target token
 	hasValue bool
-	valueTup bool // the value is an unparenthesised tuple
+	valueTup bool // the value is an unparenthesized tuple
 	done     bool
 }
 
@@ -321,7 +321,7 @@ func (lv *level) convertError(err error) (*Error, int) {
 	if msg == "" {
 		return lv.errAt(0, err.Error()), 0
 	}
-	off, tok := lv.refineErrorOffset(off, msg)
+	off, tok := lv.refineErrorOffset(off)
 	if strings.HasPrefix(msg, "can't assign to ") || strings.HasPrefix(msg, "can't delete ") {
 		// Raised when the statement is reduced, well after the target:
 		// point at the statement.
@@ -344,7 +344,8 @@ func (lv *level) convertError(err error) (*Error, int) {
 	if msg == "invalid syntax" && tok >= 0 {
 		switch {
 		case (lv.isOp(tok, "*") || lv.isOp(tok, "**")) &&
-			(lv.isOp(tok-1, ",") || lv.isOp(tok-1, "(") || lv.isOp(tok-1, "[") || lv.isOp(tok-1, "{")):
+			(lv.isOp(tok-1, ",") || lv.isOp(tok-1, "(") || lv.isOp(tok-1, "[") || lv.isOp(tok-1, "{")),
+			lv.isOp(tok, ",") && lv.afterDoubleStar(tok):
 			msg = "invalid syntax (this use of * or ** unpacking needs Python 3.5+ and is not supported)"
 		case lv.isOp(tok, "/") && (lv.isOp(tok+1, ",") || lv.isOp(tok+1, ")")):
 			msg = "invalid syntax (positional-only parameters are not supported)"
@@ -353,6 +354,18 @@ func (lv *level) convertError(err error) (*Error, int) {
 		}
 	}
 	return lv.errAt(off, msg), off
+}
+
+// afterDoubleStar reports whether a ** argument precedes token i in the
+// same brackets (f(**a, b=1) is Python 3.5+).
+func (lv *level) afterDoubleStar(i int) bool {
+	d := lv.toks[i].depth
+	for j := i - 1; j >= 0 && lv.toks[j].depth >= d; j-- {
+		if lv.toks[j].depth == d && lv.isOp(j, "**") {
+			return true
+		}
+	}
+	return false
 }
 
 // gpythonErrorPos extracts the message and level offset of a gpython error.
@@ -390,7 +403,7 @@ func offIn(starts []int, n, line, col int) int {
 // offending token (or the start of a NEWLINE), into the start of the
 // offending token. It returns the offset and the token index (-1 if the
 // offending token is a NEWLINE or the end of input).
-func (lv *level) refineErrorOffset(off int, msg string) (int, int) {
+func (lv *level) refineErrorOffset(off int) (int, int) {
 	k := -1
 	for i := range lv.toks {
 		t := &lv.toks[i]

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 	"strings"
@@ -173,10 +174,12 @@ func (lv *level) statements() {
 			i++
 			continue
 		}
-		t.stmtStart = true
 		lv.stmtStarts = append(lv.stmtStarts, i)
 		if compoundKeywords[lv.word(i)] {
 			if h := lv.headerEnd(i); h >= 0 {
+				if lv.word(i) == "with" {
+					lv.parenthesizedWith(i, h)
+				}
 				i = h + 1
 				continue
 			}
@@ -190,6 +193,33 @@ func (lv *level) statements() {
 		}
 		i = e + 1
 	}
+}
+
+// parenthesizedWith handles Python 3.10's parenthesized context managers,
+// with (a as b, c): whose header colon is token h. On one line, the
+// parentheses are blanked (with  a as b, c :); across lines they cannot be.
+func (lv *level) parenthesizedWith(i, h int) {
+	toks := lv.toks
+	open := i + 1
+	if !lv.isOp(open, "(") || toks[open].match != h-1 {
+		return
+	}
+	close := h - 1
+	items := false
+	for j := open + 1; j < close; j++ {
+		if toks[j].depth == toks[open].depth+1 && (lv.isOp(j, ",") || lv.isName(j, "as")) {
+			items = true
+		}
+	}
+	if !items {
+		return
+	}
+	if bytes.IndexByte(lv.src[toks[open].start:toks[close].start], '\n') >= 0 {
+		lv.softError(toks[open].start, toks[i].start, "parenthesized context managers spanning several lines are not supported")
+		return
+	}
+	lv.text[toks[open].start] = ' '
+	lv.text[toks[close].start] = ' '
 }
 
 // headerEnd returns the index of the colon ending the compound statement

@@ -25,12 +25,11 @@ const (
 )
 
 type token struct {
-	kind      tokKind
-	start     int  // byte offset of the first byte (string prefix included)
-	end       int  // byte offset just past the token
-	depth     int  // bracket depth outside the token
-	match     int  // brackets: index of the matching bracket token, else -1
-	stmtStart bool // first token of a (simple or compound) statement
+	kind  tokKind
+	start int // byte offset of the first byte (string prefix included)
+	end   int // byte offset just past the token
+	depth int // bracket depth outside the token
+	match int // brackets: index of the matching bracket token, else -1
 
 	// strings only
 	prefix string // lower-case prefix letters ("", "f", "rb", ...)
