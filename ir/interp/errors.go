@@ -1,0 +1,57 @@
+package interp
+
+import (
+	"fmt"
+
+	"github.com/clauz3/clauz3/ir"
+)
+
+// Exception is a Python exception that ended the plan (the subset has no
+// try, so every exception does). Msg is str() of the exception, what
+// CPython prints after "Class: " (for a KeyError, the repr of the key).
+type Exception struct {
+	Class string
+	Msg   string
+	Pos   ir.Pos // the construct that raised it
+}
+
+// Error is CPython's last traceback line: "Class: Msg", or just "Class"
+// when Msg is empty.
+func (e *Exception) Error() string {
+	if e.Msg == "" {
+		return e.Class
+	}
+	return e.Class + ": " + e.Msg
+}
+
+// ContractError is a failed precondition (before the effect ran) or
+// postcondition (on its result) of a trusted effect.
+type ContractError struct {
+	Effect  string
+	Kind    string // "precondition" or "postcondition"
+	Clause  string // the condition's source, ir.Condition.Source
+	Message string // the condition's message=, if any
+	Pos     ir.Pos // the effect call in the plan
+}
+
+func (e *ContractError) Error() string {
+	return "ContractError: " + e.Kind + " of " + e.Effect + " failed: " + e.Clause
+}
+
+// raise builds a Python exception at pos.
+func raise(pos ir.Pos, class, format string, args ...any) *Exception {
+	msg := format
+	if len(args) > 0 {
+		msg = fmt.Sprintf(format, args...)
+	}
+	return &Exception{Class: class, Msg: msg, Pos: pos}
+}
+
+// internalf reports a program the interpreter cannot run: an IR the
+// verifier should have refused, or a construct outside what the package
+// implements. It is never a Python exception.
+func internalf(pos ir.Pos, format string, args ...any) error {
+	return fmt.Errorf("%s: interp: %s", pos, fmt.Sprintf(format, args...))
+}
+
+func overflow(pos ir.Pos) *Exception { return raise(pos, "OverflowError", "integer overflow") }

@@ -1,0 +1,257 @@
+package interp
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/clauz3/clauz3/ir"
+)
+
+// Strings are Go strings (UTF-8); every index and length is in code
+// points, as in Python.
+
+func strLen(s string) int64 { return int64(utf8.RuneCountInString(s)) }
+
+// adjustIndices is CPython's ADJUST_INDICES for start/end arguments.
+func adjustIndices(start, end, n int64) (int64, int64) {
+	if end > n {
+		end = n
+	} else if end < 0 {
+		end += n
+		if end < 0 {
+			end = 0
+		}
+	}
+	if start < 0 {
+		start += n
+		if start < 0 {
+			start = 0
+		}
+	}
+	return start, end
+}
+
+// substr is s[start:end] in code points, for 0 <= start <= end <= len.
+func substr(s string, start, end int64) string {
+	if isASCII(s) {
+		return s[start:end]
+	}
+	rs := []rune(s)
+	return string(rs[start:end])
+}
+
+func stripSet(chars string) func(rune) bool {
+	set := map[rune]bool{}
+	for _, r := range chars {
+		set[r] = true
+	}
+	return func(r rune) bool { return set[r] }
+}
+
+// strStrip is strip/lstrip/rstrip; chars nil strips whitespace.
+func strStrip(s string, chars Value, left, right bool) string {
+	pred := isSpace
+	if c, ok := chars.(string); ok {
+		pred = stripSet(c)
+	}
+	if left {
+		s = strings.TrimLeftFunc(s, pred)
+	}
+	if right {
+		s = strings.TrimRightFunc(s, pred)
+	}
+	return s
+}
+
+// strSplit is str.split(sep, maxsplit).
+func strSplit(pos ir.Pos, s string, sep Value, maxsplit int64) ([]Value, error) {
+	if maxsplit < 0 {
+		maxsplit = 1<<62 - 1
+	}
+	var out []Value
+	if sep == nil {
+		rs := []rune(s)
+		i, n := 0, len(rs)
+		for ; maxsplit > 0; maxsplit-- {
+			for i < n && isSpace(rs[i]) {
+				i++
+			}
+			if i == n {
+				break
+			}
+			j := i
+			i++
+			for i < n && !isSpace(rs[i]) {
+				i++
+			}
+			out = append(out, string(rs[j:i]))
+		}
+		if i < n {
+			for i < n && isSpace(rs[i]) {
+				i++
+			}
+			if i != n {
+				out = append(out, string(rs[i:]))
+			}
+		}
+		if out == nil {
+			out = []Value{}
+		}
+		return out, nil
+	}
+	sp, ok := sep.(string)
+	if !ok {
+		return nil, raise(pos, "TypeError", "must be str or None, not %s", typeName(sep))
+	}
+	if sp == "" {
+		return nil, raise(pos, "ValueError", "empty separator")
+	}
+	n := -1
+	if maxsplit < 1<<62-1 {
+		n = int(maxsplit) + 1
+	}
+	for _, p := range strings.SplitN(s, sp, n) {
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// strFind is str.find(sub, start, end) in code points.
+func strFind(s, sub string, start, end int64) int64 {
+	n := strLen(s)
+	start, end = adjustIndices(start, end, n)
+	subLen := strLen(sub)
+	if end-start < subLen {
+		return -1
+	}
+	if subLen == 0 {
+		return start
+	}
+	part := substr(s, start, end)
+	i := strings.Index(part, sub)
+	if i < 0 {
+		return -1
+	}
+	return start + int64(utf8.RuneCountInString(part[:i]))
+}
+
+// strCount is str.count(sub, start, end).
+func strCount(s, sub string, start, end int64) int64 {
+	n := strLen(s)
+	start, end = adjustIndices(start, end, n)
+	subLen := strLen(sub)
+	if end-start < subLen {
+		return 0
+	}
+	if subLen == 0 {
+		return end - start + 1
+	}
+	return int64(strings.Count(substr(s, start, end), sub))
+}
+
+// strTailMatch is CPython's tailmatch for startswith/endswith.
+func strTailMatch(s, sub string, start, end int64, suffix bool) bool {
+	n := strLen(s)
+	start, end = adjustIndices(start, end, n)
+	subLen := strLen(sub)
+	end -= subLen
+	if end < start {
+		return false
+	}
+	if subLen == 0 {
+		return true
+	}
+	if suffix {
+		return substr(s, end, end+subLen) == sub
+	}
+	return substr(s, start, start+subLen) == sub
+}
+
+func strAll(s string, pred func(rune) bool) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !pred(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// strZfill is str.zfill(width).
+func strZfill(s string, width int64) string {
+	rs := []rune(s)
+	n := int64(len(rs))
+	if n >= width {
+		return s
+	}
+	fill := width - n
+	out := make([]rune, 0, width)
+	for i := int64(0); i < fill; i++ {
+		out = append(out, '0')
+	}
+	out = append(out, rs...)
+	if fill < int64(len(out)) && (out[fill] == '+' || out[fill] == '-') {
+		out[0] = out[fill]
+		out[fill] = '0'
+	}
+	return string(out)
+}
+
+func isLineBreak(r rune) bool {
+	switch r {
+	case '\n', '\r', '\v', '\f', 0x1c, 0x1d, 0x1e, 0x85, 0x2028, 0x2029:
+		return true
+	}
+	return false
+}
+
+// strSplitlines is str.splitlines(keepends).
+func strSplitlines(s string, keepends bool) []Value {
+	rs := []rune(s)
+	out := []Value{}
+	i, n := 0, len(rs)
+	for i < n {
+		j := i
+		for i < n && !isLineBreak(rs[i]) {
+			i++
+		}
+		eol := i
+		if i < n {
+			if rs[i] == '\r' && i+1 < n && rs[i+1] == '\n' {
+				i += 2
+			} else {
+				i++
+			}
+			if keepends {
+				eol = i
+			}
+		}
+		out = append(out, string(rs[j:eol]))
+	}
+	return out
+}
+
+// strIndex is s[i] in code points.
+func strIndex(pos ir.Pos, s string, i int64) (Value, error) {
+	if isASCII(s) {
+		n := int64(len(s))
+		if i < 0 {
+			i += n
+		}
+		if i < 0 || i >= n {
+			return nil, raise(pos, "IndexError", "string index out of range")
+		}
+		return s[i : i+1], nil
+	}
+	rs := []rune(s)
+	n := int64(len(rs))
+	if i < 0 {
+		i += n
+	}
+	if i < 0 || i >= n {
+		return nil, raise(pos, "IndexError", "string index out of range")
+	}
+	return string(rs[i]), nil
+}
