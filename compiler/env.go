@@ -9,8 +9,8 @@ import (
 	"github.com/clauz3/clauz3/ir"
 )
 
-// builtins are Python's builtin names: the ones the subset calls (len,
-// str, range in a for loop) and the ones it refuses by name.
+// builtins are Python's builtin names: the ones the subset calls and the
+// ones it refuses by name.
 var builtins = map[string]bool{
 	"len": true, "str": true, "range": true, "print": true, "int": true, "bool": true, "float": true,
 	"list": true, "dict": true, "tuple": true, "set": true, "frozenset": true, "min": true, "max": true,
@@ -23,19 +23,60 @@ var builtins = map[string]bool{
 	"breakpoint": true, "help": true, "exit": true, "quit": true, "super": true, "object": true,
 	"memoryview": true, "bytes": true, "bytearray": true, "callable": true, "classmethod": true,
 	"staticmethod": true, "property": true, "issubclass": true, "slice": true, "ascii": true,
+	"ValueError": true, "RuntimeError": true, "KeyError": true, "IndexError": true, "TypeError": true,
+	"AssertionError": true, "ZeroDivisionError": true, "Exception": true, "BaseException": true,
+	"OverflowError": true, "StopIteration": true, "NotImplementedError": true, "AttributeError": true,
+	"LookupError": true, "ArithmeticError": true, "NotImplemented": true, "Ellipsis": true,
 }
 
-// notYet are builtins the design includes and a later stage will add.
-var notYet = map[string]bool{
-	"print": true, "int": true, "bool": true, "min": true, "max": true, "sum": true, "abs": true,
-	"ord": true, "chr": true, "enumerate": true, "zip": true, "sorted": true, "list": true, "dict": true,
-	"float": true, "set": true,
+// scoped is a name bound by a comprehension clause or a key= lambda: a
+// local, or (for a tuple target) an element of the clause's hidden local.
+type scoped struct {
+	local *ir.Local
+	expr  func(pos ir.Pos) ir.Expr
 }
 
-// Name lowers a read of a name: a local of the function (which must be
-// assigned on every path to here), or a module-level constant.
+func (s scoped) ref(pos ir.Pos) ir.Expr {
+	if s.local != nil {
+		return &ir.LocalRef{Pos: pos, Local: s.local}
+	}
+	return s.expr(pos)
+}
+
+// lookupScoped finds name in the comprehension and lambda scopes,
+// innermost first.
+func (fl *fnLowerer) lookupScoped(name string) (scoped, bool) {
+	for i := len(fl.scopes) - 1; i >= 0; i-- {
+		if s, ok := fl.scopes[i][name]; ok {
+			return s, true
+		}
+	}
+	return scoped{}, false
+}
+
+// isLocalName reports whether name is a local here: bound by an enclosing
+// comprehension or lambda, or assigned somewhere in the function.
+func (fl *fnLowerer) isLocalName(name string) bool {
+	if _, ok := fl.lookupScoped(name); ok {
+		return true
+	}
+	return fl.names[name]
+}
+
+// isBuiltinName reports whether name denotes the builtin of that name
+// here (not shadowed by a local or a module-level name).
+func (fl *fnLowerer) isBuiltinName(name string) bool {
+	return builtins[name] && !fl.isLocalName(name) && fl.c.names[name] == nil
+}
+
+// Name lowers a read of a name: a comprehension or lambda variable, a
+// local of the function (which must be assigned on every path to here), or
+// a module-level constant.
 func (fl *fnLowerer) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
 	name := string(n.Id)
+	if s, ok := fl.lookupScoped(name); ok {
+		return s.ref(l.Pos(n))
+	}
 	if fl.names[name] {
 		loc := fl.locals[name]
 		if fl.broken[name] && (loc == nil || !fl.cur.defined[loc]) {
@@ -70,7 +111,9 @@ func (fl *fnLowerer) symbolValue(l *lower.Lowerer, n ast.Expr, s *symbol) ir.Exp
 	label := pyast.Render(n)
 	switch s.kind {
 	case sConst:
-		return lower.CloneAt(s.value, l.Pos(n))
+		x := lower.CloneAt(s.value, l.Pos(n))
+		fl.markShared(x, "module constant "+label)
+		return x
 	case sBroken:
 		return nil
 	case sFunc:
@@ -81,6 +124,8 @@ func (fl *fnLowerer) symbolValue(l *lower.Lowerer, n ast.Expr, s *symbol) ir.Exp
 		l.Errorf(n, "contract %s used outside a guarantee is not supported", label)
 	case sModule:
 		l.Errorf(n, "module %s used as a value is not supported", label)
+	case sRow:
+		l.Errorf(n, "row type %s used as a value is not supported (row types are for annotations)", label)
 	case sOther:
 		l.Errorf(n, "use of %s %s is not supported", s.what, label)
 	default:
@@ -89,7 +134,8 @@ func (fl *fnLowerer) symbolValue(l *lower.Lowerer, n ast.Expr, s *symbol) ir.Exp
 	return nil
 }
 
-// Attribute lowers attribute reads: only constants of imported modules.
+// Attribute lowers attribute reads: constants of imported modules and
+// fields of rows.
 func (fl *fnLowerer) Attribute(l *lower.Lowerer, a *ast.Attribute, want ir.Type) ir.Expr {
 	if s := fl.moduleChain(a); s != nil {
 		return fl.symbolValue(l, a, s)
@@ -99,7 +145,30 @@ func (fl *fnLowerer) Attribute(l *lower.Lowerer, a *ast.Attribute, want ir.Type)
 		l.Errorf(a, "%s", why)
 		return nil
 	}
-	l.Errorf(a, "attribute access .%s is not supported", a.Attr)
+	x := l.Expr(a.Value, nil)
+	if x == nil {
+		return nil
+	}
+	field := string(a.Attr)
+	switch t := x.Type().(type) {
+	case *ir.Row:
+		f := t.Field(field)
+		if f == nil {
+			l.Errorf(a, "row type %s has no field %s", t.Name, field)
+			return nil
+		}
+		return &ir.Attr{Pos: l.Pos(a), X: x, Field: field, T: f.Type}
+	case *ir.Optional:
+		if _, isRow := t.Elem.(*ir.Row); isRow {
+			l.Errorf(a, "field access .%s on %s is not supported%s", field, types.A(t), types.OptionalHint(t))
+			return nil
+		}
+	}
+	if methodKnown(x.Type(), field) {
+		l.Errorf(a, "method .%s used as a value is not supported (call it)", field)
+		return nil
+	}
+	l.Errorf(a, "attribute access .%s is not supported", field)
 	return nil
 }
 
@@ -122,7 +191,7 @@ func (fl *fnLowerer) isModuleChain(e ast.Expr) bool {
 			e = x.Value
 			continue
 		case *ast.Name:
-			if fl.names[string(x.Id)] {
+			if fl.isLocalName(string(x.Id)) {
 				return false
 			}
 			s := fl.c.names[string(x.Id)]
@@ -132,24 +201,32 @@ func (fl *fnLowerer) isModuleChain(e ast.Expr) bool {
 	}
 }
 
-// Call lowers calls: plan functions, trusted effects, len and str.
+// Call lowers calls: plan functions, trusted effects, builtins and
+// methods.
 func (fl *fnLowerer) Call(l *lower.Lowerer, c *ast.Call, want ir.Type) ir.Expr {
 	var s *symbol
 	switch fn := c.Func.(type) {
 	case *ast.Name:
 		name := string(fn.Id)
-		if fl.names[name] {
+		if fl.isLocalName(name) {
 			l.Errorf(c, "call of local %s is not supported", name)
 			return nil
 		}
 		s = fl.c.names[name]
 		if s == nil {
-			return fl.builtin(l, c, name)
+			return fl.builtin(c, name, want)
 		}
 	case *ast.Attribute:
 		if !fl.isModuleChain(fn) {
-			l.Errorf(c, "method call .%s is not supported", fn.Attr)
-			return nil
+			if n, ok := fn.Value.(*ast.Name); ok && fl.isBuiltinName(string(n.Id)) {
+				l.Errorf(c, "call of %s is not supported (call the method on a value, e.g. s.%s())", pyast.Render(fn), fn.Attr)
+				return nil
+			}
+			recv := l.Expr(fn.Value, nil)
+			if recv == nil {
+				return nil
+			}
+			return fl.method(c, recv, string(fn.Attr), want)
 		}
 		var why string
 		s, why = fl.c.resolve(fn)
@@ -192,45 +269,10 @@ func (fl *fnLowerer) Call(l *lower.Lowerer, c *ast.Call, want ir.Type) ir.Expr {
 		l.Errorf(c, "call of %s is not supported", label)
 	case sConst:
 		l.Errorf(c, "call of constant %s is not supported", label)
+	case sRow:
+		l.Errorf(c, "constructing a row (%s) is not supported: rows come from trusted effects", label)
 	default:
 		l.Errorf(c, "call of %s is not supported", label)
-	}
-	return nil
-}
-
-// builtin lowers a call of a builtin function by name.
-func (fl *fnLowerer) builtin(l *lower.Lowerer, c *ast.Call, name string) ir.Expr {
-	if !builtins[name] {
-		l.Errorf(c.Func, "name %s is not defined", name)
-		return nil
-	}
-	simple := len(c.Keywords) == 0 && c.Starargs == nil && c.Kwargs == nil
-	switch name {
-	case "len", "str":
-		if !simple || len(c.Args) != 1 {
-			l.Errorf(c, "%s() takes exactly one positional argument here", name)
-			return nil
-		}
-		x := l.Expr(c.Args[0], nil)
-		if x == nil {
-			return nil
-		}
-		if name == "len" {
-			if !types.Sized(x.Type()) {
-				l.Errorf(c.Args[0], "len() of %s is not supported", x.Type())
-				return nil
-			}
-			return &ir.Builtin{Pos: l.Pos(c), Name: "len", Args: []ir.Expr{x}, T: ir.Int}
-		}
-		return &ir.Builtin{Pos: l.Pos(c), Name: "str", Args: []ir.Expr{x}, T: ir.Str}
-	case "range":
-		l.Errorf(c, "range() outside a for loop is not supported")
-		return nil
-	}
-	if notYet[name] {
-		l.Errorf(c, "call of %s is not supported yet", name)
-	} else {
-		l.Errorf(c, "call of %s is not supported", name)
 	}
 	return nil
 }

@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"fmt"
+
 	"github.com/go-python/gpython/ast"
 
 	"github.com/clauz3/clauz3/compiler/lower"
@@ -52,15 +54,30 @@ type fnLowerer struct {
 	broken map[string]bool      // names whose definition was refused: reads stay silent
 	cur    flow
 	l      *lower.Lowerer
+
+	scopes    []map[string]scoped // comprehension and key= lambda scopes, innermost last
+	used      map[string]bool     // the names of fn.Locals
+	ntemp     int                 // hidden locals made so far
+	loops     []*loopFlow         // the loops enclosing the current statement
+	consuming map[ast.Expr]use    // operands of consumers being lowered
+	shared    map[ir.Expr]string  // inlined constants that stand for one shared mutable object
+}
+
+// loopFlow collects the states at the break and continue statements of
+// one loop.
+type loopFlow struct {
+	exits []flow
 }
 
 func (c *compiler) lowerFunc(fi *funcInfo) {
-	fl := &fnLowerer{c: c, fi: fi, fn: fi.fn, names: map[string]bool{}, locals: map[string]*ir.Local{}, broken: map[string]bool{}}
-	fl.l = &lower.Lowerer{File: c.file, Errs: &c.errs, Env: fl}
+	fl := &fnLowerer{c: c, fi: fi, fn: fi.fn, names: map[string]bool{}, locals: map[string]*ir.Local{}, broken: map[string]bool{},
+		used: map[string]bool{}, consuming: map[ast.Expr]use{}, shared: map[ir.Expr]string{}}
+	fl.l = &lower.Lowerer{File: c.file, Errs: &c.errs, Env: fl, Full: true, Ext: fl.ext}
 	fl.cur = flow{defined: map[*ir.Local]bool{}}
 	for _, p := range fi.fn.Params {
 		fl.names[p.Name] = true
 		fl.locals[p.Name] = p
+		fl.used[p.Name] = true
 		fl.cur.defined[p] = true
 	}
 	for _, a := range fi.def.Args.Args {
@@ -73,8 +90,18 @@ func (c *compiler) lowerFunc(fi *funcInfo) {
 	var body []ir.Stmt
 	body, fl.cur = fl.stmts(fi.def.Body, fl.cur, true)
 	fi.fn.Body = body
+	fl.checkShared()
 	if !fl.cur.dead && fi.fn.Result != nil && !ir.IsBasic(fi.fn.Result, ir.KindNone) {
-		c.errorf(fi.def, "%s may end without returning a %s value", fi.fn.Name, fi.fn.Result)
+		if _, opt := fi.fn.Result.(*ir.Optional); opt {
+			// Python returns None from the end of the function.
+			end := c.pos(fi.def)
+			if n := len(fi.def.Body); n > 0 {
+				end = c.pos(fi.def.Body[n-1])
+			}
+			fi.fn.Body = append(fi.fn.Body, &ir.Return{Pos: end, Value: &ir.Const{Pos: end, T: ir.None}})
+		} else {
+			c.errorf(fi.def, "%s may end without returning a %s value", fi.fn.Name, fi.fn.Result)
+		}
 	}
 }
 
@@ -179,8 +206,12 @@ func (fl *fnLowerer) errorf(n ast.Ast, format string, args ...any) {
 // has none yet; it reports a clash with an earlier type.
 func (fl *fnLowerer) local(n ast.Ast, name string, t ir.Type, verb string) *ir.Local {
 	if loc := fl.locals[name]; loc != nil {
-		if !ir.Identical(loc.Type, t) {
-			fl.errorf(n, "%s was %s, cannot %s %s", name, loc.Type, verb, t)
+		if !ir.Identical(loc.Type, t) && (verb != "assign" || !types.Assignable(t, loc.Type)) {
+			hint := types.OptionalHint(t)
+			if ir.IsBasic(loc.Type, ir.KindNone) && verb == "assign" {
+				hint = fmt.Sprintf(" (annotate it where it is first assigned, e.g. %s: %s | None = None)", name, t)
+			}
+			fl.errorf(n, "%s was %s, cannot %s %s%s", name, loc.Type, verb, t, hint)
 			return nil
 		}
 		return loc
@@ -188,6 +219,7 @@ func (fl *fnLowerer) local(n ast.Ast, name string, t ir.Type, verb string) *ir.L
 	loc := &ir.Local{Pos: fl.c.pos(n), Name: name, Type: t, Index: len(fl.fn.Locals)}
 	fl.fn.Locals = append(fl.fn.Locals, loc)
 	fl.locals[name] = loc
+	fl.used[name] = true
 	return loc
 }
 
@@ -242,6 +274,12 @@ func (fl *fnLowerer) stmt(s ast.Stmt, st flow) ([]ir.Stmt, flow) {
 		return []ir.Stmt{&ir.ExprStmt{Pos: fl.c.pos(s), X: x}}, fl.cur
 	case *ast.Pass:
 		return nil, st
+	case *ast.Break, *ast.Continue:
+		return fl.jump(s)
+	case *ast.Assert:
+		return fl.assertStmt(s)
+	case *ast.Raise:
+		return fl.raiseStmt(s)
 	case *ast.FunctionDef:
 		fl.errorf(s, "nested function definition is not supported")
 	case *ast.Import, *ast.ImportFrom:
@@ -250,252 +288,6 @@ func (fl *fnLowerer) stmt(s ast.Stmt, st flow) ([]ir.Stmt, flow) {
 		fl.errorf(s, "%s is not supported", pyast.Describe(s))
 	}
 	return nil, st
-}
-
-func (fl *fnLowerer) assign(s *ast.Assign) ([]ir.Stmt, flow) {
-	if len(s.Targets) != 1 {
-		fl.errorf(s, "chained assignment is not supported")
-		return nil, fl.cur
-	}
-	n, ok := s.Targets[0].(*ast.Name)
-	if !ok {
-		switch t := s.Targets[0].(type) {
-		case *ast.Tuple, *ast.List:
-			fl.errorf(t, "tuple unpacking is not supported yet")
-		default:
-			fl.errorf(t, "assignment to %s is not supported", pyast.Describe(t))
-		}
-		return nil, fl.cur
-	}
-	name := string(n.Id)
-	var want ir.Type
-	if loc := fl.locals[name]; loc != nil {
-		want = loc.Type
-	}
-	x := fl.l.Expr(s.Value, want)
-	if x == nil {
-		if fl.locals[name] == nil {
-			fl.broken[name] = true
-		}
-		return nil, fl.cur
-	}
-	loc := fl.local(n, name, x.Type(), "assign")
-	if loc == nil {
-		return nil, fl.cur
-	}
-	fl.cur.defined[loc] = true
-	return []ir.Stmt{&ir.Assign{Pos: fl.c.pos(s), Dest: loc, Value: x}}, fl.cur
-}
-
-func (fl *fnLowerer) annAssign(s ast.Stmt, a *syntax.AnnAssign) ([]ir.Stmt, flow) {
-	name := string(a.Target.Id)
-	t, err := types.Annotation(fl.c.file, a.Annotation)
-	if err != nil {
-		fl.c.errs.Append(err)
-		if fl.locals[name] == nil {
-			fl.broken[name] = true
-		}
-		return nil, fl.cur
-	}
-	loc := fl.local(a.Target, name, t, "annotate it")
-	if loc == nil || a.Value == nil {
-		return nil, fl.cur
-	}
-	x := fl.l.Expr(a.Value, t)
-	if x == nil {
-		return nil, fl.cur
-	}
-	if !ir.Identical(x.Type(), t) {
-		fl.errorf(a.Value, "%s is annotated %s but assigned %s", name, t, x.Type())
-		return nil, fl.cur
-	}
-	fl.cur.defined[loc] = true
-	return []ir.Stmt{&ir.Assign{Pos: fl.c.pos(s), Dest: loc, Value: x}}, fl.cur
-}
-
-func (fl *fnLowerer) augAssign(s *ast.AugAssign) ([]ir.Stmt, flow) {
-	n, ok := s.Target.(*ast.Name)
-	if !ok {
-		fl.errorf(s.Target, "augmented assignment to %s is not supported", pyast.Describe(s.Target))
-		return nil, fl.cur
-	}
-	if s.Op == ast.Div {
-		fl.errorf(s, "float division is not supported yet")
-		return nil, fl.cur
-	}
-	op, ok := lower.BinOpKind(s.Op)
-	if !ok {
-		fl.errorf(s, "augmented assignment %s= is not supported", pyast.BinOpName(s.Op))
-		return nil, fl.cur
-	}
-	cur := fl.Name(fl.l, n, nil)
-	if cur == nil {
-		return nil, fl.cur
-	}
-	loc := cur.(*ir.LocalRef).Local
-	if _, isList := loc.Type.(*ir.List); isList {
-		fl.errorf(s, "augmented assignment to a list is not supported (it extends the list in place; write %s = %s + [...])", n.Id, n.Id)
-		return nil, fl.cur
-	}
-	x := fl.l.Expr(s.Value, loc.Type)
-	if x == nil {
-		return nil, fl.cur
-	}
-	v := fl.l.MakeBinOp(s, op, cur, x)
-	if v == nil {
-		return nil, fl.cur
-	}
-	if !ir.Identical(v.Type(), loc.Type) {
-		fl.errorf(s, "%s was %s, cannot assign %s", n.Id, loc.Type, v.Type())
-		return nil, fl.cur
-	}
-	return []ir.Stmt{&ir.Assign{Pos: fl.c.pos(s), Dest: loc, Value: v}}, fl.cur
-}
-
-func (fl *fnLowerer) returnStmt(s *ast.Return) ([]ir.Stmt, flow) {
-	res := fl.fn.Result
-	out := fl.cur
-	out.dead = true
-	if res == nil { // the return annotation was refused
-		if s.Value != nil {
-			fl.l.Expr(s.Value, nil)
-		}
-		return nil, out
-	}
-	if s.Value == nil {
-		if !ir.IsBasic(res, ir.KindNone) {
-			fl.errorf(s, "bare return in %s, which returns %s", fl.fn.Name, res)
-			return nil, out
-		}
-		return []ir.Stmt{&ir.Return{Pos: fl.c.pos(s)}}, out
-	}
-	x := fl.l.Expr(s.Value, res)
-	if x == nil {
-		return nil, out
-	}
-	if !ir.Identical(x.Type(), res) {
-		fl.errorf(s.Value, "%s returns %s, not %s", fl.fn.Name, res, x.Type())
-		return nil, out
-	}
-	return []ir.Stmt{&ir.Return{Pos: fl.c.pos(s), Value: x}}, out
-}
-
-func (fl *fnLowerer) forStmt(s *ast.For) ([]ir.Stmt, flow) {
-	st := fl.cur
-	if len(s.Orelse) > 0 {
-		fl.errorf(s, "for-else is not supported")
-		return nil, st
-	}
-	n, ok := s.Target.(*ast.Name)
-	if !ok {
-		if _, isTuple := s.Target.(*ast.Tuple); isTuple {
-			fl.errorf(s.Target, "tuple unpacking in a for loop is not supported yet")
-		} else {
-			fl.errorf(s.Target, "for loop over %s target is not supported", pyast.Describe(s.Target))
-		}
-		return nil, st
-	}
-	iter, runs := fl.iterable(s.Iter)
-	var elem ir.Type
-	if iter != nil {
-		if elem = types.Elem(iter.Type()); elem == nil {
-			fl.errorf(s.Iter, "for loop over a %s is not supported (tuple elements must share one type)", iter.Type())
-		}
-	}
-	if elem == nil {
-		if fl.locals[string(n.Id)] == nil {
-			fl.broken[string(n.Id)] = true
-		}
-		fl.stmts(s.Body, st.copy(), false) // report the body's own errors
-		return nil, st
-	}
-	v := fl.local(n, string(n.Id), elem, "assign")
-	if v == nil {
-		return nil, st
-	}
-	in := st.copy()
-	in.defined[v] = true
-	body, after := fl.stmts(s.Body, in, false)
-	out := st
-	if runs && !after.dead {
-		out = after // the body runs at least once
-	} else {
-		out.dead = st.dead
-	}
-	return []ir.Stmt{&ir.For{Pos: fl.c.pos(s), Var: v, Iter: iter, Body: body}}, out
-}
-
-// iterable lowers what a for loop iterates over: a list or tuple
-// display, a name holding a list or tuple, or range(...) with constant
-// arguments. runs reports whether the loop surely runs at least once.
-func (fl *fnLowerer) iterable(e ast.Expr) (x ir.Expr, runs bool) {
-	switch e := e.(type) {
-	case *ast.List:
-		x = fl.l.Expr(e, nil)
-		return x, len(e.Elts) > 0
-	case *ast.Tuple:
-		x = fl.l.Expr(e, nil)
-		return x, len(e.Elts) > 0
-	case *ast.Name:
-		x = fl.l.Expr(e, nil)
-		if x == nil {
-			return nil, false
-		}
-		switch t := x.Type().(type) {
-		case *ir.List, *ir.Tuple:
-			return x, false
-		case *ir.Dict:
-			fl.errorf(e, "for loop over a dict is not supported yet")
-		default:
-			fl.errorf(e, "for loop over a %s is not supported", t)
-		}
-		return nil, false
-	case *ast.Call:
-		if n, ok := e.Func.(*ast.Name); ok && n.Id == "range" && !fl.names["range"] && fl.c.names["range"] == nil {
-			return fl.rangeCall(e)
-		}
-	}
-	fl.errorf(e, "for loop over %s is not supported", pyast.Describe(e))
-	return nil, false
-}
-
-func (fl *fnLowerer) rangeCall(e *ast.Call) (ir.Expr, bool) {
-	if len(e.Keywords) > 0 || e.Starargs != nil || e.Kwargs != nil || len(e.Args) < 1 || len(e.Args) > 3 {
-		fl.errorf(e, "range() takes one to three positional arguments")
-		return nil, false
-	}
-	vals := make([]int64, len(e.Args))
-	args := make([]ir.Expr, len(e.Args))
-	for i, a := range e.Args {
-		x := fl.l.Expr(a, ir.Int)
-		if x == nil {
-			return nil, false
-		}
-		v, ok := intConst(x)
-		if !ok {
-			fl.errorf(a, "range() argument must be an int literal or constant")
-			return nil, false
-		}
-		vals[i], args[i] = v, &ir.Const{Pos: x.Position(), T: ir.Int, Value: v}
-	}
-	pos := fl.c.pos(e)
-	r := &ir.Range{Pos: pos, Start: &ir.Const{Pos: pos, T: ir.Int, Value: int64(0)}, Step: &ir.Const{Pos: pos, T: ir.Int, Value: int64(1)}}
-	start, stop, step := int64(0), int64(0), int64(1)
-	switch len(args) {
-	case 1:
-		r.Stop, stop = args[0], vals[0]
-	default:
-		r.Start, r.Stop, start, stop = args[0], args[1], vals[0], vals[1]
-		if len(args) == 3 {
-			r.Step, step = args[2], vals[2]
-		}
-	}
-	if step == 0 {
-		fl.errorf(e.Args[2], "range() step must not be zero")
-		return nil, false
-	}
-	runs := step > 0 && start < stop || step < 0 && start > stop
-	return r, runs
 }
 
 // intConst returns the value of an int constant expression.

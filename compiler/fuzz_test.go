@@ -19,6 +19,15 @@ func FuzzCompile(f *testing.F) {
 	f.Add([]byte("import clauz3\nfrom tools.pay.trusted import contracts as pay\nfrom tools.pay.trusted.effects import withdraw\n\n@clauz3.guarantee(pay.max_spend(5))\ndef main() -> None:\n    d = {\"a\": 1}\n    if \"a\" in d and not False:\n        withdraw(\"acct-1\", 2)\n"))
 	f.Add([]byte("def main(:\n"))
 	f.Add([]byte("x: int = 'a'\nf'{x!z}'\n"))
+	for _, a := range accepted {
+		f.Add([]byte(a.src))
+	}
+	for i, r := range refusals {
+		if i%3 == 0 {
+			f.Add([]byte(r.src))
+		}
+	}
+	f.Add([]byte(clauz3Head + "def main() -> None:\n    d: dict[str, list[int]] = {}\n    for k, (a, b) in enumerate(zip(\"ab\", [1, 2])):\n        d.setdefault(str(k), []).append(b)\n    xs = sorted({v for vs in d.values() for v in vs}, key=lambda v: -v)\n    print(xs[1:] if xs else None, any(x > 1 for x in xs))\n"))
 	if plans, _ := filepath.Glob("../corpus/plans/*.py"); len(plans) > 0 {
 		for _, p := range plans[:min(len(plans), 8)] {
 			if src, err := os.ReadFile(p); err == nil {
@@ -36,6 +45,9 @@ func FuzzCompile(f *testing.F) {
 		}
 		if prog != nil {
 			t.Fatal("program and error")
+		}
+		if strings.Contains(err.Error(), "internal error: the lowered program does not verify") {
+			t.Fatalf("lowering bug: %v", err)
 		}
 		for _, line := range strings.Split(err.Error(), "\n") {
 			if !located.MatchString(line) {

@@ -28,6 +28,7 @@ const (
 	sFunc                        // a function of the plan
 	sBroken                      // bound by an import whose layer failed to load: uses are silent
 	sOther                       // a layer name a plan cannot use (relation, policy, stub)
+	sRow                         // a row type of a trusted layer (annotations only)
 )
 
 type symbol struct {
@@ -39,6 +40,7 @@ type symbol struct {
 	value    ir.Expr // sConst
 	fn       *funcInfo
 	what     string // sOther: what it is, for messages
+	row      *ir.Row
 }
 
 // funcInfo is a plan function: its declaration and, once lowered, its IR.
@@ -351,6 +353,8 @@ func (c *compiler) fromLayer(ls *layer.Symbol) *symbol {
 		return nil
 	case layer.KAPI:
 		return &symbol{kind: sAPI, name: ls.Name, qual: ls.Qual}
+	case layer.KRow:
+		return &symbol{kind: sRow, name: ls.Name, row: ls.Row}
 	}
 	return &symbol{kind: sOther, name: ls.Name, what: ls.Kind.String()}
 }
@@ -399,7 +403,7 @@ func (c *compiler) moduleAssign(s *ast.Assign) {
 }
 
 func (c *compiler) moduleAnnAssign(s ast.Stmt, a *syntax.AnnAssign) {
-	t, err := types.Annotation(c.file, a.Annotation)
+	t, err := types.AnnotationIn(c.file, a.Annotation, planScope{c})
 	if err != nil {
 		c.errs.Append(err)
 		return
@@ -413,7 +417,7 @@ func (c *compiler) moduleAnnAssign(s ast.Stmt, a *syntax.AnnAssign) {
 
 // constant binds a module-level NAME = <literal expression>.
 func (c *compiler) constant(n *ast.Name, value ast.Expr, want ir.Type) {
-	l := &lower.Lowerer{File: c.file, Errs: &c.errs, Env: constEnv{c}, NoFStrings: true}
+	l := &lower.Lowerer{File: c.file, Errs: &c.errs, Env: constEnv{c}, NoFStrings: true, Full: true}
 	before := c.errs.Len()
 	x := l.Expr(value, want)
 	if x == nil {
@@ -426,7 +430,7 @@ func (c *compiler) constant(n *ast.Name, value ast.Expr, want ir.Type) {
 		return
 	}
 	if want != nil && !ir.Identical(want, x.Type()) {
-		c.errorf(value, "%s is annotated %s but assigned %s", n.Id, want, x.Type())
+		c.errorf(value, "%s is annotated %s but assigned %s%s", n.Id, want, x.Type(), floatHint(want, x))
 		return
 	}
 	c.bind(n, string(n.Id), &symbol{kind: sConst, name: string(n.Id), value: x})
@@ -453,10 +457,47 @@ func (e constEnv) constRef(l *lower.Lowerer, n ast.Expr) ir.Expr {
 	case s.kind == sConst:
 		return lower.CloneAt(s.value, l.Pos(n))
 	case s.kind == sBroken:
+	case s.kind == sRow:
+		l.Errorf(n, "row type %s used as a value is not supported", pyast.Render(n))
 	default:
 		l.Errorf(n, "%s is not a constant", pyast.Render(n))
 	}
 	return nil
+}
+
+// planScope resolves row types and typing names in the plan's
+// annotations.
+type planScope struct{ c *compiler }
+
+func (p planScope) Row(e ast.Expr) *ir.Row {
+	if s, _ := p.c.resolve(e); s != nil && s.kind == sRow {
+		return s.row
+	}
+	return nil
+}
+
+func (p planScope) Typing(e ast.Expr) string {
+	if s, _ := p.c.resolve(e); s != nil && s.kind == sAPI && strings.HasPrefix(s.qual, "typing.") {
+		return strings.TrimPrefix(s.qual, "typing.")
+	}
+	return ""
+}
+
+// floatHint suggests a float literal where an int was given for a float.
+func floatHint(want ir.Type, x ir.Expr) string {
+	if !ir.IsBasic(x.Type(), ir.KindInt) {
+		return ""
+	}
+	if o, ok := want.(*ir.Optional); ok {
+		want = o.Elem
+	}
+	if !ir.IsBasic(want, ir.KindFloat) {
+		return ""
+	}
+	if c, ok := x.(*ir.Const); ok {
+		return fmt.Sprintf(" (write %d.0: Python keeps an int an int)", c.Value)
+	}
+	return " (write float(...): Python keeps an int an int)"
 }
 
 func (e constEnv) Call(l *lower.Lowerer, call *ast.Call, want ir.Type) ir.Expr {
@@ -490,7 +531,7 @@ func (c *compiler) declareFunc(def *ast.FunctionDef) {
 		if arg.Annotation == nil {
 			c.errorf(arg, "parameter %s of %s needs a type annotation", arg.Arg, name)
 			fi.ok = false
-		} else if t, err := types.Annotation(c.file, arg.Annotation); err != nil {
+		} else if t, err := types.AnnotationIn(c.file, arg.Annotation, planScope{c}); err != nil {
 			c.errs.Append(err)
 			fi.ok = false
 		} else {
@@ -498,7 +539,7 @@ func (c *compiler) declareFunc(def *ast.FunctionDef) {
 		}
 		if i >= nd && p.Type != nil {
 			d := a.Defaults[i-nd]
-			l := &lower.Lowerer{File: c.file, Errs: &c.errs, Env: constEnv{c}, NoFStrings: true}
+			l := &lower.Lowerer{File: c.file, Errs: &c.errs, Env: constEnv{c}, NoFStrings: true, Full: true}
 			x := l.Expr(d, p.Type)
 			switch {
 			case x == nil:
@@ -506,8 +547,8 @@ func (c *compiler) declareFunc(def *ast.FunctionDef) {
 			case !lower.IsConstant(x):
 				c.errorf(d, "default of %s must be a literal constant", arg.Arg)
 				fi.ok = false
-			case !ir.Identical(x.Type(), p.Type):
-				c.errorf(d, "default of %s must be %s, got %s", arg.Arg, p.Type, x.Type())
+			case !types.Assignable(x.Type(), p.Type):
+				c.errorf(d, "default of %s must be %s, got %s%s", arg.Arg, p.Type, x.Type(), floatHint(p.Type, x))
 				fi.ok = false
 			default:
 				p.Default = x
@@ -522,7 +563,7 @@ func (c *compiler) declareFunc(def *ast.FunctionDef) {
 	}
 	switch {
 	case def.Returns != nil:
-		if t, err := types.Annotation(c.file, def.Returns); err != nil {
+		if t, err := types.AnnotationIn(c.file, def.Returns, planScope{c}); err != nil {
 			c.errs.Append(err)
 			fi.ok = false
 		} else {
@@ -683,14 +724,18 @@ func (c *compiler) guarantee(e ast.Expr, prog *ir.Program) *ir.Guarantee {
 	for i, p := range ct.Params {
 		params[i] = lower.Param{Name: p.Name, Type: p.Type, Default: ct.Defaults[i]}
 	}
-	l := &lower.Lowerer{File: c.file, Errs: &c.errs, Env: guaranteeEnv{c}, NoFStrings: true}
+	l := &lower.Lowerer{File: c.file, Errs: &c.errs, Env: guaranteeEnv{c}, NoFStrings: true, Full: true}
 	args := l.Args(call, pyast.Render(call.Func), params)
 	if args == nil {
 		return nil
 	}
-	for _, a := range args {
+	for i, a := range args {
 		if !lower.IsConstant(a) {
 			c.errs.Add(a.Position(), "non-literal guarantee argument is not supported")
+			return nil
+		}
+		if !ir.Identical(a.Type(), params[i].Type) {
+			c.errs.Add(a.Position(), "argument %s of %s() must be exactly %s, got %s", params[i].Name, pyast.Render(call.Func), params[i].Type, a.Type())
 			return nil
 		}
 	}

@@ -5,6 +5,7 @@
 //
 //	clauz3 prove [--trusted-root DIR]... [--import-root DIR]... [--target NAME] [--json] [--timeout D] [PLAN]
 //	clauz3 ir    [--trusted-root DIR]... [--import-root DIR]... [--target NAME] [PLAN]
+//	clauz3 simulate [--effects RESULTS.json] [--trace FILE] [--engine interp|compiled] [--arg NAME=JSON]... [PLAN]
 //
 // PLAN "-" or absent reads standard input. Exit status: 0 when every
 // obligation is proved (prove) or the IR printed (ir); 1 when the plan is
@@ -44,8 +45,9 @@ func main() {
 const usage = `usage: clauz3 <command> [flags] [PLAN]
 
 commands:
-  prove   prove every guarantee and precondition of a plan
-  ir      print the typed IR of a plan
+  prove     prove every guarantee and precondition of a plan
+  ir        print the typed IR of a plan
+  simulate  run a plan with every trusted effect replaced by recorded results
 
 Run 'clauz3 <command> -h' for the flags of a command.
 `
@@ -60,6 +62,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runProve(args[1:], stdin, stdout, stderr)
 	case "ir":
 		return runIR(args[1:], stdin, stdout, stderr)
+	case "simulate":
+		return runSimulate(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

@@ -6,11 +6,15 @@
 // __init__.py as the package <name> itself) and compiles, statically and
 // without running anything:
 //
+//   - row types: `class UserRow(clauz3.Row):` whose body is a docstring
+//     and annotated fields without values (ir.Row, in Layer.Rows), usable
+//     in the annotations of this and other modules of the layer and in
+//     plans that import them;
 //   - effects: top-level stubs marked @clauz3.trusted or @deal.has(...)
-//     (markers recorded), with annotated parameters (int, str, bool,
-//     list[T], dict[K, V], tuple[...], literal defaults) and a return
-//     annotation; @clauz3.requires(lambda ...: ..., message=...) /
-//     @deal.pre(...) become ir.Condition over the parameters they name,
+//     (markers recorded), with annotated parameters (int, float, str,
+//     bool, list[T], dict[K, V], set[T], tuple[...], T | None, rows,
+//     literal defaults) and a return annotation;
+//     @clauz3.requires(lambda ...: ..., message=...) / @deal.pre(...) become ir.Condition over the parameters they name,
 //     @clauz3.ensures(lambda result: ...) / @deal.post(...) over the result;
 //   - relations: module-level `R = effect(send_email)` or
 //     `R = effect("name or marker")`, which must select at least one effect
@@ -29,10 +33,12 @@
 // typing, __future__ and its own modules. Everything else is refused with a
 // located error pointing into the layer file: function bodies that are not
 // stubs (..., pass, a docstring, return []), lambdas using anything but
-// field access, literals, contract parameters, comparisons, in/not in,
-// and/or/not, + and -, len, startswith and endswith; unknown fields; an
-// effect() that selects nothing. Fluents, row schemas, @deal.ensure and
-// @deal.raises are refused as "not supported yet".
+// field access (of facts, and of row-typed parameters and fact fields),
+// literals, contract parameters, comparisons, in/not in, and/or/not, + and
+// -, len, startswith and endswith; unknown fields; an effect() that
+// selects nothing; classes other than row types, and row types with
+// methods, defaults or other bases. Fluents, @deal.ensure and @deal.raises
+// are refused as "not supported yet".
 //
 // Called by the compiler package when a plan imports a module of the
 // layer; also usable on its own (coverage, `clauz3 install` checks).

@@ -182,7 +182,7 @@ func (ld *loader) params(m *Module, def *ast.FunctionDef) ([]lower.Param, []ast.
 			ok = false
 			continue
 		}
-		t, err := types.Annotation(f, arg.Annotation)
+		t, err := types.AnnotationIn(f, arg.Annotation, scope{m})
 		if err != nil {
 			ld.errs.Append(err)
 			ok = false
@@ -216,7 +216,7 @@ func (ld *loader) effectDef(m *Module, def *ast.FunctionDef, markers []string, d
 	if def.Returns == nil {
 		ld.errorf(f, def, "effect %s needs a return annotation (-> None when it returns nothing)", name)
 		ok = false
-	} else if t, err := types.Annotation(f, def.Returns); err != nil {
+	} else if t, err := types.AnnotationIn(f, def.Returns, scope{m}); err != nil {
 		ld.errs.Append(err)
 		ok = false
 	} else {

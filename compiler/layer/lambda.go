@@ -92,7 +92,40 @@ func (e *lambdaEnv) Attribute(l *lower.Lowerer, a *ast.Attribute, want ir.Type) 
 		}
 		return &ir.FactField{Pos: l.Pos(a), Fact: e.fact, Field: field, T: p.Type}
 	}
+	// a field of a row: a parameter of a row type, or a fact field that
+	// holds a row
+	if x := e.rowValue(l, a.Value); x != nil {
+		row := x.Type().(*ir.Row)
+		f := row.Field(string(a.Attr))
+		if f == nil {
+			l.Errorf(a, "row type %s has no field %s", row.Name, a.Attr)
+			return nil
+		}
+		return &ir.Attr{Pos: l.Pos(a), X: x, Field: f.Name, T: f.Type}
+	}
 	l.Unsupported(a)
+	return nil
+}
+
+// rowValue lowers v when it is a parameter of a row type or a field of the
+// fact that holds a row; nil otherwise (without an error).
+func (e *lambdaEnv) rowValue(l *lower.Lowerer, v ast.Expr) ir.Expr {
+	switch v := v.(type) {
+	case *ast.Name:
+		if loc := e.local(string(v.Id)); loc != nil && loc != e.fact {
+			if _, ok := loc.Type.(*ir.Row); ok {
+				return &ir.LocalRef{Pos: l.Pos(v), Local: loc}
+			}
+		}
+	case *ast.Attribute:
+		if n, ok := v.Value.(*ast.Name); ok && e.fact != nil && e.local(string(n.Id)) == e.fact {
+			if p := e.fact.Type.(*ir.Fact).Field(string(v.Attr)); p != nil {
+				if _, ok := p.Type.(*ir.Row); ok {
+					return &ir.FactField{Pos: l.Pos(v), Fact: e.fact, Field: p.Name, T: p.Type}
+				}
+			}
+		}
+	}
 	return nil
 }
 

@@ -20,6 +20,7 @@ type Layer struct {
 	Dir       string       // the folder it was loaded from
 	Modules   []*Module    // sorted by name; the package itself (__init__.py) first
 	Effects   []*ir.Effect // sorted by name
+	Rows      []*ir.Row    // row types (class X(clauz3.Row)), in module order, then source order
 	Contracts []*Contract  // in module order, then source order
 	Policy    *Policy      // nil when the layer declares no policy
 }
@@ -88,11 +89,12 @@ const (
 	KConst                    // a module-level literal constant
 	KPolicy                   // a domain_policy(...)
 	KStub                     // an unmarked stub function: not callable by plans
+	KRow                      // a row type: class X(clauz3.Row)
 )
 
 var kindNames = map[Kind]string{
 	KModule: "module", KAPI: "API name", KEffect: "effect", KContract: "contract",
-	KRelation: "relation", KConst: "constant", KPolicy: "policy", KStub: "untrusted stub",
+	KRelation: "relation", KConst: "constant", KPolicy: "policy", KStub: "untrusted stub", KRow: "row type",
 }
 
 func (k Kind) String() string { return kindNames[k] }
@@ -108,6 +110,7 @@ type Symbol struct {
 	Relation *ir.Relation // KRelation (built after every effect is known)
 	Const    ir.Expr      // KConst: a constant expression (lower.IsConstant)
 	Policy   *Policy      // KPolicy
+	Row      *ir.Row      // KRow
 
 	def  ast.Ast     // the defining node (FunctionDef, Call, ...)
 	mod  *Module     // the defining module

@@ -272,6 +272,49 @@ Email = effect(send_email)
 
 // TestRefusals checks that what a layer may not say is refused at load
 // time, located in the layer's file.
+// TestDBLayer loads row types (class X(clauz3.Row)), effects that take and
+// return rows, lists of rows, floats and optional values.
+func TestDBLayer(t *testing.T) {
+	l := load(t, "../testdata/layers/tools/db/trusted", "tools.db.trusted")
+	if len(l.Rows) != 1 {
+		t.Fatalf("rows %v", l.Rows)
+	}
+	r := l.Rows[0]
+	var fields []string
+	for _, f := range r.Fields {
+		fields = append(fields, f.Name+" "+f.Type.String())
+	}
+	if r.Module != "tools.db.trusted.schemas" || r.Name != "UserRow" || strings.Join(fields, ", ") != "id int, email str, score float, nickname str | None" {
+		t.Errorf("row %s.%s(%s)", r.Module, r.Name, strings.Join(fields, ", "))
+	}
+	var sigs []string
+	for _, e := range l.Effects {
+		sigs = append(sigs, effectSig(e))
+	}
+	want := []string{
+		"db_query(table str, where dict[str, bool] = {}) -> list[UserRow]",
+		"lookup(id int) -> UserRow | None",
+		"notify(row UserRow, text str) -> None",
+		"save(row UserRow, ratio float = 1) -> None",
+	}
+	if !reflect.DeepEqual(sigs, want) {
+		t.Errorf("effects\n%s\nwant\n%s", strings.Join(sigs, "\n"), strings.Join(want, "\n"))
+	}
+	q := l.Effect("db_query")
+	if got := conds(q.Ensures); len(got) != 1 || got[0] != "lambda result: (len(result) <= 100)" {
+		t.Errorf("ensures %v", got)
+	}
+	if res, ok := q.Result.(*ir.List); !ok || !ir.Identical(res.Elem, r) {
+		t.Errorf("db_query result %v is not list of the row type", q.Result)
+	}
+	if got := conds(l.Effect("notify").Requires); len(got) != 1 || got[0] != "lambda row: ('@' in row.email) | a user has an address" {
+		t.Errorf("requires %v", got)
+	}
+	if got := specs(l)["notify_domain"]; got != "effect('notify').all(lambda n: str.endswith(n.row.email, suffix))" {
+		t.Errorf("notify_domain = %s", got)
+	}
+}
+
 func TestRefusals(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -334,8 +377,8 @@ def c(n) -> ContractSpec:
 		{"non-stub helper", "effects.py", "import clauz3\n\n@clauz3.trusted\ndef send_email(addr: str, msg: str) -> None: ...\n\ndef helper() -> int:\n    return 1\n", "7:5: function body in a trusted layer is not supported: helper must be a stub (..., pass, a docstring or return [])"},
 		{"missing annotation", "effects.py", "import clauz3\n\n@clauz3.trusted\ndef send_email(addr, msg: str) -> None: ...\n", "4:16: parameter addr of send_email needs a type annotation"},
 		{"missing return annotation", "effects.py", "import clauz3\n\n@clauz3.trusted\ndef send_email(addr: str, msg: str): ...\n", "4:1: effect send_email needs a return annotation (-> None when it returns nothing)"},
-		{"float parameter", "effects.py", "import clauz3\n\n@clauz3.trusted\ndef send_email(addr: str, msg: float) -> None: ...\n", "4:32: type float is not supported yet"},
-		{"optional parameter", "effects.py", "import clauz3\n\n@clauz3.trusted\ndef send_email(addr: str, msg: str | None) -> None: ...\n", "4:32: union type str | None is not supported yet"},
+		{"union parameter", "effects.py", "import clauz3\n\n@clauz3.trusted\ndef send_email(addr: str, msg: str | int) -> None: ...\n", "4:32: union type str | int is not supported (only T | None)"},
+		{"unknown row type", "effects.py", "import clauz3\n\n@clauz3.trusted\ndef send_email(addr: str, msg: UserRow) -> None: ...\n", "4:32: type UserRow is not supported"},
 		{"requires names no parameter", "effects.py", "import clauz3\n\n@clauz3.requires(lambda address: '@' in address)\n@clauz3.trusted\ndef send_email(addr: str, msg: str) -> None: ...\n", "3:25: requires of send_email names address, which is not a parameter of send_email"},
 		{"requires not bool", "effects.py", "import clauz3\n\n@clauz3.requires(lambda addr: len(addr))\n@clauz3.trusted\ndef send_email(addr: str, msg: str) -> None: ...\n", "3:31: requires of send_email must be a bool expression, got int"},
 		{"deal.ensure", "effects.py", "import deal\n\n@deal.ensure(lambda addr, result: True)\n@deal.has('mail')\ndef send_email(addr: str, msg: str) -> None: ...\n", "3:2: decorator deal.ensure is not supported yet"},
@@ -343,7 +386,13 @@ def c(n) -> ContractSpec:
 		{"import functools", "effects.py", "import clauz3\nimport functools\n", "2:1: import of functools is not supported"},
 		{"unknown decorator", "effects.py", "import clauz3\n\n@clauz3.cached\n@clauz3.trusted\ndef send_email(addr: str, msg: str) -> None: ...\n", "3:2: decorator clauz3.cached is not supported"},
 		{"fluent", "contracts.py", "from clauz3.fluent import fluent\nDoor = fluent('door_locked', key=str, value=bool, initial=True)\n", "2:8: fluent is not supported yet"},
-		{"row schema", "schemas.py", "import clauz3\n\nclass UserRow(clauz3.Row):\n    email: str\n", "3:1: row type UserRow is not supported yet"},
+		{"row field default", "schemas.py", "import clauz3\n\nclass UserRow(clauz3.Row):\n    email: str = 'x'\n", "4:18: default value of row field email is not supported"},
+		{"row method", "schemas.py", "import clauz3\n\nclass UserRow(clauz3.Row):\n    email: str\n    def f(self) -> None: ...\n", "5:5: function definition in row type UserRow is not supported (only annotated fields, e.g. email: str)"},
+		{"row field twice", "schemas.py", "import clauz3\n\nclass UserRow(clauz3.Row):\n    email: str\n    email: int\n", "5:5: row field email is declared twice"},
+		{"row two bases", "schemas.py", "import clauz3\n\nclass UserRow(clauz3.Row, object):\n    email: str\n", "3:1: row type UserRow must have exactly one base, clauz3.Row"},
+		{"row decorator", "schemas.py", "import clauz3\n\n@clauz3.trusted\nclass UserRow(clauz3.Row):\n    email: str\n", "3:2: decorator on row type UserRow is not supported"},
+		{"row bad field type", "schemas.py", "import clauz3\n\nclass UserRow(clauz3.Row):\n    email: bytes\n", "4:12: type bytes is not supported"},
+		{"other class", "schemas.py", "class UserRow:\n    email: str\n", "1:1: class definition is not supported (only row types: class UserRow(clauz3.Row))"},
 		{"policy unknown contract", "policy.py", "from clauz3.policy import domain_policy\nPOLICY = domain_policy(when_used='send_email', recommended=['nope'])\n", "2:60: recommended names 'nope', which is not a contract of layer tools.t.trusted"},
 		{"policy unknown effect", "policy.py", "from clauz3.policy import domain_policy\nPOLICY = domain_policy(when_used='send_mail')\n", "2:34: when_used names 'send_mail', which is no effect or marker of layer tools.t.trusted"},
 		{"while at module level", "contracts.py", "while True:\n    pass\n", "1:1: while loop is not supported"},

@@ -139,9 +139,9 @@ func (ld *loader) visit(m *Module) {
 		case *ast.Pass:
 		case *ast.ClassDef:
 			if isRow(m, s) {
-				ld.errorf(f, s, "row type %s is not supported yet", s.Name)
+				ld.rowDef(m, s)
 			} else {
-				ld.errorf(f, s, "class definition is not supported")
+				ld.errorf(f, s, "class definition is not supported (only row types: class %s(clauz3.Row))", s.Name)
 			}
 		default:
 			ld.errorf(f, s, "%s is not supported", pyast.Describe(s))
@@ -335,7 +335,7 @@ func (ld *loader) assign(m *Module, s *ast.Assign) {
 }
 
 func (ld *loader) annAssign(m *Module, s ast.Stmt, a *syntax.AnnAssign) {
-	t, err := types.Annotation(m.src, a.Annotation)
+	t, err := types.AnnotationIn(m.src, a.Annotation, scope{m})
 	if err != nil {
 		ld.errs.Append(err)
 		return
@@ -364,7 +364,7 @@ func (ld *loader) constant(m *Module, target ast.Ast, name string, value ast.Exp
 // constExpr lowers a literal constant expression (literals, displays,
 // negation, earlier module constants).
 func (ld *loader) constExpr(m *Module, value ast.Expr, want ir.Type) ir.Expr {
-	l := &lower.Lowerer{File: m.src, Errs: ld.errs, Env: constEnv{m}, NoFStrings: true}
+	l := &lower.Lowerer{File: m.src, Errs: ld.errs, Env: constEnv{m}, NoFStrings: true, Full: true}
 	n := ld.errs.Len()
 	x := l.Expr(value, want)
 	if x == nil {
@@ -403,4 +403,79 @@ func (c constEnv) Attribute(l *lower.Lowerer, a *ast.Attribute, want ir.Type) ir
 func (c constEnv) Call(l *lower.Lowerer, call *ast.Call, want ir.Type) ir.Expr {
 	l.Unsupported(call)
 	return nil
+}
+
+// scope resolves row types and typing names in a layer module's
+// annotations.
+type scope struct{ m *Module }
+
+func (s scope) Row(e ast.Expr) *ir.Row {
+	if sym := resolve(s.m, e); sym != nil && sym.Kind == KRow {
+		return sym.Row
+	}
+	return nil
+}
+
+func (s scope) Typing(e ast.Expr) string {
+	if sym := resolve(s.m, e); sym != nil && sym.Kind == KAPI && strings.HasPrefix(sym.Qual, "typing.") {
+		return strings.TrimPrefix(sym.Qual, "typing.")
+	}
+	return ""
+}
+
+// rowDef declares a row type: class X(clauz3.Row) whose body is a
+// docstring and annotated fields without values.
+func (ld *loader) rowDef(m *Module, c *ast.ClassDef) {
+	f := m.src
+	name := string(c.Name)
+	ok := true
+	if len(c.DecoratorList) > 0 {
+		ld.errorf(f, c.DecoratorList[0], "decorator on row type %s is not supported", name)
+		ok = false
+	}
+	if len(c.Bases) != 1 || len(c.Keywords) > 0 || c.Starargs != nil || c.Kwargs != nil {
+		ld.errorf(f, c, "row type %s must have exactly one base, clauz3.Row", name)
+		ok = false
+	}
+	row := &ir.Row{Module: m.Name, Name: name}
+	for i, s := range c.Body {
+		if a, isAnn := f.AnnAssigns[s]; isAnn {
+			field := string(a.Target.Id)
+			if a.Value != nil {
+				ld.errorf(f, a.Value, "default value of row field %s is not supported", field)
+				ok = false
+				continue
+			}
+			t, err := types.AnnotationIn(f, a.Annotation, scope{m})
+			if err != nil {
+				ld.errs.Append(err)
+				ok = false
+				continue
+			}
+			if row.Field(field) != nil {
+				ld.errorf(f, s, "row field %s is declared twice", field)
+				ok = false
+				continue
+			}
+			row.Fields = append(row.Fields, &ir.Param{Name: field, Type: t})
+			continue
+		}
+		switch s := s.(type) {
+		case *ast.Pass:
+			continue
+		case *ast.ExprStmt:
+			if str, isStr := s.Value.(*ast.Str); isStr && i == 0 {
+				if _, isF := f.FStrings[str]; !isF {
+					continue // docstring
+				}
+			}
+		}
+		ld.errorf(f, s, "%s in row type %s is not supported (only annotated fields, e.g. email: str)", pyast.Describe(s), name)
+		ok = false
+	}
+	if !ok {
+		return
+	}
+	ld.layer.Rows = append(ld.layer.Rows, row)
+	ld.bind(m, c, name, &Symbol{Kind: KRow, Name: name, Pos: pyast.Pos(f, c), Row: row, def: c, mod: m})
 }

@@ -3,6 +3,7 @@ package lower
 import (
 	"github.com/go-python/gpython/ast"
 
+	"github.com/clauz3/clauz3/compiler/types"
 	"github.com/clauz3/clauz3/ir"
 )
 
@@ -78,8 +79,8 @@ func (l *Lowerer) Args(c *ast.Call, callee string, params []Param) []ir.Expr {
 			ok = false
 			continue
 		}
-		if !ir.Identical(x.Type(), p.Type) {
-			l.Errorf(slots[i].node, "argument %s of %s() must be %s, got %s", p.Name, callee, p.Type, x.Type())
+		if !types.Assignable(x.Type(), p.Type) {
+			l.Errorf(slots[i].node, "argument %s of %s() must be %s, got %s%s", p.Name, callee, p.Type, x.Type(), types.OptionalHint(x.Type()))
 			ok = false
 			continue
 		}
@@ -106,21 +107,75 @@ func (l *Lowerer) Args(c *ast.Call, callee string, params []Param) []ir.Expr {
 	return args
 }
 
-// MayAct reports whether evaluating e may call a function or raise.
+// MayAct reports whether evaluating e may call a function, have an
+// effect (print, a mutating method) or raise (an index, a division, a
+// conversion, ...). Reordering or skipping such an expression may change
+// what a plan does. 64-bit overflow is not counted: it is a documented
+// deviation from CPython, not a Python behaviour.
 func MayAct(e ir.Expr) bool {
 	act := false
-	ir.Inspect(e, func(x ir.Expr) bool {
+	var visit func(x ir.Expr) bool
+	visit = func(x ir.Expr) bool {
 		switch x := x.(type) {
-		case *ir.Call, *ir.EffectCall:
+		case *ir.Call, *ir.EffectCall, *ir.Index:
 			act = true
 		case *ir.BinOp:
-			if x.Op == ir.FloorDiv || x.Op == ir.Mod {
+			switch x.Op {
+			case ir.FloorDiv, ir.Mod, ir.Div:
+				if !nonZeroConst(x.Y) {
+					act = true
+				}
+			case ir.Pow:
 				act = true
+			}
+		case *ir.Slice:
+			if x.Step != nil && !nonZeroConst(x.Step) {
+				act = true
+			}
+		case *ir.Range:
+			if !nonZeroConst(x.Step) {
+				act = true
+			}
+		case *ir.Builtin:
+			if !pureBuiltins[x.Name] {
+				act = true
+			}
+			if x.Key != nil && !act {
+				ir.Inspect(x.Key.Body, visit)
 			}
 		}
 		return !act
-	})
+	}
+	ir.Inspect(e, visit)
 	return act
+}
+
+// pureBuiltins neither raise (for well-typed arguments), nor write, nor
+// mutate.
+var pureBuiltins = map[string]bool{
+	"len": true, "str": true, "repr": true, "bool": true, "abs": true, "sum": true,
+	"enumerate": true, "zip": true, "reversed": true, "sorted": true, "list": true, "dict": true,
+	"set": true, "tuple": true, "any": true, "all": true,
+	"str.upper": true, "str.lower": true, "str.strip": true, "str.lstrip": true, "str.rstrip": true,
+	"str.join": true, "str.replace": true, "str.startswith": true, "str.endswith": true,
+	"str.find": true, "str.count": true, "str.isdigit": true, "str.isalpha": true, "str.isspace": true,
+	"str.title": true, "str.capitalize": true, "str.zfill": true, "str.splitlines": true,
+	"list.count": true, "list.copy": true, "dict.get": true, "dict.keys": true, "dict.values": true,
+	"dict.items": true, "dict.copy": true,
+}
+
+func nonZeroConst(x ir.Expr) bool {
+	c, ok := x.(*ir.Const)
+	if !ok {
+		return false
+	}
+	switch v := c.Value.(type) {
+	case int64:
+		return v != 0
+	case float64:
+		return v != 0
+	}
+	return false
 }
 
 func plural(n int) string {

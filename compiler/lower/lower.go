@@ -2,6 +2,7 @@ package lower
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 
 	"github.com/go-python/gpython/ast"
@@ -33,6 +34,14 @@ type Lowerer struct {
 	BinOps map[ir.BinOpKind]bool
 	// NoFStrings refuses f-strings.
 	NoFStrings bool
+	// Full enables the whole plan expression language: float literals,
+	// / and **, str and list repetition, `is None`, conditional
+	// expressions, subscripts, slicing and set displays.
+	Full bool
+	// Ext, when not nil, is asked first about every expression; it lowers
+	// what needs the caller's scopes (comprehensions, lambdas, ...) and
+	// returns handled=false to let the Lowerer lower e.
+	Ext func(l *Lowerer, e ast.Expr, want ir.Type) (x ir.Expr, handled bool)
 }
 
 // Pos is the IR position of n.
@@ -53,6 +62,11 @@ func (l *Lowerer) Unsupported(n ast.Ast) {
 // against want: callers do that with their own message. Expr returns nil
 // after reporting an error.
 func (l *Lowerer) Expr(e ast.Expr, want ir.Type) ir.Expr {
+	if l.Ext != nil {
+		if x, handled := l.Ext(l, e, want); handled {
+			return x
+		}
+	}
 	pos := l.Pos(e)
 	switch e := e.(type) {
 	case *ast.Num:
@@ -63,6 +77,9 @@ func (l *Lowerer) Expr(e ast.Expr, want ir.Type) ir.Expr {
 			l.Errorf(e, "integer literal %s does not fit in 64 bits", (*big.Int)(v).String())
 			return nil
 		case py.Float:
+			if l.Full {
+				return &ir.Const{Pos: pos, T: ir.Float, Value: float64(v)}
+			}
 			l.Errorf(e, "float literal is not supported yet%s", l.Where)
 			return nil
 		}
@@ -106,6 +123,18 @@ func (l *Lowerer) Expr(e ast.Expr, want ir.Type) ir.Expr {
 		return l.tuple(e, want)
 	case *ast.Dict:
 		return l.dict(e, want)
+	case *ast.IfExp:
+		if l.Full {
+			return l.ifExp(e, want)
+		}
+	case *ast.Subscript:
+		if l.Full {
+			return l.subscript(e)
+		}
+	case *ast.Set:
+		if l.Full {
+			return l.set(e, want)
+		}
 	}
 	l.Unsupported(e)
 	return nil
@@ -117,20 +146,26 @@ var binOps = map[ast.OperatorNumber]ir.BinOpKind{
 	ast.Mult:     ir.Mul,
 	ast.FloorDiv: ir.FloorDiv,
 	ast.Modulo:   ir.Mod,
+	ast.Div:      ir.Div,
+	ast.Pow:      ir.Pow,
 }
 
-// BinOpKind maps a Python arithmetic operator to the IR's, if it has it.
+// BinOpKind maps a Python arithmetic operator to the IR's, if it has it
+// (Mult maps to Mul; MakeBinOp turns it into Repeat on a str or list).
 func BinOpKind(op ast.OperatorNumber) (ir.BinOpKind, bool) {
 	k, ok := binOps[op]
 	return k, ok
 }
 
 func (l *Lowerer) binOp(e *ast.BinOp, want ir.Type) ir.Expr {
-	if e.Op == ast.Div {
+	if e.Op == ast.Div && !l.Full {
 		l.Errorf(e, "float division is not supported yet%s", l.Where)
 		return nil
 	}
 	op, ok := binOps[e.Op]
+	if op == ir.Pow && !l.Full {
+		ok = false
+	}
 	if !ok || (l.BinOps != nil && !l.BinOps[op]) {
 		l.Unsupported(e)
 		return nil
@@ -146,14 +181,75 @@ func (l *Lowerer) binOp(e *ast.BinOp, want ir.Type) ir.Expr {
 	return l.MakeBinOp(e, op, x, y)
 }
 
-// MakeBinOp types x op y (reporting at n when it does not type).
+// MakeBinOp types x op y (reporting at n when it does not type). With
+// Full, * on a str or list and an int is repetition (an int first is
+// swapped when neither operand acts), and ** is checked to give the type
+// Python gives.
 func (l *Lowerer) MakeBinOp(n ast.Ast, op ir.BinOpKind, x, y ir.Expr) ir.Expr {
+	if op == ir.Mul && l.Full {
+		switch {
+		case isSeq(x.Type()) && ir.IsBasic(y.Type(), ir.KindInt):
+			op = ir.Repeat
+		case ir.IsBasic(x.Type(), ir.KindInt) && isSeq(y.Type()):
+			if MayAct(x) || MayAct(y) {
+				l.Errorf(n, "operator * with the int first is not supported when an operand calls a function or may raise (write the %s first)", y.Type())
+				return nil
+			}
+			x, y, op = y, x, ir.Repeat
+		}
+	}
 	t, why := types.BinOp(op, x.Type(), y.Type())
 	if t == nil {
 		l.Errorf(n, "%s", why)
 		return nil
 	}
+	if op == ir.Pow {
+		if why := powCheck(x, y, t); why != "" {
+			l.Errorf(n, "%s", why)
+			return nil
+		}
+	}
 	return &ir.BinOp{Pos: l.Pos(n), Op: op, X: x, Y: y, T: t}
+}
+
+func isSeq(t ir.Type) bool {
+	_, isList := t.(*ir.List)
+	return isList || ir.IsBasic(t, ir.KindStr)
+}
+
+// powCheck refuses the ** whose Python result type is not the static one:
+// int ** int is a float for a negative exponent, and a negative number to
+// a fractional power is complex.
+func powCheck(x, y ir.Expr, t ir.Type) string {
+	if ir.IsBasic(t, ir.KindInt) {
+		if c, ok := y.(*ir.Const); ok {
+			if n, isInt := c.Value.(int64); isInt && n >= 0 {
+				return ""
+			}
+		}
+		return "operator ** on ints needs a non-negative int constant exponent: Python gives a float for a negative one (write float(x) ** n)"
+	}
+	if ir.IsBasic(y.Type(), ir.KindInt) || ir.IsBasic(y.Type(), ir.KindBool) {
+		return ""
+	}
+	if c, ok := y.(*ir.Const); ok {
+		if f, isF := c.Value.(float64); isF && f == math.Trunc(f) && !math.IsInf(f, 0) {
+			return ""
+		}
+	}
+	if c, ok := x.(*ir.Const); ok {
+		switch v := c.Value.(type) {
+		case int64:
+			if v >= 0 {
+				return ""
+			}
+		case float64:
+			if v >= 0 {
+				return ""
+			}
+		}
+	}
+	return "operator ** with a float exponent needs an int exponent or a non-negative constant base: Python gives a complex number for a negative base"
 }
 
 // hintFor is the type to expect of a second operand whose first has type t.
@@ -172,18 +268,30 @@ func (l *Lowerer) unaryOp(e *ast.UnaryOp) ir.Expr {
 			return nil
 		}
 		return &ir.UnOp{Pos: l.Pos(e), Op: ir.Not, X: x}
-	case ast.USub:
+	case ast.USub, ast.UAdd:
+		if e.Op == ast.UAdd && !l.Full {
+			break
+		}
 		x := l.Expr(e.Operand, nil)
 		if x == nil {
 			return nil
 		}
-		if !ir.IsBasic(x.Type(), ir.KindInt) {
-			l.Errorf(e, "unary - on %s is not supported", x.Type())
+		isFloat := l.Full && ir.IsBasic(x.Type(), ir.KindFloat)
+		if !ir.IsBasic(x.Type(), ir.KindInt) && !isFloat {
+			l.Errorf(e, "unary %s on %s is not supported%s", pyast.UnaryOpName(e.Op), x.Type(), types.OptionalHint(x.Type()))
 			return nil
 		}
+		if e.Op == ast.UAdd {
+			return x
+		}
 		if c, ok := x.(*ir.Const); ok {
-			if v := c.Value.(int64); v != -v || v == 0 {
-				return &ir.Const{Pos: l.Pos(e), T: ir.Int, Value: -v}
+			switch v := c.Value.(type) {
+			case int64:
+				if v != -v || v == 0 {
+					return &ir.Const{Pos: l.Pos(e), T: ir.Int, Value: -v}
+				}
+			case float64:
+				return &ir.Const{Pos: l.Pos(e), T: ir.Float, Value: -v}
 			}
 		}
 		return &ir.UnOp{Pos: l.Pos(e), Op: ir.Neg, X: x}
@@ -237,10 +345,20 @@ func CmpOp(op ast.CmpOp) (ir.CmpOp, bool) {
 	return k, ok
 }
 
+// Comparison lowers a comparison chain (for an Ext that prepares its
+// operands).
+func (l *Lowerer) Comparison(e *ast.Compare) ir.Expr { return l.compare(e) }
+
 func (l *Lowerer) compare(e *ast.Compare) ir.Expr {
 	ops := make([]ir.CmpOp, len(e.Ops))
 	for i, op := range e.Ops {
 		k, ok := cmpOps[op]
+		if l.Full && (op == ast.Is || op == ast.IsNot) {
+			k, ok = ir.Is, true
+			if op == ast.IsNot {
+				k = ir.IsNot
+			}
+		}
 		if !ok {
 			l.Errorf(e, "identity comparison (%s) is not supported%s; compare values with == or !=", pyast.CmpOpName(op), l.Where)
 			return nil
@@ -266,13 +384,23 @@ func (l *Lowerer) compare(e *ast.Compare) ir.Expr {
 		if y == nil {
 			return nil
 		}
-		if why := types.Compare(ops[i], prev, y.Type()); why != "" {
+		if ops[i] == ir.Is || ops[i] == ir.IsNot {
+			if !isNoneConst(operands[i]) && !isNoneConst(y) {
+				l.Errorf(e, "identity comparison (%s) is only supported with None; compare values with == or !=", ops[i])
+				return nil
+			}
+		} else if why := types.Compare(ops[i], prev, y.Type()); why != "" {
 			l.Errorf(e, "%s", why)
 			return nil
 		}
 		operands = append(operands, y)
 	}
 	return &ir.Compare{Pos: l.Pos(e), Ops: ops, Operands: operands}
+}
+
+func isNoneConst(x ir.Expr) bool {
+	c, ok := x.(*ir.Const)
+	return ok && ir.IsBasic(c.T, ir.KindNone)
 }
 
 func (l *Lowerer) list(e *ast.List, want ir.Type) ir.Expr {
@@ -388,6 +516,10 @@ func (l *Lowerer) fstring(e *ast.Str, fs *syntax.FString) ir.Expr {
 		if x == nil {
 			return nil
 		}
+		if why := types.Printable(x.Type()); why != "" {
+			l.Errorf(p.Expr, "f-string of %s is not supported: %s", types.A(x.Type()), why)
+			return nil
+		}
 		switch p.Conversion {
 		case 0, 's', 'r':
 		default:
@@ -398,7 +530,7 @@ func (l *Lowerer) fstring(e *ast.Str, fs *syntax.FString) ir.Expr {
 		if p.Spec != nil {
 			for _, sp := range p.Spec.Parts {
 				if sp.Expr != nil {
-					l.Errorf(sp.Expr, "nested replacement field in a format spec is not supported yet")
+					l.Errorf(sp.Expr, "nested replacement field in a format spec is not supported (format specs must be literal)")
 					return nil
 				}
 				spec += sp.Literal

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/clauz3/clauz3/compiler/types"
 	"github.com/clauz3/clauz3/ir"
 )
 
@@ -15,8 +16,10 @@ import (
 //
 // str takes the s type (or none) and no sign, z, #, = or grouping; int and
 // bool take b c d o x X n and the float types e E f F g G %, precision only
-// with a float type. Note that a bool with a non-empty spec formats as an
-// int (f"{True:5}" is "    1"). Other types have no format spec.
+// with a float type; float takes e E f F g G % (or none). The 'n' type is
+// refused: it depends on the locale. Note that a bool with a non-empty
+// spec formats as an int (f"{True:5}" is "    1"). Other types have no
+// format spec.
 func CheckSpec(spec string, t ir.Type) string {
 	p, err := parseSpec(spec)
 	if err != "" {
@@ -24,6 +27,9 @@ func CheckSpec(spec string, t ir.Type) string {
 	}
 	bad := func(why string) string {
 		return fmt.Sprintf("format spec %s on a %s value is not supported: %s", ir.PyRepr(spec), t, why)
+	}
+	if p.typ == 'n' && (types.IsNumeric(t) || ir.IsBasic(t, ir.KindStr)) {
+		return bad("the 'n' presentation type depends on the locale")
 	}
 	switch {
 	case ir.IsBasic(t, ir.KindStr):
@@ -69,8 +75,18 @@ func CheckSpec(spec string, t ir.Type) string {
 		default:
 			return bad(fmt.Sprintf("unknown format code '%c' for int", p.typ))
 		}
+	case ir.IsBasic(t, ir.KindFloat):
+		switch {
+		case p.typ == 0 || strings.ContainsRune("eEfFgG%", p.typ):
+		case p.typ == 'n':
+			if p.grouping != 0 {
+				return bad("cannot specify grouping with 'n'")
+			}
+		default:
+			return bad(fmt.Sprintf("unknown format code '%c' for float", p.typ))
+		}
 	default:
-		return bad("only str, int and bool values take a format spec")
+		return bad("only str, int, float and bool values take a format spec")
 	}
 	return ""
 }

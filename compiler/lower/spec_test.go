@@ -34,6 +34,16 @@ func TestCheckSpec(t *testing.T) {
 		{"5", ir.None, false},
 		{".", ir.Int, false},
 		{"5x5", ir.Int, false},
+		{".2f", ir.Float, true},
+		{"e", ir.Float, true},
+		{"+08.3%", ir.Float, true},
+		{"z,.1f", ir.Float, true},
+		{"#g", ir.Float, true},
+		{"d", ir.Float, false},
+		{"x", ir.Float, false},
+		{"n", ir.Float, false},
+		{"n", ir.Int, false},
+		{"=10", ir.Float, true},
 	} {
 		why := CheckSpec(tc.spec, tc.t)
 		if (why == "") != tc.ok {

@@ -671,3 +671,8 @@ func isMulti(err error) bool {
 	_, ok := err.(interface{ Unwrap() []error })
 	return ok
 }
+
+// UnaryOpName is the Python spelling of a unary operator (not, -, +, ~).
+func UnaryOpName(op ast.UnaryOpNumber) string {
+	return strings.TrimSpace(unaryOpName(op))
+}

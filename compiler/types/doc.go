@@ -1,14 +1,21 @@
 // Package types holds the static typing rules of the ClauZ3 subset that
 // plans and trusted layers share:
 //
-//   - Annotation turns a Python type annotation into an ir.Type: int, str,
-//     bool, None, list[T], dict[K, V] (K hashable), tuple[T1, ...];
-//   - BinOp, Compare and Hashable say which operand types Python would
-//     accept for an operator and what it yields, restricted to what the IR
-//     can express (e.g. `str * int` is refused);
-//   - Elem is the element type a `for` loop or `in` sees.
+//   - Annotation and AnnotationIn turn a Python type annotation into an
+//     ir.Type: int, float, str, bool, None, list[T], dict[K, V] and set[T]
+//     (K and T hashable), tuple[T1, ...], T | None (also Optional[T]) and,
+//     through a Scope, row types and the typing names Optional, List, Dict,
+//     Tuple and Set;
+//   - BinOp (after ir.BinOpType), Compare, Orderable, Hashable and
+//     Assignable say which operand types Python would accept and what they
+//     yield, restricted to what the IR can express;
+//   - Elem is the element type a `for` loop or `in` sees; Printable says
+//     whether a value's text is the same in every run (not for sets, whose
+//     order is CPython's business);
+//   - OptionalHint and A word type errors.
 //
-// It refuses, with "... is not supported yet", the types a later stage
-// will add (float, T | None, rows, Pattern, set) and, with "... is not
-// supported", the rest. Callers: compiler/lower, compiler/layer, compiler.
+// It refuses, with "... is not supported yet", frozenset, Pattern and
+// variadic tuples, and, with "... is not supported", the rest (unions
+// other than T | None, string annotations, unknown names). Callers:
+// compiler/lower, compiler/layer, compiler.
 package types

@@ -19,8 +19,19 @@ func TestAnnotation(t *testing.T) {
 		{"dict[str, list[int]]", "dict[str, list[int]]"},
 		{"tuple[int, str]", "tuple[int, str]"},
 		{"tuple[int]", "tuple[int]"},
-		{"float", "t.py:1:4: type float is not supported yet"},
-		{"int | None", "t.py:1:4: union type int | None is not supported yet"},
+		{"float", "float"},
+		{"int | None", "int | None"},
+		{"None | list[str]", "list[str] | None"},
+		{"int | None | None", "int | None"},
+		{"set[tuple[int, str]]", "set[tuple[int, str]]"},
+		{"dict[str, float | None]", "dict[str, float | None]"},
+		{"int | str", "t.py:1:4: union type int | str is not supported (only T | None)"},
+		{"None | None", "t.py:1:4: union type None | None is not supported (only T | None)"},
+		{"set[list[int]]", "t.py:1:8: set element type list[int] is not hashable"},
+		{"set", "t.py:1:4: type set without element types is not supported (write e.g. set[str])"},
+		{"Optional[int]", "t.py:1:4: type Optional is not defined (import it from typing)"},
+		{"List[int]", "t.py:1:4: type List is not defined (import it from typing)"},
+		{"frozenset[int]", "t.py:1:4: type frozenset[int] is not supported yet"},
 		{"Pattern", "t.py:1:4: type Pattern is not supported yet"},
 		{"tuple[int, ...]", "t.py:1:15: variadic type tuple[int, ...] is not supported yet"},
 		{"dict[list[int], str]", "t.py:1:9: dict key type list[int] is not hashable"},
@@ -63,7 +74,36 @@ func TestOperators(t *testing.T) {
 	if why := Compare(ir.In, ir.Int, &ir.Tuple{Elems: []ir.Type{ir.Int, ir.Str}}); why == "" {
 		t.Error("int in a mixed tuple accepted")
 	}
-	if why := Compare(ir.Lt, ir.Bool, ir.Bool); why == "" {
-		t.Error("bool < bool accepted")
+	if why := Compare(ir.Lt, ir.Bool, ir.Bool); why != "" {
+		t.Errorf("bool < bool refused: %s", why)
+	}
+	if why := Compare(ir.Lt, ir.Int, ir.Float); why != "" {
+		t.Errorf("int < float refused: %s", why)
+	}
+	if why := Compare(ir.Eq, ir.Int, ir.None); why != "comparison int == None is not supported (an int is never None; test it with `is None`)" {
+		t.Errorf("int == None: %q", why)
+	}
+	if why := Compare(ir.Eq, &ir.Optional{Elem: ir.Int}, ir.None); why != "" {
+		t.Errorf("int | None == None refused: %s", why)
+	}
+	if why := Compare(ir.Lt, &ir.Set{Elem: ir.Int}, &ir.Set{Elem: ir.Int}); why == "" {
+		t.Error("set < set accepted (a subset test in Python)")
+	}
+	if typ, _ := BinOp(ir.Div, ir.Int, ir.Int); !ir.Identical(typ, ir.Float) {
+		t.Errorf("int / int = %v", typ)
+	}
+	if typ, _ := BinOp(ir.Repeat, ir.Str, ir.Int); !ir.Identical(typ, ir.Str) {
+		t.Errorf("str repeated = %v", typ)
+	}
+	for _, tc := range []struct {
+		t    ir.Type
+		want string
+	}{{ir.Int, "an int"}, {ir.Str, "a str"}, {&ir.Optional{Elem: ir.Int}, "an int | None"}, {&ir.List{Elem: ir.Int}, "a list[int]"}, {&ir.Row{Name: "UserRow"}, "a UserRow"}} {
+		if got := A(tc.t); got != tc.want {
+			t.Errorf("A(%s) = %q, want %q", tc.t, got, tc.want)
+		}
+	}
+	if why := Printable(&ir.Dict{Key: ir.Str, Value: &ir.Set{Elem: ir.Int}}); why == "" {
+		t.Error("a dict of sets is printable")
 	}
 }

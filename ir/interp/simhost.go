@@ -578,3 +578,14 @@ func dictKeyFromJSON(k string, t ir.Type) (Value, error) {
 	}
 	return nil, fmt.Errorf("keys of type %s cannot come from a JSON object; use a list of [key, value] pairs", t)
 }
+
+// ParseValue converts one JSON document to a value of type t, by the
+// rules the simulation host applies to effect results. The CLI uses it
+// for the target's inputs (`clauz3 simulate --arg name=JSON`).
+func ParseValue(data []byte, t ir.Type) (Value, error) {
+	j, err := parseJSON(data)
+	if err != nil {
+		return nil, err
+	}
+	return fromJSON(j, t, "value")
+}
