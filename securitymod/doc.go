@@ -1,23 +1,35 @@
 // Package securitymod is ClauZ3's security module: what every trusted layer
-// shares and what the approval loop's security rests on.
+// and the approval service share, and what the approval loop's security
+// rests on. The package itself holds no code; each job is a sub-package
+// with one owner and one API, so a sealed binary links only the parts it
+// uses (the runtime half: pathfloor, egress, redact; secrets pulls in the
+// OS keyring client and is for the CLI and the service).
 //
-// It owns approval receipts and their keys (ed25519 signatures over a
-// canonical payload, single-use redemption), the approval store and the
-// approval service (localhost web UI, session and CSRF checks, Host/Origin
-// checks), the append-only hash-chained audit log, the path, command and
-// egress floors that refuse credential and system locations, shell
-// expansion and private or metadata addresses even when a layer's own
-// policy would allow them, credential redaction of outputs, logs and audit
-// rows, and secrets kept in the OS keyring with a clearly reported
-// fallback.
+//   - pathfloor: resolves a path (symlinks and ".." included) and refuses
+//     credential and system locations, traversal out of the roots, broken
+//     or looping links, even when a layer's own policy would allow them.
+//   - egress: http/https only; refuses IP literals and any URL whose host
+//     resolves to a loopback, private, link-local, metadata, CGNAT,
+//     reserved or NAT64-of-private address; connects only to the address it
+//     vetted and re-checks redirects.
+//   - redact: replaces provider tokens, JWTs, PEM private keys, bearer,
+//     cookie and URL credentials and labelled key=value secrets with
+//     [REDACTED:<kind>] in outputs, logs and audit rows.
+//   - secrets: the OS keyring through github.com/zalando/go-keyring, or an
+//     explicitly reported AES-GCM file fallback; Scoped stores for layers.
+//   - audit: the append-only, hash-chained audit log and its verifier.
 //
-// It refuses by default: an indeterminate answer (unreachable service, bad
-// signature, expired or mismatched receipt, unknown decision) is a
-// refusal with a typed error, never an approval.
+// Every sub-package fails closed: an unknown, unresolvable, malformed or
+// indeterminate input is a refusal with a typed error carrying the reason
+// (pathfloor.Refusal, egress.Refusal, secrets.Error, audit.EventError and
+// audit.BrokenError), never a pass and never only a log line. redact has
+// no refusals: it is total and idempotent.
 //
-// Callers: cmd/clauz3 (approval-service, audit verify), the runtime package
-// planrt and trusted layers' Go implementations (the runtime half: receipt
-// redemption and the floors).
+// Still to come here: approval receipts and their keys (ed25519 over a
+// canonical payload, single-use redemption), the approval store and
+// service (localhost UI, session, CSRF, Host/Origin checks), and the
+// command floor for a shell layer.
 //
-// Status: later stage. At this stage the package is empty.
+// Callers: cmd/clauz3 (approval-service, audit verify), the runtime
+// package planrt and the trusted layers' Go implementations.
 package securitymod

@@ -1,0 +1,236 @@
+package audit
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"iter"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/clauz3/clauz3/securitymod/redact"
+)
+
+// Event is what a caller records.
+type Event struct {
+	At        time.Time // zero: now
+	Kind      string    // e.g. "request.submitted", "decision.approved_once"
+	RequestID string    // may be empty for events not tied to a request
+	Actor     string    // who: "human:<session>", "runner", "service"
+	Detail    string    // free text or JSON; redacted before it is stored
+}
+
+// Row is one stored audit row.
+type Row struct {
+	Seq       int64
+	At        string
+	Kind      string
+	RequestID string
+	Actor     string
+	Detail    string
+	PrevHash  string
+	Hash      string
+}
+
+// Store is what the log needs from its storage.
+type Store interface {
+	// Last returns the row with the highest seq, or false when empty.
+	Last(ctx context.Context) (Row, bool, error)
+	// Insert stores r; it must fail when a row with r.Seq exists.
+	Insert(ctx context.Context, r Row) error
+	// All yields every row in ascending seq order, or an error.
+	All(ctx context.Context) iter.Seq2[Row, error]
+}
+
+// Genesis is the prev_hash of the first row.
+const Genesis = "0000000000000000000000000000000000000000000000000000000000000000"
+
+// EventError is Append's refusal of a malformed event.
+type EventError struct {
+	Field  string
+	Reason string
+}
+
+func (e *EventError) Error() string {
+	return fmt.Sprintf("audit: event refused: %s: %s", e.Field, e.Reason)
+}
+
+// BrokenError is Verify's report of the first row where the chain breaks.
+type BrokenError struct {
+	Seq    int64
+	Reason string
+}
+
+func (e *BrokenError) Error() string {
+	return fmt.Sprintf("audit: chain broken at row %d: %s", e.Seq, e.Reason)
+}
+
+const (
+	maxRequestID = 128
+	maxActor     = 256
+	maxDetail    = 1 << 20
+)
+
+// Append validates and redacts e, links it to the last row and inserts it.
+func Append(ctx context.Context, s Store, e Event) (Row, error) {
+	if err := checkEvent(e); err != nil {
+		return Row{}, err
+	}
+	last, ok, err := s.Last(ctx)
+	if err != nil {
+		return Row{}, fmt.Errorf("audit: append: reading the last row: %w", err)
+	}
+	prev, seq := Genesis, int64(1)
+	if ok {
+		if reason := rowReason(last); reason != "" {
+			return Row{}, &BrokenError{Seq: last.Seq, Reason: reason + "; refusing to extend the chain"}
+		}
+		prev, seq = last.Hash, last.Seq+1
+	}
+	at := e.At
+	if at.IsZero() {
+		at = time.Now()
+	}
+	r := Row{
+		Seq:       seq,
+		At:        at.UTC().Format(time.RFC3339Nano),
+		Kind:      e.Kind,
+		RequestID: e.RequestID,
+		Actor:     redact.String(e.Actor),
+		Detail:    redact.String(strings.ToValidUTF8(e.Detail, "\uFFFD")),
+		PrevHash:  prev,
+	}
+	r.Hash = HashRow(r)
+	if err := s.Insert(ctx, r); err != nil {
+		return Row{}, fmt.Errorf("audit: append: %w", err)
+	}
+	return r, nil
+}
+
+func checkEvent(e Event) error {
+	if !validKind(e.Kind) {
+		return &EventError{Field: "kind", Reason: fmt.Sprintf("%q is not 1-64 characters of [a-z0-9_.-] starting with a letter", e.Kind)}
+	}
+	if r := textReason(e.RequestID, maxRequestID); r != "" {
+		return &EventError{Field: "request_id", Reason: r}
+	}
+	if r := textReason(e.Actor, maxActor); r != "" {
+		return &EventError{Field: "actor", Reason: r}
+	}
+	if len(e.Detail) > maxDetail {
+		return &EventError{Field: "detail", Reason: fmt.Sprintf("longer than %d bytes: store a digest or a summary", maxDetail)}
+	}
+	return nil
+}
+
+func validKind(k string) bool {
+	if len(k) == 0 || len(k) > 64 || k[0] < 'a' || k[0] > 'z' {
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		c := k[i]
+		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '_' || c == '.' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+func textReason(s string, max int) string {
+	switch {
+	case len(s) > max:
+		return fmt.Sprintf("longer than %d bytes", max)
+	case !utf8.ValidString(s):
+		return "not valid UTF-8"
+	case strings.ContainsFunc(s, unicode.IsControl):
+		return "contains control characters"
+	}
+	return ""
+}
+
+// canonical is the hashed form of a row's fields, in this order.
+type canonical struct {
+	Seq       int64  `json:"seq"`
+	At        string `json:"at"`
+	Kind      string `json:"kind"`
+	RequestID string `json:"request_id"`
+	Actor     string `json:"actor"`
+	Detail    string `json:"detail"`
+}
+
+// HashRow computes hex(sha256(r.PrevHash || canonical JSON of r)).
+func HashRow(r Row) string {
+	b, err := json.Marshal(canonical{r.Seq, r.At, r.Kind, r.RequestID, r.Actor, r.Detail})
+	if err != nil {
+		// Marshal of a struct of strings and an int cannot fail; if it
+		// ever did, no stored hash may equal this one.
+		return "unhashable: " + err.Error()
+	}
+	h := sha256.New()
+	h.Write([]byte(r.PrevHash))
+	h.Write(b)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// rowReason checks one row on its own: well-formed hashes, valid UTF-8
+// (encoding/json would hash invalid bytes as U+FFFD, hiding an edit), and
+// a hash that matches the content.
+func rowReason(r Row) string {
+	switch {
+	case !isHash(r.PrevHash):
+		return "prev_hash is not 64 lowercase hex characters"
+	case !isHash(r.Hash):
+		return "hash is not 64 lowercase hex characters"
+	}
+	for _, f := range []string{r.At, r.Kind, r.RequestID, r.Actor, r.Detail} {
+		if !utf8.ValidString(f) {
+			return "a field is not valid UTF-8"
+		}
+	}
+	if HashRow(r) != r.Hash {
+		return "hash does not match the row's content (edited)"
+	}
+	return ""
+}
+
+func isHash(s string) bool {
+	if len(s) != 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !('0' <= s[i] && s[i] <= '9' || 'a' <= s[i] && s[i] <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// Verify recomputes the chain. It returns 0, nil when every row holds;
+// the seq of the first broken row and a *BrokenError when one does not;
+// 0 and the error when the store cannot be read.
+func Verify(ctx context.Context, s Store) (firstBroken int64, err error) {
+	want, prev := int64(1), Genesis
+	for r, err := range s.All(ctx) {
+		if err != nil {
+			return 0, fmt.Errorf("audit: verify: %w", err)
+		}
+		if err := ctx.Err(); err != nil {
+			return 0, fmt.Errorf("audit: verify: %w", err)
+		}
+		switch {
+		case r.Seq != want:
+			return r.Seq, &BrokenError{Seq: r.Seq, Reason: fmt.Sprintf("found where row %d should be (a row was deleted, inserted or reordered)", want)}
+		case r.PrevHash != prev:
+			return r.Seq, &BrokenError{Seq: r.Seq, Reason: fmt.Sprintf("prev_hash is not the hash of row %d (a row was deleted, inserted or reordered)", want-1)}
+		}
+		if reason := rowReason(r); reason != "" {
+			return r.Seq, &BrokenError{Seq: r.Seq, Reason: reason}
+		}
+		want, prev = want+1, r.Hash
+	}
+	return 0, nil
+}

@@ -1,0 +1,313 @@
+package audit
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"iter"
+	"strings"
+	"testing"
+	"time"
+)
+
+// memStore is the in-memory Store of these tests. rows is in the order All
+// yields it, so a test can reorder, delete or insert as a tamperer would.
+type memStore struct {
+	rows     []Row
+	failLast error
+	failAll  error
+}
+
+func (m *memStore) Last(context.Context) (Row, bool, error) {
+	if m.failLast != nil {
+		return Row{}, false, m.failLast
+	}
+	if len(m.rows) == 0 {
+		return Row{}, false, nil
+	}
+	best := m.rows[0]
+	for _, r := range m.rows {
+		if r.Seq > best.Seq {
+			best = r
+		}
+	}
+	return best, true, nil
+}
+
+func (m *memStore) Insert(_ context.Context, r Row) error {
+	for _, x := range m.rows {
+		if x.Seq == r.Seq {
+			return fmt.Errorf("UNIQUE constraint failed: audit.seq (%d)", r.Seq)
+		}
+	}
+	m.rows = append(m.rows, r)
+	return nil
+}
+
+func (m *memStore) All(context.Context) iter.Seq2[Row, error] {
+	return func(yield func(Row, error) bool) {
+		for i, r := range m.rows {
+			if m.failAll != nil && i == 2 {
+				yield(Row{}, m.failAll)
+				return
+			}
+			if !yield(r, nil) {
+				return
+			}
+		}
+	}
+}
+
+var t0 = time.Date(2026, 11, 29, 14, 0, 0, 123456789, time.FixedZone("CET", 3600))
+
+// chain appends n events and returns the store.
+func chain(t *testing.T, n int) *memStore {
+	t.Helper()
+	s := &memStore{}
+	for i := 1; i <= n; i++ {
+		_, err := Append(context.Background(), s, Event{
+			At: t0.Add(time.Duration(i) * time.Second), Kind: "request.submitted",
+			RequestID: fmt.Sprintf("req-%d", i), Actor: "runner", Detail: fmt.Sprintf(`{"n":%d}`, i),
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
+
+func TestAppendChains(t *testing.T) {
+	s := &memStore{}
+	r1, err := Append(context.Background(), s, Event{At: t0, Kind: "request.submitted", RequestID: "r1", Actor: "runner", Detail: "plan <a&b>"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r1.Seq != 1 || r1.PrevHash != Genesis || r1.At != "2026-11-29T13:00:00.123456789Z" {
+		t.Fatalf("row 1 = %+v", r1)
+	}
+	// The hash is exactly the documented construction, computed here by
+	// hand rather than with HashRow.
+	canon := `{"seq":1,"at":"2026-11-29T13:00:00.123456789Z","kind":"request.submitted","request_id":"r1","actor":"runner","detail":"plan \u003ca\u0026b\u003e"}`
+	sum := sha256.Sum256([]byte(Genesis + canon))
+	if want := hex.EncodeToString(sum[:]); r1.Hash != want {
+		t.Fatalf("hash = %s, want %s", r1.Hash, want)
+	}
+	r2, err := Append(context.Background(), s, Event{Kind: "decision.approved_once", RequestID: "r1", Actor: "human:s1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r2.Seq != 2 || r2.PrevHash != r1.Hash || r2.Hash == r1.Hash {
+		t.Fatalf("row 2 = %+v", r2)
+	}
+	if _, err := time.Parse(time.RFC3339Nano, r2.At); err != nil || !strings.HasSuffix(r2.At, "Z") {
+		t.Fatalf("row 2 at = %q (%v)", r2.At, err)
+	}
+	if seq, err := Verify(context.Background(), s); seq != 0 || err != nil {
+		t.Fatalf("Verify = %d, %v", seq, err)
+	}
+}
+
+func TestAppendRedacts(t *testing.T) {
+	s := &memStore{}
+	tok := "gh" + "p_" + "aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1eF3hJ5"
+	r, err := Append(context.Background(), s, Event{
+		Kind: "effect.output", Actor: "runner password=hunter2hunter2",
+		Detail: "curl -H 'Authorization: Bearer " + tok + "' and \xff bytes",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored := s.rows[0]
+	if strings.Contains(stored.Detail, tok) || strings.Contains(stored.Actor, "hunter2hunter2") {
+		t.Fatalf("a credential was stored: %+v", stored)
+	}
+	if !strings.Contains(stored.Detail, "[REDACTED:") || !strings.Contains(stored.Detail, "\uFFFD bytes") {
+		t.Fatalf("detail = %q", stored.Detail)
+	}
+	if stored != r || HashRow(stored) != stored.Hash {
+		t.Fatal("the stored row is not the hashed row")
+	}
+}
+
+func TestAppendRefusesMalformedEvents(t *testing.T) {
+	for name, c := range map[string]struct {
+		e     Event
+		field string
+	}{
+		"empty kind":          {Event{}, "kind"},
+		"upper-case kind":     {Event{Kind: "Request"}, "kind"},
+		"kind with space":     {Event{Kind: "a b"}, "kind"},
+		"kind starts digit":   {Event{Kind: "1x"}, "kind"},
+		"long kind":           {Event{Kind: strings.Repeat("k", 65)}, "kind"},
+		"long request id":     {Event{Kind: "k", RequestID: strings.Repeat("r", 129)}, "request_id"},
+		"request id newline":  {Event{Kind: "k", RequestID: "r1\nkind: forged"}, "request_id"},
+		"request id bad utf8": {Event{Kind: "k", RequestID: "r\xff"}, "request_id"},
+		"actor control":       {Event{Kind: "k", Actor: "human\x00"}, "actor"},
+		"long actor":          {Event{Kind: "k", Actor: strings.Repeat("a", 257)}, "actor"},
+		"huge detail":         {Event{Kind: "k", Detail: strings.Repeat("d", 1<<20+1)}, "detail"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			s := &memStore{}
+			_, err := Append(context.Background(), s, c.e)
+			var ee *EventError
+			if !errors.As(err, &ee) || ee.Field != c.field {
+				t.Fatalf("Append = %v, want an EventError on %s", err, c.field)
+			}
+			if len(s.rows) != 0 {
+				t.Fatal("a refused event was stored")
+			}
+		})
+	}
+}
+
+func TestAppendStoreErrors(t *testing.T) {
+	s := &memStore{failLast: errors.New("disk I/O error")}
+	if _, err := Append(context.Background(), s, Event{Kind: "k"}); err == nil || !strings.Contains(err.Error(), "disk I/O error") {
+		t.Fatalf("Append with a failing Last = %v", err)
+	}
+	// A racing writer inserted seq 2 first: the second insert fails rather
+	// than forking the chain.
+	s = chain(t, 1)
+	last, _, _ := s.Last(context.Background())
+	racer := Row{Seq: 2, At: "x", Kind: "k", PrevHash: last.Hash}
+	racer.Hash = HashRow(racer)
+	stale := &staleLast{memStore: s, last: last}
+	if err := s.Insert(context.Background(), racer); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Append(context.Background(), stale, Event{Kind: "k"}); err == nil {
+		t.Fatal("a second row 2 was inserted")
+	}
+}
+
+// staleLast answers Last with a row read before a racing insert.
+type staleLast struct {
+	*memStore
+	last Row
+}
+
+func (s *staleLast) Last(context.Context) (Row, bool, error) { return s.last, true, nil }
+
+func TestAppendRefusesToExtendABrokenChain(t *testing.T) {
+	s := chain(t, 3)
+	s.rows[2].Detail = "edited"
+	_, err := Append(context.Background(), s, Event{Kind: "k"})
+	var be *BrokenError
+	if !errors.As(err, &be) || be.Seq != 3 {
+		t.Fatalf("Append on a tampered tail = %v", err)
+	}
+	if len(s.rows) != 3 {
+		t.Fatal("the chain was extended past tampering")
+	}
+}
+
+func TestVerifyDetectsTampering(t *testing.T) {
+	cases := []struct {
+		name   string
+		tamper func(s *memStore)
+		seq    int64
+		reason string
+	}{
+		{"edited detail", func(s *memStore) { s.rows[2].Detail = `{"n":99}` }, 3, "edited"},
+		{"edited kind", func(s *memStore) { s.rows[0].Kind = "decision.approved_once" }, 1, "edited"},
+		{"edited time", func(s *memStore) { s.rows[4].At = "2020-01-01T00:00:00Z" }, 5, "edited"},
+		{"edited actor", func(s *memStore) { s.rows[1].Actor = "human:mallory" }, 2, "edited"},
+		{"edited request id", func(s *memStore) { s.rows[3].RequestID = "req-x" }, 4, "edited"},
+		{"edited and rehashed", func(s *memStore) {
+			s.rows[2].Detail = "forged"
+			s.rows[2].Hash = HashRow(s.rows[2])
+		}, 4, "prev_hash is not the hash of row 3"},
+		{"deleted middle row", func(s *memStore) { s.rows = append(s.rows[:2], s.rows[3:]...) }, 4, "where row 3 should be"},
+		{"deleted first row", func(s *memStore) { s.rows = s.rows[1:] }, 2, "where row 1 should be"},
+		{"reordered rows", func(s *memStore) { s.rows[1], s.rows[2] = s.rows[2], s.rows[1] }, 3, "where row 2 should be"},
+		{"swapped contents, seq kept", func(s *memStore) {
+			s.rows[1].Seq, s.rows[2].Seq = 3, 2
+			s.rows[1], s.rows[2] = s.rows[2], s.rows[1]
+		}, 2, "prev_hash"},
+		{"inserted row", func(s *memStore) {
+			forged := Row{Seq: 3, At: "2026-11-29T13:00:02Z", Kind: "decision.approved_once", PrevHash: s.rows[1].Hash}
+			forged.Hash = HashRow(forged)
+			s.rows = append(s.rows[:2], append([]Row{forged}, s.rows[2:]...)...)
+		}, 3, "where row 4 should be"},
+		{"duplicated row", func(s *memStore) { s.rows = append(s.rows[:3], s.rows[2:]...) }, 3, "where row 4 should be"},
+		{"invalid UTF-8 that JSON would hide", func(s *memStore) {
+			s.rows[0].Detail = "\uFFFD"
+			s.rows[0].Hash = HashRow(s.rows[0])
+			s.rows[1].PrevHash = s.rows[0].Hash
+			s.rows[1].Hash = HashRow(s.rows[1])
+			s.rows[2].PrevHash = s.rows[1].Hash
+			s.rows[2].Hash = HashRow(s.rows[2])
+			s.rows[3].PrevHash = s.rows[2].Hash
+			s.rows[3].Hash = HashRow(s.rows[3])
+			s.rows[4].PrevHash = s.rows[3].Hash
+			s.rows[4].Hash = HashRow(s.rows[4])
+			s.rows[0].Detail = "\xff" // hashes the same as U+FFFD under encoding/json
+		}, 1, "not valid UTF-8"},
+		{"malformed hash", func(s *memStore) { s.rows[4].Hash = strings.ToUpper(s.rows[4].Hash) }, 5, "64 lowercase hex"},
+		{"malformed genesis", func(s *memStore) { s.rows[0].PrevHash = "" }, 1, "prev_hash is not the hash of row 0"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := chain(t, 5)
+			if seq, err := Verify(context.Background(), s); seq != 0 || err != nil {
+				t.Fatalf("control: Verify before tampering = %d, %v", seq, err)
+			}
+			c.tamper(s)
+			seq, err := Verify(context.Background(), s)
+			var be *BrokenError
+			if !errors.As(err, &be) || seq != c.seq || be.Seq != c.seq || !strings.Contains(be.Reason, c.reason) {
+				t.Fatalf("Verify = %d, %v; want row %d with %q", seq, err, c.seq, c.reason)
+			}
+		})
+	}
+}
+
+func TestVerifyStoreErrorIsNotAPass(t *testing.T) {
+	s := chain(t, 4)
+	s.failAll = errors.New("database is locked")
+	seq, err := Verify(context.Background(), s)
+	if err == nil || seq != 0 || !strings.Contains(err.Error(), "database is locked") {
+		t.Fatalf("Verify with a failing store = %d, %v", seq, err)
+	}
+	var be *BrokenError
+	if errors.As(err, &be) {
+		t.Fatal("a store error was reported as a broken row")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Verify(ctx, chain(t, 2)); err == nil {
+		t.Fatal("Verify with a cancelled context passed")
+	}
+}
+
+func TestVerifyEmpty(t *testing.T) {
+	if seq, err := Verify(context.Background(), &memStore{}); seq != 0 || err != nil {
+		t.Fatalf("Verify(empty) = %d, %v", seq, err)
+	}
+}
+
+// Dropping the newest rows leaves a valid shorter chain: Verify alone
+// cannot see it, a recorded head can. This pins the documented limit.
+func TestTruncationNeedsAnAnchor(t *testing.T) {
+	s := chain(t, 5)
+	head, _, _ := s.Last(context.Background())
+	s.rows = s.rows[:4]
+	if seq, err := Verify(context.Background(), s); seq != 0 || err != nil {
+		t.Fatalf("Verify = %d, %v", seq, err)
+	}
+	now, _, _ := s.Last(context.Background())
+	if now.Seq == head.Seq && now.Hash == head.Hash {
+		t.Fatal("the anchor did not move")
+	}
+}
+
+func TestErrorMessages(t *testing.T) {
+	if got := (&BrokenError{Seq: 3, Reason: "edited"}).Error(); got != "audit: chain broken at row 3: edited" {
+		t.Fatal(got)
+	}
+	if got := (&EventError{Field: "kind", Reason: "bad"}).Error(); got != "audit: event refused: kind: bad" {
+		t.Fatal(got)
+	}
+}

@@ -1,0 +1,332 @@
+package pathfloor
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+)
+
+// Refusal is the only error Check returns: the path as the caller gave it
+// and why it was refused.
+type Refusal struct {
+	Path   string
+	Reason string
+}
+
+func (r *Refusal) Error() string {
+	return fmt.Sprintf("path floor: %q refused: %s", r.Path, r.Reason)
+}
+
+// homeDenied are denied locations relative to the home directory.
+var homeDenied = []string{
+	".ssh",
+	".aws",
+	".gnupg",
+	".config/clauz3",
+	".local/share/clauz3",
+	".kube",
+	".docker/config.json",
+	".netrc",
+	".git-credentials",
+	".npmrc",
+	".pypirc",
+	".config/gcloud",
+	".azure",
+	".config/gh",
+	".password-store",
+	".local/share/keyrings",
+	".pgpass",
+	".cargo/credentials",
+	".cargo/credentials.toml",
+	".terraform.d/credentials.tfrc.json",
+}
+
+// systemDenied are absolute denied locations.
+var systemDenied = []string{
+	"/etc/shadow",
+	"/etc/shadow-",
+	"/etc/gshadow",
+	"/etc/gshadow-",
+	"/etc/sudoers",
+	"/etc/sudoers.d",
+	"/etc/master.passwd",
+	"/etc/ssh",
+	"/proc",
+	"/sys",
+	"/dev",
+	"/run/secrets",
+	"/var/run/secrets",
+}
+
+// Floor holds the denied locations. The zero value refuses everything;
+// build one with New.
+type Floor struct {
+	denied    []string // absolute, cleaned, lexical forms
+	configErr string   // non-empty: every Check refuses with this reason
+}
+
+// New returns the floor for the given home directory. extraDenied entries
+// are absolute paths or "~/..." paths under home. An unusable home or
+// entry does not panic and does not fail open: the returned Floor refuses
+// every Check with the configuration reason.
+func New(home string, extraDenied ...string) *Floor {
+	f := &Floor{}
+	if runtime.GOOS == "windows" {
+		f.configErr = "the path floor does not support Windows paths"
+		return f
+	}
+	if home == "" || !filepath.IsAbs(home) || strings.ContainsRune(home, 0) {
+		f.configErr = fmt.Sprintf("floor misconfigured: home %q is not an absolute path", home)
+		return f
+	}
+	home = filepath.Clean(home)
+	for _, rel := range homeDenied {
+		f.denied = append(f.denied, filepath.Join(home, rel))
+	}
+	f.denied = append(f.denied, systemDenied...)
+	for _, e := range extraDenied {
+		switch {
+		case strings.ContainsRune(e, 0):
+			f.configErr = fmt.Sprintf("floor misconfigured: denied entry %q contains NUL", e)
+			return f
+		case e == "~":
+			f.denied = append(f.denied, home)
+		case strings.HasPrefix(e, "~/"):
+			f.denied = append(f.denied, filepath.Join(home, e[2:]))
+		case filepath.IsAbs(e):
+			f.denied = append(f.denied, filepath.Clean(e))
+		default:
+			f.configErr = fmt.Sprintf("floor misconfigured: denied entry %q is neither absolute nor ~/...", e)
+			return f
+		}
+	}
+	return f
+}
+
+// Check decides whether path may be read (write false) or written (write
+// true) under roots. On success it returns the resolved target, which the
+// caller must use instead of path. Every refusal is a *Refusal.
+func (f *Floor) Check(path string, roots []string, write bool) (string, error) {
+	refuse := func(format string, args ...any) (string, error) {
+		return "", &Refusal{Path: path, Reason: fmt.Sprintf(format, args...)}
+	}
+	switch {
+	case f == nil || (f.configErr == "" && len(f.denied) == 0):
+		return refuse("no path floor configured")
+	case f.configErr != "":
+		return refuse("%s", f.configErr)
+	case path == "":
+		return refuse("empty path")
+	case strings.ContainsRune(path, 0):
+		return refuse("path contains NUL")
+	case !filepath.IsAbs(path):
+		return refuse("relative path: make it absolute against the layer's folder first")
+	}
+
+	denied := f.deniedForms()
+	lexical := filepath.Clean(path)
+	if d, ok := deniedBy(lexical, denied); ok {
+		return refuse("inside denied location %s", d)
+	}
+
+	resolved, reason := resolveTarget(path, write)
+	if reason != "" {
+		return refuse("%s", reason)
+	}
+	if d, ok := deniedBy(resolved, denied); ok {
+		return refuse("resolves to %s, inside denied location %s", resolved, d)
+	}
+
+	if len(roots) == 0 {
+		return refuse("no roots given")
+	}
+	inRoot := false
+	for _, root := range roots {
+		r, reason := resolveRoot(root)
+		if reason != "" {
+			return refuse("%s", reason)
+		}
+		if within(resolved, r, false) {
+			inRoot = true
+		}
+	}
+	if !inRoot {
+		return refuse("resolves to %s, outside every root", resolved)
+	}
+	return resolved, nil
+}
+
+// resolveTarget resolves every symlink and ".." of path. An existing
+// target is resolved whole; a write to a target that does not exist yet
+// is resolved through its parent directory, which must exist.
+func resolveTarget(path string, write bool) (resolved, reason string) {
+	fi, err := os.Lstat(path)
+	switch {
+	case err == nil:
+		r, err := filepath.EvalSymlinks(path)
+		if err != nil {
+			if fi.Mode()&fs.ModeSymlink != 0 && errors.Is(err, fs.ErrNotExist) {
+				return "", "broken symlink"
+			}
+			return "", fmt.Sprintf("cannot resolve: %v", err)
+		}
+		st, err := os.Stat(r)
+		if err != nil {
+			return "", fmt.Sprintf("cannot stat resolved target: %v", err)
+		}
+		if !st.Mode().IsRegular() && !st.IsDir() {
+			return "", fmt.Sprintf("resolves to %s, which is not a regular file or directory", r)
+		}
+		return r, ""
+	case errors.Is(err, fs.ErrNotExist) && write:
+		parent, base := splitLast(path)
+		if base == "" || base == "." || base == ".." {
+			return "", "does not exist and names no file"
+		}
+		rp, err := filepath.EvalSymlinks(parent)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return "", "parent directory does not exist (or is a broken symlink)"
+			}
+			return "", fmt.Sprintf("cannot resolve parent directory: %v", err)
+		}
+		st, err := os.Stat(rp)
+		if err != nil {
+			return "", fmt.Sprintf("cannot stat parent directory: %v", err)
+		}
+		if !st.IsDir() {
+			return "", fmt.Sprintf("parent %s is not a directory", rp)
+		}
+		return filepath.Join(rp, base), ""
+	case errors.Is(err, fs.ErrNotExist):
+		return "", "does not exist"
+	default:
+		return "", fmt.Sprintf("cannot stat: %v", err)
+	}
+}
+
+// splitLast splits an absolute path into its parent (unclean, so that
+// "link/.." keeps the kernel's meaning when resolved) and its last
+// component.
+func splitLast(path string) (parent, base string) {
+	p := strings.TrimRight(path, "/")
+	if p == "" {
+		return "/", ""
+	}
+	i := strings.LastIndexByte(p, '/')
+	parent, base = p[:i], p[i+1:]
+	if parent == "" {
+		parent = "/"
+	}
+	return parent, base
+}
+
+func resolveRoot(root string) (string, string) {
+	if root == "" || strings.ContainsRune(root, 0) || !filepath.IsAbs(root) {
+		return "", fmt.Sprintf("root %q is not an absolute path", root)
+	}
+	r, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return "", fmt.Sprintf("root %q does not resolve: %v", root, err)
+	}
+	st, err := os.Stat(r)
+	if err != nil || !st.IsDir() {
+		return "", fmt.Sprintf("root %q is not a directory", root)
+	}
+	return r, ""
+}
+
+// deniedForms returns every denied location in its lexical form and, when
+// it differs, its resolved form, computed now (the filesystem may have
+// changed since New).
+func (f *Floor) deniedForms() []string {
+	out := make([]string, 0, 2*len(f.denied))
+	for _, d := range f.denied {
+		out = append(out, d)
+		if r := resolveLoose(d, 0); r != "" && r != d {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// resolveLoose resolves as much of p as exists: the longest existing
+// prefix is resolved and the rest appended; a symlink whose target does
+// not exist yet is followed through its text. It returns "" when nothing
+// useful can be said (a loop, an unreadable link).
+func resolveLoose(p string, depth int) string {
+	if depth > 40 {
+		return ""
+	}
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	fi, err := os.Lstat(p)
+	if err == nil {
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			return ""
+		}
+		t, err := os.Readlink(p)
+		if err != nil {
+			return ""
+		}
+		if !filepath.IsAbs(t) {
+			base := resolveLoose(filepath.Dir(p), depth+1)
+			if base == "" {
+				return ""
+			}
+			t = filepath.Join(base, t)
+		}
+		return resolveLoose(t, depth+1)
+	}
+	parent := filepath.Dir(p)
+	if parent == p {
+		return ""
+	}
+	rp := resolveLoose(parent, depth+1)
+	if rp == "" {
+		return ""
+	}
+	return filepath.Join(rp, filepath.Base(p))
+}
+
+func deniedBy(p string, denied []string) (string, bool) {
+	for _, d := range denied {
+		if within(p, d, true) {
+			return d, true
+		}
+	}
+	return "", false
+}
+
+// within reports whether the cleaned absolute path p is base or below it,
+// comparing whole components (never a string prefix: /home/u/.sshx is not
+// inside /home/u/.ssh). fold compares components with Unicode case folding.
+func within(p, base string, fold bool) bool {
+	pc, bc := components(p), components(base)
+	if len(bc) > len(pc) {
+		return false
+	}
+	for i := range bc {
+		if fold {
+			if !strings.EqualFold(pc[i], bc[i]) {
+				return false
+			}
+		} else if pc[i] != bc[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func components(p string) []string {
+	p = strings.Trim(p, "/")
+	if p == "" {
+		return nil
+	}
+	return strings.Split(p, "/")
+}
