@@ -3,18 +3,18 @@ module github.com/clauz3/clauz3
 go 1.26.8
 
 require (
+	github.com/dave/jennifer v1.7.1
 	github.com/go-python/gpython v0.2.0
 	github.com/rogpeppe/go-internal v1.16.0
+	github.com/zalando/go-keyring v0.2.8
+	golang.org/x/tools v0.52.0
 )
 
 require (
 	github.com/danieljoos/wincred v1.2.3 // indirect
-	github.com/dave/jennifer v1.7.1 // indirect
 	github.com/godbus/dbus/v5 v5.2.2 // indirect
 	github.com/google/go-cmp v0.7.0 // indirect
-	github.com/zalando/go-keyring v0.2.8 // indirect
 	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
-	golang.org/x/tools v0.52.0 // indirect
 )

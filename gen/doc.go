@@ -1,22 +1,114 @@
-// Package gen turns a verified IR program into Go source and builds it
-// into a sealed binary.
+// Package gen turns a verified IR program into the Go source of one main
+// package and builds it into a sealed binary.
 //
-// It owns code generation with github.com/dave/jennifer (one Go function per
-// plan function, names kept; runtime helpers only where Python semantics
-// differ from Go's), the build folder keyed by the plan hash and the build
-// cache, the offline `go build` with the local toolchain, and the check,
-// with golang.org/x/tools/go/packages, that every effect the plan uses has
-// a Go implementation with a compatible signature and that the binary's
-// import closure is only the runtime (planrt), securitymod, the layers the
-// plan uses and the standard library.
+// # What it owns
 //
-// It refuses to build anything outside that closure and any plan whose
-// effects lack a Go implementation. It imports ir, never compiler or
+// Generate prints a program with github.com/dave/jennifer, gofmt'd and
+// meant to be read: one Go function per plan function, Python control flow
+// as Go control flow, runtime (planrt) calls only where Python's semantics
+// differ from Go's, one wrapper per trusted effect the plan calls, and a
+// main that hands the target to planrt.Main.
+//
+// Naming: plan functions and locals become lowerCamelCase (send_report ->
+// sendReport, total_amount -> totalAmount); the target `main` becomes
+// planMain; an effect wrapper is named like the effect (send_email ->
+// sendEmail, or effectSendEmail when a plan function took that name);
+// Go keywords, predeclared names and package names get a trailing
+// underscore, clashes a numeric suffix. Row types keep their class name,
+// row fields become exported CamelCase (user_id -> UserId).
+//
+// Values (Python -> Go):
+//
+//	int -> int64 (planrt.Add & co. raise OverflowError instead of wrapping)
+//	float -> float64, str -> string (UTF-8; lengths and indices in code points)
+//	bool -> bool, None -> planrt.NoneType (only where a None value is stored)
+//	T | None -> planrt.Optional[T]
+//	list[T] -> *planrt.List[T] (shared, like a Python list)
+//	dict[K, V] -> *planrt.Dict[K, V] (insertion-ordered), set[T] -> *planrt.Set[T]
+//	tuple[A, B] -> planrt.Tuple2[A, B] (up to 8 elements)
+//	a row -> a generated struct with `py:"field"` tags
+//
+// Locals are declared with := at their first top-level assignment, else
+// with var at the top of the function; comprehensions, conditional
+// expressions and non-bool and/or become immediately called func
+// literals, so each operand is evaluated once and in Python's order.
+// Builtin calls follow ir.Builtin's convention: positional arguments in
+// Python order with a method's receiver first, keyword arguments by name
+// (print's sep/end, sorted's reverse, split's sep/maxsplit, ...), key=
+// lambdas as Go func literals.
+//
+// Effects: in simulate mode a wrapper checks the effect's preconditions
+// at run time (planrt.Call.Require), records the trace and takes the
+// result from the simulation host (planrt.Simulated), then checks the
+// postconditions; the program imports no layer package at all. In real
+// mode the wrapper calls the layer's Go function through planrt.Perform;
+// until approval receipts exist (a later stage) a real binary refuses to
+// start: `clauz3: no approval receipt: this binary runs only through
+// clauz3 run`, exit status 1.
+//
+// Build makes a sealed binary. It resolves the layers the plan calls
+// (by default the folder of the file declaring each effect; layer name =
+// the effect's module without its last component), refuses a layer
+// without Go files (`layer tools.email.trusted has no Go implementation`),
+// and hashes the plan source, ir.Sprint of the program, the mode, the
+// runtime's embedded source, the generator's own source and the layers'
+// Go files into the plan hash. A build folder named after the hash, under
+// CacheDir (default os.UserCacheDir()/clauz3/builds), holds go.mod (module
+// clauz3.build/plan, planrt required and replaced by ./planrt, where the
+// runtime's embedded source is written), the layers' Go files as
+// packages clauz3.build/plan/layers/<domain>, main.go, the binary `plan`
+// and the recorded import closure. Same hash: the cached binary is
+// returned without running the go command (BuildResult.Cached).
+// Otherwise: the layer import check, the go/types binding check, code
+// generation, `go build -trimpath -ldflags=-s -w` offline (GOFLAGS=-mod=mod,
+// GOPROXY=off, GOSUMDB=off, GOWORK=off, GOTOOLCHAIN=local,
+// CGO_ENABLED=0; the user's GOCACHE is shared), then the import closure
+// check with `go list -deps`. `BIN --plan-hash` prints the hash.
+//
+// The binding check loads each layer package with
+// golang.org/x/tools/go/packages and requires, for every effect the plan
+// calls, an exported function named like the effect (send_email ->
+// SendEmail) whose parameters map str -> string, int -> int64, float ->
+// float64, bool -> bool, list[T] -> []T, T | None -> *T and a row -> the
+// layer's struct of the same name with the same fields in order, and
+// whose results are nothing or error for a None effect and (T, error)
+// otherwise. A missing or mismatched function is a located error naming
+// both sides: `effects.py:7:1: send_email(addr: str, msg: str) has no Go
+// implementation: SendEmail in package email (DIR) has signature
+// func(addr string) error, want func SendEmail(addr string, msg string)
+// error`.
+//
+// # The allowed import set
+//
+// The sealed binary's import closure may contain only: the standard
+// library, the build's main package, planrt, securitymod, and (real mode
+// only) the packages of the layers the plan uses. Per package:
+//
+//   - main imports the standard library, planrt and, in real mode, the
+//     plan's layers; a layer package in a simulation binary is refused;
+//   - planrt imports the standard library only, outside the sensitive set;
+//   - a layer imports the standard library, planrt and securitymod. The
+//     sensitive standard packages (os/exec, net and net/..., syscall,
+//     unsafe, plugin, runtime/cgo, C, debug/..., internal/...) only when a
+//     file of the layer declares them with a `//clauz3:allow-import PATH`
+//     comment, so a layer's reach is visible in its source;
+//   - anything else (a third-party module, an unknown package) is refused.
+//
+// The layer's source is checked before the build (naming file and line);
+// the `go list -deps` closure after it is the authority. A refusal names
+// the offending import and its importer. securitymod's runtime half is
+// not yet available to sealed builds: a layer importing it does not build.
+//
+// # What it refuses
+//
+// Any import outside the set above, any plan whose effects lack a
+// compatible Go implementation, and IR it cannot express (tuples of more
+// than 8 elements, unhashable dict keys or set elements, dict or tuple
+// parameters of a layer function): a located *Error.
+//
+// It imports ir and planrt (for its embedded source), never compiler or
 // prover: the generator and the prover consume the same IR and share no
 // private shortcuts.
 //
 // Callers: cmd/clauz3 (build, run).
-//
-// Status: later stage. At this stage the package is empty; only plans are
-// proved (clauz3 prove, clauz3 ir).
 package gen

@@ -5,6 +5,7 @@
 //
 //	clauz3 prove [--trusted-root DIR]... [--import-root DIR]... [--target NAME] [--json] [--timeout D] [PLAN]
 //	clauz3 ir    [--trusted-root DIR]... [--import-root DIR]... [--target NAME] [PLAN]
+//	clauz3 build [--simulate] -o BIN [PLAN]
 //	clauz3 simulate [--effects RESULTS.json] [--trace FILE] [--engine interp|compiled] [--arg NAME=JSON]... [PLAN]
 //
 // PLAN "-" or absent reads standard input. Exit status: 0 when every
@@ -48,6 +49,7 @@ commands:
   prove     prove every guarantee and precondition of a plan
   ir        print the typed IR of a plan
   simulate  run a plan with every trusted effect replaced by recorded results
+  build     compile a plan into a sealed Go binary
 
 Run 'clauz3 <command> -h' for the flags of a command.
 `
@@ -64,6 +66,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runIR(args[1:], stdin, stdout, stderr)
 	case "simulate":
 		return runSimulate(args[1:], stdin, stdout, stderr)
+	case "build":
+		return runBuild(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
@@ -94,12 +98,19 @@ func (pf *planFlags) register(fs *flag.FlagSet) {
 // load reads and compiles the plan named by the remaining arguments. It
 // returns the exit status to use when it fails.
 func (pf *planFlags) load(fs *flag.FlagSet, stdin io.Reader, stderr io.Writer) (*ir.Program, int, error) {
+	prog, _, code, err := pf.loadWithSource(fs, stdin)
+	return prog, code, err
+}
+
+// loadWithSource is load that also returns the plan's source text, which
+// a build hashes.
+func (pf *planFlags) loadWithSource(fs *flag.FlagSet, stdin io.Reader) (*ir.Program, []byte, int, error) {
 	if fs.NArg() > 1 {
-		return nil, exitUsage, fmt.Errorf("expected one PLAN, got %d arguments", fs.NArg())
+		return nil, nil, exitUsage, fmt.Errorf("expected one PLAN, got %d arguments", fs.NArg())
 	}
 	for _, dir := range append(append([]string(nil), pf.trustedRoots...), pf.importRoots...) {
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-			return nil, exitUsage, fmt.Errorf("%s: not a folder", dir)
+			return nil, nil, exitUsage, fmt.Errorf("%s: not a folder", dir)
 		}
 	}
 	name := fs.Arg(0)
@@ -112,7 +123,7 @@ func (pf *planFlags) load(fs *flag.FlagSet, stdin io.Reader, stderr io.Writer) (
 		src, err = os.ReadFile(name)
 	}
 	if err != nil {
-		return nil, exitUsage, err
+		return nil, nil, exitUsage, err
 	}
 	cfg := compiler.Config{
 		ImportRoots:  pf.importRoots,
@@ -124,9 +135,9 @@ func (pf *planFlags) load(fs *flag.FlagSet, stdin io.Reader, stderr io.Writer) (
 	}
 	prog, err := compiler.Compile(name, src, cfg)
 	if err != nil {
-		return nil, exitRefused, err
+		return nil, nil, exitRefused, err
 	}
-	return prog, exitOK, nil
+	return prog, src, exitOK, nil
 }
 
 func runIR(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

@@ -48,7 +48,7 @@ func runSimulate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	prog, code, err := pf.load(fs, stdin, stderr)
+	prog, src, code, err := pf.loadWithSource(fs, stdin)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return code
@@ -57,6 +57,11 @@ func runSimulate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "clauz3 simulate: %v\n", err)
 		return exitUsage
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if *engine == "compiled" {
+		return simulateCompiled(ctx, prog, src, *effectsFile, *traceFile, inputs, stdout, stderr)
 	}
 	trace := stderr
 	if *traceFile != "" {
@@ -67,11 +72,6 @@ func runSimulate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		defer f.Close()
 		trace = f
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	if *engine == "compiled" {
-		return simulateCompiled(ctx, prog, pf, fs.Arg(0), results, inputs, trace, stdout, stderr)
 	}
 	host, err := interp.NewSimHost(results, trace)
 	if err != nil {

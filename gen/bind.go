@@ -1,0 +1,254 @@
+package gen
+
+import (
+	"context"
+	"fmt"
+	"go/types"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/clauz3/clauz3/ir"
+)
+
+// GoFuncName is the exported Go function a layer must provide for an
+// effect: send_email -> SendEmail.
+func GoFuncName(effect string) string { return camel(effect, true) }
+
+// pySignature renders an effect like its Python stub: send_email(addr: str, msg: str).
+func pySignature(e *ir.Effect) string {
+	params := make([]string, len(e.Params))
+	for i, p := range e.Params {
+		params[i] = p.Name + ": " + p.Type.String()
+	}
+	s := e.Name + "(" + strings.Join(params, ", ") + ")"
+	if !ir.IsBasic(e.Result, ir.KindNone) {
+		s += " -> " + e.Result.String()
+	}
+	return s
+}
+
+// goTypeText is the Go type a layer must use for a Python type, as text;
+// ok is false when the type has no mapping to a layer's API.
+func goTypeText(t ir.Type) (string, bool) {
+	switch t := t.(type) {
+	case *ir.Basic:
+		switch t.Kind {
+		case ir.KindInt:
+			return "int64", true
+		case ir.KindFloat:
+			return "float64", true
+		case ir.KindStr:
+			return "string", true
+		case ir.KindBool:
+			return "bool", true
+		}
+	case *ir.List:
+		s, ok := goTypeText(t.Elem)
+		return "[]" + s, ok
+	case *ir.Optional:
+		s, ok := goTypeText(t.Elem)
+		return "*" + s, ok
+	case *ir.Row:
+		return t.Name, true
+	}
+	return t.String(), false
+}
+
+// wantSignature is the Go declaration the layer must have for e.
+func wantSignature(e *ir.Effect) (string, error) {
+	params := make([]string, len(e.Params))
+	for i, p := range e.Params {
+		s, ok := goTypeText(p.Type)
+		if !ok {
+			return "", fmt.Errorf("parameter %s: %s has no Go mapping for a layer", p.Name, p.Type)
+		}
+		params[i] = p.Name + " " + s
+	}
+	sig := "func " + GoFuncName(e.Name) + "(" + strings.Join(params, ", ") + ")"
+	if ir.IsBasic(e.Result, ir.KindNone) {
+		return sig + " error", nil
+	}
+	s, ok := goTypeText(e.Result)
+	if !ok {
+		return "", fmt.Errorf("result %s has no Go mapping for a layer", e.Result)
+	}
+	return sig + " (" + s + ", error)", nil
+}
+
+// matches reports whether the Go type gt is the layer's type for t.
+func matches(t ir.Type, gt types.Type, pkg *types.Package) bool {
+	switch t := t.(type) {
+	case *ir.Basic:
+		b, ok := gt.(*types.Basic)
+		if !ok {
+			return false
+		}
+		switch t.Kind {
+		case ir.KindInt:
+			return b.Kind() == types.Int64
+		case ir.KindFloat:
+			return b.Kind() == types.Float64
+		case ir.KindStr:
+			return b.Kind() == types.String
+		case ir.KindBool:
+			return b.Kind() == types.Bool
+		}
+		return false
+	case *ir.List:
+		s, ok := gt.(*types.Slice)
+		return ok && matches(t.Elem, s.Elem(), pkg)
+	case *ir.Optional:
+		p, ok := gt.(*types.Pointer)
+		return ok && matches(t.Elem, p.Elem(), pkg)
+	case *ir.Row:
+		n, ok := gt.(*types.Named)
+		if !ok || n.Obj().Name() != t.Name || n.Obj().Pkg() != pkg {
+			return false
+		}
+		st, ok := n.Underlying().(*types.Struct)
+		if !ok || st.NumFields() != len(t.Fields) {
+			return false
+		}
+		for i, f := range t.Fields {
+			gf := st.Field(i)
+			if gf.Name() != RowFieldName(f.Name) || !matches(f.Type, gf.Type(), pkg) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+var errorType = types.Universe.Lookup("error").Type()
+
+// bindLayers checks with go/types, on the layer packages as copied into
+// the build folder, that every effect the plan calls has an exported Go
+// function of a compatible signature, and returns the bindings.
+func bindLayers(ctx context.Context, dir string, env []string, layers []*Layer) (map[string]Binding, error) {
+	if len(layers) == 0 {
+		return map[string]Binding{}, nil
+	}
+	cfg := &packages.Config{
+		Context: ctx,
+		Mode:    packages.NeedName | packages.NeedTypes | packages.NeedFiles,
+		Dir:     dir,
+		Env:     env,
+	}
+	paths := make([]string, len(layers))
+	for i, l := range layers {
+		paths[i] = l.Path
+	}
+	pkgs, err := packages.Load(cfg, paths...)
+	if err != nil {
+		return nil, fmt.Errorf("loading the layers' Go packages: %v", err)
+	}
+	byPath := map[string]*packages.Package{}
+	for _, p := range pkgs {
+		byPath[p.PkgPath] = p
+	}
+	out := map[string]Binding{}
+	var errs []string
+	for _, l := range layers {
+		p := byPath[l.Path]
+		if p == nil {
+			return nil, fmt.Errorf("layer %s: go/packages did not load %s", l.Name, l.Path)
+		}
+		if len(p.Errors) > 0 {
+			return nil, fmt.Errorf("layer %s: its Go implementation does not compile:\n%s", l.Name, layerErrors(p.Errors, dir, l))
+		}
+		for _, e := range l.Effects {
+			b, err := bindEffect(e, l, p.Types)
+			if err != nil {
+				errs = append(errs, err.Error())
+				continue
+			}
+			out[e.Name] = b
+		}
+	}
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("%s", strings.Join(errs, "\n"))
+	}
+	return out, nil
+}
+
+func bindEffect(e *ir.Effect, l *Layer, pkg *types.Package) (Binding, error) {
+	want, err := wantSignature(e)
+	if err != nil {
+		return Binding{}, fmt.Errorf("%s: %s cannot have a Go implementation: %v", e.Pos, pySignature(e), err)
+	}
+	name := GoFuncName(e.Name)
+	where := fmt.Sprintf("package %s (%s)", l.Package, l.Dir)
+	obj := pkg.Scope().Lookup(name)
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return Binding{}, fmt.Errorf("%s: %s has no Go implementation: %s not found in %s", e.Pos, pySignature(e), want, where)
+	}
+	sig := fn.Type().(*types.Signature)
+	qual := types.RelativeTo(pkg)
+	got := types.TypeString(sig, qual)
+	mismatch := func() error {
+		return fmt.Errorf("%s: %s has no Go implementation: %s in %s has signature %s, want %s", e.Pos, pySignature(e), name, where, got, want)
+	}
+	if sig.Variadic() || sig.Params().Len() != len(e.Params) || sig.Recv() != nil {
+		return Binding{}, mismatch()
+	}
+	for i, p := range e.Params {
+		if !matches(p.Type, sig.Params().At(i).Type(), pkg) {
+			return Binding{}, mismatch()
+		}
+	}
+	b := Binding{Effect: e.Name, Layer: l.Name, Path: l.Path, Package: l.Package, Func: name}
+	res := sig.Results()
+	if ir.IsBasic(e.Result, ir.KindNone) {
+		switch {
+		case res.Len() == 0:
+		case res.Len() == 1 && types.Identical(res.At(0).Type(), errorType):
+			b.HasError = true
+		default:
+			return Binding{}, mismatch()
+		}
+		return b, nil
+	}
+	if res.Len() != 2 || !matches(e.Result, res.At(0).Type(), pkg) || !types.Identical(res.At(1).Type(), errorType) {
+		return Binding{}, mismatch()
+	}
+	b.HasValue, b.HasError = true, true
+	return b, nil
+}
+
+// layerErrors renders go/packages errors with the layer's own file paths
+// instead of the build folder's copies, one per line, without duplicates.
+func layerErrors(errs []packages.Error, dir string, l *Layer) string {
+	rel := strings.TrimPrefix(l.Path, buildModule+"/") + "/"
+	fix := func(s string) string {
+		s = strings.ReplaceAll(s, filepath.Join(dir, rel), l.Dir+"/")
+		s = strings.ReplaceAll(s, filepath.Join(dir, rel)+"/", l.Dir+"/")
+		if strings.HasPrefix(s, rel) {
+			s = filepath.Join(l.Dir, strings.TrimPrefix(s, rel))
+		}
+		return strings.ReplaceAll(s, l.Dir+"//", l.Dir+"/")
+	}
+	seen := map[string]bool{}
+	var lines []string
+	for _, e := range errs {
+		text := e.Msg
+		if e.Pos != "" && e.Pos != "-" {
+			text = e.Pos + ": " + e.Msg
+		}
+		for _, line := range strings.Split(text, "\n") {
+			line = strings.TrimSpace(line)
+			if line == "" || strings.HasPrefix(line, "# ") {
+				continue
+			}
+			line = fix(line)
+			if !seen[line] {
+				seen[line] = true
+				lines = append(lines, "\t"+line)
+			}
+		}
+	}
+	return strings.Join(lines, "\n")
+}

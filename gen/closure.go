@@ -1,0 +1,133 @@
+package gen
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// SecuritymodPath is the import path of the security module, which layers
+// may import (its runtime half; not yet available to sealed builds).
+const SecuritymodPath = "github.com/clauz3/clauz3/securitymod"
+
+// buildModule is the module path of every build folder.
+const buildModule = "clauz3.build/plan"
+
+// sensitive are the standard-library packages a trusted layer may import
+// only when it declares them with a //clauz3:allow-import comment, so
+// that a layer's reach is visible in its source: process execution, raw
+// system calls, memory unsafety, plugins, cgo and the network.
+func sensitive(path string) bool {
+	switch path {
+	case "os/exec", "syscall", "unsafe", "plugin", "runtime/cgo", "C", "net":
+		return true
+	}
+	return strings.HasPrefix(path, "net/") || strings.HasPrefix(path, "internal/") ||
+		strings.HasPrefix(path, "vendor/") || strings.HasPrefix(path, "debug/")
+}
+
+// layerImportRule says why a layer may not import path ("" when it may).
+func layerImportRule(path string, std bool, allowed []string) string {
+	switch {
+	case path == RuntimePath, path == SecuritymodPath:
+		return ""
+	case !std:
+		return "which is outside the allowed set (the standard library, " + RuntimePath + " and " + SecuritymodPath + ")"
+	case sensitive(path):
+		for _, a := range allowed {
+			if a == path {
+				return ""
+			}
+		}
+		return "which a trusted layer may import only if it declares it with //clauz3:allow-import " + path
+	}
+	return ""
+}
+
+// pkgInfo is one package of the binary's import closure, from go list.
+type pkgInfo struct {
+	Path     string
+	Standard bool
+	Imports  []string
+}
+
+func parseGoList(out string) []pkgInfo {
+	var pkgs []pkgInfo
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if line == "" {
+			continue
+		}
+		parts := strings.SplitN(line, "|", 3)
+		for len(parts) < 3 {
+			parts = append(parts, "")
+		}
+		pkgs = append(pkgs, pkgInfo{Path: parts[0], Standard: parts[1] == "true", Imports: strings.Fields(parts[2])})
+	}
+	return pkgs
+}
+
+// goListFormat is the -f template parseGoList reads.
+const goListFormat = `{{.ImportPath}}|{{.Standard}}|{{join .Imports " "}}`
+
+// checkClosure applies the sealed-binary rule to the import closure of a
+// build's main package. Allowed in the closure: the standard library, the
+// build's main package, planrt, and (real mode only) the packages of the
+// layers the plan uses. The main package may import only planrt, the
+// layers (real mode) and the standard library; planrt only the standard
+// library outside the sensitive set; a layer the standard library,
+// planrt and securitymod, with sensitive standard packages only when
+// declared. The error names the offending import and its importer.
+func checkClosure(pkgs []pkgInfo, mode Mode, layers []*Layer) error {
+	byPath := map[string]*Layer{}
+	for _, l := range layers {
+		byPath[l.Path] = l
+	}
+	std := map[string]bool{}
+	for _, p := range pkgs {
+		if p.Standard {
+			std[p.Path] = true
+		}
+	}
+	var problems []string
+	for _, p := range pkgs {
+		if p.Standard {
+			continue
+		}
+		switch {
+		case p.Path == buildModule:
+			for _, imp := range p.Imports {
+				switch {
+				case std[imp], imp == RuntimePath:
+				case byPath[imp] != nil && mode == Real:
+				case byPath[imp] != nil:
+					problems = append(problems, fmt.Sprintf("the simulation binary imports layer package %s: simulation must have no path to a real effect", imp))
+				default:
+					problems = append(problems, fmt.Sprintf("the plan's main package imports %s, which is outside the sealed closure", imp))
+				}
+			}
+		case p.Path == RuntimePath:
+			for _, imp := range p.Imports {
+				if !std[imp] || sensitive(imp) {
+					problems = append(problems, fmt.Sprintf("planrt imports %s, which the runtime may not", imp))
+				}
+			}
+		case byPath[p.Path] != nil:
+			l := byPath[p.Path]
+			if mode != Real {
+				problems = append(problems, fmt.Sprintf("layer package %s is linked into a simulation binary", p.Path))
+			}
+			for _, imp := range p.Imports {
+				if why := layerImportRule(imp, std[imp], l.Allowed); why != "" {
+					problems = append(problems, fmt.Sprintf("layer %s (%s) imports %s, %s", l.Name, p.Path, imp, why))
+				}
+			}
+		default:
+			problems = append(problems, fmt.Sprintf("package %s is outside the sealed closure (the standard library, planrt, securitymod and the plan's layers)", p.Path))
+		}
+	}
+	if len(problems) == 0 {
+		return nil
+	}
+	sort.Strings(problems)
+	return fmt.Errorf("import closure refused: %s", strings.Join(problems, "; "))
+}

@@ -1,0 +1,313 @@
+package gen
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/clauz3/clauz3/ir"
+)
+
+// fnGen generates one plan function.
+type fnGen struct {
+	g        *generator
+	fn       *ir.Func
+	sc       *scope
+	names    map[*ir.Local]string
+	read     map[*ir.Local]bool
+	compVars map[*ir.Local]bool // comprehension and lambda variables: declared where they bind
+	declAt   map[ir.Stmt]bool   // top-level assignments that declare their local with :=
+}
+
+func (g *generator) newFnGen(fn *ir.Func) *fnGen {
+	fg := &fnGen{
+		g:        g,
+		fn:       fn,
+		sc:       newScope(g.pkg),
+		names:    map[*ir.Local]string{},
+		read:     map[*ir.Local]bool{},
+		compVars: map[*ir.Local]bool{},
+		declAt:   map[ir.Stmt]bool{},
+	}
+	walkStmts(fn.Body, func(e ir.Expr) {
+		switch e := e.(type) {
+		case *ir.LocalRef:
+			fg.read[e.Local] = true
+		case *ir.Comprehension:
+			for _, c := range e.Clauses {
+				fg.compVars[c.Var] = true
+			}
+		case *ir.Builtin:
+			if e.Key != nil {
+				for _, p := range e.Key.Params {
+					fg.compVars[p] = true // bound by the Go func literal
+				}
+			}
+		}
+	})
+	return fg
+}
+
+// name is the Go identifier of a local.
+func (fg *fnGen) name(l *ir.Local) string {
+	if n, ok := fg.names[l]; ok {
+		return n
+	}
+	n := fg.sc.fresh(camel(l.Name, false))
+	fg.names[l] = n
+	return n
+}
+
+// temp returns a fresh Go identifier for a generated temporary.
+func (fg *fnGen) temp(base string) string {
+	return fg.sc.fresh(base)
+}
+
+func (g *generator) function(fn *ir.Func) {
+	fg := g.newFnGen(fn)
+	params := make([]jen.Code, len(fn.Params))
+	isParam := map[*ir.Local]bool{}
+	for i, p := range fn.Params {
+		params[i] = jen.Id(fg.name(p)).Add(g.goType(p.Pos, p.Type))
+		isParam[p] = true
+	}
+	// Declarations: a local whose first appearance is a top-level
+	// assignment is declared there with :=; the others up front.
+	seen := map[*ir.Local]bool{}
+	for _, p := range fn.Params {
+		seen[p] = true
+	}
+	for _, s := range fn.Body {
+		if a, ok := s.(*ir.Assign); ok {
+			for _, l := range localsIn(a.Value) {
+				seen[l] = true
+			}
+			if !seen[a.Dest] && fg.read[a.Dest] {
+				fg.declAt[s] = true
+			}
+			seen[a.Dest] = true
+			continue
+		}
+		for _, l := range stmtLocals(s) {
+			seen[l] = true
+		}
+	}
+	declared := map[*ir.Local]bool{}
+	for s := range fg.declAt {
+		declared[s.(*ir.Assign).Dest] = true
+	}
+	var body []jen.Code
+	for _, l := range fn.Locals {
+		if isParam[l] || fg.compVars[l] || declared[l] || !fg.read[l] {
+			continue
+		}
+		body = append(body, jen.Var().Id(fg.name(l)).Add(g.goType(l.Pos, l.Type)))
+	}
+	body = append(body, fg.stmts(fn.Body)...)
+	hasResult := !ir.IsBasic(fn.Result, ir.KindNone)
+	if hasResult && !terminates(fn.Body) {
+		body = append(body, jen.Panic(jen.Lit("unreachable: the front end proved every path returns")))
+	}
+	decl := jen.Func().Id(g.funcNames[fn]).Params(params...)
+	if hasResult {
+		decl = decl.Add(g.goType(fn.Pos, fn.Result))
+	}
+	g.f.Commentf("%s is the plan's function %s (%s:%d).", g.funcNames[fn], fn.Name, filepath.Base(fn.Pos.File), fn.Pos.Line)
+	g.f.Add(decl.Block(body...))
+}
+
+// stmtLocals lists the locals a statement reads or writes.
+func stmtLocals(s ir.Stmt) []*ir.Local {
+	var out []*ir.Local
+	var visit func(s ir.Stmt)
+	visit = func(s ir.Stmt) {
+		switch s := s.(type) {
+		case *ir.Assign:
+			out = append(out, s.Dest)
+		case *ir.For:
+			out = append(out, s.Var)
+			for _, b := range s.Body {
+				visit(b)
+			}
+		case *ir.If:
+			for _, b := range s.Then {
+				visit(b)
+			}
+			for _, b := range s.Else {
+				visit(b)
+			}
+		}
+	}
+	visit(s)
+	walkStmt(s, func(e ir.Expr) {
+		if r, ok := e.(*ir.LocalRef); ok {
+			out = append(out, r.Local)
+		}
+	})
+	return out
+}
+
+// terminates reports whether Go sees the generated statements as
+// terminating (the last is a return, a panic, or an if/else whose both
+// arms terminate).
+func terminates(ss []ir.Stmt) bool {
+	if len(ss) == 0 {
+		return false
+	}
+	switch s := ss[len(ss)-1].(type) {
+	case *ir.Return, *ir.Raise:
+		return true
+	case *ir.If:
+		return len(s.Else) > 0 && terminates(s.Then) && terminates(s.Else)
+	}
+	return false
+}
+
+func (fg *fnGen) stmts(ss []ir.Stmt) []jen.Code {
+	var out []jen.Code
+	for _, s := range ss {
+		out = append(out, fg.stmt(s)...)
+	}
+	return out
+}
+
+func (fg *fnGen) stmt(s ir.Stmt) []jen.Code {
+	g := fg.g
+	switch s := s.(type) {
+	case *ir.Assign:
+		v := fg.convert(s.Value, s.Dest.Type)
+		if !fg.read[s.Dest] {
+			if _, isConst := s.Value.(*ir.Const); isConst {
+				return nil // a constant nobody reads
+			}
+			// a value nobody reads: computed for its effects (and, for a
+			// local it reads, to keep that local used in Go's eyes)
+			return []jen.Code{jen.Id("_").Op("=").Add(v.c)}
+		}
+		if fg.declAt[s] {
+			return []jen.Code{jen.Id(fg.name(s.Dest)).Op(":=").Add(typed(v).c)}
+		}
+		return []jen.Code{jen.Id(fg.name(s.Dest)).Op("=").Add(v.c)}
+	case *ir.ExprStmt:
+		return []jen.Code{fg.exprStmt(s.X)}
+	case *ir.Return:
+		if s.Value == nil || ir.IsBasic(fg.fn.Result, ir.KindNone) {
+			if _, isConst := s.Value.(*ir.Const); s.Value != nil && !isConst {
+				return []jen.Code{fg.exprStmt(s.Value), jen.Return()}
+			}
+			return []jen.Code{jen.Return()}
+		}
+		return []jen.Code{jen.Return(fg.convert(s.Value, fg.fn.Result).c)}
+	case *ir.If:
+		return []jen.Code{fg.ifStmt(s)}
+	case *ir.For:
+		seq := fg.iterSeq(s.Iter)
+		var head *jen.Statement
+		if fg.read[s.Var] {
+			head = jen.Id(fg.name(s.Var)).Op("=").Range().Add(seq)
+		} else {
+			head = jen.Range().Add(seq)
+		}
+		return []jen.Code{jen.For(head).Block(fg.stmts(s.Body)...)}
+	case *ir.Break:
+		return []jen.Code{jen.Break()}
+	case *ir.Continue:
+		return []jen.Code{jen.Continue()}
+	case *ir.SetIndex:
+		return fg.setIndex(s)
+	case *ir.Assert:
+		cond := fg.truth(s.Cond)
+		if s.Msg == nil {
+			return []jen.Code{jen.Qual(rt, "Assert").Call(cond.c)}
+		}
+		failed := not(cond)
+		if c, ok := s.Cond.(*ir.Compare); ok && len(c.Ops) == 1 && (c.Ops[0] == ir.Eq || c.Ops[0] == ir.NotEq) {
+			flipped := *c
+			flipped.Ops = []ir.CmpOp{ir.NotEq}
+			if c.Ops[0] == ir.NotEq {
+				flipped.Ops = []ir.CmpOp{ir.Eq}
+			}
+			failed = fg.expr(&flipped) // not (a == b) is a != b for every type
+		}
+		return []jen.Code{jen.If(failed.c).Block(
+			jen.Panic(jen.Qual(rt, "Exc").Call(jen.Lit("AssertionError"), fg.strOf(s.Msg).c)),
+		)}
+	case *ir.Raise:
+		if s.Msg == nil {
+			return []jen.Code{jen.Panic(jen.Qual(rt, "ExcClass").Call(jen.Lit(s.Class)))}
+		}
+		return []jen.Code{jen.Panic(jen.Qual(rt, "Exc").Call(jen.Lit(s.Class), fg.expr(s.Msg).c))}
+	}
+	g.fail(s.Position(), "statement %T is not supported by the generator", s)
+	return nil
+}
+
+func (fg *fnGen) ifStmt(s *ir.If) *jen.Statement {
+	st := jen.If(fg.truth(s.Cond).c).Block(fg.stmts(s.Then)...)
+	switch {
+	case len(s.Else) == 1:
+		if elif, ok := s.Else[0].(*ir.If); ok {
+			return st.Else().Add(fg.ifStmt(elif))
+		}
+		return st.Else().Block(fg.stmts(s.Else)...)
+	case len(s.Else) > 1:
+		return st.Else().Block(fg.stmts(s.Else)...)
+	}
+	return st
+}
+
+func (fg *fnGen) setIndex(s *ir.SetIndex) []jen.Code {
+	var elem ir.Type
+	switch t := s.X.Type().(type) {
+	case *ir.List:
+		elem = t.Elem
+	case *ir.Dict:
+		elem = t.Value
+	default:
+		fg.g.fail(s.Pos, "item assignment on %s is not supported", s.X.Type())
+		return nil
+	}
+	val := fg.convert(s.Value, elem)
+	var pre []jen.Code
+	// Python evaluates the value before the target and the index.
+	if !isSimple(s.Value) && (!isSimple(s.X) || !isSimple(s.Index)) {
+		t := fg.temp("v")
+		pre = append(pre, jen.Id(t).Op(":=").Add(typed(val).c))
+		val = gx{c: jen.Id(t), prec: precPrimary}
+	}
+	return append(pre, fg.primary(s.X).Dot("Set").Call(fg.expr(s.Index).c, val.c))
+}
+
+// exprStmt evaluates an expression for its effects.
+func (fg *fnGen) exprStmt(e ir.Expr) *jen.Statement {
+	switch e := e.(type) {
+	case *ir.Call:
+		return fg.call(e)
+	case *ir.EffectCall:
+		return fg.effectCall(e)
+	case *ir.Builtin:
+		if c := fg.builtinStmt(e); c != nil {
+			return c
+		}
+	}
+	return jen.Id("_").Op("=").Add(fg.expr(e).c)
+}
+
+// isSimple reports whether evaluating e has no effect and cannot raise,
+// so it may be skipped or reordered.
+func isSimple(e ir.Expr) bool {
+	switch e := e.(type) {
+	case *ir.Const, *ir.LocalRef:
+		return true
+	case *ir.UnOp:
+		_, isConst := e.X.(*ir.Const)
+		return e.Op == ir.Not && isSimple(e.X) || isConst && ir.IsBasic(e.X.Type(), ir.KindFloat)
+	}
+	return false
+}
+
+func (fg *fnGen) fail(pos ir.Pos, format string, args ...any) gx {
+	fg.g.fail(pos, format, args...)
+	return gx{c: jen.Lit(fmt.Sprintf("<%s>", fmt.Sprintf(format, args...))), prec: precPrimary}
+}

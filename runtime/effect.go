@@ -1,0 +1,186 @@
+package planrt
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// host is where effect calls go: the simulation host in simulate mode; in
+// real mode (later) the receipt-checking dispatcher.
+type host interface {
+	// record writes one trace line for a call that passed its
+	// preconditions, before its result is produced.
+	record(c *Call)
+	// result produces the simulated result of c into ptr.
+	result(c *Call, ptr any)
+	// authorized reports whether real effects may run (a redeemed
+	// receipt); always false at this stage.
+	authorized() bool
+}
+
+var current host
+
+// Call is one trusted effect call in progress. The generated wrapper of
+// an effect makes one with Begin, checks the preconditions with Require,
+// then gets the result (Simulated in simulate mode, Perform in real mode)
+// and checks the postconditions with Ensure.
+type Call struct {
+	Effect string
+	names  []string
+	values []any
+	n      int // 1-based number of this call among calls of Effect
+}
+
+var callCounts = map[string]int{}
+
+// Begin starts a call of effect with its arguments as name, value pairs
+// in parameter order.
+func Begin(effect string, args ...any) *Call {
+	c := &Call{Effect: effect}
+	for i := 0; i+1 < len(args); i += 2 {
+		c.names = append(c.names, args[i].(string))
+		c.values = append(c.values, args[i+1])
+	}
+	return c
+}
+
+// Require checks one precondition clause at call time; clause is its
+// source, for the message. A failure raises ContractError and the effect
+// does not run (nor appear in the trace).
+func (c *Call) Require(ok bool, clause string) {
+	if !ok {
+		Throw("ContractError", "precondition of "+c.Effect+" failed: "+clause)
+	}
+}
+
+// Ensure checks one postcondition clause on the result.
+func (c *Call) Ensure(ok bool, clause string) {
+	if !ok {
+		Throw("ContractError", "postcondition of "+c.Effect+" failed: "+clause)
+	}
+}
+
+// TraceLine is the call's trace record: {"effect":...,"args":{...}}.
+func (c *Call) TraceLine() string {
+	var b strings.Builder
+	b.WriteString(`{"effect":`)
+	appendJSONString(&b, c.Effect)
+	b.WriteString(`,"args":{`)
+	for i, n := range c.names {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		appendJSONString(&b, n)
+		b.WriteByte(':')
+		appendJSON(&b, c.values[i])
+	}
+	b.WriteString("}}")
+	return b.String()
+}
+
+// Simulated finishes a call in simulate mode: it records the trace line,
+// then returns the next simulated result of the effect.
+func Simulated[T any](c *Call) T {
+	if current == nil {
+		panic("planrt: effect called outside Main")
+	}
+	callCounts[c.Effect]++
+	c.n = callCounts[c.Effect]
+	current.record(c)
+	var v T
+	current.result(c, &v)
+	return v
+}
+
+// simError ends a simulation that cannot go on (exit status 2).
+type simError struct{ msg string }
+
+type simHost struct {
+	results map[string][]jsonValue
+	trace   io.Writer
+	file    *os.File
+}
+
+func newSimHost(effectsFile, traceFile string, stderr io.Writer) (*simHost, error) {
+	h := &simHost{results: map[string][]jsonValue{}, trace: stderr}
+	if effectsFile != "" {
+		data, err := os.ReadFile(effectsFile)
+		if err != nil {
+			return nil, fmt.Errorf("simulate: %v", err)
+		}
+		v, err := parseJSON(string(data))
+		if err != nil {
+			return nil, fmt.Errorf("simulate: %s: %v", effectsFile, err)
+		}
+		obj, ok := v.(jsonObject)
+		if !ok {
+			return nil, fmt.Errorf("simulate: %s: want an object mapping effect names to lists of results", effectsFile)
+		}
+		for _, m := range obj {
+			arr, ok := m.Value.([]jsonValue)
+			if !ok {
+				return nil, fmt.Errorf("simulate: %s: results of %s must be a list (one result per call)", effectsFile, m.Key)
+			}
+			h.results[m.Key] = arr
+		}
+	}
+	if traceFile != "" {
+		f, err := os.Create(traceFile)
+		if err != nil {
+			return nil, fmt.Errorf("simulate: %v", err)
+		}
+		h.file, h.trace = f, f
+	}
+	return h, nil
+}
+
+func (h *simHost) authorized() bool { return false }
+
+func (h *simHost) close() {
+	if h.file != nil {
+		h.file.Close()
+	}
+}
+
+func (h *simHost) record(c *Call) {
+	io.WriteString(h.trace, c.TraceLine()+"\n")
+}
+
+func (h *simHost) result(c *Call, ptr any) {
+	if _, isNone := ptr.(*NoneType); isNone {
+		if rs, ok := h.results[c.Effect]; !ok || len(rs) < c.n {
+			return // effects returning None need no entry
+		}
+	}
+	rs := h.results[c.Effect]
+	if len(rs) < c.n {
+		panic(&simError{fmt.Sprintf("simulate: no result left for %s (call %d)", c.Effect, c.n)})
+	}
+	if err := decodeInto(ptr, rs[c.n-1]); err != nil {
+		panic(&simError{fmt.Sprintf("simulate: result %d of %s: %v", c.n, c.Effect, err)})
+	}
+}
+
+// Perform finishes a call in real mode: it would check the redeemed
+// approval receipt, record the trace line and call impl, the trusted
+// layer's Go function; a returned error raises EffectError. Receipts are
+// a later stage: until then a real binary refuses at start (see Main),
+// and Perform refuses too, so no effect ever runs without one.
+func Perform[T any](c *Call, impl func() (T, error)) T {
+	if current == nil || !current.authorized() {
+		panic(&refusal{"no approval receipt: this binary runs only through clauz3 run"})
+	}
+	callCounts[c.Effect]++
+	c.n = callCounts[c.Effect]
+	current.record(c)
+	v, err := impl()
+	if err != nil {
+		Throw("EffectError", c.Effect+": "+err.Error())
+	}
+	return v
+}
+
+// refusal ends the binary with "clauz3: <msg>" and exit status 1.
+type refusal struct{ msg string }

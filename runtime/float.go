@@ -1,0 +1,439 @@
+package planrt
+
+import (
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+)
+
+// shortest returns the shortest decimal digits that round-trip f (|f|,
+// finite, non-zero) and the decimal point position: |f| = 0.DIGITS × 10^decpt.
+func shortest(f float64, prec int) (digits string, decpt int) {
+	s := strconv.FormatFloat(math.Abs(f), 'e', prec, 64) // d.ddde±XX
+	mant, exp, _ := strings.Cut(s, "e")
+	e, _ := strconv.Atoi(exp)
+	digits = strings.Replace(mant, ".", "", 1)
+	return digits, e + 1
+}
+
+// ReprFloat renders f like CPython's repr(f) and str(f): the shortest
+// round-tripping digits, fixed notation when -4 < decpt <= 16 (with ".0"
+// for integral values), else scientific ("1e+16", "1.5e-05"); "inf",
+// "-inf", "nan", "-0.0".
+func ReprFloat(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return "nan"
+	case math.IsInf(f, 1):
+		return "inf"
+	case math.IsInf(f, -1):
+		return "-inf"
+	case f == 0:
+		if math.Signbit(f) {
+			return "-0.0"
+		}
+		return "0.0"
+	}
+	digits, decpt := shortest(f, -1)
+	var b strings.Builder
+	if f < 0 {
+		b.WriteByte('-')
+	}
+	if decpt <= -4 || decpt > 16 {
+		b.WriteString(sciDigits(digits, decpt, false))
+		return b.String()
+	}
+	b.WriteString(fixedDigits(digits, decpt, true))
+	return b.String()
+}
+
+// sciDigits renders digits with decimal point position decpt in
+// scientific notation d[.ddd]e±XX.
+func sciDigits(digits string, decpt int, alt bool) string {
+	var b strings.Builder
+	b.WriteByte(digits[0])
+	if len(digits) > 1 || alt {
+		b.WriteByte('.')
+		b.WriteString(digits[1:])
+	}
+	exp := decpt - 1
+	b.WriteByte('e')
+	if exp < 0 {
+		b.WriteByte('-')
+		exp = -exp
+	} else {
+		b.WriteByte('+')
+	}
+	if exp < 10 {
+		b.WriteByte('0')
+	}
+	b.WriteString(strconv.Itoa(exp))
+	return b.String()
+}
+
+// fixedDigits renders digits with decimal point position decpt in fixed
+// notation; dot0 adds ".0" when there is no fractional digit.
+func fixedDigits(digits string, decpt int, dot0 bool) string {
+	var b strings.Builder
+	switch {
+	case decpt <= 0:
+		b.WriteString("0.")
+		b.WriteString(strings.Repeat("0", -decpt))
+		b.WriteString(digits)
+	case decpt >= len(digits):
+		b.WriteString(digits)
+		b.WriteString(strings.Repeat("0", decpt-len(digits)))
+		if dot0 {
+			b.WriteString(".0")
+		}
+	default:
+		b.WriteString(digits[:decpt])
+		b.WriteByte('.')
+		b.WriteString(digits[decpt:])
+	}
+	return b.String()
+}
+
+// Div is true division of floats (and of an int by a float or back).
+func Div(a, b float64) float64 {
+	if b == 0 {
+		zeroDivision("float division by zero")
+	}
+	return a / b
+}
+
+// FloorDivFloat is a // b on floats, as CPython computes it.
+func FloorDivFloat(a, b float64) float64 {
+	if b == 0 {
+		zeroDivision("float floor division by zero")
+	}
+	_, div := floatDivmod(a, b)
+	return div
+}
+
+// ModFloat is a % b on floats: the result has the sign of b.
+func ModFloat(a, b float64) float64 {
+	if b == 0 {
+		zeroDivision("float modulo")
+	}
+	mod, _ := floatDivmod(a, b)
+	return mod
+}
+
+// floatDivmod follows CPython's float_divmod.
+func floatDivmod(vx, wx float64) (mod, floordiv float64) {
+	mod = math.Mod(vx, wx)
+	div := (vx - mod) / wx
+	if mod != 0 {
+		if (wx < 0) != (mod < 0) {
+			mod += wx
+			div -= 1.0
+		}
+	} else {
+		mod = math.Copysign(0, wx)
+	}
+	if div != 0 {
+		floordiv = math.Floor(div)
+		if div-floordiv > 0.5 {
+			floordiv += 1.0
+		}
+	} else {
+		floordiv = math.Copysign(0, vx/wx)
+	}
+	return mod, floordiv
+}
+
+// PowFloat is a ** b with a float operand. CPython answers a negative
+// base with a fractional exponent with a complex number; the subset has
+// no complex type, so that raises ValueError here.
+func PowFloat(a, b float64) float64 {
+	if a == 0 && b < 0 && !math.IsInf(b, 0) {
+		zeroDivision("0.0 cannot be raised to a negative power")
+	}
+	if a < 0 && !math.IsInf(a, 0) && b != math.Trunc(b) && !math.IsInf(b, 0) {
+		valueError("negative number cannot be raised to a fractional power (CPython gives a complex number, which is outside the ClauZ3 subset)")
+	}
+	r := math.Pow(a, b)
+	if math.IsInf(r, 0) && !math.IsInf(a, 0) && !math.IsInf(b, 0) {
+		Throw("OverflowError", "(34, 'Numerical result out of range')")
+	}
+	return r
+}
+
+// FloatToInt is int(f): truncation towards zero.
+func FloatToInt(f float64) int64 {
+	if math.IsNaN(f) {
+		valueError("cannot convert float NaN to integer")
+	}
+	if math.IsInf(f, 0) {
+		Throw("OverflowError", "cannot convert float infinity to integer")
+	}
+	t := math.Trunc(f)
+	if t < -9223372036854775808.0 || t >= 9223372036854775808.0 {
+		overflow()
+	}
+	return int64(t)
+}
+
+// RoundFloat is round(f) with one argument: the nearest int, ties to even.
+func RoundFloat(f float64) int64 {
+	if math.IsNaN(f) {
+		valueError("cannot convert float NaN to integer")
+	}
+	if math.IsInf(f, 0) {
+		Throw("OverflowError", "cannot convert float infinity to integer")
+	}
+	return FloatToInt(math.RoundToEven(f))
+}
+
+// RoundFloatN is round(f, n): f rounded to n decimal digits (n may be
+// negative), ties to even on the exact binary value, as CPython does.
+func RoundFloatN(f float64, n int64) float64 {
+	if math.IsNaN(f) || math.IsInf(f, 0) || f == 0 {
+		return f
+	}
+	if n > 330 {
+		return f
+	}
+	if n < -330 {
+		return math.Copysign(0, f)
+	}
+	if n >= 0 {
+		s := strconv.FormatFloat(f, 'f', int(n), 64)
+		r, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			Throw("OverflowError", "rounded value too large to represent")
+		}
+		if r == 0 {
+			return math.Copysign(0, f)
+		}
+		return r
+	}
+	x := new(big.Rat)
+	x.SetFloat64(f)
+	scale := new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(-n), nil))
+	q := new(big.Rat).Quo(x, scale)
+	rounded := ratRoundHalfEven(q)
+	res := new(big.Rat).Mul(new(big.Rat).SetInt(rounded), scale)
+	out, _ := res.Float64()
+	if math.IsInf(out, 0) {
+		Throw("OverflowError", "rounded value too large to represent")
+	}
+	if out == 0 {
+		return math.Copysign(0, f)
+	}
+	return out
+}
+
+func ratRoundHalfEven(q *big.Rat) *big.Int {
+	num, den := q.Num(), q.Denom()
+	quo, rem := new(big.Int).QuoRem(num, den, new(big.Int)) // truncated
+	twice := new(big.Int).Mul(new(big.Int).Abs(rem), big.NewInt(2))
+	c := twice.Cmp(den)
+	if c > 0 || (c == 0 && quo.Bit(0) == 1) {
+		if num.Sign() < 0 {
+			quo.Sub(quo, big.NewInt(1))
+		} else {
+			quo.Add(quo, big.NewInt(1))
+		}
+	}
+	return quo
+}
+
+// RoundInt is round(i, n) for an int: unchanged for n >= 0, else rounded
+// to a multiple of 10**-n with ties to even.
+func RoundInt(i, n int64) int64 {
+	if n >= 0 {
+		return i
+	}
+	if n < -19 {
+		return 0
+	}
+	scale := big.NewInt(1).Exp(big.NewInt(10), big.NewInt(-n), nil)
+	q := new(big.Rat).SetFrac(big.NewInt(i), scale)
+	r := ratRoundHalfEven(q)
+	r.Mul(r, scale)
+	if !r.IsInt64() {
+		overflow()
+	}
+	return r.Int64()
+}
+
+// ParseFloat is float(s) for a str: surrounding whitespace, an optional
+// sign, underscores between digits, "inf"/"infinity"/"nan" in any case,
+// and Unicode decimal digits, as CPython accepts them.
+func ParseFloat(s string) float64 {
+	t := normalizeNumber(stripSpace(s))
+	if t == "" {
+		valueError("could not convert string to float: " + ReprStr(s))
+	}
+	body := strings.TrimLeft(t, "+-")
+	if len(t)-len(body) > 1 {
+		valueError("could not convert string to float: " + ReprStr(s))
+	}
+	switch strings.ToLower(body) {
+	case "inf", "infinity", "nan":
+		f, _ := strconv.ParseFloat(t, 64)
+		return f
+	}
+	if !validFloatBody(body) {
+		valueError("could not convert string to float: " + ReprStr(s))
+	}
+	f, err := strconv.ParseFloat(strings.ReplaceAll(t, "_", ""), 64)
+	if err != nil {
+		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+			return f // CPython gives inf or 0.0, as ParseFloat does
+		}
+		valueError("could not convert string to float: " + ReprStr(s))
+	}
+	return f
+}
+
+// validFloatBody checks Python's float literal grammar without the sign:
+// digits with single underscores between them, an optional fraction and
+// an optional exponent.
+func validFloatBody(s string) bool {
+	i := 0
+	digits := func() int {
+		n := 0
+		for i < len(s) {
+			if s[i] >= '0' && s[i] <= '9' {
+				i++
+				n++
+				continue
+			}
+			if s[i] == '_' && n > 0 && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9' {
+				i++
+				continue
+			}
+			break
+		}
+		return n
+	}
+	intPart := digits()
+	frac := 0
+	if i < len(s) && s[i] == '.' {
+		i++
+		frac = digits()
+	}
+	if intPart == 0 && frac == 0 {
+		return false
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(s)
+}
+
+// normalizeNumber replaces Unicode decimal digits by ASCII ones and
+// Unicode spaces are already stripped by the caller.
+func normalizeNumber(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if d, ok := decimalValue(r); ok {
+			b.WriteByte(byte('0' + d))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// ParseInt is int(s) for a str in base 10: surrounding whitespace, an
+// optional sign, underscores between digits, Unicode decimal digits.
+func ParseInt(s string) int64 {
+	return ParseIntBase(s, 10)
+}
+
+// ParseIntBase is int(s, base) for base 0 or 2..36.
+func ParseIntBase(s string, base int64) int64 {
+	if base != 0 && (base < 2 || base > 36) {
+		valueError("int() base must be >= 2 and <= 36, or 0")
+	}
+	bad := func() {
+		valueError("invalid literal for int() with base " + strconv.FormatInt(base, 10) + ": " + ReprStr(s))
+	}
+	t := normalizeNumber(stripSpace(s))
+	neg := false
+	if t != "" && (t[0] == '+' || t[0] == '-') {
+		neg = t[0] == '-'
+		t = t[1:]
+	}
+	b := int(base)
+	lower := strings.ToLower(t)
+	prefixed := false
+	if len(lower) >= 2 && lower[0] == '0' {
+		switch {
+		case lower[1] == 'x' && (b == 16 || b == 0):
+			b, prefixed = 16, true
+		case lower[1] == 'o' && (b == 8 || b == 0):
+			b, prefixed = 8, true
+		case lower[1] == 'b' && (b == 2 || b == 0):
+			b, prefixed = 2, true
+		}
+	}
+	if prefixed {
+		t = t[2:]
+		if strings.HasPrefix(t, "_") {
+			t = t[1:]
+		}
+	} else if b == 0 {
+		b = 10
+		if len(strings.TrimLeft(t, "0_")) > 0 && len(t) > 1 && t[0] == '0' {
+			bad()
+		}
+	}
+	if t == "" || t[0] == '_' || t[len(t)-1] == '_' || strings.Contains(t, "__") {
+		bad()
+	}
+	digits := strings.ReplaceAll(t, "_", "")
+	for _, r := range digits {
+		v := digitValue(r)
+		if v < 0 || v >= b {
+			bad()
+		}
+	}
+	n, err := strconv.ParseUint(digits, b, 64)
+	if err != nil || (!neg && n > math.MaxInt64) || (neg && n > 1<<63) {
+		overflow()
+	}
+	if neg {
+		return int64(-n)
+	}
+	return int64(n)
+}
+
+func digitValue(r rune) int {
+	switch {
+	case r >= '0' && r <= '9':
+		return int(r - '0')
+	case r >= 'a' && r <= 'z':
+		return int(r-'a') + 10
+	case r >= 'A' && r <= 'Z':
+		return int(r-'A') + 10
+	}
+	return -1
+}
+
+// Float returns x. Generated code wraps a float constant in it when both
+// operands of an operation are constants: Go evaluates constant
+// expressions exactly (0.1 + 0.2 would be 0.3), Python rounds every
+// operation to a float (0.30000000000000004).
+func Float(x float64) float64 { return x }

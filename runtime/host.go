@@ -1,0 +1,215 @@
+package planrt
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// Mode says how a sealed binary runs its trusted effects.
+type Mode int
+
+const (
+	// Simulate answers every effect from a JSON file of results and
+	// records the trace; the binary links no trusted layer at all.
+	Simulate Mode = iota
+	// Real calls the trusted layers' Go functions. It needs an approval
+	// receipt, which this stage does not issue yet, so a real binary
+	// refuses to start.
+	Real
+)
+
+// Program describes the plan a generated main runs.
+type Program struct {
+	Mode     Mode
+	PlanHash string   // printed by --plan-hash
+	Plan     string   // the plan's file name, for messages
+	Target   string   // the Python name of the target function
+	Inputs   []string // the target's parameters: "name: type"
+}
+
+// Inputs are the target's arguments, from --arg name=JSON flags.
+type Inputs struct {
+	raw  map[string]string
+	used map[string]bool
+}
+
+// usageError ends the binary with exit status 2: a bad command line or
+// simulation set-up, not the plan's fault.
+type usageError struct{ msg string }
+
+func usage(format string, args ...any) {
+	panic(&usageError{fmt.Sprintf(format, args...)})
+}
+
+// Input decodes the target's parameter name from its --arg flag.
+func Input[T any](in *Inputs, name string) T {
+	var v T
+	raw, ok := in.raw[name]
+	if !ok {
+		usage("missing --arg %s=JSON (the plan's input %s)", name, name)
+	}
+	in.used[name] = true
+	jv, err := parseJSON(raw)
+	if err != nil {
+		usage("--arg %s: %v", name, err)
+	}
+	if err := decodeInto(&v, jv); err != nil {
+		usage("--arg %s: %v", name, err)
+	}
+	return v
+}
+
+// ExitCode values of a sealed binary.
+const (
+	ExitOK        = 0 // the plan returned
+	ExitException = 1 // the plan raised (or a contract or receipt check failed)
+	ExitUsage     = 2 // bad flags, inputs or simulation set-up
+)
+
+// stdout is the plan's print() stream, flushed when the binary exits.
+var stdout = bufio.NewWriterSize(os.Stdout, 64<<10)
+
+// Flush writes out what the plan printed so far.
+func Flush() { stdout.Flush() }
+
+// Print is print(*args, sep=sep, end=end). As in Python, every argument
+// is evaluated before any is converted with str(), so a list printed
+// beside a call that changes it shows the change.
+func Print(sep, end string, args ...any) {
+	for i, a := range args {
+		if i > 0 {
+			stdout.WriteString(sep)
+		}
+		stdout.WriteString(Str(a))
+	}
+	stdout.WriteString(end)
+}
+
+// Main runs a generated plan: it parses the command line, sets up the
+// effect host, runs the target, and turns the outcome into output and an
+// exit status. It does not return.
+func Main(p Program, run func(in *Inputs)) {
+	os.Exit(runMain(p, os.Args[1:], os.Stderr, run))
+}
+
+func runMain(p Program, args []string, stderr io.Writer, run func(in *Inputs)) (code int) {
+	in := &Inputs{raw: map[string]string{}, used: map[string]bool{}}
+	var effectsFile, traceFile string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") {
+			fmt.Fprintf(stderr, "clauz3: unexpected argument %q\n", a)
+			return ExitUsage
+		}
+		needVal := func() bool {
+			if hasVal {
+				return true
+			}
+			if i+1 >= len(args) {
+				fmt.Fprintf(stderr, "clauz3: flag --%s needs a value\n", name)
+				return false
+			}
+			i++
+			val = args[i]
+			return true
+		}
+		switch name {
+		case "plan-hash":
+			fmt.Fprintln(os.Stdout, p.PlanHash)
+			return ExitOK
+		case "effects":
+			if !needVal() {
+				return ExitUsage
+			}
+			effectsFile = val
+		case "trace":
+			if !needVal() {
+				return ExitUsage
+			}
+			traceFile = val
+		case "arg":
+			if !needVal() {
+				return ExitUsage
+			}
+			k, v, ok := strings.Cut(val, "=")
+			if !ok || k == "" {
+				fmt.Fprintf(stderr, "clauz3: --arg wants name=JSON, got %q\n", val)
+				return ExitUsage
+			}
+			in.raw[k] = v
+		case "h", "help":
+			fmt.Fprintf(stderr, "usage: %s [--plan-hash] [--effects FILE] [--trace FILE] [--arg name=JSON]...\ninputs: %s\n", os.Args[0], strings.Join(p.Inputs, ", "))
+			return ExitUsage
+		default:
+			fmt.Fprintf(stderr, "clauz3: unknown flag %s\n", a)
+			return ExitUsage
+		}
+	}
+	if p.Mode == Real {
+		// Approval receipts are a later stage: without one, no effect may
+		// run, so a real binary refuses before the plan starts.
+		fmt.Fprintln(stderr, "clauz3: no approval receipt: this binary runs only through clauz3 run")
+		return ExitException
+	}
+	known := map[string]bool{}
+	for _, decl := range p.Inputs {
+		name, _, _ := strings.Cut(decl, ":")
+		known[strings.TrimSpace(name)] = true
+	}
+	var unknown []string
+	for k := range in.raw {
+		if !known[k] {
+			unknown = append(unknown, k)
+		}
+	}
+	if len(unknown) > 0 {
+		sort.Strings(unknown)
+		fmt.Fprintf(stderr, "clauz3: --arg %s: the plan's %s takes no such input\n", unknown[0], p.Target)
+		return ExitUsage
+	}
+	h, err := newSimHost(effectsFile, traceFile, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "clauz3: %v\n", err)
+		return ExitUsage
+	}
+	defer h.close()
+	current = h
+	defer func() { current = nil }()
+	return protect(stderr, func() { run(in) })
+}
+
+// protect runs the plan and maps how it ended to an exit status.
+func protect(stderr io.Writer, fn func()) (code int) {
+	defer func() {
+		r := recover()
+		stdout.Flush()
+		switch e := r.(type) {
+		case nil:
+			code = ExitOK
+		case *Exception:
+			fmt.Fprintln(stderr, e.Error())
+			code = ExitException
+		case *usageError:
+			fmt.Fprintln(stderr, "clauz3: "+e.msg)
+			code = ExitUsage
+		case *simError:
+			fmt.Fprintln(stderr, e.msg)
+			code = ExitUsage
+		case *refusal:
+			fmt.Fprintln(stderr, "clauz3: "+e.msg)
+			code = ExitException
+		default:
+			panic(r)
+		}
+	}()
+	fn()
+	return ExitOK
+}
+
+// Println is print(*args) with the default sep and end.
+func Println(args ...any) { Print(" ", "\n", args...) }

@@ -1,0 +1,153 @@
+package planrt
+
+import (
+	"math"
+	"math/big"
+	"math/bits"
+)
+
+// Python ints are int64 here. Every operation that CPython would carry
+// into a big integer raises OverflowError("integer overflow") instead of
+// wrapping: this is the one documented difference from CPython on ints.
+
+// Add is a + b.
+func Add(a, b int64) int64 {
+	c := a + b
+	if (c > a) != (b > 0) {
+		overflow()
+	}
+	return c
+}
+
+// Sub is a - b.
+func Sub(a, b int64) int64 {
+	c := a - b
+	if (c < a) != (b > 0) {
+		overflow()
+	}
+	return c
+}
+
+// Mul is a * b.
+func Mul(a, b int64) int64 {
+	if a == 0 || b == 0 {
+		return 0
+	}
+	hi, lo := bits.Mul64(uabs(a), uabs(b))
+	neg := (a < 0) != (b < 0)
+	if hi != 0 || (!neg && lo > math.MaxInt64) || (neg && lo > 1<<63) {
+		overflow()
+	}
+	if neg {
+		return int64(-lo)
+	}
+	return int64(lo)
+}
+
+func uabs(a int64) uint64 {
+	if a < 0 {
+		return uint64(-a) // -MinInt64 wraps to 1<<63, which is its magnitude
+	}
+	return uint64(a)
+}
+
+// Neg is -a.
+func Neg(a int64) int64 {
+	if a == math.MinInt64 {
+		overflow()
+	}
+	return -a
+}
+
+// Abs is abs(a) of an int.
+func Abs(a int64) int64 {
+	if a < 0 {
+		return Neg(a)
+	}
+	return a
+}
+
+// FloorDiv is a // b: the quotient rounded towards negative infinity.
+func FloorDiv(a, b int64) int64 {
+	if b == 0 {
+		zeroDivision("integer division or modulo by zero")
+	}
+	if a == math.MinInt64 && b == -1 {
+		overflow()
+	}
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
+	}
+	return q
+}
+
+// Mod is a % b: the remainder with the sign of the divisor.
+func Mod(a, b int64) int64 {
+	if b == 0 {
+		zeroDivision("integer modulo by zero")
+	}
+	r := a % b
+	if r != 0 && (r < 0) != (b < 0) {
+		r += b
+	}
+	return r
+}
+
+// Pow is a ** b for ints. A negative exponent, which CPython answers with
+// a float, raises ValueError: the subset types int ** int as int.
+func Pow(a, b int64) int64 {
+	if b < 0 {
+		valueError("negative exponent in int ** int is outside the ClauZ3 subset (write float(a) ** b)")
+	}
+	result := int64(1)
+	for b > 0 {
+		if b&1 == 1 {
+			result = Mul(result, a)
+		}
+		b >>= 1
+		if b > 0 {
+			a = Mul(a, a)
+		}
+	}
+	return result
+}
+
+// TrueDiv is a / b for ints: the correctly rounded float quotient, as
+// CPython computes it.
+func TrueDiv(a, b int64) float64 {
+	if b == 0 {
+		zeroDivision("division by zero")
+	}
+	const exact = 1 << 53
+	if a > -exact && a < exact && b > -exact && b < exact {
+		return float64(a) / float64(b)
+	}
+	f, _ := new(big.Rat).SetFrac(big.NewInt(a), big.NewInt(b)).Float64()
+	return f
+}
+
+// BoolInt is a bool used as an int (True + 1).
+func BoolInt(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// IntFloatCmp compares an int with a float exactly, as CPython does
+// (without rounding the int to a float first). ok is false when f is NaN.
+func IntFloatCmp(i int64, f float64) (c int, ok bool) {
+	if math.IsNaN(f) {
+		return 0, false
+	}
+	if math.IsInf(f, 1) {
+		return -1, true
+	}
+	if math.IsInf(f, -1) {
+		return 1, true
+	}
+	x := new(big.Float).SetInt64(i)
+	y := new(big.Float).SetFloat64(f)
+	return x.Cmp(y), true
+}

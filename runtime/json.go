@@ -1,0 +1,671 @@
+package planrt
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// JSON writes v as Python's json.dumps(v, ensure_ascii=False,
+// separators=(",", ":")) does: compact, non-ASCII raw, no HTML escaping,
+// floats as repr (NaN, Infinity, -Infinity), dicts in insertion order with
+// keys converted to str like Python, tuples, lists and sets as arrays,
+// rows as objects in field order.
+func JSON(v any) string {
+	var b strings.Builder
+	appendJSON(&b, v)
+	return b.String()
+}
+
+func appendJSONString(b *strings.Builder, s string) {
+	b.WriteByte('"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			r, w := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && w == 1 {
+				b.WriteString(`\ufffd`)
+			} else {
+				b.WriteString(s[i : i+w])
+			}
+			i += w
+			continue
+		}
+		switch c {
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\b':
+			b.WriteString(`\b`)
+		case '\f':
+			b.WriteString(`\f`)
+		default:
+			if c < 0x20 {
+				b.WriteString(`\u00`)
+				b.WriteString(hex2(int(c)))
+			} else {
+				b.WriteByte(c)
+			}
+		}
+		i++
+	}
+	b.WriteByte('"')
+}
+
+func jsonFloat(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return "NaN"
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
+	}
+	return ReprFloat(f)
+}
+
+func appendJSON(b *strings.Builder, v any) {
+	switch x := v.(type) {
+	case string:
+		appendJSONString(b, x)
+	case int64:
+		b.WriteString(strconv.FormatInt(x, 10))
+	case float64:
+		b.WriteString(jsonFloat(x))
+	case bool:
+		if x {
+			b.WriteString("true")
+		} else {
+			b.WriteString("false")
+		}
+	case NoneType, nil:
+		b.WriteString("null")
+	case optionalLike:
+		if y, ok := x.optional(); ok {
+			appendJSON(b, y)
+		} else {
+			b.WriteString("null")
+		}
+	case tupleLike:
+		appendJSONArray(b, x.tupleItems())
+	case dictLike:
+		keys, vals := x.anyPairs()
+		b.WriteByte('{')
+		for i := range keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			appendJSONString(b, jsonKey(keys[i]))
+			b.WriteByte(':')
+			appendJSON(b, vals[i])
+		}
+		b.WriteByte('}')
+	case listLike:
+		appendJSONArray(b, x.anyItems())
+	default:
+		rv := reflect.ValueOf(v)
+		if rv.Kind() != reflect.Struct {
+			typeError("Object of type " + TypeName(v) + " is not JSON serializable")
+		}
+		names, vals := rowFields(rv)
+		b.WriteByte('{')
+		for i := range names {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			appendJSONString(b, names[i])
+			b.WriteByte(':')
+			appendJSON(b, vals[i])
+		}
+		b.WriteByte('}')
+	}
+}
+
+func appendJSONArray(b *strings.Builder, items []any) {
+	b.WriteByte('[')
+	for i, x := range items {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		appendJSON(b, x)
+	}
+	b.WriteByte(']')
+}
+
+// jsonKey converts a dict key like json.dumps does.
+func jsonKey(k any) string {
+	switch x := unwrap(k).(type) {
+	case string:
+		return x
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case float64:
+		return jsonFloat(x)
+	case bool:
+		if x {
+			return "true"
+		}
+		return "false"
+	case NoneType:
+		return "null"
+	}
+	typeError("keys must be str, int, float, bool or None, not " + TypeName(k))
+	return ""
+}
+
+// ---- decoding ----
+
+// jsonValue is a parsed JSON value: nil, bool, jsonNumber, string,
+// []jsonValue or jsonObject (which keeps the order of its members).
+type jsonValue any
+
+type jsonNumber string
+
+type jsonMember struct {
+	Key   string
+	Value jsonValue
+}
+
+type jsonObject []jsonMember
+
+// parseJSON parses one JSON document (with Python's NaN, Infinity and
+// -Infinity extensions).
+func parseJSON(data string) (jsonValue, error) {
+	p := &jsonParser{s: data}
+	p.space()
+	v, err := p.value()
+	if err != nil {
+		return nil, err
+	}
+	p.space()
+	if p.i != len(p.s) {
+		return nil, p.errorf("extra data")
+	}
+	return v, nil
+}
+
+type jsonParser struct {
+	s     string
+	i     int
+	depth int
+}
+
+func (p *jsonParser) errorf(format string, args ...any) error {
+	return fmt.Errorf("invalid JSON at offset %d: %s", p.i, fmt.Sprintf(format, args...))
+}
+
+func (p *jsonParser) space() {
+	for p.i < len(p.s) && (p.s[p.i] == ' ' || p.s[p.i] == '\t' || p.s[p.i] == '\n' || p.s[p.i] == '\r') {
+		p.i++
+	}
+}
+
+func (p *jsonParser) lit(word string) bool {
+	if strings.HasPrefix(p.s[p.i:], word) {
+		p.i += len(word)
+		return true
+	}
+	return false
+}
+
+func (p *jsonParser) value() (jsonValue, error) {
+	if p.i >= len(p.s) {
+		return nil, p.errorf("unexpected end")
+	}
+	p.depth++
+	defer func() { p.depth-- }()
+	if p.depth > 500 {
+		return nil, p.errorf("nested too deeply")
+	}
+	switch c := p.s[p.i]; {
+	case c == '{':
+		p.i++
+		obj := jsonObject{}
+		p.space()
+		if p.lit("}") {
+			return obj, nil
+		}
+		for {
+			p.space()
+			if p.i >= len(p.s) || p.s[p.i] != '"' {
+				return nil, p.errorf("expected a string key")
+			}
+			k, err := p.str()
+			if err != nil {
+				return nil, err
+			}
+			p.space()
+			if !p.lit(":") {
+				return nil, p.errorf("expected ':'")
+			}
+			p.space()
+			v, err := p.value()
+			if err != nil {
+				return nil, err
+			}
+			replaced := false
+			for i := range obj { // Python's json keeps the last duplicate, in the first position
+				if obj[i].Key == k {
+					obj[i].Value, replaced = v, true
+				}
+			}
+			if !replaced {
+				obj = append(obj, jsonMember{k, v})
+			}
+			p.space()
+			if p.lit("}") {
+				return obj, nil
+			}
+			if !p.lit(",") {
+				return nil, p.errorf("expected ',' or '}'")
+			}
+		}
+	case c == '[':
+		p.i++
+		arr := []jsonValue{}
+		p.space()
+		if p.lit("]") {
+			return arr, nil
+		}
+		for {
+			p.space()
+			v, err := p.value()
+			if err != nil {
+				return nil, err
+			}
+			arr = append(arr, v)
+			p.space()
+			if p.lit("]") {
+				return arr, nil
+			}
+			if !p.lit(",") {
+				return nil, p.errorf("expected ',' or ']'")
+			}
+		}
+	case c == '"':
+		return p.str()
+	case p.lit("true"):
+		return true, nil
+	case p.lit("false"):
+		return false, nil
+	case p.lit("null"):
+		return nil, nil
+	case p.lit("NaN"):
+		return jsonNumber("NaN"), nil
+	case p.lit("Infinity"):
+		return jsonNumber("Infinity"), nil
+	case p.lit("-Infinity"):
+		return jsonNumber("-Infinity"), nil
+	case c == '-' || (c >= '0' && c <= '9'):
+		start := p.i
+		if p.s[p.i] == '-' {
+			p.i++
+		}
+		digits := func() int {
+			n := 0
+			for p.i < len(p.s) && p.s[p.i] >= '0' && p.s[p.i] <= '9' {
+				p.i++
+				n++
+			}
+			return n
+		}
+		if digits() == 0 {
+			return nil, p.errorf("bad number")
+		}
+		if p.i < len(p.s) && p.s[p.i] == '.' {
+			p.i++
+			if digits() == 0 {
+				return nil, p.errorf("bad number")
+			}
+		}
+		if p.i < len(p.s) && (p.s[p.i] == 'e' || p.s[p.i] == 'E') {
+			p.i++
+			if p.i < len(p.s) && (p.s[p.i] == '+' || p.s[p.i] == '-') {
+				p.i++
+			}
+			if digits() == 0 {
+				return nil, p.errorf("bad number")
+			}
+		}
+		return jsonNumber(p.s[start:p.i]), nil
+	}
+	return nil, p.errorf("unexpected character %q", p.s[p.i])
+}
+
+func (p *jsonParser) str() (string, error) {
+	p.i++ // opening quote
+	var b strings.Builder
+	for {
+		if p.i >= len(p.s) {
+			return "", p.errorf("unterminated string")
+		}
+		c := p.s[p.i]
+		switch {
+		case c == '"':
+			p.i++
+			return b.String(), nil
+		case c == '\\':
+			if p.i+1 >= len(p.s) {
+				return "", p.errorf("bad escape")
+			}
+			e := p.s[p.i+1]
+			p.i += 2
+			switch e {
+			case '"', '\\', '/':
+				b.WriteByte(e)
+			case 'b':
+				b.WriteByte('\b')
+			case 'f':
+				b.WriteByte('\f')
+			case 'n':
+				b.WriteByte('\n')
+			case 'r':
+				b.WriteByte('\r')
+			case 't':
+				b.WriteByte('\t')
+			case 'u':
+				r, err := p.hex4()
+				if err != nil {
+					return "", err
+				}
+				if r >= 0xd800 && r < 0xdc00 && strings.HasPrefix(p.s[p.i:], `\u`) {
+					p.i += 2
+					r2, err := p.hex4()
+					if err != nil {
+						return "", err
+					}
+					if r2 >= 0xdc00 && r2 < 0xe000 {
+						r = (r-0xd800)<<10 + (r2 - 0xdc00) + 0x10000
+					} else {
+						return "", p.errorf("unpaired surrogate")
+					}
+				} else if r >= 0xd800 && r < 0xe000 {
+					return "", p.errorf("unpaired surrogate")
+				}
+				b.WriteRune(r)
+			default:
+				return "", p.errorf("bad escape")
+			}
+		case c < 0x20:
+			return "", p.errorf("control character in string")
+		default:
+			b.WriteByte(c)
+			p.i++
+		}
+	}
+}
+
+func (p *jsonParser) hex4() (rune, error) {
+	if p.i+4 > len(p.s) {
+		return 0, p.errorf("bad \\u escape")
+	}
+	v, err := strconv.ParseUint(p.s[p.i:p.i+4], 16, 32)
+	if err != nil {
+		return 0, p.errorf("bad \\u escape")
+	}
+	p.i += 4
+	return rune(v), nil
+}
+
+// jsonDecoder is implemented (with pointer receivers) by the runtime's
+// containers, Optional and tuples.
+type jsonDecoder interface {
+	decodeJSON(v jsonValue) error
+}
+
+var jsonDecoderType = reflect.TypeFor[jsonDecoder]()
+
+// decodeInto stores the JSON value v into *ptr, checking it against the
+// plan's static type.
+func decodeInto(ptr any, v jsonValue) error {
+	return decodeValue(reflect.ValueOf(ptr).Elem(), v)
+}
+
+func describeJSON(v jsonValue) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		if x {
+			return "true"
+		}
+		return "false"
+	case jsonNumber:
+		return string(x)
+	case string:
+		return strconv.Quote(x)
+	case []jsonValue:
+		return "an array"
+	case jsonObject:
+		return "an object"
+	}
+	return "?"
+}
+
+func typeMismatch(want string, v jsonValue) error {
+	return fmt.Errorf("want %s, got %s", want, describeJSON(v))
+}
+
+func decodeValue(rv reflect.Value, v jsonValue) error {
+	if rv.CanAddr() && rv.Addr().Type().Implements(jsonDecoderType) {
+		return rv.Addr().Interface().(jsonDecoder).decodeJSON(v)
+	}
+	if rv.Kind() == reflect.Pointer && rv.Type().Implements(jsonDecoderType) {
+		n := reflect.New(rv.Type().Elem())
+		if err := n.Interface().(jsonDecoder).decodeJSON(v); err != nil {
+			return err
+		}
+		rv.Set(n)
+		return nil
+	}
+	if rv.Type() == reflect.TypeFor[NoneType]() {
+		if v != nil {
+			return typeMismatch("None", v)
+		}
+		return nil
+	}
+	switch rv.Kind() {
+	case reflect.Int64:
+		n, ok := v.(jsonNumber)
+		if !ok || strings.ContainsAny(string(n), ".eEIN") {
+			return typeMismatch("int", v)
+		}
+		i, err := strconv.ParseInt(string(n), 10, 64)
+		if err != nil {
+			return errors.New("int " + string(n) + " does not fit in 64 bits")
+		}
+		rv.SetInt(i)
+	case reflect.Float64:
+		n, ok := v.(jsonNumber)
+		if !ok {
+			return typeMismatch("float", v)
+		}
+		var f float64
+		switch n {
+		case "NaN":
+			f = math.NaN()
+		case "Infinity":
+			f = math.Inf(1)
+		case "-Infinity":
+			f = math.Inf(-1)
+		default:
+			var err error
+			f, err = strconv.ParseFloat(string(n), 64)
+			if err != nil && !errors.Is(err, strconv.ErrRange) {
+				return typeMismatch("float", v)
+			}
+		}
+		rv.SetFloat(f)
+	case reflect.String:
+		s, ok := v.(string)
+		if !ok {
+			return typeMismatch("str", v)
+		}
+		rv.SetString(s)
+	case reflect.Bool:
+		bv, ok := v.(bool)
+		if !ok {
+			return typeMismatch("bool", v)
+		}
+		rv.SetBool(bv)
+	case reflect.Struct:
+		obj, ok := v.(jsonObject)
+		if !ok {
+			return typeMismatch("an object for "+rv.Type().Name(), v)
+		}
+		t := rv.Type()
+		seen := map[string]bool{}
+		for i := 0; i < t.NumField(); i++ {
+			name, ok := t.Field(i).Tag.Lookup("py")
+			if !ok {
+				continue
+			}
+			seen[name] = true
+			found := false
+			for _, m := range obj {
+				if m.Key == name {
+					found = true
+					if err := decodeValue(rv.Field(i), m.Value); err != nil {
+						return fmt.Errorf("field %s: %w", name, err)
+					}
+				}
+			}
+			if !found {
+				return fmt.Errorf("%s row without field %s", t.Name(), name)
+			}
+		}
+		for _, m := range obj {
+			if !seen[m.Key] {
+				return fmt.Errorf("%s has no field %s", t.Name(), m.Key)
+			}
+		}
+	default:
+		return fmt.Errorf("cannot decode into %s", rv.Type())
+	}
+	return nil
+}
+
+func (l *List[T]) decodeJSON(v jsonValue) error {
+	arr, ok := v.([]jsonValue)
+	if !ok {
+		return typeMismatch("a list", v)
+	}
+	l.items = make([]T, len(arr))
+	for i, e := range arr {
+		if err := decodeInto(&l.items[i], e); err != nil {
+			return fmt.Errorf("item %d: %w", i, err)
+		}
+	}
+	return nil
+}
+
+func (s *Set[T]) decodeJSON(v jsonValue) error {
+	arr, ok := v.([]jsonValue)
+	if !ok {
+		return typeMismatch("a set (as an array)", v)
+	}
+	*s = *NewSet[T]()
+	for i, e := range arr {
+		var x T
+		if err := decodeInto(&x, e); err != nil {
+			return fmt.Errorf("item %d: %w", i, err)
+		}
+		s.Add(x)
+	}
+	return nil
+}
+
+func (d *Dict[K, V]) decodeJSON(v jsonValue) error {
+	obj, ok := v.(jsonObject)
+	if !ok {
+		return typeMismatch("a dict (as an object)", v)
+	}
+	*d = *NewDict[K, V]()
+	for _, m := range obj {
+		var k K
+		var err error
+		switch p := any(&k).(type) {
+		case *string:
+			*p = m.Key
+		case *int64:
+			*p, err = strconv.ParseInt(m.Key, 10, 64)
+		case *float64:
+			*p, err = strconv.ParseFloat(m.Key, 64)
+		case *bool:
+			*p, err = strconv.ParseBool(m.Key)
+		default:
+			err = errors.New("unsupported key type")
+		}
+		if err != nil {
+			return fmt.Errorf("key %q: %w", m.Key, err)
+		}
+		var val V
+		if err := decodeInto(&val, m.Value); err != nil {
+			return fmt.Errorf("key %q: %w", m.Key, err)
+		}
+		d.Set(k, val)
+	}
+	return nil
+}
+
+func (o *Optional[T]) decodeJSON(v jsonValue) error {
+	if v == nil {
+		*o = Optional[T]{}
+		return nil
+	}
+	var x T
+	if err := decodeInto(&x, v); err != nil {
+		return err
+	}
+	*o = Some(x)
+	return nil
+}
+
+func decodeTuple(v jsonValue, ptrs ...any) error {
+	arr, ok := v.([]jsonValue)
+	if !ok {
+		return typeMismatch(fmt.Sprintf("a tuple of %d (as an array)", len(ptrs)), v)
+	}
+	if len(arr) != len(ptrs) {
+		return fmt.Errorf("want a tuple of %d, got %d items", len(ptrs), len(arr))
+	}
+	for i, p := range ptrs {
+		if err := decodeInto(p, arr[i]); err != nil {
+			return fmt.Errorf("item %d: %w", i, err)
+		}
+	}
+	return nil
+}
+
+func (t *Tuple0) decodeJSON(v jsonValue) error       { return decodeTuple(v) }
+func (t *Tuple1[A]) decodeJSON(v jsonValue) error    { return decodeTuple(v, &t.V0) }
+func (t *Tuple2[A, B]) decodeJSON(v jsonValue) error { return decodeTuple(v, &t.V0, &t.V1) }
+func (t *Tuple3[A, B, C]) decodeJSON(v jsonValue) error {
+	return decodeTuple(v, &t.V0, &t.V1, &t.V2)
+}
+func (t *Tuple4[A, B, C, D]) decodeJSON(v jsonValue) error {
+	return decodeTuple(v, &t.V0, &t.V1, &t.V2, &t.V3)
+}
+func (t *Tuple5[A, B, C, D, E]) decodeJSON(v jsonValue) error {
+	return decodeTuple(v, &t.V0, &t.V1, &t.V2, &t.V3, &t.V4)
+}
+func (t *Tuple6[A, B, C, D, E, F]) decodeJSON(v jsonValue) error {
+	return decodeTuple(v, &t.V0, &t.V1, &t.V2, &t.V3, &t.V4, &t.V5)
+}
+func (t *Tuple7[A, B, C, D, E, F, G]) decodeJSON(v jsonValue) error {
+	return decodeTuple(v, &t.V0, &t.V1, &t.V2, &t.V3, &t.V4, &t.V5, &t.V6)
+}
+func (t *Tuple8[A, B, C, D, E, F, G, H]) decodeJSON(v jsonValue) error {
+	return decodeTuple(v, &t.V0, &t.V1, &t.V2, &t.V3, &t.V4, &t.V5, &t.V6, &t.V7)
+}

@@ -1,0 +1,643 @@
+package planrt
+
+import (
+	"iter"
+	"math"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Python strs are Go strings holding UTF-8; every length, index and
+// offset the plan sees counts code points, as CPython does.
+
+// ReprStr is repr(s): single quotes unless s contains ' and no ", with
+// CPython's escapes for non-printable characters.
+func ReprStr(s string) string {
+	quote := byte('\'')
+	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
+		quote = '"'
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	b.WriteByte(quote)
+	for _, r := range s {
+		switch {
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == rune(quote):
+			b.WriteByte('\\')
+			b.WriteByte(quote)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20 || r == 0x7f:
+			b.WriteString(`\x`)
+			b.WriteString(hex2(int(r)))
+		case r >= 0x80 && !strconv.IsPrint(r):
+			switch {
+			case r <= 0xff:
+				b.WriteString(`\x` + hex2(int(r)))
+			case r <= 0xffff:
+				b.WriteString(`\u` + padHex(int64(r), 4))
+			default:
+				b.WriteString(`\U` + padHex(int64(r), 8))
+			}
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte(quote)
+	return b.String()
+}
+
+func hex2(v int) string { return padHex(int64(v), 2) }
+
+func padHex(v int64, n int) string {
+	s := strconv.FormatInt(v, 16)
+	for len(s) < n {
+		s = "0" + s
+	}
+	return s
+}
+
+// Len is len(s) in code points.
+func Len(s string) int64 { return int64(utf8.RuneCountInString(s)) }
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// StrAt is s[i]: the code point at i (negative counts from the end).
+func StrAt(s string, i int64) string {
+	if isASCII(s) {
+		n := int64(len(s))
+		if i < 0 {
+			i += n
+		}
+		if i < 0 || i >= n {
+			indexError("string index out of range")
+		}
+		return s[i : i+1]
+	}
+	rs := []rune(s)
+	n := int64(len(rs))
+	if i < 0 {
+		i += n
+	}
+	if i < 0 || i >= n {
+		indexError("string index out of range")
+	}
+	return string(rs[i])
+}
+
+// Chars iterates over the code points of s, each as a one-character str.
+func Chars(s string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for i, r := range s {
+			if !yield(s[i : i+utf8.RuneLen(r)]) {
+				return
+			}
+		}
+	}
+}
+
+// StrSlice is s[lo:hi:step].
+func StrSlice(s string, lo, hi, step Optional[int64]) string {
+	if isASCII(s) {
+		start, stop, st, n := sliceIndices(int64(len(s)), lo, hi, step)
+		if n == 0 {
+			return ""
+		}
+		if st == 1 {
+			return s[start:stop]
+		}
+		b := make([]byte, 0, n)
+		for i, k := start, int64(0); k < n; i, k = i+st, k+1 {
+			b = append(b, s[i])
+		}
+		return string(b)
+	}
+	rs := []rune(s)
+	start, stop, st, n := sliceIndices(int64(len(rs)), lo, hi, step)
+	if n == 0 {
+		return ""
+	}
+	if st == 1 {
+		return string(rs[start:stop])
+	}
+	out := make([]rune, 0, n)
+	for i, k := start, int64(0); k < n; i, k = i+st, k+1 {
+		out = append(out, rs[i])
+	}
+	return string(out)
+}
+
+// sliceIndices is CPython's PySlice_Unpack and PySlice_AdjustIndices: it
+// returns the start, stop and step to use on a sequence of length n, and
+// the slice length.
+func sliceIndices(n int64, lo, hi, step Optional[int64]) (start, stop, st, length int64) {
+	st = 1
+	if step.ok {
+		st = step.v
+		if st == 0 {
+			valueError("slice step cannot be zero")
+		}
+	}
+	switch {
+	case lo.ok:
+		start = lo.v
+	case st < 0:
+		start = math.MaxInt64
+	}
+	switch {
+	case hi.ok:
+		stop = hi.v
+	case st < 0:
+		stop = math.MinInt64
+	default:
+		stop = math.MaxInt64
+	}
+	adjust := func(i int64) int64 {
+		if i < 0 {
+			if i < -n {
+				if st < 0 {
+					return -1
+				}
+				return 0
+			}
+			return i + n
+		}
+		if i >= n {
+			if st < 0 {
+				return n - 1
+			}
+			return n
+		}
+		return i
+	}
+	start, stop = adjust(start), adjust(stop)
+	if st < 0 {
+		if stop < start {
+			length = (start-stop-1)/(-st) + 1
+		}
+	} else if start < stop {
+		length = (stop-start-1)/st + 1
+	}
+	return start, stop, st, length
+}
+
+func isPySpace(r rune) bool {
+	if r < 0x80 {
+		return r == ' ' || (r >= '\t' && r <= '\r') || (r >= 0x1c && r <= 0x1f)
+	}
+	return unicode.Is(pySpace, r)
+}
+
+func stripSpace(s string) string {
+	return strings.TrimFunc(s, isPySpace)
+}
+
+// Strip is s.strip() (Python whitespace).
+func Strip(s string) string { return strings.TrimFunc(s, isPySpace) }
+
+// LStrip is s.lstrip().
+func LStrip(s string) string { return strings.TrimLeftFunc(s, isPySpace) }
+
+// RStrip is s.rstrip().
+func RStrip(s string) string { return strings.TrimRightFunc(s, isPySpace) }
+
+// StripChars is s.strip(chars): chars is a set of code points.
+func StripChars(s, chars string) string { return strings.Trim(s, chars) }
+
+// LStripChars is s.lstrip(chars).
+func LStripChars(s, chars string) string { return strings.TrimLeft(s, chars) }
+
+// RStripChars is s.rstrip(chars).
+func RStripChars(s, chars string) string { return strings.TrimRight(s, chars) }
+
+// Split is s.split() with maxsplit (-1 for all): runs of Python
+// whitespace separate, and leading or trailing whitespace gives no empty
+// strings.
+func Split(s string, maxsplit int64) *List[string] {
+	out := []string{}
+	i := 0
+	for i < len(s) {
+		r, w := utf8.DecodeRuneInString(s[i:])
+		if isPySpace(r) {
+			i += w
+			continue
+		}
+		if maxsplit >= 0 && int64(len(out)) == maxsplit {
+			out = append(out, s[i:]) // the rest keeps its trailing whitespace
+			return ListOf(out)
+		}
+		j := i
+		for j < len(s) {
+			r, w := utf8.DecodeRuneInString(s[j:])
+			if isPySpace(r) {
+				break
+			}
+			j += w
+		}
+		out = append(out, s[i:j])
+		i = j
+	}
+	return ListOf(out)
+}
+
+// SplitSep is s.split(sep, maxsplit).
+func SplitSep(s, sep string, maxsplit int64) *List[string] {
+	if sep == "" {
+		valueError("empty separator")
+	}
+	n := -1
+	if maxsplit >= 0 {
+		n = int(maxsplit) + 1
+	}
+	return ListOf(strings.SplitN(s, sep, n))
+}
+
+// Join is sep.join(items).
+func Join(sep string, items iter.Seq[string]) string {
+	var b strings.Builder
+	first := true
+	for s := range items {
+		if !first {
+			b.WriteString(sep)
+		}
+		first = false
+		b.WriteString(s)
+	}
+	return b.String()
+}
+
+// Replace is s.replace(old, new, count) (count -1 for all).
+func Replace(s, old, new string, count int64) string {
+	n := -1
+	if count >= 0 {
+		n = int(count)
+	}
+	return strings.Replace(s, old, new, n)
+}
+
+// window applies optional start/end code-point bounds like CPython's
+// ADJUST_INDICES: negative values count from the end and are clamped at
+// 0, end is clamped at len(s), start is not clamped above.
+func window(s string, start, end Optional[int64]) (a, b int64) {
+	n := Len(s)
+	a, b = 0, n
+	if end.ok {
+		b = end.v
+		if b > n {
+			b = n
+		} else if b < 0 {
+			b += n
+			if b < 0 {
+				b = 0
+			}
+		}
+	}
+	if start.ok {
+		a = start.v
+		if a < 0 {
+			a += n
+			if a < 0 {
+				a = 0
+			}
+		}
+	}
+	return a, b
+}
+
+func byteOffset(s string, cp int64) int {
+	if isASCII(s) {
+		return int(cp)
+	}
+	i := 0
+	for k := int64(0); k < cp && i < len(s); k++ {
+		_, w := utf8.DecodeRuneInString(s[i:])
+		i += w
+	}
+	return i
+}
+
+// Find is s.find(sub, start, end): the code-point index of the first
+// occurrence, or -1.
+func Find(s, sub string, start, end Optional[int64]) int64 {
+	a, b := window(s, start, end)
+	if b-a < Len(sub) {
+		return -1
+	}
+	lo, hi := byteOffset(s, a), byteOffset(s, b)
+	i := strings.Index(s[lo:hi], sub)
+	if i < 0 {
+		return -1
+	}
+	return a + Len(s[lo:lo+i])
+}
+
+// Count is s.count(sub, start, end): non-overlapping occurrences.
+func Count(s, sub string, start, end Optional[int64]) int64 {
+	a, b := window(s, start, end)
+	if b-a < Len(sub) {
+		return 0
+	}
+	if sub == "" {
+		return b - a + 1
+	}
+	return int64(strings.Count(s[byteOffset(s, a):byteOffset(s, b)], sub))
+}
+
+// StartsWith is s.startswith(prefix, start, end).
+func StartsWith(s, prefix string, start, end Optional[int64]) bool {
+	if !start.ok && !end.ok {
+		return strings.HasPrefix(s, prefix)
+	}
+	a, b := window(s, start, end)
+	if b-a < Len(prefix) {
+		return false
+	}
+	return strings.HasPrefix(s[byteOffset(s, a):byteOffset(s, b)], prefix)
+}
+
+// EndsWith is s.endswith(suffix, start, end).
+func EndsWith(s, suffix string, start, end Optional[int64]) bool {
+	if !start.ok && !end.ok {
+		return strings.HasSuffix(s, suffix)
+	}
+	a, b := window(s, start, end)
+	if b-a < Len(suffix) {
+		return false
+	}
+	return strings.HasSuffix(s[byteOffset(s, a):byteOffset(s, b)], suffix)
+}
+
+// IsDigit is s.isdigit().
+func IsDigit(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !unicode.IsDigit(r) && !unicode.Is(pyDigitExtra, r) {
+			return false
+		}
+	}
+	return true
+}
+
+// IsAlpha is s.isalpha().
+func IsAlpha(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// IsSpace is s.isspace().
+func IsSpace(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !isPySpace(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// isCased is Unicode's Cased property, as CPython's _PyUnicode_IsCased.
+func isCased(r rune) bool {
+	return unicode.IsUpper(r) || unicode.IsLower(r) || unicode.IsTitle(r) ||
+		unicode.Is(unicode.Other_Lowercase, r) || unicode.Is(unicode.Other_Uppercase, r)
+}
+
+// isCaseIgnorable is Unicode's Case_Ignorable property.
+func isCaseIgnorable(r rune) bool {
+	switch r {
+	case '\'', '.', ':', '^', '`', 0x00b7, 0x0387, 0x055f, 0x05f4, 0x2018, 0x2019, 0x2024, 0x2027,
+		0xfe13, 0xfe52, 0xfe55, 0xff07, 0xff0e, 0xff1a:
+		return true
+	}
+	return unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf, unicode.Lm, unicode.Sk)
+}
+
+func upperFull(b *strings.Builder, r rune) {
+	if s, ok := upperSpecial[r]; ok {
+		b.WriteString(s)
+		return
+	}
+	b.WriteRune(unicode.ToUpper(r))
+}
+
+func titleFull(b *strings.Builder, r rune) {
+	if s, ok := titleSpecial[r]; ok {
+		b.WriteString(s)
+		return
+	}
+	b.WriteRune(unicode.ToTitle(r))
+}
+
+// lowerAt lowers rs[i], with the final-sigma rule CPython applies.
+func lowerAt(b *strings.Builder, rs []rune, i int) {
+	r := rs[i]
+	if r == 0x3a3 {
+		b.WriteRune(capitalSigma(rs, i))
+		return
+	}
+	if s, ok := lowerSpecial[r]; ok {
+		b.WriteString(s)
+		return
+	}
+	b.WriteRune(unicode.ToLower(r))
+}
+
+func capitalSigma(rs []rune, i int) rune {
+	j := i - 1
+	for j >= 0 && isCaseIgnorable(rs[j]) {
+		j--
+	}
+	final := j >= 0 && isCased(rs[j])
+	if final && i+1 < len(rs) {
+		j = i + 1
+		for j < len(rs) && isCaseIgnorable(rs[j]) {
+			j++
+		}
+		final = j == len(rs) || !isCased(rs[j])
+	}
+	if final {
+		return 0x3c2
+	}
+	return 0x3c3
+}
+
+// Upper is s.upper() with full case mappings ('ß' -> 'SS').
+func Upper(s string) string {
+	if isASCII(s) {
+		return strings.ToUpper(s)
+	}
+	var b strings.Builder
+	for _, r := range s {
+		upperFull(&b, r)
+	}
+	return b.String()
+}
+
+// Lower is s.lower() (full mappings, final sigma).
+func Lower(s string) string {
+	if isASCII(s) {
+		return strings.ToLower(s)
+	}
+	rs := []rune(s)
+	var b strings.Builder
+	for i := range rs {
+		lowerAt(&b, rs, i)
+	}
+	return b.String()
+}
+
+// Title is s.title(): a character following a cased one is lowered, any
+// other is title-cased.
+func Title(s string) string {
+	rs := []rune(s)
+	var b strings.Builder
+	prevCased := false
+	for i, r := range rs {
+		if prevCased {
+			lowerAt(&b, rs, i)
+		} else {
+			titleFull(&b, r)
+		}
+		prevCased = isCased(r)
+	}
+	return b.String()
+}
+
+// Capitalize is s.capitalize(): the first character title-cased, the rest
+// lowered (CPython 3.8+).
+func Capitalize(s string) string {
+	rs := []rune(s)
+	var b strings.Builder
+	for i, r := range rs {
+		if i == 0 {
+			titleFull(&b, r)
+		} else {
+			lowerAt(&b, rs, i)
+		}
+	}
+	return b.String()
+}
+
+// ZFill is s.zfill(width).
+func ZFill(s string, width int64) string {
+	n := Len(s)
+	if n >= width {
+		return s
+	}
+	fill := strings.Repeat("0", int(width-n))
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		return s[:1] + fill + s[1:]
+	}
+	return fill + s
+}
+
+// SplitLines is s.splitlines(keepends).
+func SplitLines(s string, keepends bool) *List[string] {
+	out := []string{}
+	i, start := 0, 0
+	for i < len(s) {
+		r, w := utf8.DecodeRuneInString(s[i:])
+		eol := 0
+		switch r {
+		case '\r':
+			eol = w
+			if i+1 < len(s) && s[i+1] == '\n' {
+				eol = 2
+			}
+		case '\n', '\v', '\f', 0x1c, 0x1d, 0x1e, 0x85, 0x2028, 0x2029:
+			eol = w
+		}
+		if eol == 0 {
+			i += w
+			continue
+		}
+		end := i
+		if keepends {
+			end = i + eol
+		}
+		out = append(out, s[start:end])
+		i += eol
+		start = i
+	}
+	if start < len(s) {
+		out = append(out, s[start:])
+	}
+	return ListOf(out)
+}
+
+// RepeatStr is s * n.
+func RepeatStr(s string, n int64) string {
+	if n <= 0 || s == "" {
+		return ""
+	}
+	if int64(len(s))*n/n != int64(len(s)) || int64(len(s))*n > 1<<40 {
+		Throw("MemoryError", "")
+	}
+	return strings.Repeat(s, int(n))
+}
+
+// Ord is ord(c).
+func Ord(c string) int64 {
+	if n := utf8.RuneCountInString(c); n != 1 {
+		typeError("ord() expected a character, but string of length " + strconv.Itoa(n) + " found")
+	}
+	r, _ := utf8.DecodeRuneInString(c)
+	return int64(r)
+}
+
+// Chr is chr(i).
+func Chr(i int64) string {
+	if i < 0 || i > 0x10ffff {
+		valueError("chr() arg not in range(0x110000)")
+	}
+	if i >= 0xd800 && i <= 0xdfff {
+		valueError("chr() of a surrogate code point is outside the ClauZ3 subset (strs are valid UTF-8)")
+	}
+	return string(rune(i))
+}
+
+// decimalValue is the value of a Unicode decimal digit (category Nd).
+func decimalValue(r rune) (int, bool) {
+	if r >= '0' && r <= '9' {
+		return int(r - '0'), true
+	}
+	if !unicode.IsDigit(r) {
+		return 0, false
+	}
+	start := r
+	for start > 0 && unicode.IsDigit(start-1) {
+		start--
+	}
+	return int(r-start) % 10, true
+}
+
+// StrContains is sub in s.
+func StrContains(s, sub string) bool { return strings.Contains(s, sub) }
+
+// InStr is sub in s, with the operands in Python's evaluation order.
+func InStr(sub, s string) bool { return strings.Contains(s, sub) }
