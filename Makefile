@@ -12,7 +12,7 @@ DEMO_PASS := corpus/plans/email_only_bob_pass.py
 DEMO_FAIL := corpus/plans/email_only_bob_ann_fail.py
 
 # package:FuzzTarget pairs run by `make fuzz`, each for FUZZTIME.
-FUZZ_TARGETS := ./compiler/syntax/:FuzzParse ./compiler/:FuzzCompile ./compiler/layer/:FuzzLoad ./securitymod/pathfloor/:FuzzCheck ./securitymod/egress/:FuzzCheck ./securitymod/redact/:FuzzString
+FUZZ_TARGETS := ./compiler/syntax/:FuzzParse ./compiler/:FuzzCompile ./compiler/layer/:FuzzLoad ./securitymod/pathfloor/:FuzzCheck ./securitymod/egress/:FuzzCheck ./securitymod/redact/:FuzzString ./corpus/randplan/:FuzzDifferential
 FUZZTIME ?= 60s
 
 .PHONY: help setup demo test bench fuzz fmt
@@ -47,10 +47,10 @@ demo: setup
 
 test: setup
 	go vet ./...
-	go test ./...
+	go test -timeout 30m ./...
 
 bench: setup
-	go test -run '^$$' -bench . ./benchmarks/ ./prover/z3/
+	go test -run '^$$' -bench . -benchtime 3x ./benchmarks/ ./prover/z3/ ./gen/
 
 fuzz: setup
 	@set -e; for t in $(FUZZ_TARGETS); do \

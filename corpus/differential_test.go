@@ -1,0 +1,272 @@
+package corpus
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/clauz3/clauz3/corpus/harness"
+)
+
+// pending lists the runnable plans the compiler refuses for now, each with
+// the reason. A listed plan is skipped (and named in the test's summary)
+// only while the compiler's refusal says "is not supported"; any other
+// refusal fails, and a listed plan that compiles runs like every other
+// (the test then asks for the entry to be removed). Every other plan the
+// compiler refuses fails the test.
+var pending = map[string]string{
+	// str.index, rfind, rindex, center, ljust, rjust, swapcase, islower,
+	// isupper, istitle, rsplit, partition and list.clear.
+	"more_str_list_methods": "more str and list methods",
+	"err_str_index_missing": "str.index",
+	// f"{x:.{prec}f}": format specs must be literal for now.
+	"fmt_nested_spec": "nested replacement fields in format specs",
+	// Set algebra: &, | and - on sets.
+	"set_ops": "set operators",
+	// Tuple repetition (t * 2) and slicing (the result type depends on the
+	// bounds).
+	"tuple_ops": "tuple repetition and slicing",
+	// def inside def, reading the enclosing function's variables.
+	"helpers_nested_def": "nested function definitions (DESIGN.md 3.1)",
+	// `if x is not None:` does not narrow x from T | None to T yet.
+	"optional_none": "narrowing T | None after `is not None`",
+	// Recursive helpers (the compiler refuses recursive calls).
+	"helpers_recursion": "recursive calls",
+}
+
+// TestDifferential runs every plan of run/ and every plans/*_pass.py under
+// the IR interpreter, the compiled binary (simulate mode) and CPython with
+// the stubs of pystub/, with the same simulated effect results and
+// arguments: stdout, trace, exit status and error line must be the same in
+// all three. With -short the compiled arm is skipped (and said so); the
+// other two always run.
+func TestDifferential(t *testing.T) {
+	if !harness.PythonAvailable() {
+		t.Fatalf("%s is not on PATH: the CPython arm of the differential test needs it (DESIGN.md 9)", harness.Python)
+	}
+	cases := differentialCases(t)
+	compiled := !testing.Short()
+	cache := ""
+	if compiled {
+		cache = buildCache(t)
+	} else {
+		t.Log("-short: the compiled arm is skipped; interpreter and CPython still run")
+	}
+
+	var mu sync.Mutex
+	pairs := map[string]*pairCount{}
+	pair := func(name string) *pairCount {
+		if pairs[name] == nil {
+			pairs[name] = &pairCount{}
+		}
+		return pairs[name]
+	}
+	var skipped, stale, refused []string
+
+	t.Run("plans", func(t *testing.T) {
+		for _, c := range cases {
+			c := c
+			t.Run(c.Name, func(t *testing.T) {
+				t.Parallel()
+				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+				defer cancel()
+				_, _, err := harness.Compile(c)
+				reason, isPending := pending[c.Name]
+				var ce *harness.CompileError
+				switch {
+				case err == nil && isPending:
+					mu.Lock()
+					stale = append(stale, c.Name)
+					mu.Unlock()
+					t.Errorf("%s is listed as pending (%s) but compiles now: remove it from pending", c.Name, reason)
+				case errors.As(err, &ce) && isPending && ce.Unsupported():
+					mu.Lock()
+					skipped = append(skipped, fmt.Sprintf("%s (%s): %s", c.Name, reason, firstLine(ce.Err.Error())))
+					mu.Unlock()
+					t.Skipf("pending (%s): %v", reason, ce.Err)
+				case errors.As(err, &ce):
+					mu.Lock()
+					refused = append(refused, c.Name)
+					mu.Unlock()
+					kind := "refused"
+					if ce.Unsupported() {
+						kind = "refused as not supported (add it to pending if that is expected)"
+					}
+					t.Fatalf("the compiler %s the plan:\n%v", kind, ce.Err)
+				case err != nil:
+					t.Fatal(err)
+				}
+
+				py, err := harness.RunCPython(ctx, c)
+				if err != nil {
+					t.Fatalf("cpython: %v", err)
+				}
+				in, err := harness.RunInterp(ctx, c)
+				if err != nil {
+					t.Fatalf("interp: %v", err)
+				}
+				record := func(name string, a, b harness.Outcome, what string) {
+					d := harness.Compare(a, b)
+					mu.Lock()
+					p := pair(name)
+					if d == "" {
+						p.agree++
+					} else {
+						p.differ = append(p.differ, c.Name)
+					}
+					mu.Unlock()
+					if d != "" {
+						t.Errorf("%s differ (%s):\n%s", name, what, d)
+					}
+				}
+				record("interp vs cpython", in, py, "- interp, + cpython")
+				if !compiled {
+					return
+				}
+				bin, err := harness.RunCompiled(ctx, c, cache)
+				if err != nil {
+					mu.Lock()
+					pair("compiled vs cpython").failed = append(pair("compiled vs cpython").failed, c.Name)
+					mu.Unlock()
+					t.Errorf("compiled: %v", err)
+					return
+				}
+				record("compiled vs cpython", bin, py, "- compiled, + cpython")
+				record("interp vs compiled", in, bin, "- interp, + compiled")
+			})
+		}
+	})
+
+	sort.Strings(skipped)
+	var names []string
+	for n := range pairs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var sum strings.Builder
+	fmt.Fprintf(&sum, "differential: %d plans (%d from run/, %d from plans/)\n", len(cases), countPrefix(cases, "run"), countPrefix(cases, "plans"))
+	for _, n := range names {
+		p := pairs[n]
+		fmt.Fprintf(&sum, "  %-20s agree on %d, differ on %d %v", n, p.agree, len(p.differ), p.differ)
+		if len(p.failed) > 0 {
+			fmt.Fprintf(&sum, ", could not run %d %v", len(p.failed), p.failed)
+		}
+		sum.WriteByte('\n')
+	}
+	if !compiled {
+		sum.WriteString("  compiled arm skipped (-short)\n")
+	}
+	fmt.Fprintf(&sum, "  pending (compiler does not support them yet): %d\n", len(skipped))
+	for _, s := range skipped {
+		fmt.Fprintf(&sum, "    %s\n", s)
+	}
+	if len(refused) > 0 {
+		sort.Strings(refused)
+		fmt.Fprintf(&sum, "  refused by the compiler (not pending): %v\n", refused)
+	}
+	if len(stale) > 0 {
+		sort.Strings(stale)
+		fmt.Fprintf(&sum, "  stale pending entries: %v\n", stale)
+	}
+	t.Log(sum.String())
+}
+
+type pairCount struct {
+	agree  int
+	differ []string
+	failed []string
+}
+
+func countPrefix(cases []harness.Case, dir string) int {
+	n := 0
+	for _, c := range cases {
+		if filepath.Base(filepath.Dir(c.Path)) == dir {
+			n++
+		}
+	}
+	return n
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}
+
+// differentialCases loads run/*.py (with their .effects.json and
+// .args.json) and plans/*_pass.py, whose arguments come from
+// run/corpus_plans.args.json (plans/ keeps only .py and .want files).
+func differentialCases(t *testing.T) []harness.Case {
+	t.Helper()
+	root, err := filepath.Abs(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases, err := harness.LoadCases("run", root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) < 60 {
+		t.Fatalf("found %d runnable plans in run/, expected at least 60", len(cases))
+	}
+	var planArgs map[string]map[string]json.RawMessage
+	b, err := os.ReadFile(filepath.Join("run", "corpus_plans.args.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &planArgs); err != nil {
+		t.Fatalf("run/corpus_plans.args.json: %v", err)
+	}
+	passing, err := filepath.Glob(filepath.Join("plans", "*_pass.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(passing)
+	seen := map[string]bool{}
+	for _, c := range cases {
+		seen[c.Name] = true
+	}
+	for _, p := range passing {
+		c, err := harness.LoadCase(p, root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if seen[c.Name] {
+			t.Fatalf("plans/%s.py and run/%s.py share a name", c.Name, c.Name)
+		}
+		c.Args = planArgs[c.Name]
+		delete(planArgs, c.Name)
+		cases = append(cases, c)
+	}
+	for n := range planArgs {
+		t.Errorf("run/corpus_plans.args.json names %s, which is not a plans/*_pass.py", n)
+	}
+	for n := range pending {
+		if !seen[n] {
+			t.Errorf("pending names %s, which is not a plan of run/", n)
+		}
+	}
+	return cases
+}
+
+// buildCache is where compiled plans and their Go build cache live between
+// runs: $CLAUZ3_BUILD_CACHE, or clauz3-differential in the user's cache
+// folder (so a second run rebuilds nothing).
+func buildCache(t *testing.T) string {
+	t.Helper()
+	if d := os.Getenv("CLAUZ3_BUILD_CACHE"); d != "" {
+		return d
+	}
+	base, err := os.UserCacheDir()
+	if err != nil {
+		return filepath.Join(t.TempDir(), "build")
+	}
+	return filepath.Join(base, "clauz3-differential")
+}

@@ -1,0 +1,33 @@
+// Package harness runs one ClauZ3 plan under three engines with the same
+// simulated effect results and arguments, and compares what they did:
+//
+//   - RunInterp: the IR interpreter (ir/interp) with a simulation host;
+//   - RunCompiled: the sealed binary gen builds in simulate mode;
+//   - RunCPython: python3 with the stub modules of corpus/pystub, which
+//     record effect calls the same way.
+//
+// Each run yields an Outcome: the plan's stdout, its trace (one JSON line
+// per effect call that passed its preconditions), the exit status (0; 1 on
+// an uncaught exception or a failed contract; 2 when the simulation runs
+// out of results for an effect, as runtime/doc.go specifies for sealed
+// binaries) and the last line of stderr: CPython's last traceback line,
+// with clauz3.ContractError shortened to ContractError. Compare says how
+// two outcomes differ.
+//
+// Callers: corpus/differential_test.go, corpus/randplan and the engine
+// benchmarks in benchmarks/.
+//
+// What it owns: the Case and Outcome types, the three runners, Compare,
+// the loading of runnable cases (NAME.py with NAME.effects.json and
+// NAME.args.json). The CPython arm's stub modules live in corpus/pystub.
+//
+// What it refuses: it decides nothing about a plan. A plan the compiler
+// refuses is a *CompileError (Unsupported says whether the compiler only
+// lacks a feature); it is never run by any engine.
+//
+// Normalisations, the only ones: CPython's clauz3.ContractError is
+// compared as ContractError (the class lives in the stub module clauz3);
+// the interpreter's host error for a simulation out of results is
+// compared as a sealed binary reports it, `simulate: no result left for
+// E (call N)` with exit status 2, which the CPython runner reproduces.
+package harness

@@ -1,0 +1,56 @@
+package harness
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestCompare(t *testing.T) {
+	a := Outcome{Stdout: "x\ny\nz\n", Trace: []string{`{"effect":"e","args":{}}`}}
+	if d := Compare(a, a); d != "" {
+		t.Fatalf("equal outcomes differ: %s", d)
+	}
+	b := a
+	b.Stdout = "x\nY\nz\n"
+	d := Compare(a, b)
+	if !strings.Contains(d, `- line 2: "y\n"`) || !strings.Contains(d, `+ line 2: "Y\n"`) || strings.Contains(d, "line 1") {
+		t.Errorf("stdout diff:\n%s", d)
+	}
+	c := a
+	c.Trace = nil
+	c.Exit, c.Error = 1, "ValueError: bad"
+	d = Compare(a, c)
+	for _, want := range []string{"exit status: 0 vs 1", `+ "ValueError: bad"`, "trace:", "(nothing here)"} {
+		if !strings.Contains(d, want) {
+			t.Errorf("diff lacks %q:\n%s", want, d)
+		}
+	}
+}
+
+func TestNormaliseError(t *testing.T) {
+	for in, want := range map[string]string{
+		"clauz3.ContractError: precondition of f failed: lambda x: x > 0": "ContractError: precondition of f failed: lambda x: x > 0",
+		"ValueError: clauz3.x": "ValueError: clauz3.x",
+		"  KeyError: 'a'  ":    "KeyError: 'a'",
+		"AssertionError":       "AssertionError",
+	} {
+		if got := NormaliseError(in); got != want {
+			t.Errorf("NormaliseError(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestUnsupported(t *testing.T) {
+	e := &CompileError{Err: errString("p.py:1:1: method .index() of str is not supported\np.py:2:1: set operator is not supported")}
+	if !e.Unsupported() {
+		t.Error("all lines say not supported")
+	}
+	e = &CompileError{Err: errString("p.py:1:1: method .index() of str is not supported\np.py:2:1: cannot infer the type")}
+	if e.Unsupported() {
+		t.Error("a plan error is not 'not supported'")
+	}
+}
+
+type errString string
+
+func (e errString) Error() string { return string(e) }

@@ -1,0 +1,52 @@
+"""Runs a ClauZ3 plan under CPython for the differential harness.
+
+    python3 clauz3_run.py PLAN.py TARGET ARGS_JSON
+
+imports PLAN.py as a module (so `if __name__ == "__main__"` idioms do not
+matter), converts ARGS_JSON (an object of the target's arguments by name,
+in parameter order) by the target's annotations and calls the target.
+An uncaught exception ends the run with CPython's traceback on stderr and
+exit status 1, as for `python3 plan.py`; a simulation that runs out of
+results prints `simulate: no result left for E (call N)` and exits 2, as a
+sealed binary does. PYTHONPATH must hold this folder
+and the plan's import roots; CLAUZ3_EFFECTS and CLAUZ3_TRACE name the
+simulated results and the trace file (see clauz3._effects).
+"""
+
+import importlib.util
+import json
+import os
+import sys
+import typing
+
+from clauz3._effects import SimulationError, convert
+
+
+def load():
+    """Imports the plan and returns its target and the converted arguments."""
+    if len(sys.argv) != 4:
+        sys.exit("usage: clauz3_run.py PLAN.py TARGET ARGS_JSON")
+    path, target, args_json = sys.argv[1:]
+    # As for `python3 plan.py`: the plan's folder comes first on sys.path.
+    sys.path[0] = os.path.dirname(os.path.abspath(path))
+    sys.argv = [path]
+    spec = importlib.util.spec_from_file_location("plan", path)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["plan"] = mod
+    spec.loader.exec_module(mod)
+    fn = getattr(mod, target)
+    hints = typing.get_type_hints(fn)
+    args = json.loads(args_json)
+    return fn, {name: convert(hints.get(name), v) for name, v in args.items()}
+
+
+# The target is called from module level, as a script's `main()` is, so
+# the frame depth (and with it where RecursionError strikes) is the same as
+# for `python3 plan.py`.
+_fn, _args = load()
+try:
+    _fn(**_args)
+except SimulationError as e:
+    sys.stdout.flush()
+    print(e, file=sys.stderr)
+    sys.exit(2)
