@@ -117,4 +117,3 @@ func BenchmarkEngines(b *testing.B) {
 		})
 	}
 }
-

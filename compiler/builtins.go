@@ -771,8 +771,10 @@ func (fl *fnLowerer) rangeCall(e *ast.Call) (ir.Expr, bool) {
 // methods lists the methods of each receiver kind the subset has.
 var methods = map[string][]string{
 	"str": {"upper", "lower", "strip", "lstrip", "rstrip", "split", "join", "replace", "startswith", "endswith",
-		"find", "count", "isdigit", "isalpha", "isspace", "title", "capitalize", "zfill", "splitlines"},
-	"list": {"append", "extend", "pop", "insert", "index", "count", "reverse", "sort", "copy", "remove"},
+		"find", "count", "isdigit", "isalpha", "isspace", "title", "capitalize", "zfill", "splitlines",
+		"index", "rfind", "rindex", "center", "ljust", "rjust", "swapcase", "islower", "isupper", "istitle",
+		"rsplit", "partition", "rpartition"},
+	"list": {"append", "extend", "pop", "insert", "index", "count", "reverse", "sort", "copy", "remove", "clear"},
 	"dict": {"get", "keys", "values", "items", "pop", "update", "setdefault", "copy"},
 	"set":  {"add", "discard", "remove"},
 }
@@ -836,12 +838,13 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 	switch kind {
 	case "str":
 		switch name {
-		case "upper", "lower", "title", "capitalize", "isdigit", "isalpha", "isspace", "splitlines":
+		case "upper", "lower", "title", "capitalize", "isdigit", "isalpha", "isspace", "splitlines",
+			"swapcase", "islower", "isupper", "istitle":
 			if fl.bind(c, label, noArgs) == nil {
 				return nil
 			}
 			switch name {
-			case "isdigit", "isalpha", "isspace":
+			case "isdigit", "isalpha", "isspace", "islower", "isupper", "istitle":
 				out.T = ir.Bool
 			case "splitlines":
 				out.T = &ir.List{Elem: ir.Str}
@@ -863,7 +866,7 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 				add(a, x)
 			}
 			return out
-		case "split":
+		case "split", "rsplit":
 			b := fl.bind(c, label, sig{params: []string{"sep", "maxsplit"}})
 			if b == nil {
 				return nil
@@ -935,7 +938,7 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 				return nil
 			}
 			return fl.affix(c, out, b.args[0], label)
-		case "find", "count":
+		case "find", "count", "index", "rfind", "rindex":
 			b := fl.bind(c, label, sig{params: []string{"sub"}, posOnly: 1, min: 1})
 			if b == nil {
 				return nil
@@ -946,6 +949,40 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 			}
 			add(b.args[0], x)
 			out.T = ir.Int
+			return out
+		case "partition", "rpartition":
+			b := fl.bind(c, label, sig{params: []string{"sep"}, posOnly: 1, min: 1})
+			if b == nil {
+				return nil
+			}
+			x := typed(b.args[0], ir.Str, "sep")
+			if x == nil {
+				return nil
+			}
+			add(b.args[0], x)
+			out.T = &ir.Tuple{Elems: []ir.Type{ir.Str, ir.Str, ir.Str}}
+			return out
+		case "center", "ljust", "rjust":
+			b := fl.bind(c, label, sig{params: []string{"width", "fillchar"}, posOnly: 2, min: 1})
+			if b == nil {
+				return nil
+			}
+			for i, p := range []string{"width", "fillchar"} {
+				a := b.args[i]
+				if a == nil {
+					continue
+				}
+				t := ir.Int
+				if p == "fillchar" {
+					t = ir.Str
+				}
+				x := typed(a, t, p)
+				if x == nil {
+					return nil
+				}
+				add(a, x)
+			}
+			out.T = ir.Str
 			return out
 		case "zfill":
 			b := fl.bind(c, label, sig{params: []string{"width"}, posOnly: 1, min: 1})
@@ -1018,7 +1055,7 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 			add(b.args[1], x)
 			out.T = ir.None
 			return out
-		case "reverse", "copy":
+		case "reverse", "copy", "clear":
 			if fl.bind(c, label, noArgs) == nil {
 				return nil
 			}
@@ -1223,6 +1260,8 @@ func rereadable(e ir.Expr) bool {
 		return true
 	case *ir.Attr:
 		return rereadable(e.X)
+	case *ir.Unwrap:
+		return rereadable(e.X)
 	}
 	return false
 }
@@ -1238,6 +1277,10 @@ func reread(e ir.Expr) ir.Expr {
 		c := *e
 		return &c
 	case *ir.Attr:
+		c := *e
+		c.X = reread(e.X)
+		return &c
+	case *ir.Unwrap:
 		c := *e
 		c.X = reread(e.X)
 		return &c

@@ -40,7 +40,9 @@
 // str message); raise of a builtin exception class (ValueError,
 // RuntimeError, KeyError, IndexError, TypeError, AssertionError,
 // ZeroDivisionError, Exception) with an optional str message; pass;
-// expression statements.
+// expression statements; def directly in a function's body (nested.go):
+// an ir.Func with Outer set, callable after its def, reading the enclosing
+// functions' locals at call time, its assigned names its own.
 //
 // # Expressions
 //
@@ -64,9 +66,11 @@
 // accepts T and None), every expression is typed, operators are checked as
 // Python would accept them (ir.BinOpType), a name must be assigned on every
 // path before it is read, and empty displays need a type from context.
-// T | None values are never narrowed: they may be compared (== and is),
-// printed, returned, passed and stored where T | None is expected, and
-// tested for truth; any other use is refused with a hint.
+// T | None values may be compared (== and is), printed, returned, passed
+// and stored where T | None is expected, and tested for truth; a local of
+// that type is narrowed to T (read through ir.Unwrap) where an `is None` /
+// `is not None` check proves it is not None (see narrow.go); any other use
+// is refused with a hint.
 //
 // # How constructs are lowered
 //
@@ -174,14 +178,16 @@
 // # Deliberate refusals
 //
 // Besides DESIGN.md's list (while, with, try, async, match, global,
-// nonlocal, del, yield, class in plans, nested def, *args/**kwargs,
-// decorators other than clauz3.guarantee, walrus, eval and friends, the
-// standard library): printing, iterating or order-dependent consuming of
+// nonlocal, del, yield, class in plans, def inside an if or for block,
+// nested functions as values, *args/**kwargs, decorators other than
+// clauz3.guarantee, walrus, eval and friends, the standard library):
+// printing, iterating or order-dependent consuming of
 // sets; ordering rows; constructing rows; int ** with a negative or
 // non-constant exponent (Python gives a float); ** with a float exponent
 // on a possibly negative base (complex); sum() whose type would depend on
-// emptiness (sum of floats without a float start); tuple() of a list and
-// slicing a tuple (a tuple's length is part of its type); nested
+// emptiness (sum of floats without a float start); tuple() of a list,
+// slicing a tuple with bounds that are not constants and repeating one by
+// a count that is not (a tuple's length is part of its type); nested
 // replacement fields in format specs (ir.FPart.Spec is a literal);
 // unpacking lists in comprehensions (the length check needs statements);
 // a tuple's index that is not a constant when its elements differ; keyword

@@ -60,7 +60,7 @@ func (fl *fnLowerer) isLocalName(name string) bool {
 	if _, ok := fl.lookupScoped(name); ok {
 		return true
 	}
-	return fl.names[name]
+	return fl.names[name] || fl.outerNames(name)
 }
 
 // isBuiltinName reports whether name denotes the builtin of that name
@@ -77,6 +77,12 @@ func (fl *fnLowerer) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
 	if s, ok := fl.lookupScoped(name); ok {
 		return s.ref(l.Pos(n))
 	}
+	if fl.defNames[name] {
+		if !fl.broken[name] {
+			l.Errorf(n, "function %s used as a value is not supported", name)
+		}
+		return nil
+	}
 	if fl.names[name] {
 		loc := fl.locals[name]
 		if fl.broken[name] && (loc == nil || !fl.cur.defined[loc]) {
@@ -92,7 +98,10 @@ func (fl *fnLowerer) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
 				return nil
 			}
 		}
-		return &ir.LocalRef{Pos: l.Pos(n), Local: loc}
+		return fl.narrowedRead(n, loc, &ir.LocalRef{Pos: l.Pos(n), Local: loc}, want)
+	}
+	if x, found := fl.outerLocal(l, n); found {
+		return x
 	}
 	s := fl.c.names[name]
 	if s == nil {
@@ -208,6 +217,15 @@ func (fl *fnLowerer) Call(l *lower.Lowerer, c *ast.Call, want ir.Type) ir.Expr {
 	switch fn := c.Func.(type) {
 	case *ast.Name:
 		name := string(fn.Id)
+		if fi, before := fl.nestedFunc(name); fi != nil {
+			s = &symbol{kind: sFunc, name: name, fn: fi}
+			break
+		} else if before {
+			l.Errorf(c, "function %s is called before its definition", name)
+			return nil
+		} else if fl.refusedDef(name) {
+			return nil
+		}
 		if fl.isLocalName(name) {
 			l.Errorf(c, "call of local %s is not supported", name)
 			return nil

@@ -96,6 +96,9 @@ func (fl *fnLowerer) ext(l *lower.Lowerer, e ast.Expr, want ir.Type) (ir.Expr, b
 			return nil, true
 		}
 		return x, true
+	case *ast.BoolOp:
+		fl.guardBoolOp(e)
+		return nil, false
 	case *ast.Lambda:
 		l.Errorf(e, "lambda is only supported as the key= argument of sorted(), min(), max() and list.sort()")
 		return nil, true
@@ -103,6 +106,7 @@ func (fl *fnLowerer) ext(l *lower.Lowerer, e ast.Expr, want ir.Type) (ir.Expr, b
 		l.Errorf(e, "starred expression is not supported")
 		return nil, true
 	case *ast.Compare:
+		fl.keepOptionalAgainstNone(e)
 		// the right operand of in / not in is consumed whole
 		var marked []ast.Expr
 		for i, op := range e.Ops {

@@ -16,7 +16,11 @@ import (
 // locals assigned on every path to it, and whether it is reachable.
 type flow struct {
 	defined map[*ir.Local]bool
-	dead    bool
+	// narrowed holds the T | None locals an `is not None` / `is None`
+	// check proved not None on every path to here, with no assignment
+	// since: their reads are Unwrap nodes typed T.
+	narrowed map[*ir.Local]bool
+	dead     bool
 }
 
 func (s flow) copy() flow {
@@ -24,7 +28,18 @@ func (s flow) copy() flow {
 	for k := range s.defined {
 		d[k] = true
 	}
-	return flow{defined: d, dead: s.dead}
+	n := make(map[*ir.Local]bool, len(s.narrowed))
+	for k := range s.narrowed {
+		n[k] = true
+	}
+	return flow{defined: d, narrowed: n, dead: s.dead}
+}
+
+// assigned records an assignment to loc: it is defined, and no longer
+// narrowed.
+func (s flow) assigned(loc *ir.Local) {
+	s.defined[loc] = true
+	delete(s.narrowed, loc)
 }
 
 // join merges the states at the end of two branches.
@@ -35,10 +50,15 @@ func join(a, b flow) flow {
 	case b.dead:
 		return a
 	}
-	out := flow{defined: map[*ir.Local]bool{}}
+	out := flow{defined: map[*ir.Local]bool{}, narrowed: map[*ir.Local]bool{}}
 	for k := range a.defined {
 		if b.defined[k] {
 			out.defined[k] = true
+		}
+	}
+	for k := range a.narrowed {
+		if b.narrowed[k] {
+			out.narrowed[k] = true
 		}
 	}
 	return out
@@ -60,7 +80,14 @@ type fnLowerer struct {
 	ntemp     int                 // hidden locals made so far
 	loops     []*loopFlow         // the loops enclosing the current statement
 	consuming map[ast.Expr]use    // operands of consumers being lowered
+	guarded   map[*ast.Name]bool  // reads guarded by an earlier `x is not None and` / `x is None or` operand
+	vsNone    map[*ast.Name]bool  // reads compared with None: they stay T | None even where narrowed
 	shared    map[ir.Expr]string  // inlined constants that stand for one shared mutable object
+
+	parent   *fnLowerer           // for a nested def: the lowerer of the enclosing function
+	defNames map[string]bool      // the names the function's nested defs bind
+	nested   map[string]*funcInfo // the nested defs lowered so far, by name
+	inner    []*fnLowerer         // their lowerers, in source order
 }
 
 // loopFlow collects the states at the break and continue statements of
@@ -70,15 +97,25 @@ type loopFlow struct {
 }
 
 func (c *compiler) lowerFunc(fi *funcInfo) {
+	c.lowerFuncIn(fi, nil)
+}
+
+// lowerFuncIn lowers fi, a nested def of the function parent lowers when
+// parent is not nil.
+func (c *compiler) lowerFuncIn(fi *funcInfo, parent *fnLowerer) {
 	fl := &fnLowerer{c: c, fi: fi, fn: fi.fn, names: map[string]bool{}, locals: map[string]*ir.Local{}, broken: map[string]bool{},
-		used: map[string]bool{}, consuming: map[ast.Expr]use{}, shared: map[ir.Expr]string{}}
+		used: map[string]bool{}, consuming: map[ast.Expr]use{}, guarded: map[*ast.Name]bool{}, vsNone: map[*ast.Name]bool{}, shared: map[ir.Expr]string{},
+		parent: parent, defNames: map[string]bool{}, nested: map[string]*funcInfo{}}
+	if parent != nil {
+		parent.inner = append(parent.inner, fl)
+	}
 	fl.l = &lower.Lowerer{File: c.file, Errs: &c.errs, Env: fl, Full: true, Ext: fl.ext}
-	fl.cur = flow{defined: map[*ir.Local]bool{}}
+	fl.cur = flow{defined: map[*ir.Local]bool{}, narrowed: map[*ir.Local]bool{}}
 	for _, p := range fi.fn.Params {
 		fl.names[p.Name] = true
 		fl.locals[p.Name] = p
 		fl.used[p.Name] = true
-		fl.cur.defined[p] = true
+		fl.cur.assigned(p)
 	}
 	for _, a := range fi.def.Args.Args {
 		if fl.locals[string(a.Arg)] == nil {
@@ -87,6 +124,7 @@ func (c *compiler) lowerFunc(fi *funcInfo) {
 		}
 	}
 	assignedNames(c.file, fi.def.Body, fl.names)
+	nestedDefNames(fi.def.Body, fl.defNames)
 	var body []ir.Stmt
 	body, fl.cur = fl.stmts(fi.def.Body, fl.cur, true)
 	fi.fn.Body = body
@@ -235,6 +273,11 @@ func (fl *fnLowerer) stmts(ss []ast.Stmt, st flow, top bool) ([]ir.Stmt, flow) {
 				}
 			}
 		}
+		if def, ok := s.(*ast.FunctionDef); ok && top {
+			fl.cur = st
+			fl.nestedDef(def)
+			continue
+		}
 		var x []ir.Stmt
 		x, st = fl.stmt(s, st)
 		out = append(out, x...)
@@ -255,8 +298,12 @@ func (fl *fnLowerer) stmt(s ast.Stmt, st flow) ([]ir.Stmt, flow) {
 		return fl.augAssign(s)
 	case *ast.If:
 		cond := fl.l.Expr(s.Test, nil)
-		thenBody, thenSt := fl.stmts(s.Body, fl.cur.copy(), false)
-		elseBody, elseSt := fl.stmts(s.Orelse, st.copy(), false)
+		ifTrue, ifFalse := fl.noneChecks(s.Test)
+		thenIn, elseIn := fl.cur.copy(), st.copy()
+		fl.narrow(thenIn, ifTrue)
+		fl.narrow(elseIn, ifFalse)
+		thenBody, thenSt := fl.stmts(s.Body, thenIn, false)
+		elseBody, elseSt := fl.stmts(s.Orelse, elseIn, false)
 		out := join(thenSt, elseSt)
 		if cond == nil {
 			return nil, out
@@ -281,7 +328,8 @@ func (fl *fnLowerer) stmt(s ast.Stmt, st flow) ([]ir.Stmt, flow) {
 	case *ast.Raise:
 		return fl.raiseStmt(s)
 	case *ast.FunctionDef:
-		fl.errorf(s, "nested function definition is not supported")
+		fl.errorf(s, "nested function definition inside a block is not supported (define it directly in the function's body)")
+		fl.broken[string(s.Name)] = true // its calls stay silent
 	case *ast.Import, *ast.ImportFrom:
 		fl.errorf(s, "import inside a function is not supported")
 	default:

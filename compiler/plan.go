@@ -509,9 +509,17 @@ func (e constEnv) Call(l *lower.Lowerer, call *ast.Call, want ir.Type) ir.Expr {
 
 // declareFunc records a plan function and its signature.
 func (c *compiler) declareFunc(def *ast.FunctionDef) {
+	fi := c.signature(def, nil)
+	c.funcs = append(c.funcs, fi)
+	c.bind(def, fi.fn.Name, &symbol{kind: sFunc, name: fi.fn.Name, fn: fi})
+}
+
+// signature reads the signature and decorators of a def, nested in outer
+// when outer is not nil.
+func (c *compiler) signature(def *ast.FunctionDef, outer *ir.Func) *funcInfo {
 	name := string(def.Name)
 	fi := &funcInfo{def: def, ok: true}
-	fi.fn = &ir.Func{Pos: c.pos(def), Name: name}
+	fi.fn = &ir.Func{Pos: c.pos(def), Name: name, Outer: outer}
 	a := def.Args
 	if a.Vararg != nil {
 		c.errorf(a.Vararg, "*%s parameter is not supported", a.Vararg.Arg)
@@ -582,7 +590,7 @@ func (c *compiler) declareFunc(def *ast.FunctionDef) {
 		}
 		s, _ := c.resolve(fn)
 		if s != nil && s.kind == sAPI && s.qual == "clauz3.guarantee" {
-			if name != c.cfg.Target {
+			if name != c.cfg.Target || outer != nil {
 				c.errorf(d, "guarantee on %s is not supported: only the target %s carries guarantees", name, c.cfg.Target)
 			}
 			continue
@@ -592,8 +600,7 @@ func (c *compiler) declareFunc(def *ast.FunctionDef) {
 		}
 		c.errorf(d, "decorator %s is not supported", pyast.Render(fn))
 	}
-	c.funcs = append(c.funcs, fi)
-	c.bind(def, name, &symbol{kind: sFunc, name: name, fn: fi})
+	return fi
 }
 
 // returnsValue reports whether body has a `return <value>` outside nested

@@ -71,15 +71,42 @@ func (fl *fnLowerer) markShared(x ir.Expr, what string) {
 
 // checkShared refuses the uses of shared mutable values that could tell
 // the inlined copies from Python's one object.
+//
+// A nested def reads (and may mutate) the locals of its enclosing
+// functions, so a top-level function is checked together with the defs
+// nested in it, which are checked only then.
 func (fl *fnLowerer) checkShared() {
-	ck := &sharing{fl: fl, roots: fl.shared, tainted: map[*ir.Local]string{}, done: map[ir.Expr]bool{}}
-	for _, p := range fl.fi.params {
-		if p.Default == nil || !types.Contains(p.Type, isMutable) {
-			continue
+	if fl.parent != nil {
+		return // checked with its top-level function
+	}
+	var all []*fnLowerer
+	var collect func(f *fnLowerer)
+	collect = func(f *fnLowerer) {
+		all = append(all, f)
+		for _, n := range f.inner {
+			collect(n)
 		}
-		for _, loc := range fl.fn.Params {
-			if loc.Name == p.Name {
-				ck.tainted[loc] = fmt.Sprintf("parameter %s (whose default Python shares between calls)", p.Name)
+	}
+	collect(fl)
+	roots := fl.shared
+	if len(all) > 1 {
+		roots = map[ir.Expr]string{}
+		for _, f := range all {
+			for k, v := range f.shared {
+				roots[k] = v
+			}
+		}
+	}
+	ck := &sharing{fl: fl, roots: roots, tainted: map[*ir.Local]string{}, done: map[ir.Expr]bool{}}
+	for _, f := range all {
+		for _, p := range f.fi.params {
+			if p.Default == nil || !types.Contains(p.Type, isMutable) {
+				continue
+			}
+			for _, loc := range f.fn.Params {
+				if loc.Name == p.Name {
+					ck.tainted[loc] = fmt.Sprintf("parameter %s (whose default Python shares between calls)", p.Name)
+				}
 			}
 		}
 	}
@@ -103,34 +130,38 @@ func (fl *fnLowerer) checkShared() {
 			ck.tainted[v] = fmt.Sprintf("%s (which may hold %s)", v.Name, why)
 			changed = true
 		}
-		walkIR(fl.fn.Body, func(s ir.Stmt) {
-			switch s := s.(type) {
-			case *ir.Assign:
-				bind(s.Dest, s.Value, false)
-			case *ir.For:
-				bind(s.Var, s.Iter, true)
-			}
-		}, func(e ir.Expr) {
-			switch e := e.(type) {
-			case *ir.Comprehension:
-				for _, c := range e.Clauses {
-					bind(c.Var, c.Iter, true)
+		for _, f := range all {
+			walkIR(f.fn.Body, func(s ir.Stmt) {
+				switch s := s.(type) {
+				case *ir.Assign:
+					bind(s.Dest, s.Value, false)
+				case *ir.For:
+					bind(s.Var, s.Iter, true)
 				}
-			case *ir.Builtin:
-				if e.Key != nil && len(e.Args) > 0 && len(e.Key.Params) == 1 {
-					if len(e.Args) == 1 {
-						bind(e.Key.Params[0], e.Args[0], true)
-					} else {
-						for _, a := range e.Args {
-							bind(e.Key.Params[0], a, false)
+			}, func(e ir.Expr) {
+				switch e := e.(type) {
+				case *ir.Comprehension:
+					for _, c := range e.Clauses {
+						bind(c.Var, c.Iter, true)
+					}
+				case *ir.Builtin:
+					if e.Key != nil && len(e.Args) > 0 && len(e.Key.Params) == 1 {
+						if len(e.Args) == 1 {
+							bind(e.Key.Params[0], e.Args[0], true)
+						} else {
+							for _, a := range e.Args {
+								bind(e.Key.Params[0], a, false)
+							}
 						}
 					}
 				}
-			}
-		})
+			})
+		}
 	}
-	for _, s := range fl.fn.Body {
-		ck.stmt(s)
+	for _, f := range all {
+		for _, s := range f.fn.Body {
+			ck.stmt(s)
+		}
 	}
 }
 
@@ -142,6 +173,8 @@ func (ck *sharing) sharedOf(e ir.Expr) string {
 	switch e := e.(type) {
 	case *ir.LocalRef:
 		return ck.tainted[e.Local]
+	case *ir.Unwrap:
+		return ck.sharedOf(e.X)
 	case *ir.Index:
 		if isMutable(e.T) || types.Contains(e.T, isMutable) {
 			if why := ck.sharedOf(e.X); why != "" {
@@ -191,7 +224,7 @@ func methodUses(name string) (recv, args useKind) {
 		return copies, escape
 	case "list.extend", "dict.update":
 		return escape, copies
-	case "list.append", "list.insert", "list.pop", "list.remove", "list.reverse", "list.sort",
+	case "list.append", "list.insert", "list.pop", "list.remove", "list.reverse", "list.sort", "list.clear",
 		"dict.pop", "dict.setdefault", "set.add", "set.discard", "set.remove":
 		return escape, escape
 	}
@@ -201,6 +234,8 @@ func methodUses(name string) (recv, args useKind) {
 
 func (ck *sharing) children(e ir.Expr) {
 	switch e := e.(type) {
+	case *ir.Unwrap:
+		ck.children(e.X)
 	case *ir.BinOp:
 		ck.use(e.X, copies)
 		ck.use(e.Y, copies)

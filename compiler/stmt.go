@@ -24,6 +24,8 @@ func stable(e ir.Expr) bool {
 		return stable(e.X)
 	case *ir.UnOp:
 		return stable(e.X)
+	case *ir.Unwrap:
+		return stable(e.X)
 	case *ir.BinOp:
 		return (e.Op == ir.Add || e.Op == ir.Sub || e.Op == ir.Mul) && stable(e.X) && stable(e.Y)
 	}
@@ -139,7 +141,7 @@ func (fl *fnLowerer) storeName(n *ast.Name, x ir.Expr, pos ir.Pos) ([]ir.Stmt, b
 	if loc == nil {
 		return nil, false
 	}
-	fl.cur.defined[loc] = true
+	fl.cur.assigned(loc)
 	return []ir.Stmt{&ir.Assign{Pos: pos, Dest: loc, Value: x}}, true
 }
 
@@ -356,10 +358,10 @@ func (fl *fnLowerer) annAssign(s ast.Stmt, a *syntax.AnnAssign) ([]ir.Stmt, flow
 		if x != nil {
 			fl.errorf(a.Value, "%s is annotated %s but assigned %s%s", name, t, x.Type(), floatHint(t, x))
 		}
-		fl.cur.defined[loc] = true // its type is known: later reads need not fail too
+		fl.cur.assigned(loc) // its type is known: later reads need not fail too
 		return nil, fl.cur
 	}
-	fl.cur.defined[loc] = true
+	fl.cur.assigned(loc)
 	return []ir.Stmt{&ir.Assign{Pos: fl.c.pos(s), Dest: loc, Value: x}}, fl.cur
 }
 
@@ -376,7 +378,19 @@ func (fl *fnLowerer) augAssign(s *ast.AugAssign) ([]ir.Stmt, flow) {
 		if cur == nil {
 			return nil, fl.cur
 		}
-		loc := cur.(*ir.LocalRef).Local
+		ref, isRef := cur.(*ir.LocalRef)
+		if u, isUnwrap := cur.(*ir.Unwrap); isUnwrap {
+			ref, isRef = u.X.(*ir.LocalRef)
+		}
+		if !isRef {
+			fl.errorf(s, "augmented assignment to %s is not supported here", t.Id)
+			return nil, fl.cur
+		}
+		loc := ref.Local
+		if _, isSet := loc.Type.(*ir.Set); isSet && (op == ir.Sub || op == ir.BitAnd || op == ir.BitOr || op == ir.BitXor) {
+			fl.errorf(s, "augmented assignment %s= on a set is not supported (it changes the set in place; write %s = %s %s ...)", op, t.Id, t.Id, op)
+			return nil, fl.cur
+		}
 		if _, isList := loc.Type.(*ir.List); isList {
 			switch op {
 			case ir.Add:
@@ -520,6 +534,18 @@ func (fl *fnLowerer) forStmt(s *ast.For) ([]ir.Stmt, flow) {
 		return nil, st
 	}
 	in := st.copy()
+	// A name the body assigns may be None again at the next iteration,
+	// and after the loop.
+	reassigned := map[string]bool{}
+	assignedNames(fl.c.file, s.Body, reassigned)
+	for _, name := range targetNames(s.Target) {
+		reassigned[name] = true
+	}
+	for loc := range st.narrowed {
+		if reassigned[loc.Name] {
+			delete(in.narrowed, loc)
+		}
+	}
 	fl.cur = in
 	var v *ir.Local
 	var prologue []ir.Stmt
@@ -527,7 +553,7 @@ func (fl *fnLowerer) forStmt(s *ast.For) ([]ir.Stmt, flow) {
 		if loc := fl.locals[string(n.Id)]; loc == nil || ir.Identical(loc.Type, elem) {
 			v = fl.local(n, string(n.Id), elem, "assign")
 			if v != nil {
-				in.defined[v] = true
+				in.assigned(v)
 			}
 		} else {
 			v = fl.temp(pos, elem)
@@ -547,7 +573,7 @@ func (fl *fnLowerer) forStmt(s *ast.For) ([]ir.Stmt, flow) {
 		fl.breakTarget(s.Target)
 		for _, name := range targetNames(s.Target) {
 			if loc := fl.locals[name]; loc != nil {
-				fl.cur.defined[loc] = true // refused above: do not cascade
+				fl.cur.assigned(loc) // refused above: do not cascade
 			}
 		}
 	}
@@ -557,7 +583,12 @@ func (fl *fnLowerer) forStmt(s *ast.For) ([]ir.Stmt, flow) {
 	if v == nil {
 		return nil, st
 	}
-	out := st
+	out := st.copy()
+	for loc := range st.narrowed {
+		if reassigned[loc.Name] {
+			delete(out.narrowed, loc)
+		}
+	}
 	acc := after
 	for _, e := range lf.exits {
 		acc = join(acc, e)

@@ -23,21 +23,8 @@ import (
 // (the test then asks for the entry to be removed). Every other plan the
 // compiler refuses fails the test.
 var pending = map[string]string{
-	// str.index, rfind, rindex, center, ljust, rjust, swapcase, islower,
-	// isupper, istitle, rsplit, partition and list.clear.
-	"more_str_list_methods": "more str and list methods",
-	"err_str_index_missing": "str.index",
 	// f"{x:.{prec}f}": format specs must be literal for now.
 	"fmt_nested_spec": "nested replacement fields in format specs",
-	// Set algebra: &, | and - on sets.
-	"set_ops": "set operators",
-	// Tuple repetition (t * 2) and slicing (the result type depends on the
-	// bounds).
-	"tuple_ops": "tuple repetition and slicing",
-	// def inside def, reading the enclosing function's variables.
-	"helpers_nested_def": "nested function definitions (DESIGN.md 3.1)",
-	// `if x is not None:` does not narrow x from T | None to T yet.
-	"optional_none": "narrowing T | None after `is not None`",
 	// Recursive helpers (the compiler refuses recursive calls).
 	"helpers_recursion": "recursive calls",
 }

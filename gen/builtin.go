@@ -51,7 +51,7 @@ func (fg *fnGen) boolArg(e ir.Expr) jen.Code {
 func (fg *fnGen) builtinStmt(b *ir.Builtin) *jen.Statement {
 	switch b.Name {
 	case "print", "list.append", "list.extend", "list.insert", "list.reverse", "list.sort", "list.remove",
-		"dict.update", "set.add", "set.discard", "set.remove":
+		"list.clear", "dict.update", "set.add", "set.discard", "set.remove":
 		return fg.builtinCall(b)
 	}
 	return nil
@@ -60,7 +60,7 @@ func (fg *fnGen) builtinStmt(b *ir.Builtin) *jen.Statement {
 func (fg *fnGen) builtin(b *ir.Builtin) gx {
 	switch b.Name {
 	case "print", "list.append", "list.extend", "list.insert", "list.reverse", "list.sort", "list.remove",
-		"dict.update", "set.add", "set.discard", "set.remove":
+		"list.clear", "dict.update", "set.add", "set.discard", "set.remove":
 		return fg.noneValue(fg.builtinCall(b))
 	}
 	c := fg.builtinCall(b)
@@ -351,6 +351,32 @@ func (fg *fnGen) builtinCall(b *ir.Builtin) *jen.Statement {
 		return q(fn).Call(x(0), x(1), fg.optInt(arg(b, 2, "start")), fg.optInt(arg(b, 3, "end")))
 	case "str.zfill":
 		return q("ZFill").Call(x(0), fg.asInt(b.Args[1]).c)
+	case "str.swapcase", "str.islower", "str.isupper", "str.istitle":
+		fn := map[string]string{"str.swapcase": "SwapCase", "str.islower": "IsLower", "str.isupper": "IsUpper", "str.istitle": "IsTitle"}[b.Name]
+		return q(fn).Call(x(0))
+	case "str.index", "str.rfind", "str.rindex", "str.partition", "str.rpartition":
+		if n != 2 {
+			return nil
+		}
+		fn := map[string]string{"str.index": "Index", "str.rfind": "RFind", "str.rindex": "RIndex", "str.partition": "Partition", "str.rpartition": "RPartition"}[b.Name]
+		return q(fn).Call(x(0), x(1))
+	case "str.center", "str.ljust", "str.rjust":
+		fn := map[string]string{"str.center": "Center", "str.ljust": "LJust", "str.rjust": "RJust"}[b.Name]
+		fill := jen.Code(jen.Lit(" "))
+		if f := arg(b, 2, "fillchar"); f != nil {
+			fill = fg.expr(f).c
+		}
+		return q(fn).Call(x(0), fg.asInt(b.Args[1]).c, fill)
+	case "str.rsplit":
+		sep := arg(b, 1, "sep")
+		maxsplit := jen.Code(jen.Lit(-1))
+		if m := arg(b, 2, "maxsplit"); m != nil {
+			maxsplit = fg.asInt(m).c
+		}
+		if sep == nil || isNoneConst(sep) {
+			return q("RSplit").Call(x(0), maxsplit)
+		}
+		return q("RSplitSep").Call(x(0), fg.expr(sep).c, maxsplit)
 	case "str.splitlines":
 		return q("SplitLines").Call(x(0), fg.boolArg(arg(b, 1, "keepends")))
 
@@ -376,6 +402,8 @@ func (fg *fnGen) builtinCall(b *ir.Builtin) *jen.Statement {
 		return recv().Dot("Reverse").Call()
 	case "list.copy":
 		return recv().Dot("Copy").Call()
+	case "list.clear":
+		return recv().Dot("Clear").Call()
 	case "list.sort":
 		rev := fg.boolArg(arg(b, -1, "reverse"))
 		if b.Key != nil {
@@ -489,7 +517,7 @@ func isFreshList(e ir.Expr) bool {
 	case *ir.Builtin:
 		switch e.Name {
 		case "sorted", "reversed", "zip", "enumerate", "list", "dict.keys", "dict.values", "dict.items",
-			"str.split", "str.splitlines", "list.copy":
+			"str.split", "str.rsplit", "str.splitlines", "list.copy":
 			return true
 		}
 	}

@@ -37,6 +37,13 @@
 // (print's sep/end, sorted's reverse, split's sep/maxsplit, ...), key=
 // lambdas as Go func literals.
 //
+// A nested def (ir.Func.Outer set) becomes a Go closure, `greet := func(...)
+// {...}`, declared at the top of its enclosing function after the var
+// declarations, in source order (a nested function only calls the ones
+// defined before it). The locals the closures read are declared up front
+// with var, so the closures capture the variables themselves and read their
+// values at call time: Python's late binding.
+//
 // Effects: in simulate mode a wrapper checks the effect's preconditions
 // at run time (planrt.Call.Require), records the trace and takes the
 // result from the simulation host (planrt.Simulated), then checks the

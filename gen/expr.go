@@ -195,6 +195,8 @@ func (fg *fnGen) expr(e ir.Expr) gx {
 		return fg.slice(e)
 	case *ir.Attr:
 		return primary(fg.primary(e.X).Dot(RowFieldName(e.Field)))
+	case *ir.Unwrap:
+		return primary(fg.primary(e.X).Dot("Unwrap").Call())
 	case *ir.CondExpr:
 		t := g.goType(e.Pos, e.T)
 		return primary(jen.Func().Params().Add(t).Block(
@@ -350,8 +352,39 @@ func (fg *fnGen) binOp(e *ir.BinOp) gx {
 		if _, ok := xt.(*ir.List); ok {
 			return primary(fg.primary(e.X).Dot("Repeat").Call(fg.asInt(e.Y).c))
 		}
+		if tt, ok := xt.(*ir.Tuple); ok {
+			var idx []int
+			for range len(e.T.(*ir.Tuple).Elems) / max(len(tt.Elems), 1) {
+				for i := range tt.Elems {
+					idx = append(idx, i)
+				}
+			}
+			return fg.tuplePick(e.Pos, e.X, idx, e.T)
+		}
+	case ir.Sub, ir.BitAnd, ir.BitOr, ir.BitXor:
+		if _, ok := xt.(*ir.Set); ok {
+			fn := map[ir.BinOpKind]string{ir.Sub: "SetSub", ir.BitAnd: "SetAnd", ir.BitOr: "SetOr", ir.BitXor: "SetXor"}[e.Op]
+			return primary(jen.Qual(rt, fn).Call(fg.expr(e.X).c, fg.expr(e.Y).c))
+		}
 	}
 	return fg.fail(e.Pos, "operator %s on %s and %s is not supported", e.Op, xt, yt)
+}
+
+// tuplePick builds the tuple of type t from the elements idx of the tuple
+// x (evaluated once): tuple repetition and slicing.
+func (fg *fnGen) tuplePick(pos ir.Pos, x ir.Expr, idx []int, t ir.Type) gx {
+	a := fg.temp("a")
+	elems := make([]jen.Code, len(idx))
+	for k, i := range idx {
+		elems[k] = jen.Id(a).Dot(fmt.Sprintf("V%d", i))
+	}
+	gt := fg.g.goType(pos, t)
+	body := []jen.Code{jen.Id(a).Op(":=").Add(fg.expr(x).c)}
+	if len(idx) == 0 {
+		body = append(body, jen.Id("_").Op("=").Id(a))
+	}
+	body = append(body, jen.Return(tupleValue(gt, elems)))
+	return primary(jen.Func().Params().Add(gt).Block(body...).Call())
 }
 
 func (fg *fnGen) tupleConcat(e *ir.BinOp, xt, yt *ir.Tuple) gx {
@@ -365,11 +398,18 @@ func (fg *fnGen) tupleConcat(e *ir.BinOp, xt, yt *ir.Tuple) gx {
 		elems = append(elems, jen.Id(b).Dot(fmt.Sprintf("V%d", i)))
 	}
 	t := fg.g.goType(e.Pos, rt2)
-	return primary(jen.Func().Params().Add(t).Block(
+	body := []jen.Code{
 		jen.Id(a).Op(":=").Add(fg.expr(e.X).c),
 		jen.Id(b).Op(":=").Add(fg.expr(e.Y).c),
-		jen.Return(tupleValue(t, elems)),
-	).Call())
+	}
+	// an empty operand has no field to read
+	if len(xt.Elems) == 0 {
+		body = append(body, jen.Id("_").Op("=").Id(a))
+	}
+	if len(yt.Elems) == 0 {
+		body = append(body, jen.Id("_").Op("=").Id(b))
+	}
+	return primary(jen.Func().Params().Add(t).Block(append(body, jen.Return(tupleValue(t, elems)))...).Call())
 }
 
 func tupleValue(t *jen.Statement, elems []jen.Code) *jen.Statement {
@@ -722,6 +762,10 @@ func (fg *fnGen) slice(e *ir.Slice) gx {
 	case *ir.Basic:
 		if t.Kind == ir.KindStr {
 			return primary(jen.Qual(rt, "StrSlice").Call(fg.expr(e.X).c, lo, hi, step))
+		}
+	case *ir.Tuple:
+		if idx, ok := ir.TupleSliceIndices(len(t.Elems), e.Lo, e.Hi, e.Step); ok {
+			return fg.tuplePick(e.Pos, e.X, idx, e.Type())
 		}
 	}
 	return fg.fail(e.Pos, "slicing %s is not supported", e.X.Type())

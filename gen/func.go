@@ -13,6 +13,7 @@ import (
 type fnGen struct {
 	g        *generator
 	fn       *ir.Func
+	outer    *fnGen // for a nested function: the generator of fn.Outer
 	sc       *scope
 	names    map[*ir.Local]string
 	read     map[*ir.Local]bool
@@ -20,16 +21,34 @@ type fnGen struct {
 	declAt   map[ir.Stmt]bool   // top-level assignments that declare their local with :=
 }
 
-func (g *generator) newFnGen(fn *ir.Func) *fnGen {
+func (g *generator) newFnGen(fn *ir.Func, outer *fnGen) *fnGen {
+	sc := g.pkg
+	if outer != nil {
+		sc = outer.sc
+	}
 	fg := &fnGen{
 		g:        g,
 		fn:       fn,
-		sc:       newScope(g.pkg),
+		outer:    outer,
+		sc:       newScope(sc),
 		names:    map[*ir.Local]string{},
 		read:     map[*ir.Local]bool{},
 		compVars: map[*ir.Local]bool{},
 		declAt:   map[ir.Stmt]bool{},
 	}
+	// The functions nested in fn read its locals too.
+	var walkNested func(f *ir.Func)
+	walkNested = func(f *ir.Func) {
+		for _, n := range g.nested[f] {
+			walkStmts(n.Body, func(e ir.Expr) {
+				if r, ok := e.(*ir.LocalRef); ok {
+					fg.read[r.Local] = true
+				}
+			})
+			walkNested(n)
+		}
+	}
+	walkNested(fn)
 	walkStmts(fn.Body, func(e ir.Expr) {
 		switch e := e.(type) {
 		case *ir.LocalRef:
@@ -54,6 +73,13 @@ func (fg *fnGen) name(l *ir.Local) string {
 	if n, ok := fg.names[l]; ok {
 		return n
 	}
+	if !owns(fg.fn, l) {
+		for o := fg.outer; o != nil; o = o.outer {
+			if owns(o.fn, l) {
+				return o.name(l) // a local of an enclosing function
+			}
+		}
+	}
 	n := fg.sc.fresh(camel(l.Name, false))
 	fg.names[l] = n
 	return n
@@ -65,12 +91,57 @@ func (fg *fnGen) temp(base string) string {
 }
 
 func (g *generator) function(fn *ir.Func) {
-	fg := g.newFnGen(fn)
-	params := make([]jen.Code, len(fn.Params))
+	fg := g.newFnGen(fn, nil)
+	params, body := fg.function()
+	decl := jen.Func().Id(g.funcNames[fn]).Params(params...)
+	if !ir.IsBasic(fn.Result, ir.KindNone) {
+		decl = decl.Add(g.goType(fn.Pos, fn.Result))
+	}
+	g.f.Commentf("%s is the plan's function %s (%s:%d).", g.funcNames[fn], fn.Name, filepath.Base(fn.Pos.File), fn.Pos.Line)
+	g.f.Add(decl.Block(body...))
+}
+
+// owns reports whether l is one of fn's locals.
+func owns(fn *ir.Func, l *ir.Local) bool {
+	return l.Index >= 0 && l.Index < len(fn.Locals) && fn.Locals[l.Index] == l
+}
+
+// function generates the parameters and the body of fg.fn.
+func (fg *fnGen) function() (params, body []jen.Code) {
+	g, fn := fg.g, fg.fn
+	params = make([]jen.Code, len(fn.Params))
 	isParam := map[*ir.Local]bool{}
 	for i, p := range fn.Params {
 		params[i] = jen.Id(fg.name(p)).Add(g.goType(p.Pos, p.Type))
 		isParam[p] = true
+	}
+	// The locals the nested functions read are declared up front, before
+	// the closures that capture them.
+	captured := map[*ir.Local]bool{}
+	nested := g.nested[fn]
+	if len(nested) > 0 {
+		for _, l := range fn.Locals {
+			if fg.read[l] && !fg.compVars[l] {
+				fg.name(l) // named before the closures' own locals
+			}
+		}
+		var walkNested func(f *ir.Func)
+		walkNested = func(f *ir.Func) {
+			for _, n := range g.nested[f] {
+				walkStmts(n.Body, func(e ir.Expr) {
+					if r, ok := e.(*ir.LocalRef); ok {
+						captured[r.Local] = true
+					}
+				})
+				for _, s := range n.Body {
+					for _, l := range stmtLocals(s) {
+						captured[l] = true
+					}
+				}
+				walkNested(n)
+			}
+		}
+		walkNested(fn)
 	}
 	// Declarations: a local whose first appearance is a top-level
 	// assignment is declared there with :=; the others up front.
@@ -83,7 +154,7 @@ func (g *generator) function(fn *ir.Func) {
 			for _, l := range localsIn(a.Value) {
 				seen[l] = true
 			}
-			if !seen[a.Dest] && fg.read[a.Dest] {
+			if !seen[a.Dest] && fg.read[a.Dest] && !captured[a.Dest] {
 				fg.declAt[s] = true
 			}
 			seen[a.Dest] = true
@@ -97,24 +168,44 @@ func (g *generator) function(fn *ir.Func) {
 	for s := range fg.declAt {
 		declared[s.(*ir.Assign).Dest] = true
 	}
-	var body []jen.Code
 	for _, l := range fn.Locals {
 		if isParam[l] || fg.compVars[l] || declared[l] || !fg.read[l] {
 			continue
 		}
 		body = append(body, jen.Var().Id(fg.name(l)).Add(g.goType(l.Pos, l.Type)))
 	}
+	// Nested defs become Go closures declared here: they capture the
+	// locals above by reference, so they read the values at call time, as
+	// Python closures do (late binding).
+	for _, n := range nested {
+		body = append(body, fg.closure(n)...)
+	}
 	body = append(body, fg.stmts(fn.Body)...)
-	hasResult := !ir.IsBasic(fn.Result, ir.KindNone)
-	if hasResult && !terminates(fn.Body) {
+	if !ir.IsBasic(fn.Result, ir.KindNone) && !terminates(fn.Body) {
 		body = append(body, jen.Panic(jen.Lit("unreachable: the front end proved every path returns")))
 	}
-	decl := jen.Func().Id(g.funcNames[fn]).Params(params...)
-	if hasResult {
-		decl = decl.Add(g.goType(fn.Pos, fn.Result))
+	return params, body
+}
+
+// closure declares the nested function n as a Go func literal.
+func (fg *fnGen) closure(n *ir.Func) []jen.Code {
+	g := fg.g
+	name := fg.sc.fresh(camel(n.Name, false))
+	g.funcNames[n] = name
+	ng := g.newFnGen(n, fg)
+	params, body := ng.function()
+	lit := jen.Func().Params(params...)
+	if !ir.IsBasic(n.Result, ir.KindNone) {
+		lit = lit.Add(g.goType(n.Pos, n.Result))
 	}
-	g.f.Commentf("%s is the plan's function %s (%s:%d).", g.funcNames[fn], fn.Name, filepath.Base(fn.Pos.File), fn.Pos.Line)
-	g.f.Add(decl.Block(body...))
+	out := []jen.Code{
+		jen.Commentf("%s is the plan's nested function %s (%s:%d).", name, n.Name, filepath.Base(n.Pos.File), n.Pos.Line),
+		jen.Id(name).Op(":=").Add(lit.Block(body...)),
+	}
+	if !g.called[n] {
+		out = append(out, jen.Id("_").Op("=").Id(name))
+	}
+	return out
 }
 
 // stmtLocals lists the locals a statement reads or writes.

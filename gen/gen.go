@@ -80,6 +80,8 @@ func Generate(prog *ir.Program, opts Options) ([]byte, error) {
 		opts:        opts,
 		pkg:         newScope(nil),
 		funcNames:   map[*ir.Func]string{},
+		nested:      map[*ir.Func][]*ir.Func{},
+		called:      map[*ir.Func]bool{},
 		effectNames: map[*ir.Effect]string{},
 		rowNames:    map[string]string{},
 	}
@@ -96,6 +98,8 @@ type generator struct {
 	f           *jen.File
 	pkg         *scope
 	funcNames   map[*ir.Func]string
+	nested      map[*ir.Func][]*ir.Func // the functions nested directly in each, in program order
+	called      map[*ir.Func]bool       // the functions some call reaches
 	effectNames map[*ir.Effect]string
 	rowNames    map[string]string // row key -> Go type name
 	rows        []*ir.Row
@@ -123,6 +127,15 @@ func (g *generator) file() ([]byte, error) {
 	// Names: functions first (the plan's own names win), then effect
 	// wrappers, then rows.
 	for _, fn := range g.prog.Funcs {
+		walkStmts(fn.Body, func(e ir.Expr) {
+			if c, ok := e.(*ir.Call); ok {
+				g.called[c.Func] = true
+			}
+		})
+		if fn.Outer != nil {
+			g.nested[fn.Outer] = append(g.nested[fn.Outer], fn)
+			continue // a Go closure, named in its enclosing function
+		}
 		base := camel(fn.Name, false)
 		if fn.Name == "main" {
 			base = "planMain"
@@ -157,7 +170,9 @@ func (g *generator) file() ([]byte, error) {
 		g.rowType(r)
 	}
 	for _, fn := range g.prog.Funcs {
-		g.function(fn)
+		if fn.Outer == nil {
+			g.function(fn)
+		}
 	}
 	for _, e := range g.effects {
 		g.effectWrapper(e)

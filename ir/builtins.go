@@ -23,9 +23,13 @@ var Builtins = map[string]bool{
 	"str.split": true, "str.join": true, "str.replace": true, "str.startswith": true, "str.endswith": true,
 	"str.find": true, "str.count": true, "str.isdigit": true, "str.isalpha": true, "str.isspace": true,
 	"str.title": true, "str.capitalize": true, "str.zfill": true, "str.splitlines": true,
+	"str.index": true, "str.rfind": true, "str.rindex": true, "str.center": true, "str.ljust": true,
+	"str.rjust": true, "str.swapcase": true, "str.islower": true, "str.isupper": true, "str.istitle": true,
+	"str.rsplit": true, "str.partition": true, "str.rpartition": true,
 	// list methods
 	"list.append": true, "list.extend": true, "list.pop": true, "list.insert": true, "list.index": true,
 	"list.count": true, "list.reverse": true, "list.sort": true, "list.copy": true, "list.remove": true,
+	"list.clear": true,
 	// dict methods
 	"dict.get": true, "dict.keys": true, "dict.values": true, "dict.items": true, "dict.pop": true,
 	"dict.update": true, "dict.setdefault": true, "dict.copy": true,

@@ -19,6 +19,16 @@
 // the front end has already resolved every name, so the IR has no scopes.
 // Parameters are Locals too (Func.Params).
 //
+// A nested def is a Func of its own with Func.Outer naming the enclosing
+// function; it is listed in Program.Funcs after its Outer. Its body reads
+// (and may assign) Locals of Outer and of Outer's enclosing functions
+// directly through LocalRef and Assign: there are no closure values, since
+// functions are not values in the subset (a nested function can only be
+// called, from Outer or from another function nested in Outer). A read of an
+// enclosing function's Local sees the value it has at the time of the read
+// (Python's late binding): the enclosing function's frame is the innermost
+// active one of Outer, which is the frame the call chain runs inside.
+//
 // Statements: Assign, If, For, Return, ExprStmt. Expressions are typed
 // (Expr.Type) and carry the source position of the Python construct they
 // came from, so every later error and every counterexample can point at the
@@ -43,6 +53,10 @@
 // the IR; arithmetic is unbounded), // and % floor, str is a sequence of
 // code points, `and`/`or` return an operand, a Compare with several
 // operators is a Python chain and evaluates each operand at most once.
+//
+// A value of type T | None is used as a T only through Unwrap, which the
+// front end inserts where `is not None` / `is None` checks have narrowed
+// the local; its operand must be Optional and is never None when reached.
 //
 // Verify checks the invariants every builder must establish; Fprint prints
 // a program in a stable text form (`clauz3 ir PLAN`).

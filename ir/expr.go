@@ -32,10 +32,13 @@ const (
 	Mod                       // int, sign of the divisor like Python; raises on zero
 	Div                       // true division: float result; raises on zero
 	Pow                       // int ** non-negative int, or float
-	Repeat                    // str * int or list * int
+	Repeat                    // str * int, list * int, or tuple * constant int
+	BitAnd                    // set & set: intersection
+	BitOr                     // set | set: union
+	BitXor                    // set ^ set: symmetric difference
 )
 
-var binOpNames = [...]string{"+", "-", "*", "//", "%", "/", "**", "*"}
+var binOpNames = [...]string{"+", "-", "*", "//", "%", "/", "**", "*", "&", "|", "^"}
 
 func (k BinOpKind) String() string { return binOpNames[k] }
 
@@ -167,10 +170,14 @@ type Index struct {
 }
 
 // Slice is X[Lo:Hi:Step] on a list, tuple or str; absent bounds are nil.
+// T is the result type: X's type, except for a tuple, whose slice has
+// constant bounds and the tuple type TupleSliceType gives (nil T means
+// X's type).
 type Slice struct {
 	Pos
 	X            Expr
 	Lo, Hi, Step Expr
+	T            Type
 }
 
 // Attr reads a field of a row.
@@ -179,6 +186,14 @@ type Attr struct {
 	X     Expr
 	Field string
 	T     Type
+}
+
+// Unwrap is the T value of X, of type T | None, where the front end has
+// proved X is not None (after `if x is not None:`, `if x is None: return`,
+// `x is not None and ...`). A None reaching Unwrap is an internal error.
+type Unwrap struct {
+	Pos
+	X Expr
 }
 
 // CondExpr is Then if Cond else Else; only one arm is evaluated.
@@ -276,25 +291,36 @@ type FactField struct {
 	T     Type
 }
 
-func (e *Const) Type() Type         { return e.T }
-func (e *LocalRef) Type() Type      { return e.Local.Type }
-func (e *BinOp) Type() Type         { return e.T }
-func (e *UnOp) Type() Type          { return unOpType(e) }
-func (e *BoolOp) Type() Type        { return e.T }
-func (e *Compare) Type() Type       { return Bool }
-func (e *Call) Type() Type          { return e.Func.Result }
-func (e *EffectCall) Type() Type    { return e.Effect.Result }
-func (e *Builtin) Type() Type       { return e.T }
-func (e *ListLit) Type() Type       { return e.T }
-func (e *TupleLit) Type() Type      { return e.T }
-func (e *DictLit) Type() Type       { return e.T }
-func (e *Range) Type() Type         { return &List{Elem: Int} }
-func (e *FString) Type() Type       { return Str }
-func (e *FactField) Type() Type     { return e.T }
-func (e *Index) Type() Type         { return e.T }
-func (e *Slice) Type() Type         { return e.X.Type() }
-func (e *Attr) Type() Type          { return e.T }
-func (e *CondExpr) Type() Type      { return e.T }
+func (e *Const) Type() Type      { return e.T }
+func (e *LocalRef) Type() Type   { return e.Local.Type }
+func (e *BinOp) Type() Type      { return e.T }
+func (e *UnOp) Type() Type       { return unOpType(e) }
+func (e *BoolOp) Type() Type     { return e.T }
+func (e *Compare) Type() Type    { return Bool }
+func (e *Call) Type() Type       { return e.Func.Result }
+func (e *EffectCall) Type() Type { return e.Effect.Result }
+func (e *Builtin) Type() Type    { return e.T }
+func (e *ListLit) Type() Type    { return e.T }
+func (e *TupleLit) Type() Type   { return e.T }
+func (e *DictLit) Type() Type    { return e.T }
+func (e *Range) Type() Type      { return &List{Elem: Int} }
+func (e *FString) Type() Type    { return Str }
+func (e *FactField) Type() Type  { return e.T }
+func (e *Index) Type() Type      { return e.T }
+func (e *Slice) Type() Type {
+	if e.T != nil {
+		return e.T
+	}
+	return e.X.Type()
+}
+func (e *Attr) Type() Type     { return e.T }
+func (e *CondExpr) Type() Type { return e.T }
+func (e *Unwrap) Type() Type {
+	if o, ok := e.X.Type().(*Optional); ok {
+		return o.Elem
+	}
+	return e.X.Type()
+}
 func (e *SetLit) Type() Type        { return e.T }
 func (e *Comprehension) Type() Type { return e.T }
 
@@ -324,5 +350,6 @@ func (*Index) isExpr()         {}
 func (*Slice) isExpr()         {}
 func (*Attr) isExpr()          {}
 func (*CondExpr) isExpr()      {}
+func (*Unwrap) isExpr()        {}
 func (*SetLit) isExpr()        {}
 func (*Comprehension) isExpr() {}

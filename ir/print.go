@@ -87,7 +87,11 @@ func (pr *printer) fn(f *Func) {
 	for i, p := range f.Params {
 		params[i] = p.Name + " " + p.Type.String()
 	}
-	pr.line("func %s(%s) %s  # %s", f.Name, strings.Join(params, ", "), f.Result, f.Pos)
+	nested := ""
+	if f.Outer != nil {
+		nested = " in " + f.Outer.Name
+	}
+	pr.line("func %s(%s) %s%s  # %s", f.Name, strings.Join(params, ", "), f.Result, nested, f.Pos)
 	pr.indent++
 	for _, l := range f.Locals {
 		pr.line("local %s %s", l.Name, l.Type)
@@ -177,6 +181,8 @@ func ExprString(e Expr) string {
 		return "(" + ExprString(e.X) + " " + e.Op.String() + " " + ExprString(e.Y) + ")"
 	case *UnOp:
 		return "(" + e.Op.String() + ExprString(e.X) + ")"
+	case *Unwrap:
+		return "unwrap(" + ExprString(e.X) + ")"
 	case *BoolOp:
 		return "(" + ExprString(e.X) + " " + e.Op.String() + " " + ExprString(e.Y) + ")"
 	case *Compare:

@@ -19,16 +19,20 @@ func (p Pos) String() string {
 // Program is one plan lowered against its trusted layers.
 type Program struct {
 	File       string    // the plan's file name as given by the user
-	Funcs      []*Func   // the plan's functions, in source order
+	Funcs      []*Func   // the plan's functions, nested ones included (after their Outer)
 	Target     *Func     // the function the guarantees are about (main by default)
 	Effects    []*Effect // the trusted effects the plan's imports bring into reach, sorted by name
 	Guarantees []*Guarantee
 }
 
-// Func is one plan function.
+// Func is one plan function. A function defined by a def inside another
+// has Outer set to that function (nil at top level): its body may read and
+// assign the Locals of Outer and of Outer's own enclosing functions, and it
+// may be called only from Outer or from functions nested in Outer.
 type Func struct {
 	Pos
 	Name   string
+	Outer  *Func    // the enclosing function of a nested def; nil at top level
 	Params []*Local // also present in Locals
 	Result Type
 	Locals []*Local

@@ -87,6 +87,19 @@ func (v *verifier) function(f *Func) {
 		}
 		v.scope[l] = true
 	}
+	// A nested function reads and assigns the locals of its enclosing
+	// functions.
+	seen := map[*Func]bool{f: true}
+	for o := f.Outer; o != nil; o = o.Outer {
+		if seen[o] || !v.funcs[o] {
+			v.errorf(f.Pos, "function %s is nested in %s, which is not an enclosing function of the program", f.Name, o.Name)
+			break
+		}
+		seen[o] = true
+		for _, l := range o.Locals {
+			v.scope[l] = true
+		}
+	}
 	for _, prm := range f.Params {
 		if !v.scope[prm] {
 			v.errorf(prm.Pos, "parameter %s of %s is not among its locals", prm.Name, f.Name)
@@ -236,7 +249,13 @@ func (v *verifier) expr(e Expr) Type {
 		if x == nil || y == nil {
 			return nil
 		}
-		if want := BinOpType(e.Op, x, y); want == nil || !Identical(want, e.T) {
+		want := BinOpType(e.Op, x, y)
+		if tt, ok := x.(*Tuple); ok && e.Op == Repeat && IsBasic(y, KindInt) {
+			if n, ok := idxConst(e.Y); ok {
+				want = TupleRepeatType(tt, n)
+			}
+		}
+		if want == nil || !Identical(want, e.T) {
 			v.errorf(e.Pos, "operator %s on %s and %s giving %s", e.Op, x, y, e.T)
 		}
 	case *UnOp:
@@ -255,6 +274,9 @@ func (v *verifier) expr(e Expr) Type {
 		if !v.funcs[e.Func] {
 			v.errorf(e.Pos, "call of %s, which is not a function of the program", e.Func.Name)
 			return nil
+		}
+		if o := e.Func.Outer; o != nil && !nestedIn(v.fn, o) {
+			v.errorf(e.Pos, "call of %s outside %s, where it is defined", e.Func.Name, o.Name)
 		}
 		params := make([]Type, len(e.Func.Params))
 		for i, p := range e.Func.Params {
@@ -370,8 +392,12 @@ func (v *verifier) expr(e Expr) Type {
 				}
 			}
 		}
-		switch x.(type) {
-		case *List, *Tuple:
+		switch xt := x.(type) {
+		case *List:
+		case *Tuple:
+			if want := TupleSliceType(xt, e.Lo, e.Hi, e.Step); want == nil || !Identical(want, e.Type()) {
+				v.errorf(e.Pos, "slice of %s typed %s (a tuple slice needs constant bounds)", x, e.Type())
+			}
 		default:
 			if x != nil && !IsBasic(x, KindStr) {
 				v.errorf(e.Pos, "slice of %s", x)
@@ -388,6 +414,15 @@ func (v *verifier) expr(e Expr) Type {
 		}
 		if f := row.Field(e.Field); f == nil || !Identical(f.Type, e.T) {
 			v.errorf(e.Pos, "row %s has no field %s of type %s", row.Name, e.Field, e.T)
+		}
+	case *Unwrap:
+		x := v.expr(e.X)
+		if x == nil {
+			return nil
+		}
+		if _, ok := x.(*Optional); !ok {
+			v.errorf(e.Pos, "unwrap of %s, which is not optional", x)
+			return nil
 		}
 	case *CondExpr:
 		v.expr(e.Cond)
@@ -449,7 +484,7 @@ func BinOpType(op BinOpKind, x, y Type) Type {
 		return t
 	}
 	if isNumeric(x) && isNumeric(y) {
-		if op == Repeat {
+		if op == Repeat || op == BitAnd || op == BitOr || op == BitXor {
 			return nil
 		}
 		if op == Div || IsBasic(x, KindFloat) || IsBasic(y, KindFloat) {
@@ -473,6 +508,10 @@ func BinOpType(op BinOpKind, x, y Type) Type {
 				return Str
 			}
 		}
+	case Sub, BitAnd, BitOr, BitXor:
+		if _, ok := x.(*Set); ok && Identical(x, y) {
+			return x
+		}
 	case Repeat:
 		if IsBasic(y, KindInt) {
 			switch x.(type) {
@@ -485,6 +524,96 @@ func BinOpType(op BinOpKind, x, y Type) Type {
 		}
 	}
 	return nil
+}
+
+// TupleRepeatType is the type of t * n, or nil when it would be huge.
+func TupleRepeatType(t *Tuple, n int64) *Tuple {
+	out := &Tuple{Elems: []Type{}}
+	if n <= 0 || len(t.Elems) == 0 {
+		return out
+	}
+	if n > 1<<10 || int64(len(t.Elems))*n > 1<<10 {
+		return nil
+	}
+	for range n {
+		out.Elems = append(out.Elems, t.Elems...)
+	}
+	return out
+}
+
+// TupleSliceType is the type of t[lo:hi:step] when the bounds are absent,
+// None or int constants (and the step is not 0), else nil.
+func TupleSliceType(t *Tuple, lo, hi, step Expr) *Tuple {
+	idx, ok := TupleSliceIndices(len(t.Elems), lo, hi, step)
+	if !ok {
+		return nil
+	}
+	out := &Tuple{Elems: []Type{}}
+	for _, i := range idx {
+		out.Elems = append(out.Elems, t.Elems[i])
+	}
+	return out
+}
+
+// TupleSliceIndices lists the indices t[lo:hi:step] takes from a tuple of
+// n elements, when the bounds are absent, None or int constants (and the
+// step is not 0).
+func TupleSliceIndices(n int, lo, hi, step Expr) ([]int, bool) {
+	bound := func(b Expr) (v int64, given, ok bool) {
+		if b == nil {
+			return 0, false, true
+		}
+		if c, isConst := b.(*Const); isConst && c.Value == nil {
+			return 0, false, true
+		}
+		v, ok = idxConst(b)
+		return v, true, ok
+	}
+	l, hasLo, ok1 := bound(lo)
+	h, hasHi, ok2 := bound(hi)
+	s, hasStep, ok3 := bound(step)
+	if !ok1 || !ok2 || !ok3 {
+		return nil, false
+	}
+	if !hasStep {
+		s = 1
+	}
+	if s == 0 {
+		return nil, false
+	}
+	size := int64(n)
+	// CPython's PySlice_AdjustIndices
+	adjust := func(v int64, given bool, def int64) int64 {
+		if !given {
+			return def
+		}
+		if v < 0 {
+			v += size
+			if v < 0 {
+				if s < 0 {
+					return -1
+				}
+				return 0
+			}
+		} else if v >= size {
+			if s < 0 {
+				return size - 1
+			}
+			return size
+		}
+		return v
+	}
+	var start, stop int64
+	if s > 0 {
+		start, stop = adjust(l, hasLo, 0), adjust(h, hasHi, size)
+	} else {
+		start, stop = adjust(l, hasLo, size-1), adjust(h, hasHi, -1)
+	}
+	idx := []int{}
+	for i := start; (s > 0 && i < stop) || (s < 0 && i > stop); i += s {
+		idx = append(idx, int(i))
+	}
+	return idx, true
 }
 
 func idxConst(e Expr) (int64, bool) {
@@ -759,4 +888,15 @@ func (v *verifier) factLambda(r *Relation, l *Lambda, want Type) {
 		return
 	}
 	v.lambda(l, want)
+}
+
+// nestedIn reports whether f is outer or a function nested (at any depth)
+// in outer.
+func nestedIn(f, outer *Func) bool {
+	for n := 0; f != nil && n <= 1000; f, n = f.Outer, n+1 {
+		if f == outer {
+			return true
+		}
+	}
+	return false
 }

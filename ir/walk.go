@@ -40,6 +40,8 @@ func Inspect(e Expr, f func(Expr) bool) {
 		}
 	case *Attr:
 		each(e.X)
+	case *Unwrap:
+		each(e.X)
 	case *CondExpr:
 		each(e.Cond, e.Then, e.Else)
 	case *SetLit:

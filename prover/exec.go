@@ -72,6 +72,7 @@ func (sc *lambdaScope) read(l *ir.Local) (slot, bool) {
 // frame is one activation of a plan function.
 type frame struct {
 	fn       *ir.Func
+	outer    *frame // for a nested function: the frame of fn.Outer it runs inside
 	slots    []slot
 	ret      value
 	returned z3.Term
@@ -99,10 +100,21 @@ func (x *executor) run(target *ir.Func) error {
 }
 
 func (fr *frame) read(l *ir.Local) (slot, bool) {
-	if l.Index < 0 || l.Index >= len(fr.fn.Locals) || fr.fn.Locals[l.Index] != l {
-		return slot{}, false
+	if o := fr.owner(l); o != nil {
+		return o.slots[l.Index], true
 	}
-	return fr.slots[l.Index], true
+	return slot{}, false
+}
+
+// owner is the frame among fr and its enclosing frames that holds l, or
+// nil.
+func (fr *frame) owner(l *ir.Local) *frame {
+	for ; fr != nil; fr = fr.outer {
+		if l.Index >= 0 && l.Index < len(fr.fn.Locals) && fr.fn.Locals[l.Index] == l {
+			return fr
+		}
+	}
+	return nil
 }
 
 func (x *executor) newFrame(fn *ir.Func) *frame {
@@ -246,6 +258,14 @@ func (x *executor) join(fr *frame, pos ir.Pos, c z3.Term, thenSlots []slot) erro
 
 // assign stores v into l on guard g, keeping the old value elsewhere.
 func (x *executor) assign(fr *frame, pos ir.Pos, l *ir.Local, v value, g z3.Term) error {
+	// A nested function may assign a local of an enclosing frame. That
+	// frame is not snapshotted by the nested function's ifs: the store is
+	// guarded by g, which is sound on its own.
+	if o := fr.owner(l); o != nil {
+		fr = o
+	} else {
+		return internalf(pos, "%s is not in scope", l.Name)
+	}
 	old := fr.slots[l.Index]
 	if old.val == nil {
 		fr.slots[l.Index] = slot{val: v, defined: g}
@@ -344,6 +364,9 @@ func (x *executor) expr(sc scope, e ir.Expr, g z3.Term) (value, error) {
 		return x.rangeValue(e)
 	case *ir.FString:
 		return x.fstring(sc, e, g)
+	case *ir.Unwrap:
+		// Optional values are not encoded: the local cannot be None here.
+		return nil, unsupported(e.Pos, fmt.Sprintf("a %s narrowed by an `is None` check in a proof", e.X.Type()))
 	case *ir.FactField:
 		ls, ok := sc.(*lambdaScope)
 		if !ok || ls.facts[e.Fact] == nil {
@@ -375,6 +398,9 @@ func (x *executor) constant(e *ir.Const) (value, error) {
 }
 
 func (x *executor) binOp(sc scope, e *ir.BinOp, g z3.Term) (value, error) {
+	if _, isSet := e.X.Type().(*ir.Set); isSet {
+		return nil, unsupported(e.Pos, fmt.Sprintf("set operator %s in a proof", e.Op))
+	}
 	a, err := x.expr(sc, e.X, g)
 	if err != nil {
 		return nil, err
@@ -382,6 +408,16 @@ func (x *executor) binOp(sc scope, e *ir.BinOp, g z3.Term) (value, error) {
 	b, err := x.expr(sc, e.Y, g)
 	if err != nil {
 		return nil, err
+	}
+	if sa, ok := a.(*seqValue); ok && e.Op == ir.Repeat {
+		if _, isTuple := e.T.(*ir.Tuple); isTuple {
+			// t * constant: the count is part of the tuple's type
+			var elems []value
+			for range len(e.T.(*ir.Tuple).Elems) / max(len(sa.elems), 1) {
+				elems = append(elems, sa.elems...)
+			}
+			return &seqValue{typ: e.T, elems: elems}, nil
+		}
 	}
 	if sa, ok := a.(*seqValue); ok {
 		sb, ok := b.(*seqValue)
@@ -585,6 +621,18 @@ func (x *executor) call(sc scope, e *ir.Call, g z3.Term) (value, error) {
 		return nil, err
 	}
 	callee := x.newFrame(e.Func)
+	if o := e.Func.Outer; o != nil {
+		// The nested function reads the locals of the frame of its
+		// enclosing function that the caller runs inside (late binding:
+		// their values at this call).
+		fr, _ := sc.(*frame)
+		for ; fr != nil && fr.fn != o; fr = fr.outer {
+		}
+		if fr == nil {
+			return nil, unsupported(e.Pos, fmt.Sprintf("a call of the nested function %s from here in a proof", e.Func.Name))
+		}
+		callee.outer = fr
+	}
 	for i, p := range e.Func.Params {
 		callee.slots[p.Index] = slot{val: args[i], defined: x.ctx.True()}
 	}

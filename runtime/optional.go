@@ -24,6 +24,15 @@ func (o Optional[T]) Get() T {
 	return o.v
 }
 
+// Unwrap returns the value of an o the compiler proved is not None (after
+// an `is not None` check); None here is an internal error of the compiler.
+func (o Optional[T]) Unwrap() T {
+	if !o.ok {
+		panic("planrt: internal error: unwrap of None")
+	}
+	return o.v
+}
+
 // OrElse returns the value, or def when o is None.
 func (o Optional[T]) OrElse(def T) T {
 	if !o.ok {

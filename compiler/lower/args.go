@@ -160,6 +160,7 @@ var pureBuiltins = map[string]bool{
 	"str.join": true, "str.replace": true, "str.startswith": true, "str.endswith": true,
 	"str.find": true, "str.count": true, "str.isdigit": true, "str.isalpha": true, "str.isspace": true,
 	"str.title": true, "str.capitalize": true, "str.zfill": true, "str.splitlines": true,
+	"str.rfind": true, "str.swapcase": true, "str.islower": true, "str.isupper": true, "str.istitle": true,
 	"list.count": true, "list.copy": true, "dict.get": true, "dict.keys": true, "dict.values": true,
 	"dict.items": true, "dict.copy": true,
 }

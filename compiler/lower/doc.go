@@ -24,9 +24,10 @@
 // Full, lambdas, conditional expressions, comprehensions, subscripts and
 // slicing, sets, `is`, `**` and "float division is not supported yet",
 // "float literal is not supported yet"; always: starred expressions,
-// yield, bytes, the bit operators, ~, `is` against anything but None,
+// yield, bytes, the bit operators but on sets (and there with Full only), ~, `is` against anything but None,
 // int ** with a negative or non-constant exponent, ** with a float exponent
-// on a possibly negative base, slicing a tuple, a tuple index that is not
+// on a possibly negative base, slicing a tuple with a bound that is not an
+// int constant, a tuple index that is not
 // a constant when the elements differ. Empty list and dict displays need an
 // expected type (an annotation or the parameter they are passed to).
 // MayAct says whether an expression may call, act or raise; callers use it

@@ -191,8 +191,6 @@ func (l *Lowerer) slice(e *ast.Subscript, x ir.Expr, s *ast.Slice) ir.Expr {
 	switch x.Type().(type) {
 	case *ir.List:
 	case *ir.Tuple:
-		l.Errorf(e, "slicing a tuple is not supported (its result type would depend on the bounds; slice a list)")
-		return nil
 	default:
 		if !ir.IsBasic(x.Type(), ir.KindStr) {
 			l.Errorf(e, "slicing %s is not supported%s", types.A(x.Type()), types.OptionalHint(x.Type()))
@@ -216,6 +214,14 @@ func (l *Lowerer) slice(e *ast.Subscript, x ir.Expr, s *ast.Slice) ir.Expr {
 	if c, ok := out.Step.(*ir.Const); ok && c.Value.(int64) == 0 {
 		l.Errorf(s.Step, "slice step cannot be zero")
 		return nil
+	}
+	if tt, isTuple := x.Type().(*ir.Tuple); isTuple {
+		t := ir.TupleSliceType(tt, out.Lo, out.Hi, out.Step)
+		if t == nil {
+			l.Errorf(e, "slicing a tuple with a bound that is not an int constant is not supported (the result's length is part of its type; slice a list)")
+			return nil
+		}
+		out.T = t
 	}
 	return out
 }

@@ -148,6 +148,9 @@ var binOps = map[ast.OperatorNumber]ir.BinOpKind{
 	ast.Modulo:   ir.Mod,
 	ast.Div:      ir.Div,
 	ast.Pow:      ir.Pow,
+	ast.BitAnd:   ir.BitAnd,
+	ast.BitOr:    ir.BitOr,
+	ast.BitXor:   ir.BitXor,
 }
 
 // BinOpKind maps a Python arithmetic operator to the IR's, if it has it
@@ -163,7 +166,7 @@ func (l *Lowerer) binOp(e *ast.BinOp, want ir.Type) ir.Expr {
 		return nil
 	}
 	op, ok := binOps[e.Op]
-	if op == ir.Pow && !l.Full {
+	if (op == ir.Pow || op == ir.BitAnd || op == ir.BitOr || op == ir.BitXor) && !l.Full {
 		ok = false
 	}
 	if !ok || (l.BinOps != nil && !l.BinOps[op]) {
@@ -187,6 +190,19 @@ func (l *Lowerer) binOp(e *ast.BinOp, want ir.Type) ir.Expr {
 // Python gives.
 func (l *Lowerer) MakeBinOp(n ast.Ast, op ir.BinOpKind, x, y ir.Expr) ir.Expr {
 	if op == ir.Mul && l.Full {
+		if tt, isTuple := x.Type().(*ir.Tuple); isTuple && ir.IsBasic(y.Type(), ir.KindInt) {
+			k, isConst := constInt(y)
+			if !isConst {
+				l.Errorf(n, "tuple repetition by a count that is not a constant is not supported (a tuple's length is part of its type)")
+				return nil
+			}
+			t := ir.TupleRepeatType(tt, k)
+			if t == nil {
+				l.Errorf(n, "tuple repetition giving more than 1024 elements is not supported")
+				return nil
+			}
+			return &ir.BinOp{Pos: l.Pos(n), Op: ir.Repeat, X: x, Y: y, T: t}
+		}
 		switch {
 		case isSeq(x.Type()) && ir.IsBasic(y.Type(), ir.KindInt):
 			op = ir.Repeat
@@ -210,6 +226,22 @@ func (l *Lowerer) MakeBinOp(n ast.Ast, op ir.BinOpKind, x, y ir.Expr) ir.Expr {
 		}
 	}
 	return &ir.BinOp{Pos: l.Pos(n), Op: op, X: x, Y: y, T: t}
+}
+
+// constInt is the value of an int constant (or a negated one).
+func constInt(x ir.Expr) (int64, bool) {
+	switch x := x.(type) {
+	case *ir.Const:
+		v, ok := x.Value.(int64)
+		return v, ok
+	case *ir.UnOp:
+		if x.Op == ir.Neg {
+			if v, ok := constInt(x.X); ok && v != -v {
+				return -v, true
+			}
+		}
+	}
+	return 0, false
 }
 
 func isSeq(t ir.Type) bool {

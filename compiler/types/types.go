@@ -318,7 +318,7 @@ func IsNumeric(t ir.Type) bool {
 func OptionalHint(ts ...ir.Type) string {
 	for _, t := range ts {
 		if o, ok := t.(*ir.Optional); ok {
-			return fmt.Sprintf(" (a value of type %s can only be compared with None or ==, printed, returned or passed where %s is expected: narrowing after `is not None` is not supported)", o, o)
+			return fmt.Sprintf(" (a value of type %s is used as a %s only where a check on its local proves it is not None: `if x is not None:`, `if x is None: return`, `x is not None and ...`)", o, o.Elem)
 		}
 	}
 	return ""

@@ -177,7 +177,13 @@ func Idx(x, i ir.Expr) ir.Expr {
 }
 
 func Sl(x, lo, hi, step ir.Expr) ir.Expr {
-	return &ir.Slice{Pos: P, X: x, Lo: lo, Hi: hi, Step: step}
+	s := &ir.Slice{Pos: P, X: x, Lo: lo, Hi: hi, Step: step}
+	if t, ok := x.Type().(*ir.Tuple); ok {
+		if tt := ir.TupleSliceType(t, lo, hi, step); tt != nil {
+			s.T = tt
+		}
+	}
+	return s
 }
 
 func Cond(c, a, b ir.Expr) ir.Expr {

@@ -708,6 +708,9 @@ func (c *bcall) strMethod(s, m string) (Value, error) {
 		}
 		return &List{Elems: strSplitlines(s, truthy(p[0]))}, nil
 	}
+	if v, err, ok := c.strMethodMore(s, m); ok {
+		return v, err
+	}
 	return nil, internalf(c.pos, "unknown builtin str.%s", m)
 }
 
@@ -887,6 +890,12 @@ func (c *bcall) listMethod(l *List, m string) (Value, error) {
 			return nil, err
 		}
 		return &List{Elems: append([]Value{}, l.Elems...)}, nil
+	case "clear":
+		if _, _, err := c.params(0); err != nil {
+			return nil, err
+		}
+		l.Elems = []Value{}
+		return nil, nil
 	case "remove":
 		p, _, err := c.params(1, "")
 		if err != nil {

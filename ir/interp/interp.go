@@ -82,6 +82,7 @@ type unboundT struct{}
 
 type frame struct {
 	fn    *ir.Func
+	outer *frame // for a nested function: the frame of fn.Outer it runs inside
 	vals  []Value
 	extra map[*ir.Local]Value // lambda parameters currently bound
 	ret   Value
@@ -104,7 +105,29 @@ func (in *interp) enter(pos ir.Pos, frames int) error {
 	return nil
 }
 
+// outerFrame finds the frame a call of the nested function f from fr binds:
+// the innermost frame of f.Outer on fr's chain of enclosing frames. A
+// nested function is not a value, so it is called only from f.Outer or
+// from a function nested in f.Outer; that caller runs inside the innermost
+// active frame of f.Outer, which holds the values a Python closure would
+// read at this moment (late binding).
+func outerFrame(fr *frame, f *ir.Func) *frame {
+	if f.Outer == nil {
+		return nil
+	}
+	for ; fr != nil; fr = fr.outer {
+		if fr.fn == f.Outer {
+			return fr
+		}
+	}
+	return nil
+}
+
 func (in *interp) callFunc(pos ir.Pos, f *ir.Func, args []Value) (Value, error) {
+	return in.callIn(pos, f, nil, args)
+}
+
+func (in *interp) callIn(pos ir.Pos, f *ir.Func, outer *frame, args []Value) (Value, error) {
 	if len(args) != len(f.Params) {
 		return nil, internalf(pos, "%s takes %d arguments, got %d", f.Name, len(f.Params), len(args))
 	}
@@ -115,7 +138,10 @@ func (in *interp) callFunc(pos ir.Pos, f *ir.Func, args []Value) (Value, error) 
 		return nil, err
 	}
 	defer func() { in.depth-- }()
-	fr := &frame{fn: f, vals: make([]Value, len(f.Locals))}
+	if f.Outer != nil && outer == nil {
+		return nil, internalf(pos, "call of %s outside %s, where it is defined", f.Name, f.Outer.Name)
+	}
+	fr := &frame{fn: f, outer: outer, vals: make([]Value, len(f.Locals))}
 	for i := range fr.vals {
 		fr.vals[i] = unboundT{}
 	}
@@ -146,6 +172,15 @@ func (in *interp) load(fr *frame, pos ir.Pos, l *ir.Local) (Value, error) {
 		}
 		return v, nil
 	}
+	for o := fr.outer; o != nil; o = o.outer {
+		if l.Index >= 0 && l.Index < len(o.vals) && o.fn.Locals[l.Index] == l {
+			v := o.vals[l.Index]
+			if _, unbound := v.(unboundT); unbound {
+				return nil, raise(pos, "NameError", "cannot access free variable '%s' where it is not associated with a value in enclosing scope", l.Name)
+			}
+			return v, nil
+		}
+	}
 	return nil, internalf(pos, "local %s is not in scope", l.Name)
 }
 
@@ -162,6 +197,12 @@ func (in *interp) store(fr *frame, pos ir.Pos, l *ir.Local, v Value) error {
 	if fr.fn != nil && l.Index >= 0 && l.Index < len(fr.vals) && fr.fn.Locals[l.Index] == l {
 		fr.vals[l.Index] = v
 		return nil
+	}
+	for o := fr.outer; o != nil; o = o.outer {
+		if l.Index >= 0 && l.Index < len(o.vals) && o.fn.Locals[l.Index] == l {
+			o.vals[l.Index] = v
+			return nil
+		}
 	}
 	// A comprehension variable inside a lambda (a key= or a contract
 	// clause) is not a local of any function.
@@ -355,7 +396,7 @@ func (in *interp) eval(fr *frame, e ir.Expr) (Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		if e.Op < ir.Add || e.Op > ir.Repeat {
+		if e.Op < ir.Add || e.Op > ir.BitXor {
 			return nil, internalf(e.Pos, "unknown operator %d", int(e.Op))
 		}
 		return arith(e.Pos, e.Op, x, y)
@@ -417,7 +458,7 @@ func (in *interp) eval(fr *frame, e ir.Expr) (Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		return in.callFunc(e.Pos, e.Func, args)
+		return in.callIn(e.Pos, e.Func, outerFrame(fr, e.Func), args)
 	case *ir.EffectCall:
 		return in.effectCall(fr, e)
 	case *ir.Builtin:
@@ -499,6 +540,15 @@ func (in *interp) eval(fr *frame, e ir.Expr) (Value, error) {
 		return getItem(e.Pos, x, i)
 	case *ir.Slice:
 		return in.slice(fr, e)
+	case *ir.Unwrap:
+		x, err := in.eval(fr, e.X)
+		if err != nil {
+			return nil, err
+		}
+		if x == nil {
+			return nil, internalf(e.Pos, "unwrap of None")
+		}
+		return x, nil
 	case *ir.Attr:
 		x, err := in.eval(fr, e.X)
 		if err != nil {

@@ -634,6 +634,9 @@ func powFloat(pos ir.Pos, v, w float64) (Value, error) {
 
 // arith applies a BinOp to two values.
 func arith(pos ir.Pos, op ir.BinOpKind, x, y Value) (Value, error) {
+	if v, ok := setOp(op, x, y); ok {
+		return v, nil
+	}
 	if i, ok := asInt(x); ok {
 		if j, ok := asInt(y); ok {
 			return arithInt(pos, op, i, j)

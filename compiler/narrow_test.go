@@ -1,0 +1,128 @@
+package compiler
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/clauz3/clauz3/ir"
+)
+
+// TestNarrowing checks where a T | None local is read as a T (through
+// ir.Unwrap) and where it stays T | None.
+func TestNarrowing(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		src  string
+		want []string // lines (trimmed) that ir.Sprint must contain
+	}{
+		{"is not None", mainOf(`    x: int | None = None
+    if x is not None:
+        print(x + 1)
+    else:
+        print(x)
+`), []string{"print((unwrap(x) + 1))", "print(x)"}},
+		{"is None else", mainOf(`    x: str | None = None
+    if x is None:
+        print(x)
+    else:
+        print(x.upper())
+`), []string{"print(x)", "print(str.upper(unwrap(x)))"}},
+		{"is None return", mainOf(`    x: str | None = None
+    if x is None:
+        return
+    print(len(x))
+`), []string{"print(len(unwrap(x)))"}},
+		{"is None raise in loop continue", mainOf(`    for s in ["a", "b"]:
+        x: str | None = None
+        if s == "a":
+            x = s
+        if x is None:
+            continue
+        print(x.upper())
+`), []string{"print(str.upper(unwrap(x)))"}},
+		{"and chain", mainOf(`    x: int | None = None
+    y = x is not None and x > 3
+    z = x is None or x < 0
+    if x is not None and x > 1:
+        print(x * 2)
+`), []string{"y = ((x is not None) and (unwrap(x) > 3))", "z = ((x is None) or (unwrap(x) < 0))", "if ((x is not None) and (unwrap(x) > 1)):", "print((unwrap(x) * 2))"}},
+		{"not swaps", mainOf(`    x: int | None = None
+    if not x is None:
+        print(-x)
+`), []string{"print((-unwrap(x)))"}},
+		{"passing where T | None is wanted keeps the optional", `import clauz3
+
+
+def f(a: int | None) -> int:
+    if a is None:
+        return 0
+    return a
+
+
+def main() -> None:
+    x: int | None = 3
+    if x is not None:
+        print(f(x), x)
+`, []string{"return unwrap(a)", "print(f(x), unwrap(x))"}},
+		{"compared with None stays optional", mainOf(`    x: int | None = 1
+    if x is not None:
+        print(x is None, x != None, x == 1)
+`), []string{"print((x is None), (x != None), (unwrap(x) == 1))"}},
+		{"assignment ends narrowing", mainOf(`    x: int | None = 1
+    if x is not None:
+        x = None
+        print(x)
+`), []string{"print(x)"}},
+		{"narrowed list is the same list", mainOf(`    xs: list[int] | None = None
+    if xs is not None:
+        xs.append(1)
+        for v in xs:
+            print(v)
+`), []string{"list.append(unwrap(xs), 1)", "for v in unwrap(xs):"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			prog := compileOK(t, tc.src, testCfg)
+			out := ir.Sprint(prog)
+			lines := map[string]bool{}
+			for _, l := range strings.Split(out, "\n") {
+				lines[strings.TrimSpace(l)] = true
+			}
+			for _, w := range tc.want {
+				if !lines[w] {
+					t.Errorf("missing line %q in\n%s", w, out)
+				}
+			}
+		})
+	}
+}
+
+// TestNarrowingRefusals checks that narrowing stops where CPython could
+// see None again.
+func TestNarrowingRefusals(t *testing.T) {
+	for _, tc := range []struct{ name, src, want string }{
+		{"after assignment", mainOf("    x: int | None = 1\n    if x is not None:\n        x = None\n        print(x + 1)\n"),
+			"plan.py:10:15: operator + on int | None and int is not supported"},
+		{"after the if", mainOf("    x: int | None = 1\n    if x is not None:\n        print(x)\n    print(x + 1)\n"),
+			"plan.py:10:11: operator + on int | None and int is not supported"},
+		{"is None falls through", mainOf("    x: int | None = 1\n    if x is None:\n        print(x)\n    print(x + 1)\n"),
+			"plan.py:10:11: operator + on int | None and int is not supported"},
+		{"loop reassigns", mainOf("    x: int | None = 1\n    if x is None:\n        return\n    for i in range(3):\n        print(x + i)\n        x = None\n"),
+			"plan.py:11:15: operator + on int | None and int is not supported"},
+		{"after a loop that reassigns", mainOf("    x: int | None = 1\n    if x is None:\n        return\n    for i in range(3):\n        x = None\n    print(x + 1)\n"),
+			"plan.py:12:11: operator + on int | None and int is not supported"},
+		{"or does not narrow its true branch", mainOf("    x: int | None = 1\n    if x is not None or 1 > 0:\n        print(x + 1)\n"),
+			"plan.py:9:15: operator + on int | None and int is not supported"},
+		{"row field does not narrow", "import clauz3\nfrom tools.db.trusted.effects import db_query\n\ndef main() -> None:\n    for r in db_query(\"users\"):\n        if r.nickname is not None:\n            print(r.nickname.upper())\n",
+			"plan.py:7:19: method .upper() of str | None is not supported"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Compile("plan.py", []byte(tc.src), testCfg)
+			if err == nil {
+				t.Fatalf("compiled; want %s\nsource:\n%s", tc.want, tc.src)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got\n%v\nwant a line starting\n%s", err, tc.want)
+			}
+		})
+	}
+}

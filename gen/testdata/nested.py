@@ -1,0 +1,33 @@
+def scaled(n: int) -> int:
+    def times(k: int) -> int:
+        return n * k
+
+    return times(10) + times(1)
+
+
+def main() -> None:
+    greeting = "hi"
+    seen: list[str] = []
+    count = 0
+
+    def greet(name: str) -> str:
+        return f"{greeting} {name}"
+
+    def visit(name: str) -> None:
+        label = greet(name).upper()
+
+        def shout() -> str:
+            return label + "!" * (count + 1)
+
+        seen.append(shout())
+
+    visit("ann")
+    greeting = "hello"
+    count = 2
+    visit("bob")
+    print(seen, greet("cy"), scaled(3), scaled(4))
+    print(len(seen), count)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,255 @@
+package interp
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The str methods of the second set: index, rfind, rindex, center, ljust,
+// rjust, swapcase, islower, isupper, istitle, rsplit, partition and
+// rpartition, with CPython 3.11's results and messages.
+
+// strMethodMore runs the method m of the second set; ok is false for
+// any other name.
+func (c *bcall) strMethodMore(s, m string) (v Value, err error, ok bool) {
+	switch m {
+	case "index", "rfind", "rindex":
+		p, _, err := c.params(1, "")
+		if err != nil {
+			return nil, err, true
+		}
+		sub, ok := p[0].(string)
+		if !ok {
+			return nil, c.typeErr("must be str, not %s", typeName(p[0])), true
+		}
+		var i int64
+		if m == "index" {
+			i = strFind(s, sub, 0, 1<<62)
+		} else {
+			i = strRFind(s, sub)
+		}
+		if i < 0 && m != "rfind" {
+			return nil, raise(c.pos, "ValueError", "substring not found"), true
+		}
+		return i, nil, true
+	case "center", "ljust", "rjust":
+		p, given, err := c.params(1, "", "")
+		if err != nil {
+			return nil, err, true
+		}
+		w, err := c.intArg(p[0])
+		if err != nil {
+			return nil, err, true
+		}
+		fill := " "
+		if given[1] {
+			f, ok := p[1].(string)
+			if !ok {
+				return nil, c.typeErr("%s() argument 2 must be str, not %s", m, typeName(p[1])), true
+			}
+			fill = f
+		}
+		if utf8.RuneCountInString(fill) != 1 {
+			return nil, c.typeErr("The fill character must be exactly one character long"), true
+		}
+		n := strLen(s)
+		if n >= w {
+			return s, nil, true
+		}
+		if w > maxAlloc {
+			return nil, &Exception{Class: "MemoryError", Pos: c.pos}, true
+		}
+		marg := w - n
+		var left int64
+		switch m {
+		case "center":
+			left = marg/2 + (marg & w & 1)
+		case "rjust":
+			left = marg
+		}
+		return strings.Repeat(fill, int(left)) + s + strings.Repeat(fill, int(marg-left)), nil, true
+	case "swapcase", "islower", "isupper", "istitle":
+		if _, _, err := c.params(0); err != nil {
+			return nil, err, true
+		}
+		switch m {
+		case "swapcase":
+			return strSwapCase(s), nil, true
+		case "islower":
+			return strIsLower(s), nil, true
+		case "isupper":
+			return strIsUpper(s), nil, true
+		}
+		return strIsTitle(s), nil, true
+	case "rsplit":
+		p, given, err := c.params(0, "sep", "maxsplit")
+		if err != nil {
+			return nil, err, true
+		}
+		maxsplit := int64(-1)
+		if given[1] {
+			if maxsplit, err = c.intArg(p[1]); err != nil {
+				return nil, err, true
+			}
+		}
+		parts, err := strRSplit(c, s, p[0], maxsplit)
+		if err != nil {
+			return nil, err, true
+		}
+		return &List{Elems: parts}, nil, true
+	case "partition", "rpartition":
+		p, _, err := c.params(1, "")
+		if err != nil {
+			return nil, err, true
+		}
+		sep, ok := p[0].(string)
+		if !ok {
+			return nil, c.typeErr("must be str, not %s", typeName(p[0])), true
+		}
+		if sep == "" {
+			return nil, raise(c.pos, "ValueError", "empty separator"), true
+		}
+		if m == "partition" {
+			if before, after, found := strings.Cut(s, sep); found {
+				return Tuple{before, sep, after}, nil, true
+			}
+			return Tuple{s, "", ""}, nil, true
+		}
+		if k := strings.LastIndex(s, sep); k >= 0 {
+			return Tuple{s[:k], sep, s[k+len(sep):]}, nil, true
+		}
+		return Tuple{"", "", s}, nil, true
+	}
+	return nil, nil, false
+}
+
+// strRFind is str.rfind(sub) in code points.
+func strRFind(s, sub string) int64 {
+	i := strings.LastIndex(s, sub)
+	if i < 0 {
+		return -1
+	}
+	return int64(utf8.RuneCountInString(s[:i]))
+}
+
+// isUpperRune and isLowerRune are Unicode's Uppercase and Lowercase
+// properties (CPython's Py_UNICODE_ISUPPER / ISLOWER).
+func isUpperRune(r rune) bool { return unicode.IsUpper(r) || unicode.Is(unicode.Other_Uppercase, r) }
+func isLowerRune(r rune) bool { return unicode.IsLower(r) || unicode.Is(unicode.Other_Lowercase, r) }
+
+// strSwapCase is str.swapcase.
+func strSwapCase(s string) string {
+	rs := []rune(s)
+	var b strings.Builder
+	for i, r := range rs {
+		switch {
+		case isUpperRune(r):
+			lowerAt(rs, i, r, &b)
+		case isLowerRune(r):
+			mapRune(pyUpperRuns, pyUpperMulti, r, &b)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func strIsLower(s string) bool {
+	cased := false
+	for _, r := range s {
+		if isUpperRune(r) || unicode.IsTitle(r) {
+			return false
+		}
+		if isLowerRune(r) {
+			cased = true
+		}
+	}
+	return cased
+}
+
+func strIsUpper(s string) bool {
+	cased := false
+	for _, r := range s {
+		if isLowerRune(r) || unicode.IsTitle(r) {
+			return false
+		}
+		if isUpperRune(r) {
+			cased = true
+		}
+	}
+	return cased
+}
+
+func strIsTitle(s string) bool {
+	cased, prev := false, false
+	for _, r := range s {
+		switch {
+		case isUpperRune(r) || unicode.IsTitle(r):
+			if prev {
+				return false
+			}
+			prev, cased = true, true
+		case isLowerRune(r):
+			if !prev {
+				return false
+			}
+			prev, cased = true, true
+		default:
+			prev = false
+		}
+	}
+	return cased
+}
+
+// strRSplit is str.rsplit(sep, maxsplit).
+func strRSplit(c *bcall, s string, sep Value, maxsplit int64) ([]Value, error) {
+	out := []Value{}
+	if sep == nil {
+		rs := []rune(s)
+		i := len(rs) - 1
+		for ; maxsplit != 0; maxsplit-- {
+			for i >= 0 && isSpace(rs[i]) {
+				i--
+			}
+			if i < 0 {
+				break
+			}
+			j := i
+			i--
+			for i >= 0 && !isSpace(rs[i]) {
+				i--
+			}
+			out = append(out, string(rs[i+1:j+1]))
+		}
+		if i >= 0 {
+			for i >= 0 && isSpace(rs[i]) {
+				i--
+			}
+			if i >= 0 {
+				out = append(out, string(rs[:i+1]))
+			}
+		}
+		slices.Reverse(out)
+		return out, nil
+	}
+	sp, ok := sep.(string)
+	if !ok {
+		return nil, c.typeErr("must be str or None, not %s", typeName(sep))
+	}
+	if sp == "" {
+		return nil, raise(c.pos, "ValueError", "empty separator")
+	}
+	for ; maxsplit != 0; maxsplit-- {
+		k := strings.LastIndex(s, sp)
+		if k < 0 {
+			break
+		}
+		out = append(out, s[k+len(sp):])
+		s = s[:k]
+	}
+	out = append(out, s)
+	slices.Reverse(out)
+	return out, nil
+}

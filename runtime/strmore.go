@@ -1,0 +1,239 @@
+package planrt
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The str methods of the second set: index, rfind, rindex, center, ljust,
+// rjust, swapcase, islower, isupper, istitle, rsplit, partition and
+// rpartition, with CPython 3.11's results and messages.
+
+// Index is s.index(sub): Find, raising ValueError when sub is missing.
+func Index(s, sub string) int64 {
+	i := Find(s, sub, NoBound, NoBound)
+	if i < 0 {
+		valueError("substring not found")
+	}
+	return i
+}
+
+// RFind is s.rfind(sub): the code-point index of the last occurrence, or
+// -1.
+func RFind(s, sub string) int64 {
+	i := strings.LastIndex(s, sub)
+	if i < 0 {
+		return -1
+	}
+	return int64(utf8.RuneCountInString(s[:i]))
+}
+
+// RIndex is s.rindex(sub): RFind, raising ValueError when sub is missing.
+func RIndex(s, sub string) int64 {
+	i := RFind(s, sub)
+	if i < 0 {
+		valueError("substring not found")
+	}
+	return i
+}
+
+func fillRune(fill string) string {
+	if utf8.RuneCountInString(fill) != 1 {
+		typeError("The fill character must be exactly one character long")
+	}
+	return fill
+}
+
+// padFill is CPython's pad(): left and right copies of fill around s.
+func padFill(s string, left, right int64, fill string) string {
+	if left < 0 {
+		left = 0
+	}
+	if right < 0 {
+		right = 0
+	}
+	return RepeatStr(fill, left) + s + RepeatStr(fill, right)
+}
+
+// Center is s.center(width, fill).
+func Center(s string, width int64, fill string) string {
+	fill = fillRune(fill)
+	n := Len(s)
+	if n >= width {
+		return s
+	}
+	marg := width - n
+	left := marg/2 + (marg & width & 1)
+	return padFill(s, left, marg-left, fill)
+}
+
+// LJust is s.ljust(width, fill).
+func LJust(s string, width int64, fill string) string {
+	fill = fillRune(fill)
+	n := Len(s)
+	if n >= width {
+		return s
+	}
+	return padFill(s, 0, width-n, fill)
+}
+
+// RJust is s.rjust(width, fill).
+func RJust(s string, width int64, fill string) string {
+	fill = fillRune(fill)
+	n := Len(s)
+	if n >= width {
+		return s
+	}
+	return padFill(s, width-n, 0, fill)
+}
+
+// isUpperRune and isLowerRune are Unicode's Uppercase and Lowercase
+// properties, CPython's Py_UNICODE_ISUPPER / ISLOWER.
+func isUpperRune(r rune) bool { return unicode.IsUpper(r) || unicode.Is(unicode.Other_Uppercase, r) }
+func isLowerRune(r rune) bool { return unicode.IsLower(r) || unicode.Is(unicode.Other_Lowercase, r) }
+
+// SwapCase is s.swapcase(): uppercase characters lowered (final sigma
+// included), lowercase ones uppercased with the full mappings.
+func SwapCase(s string) string {
+	rs := []rune(s)
+	var b strings.Builder
+	for i, r := range rs {
+		switch {
+		case isUpperRune(r):
+			lowerAt(&b, rs, i)
+		case isLowerRune(r):
+			upperFull(&b, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// IsLower is s.islower().
+func IsLower(s string) bool {
+	cased := false
+	for _, r := range s {
+		if isUpperRune(r) || unicode.IsTitle(r) {
+			return false
+		}
+		if isLowerRune(r) {
+			cased = true
+		}
+	}
+	return cased
+}
+
+// IsUpper is s.isupper().
+func IsUpper(s string) bool {
+	cased := false
+	for _, r := range s {
+		if isLowerRune(r) || unicode.IsTitle(r) {
+			return false
+		}
+		if isUpperRune(r) {
+			cased = true
+		}
+	}
+	return cased
+}
+
+// IsTitle is s.istitle().
+func IsTitle(s string) bool {
+	cased, prev := false, false
+	for _, r := range s {
+		switch {
+		case isUpperRune(r) || unicode.IsTitle(r):
+			if prev {
+				return false
+			}
+			prev, cased = true, true
+		case isLowerRune(r):
+			if !prev {
+				return false
+			}
+			prev, cased = true, true
+		default:
+			prev = false
+		}
+	}
+	return cased
+}
+
+// RSplit is s.rsplit() with maxsplit (-1 for all), splitting on runs of
+// whitespace from the right.
+func RSplit(s string, maxsplit int64) *List[string] {
+	rs := []rune(s)
+	out := []string{}
+	i := len(rs) - 1
+	for ; maxsplit != 0; maxsplit-- {
+		for i >= 0 && isPySpace(rs[i]) {
+			i--
+		}
+		if i < 0 {
+			break
+		}
+		j := i
+		i--
+		for i >= 0 && !isPySpace(rs[i]) {
+			i--
+		}
+		out = append(out, string(rs[i+1:j+1]))
+	}
+	if i >= 0 {
+		for i >= 0 && isPySpace(rs[i]) {
+			i--
+		}
+		if i >= 0 {
+			out = append(out, string(rs[:i+1]))
+		}
+	}
+	slices.Reverse(out)
+	return ListOf(out)
+}
+
+// RSplitSep is s.rsplit(sep, maxsplit).
+func RSplitSep(s, sep string, maxsplit int64) *List[string] {
+	if sep == "" {
+		valueError("empty separator")
+	}
+	var out []string
+	for ; maxsplit != 0; maxsplit-- {
+		k := strings.LastIndex(s, sep)
+		if k < 0 {
+			break
+		}
+		out = append(out, s[k+len(sep):])
+		s = s[:k]
+	}
+	out = append(out, s)
+	slices.Reverse(out)
+	return ListOf(out)
+}
+
+// Partition is s.partition(sep).
+func Partition(s, sep string) Tuple3[string, string, string] {
+	if sep == "" {
+		valueError("empty separator")
+	}
+	if before, after, ok := strings.Cut(s, sep); ok {
+		return Tuple3[string, string, string]{before, sep, after}
+	}
+	return Tuple3[string, string, string]{s, "", ""}
+}
+
+// RPartition is s.rpartition(sep).
+func RPartition(s, sep string) Tuple3[string, string, string] {
+	if sep == "" {
+		valueError("empty separator")
+	}
+	if k := strings.LastIndex(s, sep); k >= 0 {
+		return Tuple3[string, string, string]{s[:k], sep, s[k+len(sep):]}
+	}
+	return Tuple3[string, string, string]{"", "", s}
+}
+
+// Clear is l.clear().
+func (l *List[T]) Clear() { l.items = l.items[:0:0] }
