@@ -1,14 +1,18 @@
 package planrt
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/clauz3/clauz3/internal/cpythoncases"
+)
 
 func TestStrMethodsMore(t *testing.T) {
-	for _, c := range strMoreCases {
-		s, a := c.s, c.args
+	for _, c := range cpythoncases.StrMethods {
+		s, a := c.S, c.Args
 		str := func(i int) string { return a[i].(string) }
 		num := func(i int) int64 { return int64(a[i].(int)) }
 		got := catch(func() string {
-			switch c.method {
+			switch c.Method {
 			case "index":
 				return StrInt(Index(s, str(0)))
 			case "rfind":
@@ -42,11 +46,11 @@ func TestStrMethodsMore(t *testing.T) {
 			case "rpartition":
 				return Repr(RPartition(s, str(0)))
 			}
-			t.Fatalf("unknown method %s", c.method)
+			t.Fatalf("unknown method %s", c.Method)
 			return ""
 		})
-		if got != c.want {
-			t.Errorf("%q.%s%v = %s, CPython %s", s, c.method, a, got, c.want)
+		if got != c.Want {
+			t.Errorf("%q.%s%v = %s, CPython %s", s, c.Method, a, got, c.Want)
 		}
 	}
 }

@@ -1,11 +1,10 @@
 #!/usr/bin/env python3
-"""Generates strmore_cases_test.go (package interp) and
-../../runtime/strmore_cases_test.go (package planrt): CPython's results
-for index, rfind, rindex, center, ljust, rjust, swapcase, islower,
-isupper, istitle, rsplit, partition and rpartition.
+"""Generates internal/cpythoncases/strmethods.go, the table both
+ir/interp and runtime (planrt) test against: CPython's results for index,
+rfind, rindex, center, ljust, rjust, swapcase, islower, isupper, istitle,
+rsplit, partition and rpartition.
 
-    python3 gen_strmore.py interp > strmore_cases_test.go
-    python3 gen_strmore.py planrt > ../../runtime/strmore_cases_test.go
+    python3 gen_strmore.py > ../../internal/cpythoncases/strmethods.go
 """
 import sys
 cases = []
@@ -41,17 +40,23 @@ for m, s, args in cases:
     a = ", ".join("any(%s)" % goq(x) if x is None else goq(x) for x in args)
     out.append("\t{%s, %s, []any{%s}, %s}," % (goq(m), goq(s), a, goq(r)))
 print("// Code generated once with CPython " + sys.version.split()[0] + " (ir/interp/gen_strmore.py); DO NOT EDIT.")
-print()
-print("package " + sys.argv[1])
 print("""
-// Each case is s.method(*args) and the repr of the result, or
-// "!Class: message".
-type strMoreCase struct {
-	method, s string
-	args      []any
-	want      string
+// Package cpythoncases holds answers recorded from CPython 3.11 that both
+// the reference interpreter (ir/interp) and the sealed runtime (planrt)
+// test against, so the two implementations share one table of truth.
+package cpythoncases
+
+// StrMethodCase is s.Method(*Args) and the repr of CPython's result, or
+// "!Class: message" when CPython raised.
+type StrMethodCase struct {
+	Method, S string
+	Args      []any
+	Want      string
 }
 
-var strMoreCases = []strMoreCase{""")
+// StrMethods are the cases for the str methods added after the first
+// builtins (index, rfind, rindex, center, ljust, rjust, swapcase, is*,
+// rsplit, partition, rpartition).
+var StrMethods = []StrMethodCase{""")
 print("\n".join(out))
 print("}")

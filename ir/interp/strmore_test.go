@@ -3,6 +3,7 @@ package interp
 import (
 	"testing"
 
+	"github.com/clauz3/clauz3/internal/cpythoncases"
 	"github.com/clauz3/clauz3/ir"
 )
 
@@ -14,9 +15,9 @@ func TestStrMethodsMore(t *testing.T) {
 		"swapcase": tStr, "islower": tBool, "isupper": tBool, "istitle": tBool,
 		"rsplit": tList(tStr), "partition": tTuple(tStr, tStr, tStr), "rpartition": tTuple(tStr, tStr, tStr),
 	}
-	for _, c := range strMoreCases {
-		args := []ir.Expr{S(c.s)}
-		for _, a := range c.args {
+	for _, c := range cpythoncases.StrMethods {
+		args := []ir.Expr{S(c.S)}
+		for _, a := range c.Args {
 			switch a := a.(type) {
 			case string:
 				args = append(args, S(a))
@@ -28,14 +29,14 @@ func TestStrMethodsMore(t *testing.T) {
 		}
 		pb := newProg()
 		m := pb.fn("main", tNone)
-		m.body(Print(Bi("repr", tStr, Bi("str."+c.method, results[c.method], args...))))
+		m.body(Print(Bi("repr", tStr, Bi("str."+c.Method, results[c.Method], args...))))
 		got := runProg(t, pb.p, Options{})
-		want := c.want + "\n"
-		if c.want[0] == '!' {
-			want = "!! " + c.want[1:]
+		want := c.Want + "\n"
+		if c.Want[0] == '!' {
+			want = "!! " + c.Want[1:]
 		}
-		if got != want && !(c.want[0] == '!' && len(got) > len(want) && got[:len(want)] == want) {
-			t.Errorf("%q.%s%v = %q, CPython %q", c.s, c.method, c.args, got, want)
+		if got != want && !(c.Want[0] == '!' && len(got) > len(want) && got[:len(want)] == want) {
+			t.Errorf("%q.%s%v = %q, CPython %q", c.S, c.Method, c.Args, got, want)
 		}
 	}
 }

@@ -1,16 +1,22 @@
 // Code generated once with CPython 3.11.7 (ir/interp/gen_strmore.py); DO NOT EDIT.
 
-package planrt
+// Package cpythoncases holds answers recorded from CPython 3.11 that both
+// the reference interpreter (ir/interp) and the sealed runtime (planrt)
+// test against, so the two implementations share one table of truth.
+package cpythoncases
 
-// Each case is s.method(*args) and the repr of the result, or
-// "!Class: message".
-type strMoreCase struct {
-	method, s string
-	args      []any
-	want      string
+// StrMethodCase is s.Method(*Args) and the repr of CPython's result, or
+// "!Class: message" when CPython raised.
+type StrMethodCase struct {
+	Method, S string
+	Args      []any
+	Want      string
 }
 
-var strMoreCases = []strMoreCase{
+// StrMethods are the cases for the str methods added after the first
+// builtins (index, rfind, rindex, center, ljust, rjust, swapcase, is*,
+// rsplit, partition, rpartition).
+var StrMethods = []StrMethodCase{
 	{"swapcase", "", []any{}, "''"},
 	{"islower", "", []any{}, "False"},
 	{"isupper", "", []any{}, "False"},
