@@ -274,16 +274,16 @@ def main() -> None:
     print()
 `, []string{
 		"print(len(xs), len('héllo'), len({1, 2}), len(dict.keys({'a': 1})), len(range(0, 3, 1)))",
-		"print('', str(1.5), repr(\"a'b\"), 0, int('42'), int(True), 0, float('1.5'), False, bool(xs))",
+		"print('', str(1.5), repr(\"a'b\"), 0, int('42'), int(True), 0.0, float('1.5'), False, bool(xs))",
 		"print(abs(-3), abs(True), ord('a'), chr(98), round(2.5), round(7), round(1.25, 1), round(5, -1))",
 		"print(min(xs), max(4, 2, 8), min('bca'), max(words, key=lambda _k: len(_k)), min(xs, key=lambda v: (-v)), max(words, key=lambda _k_1: str.lower(_k_1)))",
-		"print(sum(xs), sum([0.5, 0.25], 0), sum([[1], [2]], []), sum([True, False]), sum(range(0, 4, 1), 10))",
+		"print(sum(xs), sum([0.5, 0.25], 0.0), sum([[1], [2]], []), sum([True, False]), sum(range(0, 4, 1), 10))",
 		"print(sorted(xs), sorted(words, reverse=True, key=lambda _k_2: str.lower(_k_2)), sorted('cab'), sorted({3, 1}))",
 		"print(list(reversed(xs)), list(enumerate(words)), list(zip(xs, words)), list('ab'), list(range(0, 2, 1)))",
 		"print(dict(zip(words, xs)), dict([('a', 1)]), dict({'b': 2}), tuple((1, 'x')), ())",
 		"print((set(xs) == {1, 2, 3}), any([(x > 2) for x in xs]), all([True, False]), (any([0]) if False else all([1])))",
 		"e = []", "f = {}", "g = set()",
-		"print('a', 1, 2, None, True, [1], (1,), {'k': [1]}, sep=', ', end='!\\n')",
+		"print('a', 1, 2.0, None, True, [1], (1,), {'k': [1]}, sep=', ', end='!\\n')",
 		"print()",
 	}},
 	{"str methods", clauz3Head + `def main() -> None:

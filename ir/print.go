@@ -3,6 +3,7 @@ package ir
 import (
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -314,7 +315,7 @@ func ConstString(v any) string {
 	case int64:
 		return strconv.FormatInt(v, 10)
 	case float64:
-		return strconv.FormatFloat(v, 'g', -1, 64)
+		return pyFloatRepr(v)
 	case string:
 		return PyRepr(v)
 	}
@@ -401,4 +402,29 @@ func relString(r *Relation) string {
 		s += ".where(" + LambdaString(f) + ")"
 	}
 	return s
+}
+
+// pyFloatRepr renders a float as CPython's repr does: the shortest digits
+// that round-trip, positional between 1e-4 and 1e16 (always with a
+// fractional part), scientific with a two-digit exponent outside it.
+func pyFloatRepr(v float64) string {
+	switch {
+	case math.IsNaN(v):
+		return "nan"
+	case math.IsInf(v, 1):
+		return "inf"
+	case math.IsInf(v, -1):
+		return "-inf"
+	}
+	sci := strconv.FormatFloat(v, 'e', -1, 64)
+	mant, expText, _ := strings.Cut(sci, "e")
+	exp, _ := strconv.Atoi(expText)
+	if exp < -4 || exp >= 16 {
+		return fmt.Sprintf("%se%+03d", mant, exp)
+	}
+	pos := strconv.FormatFloat(v, 'f', -1, 64)
+	if !strings.Contains(pos, ".") {
+		pos += ".0"
+	}
+	return pos
 }

@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"math"
 	"strings"
 	"testing"
 )
@@ -126,5 +127,22 @@ func TestPyRepr(t *testing.T) {
 		if got := PyRepr(in); got != want {
 			t.Errorf("PyRepr(%q) = %s, want %s", in, got, want)
 		}
+	}
+}
+
+// TestConstStringFloat pins float constants to CPython's repr (expected
+// values printed by python3).
+func TestConstStringFloat(t *testing.T) {
+	for v, want := range map[float64]string{
+		0.0: "0.0", 100.0: "100.0", 1e6: "1000000.0", 1e16: "1e+16", 1e15: "1000000000000000.0",
+		0.30000000000000004: "0.30000000000000004", 1e-05: "1e-05", 0.0001: "0.0001", 1.5e300: "1.5e+300",
+		123456789012345680.0: "1.2345678901234568e+17", 2.5: "2.5", -2.5: "-2.5",
+	} {
+		if got := ConstString(v); got != want {
+			t.Errorf("ConstString(%v) = %s, want %s", v, got, want)
+		}
+	}
+	if got := ConstString(math.Copysign(0, -1)); got != "-0.0" {
+		t.Errorf("ConstString(-0.0) = %s, want -0.0", got)
 	}
 }

@@ -295,7 +295,7 @@ func TestDBLayer(t *testing.T) {
 		"db_query(table str, where dict[str, bool] = {}) -> list[UserRow]",
 		"lookup(id int) -> UserRow | None",
 		"notify(row UserRow, text str) -> None",
-		"save(row UserRow, ratio float = 1) -> None",
+		"save(row UserRow, ratio float = 1.0) -> None",
 	}
 	if !reflect.DeepEqual(sigs, want) {
 		t.Errorf("effects\n%s\nwant\n%s", strings.Join(sigs, "\n"), strings.Join(want, "\n"))
