@@ -109,7 +109,8 @@ func parseSpec(spec string, defaultAlign byte) formatSpec {
 	return f
 }
 
-// invalidSpec patches the type name into parseSpec's message.
+// withType runs fn and patches the type name into the message of a
+// format-spec ValueError it raises, then re-raises it.
 func withType(spec string, typeName string, fn func()) {
 	defer func() {
 		if r := recover(); r != nil {
