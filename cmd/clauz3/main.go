@@ -7,6 +7,8 @@
 //	clauz3 ir    [--trusted-root DIR]... [--import-root DIR]... [--target NAME] [PLAN]
 //	clauz3 build [--simulate] -o BIN [PLAN]
 //	clauz3 simulate [--effects RESULTS.json] [--trace FILE] [--engine interp|compiled] [--arg NAME=JSON]... [PLAN]
+//	clauz3 approval-service [--addr 127.0.0.1:8765] [--db PATH] [--policy FILE] [--trusted-root DIR]...
+//	clauz3 audit verify [--db PATH]
 //
 // PLAN "-" or absent reads standard input. Exit status: 0 when every
 // obligation is proved (prove) or the IR printed (ir); 1 when the plan is
@@ -50,6 +52,8 @@ commands:
   ir        print the typed IR of a plan
   simulate  run a plan with every trusted effect replaced by recorded results
   build     compile a plan into a sealed Go binary
+  approval-service  run the user's approval service (web UI, receipts, audit log)
+  audit     verify the approval service's audit log (audit verify)
 
 Run 'clauz3 <command> -h' for the flags of a command.
 `
@@ -68,6 +72,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runSimulate(args[1:], stdin, stdout, stderr)
 	case "build":
 		return runBuild(args[1:], stdin, stdout, stderr)
+	case "approval-service":
+		return runApprovalService(args[1:], stdout, stderr)
+	case "audit":
+		return runAudit(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

@@ -38,6 +38,10 @@ func fakeReprove(_ context.Context, name string, src []byte, target string) (Pro
 		}
 	}
 	p.Coverage = []Coverage{{Domain: "email", Status: "covered", Missing: []string{}}}
+	p.CoverageChecked = true
+	if bytes.Contains(src, []byte("NO_COVERAGE")) {
+		p.Coverage, p.CoverageChecked = nil, false
+	}
 	if bytes.Contains(src, []byte("REQUIRED_GAP")) {
 		p.Coverage[0] = Coverage{Domain: "email", Status: "required_gap", Missing: []string{"emails.only"}}
 	}
@@ -729,6 +733,10 @@ func TestUIPages(t *testing.T) {
 		if !strings.Contains(page, b) {
 			t.Errorf("logged-in request page lacks %s", b)
 		}
+	}
+	unchecked := h.submit(planSrc + "# NO_COVERAGE\n")
+	if page := string(h.do("GET", "/ui/requests/"+unchecked, "", nil).body); !strings.Contains(page, "Coverage was not checked") {
+		t.Fatalf("a request whose coverage was not computed does not say so:\n%s", page)
 	}
 	if r := h.do("GET", "/ui/requests/req_nope", "", nil); r.code != 404 {
 		t.Fatalf("unknown request page = %d", r.code)

@@ -207,9 +207,10 @@ type Record struct {
 
 // View is what the service proved itself and shows the human.
 type View struct {
-	Guarantees   []Guarantee  `json:"guarantees"`
-	ProofSummary ProofSummary `json:"proof_summary"`
-	Coverage     []Coverage   `json:"coverage"`
+	Guarantees      []Guarantee  `json:"guarantees"`
+	ProofSummary    ProofSummary `json:"proof_summary"`
+	Coverage        []Coverage   `json:"coverage"`
+	CoverageChecked bool         `json:"coverage_checked"`
 }
 
 // Decision is one final answer to a request.
@@ -471,4 +472,41 @@ func (s *Store) List(ctx context.Context, limit int) ([]Summary, error) {
 		return nil, fmt.Errorf("approval: store: listing: %w", err)
 	}
 	return out, nil
+}
+
+// AuditReport is what VerifyAuditFile found in an intact log.
+type AuditReport struct {
+	Rows int64
+	Head audit.Row // the anchor to record elsewhere
+}
+
+// VerifyAuditFile opens the database at path read-only (never creating or
+// migrating it) and recomputes its audit chain. A missing file, an
+// unreadable log or a broken chain (*audit.BrokenError) is an error.
+func VerifyAuditFile(ctx context.Context, path string) (AuditReport, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return AuditReport{}, fmt.Errorf("approval: audit %s: %w", path, err)
+	}
+	if st, err := os.Stat(abs); err != nil || !st.Mode().IsRegular() {
+		return AuditReport{}, fmt.Errorf("approval: audit %s: no database there (%v)", abs, err)
+	}
+	db, err := sql.Open("sqlite", "file:"+abs+"?mode=ro&_pragma=busy_timeout(10000)")
+	if err != nil {
+		return AuditReport{}, fmt.Errorf("approval: audit %s: %w", abs, err)
+	}
+	defer db.Close()
+	if _, err := audit.Verify(ctx, audit.SQL(db)); err != nil {
+		return AuditReport{}, err
+	}
+	var rep AuditReport
+	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM audit`).Scan(&rep.Rows); err != nil {
+		return AuditReport{}, fmt.Errorf("approval: audit %s: %w", abs, err)
+	}
+	head, _, err := audit.SQL(db).Last(ctx)
+	if err != nil {
+		return AuditReport{}, fmt.Errorf("approval: audit %s: %w", abs, err)
+	}
+	rep.Head = head
+	return rep, nil
 }
