@@ -20,6 +20,7 @@ import (
 
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/ir/english"
 	"github.com/clauz3/clauz3/prover"
 	"github.com/clauz3/clauz3/securitymod/approval"
 	"github.com/clauz3/clauz3/securitymod/audit"
@@ -209,8 +210,16 @@ func reprover(workDir string, trusted []string, timeout time.Duration) approval.
 		}
 		p := approval.Proof{PlanHash: ir.Digest(src, prog), Target: res.Target}
 		for _, g := range prog.Guarantees {
-			// English stays empty until ir/english lands; the UI says so.
-			p.Guarantees = append(p.Guarantees, approval.Guarantee{Source: g.Source})
+			// A guarantee english cannot render is shown as code only
+			// (English left empty, and the UI says so); it is still
+			// proved, so it does not refuse the plan.
+			ag := approval.Guarantee{Source: g.Source}
+			if sentence, err := english.Guarantee(g); err != nil {
+				ag.EnglishError = err.Error()
+			} else {
+				ag.English = sentence
+			}
+			p.Guarantees = append(p.Guarantees, ag)
 		}
 		for _, o := range res.Obligations {
 			p.ProofSummary.Obligations = append(p.ProofSummary.Obligations, o.Title())

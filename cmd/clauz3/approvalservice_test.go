@@ -21,6 +21,7 @@ import (
 
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/ir/english"
 	"github.com/clauz3/clauz3/securitymod/approval"
 	"github.com/clauz3/clauz3/securitymod/receipt"
 )
@@ -211,6 +212,24 @@ func TestApprovalServiceSurvivesSIGKILL(t *testing.T) {
 		t.Fatalf("first submit = %d %s %v\nservice stderr:\n%s", code, body, err, svc.stderr)
 	}
 	human.fetchCSRF(t, sub.ID)
+	// The human sees the guarantee as code and as the sentence ir/english
+	// makes of the service's own compiled plan.
+	var shown approval.Request
+	if code, body, err := human.do("GET", "/api/requests/"+sub.ID, nil); err != nil || code != 200 || json.Unmarshal(body, &shown) != nil {
+		t.Fatalf("get = %d %s %v", code, body, err)
+	}
+	prog, err := compiler.Compile("plan.py", []byte(first.PlanSource), compiler.Config{ImportRoots: []string{dir}, TrustedRoots: trusted, Target: "main"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sentence, err := english.Guarantee(prog.Guarantees[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(shown.Guarantees) != 1 || shown.Guarantees[0].Source != "emails.only(['bob@example.com'])" || shown.Guarantees[0].English != sentence || sentence == "" {
+		t.Fatalf("guarantees shown = %+v, want English %q", shown.Guarantees, sentence)
+	}
+	t.Logf("English shown: %s", sentence)
 
 	ack := &acked{submitted: map[string]bool{}, receipts: map[string]receipt.Receipt{}, redeemed: map[string]bool{}}
 	var mu sync.Mutex

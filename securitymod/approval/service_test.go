@@ -39,6 +39,11 @@ func fakeReprove(_ context.Context, name string, src []byte, target string) (Pro
 	}
 	p.Coverage = []Coverage{{Domain: "email", Status: "covered", Missing: []string{}}}
 	p.CoverageChecked = true
+	if bytes.Contains(src, []byte("NO_ENGLISH")) {
+		for i := range p.Guarantees {
+			p.Guarantees[i].English, p.Guarantees[i].EnglishError = "", "english: no sentence for a *ir.Shares spec"
+		}
+	}
 	if bytes.Contains(src, []byte("NO_COVERAGE")) {
 		p.Coverage, p.CoverageChecked = nil, false
 	}
@@ -733,6 +738,10 @@ func TestUIPages(t *testing.T) {
 		if !strings.Contains(page, b) {
 			t.Errorf("logged-in request page lacks %s", b)
 		}
+	}
+	noEnglish := h.submit(planSrc + "# NO_ENGLISH\n")
+	if page := string(h.do("GET", "/ui/requests/"+noEnglish, "", nil).body); !strings.Contains(page, "(no English rendering: english: no sentence for a *ir.Shares spec; read the code)") {
+		t.Fatalf("a guarantee without English does not say why:\n%s", page)
 	}
 	unchecked := h.submit(planSrc + "# NO_COVERAGE\n")
 	if page := string(h.do("GET", "/ui/requests/"+unchecked, "", nil).body); !strings.Contains(page, "Coverage was not checked") {

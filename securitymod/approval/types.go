@@ -32,10 +32,13 @@ func isHumanDecision(d string) bool {
 }
 
 // Guarantee is one proved guarantee: its source text and its English
-// rendering (empty when no renderer was wired; the UI says so).
+// rendering. English is empty when the renderer has no sentence for it;
+// EnglishError then says why, and the UI shows the code form with that
+// reason instead of a sentence.
 type Guarantee struct {
-	Source  string `json:"source"`
-	English string `json:"english"`
+	Source       string `json:"source"`
+	English      string `json:"english"`
+	EnglishError string `json:"english_error,omitempty"`
 }
 
 // ProofSummary is how many obligations were proved, and which.
