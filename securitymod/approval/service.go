@@ -200,13 +200,13 @@ func (s *Service) refuse(w http.ResponseWriter, r *http.Request, code int, kind,
 // no unknown fields, one value.
 func decodeJSON(w http.ResponseWriter, r *http.Request, into any) (int, string) {
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		return http.StatusUnsupportedMediaType, "the body must be application/json"
+		return http.StatusBadRequest, "the body must be application/json"
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			return http.StatusRequestEntityTooLarge, fmt.Sprintf("the body is larger than %d bytes", MaxBody)
+			return http.StatusBadRequest, fmt.Sprintf("the body is larger than %d bytes", MaxBody)
 		}
 		return http.StatusBadRequest, "reading the body: " + err.Error()
 	}
@@ -533,7 +533,7 @@ func (s *Service) decision(w http.ResponseWriter, r *http.Request) {
 		}
 		body = decisionBody{Decision: r.PostForm.Get("decision"), Reason: r.PostForm.Get("reason"), CSRF: r.PostForm.Get("csrf")}
 	default:
-		s.refuse(w, r, http.StatusUnsupportedMediaType, "decision.refused", id, actor, "the body must be application/json or a form")
+		s.refuse(w, r, http.StatusBadRequest, "decision.refused", id, actor, "the body must be application/json or a form")
 		return
 	}
 	if !sess.csrfOK(body.CSRF) {

@@ -424,7 +424,7 @@ func TestRefusals(t *testing.T) {
 		}, 400, "unknown field", "decision.refused"},
 		"decision as text/plain": {func(s setup) reply {
 			return s.h.do("POST", "/api/requests/"+s.id+"/decision", "text/plain", []byte("decision=approved_once"), "Cookie", s.cookie)
-		}, 415, "json or a form", "decision.refused"},
+		}, 400, "json or a form", "decision.refused"},
 		"form with a repeated field": {func(s setup) reply {
 			f := url.Values{"decision": {"rejected", "approved_once"}, "csrf": {s.csrf}}
 			return s.h.do("POST", "/api/requests/"+s.id+"/decision", "application/x-www-form-urlencoded", []byte(f.Encode()), "Cookie", s.cookie)
@@ -462,11 +462,11 @@ func TestRefusals(t *testing.T) {
 		"submit: oversized": {func(s setup) reply {
 			sub := submission(strings.Repeat("#", MaxBody))
 			return s.h.postJSON("/api/requests", sub)
-		}, 413, "larger than", "request.malformed"},
+		}, 400, "larger than", "request.malformed"},
 		"submit: wrong content type": {func(s setup) reply {
 			b, _ := json.Marshal(submission(planSrc))
 			return s.h.do("POST", "/api/requests", "text/plain", b)
-		}, 415, "application/json", "request.malformed"},
+		}, 400, "application/json", "request.malformed"},
 		"submit: bad plan hash": {func(s setup) reply {
 			sub := submission(planSrc)
 			sub.PlanHash = "md5:1"
