@@ -409,7 +409,7 @@ func (s *Service) list(w http.ResponseWriter, r *http.Request) {
 	out := make([]Request, 0, len(sums))
 	for _, sm := range sums {
 		out = append(out, Request{
-			ID: sm.ID, CreatedAt: sm.CreatedAt.UTC().Format(time.RFC3339Nano), PlanName: sm.PlanName, Target: sm.Target,
+			ID: sm.ID, CreatedAt: sm.CreatedAt.UTC().Format(time.RFC3339Nano), PlanName: sm.PlanName, PlanHash: sm.PlanHash, Target: sm.Target,
 			Status: sm.Status, DecidedBy: sm.DecidedBy, Guarantees: []Guarantee{}, Coverage: []Coverage{},
 			ProofSummary: ProofSummary{Obligations: []string{}},
 		})

@@ -325,7 +325,7 @@ func TestHappyPath(t *testing.T) {
 		t.Fatalf("VerifyAudit = %d, %v", seq, err)
 	}
 	var list struct{ Requests []Request }
-	if r := h.do("GET", "/api/requests", "", nil); r.code != 200 || json.Unmarshal(r.body, &list) != nil || len(list.Requests) != 1 || list.Requests[0].Status != "approved_once" || list.Requests[0].PlanSource != "" {
+	if r := h.do("GET", "/api/requests", "", nil); r.code != 200 || json.Unmarshal(r.body, &list) != nil || len(list.Requests) != 1 || list.Requests[0].Status != "approved_once" || list.Requests[0].PlanSource != "" || list.Requests[0].PlanHash != planHash(planSrc) {
 		t.Fatalf("list = %s", r.body)
 	}
 }

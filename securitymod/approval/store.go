@@ -575,6 +575,7 @@ type Summary struct {
 	ID        string
 	CreatedAt time.Time
 	PlanName  string
+	PlanHash  string
 	Target    string
 	Status    string
 	DecidedBy string
@@ -582,7 +583,7 @@ type Summary struct {
 
 // List reads up to limit requests, newest first.
 func (s *Store) List(ctx context.Context, limit int) ([]Summary, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT r.id, r.created_at, r.plan_name, r.target, COALESCE(d.decision, 'pending'), COALESCE(d.decided_by, '')
+	rows, err := s.r.QueryContext(ctx, `SELECT r.id, r.created_at, r.plan_name, r.plan_hash, r.target, COALESCE(d.decision, 'pending'), COALESCE(d.decided_by, '')
 		FROM requests r LEFT JOIN decisions d ON d.request_id = r.id ORDER BY r.rowid DESC LIMIT ?`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("approval: store: listing: %w", err)
@@ -592,7 +593,7 @@ func (s *Store) List(ctx context.Context, limit int) ([]Summary, error) {
 	for rows.Next() {
 		var sm Summary
 		var at string
-		if err := rows.Scan(&sm.ID, &at, &sm.PlanName, &sm.Target, &sm.Status, &sm.DecidedBy); err != nil {
+		if err := rows.Scan(&sm.ID, &at, &sm.PlanName, &sm.PlanHash, &sm.Target, &sm.Status, &sm.DecidedBy); err != nil {
 			return nil, fmt.Errorf("approval: store: listing: %w", err)
 		}
 		if sm.CreatedAt, err = time.Parse(timeLayout, at); err != nil {
