@@ -150,8 +150,7 @@ func (s *Service) guard(next http.Handler) http.Handler {
 			reason = fmt.Sprintf("Origin %q is not this service (%s)", strings.Join(o, ", "), s.URL())
 		}
 		if reason != "" {
-			s.auditRefusal(r.Context(), "request.forbidden", "", "client:"+r.RemoteAddr, fmt.Sprintf("%s %s: %s", r.Method, r.URL.Path, reason))
-			fail(w, http.StatusForbidden, reason)
+			s.refuse(w, r, http.StatusForbidden, "request.forbidden", "", "client:"+r.RemoteAddr, reason)
 			return
 		}
 		next.ServeHTTP(w, r)
@@ -175,25 +174,39 @@ func answer(w http.ResponseWriter, code int, v any) {
 	w.Write(append(data, '\n'))
 }
 
-// auditRefusal records a refusal that changes no state. If the audit log
-// itself cannot be written the refusal still stands; the failure is
-// reported on the answer path by the caller's status code, and here.
-func (s *Service) auditRefusal(ctx context.Context, kind, id, actor, detail string) error {
+// record appends one audit row for an event that changes no other state
+// (a refusal, a login). id is kept only when it has the shape of a
+// request id: anything else came from a URL and goes in the detail.
+func (s *Service) record(ctx context.Context, kind, id, actor, detail string) error {
+	if !validRequestID(id) {
+		id = ""
+	}
 	err := s.cfg.Store.Audit(context.WithoutCancel(ctx), audit.Event{At: s.cfg.Now(), Kind: kind, RequestID: id, Actor: actor, Detail: detail})
 	if err != nil {
-		return fmt.Errorf("recording the refusal in the audit log failed: %w", err)
+		return fmt.Errorf("recording it in the audit log failed: %w", err)
 	}
 	return nil
 }
 
 // refuse audits a refusal and answers it; an audit failure turns the
-// answer into a 500 that says so (still a refusal).
+// answer into a 500 that says so (still a refusal, never a pass).
 func (s *Service) refuse(w http.ResponseWriter, r *http.Request, code int, kind, id, actor, reason string) {
-	if err := s.auditRefusal(r.Context(), kind, id, actor, reason); err != nil {
+	detail := fmt.Sprintf("%s %s: %s", r.Method, r.URL.Path, reason)
+	if err := s.record(r.Context(), kind, id, actor, detail); err != nil {
 		fail(w, http.StatusInternalServerError, reason+"; "+err.Error())
 		return
 	}
 	fail(w, code, reason)
+}
+
+// validRequestID reports whether id has the shape newRequestID makes.
+func validRequestID(id string) bool {
+	h, ok := strings.CutPrefix(id, "req_")
+	if !ok || len(h) != 24 {
+		return false
+	}
+	_, err := hex.DecodeString(h)
+	return err == nil && strings.ToLower(h) == h
 }
 
 // decodeJSON reads a JSON body strictly: the content type, the size limit,

@@ -429,6 +429,9 @@ func TestRefusals(t *testing.T) {
 			f := url.Values{"decision": {"rejected", "approved_once"}, "csrf": {s.csrf}}
 			return s.h.do("POST", "/api/requests/"+s.id+"/decision", "application/x-www-form-urlencoded", []byte(f.Encode()), "Cookie", s.cookie)
 		}, 400, "repeated", "decision.refused"},
+		"decision on a request id no service makes": {func(s setup) reply {
+			return s.h.postJSON("/api/requests/"+strings.Repeat("x", 300)+"/decision", good(s), "Cookie", s.cookie)
+		}, 404, "no request", "decision.refused"},
 		"decision on an unknown request": {func(s setup) reply {
 			return s.h.postJSON("/api/requests/req_nope/decision", good(s), "Cookie", s.cookie)
 		}, 404, "no request", "decision.refused"},
@@ -775,5 +778,21 @@ func TestNewRefusesBadConfig(t *testing.T) {
 	}
 	if _, err := New(ok); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A refusal whose audit row cannot be written is still a refusal: a 5xx
+// that says both, never the handler running on.
+func TestRefusalWithoutAuditLog(t *testing.T) {
+	h := newHarness(t, nil)
+	id := h.submit(planSrc)
+	h.store.Close()
+	r := h.postJSON("/api/requests/"+id+"/decision", map[string]string{"decision": "approved_once"}, "Host", "evil.example:1")
+	if r.code != 500 || !strings.Contains(r.errorText(), "Host") || !strings.Contains(r.errorText(), "audit log failed") {
+		t.Fatalf("foreign Host with a closed store = %d %s", r.code, r.body)
+	}
+	r = h.postJSON("/api/requests/"+id+"/decision", map[string]string{"decision": "approved_once"})
+	if r.code != 500 || !strings.Contains(r.errorText(), "no valid session") {
+		t.Fatalf("decision without session, closed store = %d %s", r.code, r.body)
 	}
 }
