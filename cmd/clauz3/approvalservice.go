@@ -125,9 +125,6 @@ func runApprovalService(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "approval service: trusted roots: %s\n", strings.Join(trusted, ", "))
 	fmt.Fprintf(stdout, "approval service: discovery file %s\n", discovery)
 	fmt.Fprintf(stdout, "approval service: log in once at %s\n", svc.LoginURL())
-	if f, ok := stdout.(interface{ Sync() error }); ok {
-		f.Sync()
-	}
 
 	srv := &http.Server{
 		Handler:           svc.Handler(),

@@ -171,6 +171,9 @@ func answer(w http.ResponseWriter, code int, v any) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(code)
+	// A failed write means the client is gone; what the answer reports
+	// is already committed and audited, and a client that never read it
+	// acknowledged nothing.
 	w.Write(append(data, '\n'))
 }
 
@@ -524,6 +527,7 @@ func (s *Service) decision(w http.ResponseWriter, r *http.Request) {
 	actor := sess.actor()
 	var body decisionBody
 	isForm := false
+	// An unparsable Content-Type leaves mt empty: the default case refuses it.
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	switch mt {
 	case "application/json":
