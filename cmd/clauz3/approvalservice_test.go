@@ -231,6 +231,27 @@ func TestApprovalServiceSurvivesSIGKILL(t *testing.T) {
 	}
 	t.Logf("English shown: %s", sentence)
 
+	// The real prover refuses what does not hold, and a hash the service
+	// does not compute; both are recorded as refused.
+	ann := pl.submission(t, 0)
+	ann.PlanSource = strings.Replace(ann.PlanSource, `send_email("bob@example.com"`, `send_email("ann@example.com"`, 1)
+	bad := pl.submission(t, 0)
+	bad.PlanHash = "sha256:" + strings.Repeat("0", 64)
+	for name, c := range map[string]struct {
+		sub  approval.Submission
+		says string
+	}{
+		"ann is emailed":   {ann, `counterexample: addr = "ann@example.com"`},
+		"hash not theirs":  {bad, "plan_hash: the service computes " + first.PlanHash},
+		"target not there": {func() approval.Submission { x := pl.submission(t, 0); x.Target = "other"; return x }(), "other"},
+	} {
+		code, body, err := human.do("POST", "/api/requests", c.sub)
+		var refusal struct{ Error, ID string }
+		if err != nil || code != 422 || json.Unmarshal(body, &refusal) != nil || !strings.Contains(refusal.Error, c.says) || refusal.ID == "" {
+			t.Errorf("%s: submit = %d %s %v; want 422 mentioning %q", name, code, body, err, c.says)
+		}
+	}
+
 	ack := &acked{submitted: map[string]bool{}, receipts: map[string]receipt.Receipt{}, redeemed: map[string]bool{}}
 	var mu sync.Mutex
 	next := 1
