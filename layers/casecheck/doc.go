@@ -1,0 +1,18 @@
+// Package casecheck proves a layer's bundled cases and compares the
+// verdicts with the expected ones.
+//
+// A case is a plan file in the layer's cases/ folder named *_pass.py
+// (expected: every guarantee and precondition proved) or *_fail.py
+// (expected: refused). A _fail case must say why it fails, with one or
+// more `# expect: TEXT` lines; every TEXT must appear in the refusal (the
+// prover's report, or the compiler's error), so a plan refused for a
+// different reason (an unsupported construct, a typo) disagrees instead of
+// passing for the wrong reason. A case file named otherwise is an error,
+// as is a layer with no cases.
+//
+// Run installs the layer into a fresh temporary project
+// (tools/<domain>/trusted, with layers.Install), compiles each case with
+// the compiler against it and proves it with the real prover (Z3).
+//
+// Callers: cmd/clauz3 (test) and the tests of package layers.
+package casecheck
