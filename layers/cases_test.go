@@ -2,6 +2,7 @@ package layers_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/clauz3/clauz3/layers"
@@ -25,10 +26,19 @@ func TestBundledCases(t *testing.T) {
 				t.Errorf("%s has %d cases, want at least 10", info.Name, len(outcomes))
 			}
 			for _, o := range outcomes {
+				if o.Pending {
+					t.Logf("%s/cases/%s (pending) agrees=%v: %s", info.Name, o.Name, o.Agree, firstLine(o.Report))
+					continue
+				}
 				if !o.Agree {
 					t.Errorf("%s/cases/%s: %s\n%s", info.Name, o.Name, o.Problem, o.Report)
 				}
 			}
 		})
 	}
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
 }

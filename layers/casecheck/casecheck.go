@@ -3,6 +3,7 @@ package casecheck
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -18,10 +19,14 @@ import (
 
 // Case is one plan with its expected verdict.
 type Case struct {
-	Name   string   // file name, e.g. only_bob_pass.py
-	Pass   bool     // expected: proved
-	Expect []string // _fail: texts the refusal must contain
-	Source []byte
+	Name string // file name, e.g. only_bob_pass.py
+	Pass bool   // expected: proved
+	// Pending: the case is in cases/pending/, written for a construct the
+	// prover cannot decide yet; it is proved and reported, but its
+	// disagreement is not a failure.
+	Pending bool
+	Expect  []string // _fail: texts the refusal must contain
+	Source  []byte
 }
 
 // Outcome is a case's result.
@@ -33,11 +38,32 @@ type Outcome struct {
 	Problem string // why it disagrees ("" when it agrees)
 }
 
-// Cases reads the cases/ folder of a layer source.
+// Cases reads the cases/ folder of a layer source, and cases/pending/.
 func Cases(src *layers.Source) ([]Case, error) {
-	entries, err := fs.ReadDir(src.Files, "cases")
-	if err != nil {
+	if _, err := fs.ReadDir(src.Files, "cases"); err != nil {
 		return nil, fmt.Errorf("%s has no cases/ folder: %v", src.Origin, err)
+	}
+	var cases []Case
+	for _, dir := range []string{"cases", "cases/pending"} {
+		cs, err := readCases(src, dir)
+		if err != nil {
+			return nil, err
+		}
+		cases = append(cases, cs...)
+	}
+	if len(cases) == 0 {
+		return nil, fmt.Errorf("%s has no cases in cases/", src.Origin)
+	}
+	return cases, nil
+}
+
+func readCases(src *layers.Source, dir string) ([]Case, error) {
+	entries, err := fs.ReadDir(src.Files, dir)
+	if err != nil {
+		if dir == "cases/pending" && errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		return nil, err
 	}
 	var cases []Case
 	for _, e := range entries {
@@ -45,11 +71,11 @@ func Cases(src *layers.Source) ([]Case, error) {
 		if e.IsDir() || !strings.HasSuffix(n, ".py") {
 			continue
 		}
-		data, err := fs.ReadFile(src.Files, "cases/"+n)
+		data, err := fs.ReadFile(src.Files, dir+"/"+n)
 		if err != nil {
 			return nil, err
 		}
-		c := Case{Name: n, Source: data}
+		c := Case{Name: strings.TrimPrefix(dir+"/"+n, "cases/"), Source: data, Pending: dir == "cases/pending"}
 		switch {
 		case strings.HasSuffix(n, "_pass.py"):
 			c.Pass = true
@@ -69,9 +95,6 @@ func Cases(src *layers.Source) ([]Case, error) {
 			return nil, fmt.Errorf("%s: cases/%s is a _pass case with an `# expect:` line", src.Origin, n)
 		}
 		cases = append(cases, c)
-	}
-	if len(cases) == 0 {
-		return nil, fmt.Errorf("%s has no cases in cases/", src.Origin)
 	}
 	sort.Slice(cases, func(i, j int) bool { return cases[i].Name < cases[j].Name })
 	return cases, nil

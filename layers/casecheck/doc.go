@@ -10,6 +10,12 @@
 // passing for the wrong reason. A case file named otherwise is an error,
 // as is a layer with no cases.
 //
+// cases/pending/ holds cases written for what the prover cannot decide
+// yet (query results, list mutation, ...), labelled with the verdict the
+// plan really deserves. They are proved and reported like the others, but
+// a disagreement there is not a failure; one that agrees should move up
+// into cases/.
+//
 // Run installs the layer into a fresh temporary project
 // (tools/<domain>/trusted, with layers.Install), compiles each case with
 // the compiler against it and proves it with the real prover (Z3).
