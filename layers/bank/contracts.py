@@ -3,10 +3,10 @@
 from clauz3.spec import ContractSpec, contract, effect
 from clauz3.spec import no_guarantees as nothing
 
-Bank = effect("bank")
+Transaction = effect("bank")
 Spend = effect("spend")
-Deposits = effect("deposit")
-Bills = effect("pay_bill")
+Deposit = effect("deposit")
+Bill = effect("pay_bill")
 
 
 @contract
@@ -26,17 +26,17 @@ def max_withdrawals(n: int) -> ContractSpec:
 
 @contract
 def only_account(account: str) -> ContractSpec:
-    return Bank.all(lambda b: b.account == account)
+    return Transaction.all(lambda b: b.account == account)
 
 
 @contract
 def only_payees(payees: list[str]) -> ContractSpec:
-    return Bills.all(lambda b: b.payee in payees)
+    return Bill.all(lambda b: b.payee in payees)
 
 
 @contract
 def payee_at_most(payee: str, limit: int) -> ContractSpec:
-    return Bills.where(lambda b: b.payee == payee).sum(lambda b: b.amount) <= limit
+    return Bill.where(lambda b: b.payee == payee).sum(lambda b: b.amount) <= limit
 
 
 @contract
@@ -46,7 +46,7 @@ def no_spending() -> ContractSpec:
 
 @contract
 def no_deposits() -> ContractSpec:
-    return Deposits.empty()
+    return Deposit.empty()
 
 
 @contract

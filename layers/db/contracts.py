@@ -3,32 +3,32 @@
 from clauz3.spec import ContractSpec, contract, effect
 from clauz3.spec import no_guarantees as nothing
 
-Queries = effect("db_read")
+Query = effect("db_read")
 
 
 @contract
 def only_table(table: str) -> ContractSpec:
-    return Queries.all(lambda q: q.table == table)
+    return Query.all(lambda q: q.table == table)
 
 
 @contract
 def only_where(where: str) -> ContractSpec:
-    return Queries.all(lambda q: q.where == where)
+    return Query.all(lambda q: q.where == where)
 
 
 @contract
 def only_filtered() -> ContractSpec:
-    return Queries.all(lambda q: len(q.where) > 0)
+    return Query.all(lambda q: len(q.where) > 0)
 
 
 @contract
 def queries_at_most(n: int) -> ContractSpec:
-    return Queries.count() <= n
+    return Query.count() <= n
 
 
 @contract
 def no_queries() -> ContractSpec:
-    return Queries.empty()
+    return Query.empty()
 
 
 @contract

@@ -3,32 +3,32 @@
 from clauz3.spec import ContractSpec, contract, effect
 from clauz3.spec import no_guarantees as nothing
 
-Reads = effect("env_read")
+EnvRead = effect("env_read")
 
 
 @contract
 def only_vars(names: list[str]) -> ContractSpec:
-    return Reads.all(lambda r: r.name in names)
+    return EnvRead.all(lambda r: r.name in names)
 
 
 @contract
 def never_vars(names: list[str]) -> ContractSpec:
-    return Reads.all(lambda r: r.name not in names)
+    return EnvRead.all(lambda r: r.name not in names)
 
 
 @contract
 def never_var_prefix(prefix: str) -> ContractSpec:
-    return Reads.all(lambda r: not r.name.startswith(prefix))
+    return EnvRead.all(lambda r: not r.name.startswith(prefix))
 
 
 @contract
 def no_env_reads() -> ContractSpec:
-    return Reads.empty()
+    return EnvRead.empty()
 
 
 @contract
 def env_reads_at_most(n: int) -> ContractSpec:
-    return Reads.count() <= n
+    return EnvRead.count() <= n
 
 
 @contract

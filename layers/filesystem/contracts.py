@@ -5,43 +5,43 @@
 from clauz3.spec import ContractSpec, contract, effect
 from clauz3.spec import no_guarantees as nothing
 
-Reads = effect("fs_read")
-Writes = effect("fs_write")
+Read = effect("fs_read")
+Write = effect("fs_write")
 
 
 @contract
 def only_read_under(dir: str) -> ContractSpec:
-    return Reads.all(lambda r: r.path == dir or r.path.startswith(dir + "/"))
+    return Read.all(lambda r: r.path == dir or r.path.startswith(dir + "/"))
 
 
 @contract
 def only_write_under(dir: str) -> ContractSpec:
-    return Writes.all(lambda w: w.path == dir or w.path.startswith(dir + "/"))
+    return Write.all(lambda w: w.path == dir or w.path.startswith(dir + "/"))
 
 
 @contract
 def never_read_under(dir: str) -> ContractSpec:
-    return Reads.all(lambda r: not (r.path == dir or r.path.startswith(dir + "/")))
+    return Read.all(lambda r: not (r.path == dir or r.path.startswith(dir + "/")))
 
 
 @contract
 def never_write_under(dir: str) -> ContractSpec:
-    return Writes.all(lambda w: not (w.path == dir or w.path.startswith(dir + "/")))
+    return Write.all(lambda w: not (w.path == dir or w.path.startswith(dir + "/")))
 
 
 @contract
 def read_only() -> ContractSpec:
-    return Writes.empty()
+    return Write.empty()
 
 
 @contract
 def writes_at_most(n: int) -> ContractSpec:
-    return Writes.count() <= n
+    return Write.count() <= n
 
 
 @contract
 def write_size_at_most(n: int) -> ContractSpec:
-    return Writes.all(lambda w: len(w.content) <= n)
+    return Write.all(lambda w: len(w.content) <= n)
 
 
 @contract
