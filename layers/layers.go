@@ -138,14 +138,25 @@ func Install(src *Source, into string, force bool) (*Installed, error) {
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
 	}
-	if err := os.MkdirAll(parent, 0o755); err != nil {
+	toolsDir := filepath.Join(into, "tools")
+	_, statErr := os.Stat(toolsDir)
+	createdTools := errors.Is(statErr, fs.ErrNotExist)
+	if err := os.MkdirAll(toolsDir, 0o755); err != nil {
 		return nil, err
 	}
-	stage, err := os.MkdirTemp(parent, ".install-")
+	// The staging folder sits in tools/ (same filesystem, so the final
+	// rename is atomic) under a name that tools/*/trusted never matches.
+	stage, err := os.MkdirTemp(toolsDir, ".install-"+src.Domain+"-")
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(stage)
+	installed := false
+	defer func() {
+		os.RemoveAll(stage)
+		if !installed && createdTools {
+			os.Remove(toolsDir) // only if still empty
+		}
+	}()
 	if err := os.Chmod(stage, 0o755); err != nil {
 		return nil, err
 	}
@@ -176,7 +187,11 @@ func Install(src *Source, into string, force bool) (*Installed, error) {
 	sort.Strings(files)
 	name := "tools." + src.Domain + ".trusted"
 	if _, err := layer.Load(stage, name); err != nil {
-		return nil, fmt.Errorf("%s does not load as %s, nothing installed:\n%v", src.Origin, name, err)
+		msg := strings.ReplaceAll(err.Error(), stage+string(filepath.Separator), "")
+		return nil, fmt.Errorf("%s does not load as %s, nothing installed:\n%s", src.Origin, name, msg)
+	}
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return nil, err
 	}
 	if replace {
 		if err := os.RemoveAll(dest); err != nil {
@@ -186,6 +201,7 @@ func Install(src *Source, into string, force bool) (*Installed, error) {
 	if err := os.Rename(stage, dest); err != nil {
 		return nil, err
 	}
+	installed = true
 	l, err := layer.Load(dest, name)
 	if err != nil {
 		return nil, fmt.Errorf("%s does not load after the move: %v", dest, err)
