@@ -16,7 +16,7 @@ import (
 // bundled holds the layer folders. all: keeps __init__.py, which the
 // default embed rules drop for its leading underscore.
 //
-//go:embed all:email all:bank all:db all:filesystem all:env
+//go:embed all:email all:bank all:db all:filesystem all:env all:grep all:editor
 var bundled embed.FS
 
 // Info describes one bundled layer.
@@ -28,9 +28,11 @@ type Info struct {
 var infos = []Info{
 	{"bank", "an SQLite ledger: withdraw, deposit, pay_bill, balance (cents; no overdraft)"},
 	{"db", "typed read-only row queries over SQLite: db_query(table, where) -> list[UserRow]"},
+	{"editor", "replace_in_file: an exact, single-occurrence string replacement under configured roots"},
 	{"email", "send_email and send_email_with_subject over SMTP with STARTTLS or implicit TLS"},
 	{"env", "get_env(name); credential-looking variables are refused by the floor"},
 	{"filesystem", "read_file, list_dir, write_file under configured roots, through the path floor"},
+	{"grep", "grep(dir, pattern): RE2 search of the text files under a folder, through the path floor"},
 }
 
 // Bundled lists the bundled layers, sorted by name.

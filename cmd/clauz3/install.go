@@ -55,6 +55,13 @@ func runInstall(args []string, stdout, stderr io.Writer) int {
 	if res.Replace {
 		how = "replaced"
 	}
-	fmt.Fprintf(stdout, "%s %s into %s (%d effects, %d contracts); see clauz3 tools\n", how, src.Origin, res.Dir, len(res.Layer.Effects), len(res.Layer.Contracts))
+	fmt.Fprintf(stdout, "%s %s into %s (%s, %s); see clauz3 tools\n", how, src.Origin, res.Dir, count(len(res.Layer.Effects), "effect"), count(len(res.Layer.Contracts), "contract"))
 	return exitOK
+}
+
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
