@@ -6,5 +6,6 @@ from tools.db.trusted.effects import db_query
 @clauz3.guarantee(db.only_table("users"))
 def main() -> None:
     rows = db_query("users", "team=ops")
-    if len(rows) > 0 and rows[0].email.endswith("@example.com"):
+    # The where precondition refuses ' and ; so a row's value is checked first.
+    if len(rows) > 0 and "'" not in rows[0].email and ";" not in rows[0].email:
         same = db_query("users", "email=" + rows[0].email)
