@@ -126,6 +126,7 @@ func (c *compiler) compile() *ir.Program {
 		return a.Module < b.Module
 	})
 	prog.Guarantees = c.guarantees(prog)
+	prog.Policies = c.policies(prog)
 	return prog
 }
 
@@ -747,17 +748,26 @@ func (c *compiler) guarantee(e ast.Expr, prog *ir.Program) *ir.Guarantee {
 		}
 	}
 	g := &ir.Guarantee{Pos: c.pos(call), Source: pyast.Render(call), Contract: ct.Contract, Args: args}
-	// A relation selects facts of its own layer; refuse a selector that
-	// another imported layer's effects also answer to.
+	if why := spansLayers(ct.Contract, prog); why != "" {
+		c.errorf(call, "%s", why)
+		return nil
+	}
+	return g
+}
+
+// spansLayers explains why contract ct cannot be proved against prog's
+// effects ("" when it can): a relation selects facts of its own layer, so
+// a selector that another imported layer's effects also answer to is
+// refused.
+func spansLayers(ct *ir.Contract, prog *ir.Program) string {
 	for _, rel := range specRelations(ct.Spec) {
 		for _, e := range prog.Effects {
 			if e.HasSelector(rel.Selector) && !containsEffect(rel.Effects, e) {
-				c.errorf(call, "relation %s of contract %s also selects effect %s of %s; relations that span layers are not supported yet", ir.PyRepr(rel.Selector), ct.Name, e.Name, e.Module)
-				return nil
+				return fmt.Sprintf("relation %s of contract %s also selects effect %s of %s; relations that span layers are not supported yet", ir.PyRepr(rel.Selector), ct.Name, e.Name, e.Module)
 			}
 		}
 	}
-	return g
+	return ""
 }
 
 func specRelations(s ir.Spec) []*ir.Relation {

@@ -51,6 +51,18 @@ func (pr *printer) program(p *Program) {
 		}
 		pr.indent--
 	}
+	for _, pol := range p.Policies {
+		// no position: the digest must not depend on where the layer lives
+		pr.line("policy %s label %s when_used(%s)", pol.Layer, PyRepr(pol.Label), strings.Join(pol.WhenUsed, ", "))
+		pr.indent++
+		for _, g := range pol.Required {
+			pr.line("required %s = %s", g.Source, SpecString(g.Contract.Spec))
+		}
+		for _, c := range pol.Recommended {
+			pr.line("recommended %s.%s", c.Module, c.Name)
+		}
+		pr.indent--
+	}
 }
 
 func funcName(f *Func) string {

@@ -53,6 +53,19 @@ func (v *verifier) program() {
 	for _, g := range p.Guarantees {
 		v.guarantee(g)
 	}
+	for _, pol := range p.Policies {
+		if len(pol.WhenUsed) == 0 {
+			v.errorf(pol.Pos, "policy of %s has no when_used", pol.Layer)
+		}
+		for _, g := range pol.Required {
+			v.guarantee(g)
+		}
+		for _, c := range pol.Recommended {
+			if c == nil || c.Spec == nil {
+				v.errorf(pol.Pos, "policy of %s recommends a contract without a spec", pol.Layer)
+			}
+		}
+	}
 }
 
 func (v *verifier) effect(e *Effect) {

@@ -117,12 +117,11 @@ type Symbol struct {
 	decl *effectDecl // KEffect: the decorators still to compile
 }
 
-// Contract is a @contract function: its IR plus the defaults of its
-// parameters, which ir.Contract does not hold.
+// Contract is a @contract function: its IR (parameter defaults in
+// ir.Contract.Defaults) and the layer that declares it.
 type Contract struct {
 	*ir.Contract
-	Defaults []ir.Expr // per parameter: a constant, or nil when required
-	Layer    *Layer
+	Layer *Layer
 }
 
 // Policy is a layer's coverage policy (DESIGN.md 5).
