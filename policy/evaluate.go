@@ -94,7 +94,8 @@ func Evaluate(ctx context.Context, plan Plan, pol *Policy, opts prover.Options) 
 		for _, src := range r.Clauses() {
 			if _, ok := index[src]; !ok {
 				index[src] = len(clauses)
-				clauses = append(clauses, compiler.Clause{File: pol.File, Source: src, Imports: pol.Imports})
+				// positions read "policy.json rule NAME:1:COL", the column within the clause
+				clauses = append(clauses, compiler.Clause{File: pol.File + " rule " + r.Name, Source: src, Imports: pol.Imports})
 			}
 		}
 	}

@@ -6,6 +6,7 @@
 //	clauz3 prove [--trusted-root DIR]... [--import-root DIR]... [--target NAME] [--json] [--timeout D] [PLAN]
 //	clauz3 ir    [--trusted-root DIR]... [--import-root DIR]... [--target NAME] [PLAN]
 //	clauz3 build [--simulate] -o BIN [PLAN]
+//	clauz3 policy-check --policy FILE [--expect auto_approved|auto_rejected|ask] [--json] [PLAN]
 //	clauz3 simulate [--effects RESULTS.json] [--trace FILE] [--engine interp|compiled] [--arg NAME=JSON]... [PLAN]
 //
 // PLAN "-" or absent reads standard input. Exit status: 0 when every
@@ -50,6 +51,7 @@ commands:
   ir        print the typed IR of a plan
   simulate  run a plan with every trusted effect replaced by recorded results
   build     compile a plan into a sealed Go binary
+  policy-check  dry-run an approval policy on a plan (--policy FILE [--expect DECISION])
 
 Run 'clauz3 <command> -h' for the flags of a command.
 `
@@ -68,6 +70,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runSimulate(args[1:], stdin, stdout, stderr)
 	case "build":
 		return runBuild(args[1:], stdin, stdout, stderr)
+	case "policy-check":
+		return runPolicyCheck(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
