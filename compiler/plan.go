@@ -747,27 +747,12 @@ func (c *compiler) guarantee(e ast.Expr, prog *ir.Program) *ir.Guarantee {
 			return nil
 		}
 	}
-	g := &ir.Guarantee{Pos: c.pos(call), Source: pyast.Render(call), Contract: ct.Contract, Args: args}
-	if why := spansLayers(ct.Contract, prog); why != "" {
+	wide, why := widenContract(ct.Contract, prog)
+	if why != "" {
 		c.errorf(call, "%s", why)
 		return nil
 	}
-	return g
-}
-
-// spansLayers explains why contract ct cannot be proved against prog's
-// effects ("" when it can): a relation selects facts of its own layer, so
-// a selector that another imported layer's effects also answer to is
-// refused.
-func spansLayers(ct *ir.Contract, prog *ir.Program) string {
-	for _, rel := range specRelations(ct.Spec) {
-		for _, e := range prog.Effects {
-			if e.HasSelector(rel.Selector) && !containsEffect(rel.Effects, e) {
-				return fmt.Sprintf("relation %s of contract %s also selects effect %s of %s; relations that span layers are not supported yet", ir.PyRepr(rel.Selector), ct.Name, e.Name, e.Module)
-			}
-		}
-	}
-	return ""
+	return &ir.Guarantee{Pos: c.pos(call), Source: pyast.Render(call), Contract: wide, Args: args}
 }
 
 func specRelations(s ir.Spec) []*ir.Relation {

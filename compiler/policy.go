@@ -32,12 +32,13 @@ func (c *compiler) policies(prog *ir.Program) []*ir.Policy {
 				c.errs.Add(lp.Pos, "required contract %s did not compile", rc.Name)
 				return nil
 			}
-			if why := spansLayers(rc.Contract, prog); why != "" {
+			wide, why := widenContract(rc.Contract, prog)
+			if why != "" {
 				c.errs.Add(lp.Pos, "required contract of %s: %s", l.Name, why)
 				return nil
 			}
 			src := rc.Module + "." + rc.Name + "(" + strings.Join(parts, ", ") + ")"
-			p.Required = append(p.Required, &ir.Guarantee{Pos: lp.Pos, Source: src, Contract: rc.Contract, Args: args})
+			p.Required = append(p.Required, &ir.Guarantee{Pos: lp.Pos, Source: src, Contract: wide, Args: args})
 		}
 		for _, rc := range lp.Recommended {
 			p.Recommended = append(p.Recommended, rc.Contract)

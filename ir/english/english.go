@@ -169,7 +169,7 @@ func (r *renderer) relation(rel *ir.Relation, plural bool) (string, error) {
 	}
 	var noun string
 	if rel.Name != "" {
-		noun = words(rel.Name)
+		noun = singularize(words(rel.Name)) // Reads, Email alike
 	} else {
 		noun = rel.Selector + " call"
 	}
@@ -487,6 +487,23 @@ func pluralize(noun string) string {
 		last = last[:len(last)-1] + "ies"
 	default:
 		last += "s"
+	}
+	return head + last
+}
+
+// singularize undoes the regular English plural of the last word of a
+// noun phrase (reads -> read, purchases -> purchase, touches -> touch,
+// queries -> query), leaving words in -ss, -us and -is alone.
+func singularize(noun string) string {
+	i := strings.LastIndexByte(noun, ' ')
+	head, last := noun[:i+1], noun[i+1:]
+	switch {
+	case len(last) > 3 && strings.HasSuffix(last, "ies"):
+		last = last[:len(last)-3] + "y"
+	case strings.HasSuffix(last, "sses"), strings.HasSuffix(last, "ches"), strings.HasSuffix(last, "shes"), strings.HasSuffix(last, "xes"):
+		last = last[:len(last)-2]
+	case len(last) > 1 && strings.HasSuffix(last, "s") && !strings.HasSuffix(last, "ss") && !strings.HasSuffix(last, "us") && !strings.HasSuffix(last, "is"):
+		last = last[:len(last)-1]
 	}
 	return head + last
 }

@@ -292,6 +292,7 @@ func TestWordsAndPlurals(t *testing.T) {
 	for name, want := range map[string]string{
 		"Email": "There is no email (send_email).", "BigSpend": "There is no big spend (send_email).",
 		"bob_mail": "There is no bob mail (send_email).", "HTTPRequest": "There is no http request (send_email).",
+		"Reads": "There is no read (send_email).", "Purchases": "There is no purchase (send_email).",
 	} {
 		r := *rel
 		r.Name = name
@@ -300,7 +301,8 @@ func TestWordsAndPlurals(t *testing.T) {
 			t.Errorf("%s: got %q, %v; want %q", name, got, err, want)
 		}
 	}
-	for name, want := range map[string]string{"Email": "emails", "Box": "boxes", "Query": "queries", "Day": "days", "Bus": "buses", "Dish": "dishes"} {
+	for name, want := range map[string]string{"Email": "emails", "Box": "boxes", "Query": "queries", "Day": "days", "Bus": "buses", "Dish": "dishes",
+		"Reads": "reads", "Purchases": "purchases", "Touches": "touches", "Queries": "queries", "Addresses": "addresses", "Status": "statuses"} {
 		r := *rel
 		r.Name = name
 		got, _ := english.Contract(&ir.Contract{Name: "x", Spec: &ir.Distinct{Rel: &r, Key: l.Contract("unique_recipients").Spec.(*ir.Distinct).Key}})
