@@ -196,7 +196,7 @@ func (ld *loader) params(m *Module, def *ast.FunctionDef) ([]lower.Param, []ast.
 				ok = false
 				continue
 			}
-			if !ir.Identical(x.Type(), t) {
+			if !types.Assignable(x.Type(), t) { // as for plan defaults: None fits T | None
 				ld.errorf(f, d, "default of %s must be %s, got %s", arg.Arg, t, x.Type())
 				ok = false
 				continue
