@@ -69,6 +69,8 @@ type Effect struct {
 	Result   Type
 	Requires []*Condition // over Params
 	Ensures  []*Condition // over the single parameter "result"
+	// Updates are the fluent writes of every call, in declaration order.
+	Updates []*FluentUpdate
 }
 
 // Param returns the named parameter, or nil.

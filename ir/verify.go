@@ -877,6 +877,26 @@ func (v *verifier) spec(s Spec) {
 		if t := v.expr(s.N); t != nil && !IsBasic(t, KindInt) {
 			v.errorf(s.Pos, "sum compared with %s", t)
 		}
+	case *FinalAll:
+		if s.Fluent == nil || s.Pred == nil || len(s.Pred.Params) != 1 || !Identical(s.Pred.Params[0].Type, s.Fluent.Value) {
+			v.errorf(s.Pos, "final.all must take a fluent and a lambda over its value")
+			return
+		}
+		v.scope[s.Pred.Params[0]] = true
+		if t := v.expr(s.Pred.Body); t != nil && !IsBasic(t, KindBool) {
+			v.errorf(s.Pos, "final.all predicate is %s, want bool", t)
+		}
+	case *FinalIs:
+		if s.Fluent == nil || (s.Op != Eq && s.Op != NotEq) {
+			v.errorf(s.Pos, "final[key] must be a fluent compared with == or !=")
+			return
+		}
+		if t := v.expr(s.Key); t != nil && !Identical(t, s.Fluent.Key) {
+			v.errorf(s.Pos, "final key is %s, want %s", t, s.Fluent.Key)
+		}
+		if t := v.expr(s.Value); t != nil && !Identical(t, s.Fluent.Value) {
+			v.errorf(s.Pos, "final value is %s, want %s", t, s.Fluent.Value)
+		}
 	default:
 		v.errorf(s.Position(), "unknown spec %T", s)
 	}

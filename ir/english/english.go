@@ -46,7 +46,8 @@ func Contract(c *ir.Contract) (string, error) {
 // renderer substitutes args (a guarantee's arguments) for contract
 // parameters; a parameter without an argument renders as <name>.
 type renderer struct {
-	args map[*ir.Local]ir.Expr
+	args  map[*ir.Local]ir.Expr
+	names map[*ir.Local]string // lambda parameters rendered as a phrase
 }
 
 func (r *renderer) sentence(s ir.Spec) (string, error) {
@@ -117,8 +118,45 @@ func (r *renderer) spec(s ir.Spec) (string, error) {
 			return "", err
 		}
 		return "the total " + k + " over all " + rel + " is " + quantity(s.Op, "less than", "more than") + " " + bound, nil
+	case *ir.FinalAll:
+		if s.Fluent == nil || s.Pred == nil || len(s.Pred.Params) != 1 {
+			return "", fmt.Errorf("malformed final.all spec")
+		}
+		r.named(s.Pred.Params[0], "its value")
+		p, err := r.pred(s.Pred.Body)
+		if err != nil {
+			return "", err
+		}
+		return "after the run, for every key of " + s.Fluent.Name + ", " + p, nil
+	case *ir.FinalIs:
+		if s.Fluent == nil {
+			return "", fmt.Errorf("malformed final[key] spec")
+		}
+		k, err := r.term(r.resolve(s.Key))
+		if err != nil {
+			return "", err
+		}
+		v, err := r.term(r.resolve(s.Value))
+		if err != nil {
+			return "", err
+		}
+		verb := "is"
+		if s.Op == ir.NotEq {
+			verb = "is not"
+		} else if s.Op != ir.Eq {
+			return "", fmt.Errorf("final[key] compared with %s", s.Op)
+		}
+		return "after the run, " + s.Fluent.Name + "[" + k + "] " + verb + " " + v, nil
 	}
 	return "", fmt.Errorf("spec %T has no English rendering", s)
+}
+
+// named makes a lambda parameter render as a phrase ("its value").
+func (r *renderer) named(l *ir.Local, phrase string) {
+	if r.names == nil {
+		r.names = map[*ir.Local]string{}
+	}
+	r.names[l] = phrase
 }
 
 // quantity words a comparison with a bound; lt and gt differ for counts
@@ -383,6 +421,9 @@ func (r *renderer) term(e ir.Expr) (string, error) {
 	case *ir.LocalRef:
 		if a, ok := r.args[e.Local]; ok {
 			return r.term(a)
+		}
+		if n, ok := r.names[e.Local]; ok {
+			return n, nil
 		}
 		return "<" + e.Local.Name + ">", nil
 	case *ir.ListLit, *ir.TupleLit, *ir.SetLit:

@@ -1,0 +1,163 @@
+package prover
+
+import (
+	"fmt"
+
+	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/prover/z3"
+)
+
+// write is one fluent write: a call whose effect updates the fluent, in
+// program order, with the key and value computed from its arguments.
+type write struct {
+	fact       *fact
+	key, value z3.Term
+}
+
+// fluentWrites lists the writes of fl, in the order the facts were
+// recorded: program order, loop iterations in turn, so the last write
+// wins.
+func (x *executor) fluentWrites(fl *ir.Fluent) ([]write, error) {
+	var out []write
+	for _, f := range x.facts {
+		for _, u := range f.effect.Updates {
+			if u.Fluent != fl {
+				continue
+			}
+			sc := &lambdaScope{vals: map[*ir.Local]value{u.Fact: noneValue{}}, facts: map[*ir.Local]*fact{u.Fact: f}}
+			k, err := x.expr(sc, u.Key, x.ctx.True())
+			if err != nil {
+				return nil, err
+			}
+			v, err := x.expr(sc, u.Value, x.ctx.True())
+			if err != nil {
+				return nil, err
+			}
+			kt, ok1 := k.(z3.Term)
+			vt, ok2 := v.(z3.Term)
+			if !ok1 || !ok2 {
+				return nil, internalf(u.Pos, "fluent %s: key or value is not a scalar", fl.Name)
+			}
+			out = append(out, write{fact: f, key: kt, value: vt})
+		}
+	}
+	return out, nil
+}
+
+// finalAt is the fluent's value at key after every write: the initial
+// value, overwritten by each reached write to that key, the last one
+// winning.
+func (x *executor) finalAt(initial z3.Term, ws []write, key z3.Term) z3.Term {
+	v := initial
+	for _, w := range ws {
+		v = x.ctx.Ite(x.ctx.And(w.fact.reached, x.ctx.Eq(w.key, key)), w.value, v)
+	}
+	return v
+}
+
+// fluentGuarantee builds the goal of F.final.all(p) or F.final[k] == v.
+func (x *executor) fluentGuarantee(ob *Obligation, base *lambdaScope, spec ir.Spec) (goal, error) {
+	ctx := x.ctx
+	var fl *ir.Fluent
+	switch s := spec.(type) {
+	case *ir.FinalAll:
+		fl = s.Fluent
+	case *ir.FinalIs:
+		fl = s.Fluent
+	default:
+		return goal{}, internalf(spec.Position(), "not a fluent spec: %T", spec)
+	}
+	iv, err := x.expr(base, fl.Initial, ctx.True())
+	if err != nil {
+		return goal{}, err
+	}
+	initial, ok := iv.(z3.Term)
+	if !ok {
+		return goal{}, internalf(fl.Pos, "fluent %s: initial value is not a scalar", fl.Name)
+	}
+	ws, err := x.fluentWrites(fl)
+	if err != nil {
+		return goal{}, err
+	}
+	writers := func(mod *z3.Model) []*fact {
+		var out []*fact
+		for _, w := range ws {
+			if isTrue(mod, w.fact.reached) {
+				out = append(out, w.fact)
+			}
+		}
+		return out
+	}
+	switch s := spec.(type) {
+	case *ir.FinalAll:
+		p := s.Pred.Params[0]
+		holdsFor := func(v z3.Term) (z3.Term, error) {
+			sc := &lambdaScope{vals: map[*ir.Local]value{p: v}}
+			for k, val := range base.vals {
+				sc.vals[k] = val
+			}
+			return x.predicate(s.Pred, sc)
+		}
+		// Keys no call writes keep the initial value; there is always
+		// such a key (keys are str or int), so it must satisfy p too.
+		atInitial, err := holdsFor(initial)
+		if err != nil {
+			return goal{}, err
+		}
+		conj := []z3.Term{atInitial}
+		broken := []z3.Term{ctx.Not(atInitial)}
+		finals := []z3.Term{initial}
+		keys := []z3.Term{{}}
+		for _, w := range ws {
+			fv := x.finalAt(initial, ws, w.key)
+			ok, err := holdsFor(fv)
+			if err != nil {
+				return goal{}, err
+			}
+			conj = append(conj, ctx.Implies(w.fact.reached, ok))
+			broken = append(broken, ctx.And(w.fact.reached, ctx.Not(ok)))
+			finals = append(finals, fv)
+			keys = append(keys, w.key)
+		}
+		return goal{ob: ob, holds: ctx.And(conj...), explain: func(mod *z3.Model) *Counterexample {
+			for i, b := range broken {
+				if !isTrue(mod, b) {
+					continue
+				}
+				var summary string
+				if i == 0 {
+					summary = fmt.Sprintf("the initial value %s of %s (kept by every key no call writes) breaks it", render(mod, finals[0]), fl.Name)
+				} else {
+					summary = fmt.Sprintf("%s[%s] = %s at the end", fl.Name, render(mod, keys[i]), render(mod, finals[i]))
+				}
+				return x.explainFacts(mod, writers(mod), nil, summary)
+			}
+			return x.explainFacts(mod, nil, nil, "")
+		}}, nil
+
+	case *ir.FinalIs:
+		kv, err := x.expr(base, s.Key, ctx.True())
+		if err != nil {
+			return goal{}, err
+		}
+		vv, err := x.expr(base, s.Value, ctx.True())
+		if err != nil {
+			return goal{}, err
+		}
+		key, ok1 := kv.(z3.Term)
+		want, ok2 := vv.(z3.Term)
+		if !ok1 || !ok2 {
+			return goal{}, internalf(s.Pos, "fluent %s: key or value is not a scalar", fl.Name)
+		}
+		final := x.finalAt(initial, ws, key)
+		holds := ctx.Eq(final, want)
+		if s.Op == ir.NotEq {
+			holds = ctx.Not(holds)
+		}
+		return goal{ob: ob, holds: holds, explain: func(mod *z3.Model) *Counterexample {
+			summary := fmt.Sprintf("%s[%s] = %s at the end, must be %s %s", fl.Name, render(mod, key), render(mod, final), s.Op, render(mod, want))
+			return x.explainFacts(mod, writers(mod), nil, summary)
+		}}, nil
+	}
+	return goal{}, internalf(spec.Position(), "not a fluent spec: %T", spec)
+}
