@@ -44,15 +44,21 @@ func (x *executor) fluentWrites(fl *ir.Fluent) ([]write, error) {
 	return out, nil
 }
 
-// finalAt is the fluent's value at key after every write: the initial
-// value, overwritten by each reached write to that key, the last one
-// winning.
-func (x *executor) finalAt(initial z3.Term, ws []write, key z3.Term) z3.Term {
-	v := initial
-	for _, w := range ws {
-		v = x.ctx.Ite(x.ctx.And(w.fact.reached, x.ctx.Eq(w.key, key)), w.value, v)
+// finalState is the fluent after every write, as a Z3 array from keys to
+// values: the constant array of the initial value, then one store per
+// write, guarded by the write being reached. A later store to the same key
+// overrides an earlier one, so the last write wins. The chain shares its
+// prefixes, so the encoding grows linearly with the number of writes.
+func (x *executor) finalState(fl *ir.Fluent, initial z3.Term, ws []write) (z3.Term, error) {
+	ks, err := x.sortOf(fl.Pos, fl.Key)
+	if err != nil {
+		return z3.Term{}, err
 	}
-	return v
+	state := x.ctx.ConstArray(ks, initial)
+	for _, w := range ws {
+		state = x.ctx.Ite(w.fact.reached, x.ctx.Store(state, w.key, w.value), state)
+	}
+	return state, nil
 }
 
 // fluentGuarantee builds the goal of F.final.all(p) or F.final[k] == v.
@@ -76,6 +82,10 @@ func (x *executor) fluentGuarantee(ob *Obligation, base *lambdaScope, spec ir.Sp
 		return goal{}, internalf(fl.Pos, "fluent %s: initial value is not a scalar", fl.Name)
 	}
 	ws, err := x.fluentWrites(fl)
+	if err != nil {
+		return goal{}, err
+	}
+	final, err := x.finalState(fl, initial, ws)
 	if err != nil {
 		return goal{}, err
 	}
@@ -109,7 +119,7 @@ func (x *executor) fluentGuarantee(ob *Obligation, base *lambdaScope, spec ir.Sp
 		finals := []z3.Term{initial}
 		keys := []z3.Term{{}}
 		for _, w := range ws {
-			fv := x.finalAt(initial, ws, w.key)
+			fv := ctx.Select(final, w.key)
 			ok, err := holdsFor(fv)
 			if err != nil {
 				return goal{}, err
@@ -149,13 +159,13 @@ func (x *executor) fluentGuarantee(ob *Obligation, base *lambdaScope, spec ir.Sp
 		if !ok1 || !ok2 {
 			return goal{}, internalf(s.Pos, "fluent %s: key or value is not a scalar", fl.Name)
 		}
-		final := x.finalAt(initial, ws, key)
-		holds := ctx.Eq(final, want)
+		atKey := ctx.Select(final, key)
+		holds := ctx.Eq(atKey, want)
 		if s.Op == ir.NotEq {
 			holds = ctx.Not(holds)
 		}
 		return goal{ob: ob, holds: holds, explain: func(mod *z3.Model) *Counterexample {
-			summary := fmt.Sprintf("%s[%s] = %s at the end, must be %s %s", fl.Name, render(mod, key), render(mod, final), s.Op, render(mod, want))
+			summary := fmt.Sprintf("%s[%s] = %s at the end, must be %s %s", fl.Name, render(mod, key), render(mod, atKey), s.Op, render(mod, want))
 			return x.explainFacts(mod, writers(mod), nil, summary)
 		}}, nil
 	}
