@@ -376,6 +376,13 @@ func (r *BuildResult) deliver(output string) error {
 // writeBuildFolder writes go.mod, the runtime module and the layers.
 func writeBuildFolder(dir string, layers []*Layer) error {
 	goMod := fmt.Sprintf("module %s\n\ngo 1.23\n\nrequire %s v0.0.0\n\nreplace %s => ./planrt\n", buildModule, RuntimePath, RuntimePath)
+	if usesVetted(layers) {
+		require, goSum := vettedGoMod()
+		goMod = fmt.Sprintf("module %s\n\ngo %s\n\nrequire %s v0.0.0\n\n%s\nreplace %s => ./planrt\n", buildModule, vettedGoVersion, RuntimePath, require, RuntimePath)
+		if err := os.WriteFile(filepath.Join(dir, "go.sum"), goSum, 0o644); err != nil {
+			return err
+		}
+	}
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(goMod), 0o644); err != nil {
 		return err
 	}
