@@ -249,16 +249,28 @@ func TestRefusals(t *testing.T) {
 	}
 }
 
-// TestCorpusGolden renders every contract of the corpus's trusted layers.
+// TestCorpusGolden renders every contract of the corpus's trusted layers
+// and of the bundled layers.
 func TestCorpusGolden(t *testing.T) {
 	roots, err := filepath.Glob("../../corpus/tools/*/trusted")
 	if err != nil || len(roots) == 0 {
 		t.Fatalf("no corpus layers: %v", err)
 	}
+	// the bundled layers live in layers/<domain>/ (no tools/.../trusted)
+	bundled, err := filepath.Glob("../../layers/*/contracts.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range bundled {
+		roots = append(roots, filepath.Dir(c))
+	}
 	var b strings.Builder
 	for _, dir := range roots {
 		domain := filepath.Base(filepath.Dir(dir))
-		l, err := layer.Load(dir, "tools."+domain+".trusted")
+		if filepath.Base(dir) != "trusted" {
+			domain = "bundled " + filepath.Base(dir)
+		}
+		l, err := layer.Load(dir, "tools."+strings.TrimPrefix(domain, "bundled ")+".trusted")
 		if err != nil {
 			t.Fatalf("load %s: %v", dir, err)
 		}
