@@ -64,6 +64,7 @@ type Effect struct {
 	Pos
 	Name     string   // the Python name, e.g. send_email
 	Module   string   // the dotted module that declares it
+	Layer    string   // the dotted package of its trusted layer, e.g. tools.email.trusted
 	Markers  []string // from @deal.has(...)
 	Params   []*Param
 	Result   Type

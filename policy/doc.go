@@ -9,7 +9,10 @@
 // refused with the rule they are about.
 //
 // Evaluate compiles every clause against the plan's own trusted layers
-// (compiler.CompileWithClauses) and proves it with the prover. auto_rejected
+// (compiler.CompileWithClauses) and proves it with the prover. An
+// auto_approved rule also needs its clauses to speak about every trusted
+// layer the plan can call into (a proved clause says nothing about a layer
+// it does not mention). auto_rejected
 // rules are evaluated first, in file order, then auto_approved rules; the
 // first rule that fires decides. A rule whose clause does not compile,
 // cannot be decided (unknown, timeout, encoder error) or is otherwise

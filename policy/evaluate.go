@@ -53,6 +53,9 @@ type RuleResult struct {
 	Decision Outcome        `json:"decision"`
 	Status   RuleStatus     `json:"status"`
 	Clauses  []ClauseResult `json:"clauses"`
+	// Detail says why an auto_approved rule whose clauses are all proved
+	// does not fire: the plan uses a layer no clause speaks about.
+	Detail string `json:"detail,omitempty"`
 }
 
 // Decision is the outcome of a policy for one plan.
@@ -110,6 +113,10 @@ func Evaluate(ctx context.Context, plan Plan, pol *Policy, opts prover.Options) 
 	if !own.Proved() {
 		return nil, fmt.Errorf("policy: %w: %s", ErrPlanNotProved, notProved(own))
 	}
+	calls, err := prover.CalledEffects(prog)
+	if err != nil {
+		return nil, fmt.Errorf("policy: %w", err)
+	}
 	ev := &evaluator{ctx: ctx, prog: prog, opts: opts, gs: gs, cerrs: cerrs, done: map[int]*ClauseResult{}}
 	d := &Decision{Outcome: Ask, Rules: []RuleResult{}}
 	var inconclusiveDeny []string
@@ -146,6 +153,13 @@ func Evaluate(ctx context.Context, plan Plan, pol *Policy, opts prover.Options) 
 			rr.Status = RuleInconclusive
 		case r.Decision == AutoApproved && proved == len(r.Clauses()):
 			rr.Status = RuleFired
+			var about []*ir.Contract
+			for _, src := range r.Clauses() {
+				about = append(about, gs[index[src]].Contract)
+			}
+			if why := uncovered(calls, about); why != "" {
+				rr.Status, rr.Detail = RuleNotFired, why
+			}
 		default:
 			rr.Status = RuleNotFired
 		}
@@ -248,4 +262,66 @@ func notProved(r *prover.Result) string {
 		}
 	}
 	return strings.Join(parts, "; ")
+}
+
+// uncovered explains why clauses whose contracts are cs cannot approve a
+// plan making calls: a proved clause says nothing about a layer it does
+// not mention (pol.only([...]) holds for a plan that sends no email and
+// buys a car), so an approving rule must speak about every layer the plan
+// can call into ("" when it does).
+func uncovered(calls []*ir.EffectCall, cs []*ir.Contract) string {
+	seen := map[string]bool{}
+	for _, c := range calls {
+		l := c.Effect.Layer
+		if seen[l] {
+			continue
+		}
+		seen[l] = true
+		about := false
+		for _, ct := range cs {
+			about = about || contractAbout(ct, l)
+		}
+		if !about {
+			name := l
+			if name == "" {
+				name = "the layer of " + c.Effect.Name
+			}
+			return fmt.Sprintf("the plan also calls %s (%s at %s), which no clause of this rule is about", name, c.Effect.Name, c.Pos)
+		}
+	}
+	return ""
+}
+
+// contractAbout reports whether contract c speaks about layer: it is
+// declared in the layer (a waiver such as shop.no_guarantees() counts:
+// the policy says so explicitly) or one of its relations selects an
+// effect of the layer.
+func contractAbout(c *ir.Contract, layer string) bool {
+	if layer == "" || c == nil {
+		return false
+	}
+	if strings.HasPrefix(c.Module+".", layer+".") {
+		return true
+	}
+	var rels []*ir.Relation
+	switch s := c.Spec.(type) {
+	case *ir.All:
+		rels = append(rels, s.Rel)
+	case *ir.Empty:
+		rels = append(rels, s.Rel)
+	case *ir.Distinct:
+		rels = append(rels, s.Rel)
+	case *ir.Count:
+		rels = append(rels, s.Rel)
+	case *ir.Sum:
+		rels = append(rels, s.Rel)
+	}
+	for _, r := range rels {
+		for _, e := range r.Effects {
+			if e.Layer == layer {
+				return true
+			}
+		}
+	}
+	return false
 }

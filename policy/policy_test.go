@@ -155,3 +155,40 @@ func TestEvaluateRefusesUnprovedPlan(t *testing.T) {
 		t.Errorf("cancelled context: got %+v, want an error", d)
 	}
 }
+
+// TestApprovalMustSpeakAboutEveryLayer: a proved clause says nothing about
+// a layer it does not mention, so a rule approves only plans whose every
+// called layer one of its clauses is about.
+func TestApprovalMustSpeakAboutEveryLayer(t *testing.T) {
+	const pol = `{
+  "version": 1,
+  "imports": {"pol": "tools.email.trusted.contracts", "shop": "tools.shop.trusted.contracts"},
+  "rules": [
+    {"name": "bob-only", "decision": "auto_approved", "reason": "only emails bob",
+     "when_proven": ["pol.only(['bob@example.com'])"]},
+    {"name": "bob-and-any-shopping", "decision": "auto_approved", "reason": "only emails bob, shopping waived",
+     "when_proven": ["pol.only(['bob@example.com'])", "shop.no_guarantees()"]}
+  ]
+}`
+	d, err := evaluate(t, pol, "def main() -> None:\n    send_email('bob@example.com', 'hi')\n")
+	if err != nil || d.Outcome != AutoApproved || d.Rule != "bob-only" {
+		t.Fatalf("email only: %+v, %v", d, err)
+	}
+	d, err = evaluate(t, pol, "def main() -> None:\n    send_email('bob@example.com', 'hi')\n    buy('acme', 50)\n")
+	if err != nil || d.Outcome != AutoApproved || d.Rule != "bob-and-any-shopping" {
+		t.Fatalf("email and shop: %+v, %v", d, err)
+	}
+	if r := d.Rules[0]; r.Status != RuleNotFired || !strings.Contains(r.Detail, "the plan also calls tools.shop.trusted (buy at plan.py:7:5), which no clause of this rule is about") {
+		t.Errorf("bob-only: %+v", r)
+	}
+	d, err = evaluate(t, strings.Replace(pol, `"shop.no_guarantees()"`, `"pol.at_most(1)"`, 1),
+		"def main() -> None:\n    send_email('bob@example.com', 'hi')\n    buy('acme', 50)\n")
+	if err != nil || d.Outcome != Ask {
+		t.Fatalf("no rule speaks about the shop: %+v, %v", d, err)
+	}
+	// a helper's call counts, even on a branch that never runs
+	d, err = evaluate(t, pol, "def shopping() -> None:\n    buy('acme', 5)\n\ndef main() -> None:\n    send_email('bob@example.com', 'hi')\n    if 1 > 2:\n        shopping()\n")
+	if err != nil || d.Outcome != AutoApproved || d.Rule != "bob-and-any-shopping" {
+		t.Fatalf("helper in a dead branch: %+v, %v", d, err)
+	}
+}

@@ -220,6 +220,13 @@ func staticEffectCalls(p *ir.Program) ([]*ir.EffectCall, error) {
 	return out, nil
 }
 
+// CalledEffects lists every effect call the target can make, directly or
+// through helpers, dead branches included, in a deterministic order (a
+// static walk of the IR, no solver).
+func CalledEffects(p *ir.Program) ([]*ir.EffectCall, error) {
+	return staticEffectCalls(p)
+}
+
 // requiredGoals adds one obligation per required contract of every used
 // domain.
 func (x *executor) requiredGoals(p *ir.Program) ([]goal, error) {

@@ -84,6 +84,9 @@ func writeDecision(w io.Writer, d *policy.Decision) {
 	}
 	for _, r := range d.Rules {
 		fmt.Fprintf(w, "  rule %s (%s): %s\n", r.Name, r.Decision, r.Status)
+		if r.Detail != "" {
+			fmt.Fprintf(w, "    %s\n", r.Detail)
+		}
 		for _, c := range r.Clauses {
 			fmt.Fprintf(w, "    %s %s\n", c.Status, c.Clause)
 			if c.Detail != "" {

@@ -230,7 +230,7 @@ func (ld *loader) effectDef(m *Module, def *ast.FunctionDef, markers []string, d
 	if !ok || bad || !stub {
 		return
 	}
-	e := &ir.Effect{Pos: pyast.Pos(f, def), Name: name, Module: m.Name, Markers: markers, Result: result}
+	e := &ir.Effect{Pos: pyast.Pos(f, def), Name: name, Module: m.Name, Layer: ld.layer.Name, Markers: markers, Result: result}
 	for _, p := range params {
 		e.Params = append(e.Params, &ir.Param{Name: p.Name, Type: p.Type, Default: p.Default})
 	}
