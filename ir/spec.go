@@ -104,8 +104,10 @@ type FluentUpdate struct {
 }
 
 // FinalAll holds when, after the whole trace, the fluent's value at every
-// key satisfies Pred (a lambda over the value). Keys never written keep
-// the initial value, so it must satisfy Pred too.
+// key satisfies Pred: a lambda over the value, or over the key and the
+// value (Params [key, value]). Keys never written keep the initial value,
+// so Pred must hold for it too (for every such key, when Pred reads the
+// key).
 type FinalAll struct {
 	Pos
 	Fluent *Fluent

@@ -878,11 +878,15 @@ func (v *verifier) spec(s Spec) {
 			v.errorf(s.Pos, "sum compared with %s", t)
 		}
 	case *FinalAll:
-		if s.Fluent == nil || s.Pred == nil || len(s.Pred.Params) != 1 || !Identical(s.Pred.Params[0].Type, s.Fluent.Value) {
-			v.errorf(s.Pos, "final.all must take a fluent and a lambda over its value")
+		if s.Fluent == nil || s.Pred == nil || len(s.Pred.Params) < 1 || len(s.Pred.Params) > 2 ||
+			!Identical(s.Pred.Params[len(s.Pred.Params)-1].Type, s.Fluent.Value) ||
+			len(s.Pred.Params) == 2 && !Identical(s.Pred.Params[0].Type, s.Fluent.Key) {
+			v.errorf(s.Pos, "final.all must take a fluent and a lambda over its value (or its key and value)")
 			return
 		}
-		v.scope[s.Pred.Params[0]] = true
+		for _, p := range s.Pred.Params {
+			v.scope[p] = true
+		}
 		if t := v.expr(s.Pred.Body); t != nil && !IsBasic(t, KindBool) {
 			v.errorf(s.Pos, "final.all predicate is %s, want bool", t)
 		}

@@ -100,19 +100,41 @@ func (x *executor) fluentGuarantee(ob *Obligation, base *lambdaScope, spec ir.Sp
 	}
 	switch s := spec.(type) {
 	case *ir.FinalAll:
-		p := s.Pred.Params[0]
-		holdsFor := func(v z3.Term) (z3.Term, error) {
-			sc := &lambdaScope{vals: map[*ir.Local]value{p: v}}
-			for k, val := range base.vals {
-				sc.vals[k] = val
+		params := s.Pred.Params
+		holdsFor := func(k, v z3.Term) (z3.Term, error) {
+			sc := &lambdaScope{vals: map[*ir.Local]value{}}
+			for p, val := range base.vals {
+				sc.vals[p] = val
+			}
+			sc.vals[params[len(params)-1]] = v
+			if len(params) == 2 {
+				sc.vals[params[0]] = k
 			}
 			return x.predicate(s.Pred, sc)
 		}
-		// Keys no call writes keep the initial value; there is always
-		// such a key (keys are str or int), so it must satisfy p too.
-		atInitial, err := holdsFor(initial)
-		if err != nil {
-			return goal{}, err
+		// Keys no call writes keep the initial value, and there is always
+		// such a key (keys are str or int): p must hold at the initial
+		// value, for every unwritten key when p reads the key.
+		var atInitial z3.Term
+		if len(params) == 1 {
+			if atInitial, err = holdsFor(z3.Term{}, initial); err != nil {
+				return goal{}, err
+			}
+		} else {
+			ks, err := x.sortOf(fl.Pos, fl.Key)
+			if err != nil {
+				return goal{}, err
+			}
+			k := ctx.FreshConst("key", ks)
+			unwritten := []z3.Term{ctx.True()}
+			for _, w := range ws {
+				unwritten = append(unwritten, ctx.Not(ctx.And(w.fact.reached, ctx.Eq(k, w.key))))
+			}
+			ok, err := holdsFor(k, initial)
+			if err != nil {
+				return goal{}, err
+			}
+			atInitial = ctx.Forall([]z3.Term{k}, ctx.Implies(ctx.And(unwritten...), ok))
 		}
 		conj := []z3.Term{atInitial}
 		broken := []z3.Term{ctx.Not(atInitial)}
@@ -120,7 +142,7 @@ func (x *executor) fluentGuarantee(ob *Obligation, base *lambdaScope, spec ir.Sp
 		keys := []z3.Term{{}}
 		for _, w := range ws {
 			fv := ctx.Select(final, w.key)
-			ok, err := holdsFor(fv)
+			ok, err := holdsFor(w.key, fv)
 			if err != nil {
 				return goal{}, err
 			}
@@ -142,7 +164,11 @@ func (x *executor) fluentGuarantee(ob *Obligation, base *lambdaScope, spec ir.Sp
 				}
 				return x.explainFacts(mod, writers(mod), nil, summary)
 			}
-			return x.explainFacts(mod, nil, nil, "")
+			// Every written key is fine in this model, so an unwritten
+			// key breaks it (a quantified formula the model may not
+			// evaluate).
+			summary := fmt.Sprintf("a key no call writes keeps the initial value %s of %s, which breaks it", render(mod, finals[0]), fl.Name)
+			return x.explainFacts(mod, writers(mod), nil, summary)
 		}}, nil
 
 	case *ir.FinalIs:

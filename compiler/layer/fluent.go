@@ -211,14 +211,23 @@ func (cc *contractCtx) finalAll(call *ast.Call, fl *ir.Fluent) ir.Spec {
 	if !cc.ld.lambdaArgs(cc.m, lam) {
 		return nil
 	}
-	if len(lam.Args.Args) != 1 {
-		cc.errorf(lam, "the lambda of final.all() takes one parameter, the value")
+	if n := len(lam.Args.Args); n != 1 && n != 2 {
+		cc.errorf(lam, "the lambda of final.all() takes the value, or the key and the value")
 		return nil
 	}
-	a := lam.Args.Args[0]
-	v := &ir.Local{Pos: pyast.Pos(f, a), Name: string(a.Arg), Type: fl.Value}
-	env := &lambdaEnv{m: cc.m, params: map[string]*ir.Local{v.Name: v}, captured: cc.captured, binOps: contractOps}
-	pred := cc.ld.lambda(cc.m, lam, []*ir.Local{v}, env, ir.Bool, "the lambda of final.all()")
+	types := []ir.Type{fl.Value}
+	if len(lam.Args.Args) == 2 {
+		types = []ir.Type{fl.Key, fl.Value}
+	}
+	var params []*ir.Local
+	names := map[string]*ir.Local{}
+	for i, a := range lam.Args.Args {
+		p := &ir.Local{Pos: pyast.Pos(f, a), Name: string(a.Arg), Type: types[i], Index: i}
+		params = append(params, p)
+		names[p.Name] = p
+	}
+	env := &lambdaEnv{m: cc.m, params: names, captured: cc.captured, binOps: contractOps}
+	pred := cc.ld.lambda(cc.m, lam, params, env, ir.Bool, "the lambda of final.all()")
 	if pred == nil {
 		return nil
 	}

@@ -96,7 +96,8 @@ func TestFluentRefusals(t *testing.T) {
 		{"update without trusted", "effects.py", imp + door + "@effect(lambda door: D.set(door, False))\ndef unlock(door: str) -> None: ...\n", "5:1: unlock has conditions or fluent updates but is not marked trusted (add @clauz3.trusted or @deal.has(...))"},
 		{"final compared with <", "contracts.py", "from clauz3.spec import ContractSpec, contract\nfrom tools.t.trusted.effects import D\n@contract\ndef c() -> ContractSpec:\n    return D.final['x'] < True\n", "5:12: a fluent's final value is compared with == or !=, not <"},
 		{"final key type", "contracts.py", "from clauz3.spec import ContractSpec, contract\nfrom tools.t.trusted.effects import D\n@contract\ndef c() -> ContractSpec:\n    return D.final[3] == True\n", "5:20: the key of D must be str, got int"},
-		{"final.all two params", "contracts.py", "from clauz3.spec import ContractSpec, contract\nfrom tools.t.trusted.effects import D\n@contract\ndef c() -> ContractSpec:\n    return D.final.all(lambda k, v: v)\n", "5:24: the lambda of final.all() takes one parameter, the value"},
+		{"final.all three params", "contracts.py", "from clauz3.spec import ContractSpec, contract\nfrom tools.t.trusted.effects import D\n@contract\ndef c() -> ContractSpec:\n    return D.final.all(lambda k, v, w: v)\n", "5:24: the lambda of final.all() takes the value, or the key and the value"},
+		{"final.all key type", "contracts.py", "from clauz3.spec import ContractSpec, contract\nfrom tools.t.trusted.effects import D\n@contract\ndef c() -> ContractSpec:\n    return D.final.all(lambda k, v: v or k == 3)\n", "5:42: comparison str == int is not supported (the operands must have one type)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			files := map[string]string{tc.file: tc.src}

@@ -119,10 +119,17 @@ func (r *renderer) spec(s ir.Spec) (string, error) {
 		}
 		return "the total " + k + " over all " + rel + " is " + quantity(s.Op, "less than", "more than") + " " + bound, nil
 	case *ir.FinalAll:
-		if s.Fluent == nil || s.Pred == nil || len(s.Pred.Params) != 1 {
+		n := 0
+		if s.Pred != nil {
+			n = len(s.Pred.Params)
+		}
+		if s.Fluent == nil || n < 1 || n > 2 {
 			return "", fmt.Errorf("malformed final.all spec")
 		}
-		r.named(s.Pred.Params[0], "its value")
+		r.named(s.Pred.Params[n-1], "its value")
+		if n == 2 {
+			r.named(s.Pred.Params[0], "the key")
+		}
 		p, err := r.pred(s.Pred.Body)
 		if err != nil {
 			return "", err

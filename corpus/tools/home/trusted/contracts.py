@@ -32,5 +32,15 @@ def never_above(n: int) -> ContractSpec:
 
 
 @contract
+def all_locked_but(door: str) -> ContractSpec:
+    return DoorLocked.final.all(lambda d, locked: locked or d == door)
+
+
+@contract
+def rooms_at_most_but(room: str, n: int) -> ContractSpec:
+    return Thermostat.final.all(lambda r, t: t <= n or r == room)
+
+
+@contract
 def no_unlocks() -> ContractSpec:
     return Unlocks.empty()
