@@ -315,6 +315,8 @@ func main(n int) None  # plan.py:7:1
         effect withdraw('acct-1', n)
 guarantee pay.max_spend(5)  # plan.py:6:19
     contract tools.pay.trusted.contracts.max_spend(5) = effect('spend').sum(lambda s: s.amount) <= limit
+policy tools.pay.trusted label 'pay' when_used(withdraw, fee)
+    recommended tools.pay.trusted.contracts.max_spend
 `
 	if got := b.String(); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)

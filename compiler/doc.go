@@ -196,6 +196,18 @@
 // storing a T into a container of T | None (ir.Verify wants the exact
 // element type).
 //
-// Callers: cmd/clauz3 (the CLI), corpus tests. It imports ir, never prover
-// or gen.
+// # Layers in reach
+//
+// ir.Program.Policies carries the coverage policy of every imported layer,
+// each required contract as a guarantee applied to its defaults. A
+// contract's relation is widened to the effects of other imported layers
+// that carry its marker when every field it reads exists there with the
+// same type, and the guarantee is refused (located) otherwise. A layer
+// module's re-export of no_guarantees under another name is an explicit
+// waiver. CompileWithClauses compiles contract calls written outside the
+// plan (approval-policy clauses) against the plan's layers, in a namespace
+// of the policy's imports only.
+//
+// Callers: cmd/clauz3 (the CLI), policy, corpus tests. It imports ir,
+// never prover or gen.
 package compiler

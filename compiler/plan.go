@@ -41,6 +41,7 @@ type symbol struct {
 	fn       *funcInfo
 	what     string // sOther: what it is, for messages
 	row      *ir.Row
+	from     string // sAPI reached through a layer module: that module
 }
 
 // funcInfo is a plan function: its declaration and, once lowered, its IR.
@@ -126,6 +127,7 @@ func (c *compiler) compile() *ir.Program {
 		return a.Module < b.Module
 	})
 	prog.Guarantees = c.guarantees(prog)
+	prog.Policies = c.policies(prog)
 	return prog
 }
 
@@ -331,7 +333,11 @@ func (c *compiler) member(m *symbol, name string) *symbol {
 	if ls == nil {
 		return nil
 	}
-	return c.fromLayer(ls)
+	sym := c.fromLayer(ls)
+	if sym != nil && sym.kind == sAPI {
+		sym.from = m.qual
+	}
+	return sym
 }
 
 // fromLayer turns a layer module's symbol into a plan symbol.
@@ -718,6 +724,8 @@ func (c *compiler) guarantee(e ast.Expr, prog *ir.Program) *ir.Guarantee {
 		return nil
 	case s.kind == sBroken:
 		return nil
+	case s.kind == sAPI && s.qual == "clauz3.spec.no_guarantees" && s.from != "":
+		return c.reexportedWaiver(call, s)
 	case s.kind != sContract:
 		c.errorf(call, "%s is not a contract", pyast.Render(call.Func))
 		return nil
@@ -746,18 +754,12 @@ func (c *compiler) guarantee(e ast.Expr, prog *ir.Program) *ir.Guarantee {
 			return nil
 		}
 	}
-	g := &ir.Guarantee{Pos: c.pos(call), Source: pyast.Render(call), Contract: ct.Contract, Args: args}
-	// A relation selects facts of its own layer; refuse a selector that
-	// another imported layer's effects also answer to.
-	for _, rel := range specRelations(ct.Spec) {
-		for _, e := range prog.Effects {
-			if e.HasSelector(rel.Selector) && !containsEffect(rel.Effects, e) {
-				c.errorf(call, "relation %s of contract %s also selects effect %s of %s; relations that span layers are not supported yet", ir.PyRepr(rel.Selector), ct.Name, e.Name, e.Module)
-				return nil
-			}
-		}
+	wide, why := widenContract(ct.Contract, prog)
+	if why != "" {
+		c.errorf(call, "%s", why)
+		return nil
 	}
-	return g
+	return &ir.Guarantee{Pos: c.pos(call), Source: pyast.Render(call), Contract: wide, Args: args}
 }
 
 func specRelations(s ir.Spec) []*ir.Relation {

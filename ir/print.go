@@ -51,6 +51,18 @@ func (pr *printer) program(p *Program) {
 		}
 		pr.indent--
 	}
+	for _, pol := range p.Policies {
+		// no position: the digest must not depend on where the layer lives
+		pr.line("policy %s label %s when_used(%s)", pol.Layer, PyRepr(pol.Label), strings.Join(pol.WhenUsed, ", "))
+		pr.indent++
+		for _, g := range pol.Required {
+			pr.line("required %s = %s", g.Source, SpecString(g.Contract.Spec))
+		}
+		for _, c := range pol.Recommended {
+			pr.line("recommended %s.%s", c.Module, c.Name)
+		}
+		pr.indent--
+	}
 }
 
 func funcName(f *Func) string {
@@ -79,6 +91,9 @@ func (pr *printer) effect(e *Effect) {
 	}
 	for _, c := range e.Ensures {
 		pr.line("ensures %s", LambdaString(c.Pred))
+	}
+	for _, u := range e.Updates {
+		pr.line("updates %s[%s] = %s", u.Fluent.Name, ExprString(u.Key), ExprString(u.Value))
 	}
 	pr.indent--
 }
@@ -389,6 +404,10 @@ func SpecString(s Spec) string {
 		return relString(s.Rel) + ".count() " + s.Op.String() + " " + ExprString(s.N)
 	case *Sum:
 		return relString(s.Rel) + ".sum(" + LambdaString(s.Key) + ") " + s.Op.String() + " " + ExprString(s.N)
+	case *FinalAll:
+		return fluentString(s.Fluent) + ".final.all(" + LambdaString(s.Pred) + ")"
+	case *FinalIs:
+		return fluentString(s.Fluent) + ".final[" + ExprString(s.Key) + "] " + s.Op.String() + " " + ExprString(s.Value)
 	}
 	return fmt.Sprintf("<unknown spec %T>", s)
 }
@@ -427,4 +446,11 @@ func pyFloatRepr(v float64) string {
 		pos += ".0"
 	}
 	return pos
+}
+
+func fluentString(f *Fluent) string {
+	if f == nil {
+		return "<nil>"
+	}
+	return "fluent(" + PyRepr(f.Name) + ", key=" + f.Key.String() + ", value=" + f.Value.String() + ", initial=" + ExprString(f.Initial) + ")"
 }

@@ -23,6 +23,10 @@ type Program struct {
 	Target     *Func     // the function the guarantees are about (main by default)
 	Effects    []*Effect // the trusted effects the plan's imports bring into reach, sorted by name
 	Guarantees []*Guarantee
+	// Policies are the coverage policies (DESIGN.md 5) of the trusted
+	// layers the plan imports, sorted by layer. Whether a domain is used
+	// is decided later, from the calls in the plan.
+	Policies []*Policy
 }
 
 // Func is one plan function. A function defined by a def inside another
@@ -60,11 +64,14 @@ type Effect struct {
 	Pos
 	Name     string   // the Python name, e.g. send_email
 	Module   string   // the dotted module that declares it
+	Layer    string   // the dotted package of its trusted layer, e.g. tools.email.trusted
 	Markers  []string // from @deal.has(...)
 	Params   []*Param
 	Result   Type
 	Requires []*Condition // over Params
 	Ensures  []*Condition // over the single parameter "result"
+	// Updates are the fluent writes of every call, in declaration order.
+	Updates []*FluentUpdate
 }
 
 // Param returns the named parameter, or nil.
@@ -106,7 +113,10 @@ type Contract struct {
 	Module string // dotted module, e.g. tools.email.trusted.contracts
 	Name   string // e.g. only
 	Params []*Local
-	Spec   Spec
+	// Defaults holds, per parameter, its default (a constant expression),
+	// or nil when the parameter is required.
+	Defaults []Expr
+	Spec     Spec
 }
 
 // Guarantee is one @clauz3.guarantee(...) on the target: a contract applied
@@ -117,4 +127,17 @@ type Guarantee struct {
 	Source   string // the decorator argument rendered like Python source, e.g. emails.only(['bob@example.com'])
 	Contract *Contract
 	Args     []Expr
+}
+
+// Policy is a trusted layer's coverage policy: when the plan calls an
+// effect WhenUsed selects, the domain is used, its Required guarantees
+// are proof obligations of the plan and its Recommended contracts are a
+// lint on the plan's own guarantees.
+type Policy struct {
+	Pos
+	Layer       string   // the layer's dotted package, e.g. tools.email.trusted
+	Label       string   // e.g. email
+	WhenUsed    []string // effect names or markers
+	Required    []*Guarantee
+	Recommended []*Contract
 }

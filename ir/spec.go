@@ -76,3 +76,54 @@ func (*Empty) isSpec()        {}
 func (*Distinct) isSpec()     {}
 func (*Count) isSpec()        {}
 func (*Sum) isSpec()          {}
+
+// Fluent is a named state a trusted layer declares with
+// `F = fluent("door_locked", key=str, value=bool, initial=True)`: a map
+// from keys to values in which every key starts at Initial. Effects write
+// it (Effect.Updates); contracts read its value after the whole trace.
+type Fluent struct {
+	Pos
+	Name    string // the fluent's name, e.g. door_locked
+	Var     string // the variable it is bound to, e.g. DoorLocked
+	Module  string
+	Key     Type // str or int
+	Value   Type // bool, int or str
+	Initial Expr // a constant of type Value
+}
+
+// FluentUpdate is `@effect(lambda door: F.set(door, False))` on a trusted
+// effect: every call writes Value at Key. Key and Value read the call's
+// arguments as fields of one fact of the effect (FactField).
+type FluentUpdate struct {
+	Pos
+	Source string // the lambda as written
+	Fluent *Fluent
+	Fact   *Local // the lambdas' parameter: one fact of the effect
+	Key    Expr
+	Value  Expr
+}
+
+// FinalAll holds when, after the whole trace, the fluent's value at every
+// key satisfies Pred: a lambda over the value, or over the key and the
+// value (Params [key, value]). Keys never written keep the initial value,
+// so Pred must hold for it too (for every such key, when Pred reads the
+// key).
+type FinalAll struct {
+	Pos
+	Fluent *Fluent
+	Pred   *Lambda
+}
+
+// FinalIs holds when, after the whole trace, the fluent's value at Key
+// compares with Value by Op (Eq or NotEq). Key and Value are constants or
+// contract parameters.
+type FinalIs struct {
+	Pos
+	Fluent *Fluent
+	Key    Expr
+	Op     CmpOp
+	Value  Expr
+}
+
+func (*FinalAll) isSpec() {}
+func (*FinalIs) isSpec()  {}

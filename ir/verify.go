@@ -53,6 +53,19 @@ func (v *verifier) program() {
 	for _, g := range p.Guarantees {
 		v.guarantee(g)
 	}
+	for _, pol := range p.Policies {
+		if len(pol.WhenUsed) == 0 {
+			v.errorf(pol.Pos, "policy of %s has no when_used", pol.Layer)
+		}
+		for _, g := range pol.Required {
+			v.guarantee(g)
+		}
+		for _, c := range pol.Recommended {
+			if c == nil || c.Spec == nil {
+				v.errorf(pol.Pos, "policy of %s recommends a contract without a spec", pol.Layer)
+			}
+		}
+	}
 }
 
 func (v *verifier) effect(e *Effect) {
@@ -863,6 +876,30 @@ func (v *verifier) spec(s Spec) {
 		v.factLambda(s.Rel, s.Key, Int)
 		if t := v.expr(s.N); t != nil && !IsBasic(t, KindInt) {
 			v.errorf(s.Pos, "sum compared with %s", t)
+		}
+	case *FinalAll:
+		if s.Fluent == nil || s.Pred == nil || len(s.Pred.Params) < 1 || len(s.Pred.Params) > 2 ||
+			!Identical(s.Pred.Params[len(s.Pred.Params)-1].Type, s.Fluent.Value) ||
+			len(s.Pred.Params) == 2 && !Identical(s.Pred.Params[0].Type, s.Fluent.Key) {
+			v.errorf(s.Pos, "final.all must take a fluent and a lambda over its value (or its key and value)")
+			return
+		}
+		for _, p := range s.Pred.Params {
+			v.scope[p] = true
+		}
+		if t := v.expr(s.Pred.Body); t != nil && !IsBasic(t, KindBool) {
+			v.errorf(s.Pos, "final.all predicate is %s, want bool", t)
+		}
+	case *FinalIs:
+		if s.Fluent == nil || (s.Op != Eq && s.Op != NotEq) {
+			v.errorf(s.Pos, "final[key] must be a fluent compared with == or !=")
+			return
+		}
+		if t := v.expr(s.Key); t != nil && !Identical(t, s.Fluent.Key) {
+			v.errorf(s.Pos, "final key is %s, want %s", t, s.Fluent.Key)
+		}
+		if t := v.expr(s.Value); t != nil && !Identical(t, s.Fluent.Value) {
+			v.errorf(s.Pos, "final value is %s, want %s", t, s.Fluent.Value)
 		}
 	default:
 		v.errorf(s.Position(), "unknown spec %T", s)

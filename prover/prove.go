@@ -69,6 +69,9 @@ func (o *Obligation) Title() string {
 	if o.Kind == KindPrecondition {
 		return fmt.Sprintf("precondition %s (line %d)", o.Name, o.Pos.Line)
 	}
+	if o.Kind == KindRequired {
+		return "required " + o.Name
+	}
 	return "guarantee " + o.Name
 }
 
@@ -76,6 +79,7 @@ func (o *Obligation) Title() string {
 type Result struct {
 	Target      string
 	Obligations []*Obligation
+	Coverage    *Coverage // per used domain (coverage.go)
 }
 
 // Proved reports whether every obligation was proved. A result with no
@@ -116,6 +120,11 @@ func Prove(ctx context.Context, p *ir.Program, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	required, err := x.requiredGoals(p) // coverage.go
+	if err != nil {
+		return nil, err
+	}
+	goals = append(goals, required...)
 	if err := zc.Err(); err != nil {
 		return nil, fmt.Errorf("prover: encoding %s: %w", p.Target.Name, err)
 	}
@@ -131,6 +140,9 @@ func Prove(ctx context.Context, p *ir.Program, opts Options) (*Result, error) {
 			return nil, err
 		}
 		res.Obligations = append(res.Obligations, x.decide(s, goal))
+	}
+	if res.Coverage, err = coverageOf(p, res); err != nil {
+		return nil, err
 	}
 	return res, nil
 }

@@ -45,6 +45,9 @@ func (r *Result) WriteText(ok, bad io.Writer) error {
 			return err
 		}
 	}
+	if r.Coverage != nil {
+		return r.Coverage.WriteText(ok)
+	}
 	return nil
 }
 
@@ -53,6 +56,7 @@ type JSON struct {
 	Target      string           `json:"target,omitempty"`
 	Proved      bool             `json:"proved"`
 	Obligations []ObligationJSON `json:"obligations"`
+	Coverage    *Coverage        `json:"coverage,omitempty"`
 	Errors      []string         `json:"errors,omitempty"`
 }
 
@@ -78,7 +82,7 @@ type CounterexampleJSON struct {
 
 // JSON converts the result for encoding.
 func (r *Result) JSON() JSON {
-	out := JSON{Target: r.Target, Proved: r.Proved(), Obligations: []ObligationJSON{}}
+	out := JSON{Target: r.Target, Proved: r.Proved(), Obligations: []ObligationJSON{}, Coverage: r.Coverage}
 	for _, o := range r.Obligations {
 		oj := ObligationJSON{Kind: o.Kind, Name: o.Name, Title: o.Title(), Pos: o.Pos.String(),
 			Status: o.Status.String(), Reason: o.Reason, Clause: o.Clause}

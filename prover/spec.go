@@ -28,6 +28,8 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 	}
 	ctx := x.ctx
 	switch s := c.Spec.(type) {
+	case *ir.FinalAll, *ir.FinalIs:
+		return x.fluentGuarantee(ob, base, s) // fluent.go
 	case *ir.NoGuarantees:
 		return goal{ob: ob, holds: ctx.True(), explain: func(*z3.Model) *Counterexample { return nil }}, nil
 

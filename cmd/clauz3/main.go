@@ -6,6 +6,7 @@
 //	clauz3 prove [--trusted-root DIR]... [--import-root DIR]... [--target NAME] [--json] [--timeout D] [PLAN]
 //	clauz3 ir    [--trusted-root DIR]... [--import-root DIR]... [--target NAME] [PLAN]
 //	clauz3 build [--simulate] -o BIN [PLAN]
+//	clauz3 policy-check --policy FILE [--expect auto_approved|auto_rejected|ask] [--json] [PLAN]
 //	clauz3 simulate [--effects RESULTS.json] [--trace FILE] [--engine interp|compiled] [--arg NAME=JSON]... [PLAN]
 //	clauz3 tools [--trusted-root DIR]... [--import-root DIR]... [--json]
 //	clauz3 install SOURCE [--into DIR] [--force]
@@ -64,6 +65,7 @@ commands:
   guide     print the guide for agents writing plans
   approval-service  run the user's approval service (web UI, receipts, audit log)
   audit     verify the approval service's audit log (audit verify)
+  policy-check  dry-run an approval policy on a plan (--policy FILE [--expect DECISION])
 
 Run 'clauz3 <command> -h' for the flags of a command.
 `
@@ -96,6 +98,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runApprovalService(args[1:], stdout, stderr)
 	case "audit":
 		return runAudit(args[1:], stdout, stderr)
+	case "policy-check":
+		return runPolicyCheck(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

@@ -300,6 +300,11 @@ func (cc *contractCtx) spec(e ast.Expr) ir.Spec {
 		if !ok {
 			break
 		}
+		if at.Attr == "all" {
+			if fl := cc.finalOf(at.Value); fl != nil {
+				return cc.finalAll(e, fl)
+			}
+		}
 		switch at.Attr {
 		case "all", "empty", "distinct":
 			rv := cc.relExpr(at.Value)
@@ -337,6 +342,9 @@ func (cc *contractCtx) spec(e ast.Expr) ir.Spec {
 			return nil
 		}
 	case *ast.Compare:
+		if spec, isFluent := cc.finalIs(e); isFluent {
+			return spec
+		}
 		return cc.aggregate(e)
 	case *ast.BoolOp:
 		cc.errorf(e, "combining specs with %s is not supported yet", strings.TrimPrefix(pyast.Describe(e), "boolean operator "))

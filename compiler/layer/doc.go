@@ -24,6 +24,12 @@
 //     of relation expressions and one return) is compiled to an ir.Spec:
 //     R.all(p), R.empty(), R.where(p) (chains), R.distinct(k),
 //     R.count() <op> n, R.sum(k) <op> n, no_guarantees();
+//   - fluents: `F = fluent("door_locked", key=str, value=bool,
+//     initial=True)` (key str or int; value bool, int or str; every part
+//     required), written by `@effect(lambda door: F.set(door, False))`
+//     on trusted effects (from clauz3.fluent; the lambda's parameters name
+//     the effect's parameters; ir.Effect.Updates) and read by contracts as
+//     `F.final.all(lambda v: ...)` and `F.final[key] == v` / `!= v`;
 //   - the coverage policy: `POLICY = domain_policy(when_used=...,
 //     required=[...], recommended=[...], label=...)`, whose names must be
 //     effects (or markers) and contracts of the same layer;
@@ -37,8 +43,14 @@
 // literals, contract parameters, comparisons, in/not in, and/or/not, + and
 // -, len, startswith and endswith; unknown fields; an effect() that
 // selects nothing; classes other than row types, and row types with
-// methods, defaults or other bases. Fluents, @deal.ensure and @deal.raises
-// are refused as "not supported yet".
+// methods, defaults or other bases. @deal.ensure and @deal.raises are
+// refused as "not supported yet".
+//
+// A relation selects effects by name or marker. It is built from this
+// layer's effects; the compiler widens it to the effects of other imported
+// layers that carry the same marker, when the fields the contract reads
+// exist there. Relative imports (`from .effects import x`) resolve inside
+// the layer's package.
 //
 // Called by the compiler package when a plan imports a module of the
 // layer; also usable on its own (coverage, `clauz3 install` checks).

@@ -16,6 +16,7 @@ type effectDecl struct {
 	def      *ast.FunctionDef
 	requires []*ast.Call // @clauz3.requires / @deal.pre
 	ensures  []*ast.Call // @clauz3.ensures / @deal.post
+	updates  []*ast.Call // @effect(lambda ...: F.set(key, value)) from clauz3.fluent
 }
 
 type contractDecl struct {
@@ -101,22 +102,26 @@ func (ld *loader) funcDef(m *Module, def *ast.FunctionDef) {
 			ld.errorf(f, d, "decorator %s is not supported yet", label)
 			bad = true
 		case "clauz3.fluent.effect":
-			ld.errorf(f, d, "fluent effect decorator %s is not supported yet", label)
-			bad = true
+			if call == nil {
+				ld.errorf(f, d, "decorator %s must be called with a lambda, e.g. @%s(lambda door: DoorLocked.set(door, False))", label, label)
+				bad = true
+				continue
+			}
+			decl.updates = append(decl.updates, call)
 		default:
 			ld.errorf(f, d, "decorator %s is not supported", label)
 			bad = true
 		}
 	}
 	switch {
-	case isContract && (trusted || len(decl.requires) > 0 || len(decl.ensures) > 0):
+	case isContract && (trusted || len(decl.requires) > 0 || len(decl.ensures) > 0 || len(decl.updates) > 0):
 		ld.errorf(f, def, "%s cannot be both a contract and a trusted effect", name)
 	case isContract:
 		ld.contractDef(m, def)
 	case trusted:
 		ld.effectDef(m, def, markers, decl, bad)
-	case len(decl.requires) > 0 || len(decl.ensures) > 0:
-		ld.errorf(f, def, "%s has conditions but is not marked trusted (add @clauz3.trusted or @deal.has(...))", name)
+	case len(decl.requires) > 0 || len(decl.ensures) > 0 || len(decl.updates) > 0:
+		ld.errorf(f, def, "%s has conditions or fluent updates but is not marked trusted (add @clauz3.trusted or @deal.has(...))", name)
 	default:
 		if !bad && ld.stub(m, def) {
 			ld.bind(m, def, name, &Symbol{Kind: KStub, Name: name, Pos: pyast.Pos(f, def), def: def, mod: m})
@@ -196,7 +201,7 @@ func (ld *loader) params(m *Module, def *ast.FunctionDef) ([]lower.Param, []ast.
 				ok = false
 				continue
 			}
-			if !ir.Identical(x.Type(), t) {
+			if !types.Assignable(x.Type(), t) { // as for plan defaults: None fits T | None
 				ld.errorf(f, d, "default of %s must be %s, got %s", arg.Arg, t, x.Type())
 				ok = false
 				continue
@@ -225,7 +230,7 @@ func (ld *loader) effectDef(m *Module, def *ast.FunctionDef, markers []string, d
 	if !ok || bad || !stub {
 		return
 	}
-	e := &ir.Effect{Pos: pyast.Pos(f, def), Name: name, Module: m.Name, Markers: markers, Result: result}
+	e := &ir.Effect{Pos: pyast.Pos(f, def), Name: name, Module: m.Name, Layer: ld.layer.Name, Markers: markers, Result: result}
 	for _, p := range params {
 		e.Params = append(e.Params, &ir.Param{Name: p.Name, Type: p.Type, Default: p.Default})
 	}

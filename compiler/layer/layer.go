@@ -90,11 +90,13 @@ const (
 	KPolicy                   // a domain_policy(...)
 	KStub                     // an unmarked stub function: not callable by plans
 	KRow                      // a row type: class X(clauz3.Row)
+	KFluent                   // a fluent: F = fluent("name", key=..., value=..., initial=...)
 )
 
 var kindNames = map[Kind]string{
 	KModule: "module", KAPI: "API name", KEffect: "effect", KContract: "contract",
 	KRelation: "relation", KConst: "constant", KPolicy: "policy", KStub: "untrusted stub", KRow: "row type",
+	KFluent: "fluent",
 }
 
 func (k Kind) String() string { return kindNames[k] }
@@ -111,18 +113,18 @@ type Symbol struct {
 	Const    ir.Expr      // KConst: a constant expression (lower.IsConstant)
 	Policy   *Policy      // KPolicy
 	Row      *ir.Row      // KRow
+	Fluent   *ir.Fluent   // KFluent
 
 	def  ast.Ast     // the defining node (FunctionDef, Call, ...)
 	mod  *Module     // the defining module
 	decl *effectDecl // KEffect: the decorators still to compile
 }
 
-// Contract is a @contract function: its IR plus the defaults of its
-// parameters, which ir.Contract does not hold.
+// Contract is a @contract function: its IR (parameter defaults in
+// ir.Contract.Defaults) and the layer that declares it.
 type Contract struct {
 	*ir.Contract
-	Defaults []ir.Expr // per parameter: a constant, or nil when required
-	Layer    *Layer
+	Layer *Layer
 }
 
 // Policy is a layer's coverage policy (DESIGN.md 5).

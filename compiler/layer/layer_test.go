@@ -385,7 +385,6 @@ def c(n) -> ContractSpec:
 		{"deal.raises", "effects.py", "import deal\n\n@deal.raises(ValueError)\n@deal.has('mail')\ndef send_email(addr: str, msg: str) -> None: ...\n", "3:2: decorator deal.raises is not supported yet"},
 		{"import functools", "effects.py", "import clauz3\nimport functools\n", "2:1: import of functools is not supported"},
 		{"unknown decorator", "effects.py", "import clauz3\n\n@clauz3.cached\n@clauz3.trusted\ndef send_email(addr: str, msg: str) -> None: ...\n", "3:2: decorator clauz3.cached is not supported"},
-		{"fluent", "contracts.py", "from clauz3.fluent import fluent\nDoor = fluent('door_locked', key=str, value=bool, initial=True)\n", "2:8: fluent is not supported yet"},
 		{"row field default", "schemas.py", "import clauz3\n\nclass UserRow(clauz3.Row):\n    email: str = 'x'\n", "4:18: default value of row field email is not supported"},
 		{"row method", "schemas.py", "import clauz3\n\nclass UserRow(clauz3.Row):\n    email: str\n    def f(self) -> None: ...\n", "5:5: function definition in row type UserRow is not supported (only annotated fields, e.g. email: str)"},
 		{"row field twice", "schemas.py", "import clauz3\n\nclass UserRow(clauz3.Row):\n    email: str\n    email: int\n", "5:5: row field email is declared twice"},

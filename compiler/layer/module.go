@@ -86,6 +86,7 @@ func (ld *loader) load() {
 	}
 	for _, s := range ld.effects {
 		ld.conditions(s)
+		ld.updates(s)
 	}
 	for _, s := range ld.effects {
 		ld.layer.Effects = append(ld.layer.Effects, s.Effect)
@@ -326,7 +327,9 @@ func (ld *loader) assign(m *Module, s *ast.Assign) {
 				ld.bind(m, target, name, sym)
 				return
 			case "clauz3.fluent.fluent":
-				ld.errorf(m.src, call, "fluent is not supported yet")
+				if fl := ld.fluentDef(m, name, call); fl != nil {
+					ld.bind(m, target, name, &Symbol{Kind: KFluent, Name: name, Pos: fl.Pos, Fluent: fl, def: call, mod: m})
+				}
 				return
 			}
 		}

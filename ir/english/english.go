@@ -46,7 +46,8 @@ func Contract(c *ir.Contract) (string, error) {
 // renderer substitutes args (a guarantee's arguments) for contract
 // parameters; a parameter without an argument renders as <name>.
 type renderer struct {
-	args map[*ir.Local]ir.Expr
+	args  map[*ir.Local]ir.Expr
+	names map[*ir.Local]string // lambda parameters rendered as a phrase
 }
 
 func (r *renderer) sentence(s ir.Spec) (string, error) {
@@ -117,8 +118,52 @@ func (r *renderer) spec(s ir.Spec) (string, error) {
 			return "", err
 		}
 		return "the total " + k + " over all " + rel + " is " + quantity(s.Op, "less than", "more than") + " " + bound, nil
+	case *ir.FinalAll:
+		n := 0
+		if s.Pred != nil {
+			n = len(s.Pred.Params)
+		}
+		if s.Fluent == nil || n < 1 || n > 2 {
+			return "", fmt.Errorf("malformed final.all spec")
+		}
+		r.named(s.Pred.Params[n-1], "its value")
+		if n == 2 {
+			r.named(s.Pred.Params[0], "the key")
+		}
+		p, err := r.pred(s.Pred.Body)
+		if err != nil {
+			return "", err
+		}
+		return "after the run, for every key of " + s.Fluent.Name + ", " + p, nil
+	case *ir.FinalIs:
+		if s.Fluent == nil {
+			return "", fmt.Errorf("malformed final[key] spec")
+		}
+		k, err := r.term(r.resolve(s.Key))
+		if err != nil {
+			return "", err
+		}
+		v, err := r.term(r.resolve(s.Value))
+		if err != nil {
+			return "", err
+		}
+		verb := "is"
+		if s.Op == ir.NotEq {
+			verb = "is not"
+		} else if s.Op != ir.Eq {
+			return "", fmt.Errorf("final[key] compared with %s", s.Op)
+		}
+		return "after the run, " + s.Fluent.Name + "[" + k + "] " + verb + " " + v, nil
 	}
 	return "", fmt.Errorf("spec %T has no English rendering", s)
+}
+
+// named makes a lambda parameter render as a phrase ("its value").
+func (r *renderer) named(l *ir.Local, phrase string) {
+	if r.names == nil {
+		r.names = map[*ir.Local]string{}
+	}
+	r.names[l] = phrase
 }
 
 // quantity words a comparison with a bound; lt and gt differ for counts
@@ -169,7 +214,7 @@ func (r *renderer) relation(rel *ir.Relation, plural bool) (string, error) {
 	}
 	var noun string
 	if rel.Name != "" {
-		noun = words(rel.Name)
+		noun = singularize(words(rel.Name)) // Reads, Email alike
 	} else {
 		noun = rel.Selector + " call"
 	}
@@ -384,6 +429,9 @@ func (r *renderer) term(e ir.Expr) (string, error) {
 		if a, ok := r.args[e.Local]; ok {
 			return r.term(a)
 		}
+		if n, ok := r.names[e.Local]; ok {
+			return n, nil
+		}
 		return "<" + e.Local.Name + ">", nil
 	case *ir.ListLit, *ir.TupleLit, *ir.SetLit:
 		elems, _ := literalElems(e)
@@ -487,6 +535,23 @@ func pluralize(noun string) string {
 		last = last[:len(last)-1] + "ies"
 	default:
 		last += "s"
+	}
+	return head + last
+}
+
+// singularize undoes the regular English plural of the last word of a
+// noun phrase (reads -> read, purchases -> purchase, touches -> touch,
+// queries -> query), leaving words in -ss, -us and -is alone.
+func singularize(noun string) string {
+	i := strings.LastIndexByte(noun, ' ')
+	head, last := noun[:i+1], noun[i+1:]
+	switch {
+	case len(last) > 3 && strings.HasSuffix(last, "ies"):
+		last = last[:len(last)-3] + "y"
+	case strings.HasSuffix(last, "sses"), strings.HasSuffix(last, "ches"), strings.HasSuffix(last, "shes"), strings.HasSuffix(last, "xes"):
+		last = last[:len(last)-2]
+	case len(last) > 1 && strings.HasSuffix(last, "s") && !strings.HasSuffix(last, "ss") && !strings.HasSuffix(last, "us") && !strings.HasSuffix(last, "is"):
+		last = last[:len(last)-1]
 	}
 	return head + last
 }

@@ -249,16 +249,28 @@ func TestRefusals(t *testing.T) {
 	}
 }
 
-// TestCorpusGolden renders every contract of the corpus's trusted layers.
+// TestCorpusGolden renders every contract of the corpus's trusted layers
+// and of the bundled layers.
 func TestCorpusGolden(t *testing.T) {
 	roots, err := filepath.Glob("../../corpus/tools/*/trusted")
 	if err != nil || len(roots) == 0 {
 		t.Fatalf("no corpus layers: %v", err)
 	}
+	// the bundled layers live in layers/<domain>/ (no tools/.../trusted)
+	bundled, err := filepath.Glob("../../layers/*/contracts.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range bundled {
+		roots = append(roots, filepath.Dir(c))
+	}
 	var b strings.Builder
 	for _, dir := range roots {
 		domain := filepath.Base(filepath.Dir(dir))
-		l, err := layer.Load(dir, "tools."+domain+".trusted")
+		if filepath.Base(dir) != "trusted" {
+			domain = "bundled " + filepath.Base(dir)
+		}
+		l, err := layer.Load(dir, "tools."+strings.TrimPrefix(domain, "bundled ")+".trusted")
 		if err != nil {
 			t.Fatalf("load %s: %v", dir, err)
 		}
@@ -292,6 +304,7 @@ func TestWordsAndPlurals(t *testing.T) {
 	for name, want := range map[string]string{
 		"Email": "There is no email (send_email).", "BigSpend": "There is no big spend (send_email).",
 		"bob_mail": "There is no bob mail (send_email).", "HTTPRequest": "There is no http request (send_email).",
+		"Reads": "There is no read (send_email).", "Purchases": "There is no purchase (send_email).",
 	} {
 		r := *rel
 		r.Name = name
@@ -300,7 +313,8 @@ func TestWordsAndPlurals(t *testing.T) {
 			t.Errorf("%s: got %q, %v; want %q", name, got, err, want)
 		}
 	}
-	for name, want := range map[string]string{"Email": "emails", "Box": "boxes", "Query": "queries", "Day": "days", "Bus": "buses", "Dish": "dishes"} {
+	for name, want := range map[string]string{"Email": "emails", "Box": "boxes", "Query": "queries", "Day": "days", "Bus": "buses", "Dish": "dishes",
+		"Reads": "reads", "Purchases": "purchases", "Touches": "touches", "Queries": "queries", "Addresses": "addresses", "Status": "statuses"} {
 		r := *rel
 		r.Name = name
 		got, _ := english.Contract(&ir.Contract{Name: "x", Spec: &ir.Distinct{Rel: &r, Key: l.Contract("unique_recipients").Spec.(*ir.Distinct).Key}})

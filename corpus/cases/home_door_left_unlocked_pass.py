@@ -1,0 +1,11 @@
+# expect: proved
+# english: After the run, door_locked['front'] is not True.
+import clauz3
+from tools.home.trusted import contracts as home
+from tools.home.trusted.effects import lock, notify, set_temperature, unlock
+
+
+
+@clauz3.guarantee(home.door_left_unlocked("front"))
+def main() -> None:
+    unlock("front")

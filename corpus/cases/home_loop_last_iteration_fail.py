@@ -1,0 +1,16 @@
+# The last iteration writes last.
+# expect: not proved
+# want: failed guarantee home.door_locked_at_end('back')
+import clauz3
+from tools.home.trusted import contracts as home
+from tools.home.trusted.effects import lock, notify, set_temperature, unlock
+
+
+
+@clauz3.guarantee(home.door_locked_at_end("back"))
+def main() -> None:
+    for i in range(3):
+        if i == 2:
+            unlock("back")
+        else:
+            lock("back")

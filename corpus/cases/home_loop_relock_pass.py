@@ -1,0 +1,13 @@
+# expect: proved
+import clauz3
+from tools.home.trusted import contracts as home
+from tools.home.trusted.effects import lock, notify, set_temperature, unlock
+
+
+
+@clauz3.guarantee(home.door_locked_at_end("back"))
+def main() -> None:
+    for i in range(3):
+        unlock("back")
+        notify("delivery " + str(i))
+        lock("back")

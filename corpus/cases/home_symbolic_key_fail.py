@@ -1,0 +1,14 @@
+# Locking some door does not relock the front door.
+# expect: not proved
+# want: failed guarantee home.all_doors_locked()
+# want: inputs: door =
+import clauz3
+from tools.home.trusted import contracts as home
+from tools.home.trusted.effects import lock, notify, set_temperature, unlock
+
+
+
+@clauz3.guarantee(home.all_doors_locked())
+def main(door: str) -> None:
+    unlock("front")
+    lock(door)

@@ -1,0 +1,11 @@
+# A symbolic amount, bounded by the plan itself.
+import clauz3
+from tools.shop.trusted import contracts as shop
+from tools.shop.trusted.effects import buy, list_offers
+
+
+@clauz3.guarantee(shop.only_vendor("acme"))
+@clauz3.guarantee(shop.at_most(1))
+def main(amount: int) -> None:
+    if 0 < amount <= 100:
+        buy("acme", amount)

@@ -1,0 +1,25 @@
+// Package policy owns approval policies (DESIGN.md 5): a JSON file of
+// ordered rules that decide some approval requests without a human, by
+// proving contract clauses against the plan. The format is documented in
+// docs/policies.md.
+//
+// Load/Parse read and validate a policy: unknown fields, an unknown
+// decision, a rule without clauses, an allow rule with unless_proven or a
+// deny rule with when_proven, duplicate rule names and empty reasons are
+// refused with the rule they are about.
+//
+// Evaluate compiles every clause against the plan's own trusted layers
+// (compiler.CompileWithClauses) and proves it with the prover. An
+// auto_approved rule also needs its clauses to speak about every trusted
+// layer the plan can call into (a proved clause says nothing about a layer
+// it does not mention). auto_rejected
+// rules are evaluated first, in file order, then auto_approved rules; the
+// first rule that fires decides. A rule whose clause does not compile,
+// cannot be decided (unknown, timeout, encoder error) or is otherwise
+// indeterminate is inconclusive: it never fires, an inconclusive deny rule
+// keeps every allow rule from approving, and the answer is then Ask (a
+// human decides). A plan that is not proved itself is an error: a policy
+// never decides a plan the prover refused.
+//
+// Called by `clauz3 policy-check` and by the approval service.
+package policy

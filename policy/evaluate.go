@@ -1,0 +1,327 @@
+package policy
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/clauz3/clauz3/compiler"
+	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/prover"
+)
+
+// Plan is the plan a policy is evaluated against: its source and the
+// configuration it is compiled with (the evaluator's own trusted roots,
+// never ones a client names).
+type Plan struct {
+	File   string
+	Source []byte
+	Config compiler.Config
+}
+
+// ClauseStatus is the outcome of proving one clause against the plan.
+type ClauseStatus string
+
+const (
+	ClauseProved ClauseStatus = "proved"
+	ClauseFailed ClauseStatus = "failed" // the prover found an execution that breaks it
+	// ClauseInconclusive: it did not compile, or the prover could not
+	// decide it; never treated as proved.
+	ClauseInconclusive ClauseStatus = "inconclusive"
+)
+
+// RuleStatus is the outcome of one rule.
+type RuleStatus string
+
+const (
+	RuleFired        RuleStatus = "fired"
+	RuleNotFired     RuleStatus = "not_fired"
+	RuleInconclusive RuleStatus = "inconclusive"
+)
+
+// ClauseResult is one clause of a rule and why it has its status.
+type ClauseResult struct {
+	Clause string       `json:"clause"`
+	Status ClauseStatus `json:"status"`
+	Detail string       `json:"detail,omitempty"` // the counterexample or the reason
+}
+
+// RuleResult is one evaluated rule.
+type RuleResult struct {
+	Name     string         `json:"name"`
+	Decision Outcome        `json:"decision"`
+	Status   RuleStatus     `json:"status"`
+	Clauses  []ClauseResult `json:"clauses"`
+	// Detail says why an auto_approved rule whose clauses are all proved
+	// does not fire: the plan uses a layer no clause speaks about.
+	Detail string `json:"detail,omitempty"`
+}
+
+// Decision is the outcome of a policy for one plan.
+type Decision struct {
+	Outcome Outcome `json:"decision"`
+	Rule    string  `json:"rule,omitempty"` // the rule that fired
+	Reason  string  `json:"reason"`         // its reason, or why a human is asked
+	// Rules lists every rule evaluated, deny rules first, in order; rules
+	// after the deciding one are not evaluated.
+	Rules []RuleResult `json:"rules"`
+}
+
+// ErrPlanNotProved is wrapped by Evaluate's error when the plan itself is
+// not proved: a policy never decides such a plan.
+var ErrPlanNotProved = errors.New("the plan is not proved")
+
+// Evaluate decides plan by pol: deny rules first, then allow rules, first
+// rule that fires wins; otherwise Ask. An error (the plan does not
+// compile or is not proved, the context is cancelled) is a refusal the
+// caller must not turn into a decision.
+func Evaluate(ctx context.Context, plan Plan, pol *Policy, opts prover.Options) (*Decision, error) {
+	if pol == nil || len(pol.Rules) == 0 {
+		return nil, errors.New("policy: no policy or no rules")
+	}
+	var order []*Rule
+	for _, want := range []Outcome{AutoRejected, AutoApproved} {
+		for i := range pol.Rules {
+			if pol.Rules[i].Decision == want {
+				order = append(order, &pol.Rules[i])
+			}
+		}
+	}
+	if len(order) != len(pol.Rules) {
+		return nil, fmt.Errorf("policy %s: a rule has an unknown decision (the policy was not validated)", pol.File)
+	}
+	var clauses []compiler.Clause
+	index := map[string]int{} // clause text -> index in clauses
+	for _, r := range order {
+		for _, src := range r.Clauses() {
+			if _, ok := index[src]; !ok {
+				index[src] = len(clauses)
+				// positions read "policy.json rule NAME:1:COL", the column within the clause
+				clauses = append(clauses, compiler.Clause{File: pol.File + " rule " + r.Name, Source: src, Imports: pol.Imports})
+			}
+		}
+	}
+	prog, gs, cerrs, err := compiler.CompileWithClauses(plan.File, plan.Source, plan.Config, clauses)
+	if err != nil {
+		return nil, fmt.Errorf("policy: %w", err)
+	}
+	own, err := prover.Prove(ctx, prog, opts)
+	if err != nil {
+		return nil, fmt.Errorf("policy: proving the plan: %w", err)
+	}
+	if !own.Proved() {
+		return nil, fmt.Errorf("policy: %w: %s", ErrPlanNotProved, notProved(own))
+	}
+	calls, err := prover.CalledEffects(prog)
+	if err != nil {
+		return nil, fmt.Errorf("policy: %w", err)
+	}
+	ev := &evaluator{ctx: ctx, prog: prog, opts: opts, gs: gs, cerrs: cerrs, done: map[int]*ClauseResult{}}
+	d := &Decision{Outcome: Ask, Rules: []RuleResult{}}
+	var inconclusiveDeny []string
+	for _, r := range order {
+		if r.Decision == AutoApproved && len(inconclusiveDeny) > 0 {
+			break // an undecided deny rule keeps every allow rule from approving
+		}
+		rr := RuleResult{Name: r.Name, Decision: r.Decision, Clauses: []ClauseResult{}}
+		proved, failed, unknown := 0, 0, 0
+		for _, src := range r.Clauses() {
+			cr, err := ev.clause(index[src], src)
+			if err != nil {
+				return nil, err
+			}
+			rr.Clauses = append(rr.Clauses, *cr)
+			switch cr.Status {
+			case ClauseProved:
+				proved++
+			case ClauseFailed:
+				failed++
+			default:
+				unknown++
+			}
+			if failed > 0 {
+				break // decisive for both kinds of rule
+			}
+		}
+		switch {
+		case failed > 0 && r.Decision == AutoRejected:
+			rr.Status = RuleFired
+		case failed > 0:
+			rr.Status = RuleNotFired
+		case unknown > 0:
+			rr.Status = RuleInconclusive
+		case r.Decision == AutoApproved && proved == len(r.Clauses()):
+			rr.Status = RuleFired
+			var about []*ir.Contract
+			for _, src := range r.Clauses() {
+				about = append(about, gs[index[src]].Contract)
+			}
+			if why := uncovered(calls, about); why != "" {
+				rr.Status, rr.Detail = RuleNotFired, why
+			}
+		default:
+			rr.Status = RuleNotFired
+		}
+		d.Rules = append(d.Rules, rr)
+		switch {
+		case rr.Status == RuleFired:
+			d.Outcome, d.Rule, d.Reason = r.Decision, r.Name, r.Reason
+			return d, nil
+		case rr.Status == RuleInconclusive && r.Decision == AutoRejected:
+			inconclusiveDeny = append(inconclusiveDeny, r.Name)
+		}
+	}
+	if len(inconclusiveDeny) > 0 {
+		d.Reason = "deny rule " + strings.Join(inconclusiveDeny, ", ") + " is inconclusive: no rule may approve, a human decides"
+	} else {
+		d.Reason = "no rule fired: a human decides"
+	}
+	return d, nil
+}
+
+type evaluator struct {
+	ctx   context.Context
+	prog  *ir.Program
+	opts  prover.Options
+	gs    []*ir.Guarantee
+	cerrs []error
+	done  map[int]*ClauseResult
+}
+
+// clause proves clause i alone against the plan (once; the result is
+// shared by every rule that repeats it).
+func (ev *evaluator) clause(i int, src string) (*ClauseResult, error) {
+	if cr, ok := ev.done[i]; ok {
+		return cr, nil
+	}
+	cr := &ClauseResult{Clause: src}
+	ev.done[i] = cr
+	if ev.cerrs[i] != nil || ev.gs[i] == nil {
+		cr.Status, cr.Detail = ClauseInconclusive, "does not compile: "+errText(ev.cerrs[i])
+		return cr, nil
+	}
+	p := *ev.prog
+	p.Guarantees = []*ir.Guarantee{ev.gs[i]}
+	p.Policies = nil // the plan's own proof covered the required contracts
+	if err := ir.Verify(&p); err != nil {
+		cr.Status, cr.Detail = ClauseInconclusive, "internal error: "+err.Error()
+		return cr, nil
+	}
+	res, err := prover.Prove(ev.ctx, &p, ev.opts)
+	if err != nil {
+		if ev.ctx.Err() != nil {
+			return nil, fmt.Errorf("policy: %w", ev.ctx.Err())
+		}
+		cr.Status, cr.Detail = ClauseInconclusive, err.Error()
+		return cr, nil
+	}
+	var ob *prover.Obligation
+	for _, o := range res.Obligations {
+		if o.Kind == prover.KindGuarantee {
+			if ob != nil {
+				cr.Status, cr.Detail = ClauseInconclusive, "internal error: the clause gave two obligations"
+				return cr, nil
+			}
+			ob = o
+			continue
+		}
+		if o.Status != prover.Proved {
+			cr.Status, cr.Detail = ClauseInconclusive, "internal error: "+o.Title()+" is "+o.Status.String()+" here but was proved for the plan"
+			return cr, nil
+		}
+	}
+	switch {
+	case ob == nil:
+		cr.Status, cr.Detail = ClauseInconclusive, "internal error: the clause gave no obligation"
+	case ob.Status == prover.Proved:
+		cr.Status = ClauseProved
+	case ob.Status == prover.Failed:
+		cr.Status = ClauseFailed
+		if ob.Counterexample != nil {
+			cr.Detail = ob.Counterexample.String()
+		}
+	default:
+		cr.Status, cr.Detail = ClauseInconclusive, ob.Reason
+	}
+	return cr, nil
+}
+
+func errText(err error) string {
+	if err == nil {
+		return "unknown error"
+	}
+	return err.Error()
+}
+
+func notProved(r *prover.Result) string {
+	var parts []string
+	for _, o := range r.Obligations {
+		if o.Status != prover.Proved {
+			parts = append(parts, o.Title()+" "+o.Status.String())
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// uncovered explains why clauses whose contracts are cs cannot approve a
+// plan making calls: a proved clause says nothing about a layer it does
+// not mention (pol.only([...]) holds for a plan that sends no email and
+// buys a car), so an approving rule must speak about every layer the plan
+// can call into ("" when it does).
+func uncovered(calls []*ir.EffectCall, cs []*ir.Contract) string {
+	seen := map[string]bool{}
+	for _, c := range calls {
+		l := c.Effect.Layer
+		if seen[l] {
+			continue
+		}
+		seen[l] = true
+		about := false
+		for _, ct := range cs {
+			about = about || contractAbout(ct, l)
+		}
+		if !about {
+			name := l
+			if name == "" {
+				name = "the layer of " + c.Effect.Name
+			}
+			return fmt.Sprintf("the plan also calls %s (%s at %s), which no clause of this rule is about", name, c.Effect.Name, c.Pos)
+		}
+	}
+	return ""
+}
+
+// contractAbout reports whether contract c speaks about layer: it is
+// declared in the layer (a waiver such as shop.no_guarantees() counts:
+// the policy says so explicitly) or one of its relations selects an
+// effect of the layer.
+func contractAbout(c *ir.Contract, layer string) bool {
+	if layer == "" || c == nil {
+		return false
+	}
+	if strings.HasPrefix(c.Module+".", layer+".") {
+		return true
+	}
+	var rels []*ir.Relation
+	switch s := c.Spec.(type) {
+	case *ir.All:
+		rels = append(rels, s.Rel)
+	case *ir.Empty:
+		rels = append(rels, s.Rel)
+	case *ir.Distinct:
+		rels = append(rels, s.Rel)
+	case *ir.Count:
+		rels = append(rels, s.Rel)
+	case *ir.Sum:
+		rels = append(rels, s.Rel)
+	}
+	for _, r := range rels {
+		for _, e := range r.Effects {
+			if e.Layer == layer {
+				return true
+			}
+		}
+	}
+	return false
+}

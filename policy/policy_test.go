@@ -1,0 +1,194 @@
+package policy
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/clauz3/clauz3/compiler"
+	"github.com/clauz3/clauz3/prover"
+)
+
+func TestParseRefusals(t *testing.T) {
+	tests := []struct {
+		name, json, want string
+	}{
+		{"not json", `{`, "unexpected EOF"},
+		{"unknown field", `{"version":1,"rules":[],"extra":1}`, `unknown field "extra"`},
+		{"trailing", `{"version":1,"rules":[{"name":"a","decision":"auto_approved","reason":"r","when_proven":["p.x()"]}]} {}`, "trailing data"},
+		{"version", `{"version":2,"rules":[{"name":"a","decision":"auto_approved","reason":"r","when_proven":["p.x()"]}]}`, "version must be 1"},
+		{"no rules", `{"version":1,"rules":[]}`, "no rules"},
+		{"unknown decision", `{"version":1,"rules":[{"name":"a","decision":"approved_once","reason":"r","when_proven":["p.x()"]}]}`, `decision "approved_once" is not auto_approved or auto_rejected`},
+		{"allow without clause", `{"version":1,"rules":[{"name":"a","decision":"auto_approved","reason":"r"}]}`, "needs at least one when_proven clause"},
+		{"allow with unless", `{"version":1,"rules":[{"name":"a","decision":"auto_approved","reason":"r","when_proven":["p.x()"],"unless_proven":["p.y()"]}]}`, "not unless_proven"},
+		{"deny without clause", `{"version":1,"rules":[{"name":"a","decision":"auto_rejected","reason":"r"}]}`, "needs at least one unless_proven clause"},
+		{"deny with when", `{"version":1,"rules":[{"name":"a","decision":"auto_rejected","reason":"r","unless_proven":["p.x()"],"when_proven":["p.y()"]}]}`, "not when_proven"},
+		{"empty reason", `{"version":1,"rules":[{"name":"a","decision":"auto_approved","reason":" ","when_proven":["p.x()"]}]}`, "rule 1 (a): reason is empty"},
+		{"duplicate name", `{"version":1,"rules":[{"name":"a","decision":"auto_approved","reason":"r","when_proven":["p.x()"]},{"name":"a","decision":"auto_approved","reason":"r","when_proven":["p.x()"]}]}`, "rule 2 (a): name is used by an earlier rule"},
+		{"empty clause", `{"version":1,"rules":[{"name":"a","decision":"auto_approved","reason":"r","when_proven":[""]}]}`, "empty clause"},
+		{"bad alias", `{"version":1,"imports":{"1x":"tools.email.trusted.contracts"},"rules":[{"name":"a","decision":"auto_approved","reason":"r","when_proven":["p.x()"]}]}`, `alias "1x"`},
+		{"bad module", `{"version":1,"imports":{"p":"tools/email"},"rules":[{"name":"a","decision":"auto_approved","reason":"r","when_proven":["p.x()"]}]}`, "not a dotted module name"},
+	}
+	for _, tt := range tests {
+		_, err := Parse("p.json", []byte(tt.json))
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: err %v, want %q", tt.name, err, tt.want)
+		}
+	}
+	if _, err := Parse("big.json", make([]byte, MaxSize+1)); err == nil || !strings.Contains(err.Error(), "larger than") {
+		t.Errorf("oversized: %v", err)
+	}
+}
+
+const testPolicy = `{
+  "version": 1,
+  "imports": {"pol": "tools.email.trusted.contracts", "shop": "tools.shop.trusted.contracts"},
+  "rules": [
+    {"name": "bob-only", "decision": "auto_approved", "reason": "only emails bob",
+     "when_proven": ["pol.only(['bob@example.com'])", "shop.at_most(0)"]},
+    {"name": "few-emails", "decision": "auto_rejected", "reason": "more than 3 emails",
+     "unless_proven": ["pol.at_most(3)"]},
+    {"name": "small-shopping", "decision": "auto_approved", "reason": "one small purchase from acme",
+     "when_proven": ["pol.none()", "shop.only_vendor('acme')", "shop.at_most(1)", "shop.max_total(20)"]}
+  ]
+}`
+
+const planHeader = `import clauz3
+from tools.email.trusted.effects import send_email
+from tools.shop.trusted.effects import buy
+
+`
+
+func evaluate(t *testing.T, policyJSON, body string) (*Decision, error) {
+	t.Helper()
+	pol, err := Parse("policy.json", []byte(policyJSON))
+	if err != nil {
+		t.Fatalf("parse: %v", err)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "plan.py")
+	src := planHeader + body
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	corpus, err := filepath.Abs("../corpus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := Plan{File: "plan.py", Source: []byte(src), Config: compiler.Config{ImportRoots: []string{corpus}}}
+	return Evaluate(context.Background(), plan, pol, prover.Options{})
+}
+
+func TestEvaluate(t *testing.T) {
+	tests := []struct {
+		name    string
+		policy  string
+		plan    string
+		outcome Outcome
+		rule    string
+		trace   string // rule:status ... in evaluation order
+	}{
+		{"allow fires", testPolicy, "def main() -> None:\n    send_email('bob@example.com', 'hi')\n",
+			AutoApproved, "bob-only", "few-emails:not_fired bob-only:fired"},
+		{"nothing fires", testPolicy, "def main() -> None:\n    send_email('ann@example.com', 'hi')\n",
+			Ask, "", "few-emails:not_fired bob-only:not_fired small-shopping:not_fired"},
+		{"deny first", testPolicy, "def main() -> None:\n    for i in range(5):\n        send_email('bob@example.com', 'hi')\n",
+			AutoRejected, "few-emails", "few-emails:fired"},
+		{"symbolic input decides", testPolicy, "def main(addr: str) -> None:\n    if '@' in addr:\n        send_email(addr, 'hi')\n",
+			Ask, "", "few-emails:not_fired bob-only:not_fired small-shopping:not_fired"},
+		{"every clause of an allow rule", testPolicy, "def main() -> None:\n    buy('acme', 10)\n",
+			AutoApproved, "small-shopping", "few-emails:not_fired bob-only:not_fired small-shopping:fired"},
+		{"one clause fails", testPolicy, "def main() -> None:\n    buy('acme', 10)\n    buy('acme', 5)\n",
+			Ask, "", "few-emails:not_fired bob-only:not_fired small-shopping:not_fired"},
+		{"inconclusive deny blocks approval", strings.Replace(testPolicy, `"pol.at_most(3)"`, `"pol.no_such_contract()"`, 1),
+			"def main() -> None:\n    send_email('bob@example.com', 'hi')\n",
+			Ask, "", "few-emails:inconclusive"},
+		{"inconclusive allow does not approve", strings.Replace(testPolicy, `"pol.only(['bob@example.com'])"`, `"pol.only("`, 1),
+			"def main() -> None:\n    send_email('bob@example.com', 'hi')\n",
+			Ask, "", "few-emails:not_fired bob-only:inconclusive small-shopping:not_fired"},
+		{"a failed clause outweighs an inconclusive one", strings.Replace(testPolicy, `"pol.only(['bob@example.com'])"`, `"emails.only(['bob@example.com'])"`, 1),
+			"def main() -> None:\n    buy('acme', 10)\n",
+			AutoApproved, "small-shopping", "few-emails:not_fired bob-only:not_fired small-shopping:fired"},
+		{"a plan name is invisible to clauses", strings.Replace(testPolicy, `"pol.at_most(3)"`, `"send_email"`, 1),
+			"def main() -> None:\n    send_email('bob@example.com', 'hi')\n",
+			Ask, "", "few-emails:inconclusive"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, err := evaluate(t, tt.policy, tt.plan)
+			if err != nil {
+				t.Fatalf("Evaluate: %v", err)
+			}
+			var trace []string
+			for _, r := range d.Rules {
+				trace = append(trace, r.Name+":"+string(r.Status))
+			}
+			if d.Outcome != tt.outcome || d.Rule != tt.rule || strings.Join(trace, " ") != tt.trace {
+				t.Errorf("got %s by %q (%s), want %s by %q (%s); %+v", d.Outcome, d.Rule, strings.Join(trace, " "), tt.outcome, tt.rule, tt.trace, d.Rules)
+			}
+		})
+	}
+}
+
+func TestEvaluateRefusesUnprovedPlan(t *testing.T) {
+	_, err := evaluate(t, testPolicy, "def main() -> None:\n    send_email('nobody', 'hi')\n")
+	if !errors.Is(err, ErrPlanNotProved) || !strings.Contains(err.Error(), "precondition send_email") {
+		t.Errorf("err %v, want ErrPlanNotProved naming the precondition", err)
+	}
+	_, err = evaluate(t, testPolicy, "def main() -> None:\n    buy('acme', 500)\n")
+	if !errors.Is(err, ErrPlanNotProved) || !strings.Contains(err.Error(), "required tools.shop.trusted.contracts.max_total(100) failed") {
+		t.Errorf("err %v, want ErrPlanNotProved naming the required contract", err)
+	}
+	_, err = evaluate(t, testPolicy, "import os\ndef main() -> None:\n    pass\n")
+	if err == nil || !strings.Contains(err.Error(), "import of os is not supported") {
+		t.Errorf("err %v, want the compile error", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	pol, _ := Parse("p.json", []byte(testPolicy))
+	corpus, _ := filepath.Abs("../corpus")
+	src := planHeader + "def main() -> None:\n    send_email('bob@example.com', 'hi')\n"
+	if d, err := Evaluate(ctx, Plan{File: "plan.py", Source: []byte(src), Config: compiler.Config{ImportRoots: []string{corpus}}}, pol, prover.Options{}); err == nil {
+		t.Errorf("cancelled context: got %+v, want an error", d)
+	}
+}
+
+// TestApprovalMustSpeakAboutEveryLayer: a proved clause says nothing about
+// a layer it does not mention, so a rule approves only plans whose every
+// called layer one of its clauses is about.
+func TestApprovalMustSpeakAboutEveryLayer(t *testing.T) {
+	const pol = `{
+  "version": 1,
+  "imports": {"pol": "tools.email.trusted.contracts", "shop": "tools.shop.trusted.contracts"},
+  "rules": [
+    {"name": "bob-only", "decision": "auto_approved", "reason": "only emails bob",
+     "when_proven": ["pol.only(['bob@example.com'])"]},
+    {"name": "bob-and-any-shopping", "decision": "auto_approved", "reason": "only emails bob, shopping waived",
+     "when_proven": ["pol.only(['bob@example.com'])", "shop.no_guarantees()"]}
+  ]
+}`
+	d, err := evaluate(t, pol, "def main() -> None:\n    send_email('bob@example.com', 'hi')\n")
+	if err != nil || d.Outcome != AutoApproved || d.Rule != "bob-only" {
+		t.Fatalf("email only: %+v, %v", d, err)
+	}
+	d, err = evaluate(t, pol, "def main() -> None:\n    send_email('bob@example.com', 'hi')\n    buy('acme', 50)\n")
+	if err != nil || d.Outcome != AutoApproved || d.Rule != "bob-and-any-shopping" {
+		t.Fatalf("email and shop: %+v, %v", d, err)
+	}
+	if r := d.Rules[0]; r.Status != RuleNotFired || !strings.Contains(r.Detail, "the plan also calls tools.shop.trusted (buy at plan.py:7:5), which no clause of this rule is about") {
+		t.Errorf("bob-only: %+v", r)
+	}
+	d, err = evaluate(t, strings.Replace(pol, `"shop.no_guarantees()"`, `"pol.at_most(1)"`, 1),
+		"def main() -> None:\n    send_email('bob@example.com', 'hi')\n    buy('acme', 50)\n")
+	if err != nil || d.Outcome != Ask {
+		t.Fatalf("no rule speaks about the shop: %+v, %v", d, err)
+	}
+	// a helper's call counts, even on a branch that never runs
+	d, err = evaluate(t, pol, "def shopping() -> None:\n    buy('acme', 5)\n\ndef main() -> None:\n    send_email('bob@example.com', 'hi')\n    if 1 > 2:\n        shopping()\n")
+	if err != nil || d.Outcome != AutoApproved || d.Rule != "bob-and-any-shopping" {
+		t.Fatalf("helper in a dead branch: %+v, %v", d, err)
+	}
+}
