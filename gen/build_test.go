@@ -166,7 +166,7 @@ func TestBuildRealRefusesWithoutReceipt(t *testing.T) {
 	}
 	ledger := filepath.Join(t.TempDir(), "ledger")
 	code, stdout, stderr := runBinary(t, res.Binary, []string{"CLAUZ3_TEST_LEDGER=" + ledger})
-	if code != 1 || stdout != "" || stderr != "clauz3: no approval receipt: this binary runs only through clauz3 run\n" {
+	if code != 3 || stdout != "" || stderr != "clauz3: approval refused: no approval receipt: this binary runs only through clauz3 run (--receipt FILE --service URL)\n" {
 		t.Errorf("real binary: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 	if _, err := os.Stat(ledger); err == nil {
