@@ -1,0 +1,31 @@
+// Package receipt owns the approval service's signed receipts and the
+// redemption acknowledgements a sealed binary checks before its first
+// effect, exactly as docs/approval-api.md fixes them.
+//
+// A Receipt is {"payload","signature","key_id"}: payload is the canonical
+// compact JSON of a Payload (fields in the documented order, times RFC
+// 3339 in UTC to the second), base64url without padding; signature is
+// ed25519 over SignContext + payload bytes. A Redemption has the same
+// envelope, signed over RedemptionContext + the canonical JSON of a
+// RedemptionPayload.
+//
+// Verify checks the signature first and only then decodes the signed
+// bytes; key_id and anything else outside the payload is never trusted.
+// Decoding is strict: an unknown or missing field, a duplicate key, a v
+// other than 1, a malformed plan hash, nonce or time, or any byte that is
+// not exactly the canonical encoding of the decoded value is ErrMalformed.
+// Check then refuses another plan (ErrPlanMismatch), another target
+// (ErrTargetMismatch), a decision other than approved_once / auto_approved
+// (ErrNotApproved), now < issued_at (ErrNotYetValid) and now >= expires_at
+// (ErrExpired). VerifyRedemption refuses an acknowledgement not signed by
+// the pinned key or whose request id, receipt nonce or challenge are not
+// the binary's own (ErrRedemptionMismatch). Every refusal is an *Error
+// whose Unwrap is one of the sentinels, so callers use errors.Is.
+//
+// key_id is the hex of the first 8 bytes of sha256(public key): a label
+// for humans and logs, never a trust decision.
+//
+// This package is linked into sealed binaries: it imports the standard
+// library only. Callers: securitymod/approval (signs receipts and
+// redemptions), the runtime's receipt check, cmd/clauz3 (run).
+package receipt
