@@ -67,10 +67,10 @@ type BuildResult struct {
 	// real binary with an approval key embeds.
 	PlanDigest string
 	Mode       Mode
-	Cached   bool          // the binary was reused: no go command ran
-	Imports  []string      // the binary's import closure (package paths, sorted)
-	Layers   []*Layer      // the layers the plan uses
-	Duration time.Duration // wall time of Build
+	Cached     bool          // the binary was reused: no go command ran
+	Imports    []string      // the binary's import closure (package paths, sorted)
+	Layers     []*Layer      // the layers the plan uses
+	Duration   time.Duration // wall time of Build
 }
 
 // offlineEnv are the settings every go command of a build runs with: no
