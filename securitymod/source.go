@@ -9,5 +9,5 @@ import "embed"
 // never reuses a stale binary. secrets and audit are not in it: they are
 // for the CLI and the approval service.
 //
-//go:embed pathfloor/*.go egress/*.go redact/*.go
+//go:embed receipt/*.go redeem/*.go pathfloor/*.go egress/*.go redact/*.go
 var Source embed.FS
