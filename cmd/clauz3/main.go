@@ -6,6 +6,7 @@
 //	clauz3 prove [--trusted-root DIR]... [--import-root DIR]... [--target NAME] [--json] [--timeout D] [PLAN]
 //	clauz3 ir    [--trusted-root DIR]... [--import-root DIR]... [--target NAME] [PLAN]
 //	clauz3 build [--simulate] -o BIN [PLAN]
+//	clauz3 run [--service URL] [--approval-timeout D] [--trusted-root DIR]... [--import-root DIR]... [--target NAME] [PLAN]
 //	clauz3 simulate [--effects RESULTS.json] [--trace FILE] [--engine interp|compiled] [--arg NAME=JSON]... [PLAN]
 //
 // PLAN "-" or absent reads standard input. Exit status: 0 when every
@@ -50,6 +51,7 @@ commands:
   ir        print the typed IR of a plan
   simulate  run a plan with every trusted effect replaced by recorded results
   build     compile a plan into a sealed Go binary
+  run       prove, ask the approval service, and run the approved plan sealed
 
 Run 'clauz3 <command> -h' for the flags of a command.
 `
@@ -68,6 +70,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runSimulate(args[1:], stdin, stdout, stderr)
 	case "build":
 		return runBuild(args[1:], stdin, stdout, stderr)
+	case "run":
+		return runRun(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

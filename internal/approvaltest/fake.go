@@ -50,6 +50,9 @@ type Service struct {
 	// Wait, when set, replaces the wait answer: it writes the raw answer
 	// for the request id (500s, malformed JSON, another request's status).
 	Wait func(w http.ResponseWriter, id string, status map[string]any)
+	// AlreadyRedeemed marks every receipt redeemed as it is issued, as if
+	// another run had redeemed it first.
+	AlreadyRedeemed bool
 
 	mu          sync.Mutex
 	next        int
@@ -82,6 +85,16 @@ func New(t testing.TB) *Service {
 	t.Cleanup(s.Server.Close)
 	return s
 }
+
+// MarkRedeemed records nonce as redeemed, as a previous run would have.
+func (s *Service) MarkRedeemed(nonce string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.redeemed[nonce] = true
+}
+
+// WriteJSON writes v as a 200 JSON answer (for Wait hooks).
+func WriteJSON(w http.ResponseWriter, v any) { writeJSON(w, http.StatusOK, v) }
 
 // URL is the service's base URL.
 func (s *Service) URL() string { return s.Server.URL }
@@ -169,6 +182,9 @@ func (s *Service) wait(w http.ResponseWriter, r *http.Request) {
 		}
 		s.mu.Lock()
 		s.nonces[id] = p.Nonce
+		if s.AlreadyRedeemed {
+			s.redeemed[p.Nonce] = true
+		}
 		s.mu.Unlock()
 		status["receipt"] = s.Sign(p)
 	}

@@ -165,7 +165,7 @@ func (g *Gate) post(ctx context.Context, endpoint string, r receipt.Receipt, cha
 		return none, refuse("service", nil, "the answer is larger than %d bytes", maxAnswer)
 	}
 	if resp.StatusCode != http.StatusOK {
-		return none, refuse("redeem", nil, "the service refused the redemption: %s%s", resp.Status, serviceReason(answer))
+		return none, refuse("service", nil, "the service refused the redemption: %s%s", resp.Status, serviceReason(answer))
 	}
 	var out struct {
 		Redemption *receipt.Redemption `json:"redemption"`
