@@ -70,3 +70,13 @@ func TestRenderCall(t *testing.T) {
 		}
 	}
 }
+
+// TestTargetWithInputs: a target with parameters is refused before the
+// prover or the service sees it.
+func TestTargetWithInputs(t *testing.T) {
+	plan := compilePlan(t, "inputs.py", []byte("from tools.email.trusted.effects import send_email\n\ndef main(addr: str) -> None:\n    send_email(addr, 'hi')\n"))
+	var out strings.Builder
+	if code := Run(t.Context(), plan, Options{Service: Service{URL: "http://127.0.0.1:1"}, Out: &out}); code != ExitUsage || !strings.Contains(out.String(), "takes inputs (addr)") {
+		t.Errorf("exit %d, output %q", code, out.String())
+	}
+}

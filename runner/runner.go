@@ -114,6 +114,13 @@ func Run(ctx context.Context, plan Plan, opts Options) int {
 		return ExitUsage
 	}
 	r := &run{plan: plan, opts: opts, digest: ir.Digest(plan.Source, plan.Prog), target: plan.Prog.Target.Name}
+	if params := plan.Prog.Target.Params; len(params) > 0 {
+		// The sealed binary would take them as --arg flags, which the
+		// human never saw: a run passes none, so it refuses up front
+		// rather than burn an approval on a run that cannot start.
+		fmt.Fprintf(opts.Out, "clauz3 run: the target %s takes inputs (%s); clauz3 run passes none\n", r.target, params[0].Name)
+		return ExitUsage
+	}
 
 	res, code := r.prove(ctx)
 	if code != ExitRan {
