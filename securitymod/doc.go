@@ -18,6 +18,11 @@
 //   - secrets: the OS keyring through github.com/zalando/go-keyring, or an
 //     explicitly reported AES-GCM file fallback; Scoped stores for layers.
 //   - audit: the append-only, hash-chained audit log and its verifier.
+//   - receipt: signed approval receipts and redemption acknowledgements
+//     (ed25519 over a canonical payload); standard library only, linked
+//     into sealed binaries.
+//   - approval: the approval service's SQLite store and HTTP service (the
+//     CLI and the service only; it is never linked into a sealed binary).
 //
 // Every sub-package fails closed: an unknown, unresolvable, malformed or
 // indeterminate input is a refusal with a typed error carrying the reason
@@ -25,10 +30,7 @@
 // audit.BrokenError), never a pass and never only a log line. redact has
 // no refusals: it is total and idempotent.
 //
-// Still to come here: approval receipts and their keys (ed25519 over a
-// canonical payload, single-use redemption), the approval store and
-// service (localhost UI, session, CSRF, Host/Origin checks), and the
-// command floor for a shell layer.
+// Still to come here: the command floor for a shell layer.
 //
 // Callers: cmd/clauz3 (approval-service, audit verify), the runtime
 // package planrt and the trusted layers' Go implementations.

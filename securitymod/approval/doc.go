@@ -1,0 +1,46 @@
+// Package approval is the user's approval service: the SQLite store of
+// requests, decisions, receipts, redemptions and the audit log, and the
+// HTTP service (API and browser UI) that docs/approval-api.md specifies.
+//
+// What it owns:
+//   - Store (OpenStore, DefaultPath): modernc.org/sqlite in WAL mode with
+//     synchronous=FULL, schema migrated on open (PRAGMA user_version; a
+//     newer schema is refused). Every write is one BEGIN IMMEDIATE
+//     transaction on a single writer connection that carries its audit
+//     rows (securitymod/audit over the same transaction), so no state
+//     change exists without its row and the chain never forks. A decision
+//     is final (primary key and an UPDATE trigger); a receipt is redeemed
+//     at most once, checked and marked in one transaction.
+//   - Service (New, Handler): the endpoints, the one-time login URL, the
+//     HttpOnly SameSite=Strict session cookie (HMAC with the persistent
+//     session secret, so a session survives a restart and the login link
+//     does not), the per-session CSRF token, the Host/Origin guard, the
+//     long-poll wait, receipt signing and redemption acknowledgements.
+//   - The UI (ui/*.html, html/template, no scripts or external assets, a
+//     strict Content-Security-Policy).
+//   - LoadKeys and WriteDiscovery: the signing key and session secret in a
+//     secrets.Store (OS keyring or its announced file fallback), and the
+//     .clauz3/approval-service.json discovery file.
+//
+// What it refuses (each a 4xx with {"error": reason}, and an audit row
+// for every refused submission, decision, redemption, login and foreign
+// Host/Origin): a Host or Origin that is not the service's own; a body
+// that is not application/json (or, for a decision, a form), is over 1
+// MiB, has unknown fields, trailing data or invalid UTF-8; a decision
+// without a valid session, with a wrong or missing CSRF token, with a
+// value outside the four human decisions, or on a decided request; a
+// submission whose re-proof fails, whose plan hash or target differ from
+// the service's own, or that leaves a required_gap (recorded as refused,
+// 422); a redemption whose receipt does not verify with the service's key,
+// was not issued by it, is for another plan or target, does not authorise
+// a run, is expired, or was redeemed before.
+//
+// What it does not do: prove. Reprove (compiler + prover against the
+// service's own trusted roots) and Decide (approval policies) are
+// injected by cmd/clauz3, which keeps securitymod free of compiler and
+// prover imports. The service shows the human only what Reprove returned;
+// the client's claims are kept in the raw record.
+//
+// Callers: cmd/clauz3 (approval-service, audit verify); tests and the
+// benchmark in this package.
+package approval

@@ -1,0 +1,663 @@
+package approval
+
+import (
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/clauz3/clauz3/securitymod/audit"
+	"github.com/clauz3/clauz3/securitymod/receipt"
+)
+
+// MaxBody is the largest request body the service reads.
+const MaxBody = 1 << 20
+
+// MaxWait is the longest long-poll a client may ask for.
+const MaxWait = 120 * time.Second
+
+// DefaultReceiptTTL is how long a receipt stays valid after its decision.
+const DefaultReceiptTTL = 15 * time.Minute
+
+const maxReason = 4096
+
+// Config is what New needs. Store, Key, SessionSecret, Addr and Reprove
+// are required.
+type Config struct {
+	// Addr is the service's own host:port as clients reach it; a request
+	// whose Host (or Origin, when present) names anything else is refused.
+	Addr          string
+	Store         *Store
+	Key           ed25519.PrivateKey
+	SessionSecret []byte // at least 32 bytes
+	Reprove       Reprove
+	Decide        Decide // optional approval policy
+	ReceiptTTL    time.Duration
+	Now           func() time.Time
+	Version       string
+}
+
+// Service is the approval service's HTTP side.
+type Service struct {
+	cfg      Config
+	pub      ed25519.PublicKey
+	sessions sessions
+	waiters  waiters
+}
+
+// New checks cfg and makes a service with a fresh one-time login token.
+func New(cfg Config) (*Service, error) {
+	switch {
+	case cfg.Store == nil:
+		return nil, errors.New("approval: no store")
+	case len(cfg.Key) != ed25519.PrivateKeySize:
+		return nil, fmt.Errorf("approval: signing key is %d bytes, want %d", len(cfg.Key), ed25519.PrivateKeySize)
+	case len(cfg.SessionSecret) < 32:
+		return nil, fmt.Errorf("approval: session secret is %d bytes, want at least 32", len(cfg.SessionSecret))
+	case cfg.Reprove == nil:
+		return nil, errors.New("approval: no Reprove: the service shows only what it proved itself")
+	}
+	host, port, err := net.SplitHostPort(cfg.Addr)
+	if err != nil || host == "" || port == "" || port == "0" {
+		return nil, fmt.Errorf("approval: address %q is not host:port", cfg.Addr)
+	}
+	if cfg.ReceiptTTL <= 0 {
+		cfg.ReceiptTTL = DefaultReceiptTTL
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	s := &Service{cfg: cfg, pub: cfg.Key.Public().(ed25519.PublicKey)}
+	if err := s.sessions.init(cfg.SessionSecret); err != nil {
+		return nil, err
+	}
+	s.waiters.m = map[string]*waiter{}
+	return s, nil
+}
+
+// URL is the service's base URL.
+func (s *Service) URL() string { return "http://" + s.cfg.Addr }
+
+// LoginURL is the one-time login link to print at start.
+func (s *Service) LoginURL() string { return s.URL() + "/login?token=" + s.sessions.loginToken }
+
+// PublicKey is the receipt verification key.
+func (s *Service) PublicKey() ed25519.PublicKey { return s.pub }
+
+// Handler serves the API and the UI.
+func (s *Service) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/health", s.method("GET", s.health))
+	mux.HandleFunc("/api/key", s.method("GET", s.key))
+	mux.HandleFunc("/api/requests", func(w http.ResponseWriter, r *http.Request) {
+		switch r.Method {
+		case "POST":
+			s.submit(w, r)
+		case "GET":
+			s.list(w, r)
+		default:
+			fail(w, http.StatusMethodNotAllowed, r.Method+" is not allowed here")
+		}
+	})
+	mux.HandleFunc("/api/requests/{id}", s.method("GET", s.get))
+	mux.HandleFunc("/api/requests/{id}/wait", s.method("GET", s.wait))
+	mux.HandleFunc("/api/requests/{id}/decision", s.method("POST", s.decision))
+	mux.HandleFunc("/api/receipts/redeem", s.method("POST", s.redeem))
+	mux.HandleFunc("/login", s.method("GET", s.login))
+	mux.HandleFunc("/{$}", s.method("GET", s.listPage))
+	mux.HandleFunc("/ui/requests/{id}", s.method("GET", s.requestPage))
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		fail(w, http.StatusNotFound, "no such endpoint: "+r.URL.Path)
+	})
+	return s.guard(mux)
+}
+
+func (s *Service) method(m string, h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != m {
+			w.Header().Set("Allow", m)
+			fail(w, http.StatusMethodNotAllowed, r.Method+" is not allowed here, only "+m)
+			return
+		}
+		h(w, r)
+	}
+}
+
+// guard refuses a foreign Host or Origin (DNS rebinding, cross-site
+// posts) before any handler runs, and sets headers every answer needs.
+func (s *Service) guard(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Cache-Control", "no-store")
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "no-referrer")
+		reason := ""
+		if r.Host != s.cfg.Addr {
+			reason = fmt.Sprintf("Host %q is not this service (%s)", r.Host, s.cfg.Addr)
+		} else if o := r.Header.Values("Origin"); len(o) > 1 || len(o) == 1 && o[0] != s.URL() {
+			reason = fmt.Sprintf("Origin %q is not this service (%s)", strings.Join(o, ", "), s.URL())
+		}
+		if reason != "" {
+			s.auditRefusal(r.Context(), "request.forbidden", "", "client:"+r.RemoteAddr, fmt.Sprintf("%s %s: %s", r.Method, r.URL.Path, reason))
+			fail(w, http.StatusForbidden, reason)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+type errorBody struct {
+	Error string `json:"error"`
+	ID    string `json:"id,omitempty"`
+}
+
+func fail(w http.ResponseWriter, code int, reason string) { answer(w, code, errorBody{Error: reason}) }
+
+func answer(w http.ResponseWriter, code int, v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		code, data = http.StatusInternalServerError, []byte(`{"error":"encoding the answer failed"}`)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	w.Write(append(data, '\n'))
+}
+
+// auditRefusal records a refusal that changes no state. If the audit log
+// itself cannot be written the refusal still stands; the failure is
+// reported on the answer path by the caller's status code, and here.
+func (s *Service) auditRefusal(ctx context.Context, kind, id, actor, detail string) error {
+	err := s.cfg.Store.Audit(context.WithoutCancel(ctx), audit.Event{At: s.cfg.Now(), Kind: kind, RequestID: id, Actor: actor, Detail: detail})
+	if err != nil {
+		return fmt.Errorf("recording the refusal in the audit log failed: %w", err)
+	}
+	return nil
+}
+
+// refuse audits a refusal and answers it; an audit failure turns the
+// answer into a 500 that says so (still a refusal).
+func (s *Service) refuse(w http.ResponseWriter, r *http.Request, code int, kind, id, actor, reason string) {
+	if err := s.auditRefusal(r.Context(), kind, id, actor, reason); err != nil {
+		fail(w, http.StatusInternalServerError, reason+"; "+err.Error())
+		return
+	}
+	fail(w, code, reason)
+}
+
+// decodeJSON reads a JSON body strictly: the content type, the size limit,
+// no unknown fields, one value.
+func decodeJSON(w http.ResponseWriter, r *http.Request, into any) (int, string) {
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+		return http.StatusUnsupportedMediaType, "the body must be application/json"
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return http.StatusRequestEntityTooLarge, fmt.Sprintf("the body is larger than %d bytes", MaxBody)
+		}
+		return http.StatusBadRequest, "reading the body: " + err.Error()
+	}
+	if !utf8.Valid(body) {
+		return http.StatusBadRequest, "the body is not valid UTF-8"
+	}
+	dec := json.NewDecoder(strings.NewReader(string(body)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(into); err != nil {
+		return http.StatusBadRequest, "malformed JSON body: " + err.Error()
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return http.StatusBadRequest, "malformed JSON body: data after the first value"
+	}
+	return 0, ""
+}
+
+func (s *Service) health(w http.ResponseWriter, r *http.Request) {
+	answer(w, http.StatusOK, map[string]string{"status": "ok", "version": s.cfg.Version})
+}
+
+func (s *Service) key(w http.ResponseWriter, r *http.Request) {
+	answer(w, http.StatusOK, KeyAnswer{KeyID: receipt.KeyID(s.pub), PublicKey: receipt.EncodePublicKey(s.pub)})
+}
+
+func newRequestID() (string, error) {
+	var b [12]byte
+	if _, err := io.ReadFull(rand.Reader, b[:]); err != nil {
+		return "", fmt.Errorf("approval: reading random bytes: %w", err)
+	}
+	return "req_" + hex.EncodeToString(b[:]), nil
+}
+
+func checkSubmission(sub Submission) string {
+	switch {
+	case sub.PlanName == "" || len(sub.PlanName) > 256 || strings.ContainsFunc(sub.PlanName, isControl):
+		return "plan_name must be 1-256 characters without control characters"
+	case sub.PlanSource == "":
+		return "plan_source is empty"
+	case !validPlanHash(sub.PlanHash):
+		return fmt.Sprintf("plan_hash %q is not sha256:<64 lowercase hex>", sub.PlanHash)
+	case sub.Target == "" || len(sub.Target) > 256 || strings.ContainsFunc(sub.Target, isControl):
+		return "target must be 1-256 characters without control characters"
+	}
+	return ""
+}
+
+func isControl(r rune) bool { return r < 0x20 || r == 0x7f }
+
+func validPlanHash(s string) bool {
+	h, ok := strings.CutPrefix(s, "sha256:")
+	if !ok || len(h) != 64 {
+		return false
+	}
+	for i := 0; i < len(h); i++ {
+		if !('0' <= h[i] && h[i] <= '9' || 'a' <= h[i] && h[i] <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// proofReason is why the service's own proof does not let it show a
+// submission to the human, or "".
+func proofReason(sub Submission, p Proof) string {
+	switch {
+	case p.PlanHash != sub.PlanHash:
+		return fmt.Sprintf("plan_hash: the service computes %s, the submission says %s", p.PlanHash, sub.PlanHash)
+	case p.Target != sub.Target:
+		return fmt.Sprintf("target: the service proved %q, the submission says %q", p.Target, sub.Target)
+	}
+	for _, g := range p.Guarantees {
+		if g.Source == "" {
+			return "a guarantee without source text"
+		}
+	}
+	for _, c := range p.Coverage {
+		if c.Status == "required_gap" {
+			return fmt.Sprintf("coverage: domain %s misses required contracts %s", c.Domain, strings.Join(c.Missing, ", "))
+		}
+	}
+	return ""
+}
+
+func (s *Service) submit(w http.ResponseWriter, r *http.Request) {
+	const actor = "runner"
+	var sub Submission
+	if code, reason := decodeJSON(w, r, &sub); code != 0 {
+		s.refuse(w, r, code, "request.malformed", "", actor, reason)
+		return
+	}
+	if reason := checkSubmission(sub); reason != "" {
+		s.refuse(w, r, http.StatusBadRequest, "request.malformed", "", actor, reason)
+		return
+	}
+	id, err := newRequestID()
+	if err != nil {
+		fail(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	raw, err := json.Marshal(sub)
+	if err != nil {
+		fail(w, http.StatusInternalServerError, "encoding the submission: "+err.Error())
+		return
+	}
+	now := s.cfg.Now()
+	rec := Record{ID: id, CreatedAt: now, PlanName: sub.PlanName, PlanHash: sub.PlanHash, Target: sub.Target, PlanSource: sub.PlanSource, Submitted: raw}
+	detail, _ := json.Marshal(map[string]any{"plan_name": sub.PlanName, "plan_hash": sub.PlanHash, "target": sub.Target})
+	submitted := audit.Event{At: now, Kind: "request.submitted", RequestID: id, Actor: actor, Detail: string(detail)}
+
+	proof, err := s.cfg.Reprove(r.Context(), sub.PlanName, []byte(sub.PlanSource), sub.Target)
+	reason := ""
+	if err != nil {
+		reason = "the service's own proof does not hold: " + err.Error()
+	} else if why := proofReason(sub, proof); why != "" {
+		reason = "the service's own proof does not match the submission: " + why
+	}
+	if reason != "" {
+		d := Decision{Decision: StatusRefused, Reason: reason, DecidedBy: "service", DecidedAt: now}
+		refused := audit.Event{At: now, Kind: "request.refused", RequestID: id, Actor: "service", Detail: reason}
+		if err := s.cfg.Store.Insert(context.WithoutCancel(r.Context()), rec, &d, nil, nil, submitted, refused); err != nil {
+			fail(w, http.StatusInternalServerError, reason+"; recording the refusal failed: "+err.Error())
+			return
+		}
+		answer(w, http.StatusUnprocessableEntity, errorBody{Error: reason, ID: id})
+		return
+	}
+	rec.View = View{Guarantees: nonNil(proof.Guarantees), ProofSummary: proof.ProofSummary, Coverage: nonNil(proof.Coverage)}
+	if rec.View.ProofSummary.Obligations == nil {
+		rec.View.ProofSummary.Obligations = []string{}
+	}
+	events := []audit.Event{submitted}
+	var d *Decision
+	var rc *receipt.Receipt
+	var rp *receipt.Payload
+	if s.cfg.Decide != nil {
+		decision, rule, why, err := s.cfg.Decide(r.Context(), proof)
+		switch {
+		case err != nil:
+			events = append(events, audit.Event{At: now, Kind: "policy.error", RequestID: id, Actor: "service", Detail: "asking the human: " + err.Error()})
+		case decision == StatusAutoApproved || decision == StatusAutoRejected:
+			d = &Decision{Decision: decision, Reason: why, DecidedBy: "policy:" + rule, DecidedAt: now}
+			events = append(events, audit.Event{At: now, Kind: "decision." + decision, RequestID: id, Actor: d.DecidedBy, Detail: why})
+			if decision == StatusAutoApproved {
+				if rc, rp, err = s.issue(rec, decision, now); err != nil {
+					fail(w, http.StatusInternalServerError, err.Error())
+					return
+				}
+			}
+		case decision != "":
+			events = append(events, audit.Event{At: now, Kind: "policy.error", RequestID: id, Actor: "service", Detail: fmt.Sprintf("asking the human: rule %q answered unknown decision %q", rule, decision)})
+		}
+	}
+	if err := s.cfg.Store.Insert(context.WithoutCancel(r.Context()), rec, d, rc, rp, events...); err != nil {
+		fail(w, http.StatusInternalServerError, "recording the request failed: "+err.Error())
+		return
+	}
+	status := StatusPending
+	if d != nil {
+		status = d.Decision
+	}
+	answer(w, http.StatusCreated, Submitted{ID: id, Status: status, UI: s.URL() + "/ui/requests/" + id})
+}
+
+func nonNil[T any](xs []T) []T {
+	if xs == nil {
+		return []T{}
+	}
+	return xs
+}
+
+// issue signs the receipt of an approving decision on rec.
+func (s *Service) issue(rec Record, decision string, now time.Time) (*receipt.Receipt, *receipt.Payload, error) {
+	nonce, err := receipt.NewNonce()
+	if err != nil {
+		return nil, nil, err
+	}
+	gs := make([]string, len(rec.View.Guarantees))
+	for i, g := range rec.View.Guarantees {
+		gs[i] = g.Source
+	}
+	issued := now.UTC().Truncate(time.Second)
+	p := receipt.Payload{
+		RequestID: rec.ID, PlanHash: rec.PlanHash, Target: rec.Target, Guarantees: gs, Decision: decision,
+		IssuedAt: issued, ExpiresAt: issued.Add(s.cfg.ReceiptTTL), Nonce: nonce,
+	}
+	rc, err := receipt.Sign(s.cfg.Key, p)
+	if err != nil {
+		return nil, nil, fmt.Errorf("approval: signing the receipt of %s: %w", rec.ID, err)
+	}
+	return &rc, &p, nil
+}
+
+func (s *Service) list(w http.ResponseWriter, r *http.Request) {
+	sums, err := s.cfg.Store.List(r.Context(), 500)
+	if err != nil {
+		fail(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	out := make([]Request, 0, len(sums))
+	for _, sm := range sums {
+		out = append(out, Request{
+			ID: sm.ID, CreatedAt: sm.CreatedAt.UTC().Format(time.RFC3339Nano), PlanName: sm.PlanName, Target: sm.Target,
+			Status: sm.Status, DecidedBy: sm.DecidedBy, Guarantees: []Guarantee{}, Coverage: []Coverage{},
+			ProofSummary: ProofSummary{Obligations: []string{}},
+		})
+	}
+	answer(w, http.StatusOK, map[string][]Request{"requests": out})
+}
+
+func (s *Service) lookup(w http.ResponseWriter, r *http.Request) (Entry, bool) {
+	e, err := s.cfg.Store.Get(r.Context(), r.PathValue("id"))
+	switch {
+	case errors.Is(err, ErrNotFound):
+		fail(w, http.StatusNotFound, fmt.Sprintf("no request %q", r.PathValue("id")))
+		return Entry{}, false
+	case err != nil:
+		fail(w, http.StatusInternalServerError, err.Error())
+		return Entry{}, false
+	}
+	return e, true
+}
+
+func requestOf(e Entry) Request {
+	q := Request{
+		ID: e.ID, CreatedAt: e.CreatedAt.UTC().Format(time.RFC3339Nano), PlanName: e.PlanName, PlanHash: e.PlanHash,
+		Target: e.Target, Status: StatusPending, Redeemed: e.Redeemed, Guarantees: nonNil(e.View.Guarantees),
+		ProofSummary: e.View.ProofSummary, Coverage: nonNil(e.View.Coverage), PlanSource: e.PlanSource, Submitted: e.Submitted,
+	}
+	if q.ProofSummary.Obligations == nil {
+		q.ProofSummary.Obligations = []string{}
+	}
+	if d := e.Decision; d != nil {
+		q.Status, q.Reason, q.DecidedBy, q.DecidedAt = d.Decision, d.Reason, d.DecidedBy, d.DecidedAt.UTC().Format(time.RFC3339Nano)
+	}
+	return q
+}
+
+func statusOf(e Entry) Status {
+	st := Status{ID: e.ID, Status: StatusPending}
+	if d := e.Decision; d != nil {
+		st.Status, st.Reason, st.DecidedBy = d.Decision, d.Reason, d.DecidedBy
+		st.Receipt = e.Receipt
+	}
+	return st
+}
+
+func (s *Service) get(w http.ResponseWriter, r *http.Request) {
+	if e, ok := s.lookup(w, r); ok {
+		answer(w, http.StatusOK, requestOf(e))
+	}
+}
+
+func (s *Service) wait(w http.ResponseWriter, r *http.Request) {
+	timeout := 30 * time.Second
+	if v := r.URL.Query().Get("timeout"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 || d > MaxWait {
+			fail(w, http.StatusBadRequest, fmt.Sprintf("timeout %q is not a duration in (0, %s]", v, MaxWait))
+			return
+		}
+		timeout = d
+	}
+	id := r.PathValue("id")
+	// Register before reading, so a decision between the read and the
+	// wait still wakes this request.
+	ch, done := s.waiters.join(id)
+	defer done()
+	e, ok := s.lookup(w, r)
+	if !ok {
+		return
+	}
+	if e.Decision == nil {
+		t := time.NewTimer(timeout)
+		defer t.Stop()
+		select {
+		case <-ch:
+		case <-t.C:
+		case <-r.Context().Done():
+			return
+		}
+		if e, ok = s.lookup(w, r); !ok {
+			return
+		}
+	}
+	answer(w, http.StatusOK, statusOf(e))
+}
+
+type decisionBody struct {
+	Decision string `json:"decision"`
+	Reason   string `json:"reason"`
+	CSRF     string `json:"csrf"`
+}
+
+func (s *Service) decision(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	sess, ok := s.sessions.fromRequest(r, s.cfg.Now())
+	if !ok {
+		s.refuse(w, r, http.StatusUnauthorized, "decision.refused", id, "client:"+r.RemoteAddr, "no valid session: only the human's browser, logged in through the one-time URL, may decide")
+		return
+	}
+	actor := sess.actor()
+	var body decisionBody
+	isForm := false
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	switch mt {
+	case "application/json":
+		if code, reason := decodeJSON(w, r, &body); code != 0 {
+			s.refuse(w, r, code, "decision.refused", id, actor, reason)
+			return
+		}
+	case "application/x-www-form-urlencoded":
+		isForm = true
+		r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
+		if err := r.ParseForm(); err != nil {
+			s.refuse(w, r, http.StatusBadRequest, "decision.refused", id, actor, "malformed form body: "+err.Error())
+			return
+		}
+		for k, v := range r.PostForm {
+			if len(v) != 1 || k != "decision" && k != "reason" && k != "csrf" {
+				s.refuse(w, r, http.StatusBadRequest, "decision.refused", id, actor, fmt.Sprintf("form field %q is unknown or repeated", k))
+				return
+			}
+		}
+		body = decisionBody{Decision: r.PostForm.Get("decision"), Reason: r.PostForm.Get("reason"), CSRF: r.PostForm.Get("csrf")}
+	default:
+		s.refuse(w, r, http.StatusUnsupportedMediaType, "decision.refused", id, actor, "the body must be application/json or a form")
+		return
+	}
+	if !sess.csrfOK(body.CSRF) {
+		s.refuse(w, r, http.StatusForbidden, "decision.refused", id, actor, "wrong or missing CSRF token")
+		return
+	}
+	if !isHumanDecision(body.Decision) {
+		s.refuse(w, r, http.StatusBadRequest, "decision.refused", id, actor, fmt.Sprintf("decision %q is not one of %s", body.Decision, strings.Join(humanDecisions, ", ")))
+		return
+	}
+	if len(body.Reason) > maxReason || !utf8.ValidString(body.Reason) {
+		s.refuse(w, r, http.StatusBadRequest, "decision.refused", id, actor, fmt.Sprintf("reason must be valid UTF-8 of at most %d bytes", maxReason))
+		return
+	}
+	now := s.cfg.Now()
+	d := Decision{Decision: body.Decision, Reason: body.Reason, DecidedBy: "human", DecidedAt: now}
+	events := []audit.Event{{At: now, Kind: "decision." + body.Decision, RequestID: id, Actor: actor, Detail: body.Reason}}
+	var issue func(Record) (*receipt.Receipt, *receipt.Payload, error)
+	if body.Decision == StatusApprovedOnce {
+		issue = func(rec Record) (*receipt.Receipt, *receipt.Payload, error) { return s.issue(rec, body.Decision, now) }
+	}
+	rc, err := s.cfg.Store.Decide(context.WithoutCancel(r.Context()), id, d, issue, events...)
+	switch {
+	case errors.Is(err, ErrNotFound):
+		s.refuse(w, r, http.StatusNotFound, "decision.refused", "", actor, fmt.Sprintf("no request %q", id))
+		return
+	case errors.Is(err, ErrAlreadyDecided):
+		s.refuse(w, r, http.StatusConflict, "decision.refused", id, actor, err.Error())
+		return
+	case err != nil:
+		fail(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	s.waiters.wake(id)
+	if isForm {
+		http.Redirect(w, r, "/ui/requests/"+id, http.StatusSeeOther)
+		return
+	}
+	answer(w, http.StatusOK, Status{ID: id, Status: d.Decision, Reason: d.Reason, DecidedBy: d.DecidedBy, Receipt: rc})
+}
+
+func (s *Service) redeem(w http.ResponseWriter, r *http.Request) {
+	const actor = "redeemer"
+	var body RedeemBody
+	if code, reason := decodeJSON(w, r, &body); code != 0 {
+		s.refuse(w, r, code, "redemption.refused", "", actor, reason)
+		return
+	}
+	if err := receipt.CheckChallenge(body.Challenge); err != nil {
+		s.refuse(w, r, http.StatusBadRequest, "redemption.refused", "", actor, err.Error())
+		return
+	}
+	p, err := receipt.Verify(s.pub, body.Receipt)
+	if err != nil {
+		s.refuse(w, r, http.StatusForbidden, "redemption.refused", "", actor, err.Error())
+		return
+	}
+	e, err := s.cfg.Store.Get(r.Context(), p.RequestID)
+	switch {
+	case errors.Is(err, ErrNotFound):
+		s.refuse(w, r, http.StatusForbidden, "redemption.refused", "", actor, fmt.Sprintf("receipt names request %q, which this service does not have", p.RequestID))
+		return
+	case err != nil:
+		fail(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	now := s.cfg.Now()
+	if err := receipt.Check(p, receipt.Expect{PlanHash: e.PlanHash, Target: e.Target}, now); err != nil {
+		s.refuse(w, r, http.StatusForbidden, "redemption.refused", p.RequestID, actor, err.Error())
+		return
+	}
+	detail, _ := json.Marshal(map[string]string{"nonce": p.Nonce, "challenge": body.Challenge})
+	ack, err := s.cfg.Store.Redeem(context.WithoutCancel(r.Context()), p.RequestID, p.Nonce, body.Challenge, now, func() (receipt.Redemption, error) {
+		return receipt.SignRedemption(s.cfg.Key, receipt.RedemptionPayload{RequestID: p.RequestID, ReceiptNonce: p.Nonce, Challenge: body.Challenge, RedeemedAt: now})
+	}, audit.Event{At: now, Kind: "receipt.redeemed", RequestID: p.RequestID, Actor: actor, Detail: string(detail)})
+	switch {
+	case errors.Is(err, ErrAlreadyRedeemed):
+		s.refuse(w, r, http.StatusConflict, "redemption.refused", p.RequestID, actor, err.Error())
+		return
+	case errors.Is(err, ErrUnknownReceipt):
+		s.refuse(w, r, http.StatusForbidden, "redemption.refused", p.RequestID, actor, err.Error())
+		return
+	case err != nil:
+		fail(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	answer(w, http.StatusOK, RedeemAnswer{Redemption: ack})
+}
+
+// waiters wakes long-polls when their request is decided.
+type waiters struct {
+	mu sync.Mutex
+	m  map[string]*waiter
+}
+
+type waiter struct {
+	ch chan struct{}
+	n  int
+}
+
+func (ws *waiters) join(id string) (<-chan struct{}, func()) {
+	ws.mu.Lock()
+	defer ws.mu.Unlock()
+	wt := ws.m[id]
+	if wt == nil {
+		wt = &waiter{ch: make(chan struct{})}
+		ws.m[id] = wt
+	}
+	wt.n++
+	return wt.ch, func() {
+		ws.mu.Lock()
+		defer ws.mu.Unlock()
+		wt.n--
+		if wt.n == 0 && ws.m[id] == wt {
+			delete(ws.m, id)
+		}
+	}
+}
+
+func (ws *waiters) wake(id string) {
+	ws.mu.Lock()
+	defer ws.mu.Unlock()
+	if wt := ws.m[id]; wt != nil {
+		close(wt.ch)
+		delete(ws.m, id)
+	}
+}

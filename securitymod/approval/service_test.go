@@ -1,0 +1,762 @@
+package approval
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/clauz3/clauz3/securitymod/receipt"
+)
+
+// fakeReprove stands in for compiler+prover: the plan hash is a digest of
+// the source, each "# guarantee: X" line is a proved guarantee rendered as
+// "English(X)", a source containing "FAILS" does not prove and one
+// containing "REQUIRED_GAP" leaves a required contract unproved.
+func fakeReprove(_ context.Context, name string, src []byte, target string) (Proof, error) {
+	if bytes.Contains(src, []byte("FAILS")) {
+		return Proof{}, fmt.Errorf("%s:3:5: guarantee emails.only(['bob@example.com']) does not hold: counterexample: addr = \"ann@example.com\"", name)
+	}
+	p := Proof{PlanHash: planHash(string(src)), Target: target, ProofSummary: ProofSummary{Proved: 1, Obligations: []string{"requires of send_email at 4:5"}}}
+	for _, line := range strings.Split(string(src), "\n") {
+		if g, ok := strings.CutPrefix(line, "# guarantee: "); ok {
+			p.Guarantees = append(p.Guarantees, Guarantee{Source: g, English: "English(" + g + ")"})
+		}
+	}
+	p.Coverage = []Coverage{{Domain: "email", Status: "covered", Missing: []string{}}}
+	if bytes.Contains(src, []byte("REQUIRED_GAP")) {
+		p.Coverage[0] = Coverage{Domain: "email", Status: "required_gap", Missing: []string{"emails.only"}}
+	}
+	return p, nil
+}
+
+func planHash(src string) string {
+	sum := sha256.Sum256([]byte(src))
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+func testKey(name string) ed25519.PrivateKey {
+	seed := sha256.Sum256([]byte(name))
+	return ed25519.NewKeyFromSeed(seed[:])
+}
+
+// clock is a settable time source.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+type harness struct {
+	t      *testing.T
+	svc    *Service
+	store  *Store
+	srv    *httptest.Server
+	clock  *clock
+	client *http.Client
+}
+
+func newHarness(t *testing.T, decide Decide) *harness {
+	t.Helper()
+	st, err := OpenStore(context.Background(), filepath.Join(t.TempDir(), "approval.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	srv := httptest.NewUnstartedServer(nil)
+	clk := &clock{t: time.Now().UTC()}
+	svc, err := New(Config{
+		Addr: srv.Listener.Addr().String(), Store: st, Key: testKey("service"),
+		SessionSecret: bytes.Repeat([]byte{7}, 32), Reprove: fakeReprove, Decide: decide,
+		Now: clk.now, Version: "test",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.Config.Handler = svc.Handler()
+	srv.Start()
+	t.Cleanup(srv.Close)
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	return &harness{t: t, svc: svc, store: st, srv: srv, clock: clk, client: client}
+}
+
+type reply struct {
+	code   int
+	body   []byte
+	header http.Header
+}
+
+func (r reply) errorText() string {
+	var e struct{ Error string }
+	json.Unmarshal(r.body, &e)
+	return e.Error
+}
+
+// do sends one request; header pairs are name, value, ...
+func (h *harness) do(method, path, ctype string, body []byte, header ...string) reply {
+	h.t.Helper()
+	req, err := http.NewRequest(method, h.srv.URL+path, bytes.NewReader(body))
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if ctype != "" {
+		req.Header.Set("Content-Type", ctype)
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		if header[i] == "Host" {
+			req.Host = header[i+1]
+		} else {
+			req.Header.Add(header[i], header[i+1])
+		}
+	}
+	resp, err := h.client.Do(req)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return reply{resp.StatusCode, data, resp.Header}
+}
+
+func (h *harness) postJSON(path string, v any, header ...string) reply {
+	h.t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return h.do("POST", path, "application/json", data, header...)
+}
+
+const planSrc = "import clauz3\n# guarantee: emails.only(['bob@example.com'])\ndef main() -> None:\n    send_email('bob@example.com', 'hi')\n"
+
+func submission(src string) Submission {
+	return Submission{
+		PlanName: "plan.py", PlanSource: src, PlanHash: planHash(src), Target: "main",
+		Guarantees:   []Guarantee{{Source: "client says anything", English: "Trust me."}},
+		ProofSummary: ProofSummary{Proved: 99, Obligations: []string{"x"}},
+		Coverage:     []Coverage{{Domain: "email", Status: "covered", Missing: []string{}}},
+	}
+}
+
+func (h *harness) submit(src string) string {
+	h.t.Helper()
+	r := h.postJSON("/api/requests", submission(src))
+	if r.code != http.StatusCreated {
+		h.t.Fatalf("submit = %d %s", r.code, r.body)
+	}
+	var s Submitted
+	if err := json.Unmarshal(r.body, &s); err != nil {
+		h.t.Fatal(err)
+	}
+	if !strings.HasPrefix(s.ID, "req_") || s.UI != h.srv.URL+"/ui/requests/"+s.ID {
+		h.t.Fatalf("submitted = %+v", s)
+	}
+	return s.ID
+}
+
+// login spends the one-time URL and returns the session cookie header.
+func (h *harness) login() string {
+	h.t.Helper()
+	u, err := url.Parse(h.svc.LoginURL())
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	r := h.do("GET", "/login?"+u.RawQuery, "", nil)
+	if r.code != http.StatusSeeOther || r.header.Get("Location") != "/" {
+		h.t.Fatalf("login = %d %s", r.code, r.body)
+	}
+	resp := http.Response{Header: r.header}
+	for _, c := range resp.Cookies() {
+		if c.Name == SessionCookie {
+			if !c.HttpOnly || c.SameSite != http.SameSiteStrictMode || c.Path != "/" {
+				h.t.Fatalf("session cookie %+v is not HttpOnly SameSite=Strict", c)
+			}
+			return c.Name + "=" + c.Value
+		}
+	}
+	h.t.Fatalf("login set no session cookie: %v", r.header)
+	return ""
+}
+
+var csrfRe = regexp.MustCompile(`name="csrf" value="([^"]+)"`)
+
+func (h *harness) csrf(id, cookie string) string {
+	h.t.Helper()
+	r := h.do("GET", "/ui/requests/"+id, "", nil, "Cookie", cookie)
+	m := csrfRe.FindSubmatch(r.body)
+	if r.code != 200 || m == nil {
+		h.t.Fatalf("request page = %d, no CSRF token:\n%s", r.code, r.body)
+	}
+	return string(m[1])
+}
+
+func (h *harness) decide(id, cookie, decision string) reply {
+	h.t.Helper()
+	return h.postJSON("/api/requests/"+id+"/decision", map[string]string{"decision": decision, "reason": "looks right", "csrf": h.csrf(id, cookie)}, "Cookie", cookie)
+}
+
+func decodeStatus(t *testing.T, r reply) Status {
+	t.Helper()
+	if r.code != 200 {
+		t.Fatalf("status answer %d %s", r.code, r.body)
+	}
+	var s Status
+	if err := json.Unmarshal(r.body, &s); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func (h *harness) auditKinds() []string {
+	h.t.Helper()
+	rows, err := h.store.r.Query(`SELECT kind FROM audit ORDER BY seq`)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	defer rows.Close()
+	var kinds []string
+	for rows.Next() {
+		var k string
+		if err := rows.Scan(&k); err != nil {
+			h.t.Fatal(err)
+		}
+		kinds = append(kinds, k)
+	}
+	return kinds
+}
+
+func TestHappyPath(t *testing.T) {
+	h := newHarness(t, nil)
+	if r := h.do("GET", "/health", "", nil); r.code != 200 || !strings.Contains(string(r.body), `"status":"ok"`) {
+		t.Fatalf("health = %d %s", r.code, r.body)
+	}
+	var key KeyAnswer
+	if r := h.do("GET", "/api/key", "", nil); r.code != 200 || json.Unmarshal(r.body, &key) != nil {
+		t.Fatalf("key = %d %s", r.code, r.body)
+	}
+	pub, err := receipt.ParsePublicKey(key.PublicKey)
+	if err != nil || key.KeyID != receipt.KeyID(pub) {
+		t.Fatalf("key answer %+v: %v", key, err)
+	}
+
+	id := h.submit(planSrc)
+	if s := decodeStatus(t, h.do("GET", "/api/requests/"+id+"/wait?timeout=20ms", "", nil)); s.Status != "pending" || s.Receipt != nil {
+		t.Fatalf("wait before a decision = %+v", s)
+	}
+	// The service shows what it proved, not what the client claimed.
+	var req Request
+	if r := h.do("GET", "/api/requests/"+id, "", nil); r.code != 200 || json.Unmarshal(r.body, &req) != nil {
+		t.Fatalf("get = %d %s", r.code, r.body)
+	}
+	if len(req.Guarantees) != 1 || req.Guarantees[0].Source != "emails.only(['bob@example.com'])" || req.ProofSummary.Proved != 1 || req.PlanSource != planSrc {
+		t.Fatalf("request = %+v", req)
+	}
+
+	waited := make(chan reply, 1)
+	go func() { waited <- h.do("GET", "/api/requests/"+id+"/wait?timeout=10s", "", nil) }()
+	cookie := h.login()
+	time.Sleep(20 * time.Millisecond) // let the long-poll park (not required for correctness)
+	decided := decodeStatus(t, h.decide(id, cookie, "approved_once"))
+	if decided.Status != "approved_once" || decided.DecidedBy != "human" || decided.Reason != "looks right" || decided.Receipt == nil {
+		t.Fatalf("decision answer = %+v", decided)
+	}
+	w := decodeStatus(t, <-waited)
+	if w.Status != "approved_once" || w.Receipt == nil || *w.Receipt != *decided.Receipt {
+		t.Fatalf("wait after the decision = %+v", w)
+	}
+	p, err := receipt.VerifyAndCheck(pub, *w.Receipt, receipt.Expect{PlanHash: planHash(planSrc), Target: "main"}, h.clock.now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.RequestID != id || len(p.Guarantees) != 1 || p.Guarantees[0] != "emails.only(['bob@example.com'])" {
+		t.Fatalf("receipt payload %+v", p)
+	}
+
+	challenge, _ := receipt.NewChallenge()
+	r := h.postJSON("/api/receipts/redeem", RedeemBody{Receipt: *w.Receipt, Challenge: challenge})
+	var ack RedeemAnswer
+	if r.code != 200 || json.Unmarshal(r.body, &ack) != nil {
+		t.Fatalf("redeem = %d %s", r.code, r.body)
+	}
+	if _, err := receipt.VerifyRedemption(pub, ack.Redemption, p, challenge); err != nil {
+		t.Fatal(err)
+	}
+	again, _ := receipt.NewChallenge()
+	if r := h.postJSON("/api/receipts/redeem", RedeemBody{Receipt: *w.Receipt, Challenge: again}); r.code != http.StatusConflict || !strings.Contains(r.errorText(), "already redeemed") {
+		t.Fatalf("second redeem = %d %s", r.code, r.body)
+	}
+	want := []string{"request.submitted", "login.ok", "decision.approved_once", "receipt.issued", "receipt.redeemed", "redemption.refused"}
+	if got := h.auditKinds(); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Fatalf("audit kinds = %v, want %v", got, want)
+	}
+	if seq, err := h.store.VerifyAudit(context.Background()); seq != 0 || err != nil {
+		t.Fatalf("VerifyAudit = %d, %v", seq, err)
+	}
+	var list struct{ Requests []Request }
+	if r := h.do("GET", "/api/requests", "", nil); r.code != 200 || json.Unmarshal(r.body, &list) != nil || len(list.Requests) != 1 || list.Requests[0].Status != "approved_once" || list.Requests[0].PlanSource != "" {
+		t.Fatalf("list = %s", r.body)
+	}
+}
+
+func TestDecisionsWithoutReceipt(t *testing.T) {
+	for _, d := range []string{"rejected", "reject_contract", "need_more_info"} {
+		t.Run(d, func(t *testing.T) {
+			h := newHarness(t, nil)
+			id := h.submit(planSrc)
+			s := decodeStatus(t, h.decide(id, h.login(), d))
+			if s.Status != d || s.Receipt != nil {
+				t.Fatalf("decision = %+v", s)
+			}
+			if w := decodeStatus(t, h.do("GET", "/api/requests/"+id+"/wait?timeout=1s", "", nil)); w.Status != d || w.Receipt != nil {
+				t.Fatalf("wait = %+v", w)
+			}
+		})
+	}
+}
+
+// A browser form post decides and is sent back to the request page.
+func TestFormDecision(t *testing.T) {
+	h := newHarness(t, nil)
+	id := h.submit(planSrc)
+	cookie := h.login()
+	form := url.Values{"decision": {"approved_once"}, "reason": {"ok <b>"}, "csrf": {h.csrf(id, cookie)}}
+	r := h.do("POST", "/api/requests/"+id+"/decision", "application/x-www-form-urlencoded", []byte(form.Encode()), "Cookie", cookie, "Origin", h.srv.URL)
+	if r.code != http.StatusSeeOther || r.header.Get("Location") != "/ui/requests/"+id {
+		t.Fatalf("form decision = %d %s", r.code, r.body)
+	}
+	page := h.do("GET", "/ui/requests/"+id, "", nil, "Cookie", cookie)
+	if !strings.Contains(string(page.body), "ok &lt;b&gt;") || strings.Contains(string(page.body), `id="decide"`) {
+		t.Fatalf("decided page:\n%s", page.body)
+	}
+}
+
+func TestRefusals(t *testing.T) {
+	type setup struct {
+		h      *harness
+		id     string // a pending request
+		cookie string
+		csrf   string
+	}
+	jsonDecision := func(s setup, v any, header ...string) reply {
+		return s.h.postJSON("/api/requests/"+s.id+"/decision", v, append([]string{"Cookie", s.cookie}, header...)...)
+	}
+	good := func(s setup) map[string]string {
+		return map[string]string{"decision": "approved_once", "reason": "", "csrf": s.csrf}
+	}
+	cases := map[string]struct {
+		do    func(s setup) reply
+		code  int
+		says  string
+		audit string // the audit kind the refusal must leave ("" for none)
+	}{
+		"decision without session": {func(s setup) reply {
+			return s.h.postJSON("/api/requests/"+s.id+"/decision", good(s))
+		}, 401, "no valid session", "decision.refused"},
+		"decision with a forged cookie": {func(s setup) reply {
+			forged := strings.Replace(s.cookie, "v1.", "v1.A", 1)
+			return s.h.postJSON("/api/requests/"+s.id+"/decision", good(s), "Cookie", forged)
+		}, 401, "no valid session", "decision.refused"},
+		"decision with an expired session": {func(s setup) reply {
+			s.h.clock.add(SessionLifetime + time.Second)
+			return jsonDecision(s, good(s))
+		}, 401, "no valid session", "decision.refused"},
+		"decision with a wrong CSRF token": {func(s setup) reply {
+			return jsonDecision(s, map[string]string{"decision": "approved_once", "csrf": s.csrf + "x"})
+		}, 403, "CSRF", "decision.refused"},
+		"decision without a CSRF token": {func(s setup) reply {
+			return jsonDecision(s, map[string]string{"decision": "approved_once"})
+		}, 403, "CSRF", "decision.refused"},
+		"decision with a foreign Origin": {func(s setup) reply {
+			return jsonDecision(s, good(s), "Origin", "http://evil.example")
+		}, 403, "Origin", "request.forbidden"},
+		"decision with two Origins": {func(s setup) reply {
+			return jsonDecision(s, good(s), "Origin", s.h.srv.URL, "Origin", "http://evil.example")
+		}, 403, "Origin", "request.forbidden"},
+		"decision with a foreign Host (DNS rebinding)": {func(s setup) reply {
+			return jsonDecision(s, good(s), "Host", "evil.example:8765")
+		}, 403, "Host", "request.forbidden"},
+		"decision with localhost for 127.0.0.1": {func(s setup) reply {
+			return jsonDecision(s, good(s), "Host", strings.Replace(s.h.srv.Listener.Addr().String(), "127.0.0.1", "localhost", 1))
+		}, 403, "Host", "request.forbidden"},
+		"submit with a foreign Origin": {func(s setup) reply {
+			return s.h.postJSON("/api/requests", submission(planSrc), "Origin", "null")
+		}, 403, "Origin", "request.forbidden"},
+		"unknown decision value": {func(s setup) reply {
+			return jsonDecision(s, map[string]string{"decision": "approved_twice", "csrf": s.csrf})
+		}, 400, "not one of", "decision.refused"},
+		"a human cannot auto-approve": {func(s setup) reply {
+			return jsonDecision(s, map[string]string{"decision": "auto_approved", "csrf": s.csrf})
+		}, 400, "not one of", "decision.refused"},
+		"decision with an unknown field": {func(s setup) reply {
+			return jsonDecision(s, map[string]string{"decision": "approved_once", "csrf": s.csrf, "decided_by": "human"})
+		}, 400, "unknown field", "decision.refused"},
+		"decision as text/plain": {func(s setup) reply {
+			return s.h.do("POST", "/api/requests/"+s.id+"/decision", "text/plain", []byte("decision=approved_once"), "Cookie", s.cookie)
+		}, 415, "json or a form", "decision.refused"},
+		"form with a repeated field": {func(s setup) reply {
+			f := url.Values{"decision": {"rejected", "approved_once"}, "csrf": {s.csrf}}
+			return s.h.do("POST", "/api/requests/"+s.id+"/decision", "application/x-www-form-urlencoded", []byte(f.Encode()), "Cookie", s.cookie)
+		}, 400, "repeated", "decision.refused"},
+		"decision on an unknown request": {func(s setup) reply {
+			return s.h.postJSON("/api/requests/req_nope/decision", good(s), "Cookie", s.cookie)
+		}, 404, "no request", "decision.refused"},
+		"decision twice": {func(s setup) reply {
+			if r := jsonDecision(s, good(s)); r.code != 200 {
+				return r
+			}
+			return jsonDecision(s, map[string]string{"decision": "rejected", "csrf": s.csrf})
+		}, 409, "already decided", "decision.refused"},
+		"login link used twice": {func(s setup) reply {
+			u, _ := url.Parse(s.h.svc.LoginURL())
+			return s.h.do("GET", "/login?"+u.RawQuery, "", nil)
+		}, 403, "already used", "login.refused"},
+		"wrong login token": {func(s setup) reply {
+			return s.h.do("GET", "/login?token=guess", "", nil)
+		}, 403, "wrong login token", "login.refused"},
+		"submit: malformed JSON": {func(s setup) reply {
+			return s.h.do("POST", "/api/requests", "application/json", []byte(`{"plan_name":`))
+		}, 400, "malformed JSON", "request.malformed"},
+		"submit: the submit endpoint never decides": {func(s setup) reply {
+			var m map[string]any
+			b, _ := json.Marshal(submission(planSrc))
+			json.Unmarshal(b, &m)
+			m["decision"] = "approved_once"
+			return s.h.postJSON("/api/requests", m)
+		}, 400, "unknown field", "request.malformed"},
+		"submit: two values": {func(s setup) reply {
+			b, _ := json.Marshal(submission(planSrc))
+			return s.h.do("POST", "/api/requests", "application/json", append(b, b...))
+		}, 400, "after the first value", "request.malformed"},
+		"submit: oversized": {func(s setup) reply {
+			sub := submission(strings.Repeat("#", MaxBody))
+			return s.h.postJSON("/api/requests", sub)
+		}, 413, "larger than", "request.malformed"},
+		"submit: wrong content type": {func(s setup) reply {
+			b, _ := json.Marshal(submission(planSrc))
+			return s.h.do("POST", "/api/requests", "text/plain", b)
+		}, 415, "application/json", "request.malformed"},
+		"submit: bad plan hash": {func(s setup) reply {
+			sub := submission(planSrc)
+			sub.PlanHash = "md5:1"
+			return s.h.postJSON("/api/requests", sub)
+		}, 400, "plan_hash", "request.malformed"},
+		"submit: invalid UTF-8": {func(s setup) reply {
+			return s.h.do("POST", "/api/requests", "application/json", []byte("{\"plan_name\":\"\xff\"}"))
+		}, 400, "UTF-8", "request.malformed"},
+		"submit: hash differs from the service's": {func(s setup) reply {
+			sub := submission(planSrc)
+			sub.PlanHash = planHash("another plan")
+			return s.h.postJSON("/api/requests", sub)
+		}, 422, "plan_hash: the service computes", "request.refused"},
+		"submit: the service's proof fails": {func(s setup) reply {
+			return s.h.postJSON("/api/requests", submission(planSrc+"# FAILS\n"))
+		}, 422, "counterexample", "request.refused"},
+		"submit: required gap": {func(s setup) reply {
+			return s.h.postJSON("/api/requests", submission(planSrc+"# REQUIRED_GAP\n"))
+		}, 422, "required contracts emails.only", "request.refused"},
+		"wait: bad timeout": {func(s setup) reply {
+			return s.h.do("GET", "/api/requests/"+s.id+"/wait?timeout=soon", "", nil)
+		}, 400, "timeout", ""},
+		"wait: timeout over the limit": {func(s setup) reply {
+			return s.h.do("GET", "/api/requests/"+s.id+"/wait?timeout=121s", "", nil)
+		}, 400, "timeout", ""},
+		"wait: unknown request": {func(s setup) reply {
+			return s.h.do("GET", "/api/requests/req_nope/wait?timeout=1s", "", nil)
+		}, 404, "no request", ""},
+		"get: unknown request": {func(s setup) reply {
+			return s.h.do("GET", "/api/requests/req_nope", "", nil)
+		}, 404, "no request", ""},
+		"wrong method": {func(s setup) reply {
+			return s.h.do("DELETE", "/api/requests/"+s.id, "", nil)
+		}, 405, "not allowed", ""},
+		"unknown endpoint": {func(s setup) reply {
+			return s.h.do("GET", "/api/approve", "", nil)
+		}, 404, "no such endpoint", ""},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			h := newHarness(t, nil)
+			s := setup{h: h, id: h.submit(planSrc), cookie: h.login()}
+			s.csrf = h.csrf(s.id, s.cookie)
+			before := len(h.auditKinds())
+			r := c.do(s)
+			if r.code != c.code || !strings.Contains(r.errorText(), c.says) {
+				t.Fatalf("got %d %s, want %d mentioning %q", r.code, r.body, c.code, c.says)
+			}
+			kinds := h.auditKinds()[before:]
+			if c.audit == "" && len(kinds) != 0 || c.audit != "" && (len(kinds) == 0 || kinds[len(kinds)-1] != c.audit) {
+				t.Fatalf("audit rows %v, want the last to be %q", kinds, c.audit)
+			}
+			// The pending request is still pending unless the case decided it.
+			if !strings.Contains(name, "twice") {
+				e, err := h.store.Get(context.Background(), s.id)
+				if err != nil || e.Decision != nil {
+					t.Fatalf("the request was decided by a refused call: %+v %v", e.Decision, err)
+				}
+			}
+			if seq, err := h.store.VerifyAudit(context.Background()); seq != 0 || err != nil {
+				t.Fatalf("VerifyAudit = %d, %v", seq, err)
+			}
+		})
+	}
+}
+
+// A refused submission is recorded with its id and shows as refused.
+func TestRefusedSubmissionIsRecorded(t *testing.T) {
+	h := newHarness(t, nil)
+	r := h.postJSON("/api/requests", submission(planSrc+"# FAILS\n"))
+	var body struct{ Error, ID string }
+	if r.code != 422 || json.Unmarshal(r.body, &body) != nil || !strings.HasPrefix(body.ID, "req_") {
+		t.Fatalf("refused submit = %d %s", r.code, r.body)
+	}
+	s := decodeStatus(t, h.do("GET", "/api/requests/"+body.ID+"/wait?timeout=1s", "", nil))
+	if s.Status != "refused" || s.DecidedBy != "service" || !strings.Contains(s.Reason, "counterexample") || s.Receipt != nil {
+		t.Fatalf("refused request status = %+v", s)
+	}
+	cookie := h.login()
+	csrf := h.csrf(h.submit(planSrc), cookie) // any page of the session carries its token
+	if r := h.postJSON("/api/requests/"+body.ID+"/decision", map[string]string{"decision": "approved_once", "csrf": csrf}, "Cookie", cookie); r.code != 409 {
+		t.Fatalf("approving a refused request = %d %s", r.code, r.body)
+	}
+}
+
+func TestRedeemRefusals(t *testing.T) {
+	h := newHarness(t, nil)
+	cookie := h.login()
+	approve := func() receipt.Receipt {
+		id := h.submit(planSrc + "# " + fmt.Sprint(time.Now().UnixNano()) + "\n")
+		s := decodeStatus(t, h.decide(id, cookie, "approved_once"))
+		return *s.Receipt
+	}
+	good := approve()
+	p, err := receipt.Verify(h.svc.PublicKey(), good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resign := func(k ed25519.PrivateKey, mutate func(*receipt.Payload)) receipt.Receipt {
+		q := p
+		mutate(&q)
+		r, err := receipt.Sign(k, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	flipped := good
+	sig := []byte(flipped.Signature)
+	sig[5] ^= 1
+	flipped.Signature = string(sig)
+	rejectedID := h.submit(planSrc + "# rejected\n")
+	decodeStatus(t, h.decide(rejectedID, cookie, "rejected"))
+	cases := map[string]struct {
+		body any
+		code int
+		says string
+	}{
+		"signed by another key": {RedeemBody{Receipt: resign(testKey("other"), func(*receipt.Payload) {}), Challenge: nonce(t)}, 403, "bad signature"},
+		"signature flipped":     {RedeemBody{Receipt: flipped, Challenge: nonce(t)}, 403, "receipt: verify"},
+		"payload swapped":       {RedeemBody{Receipt: receipt.Receipt{Payload: resign(testKey("other"), func(q *receipt.Payload) { q.Target = "x" }).Payload, Signature: good.Signature, KeyID: good.KeyID}, Challenge: nonce(t)}, 403, "bad signature"},
+		"never issued":          {RedeemBody{Receipt: resign(testKey("service"), func(q *receipt.Payload) { q.Nonce = nonce(t) }), Challenge: nonce(t)}, 403, "not issued by this service"},
+		"unknown request":       {RedeemBody{Receipt: resign(testKey("service"), func(q *receipt.Payload) { q.RequestID = "req_ghost" }), Challenge: nonce(t)}, 403, "does not have"},
+		"another plan's hash":   {RedeemBody{Receipt: resign(testKey("service"), func(q *receipt.Payload) { q.PlanHash = planHash("x") }), Challenge: nonce(t)}, 403, "plan hash mismatch"},
+		"a rejected request": {RedeemBody{Receipt: resign(testKey("service"), func(q *receipt.Payload) {
+			q.RequestID, q.PlanHash, q.Decision = rejectedID, planHash(planSrc+"# rejected\n"), "rejected"
+		}), Challenge: nonce(t)}, 403, "does not authorise"},
+		"malformed challenge":     {RedeemBody{Receipt: good, Challenge: "abc"}, 400, "challenge"},
+		"unknown field":           {map[string]any{"receipt": good, "challenge": nonce(t), "force": true}, 400, "unknown field"},
+		"unsigned outer decision": {map[string]any{"receipt": map[string]any{"payload": good.Payload, "signature": good.Signature, "key_id": good.KeyID, "decision": "approved_once"}, "challenge": nonce(t)}, 400, "unknown field"},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			r := h.postJSON("/api/receipts/redeem", c.body)
+			if r.code != c.code || !strings.Contains(r.errorText(), c.says) {
+				t.Fatalf("redeem = %d %s, want %d mentioning %q", r.code, r.body, c.code, c.says)
+			}
+		})
+	}
+	// None of those redeemed the good receipt; it redeems once now.
+	if r := h.postJSON("/api/receipts/redeem", RedeemBody{Receipt: good, Challenge: nonce(t)}); r.code != 200 {
+		t.Fatalf("redeem after refusals = %d %s", r.code, r.body)
+	}
+	// An expired receipt is refused.
+	late := approve()
+	h.clock.add(DefaultReceiptTTL + time.Second)
+	if r := h.postJSON("/api/receipts/redeem", RedeemBody{Receipt: late, Challenge: nonce(t)}); r.code != 403 || !strings.Contains(r.errorText(), "expired") {
+		t.Fatalf("expired redeem = %d %s", r.code, r.body)
+	}
+}
+
+func nonce(t *testing.T) string {
+	n, err := receipt.NewNonce()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// Many redeemers race for one receipt: exactly one wins.
+func TestConcurrentRedemptionIsSingleUse(t *testing.T) {
+	h := newHarness(t, nil)
+	id := h.submit(planSrc)
+	rc := *decodeStatus(t, h.decide(id, h.login(), "approved_once")).Receipt
+	var wg sync.WaitGroup
+	codes := make(chan int, 16)
+	for range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			codes <- h.postJSON("/api/receipts/redeem", RedeemBody{Receipt: rc, Challenge: nonce(t)}).code
+		}()
+	}
+	wg.Wait()
+	close(codes)
+	count := map[int]int{}
+	for c := range codes {
+		count[c]++
+	}
+	if count[200] != 1 || count[409] != 15 {
+		t.Fatalf("redemption answers %v, want one 200 and fifteen 409", count)
+	}
+}
+
+func TestPolicy(t *testing.T) {
+	cases := map[string]struct {
+		decide    Decide
+		status    string
+		decidedBy string
+		receipt   bool
+		audit     string
+	}{
+		"auto approved": {func(context.Context, Proof) (string, string, string, error) {
+			return "auto_approved", "bob-only", "emails go to bob only", nil
+		}, "auto_approved", "policy:bob-only", true, "decision.auto_approved"},
+		"auto rejected": {func(context.Context, Proof) (string, string, string, error) {
+			return "auto_rejected", "no-spend", "spending is never automatic", nil
+		}, "auto_rejected", "policy:no-spend", false, "decision.auto_rejected"},
+		"no rule fired": {func(context.Context, Proof) (string, string, string, error) {
+			return "", "", "", nil
+		}, "pending", "", false, "request.submitted"},
+		"policy error asks the human": {func(context.Context, Proof) (string, string, string, error) {
+			return "", "", "", errors.New("clause unknown: solver timeout")
+		}, "pending", "", false, "policy.error"},
+		"a policy cannot approve once": {func(context.Context, Proof) (string, string, string, error) {
+			return "approved_once", "sneaky", "", nil
+		}, "pending", "", false, "policy.error"},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			h := newHarness(t, c.decide)
+			r := h.postJSON("/api/requests", submission(planSrc))
+			var sub Submitted
+			if r.code != 201 || json.Unmarshal(r.body, &sub) != nil || sub.Status != c.status {
+				t.Fatalf("submit = %d %s, want status %s", r.code, r.body, c.status)
+			}
+			s := decodeStatus(t, h.do("GET", "/api/requests/"+sub.ID+"/wait?timeout=10ms", "", nil))
+			if s.Status != c.status || s.DecidedBy != c.decidedBy || (s.Receipt != nil) != c.receipt {
+				t.Fatalf("status = %+v", s)
+			}
+			if c.receipt {
+				p, err := receipt.VerifyAndCheck(h.svc.PublicKey(), *s.Receipt, receipt.Expect{PlanHash: planHash(planSrc), Target: "main"}, h.clock.now())
+				if err != nil || p.Decision != "auto_approved" {
+					t.Fatalf("auto receipt %+v: %v", p, err)
+				}
+			}
+			kinds := h.auditKinds()
+			found := false
+			for _, k := range kinds {
+				found = found || k == c.audit
+			}
+			if !found {
+				t.Fatalf("audit %v has no %s", kinds, c.audit)
+			}
+		})
+	}
+}
+
+func TestUIPages(t *testing.T) {
+	h := newHarness(t, nil)
+	id := h.submit(planSrc + "# <script>alert(1)</script>\n")
+	list := h.do("GET", "/", "", nil)
+	if list.code != 200 || !strings.Contains(string(list.body), id) || !strings.Contains(string(list.body), "not logged in") {
+		t.Fatalf("list page:\n%s", list.body)
+	}
+	if csp := list.header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'none'") {
+		t.Fatalf("CSP %q", csp)
+	}
+	anon := string(h.do("GET", "/ui/requests/"+id, "", nil).body)
+	for _, want := range []string{
+		`<code id="request-id">` + id + `</code>`,
+		`<code id="target">main</code>`,
+		`<code class="guarantee">emails.only([&#39;bob@example.com&#39;])</code>`,
+		`<span class="english">English(emails.only([&#39;bob@example.com&#39;]))</span>`,
+		`<details id="source"><summary>Plan source</summary>`,
+		`<details id="raw"><summary>Raw record (JSON)</summary>`,
+		"&lt;script&gt;", "covered",
+	} {
+		if !strings.Contains(anon, want) {
+			t.Errorf("request page lacks %q", want)
+		}
+	}
+	shown, _, _ := strings.Cut(anon, `<details id="raw">`)
+	if strings.Contains(anon, "<script>") || strings.Contains(anon, `id="decide"`) || strings.Contains(shown, "Trust me.") || !strings.Contains(anon, "Trust me.") {
+		t.Fatalf("anonymous request page:\n%s", anon)
+	}
+	page := string(h.do("GET", "/ui/requests/"+id, "", nil, "Cookie", h.login()).body)
+	for _, b := range []string{`value="approved_once"`, `value="reject_contract"`, `value="need_more_info"`, `value="rejected"`, `name="reason"`, `name="csrf"`} {
+		if !strings.Contains(page, b) {
+			t.Errorf("logged-in request page lacks %s", b)
+		}
+	}
+	if r := h.do("GET", "/ui/requests/req_nope", "", nil); r.code != 404 {
+		t.Fatalf("unknown request page = %d", r.code)
+	}
+}
+
+func TestNewRefusesBadConfig(t *testing.T) {
+	st, err := OpenStore(context.Background(), filepath.Join(t.TempDir(), "a.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	ok := Config{Addr: "127.0.0.1:8765", Store: st, Key: testKey("k"), SessionSecret: make([]byte, 32), Reprove: fakeReprove}
+	for name, mutate := range map[string]func(*Config){
+		"no store":     func(c *Config) { c.Store = nil },
+		"short key":    func(c *Config) { c.Key = c.Key[:10] },
+		"short secret": func(c *Config) { c.SessionSecret = make([]byte, 8) },
+		"no reprove":   func(c *Config) { c.Reprove = nil },
+		"port zero":    func(c *Config) { c.Addr = "127.0.0.1:0" },
+		"no port":      func(c *Config) { c.Addr = "127.0.0.1" },
+	} {
+		c := ok
+		mutate(&c)
+		if _, err := New(c); err == nil {
+			t.Errorf("%s: New accepted the config", name)
+		}
+	}
+	if _, err := New(ok); err != nil {
+		t.Fatal(err)
+	}
+}

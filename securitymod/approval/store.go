@@ -1,0 +1,474 @@
+package approval
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/clauz3/clauz3/securitymod/audit"
+	"github.com/clauz3/clauz3/securitymod/receipt"
+
+	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+)
+
+// Store errors callers tell apart with errors.Is.
+var (
+	ErrNotFound        = errors.New("no such request")
+	ErrAlreadyDecided  = errors.New("already decided")
+	ErrAlreadyRedeemed = errors.New("receipt already redeemed")
+	ErrUnknownReceipt  = errors.New("receipt was not issued by this service")
+	ErrSchemaTooNew    = errors.New("database schema is newer than this program")
+)
+
+// migrations are applied in order; PRAGMA user_version counts how many
+// ran. Append only: never edit a released step.
+var migrations = [][]string{{
+	`CREATE TABLE requests(
+		id TEXT PRIMARY KEY,
+		created_at TEXT NOT NULL,
+		plan_name TEXT NOT NULL,
+		plan_hash TEXT NOT NULL,
+		target TEXT NOT NULL,
+		plan_source TEXT NOT NULL,
+		view TEXT NOT NULL,      -- JSON: what the service proved itself
+		submitted TEXT NOT NULL  -- the client's body, kept for the raw record only
+	)`,
+	`CREATE TABLE decisions(
+		request_id TEXT PRIMARY KEY REFERENCES requests(id),
+		decision TEXT NOT NULL,
+		reason TEXT NOT NULL,
+		decided_by TEXT NOT NULL,
+		decided_at TEXT NOT NULL
+	)`,
+	`CREATE TABLE receipts(
+		nonce TEXT PRIMARY KEY,
+		request_id TEXT NOT NULL UNIQUE REFERENCES requests(id),
+		receipt TEXT NOT NULL,
+		expires_at TEXT NOT NULL
+	)`,
+	`CREATE TABLE redemptions(
+		nonce TEXT PRIMARY KEY REFERENCES receipts(nonce),
+		request_id TEXT NOT NULL,
+		challenge TEXT NOT NULL,
+		redeemed_at TEXT NOT NULL,
+		ack TEXT NOT NULL
+	)`,
+	`CREATE TRIGGER decisions_final BEFORE UPDATE ON decisions
+		BEGIN SELECT RAISE(ABORT, 'a decision is final'); END`,
+	`CREATE TRIGGER redemptions_final BEFORE DELETE ON redemptions
+		BEGIN SELECT RAISE(ABORT, 'a redemption is final'); END`,
+}}
+
+// Store is the approval service's SQLite database. Writes go through one
+// connection in BEGIN IMMEDIATE transactions, each with its audit rows, so
+// the audit chain never forks and a state change is never without its row.
+type Store struct {
+	w, r *sql.DB
+	path string
+}
+
+// DefaultPath is <user config dir>/clauz3/approval.db.
+func DefaultPath() (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("approval: no default database path: %w", err)
+	}
+	return filepath.Join(dir, "clauz3", "approval.db"), nil
+}
+
+// OpenStore opens (creating) the database at path, in WAL mode with full
+// fsync on commit, and migrates its schema.
+func OpenStore(ctx context.Context, path string) (*Store, error) {
+	if path == "" {
+		return nil, fmt.Errorf("approval: store: empty database path")
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("approval: store %s: %w", path, err)
+	}
+	if err := os.MkdirAll(filepath.Dir(abs), 0o700); err != nil {
+		return nil, fmt.Errorf("approval: store %s: %w", abs, err)
+	}
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(10000)")
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "synchronous(FULL)")
+	q.Add("_pragma", "foreign_keys(1)")
+	q.Set("_txlock", "immediate")
+	w, err := sql.Open("sqlite", abs+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("approval: store %s: %w", abs, err)
+	}
+	w.SetMaxOpenConns(1)
+	q.Set("_query_only", "1")
+	q.Del("_txlock")
+	r, err := sql.Open("sqlite", abs+"?"+q.Encode())
+	if err != nil {
+		w.Close()
+		return nil, fmt.Errorf("approval: store %s: %w", abs, err)
+	}
+	r.SetMaxOpenConns(8)
+	s := &Store{w: w, r: r, path: abs}
+	if err := s.migrate(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
+	var mode string
+	if err := w.QueryRowContext(ctx, `PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
+		s.Close()
+		return nil, fmt.Errorf("approval: store %s: journal mode is %q, not wal (%v)", abs, mode, err)
+	}
+	return s, nil
+}
+
+// Path is the database file.
+func (s *Store) Path() string { return s.path }
+
+// Close closes both pools.
+func (s *Store) Close() error { return errors.Join(s.r.Close(), s.w.Close()) }
+
+func (s *Store) migrate(ctx context.Context) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		var version int
+		if err := tx.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&version); err != nil {
+			return fmt.Errorf("approval: store %s: reading schema version: %w", s.path, err)
+		}
+		if version > len(migrations) {
+			return fmt.Errorf("approval: store %s: version %d, this program knows %d: %w", s.path, version, len(migrations), ErrSchemaTooNew)
+		}
+		for i := version; i < len(migrations); i++ {
+			for _, q := range migrations[i] {
+				if _, err := tx.ExecContext(ctx, q); err != nil {
+					return fmt.Errorf("approval: store %s: migration %d: %w", s.path, i+1, err)
+				}
+			}
+			if i == 0 {
+				if err := audit.CreateSchema(ctx, tx); err != nil {
+					return fmt.Errorf("approval: store %s: %w", s.path, err)
+				}
+			}
+		}
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, len(migrations))); err != nil {
+			return fmt.Errorf("approval: store %s: setting schema version: %w", s.path, err)
+		}
+		return nil
+	})
+}
+
+// write runs fn in one immediate transaction on the writer connection.
+func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("approval: store: begin: %w", err)
+	}
+	if err := fn(tx); err != nil {
+		return errors.Join(err, rollback(tx))
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("approval: store: commit: %w", err)
+	}
+	return nil
+}
+
+func rollback(tx *sql.Tx) error {
+	if err := tx.Rollback(); err != nil && !errors.Is(err, sql.ErrTxDone) {
+		return fmt.Errorf("approval: store: rollback: %w", err)
+	}
+	return nil
+}
+
+func appendAudit(ctx context.Context, tx *sql.Tx, events ...audit.Event) error {
+	for _, e := range events {
+		if _, err := audit.Append(ctx, audit.SQL(tx), e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Record is a request as stored: the service's own view plus the client's
+// submission, which is kept for the raw record only.
+type Record struct {
+	ID         string
+	CreatedAt  time.Time
+	PlanName   string
+	PlanHash   string
+	Target     string
+	PlanSource string
+	View       View
+	Submitted  json.RawMessage
+}
+
+// View is what the service proved itself and shows the human.
+type View struct {
+	Guarantees   []Guarantee  `json:"guarantees"`
+	ProofSummary ProofSummary `json:"proof_summary"`
+	Coverage     []Coverage   `json:"coverage"`
+}
+
+// Decision is one final answer to a request.
+type Decision struct {
+	Decision  string
+	Reason    string
+	DecidedBy string // "human", "policy:<rule>" or "service"
+	DecidedAt time.Time
+}
+
+const timeLayout = time.RFC3339Nano
+
+// Insert stores a new request, its decision when it has one at once (a
+// refusal or a policy's), the receipt that decision carries, and events,
+// all in one transaction.
+func (s *Store) Insert(ctx context.Context, rec Record, d *Decision, r *receipt.Receipt, p *receipt.Payload, events ...audit.Event) error {
+	view, err := json.Marshal(rec.View)
+	if err != nil {
+		return fmt.Errorf("approval: store: encoding the view of %s: %w", rec.ID, err)
+	}
+	submitted := rec.Submitted
+	if submitted == nil {
+		submitted = json.RawMessage("null")
+	}
+	return s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO requests(id, created_at, plan_name, plan_hash, target, plan_source, view, submitted) VALUES(?,?,?,?,?,?,?,?)`,
+			rec.ID, rec.CreatedAt.UTC().Format(timeLayout), rec.PlanName, rec.PlanHash, rec.Target, rec.PlanSource, string(view), string(submitted))
+		if err != nil {
+			return fmt.Errorf("approval: store: inserting %s: %w", rec.ID, err)
+		}
+		if d != nil {
+			if err := insertDecision(ctx, tx, rec.ID, *d, r, p); err != nil {
+				return err
+			}
+		}
+		return appendAudit(ctx, tx, withReceipt(events, rec.ID, p)...)
+	})
+}
+
+func insertDecision(ctx context.Context, tx *sql.Tx, id string, d Decision, r *receipt.Receipt, p *receipt.Payload) error {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO decisions(request_id, decision, reason, decided_by, decided_at) VALUES(?,?,?,?,?)`,
+		id, d.Decision, d.Reason, d.DecidedBy, d.DecidedAt.UTC().Format(timeLayout)); err != nil {
+		return fmt.Errorf("approval: store: recording the decision on %s: %w", id, err)
+	}
+	if r == nil {
+		return nil
+	}
+	data, err := json.Marshal(r)
+	if err != nil {
+		return fmt.Errorf("approval: store: encoding the receipt of %s: %w", id, err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO receipts(nonce, request_id, receipt, expires_at) VALUES(?,?,?,?)`,
+		p.Nonce, id, string(data), p.ExpiresAt.UTC().Format(timeLayout)); err != nil {
+		return fmt.Errorf("approval: store: recording the receipt of %s: %w", id, err)
+	}
+	return nil
+}
+
+// withReceipt adds the receipt.issued row after events when p is a receipt.
+func withReceipt(events []audit.Event, id string, p *receipt.Payload) []audit.Event {
+	if p == nil {
+		return events
+	}
+	detail, _ := json.Marshal(map[string]string{"nonce": p.Nonce, "expires_at": p.ExpiresAt.UTC().Format(receipt.TimeLayout), "decision": p.Decision})
+	return append(events, audit.Event{At: p.IssuedAt, Kind: "receipt.issued", RequestID: id, Actor: "service", Detail: string(detail)})
+}
+
+// Decide records d on a pending request, with the receipt it carries (the
+// issue callback sees the stored record, inside the transaction) and
+// events. A request that has a decision is ErrAlreadyDecided.
+func (s *Store) Decide(ctx context.Context, id string, d Decision, issue func(Record) (*receipt.Receipt, *receipt.Payload, error), events ...audit.Event) (*receipt.Receipt, error) {
+	var issued *receipt.Receipt
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		rec, err := getRecord(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		var prior string
+		err = tx.QueryRowContext(ctx, `SELECT decision FROM decisions WHERE request_id = ?`, id).Scan(&prior)
+		switch {
+		case err == nil:
+			return fmt.Errorf("approval: %s: %w as %s", id, ErrAlreadyDecided, prior)
+		case !errors.Is(err, sql.ErrNoRows):
+			return fmt.Errorf("approval: store: reading the decision on %s: %w", id, err)
+		}
+		var p *receipt.Payload
+		if issue != nil {
+			if issued, p, err = issue(rec); err != nil {
+				return err
+			}
+		}
+		if err := insertDecision(ctx, tx, id, d, issued, p); err != nil {
+			return err
+		}
+		return appendAudit(ctx, tx, withReceipt(events, id, p)...)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return issued, nil
+}
+
+// Redeem marks the receipt with this nonce, issued for requestID, redeemed
+// and stores the acknowledgement sign makes, in the transaction that checks
+// it was not redeemed before.
+func (s *Store) Redeem(ctx context.Context, requestID, nonce, challenge string, at time.Time, sign func() (receipt.Redemption, error), events ...audit.Event) (receipt.Redemption, error) {
+	var ack receipt.Redemption
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		var owner string
+		err := tx.QueryRowContext(ctx, `SELECT request_id FROM receipts WHERE nonce = ?`, nonce).Scan(&owner)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return fmt.Errorf("approval: %s: %w", requestID, ErrUnknownReceipt)
+		case err != nil:
+			return fmt.Errorf("approval: store: reading the receipt of %s: %w", requestID, err)
+		case owner != requestID:
+			return fmt.Errorf("approval: %s: %w (its nonce belongs to %s)", requestID, ErrUnknownReceipt, owner)
+		}
+		var when string
+		err = tx.QueryRowContext(ctx, `SELECT redeemed_at FROM redemptions WHERE nonce = ?`, nonce).Scan(&when)
+		switch {
+		case err == nil:
+			return fmt.Errorf("approval: %s: %w at %s", requestID, ErrAlreadyRedeemed, when)
+		case !errors.Is(err, sql.ErrNoRows):
+			return fmt.Errorf("approval: store: reading the redemption of %s: %w", requestID, err)
+		}
+		if ack, err = sign(); err != nil {
+			return err
+		}
+		data, err := json.Marshal(ack)
+		if err != nil {
+			return fmt.Errorf("approval: store: encoding the redemption of %s: %w", requestID, err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO redemptions(nonce, request_id, challenge, redeemed_at, ack) VALUES(?,?,?,?,?)`,
+			nonce, requestID, challenge, at.UTC().Format(timeLayout), string(data)); err != nil {
+			return fmt.Errorf("approval: store: recording the redemption of %s: %w", requestID, err)
+		}
+		return appendAudit(ctx, tx, events...)
+	})
+	return ack, err
+}
+
+// Audit appends events on their own (refusals that change no state).
+func (s *Store) Audit(ctx context.Context, events ...audit.Event) error {
+	return s.write(ctx, func(tx *sql.Tx) error { return appendAudit(ctx, tx, events...) })
+}
+
+// VerifyAudit recomputes the audit chain (audit.Verify over this store).
+func (s *Store) VerifyAudit(ctx context.Context) (int64, error) {
+	return audit.Verify(ctx, audit.SQL(s.r))
+}
+
+// AuditHead is the newest audit row, to record elsewhere as an anchor.
+func (s *Store) AuditHead(ctx context.Context) (audit.Row, bool, error) {
+	return audit.SQL(s.r).Last(ctx)
+}
+
+type querier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+func getRecord(ctx context.Context, q querier, id string) (Record, error) {
+	var rec Record
+	var created, view, submitted string
+	err := q.QueryRowContext(ctx, `SELECT id, created_at, plan_name, plan_hash, target, plan_source, view, submitted FROM requests WHERE id = ?`, id).
+		Scan(&rec.ID, &created, &rec.PlanName, &rec.PlanHash, &rec.Target, &rec.PlanSource, &view, &submitted)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Record{}, fmt.Errorf("approval: %q: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return Record{}, fmt.Errorf("approval: store: reading %s: %w", id, err)
+	}
+	if rec.CreatedAt, err = time.Parse(timeLayout, created); err != nil {
+		return Record{}, fmt.Errorf("approval: store: %s: created_at: %w", id, err)
+	}
+	if err := json.Unmarshal([]byte(view), &rec.View); err != nil {
+		return Record{}, fmt.Errorf("approval: store: %s: view: %w", id, err)
+	}
+	rec.Submitted = json.RawMessage(submitted)
+	return rec, nil
+}
+
+// Entry is a request with its decision and receipt, as read.
+type Entry struct {
+	Record
+	Decision *Decision
+	Receipt  *receipt.Receipt
+	Redeemed bool
+}
+
+// Get reads one request.
+func (s *Store) Get(ctx context.Context, id string) (Entry, error) {
+	rec, err := getRecord(ctx, s.r, id)
+	if err != nil {
+		return Entry{}, err
+	}
+	e := Entry{Record: rec}
+	var d Decision
+	var at string
+	err = s.r.QueryRowContext(ctx, `SELECT decision, reason, decided_by, decided_at FROM decisions WHERE request_id = ?`, id).Scan(&d.Decision, &d.Reason, &d.DecidedBy, &at)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return e, nil
+	case err != nil:
+		return Entry{}, fmt.Errorf("approval: store: reading the decision on %s: %w", id, err)
+	}
+	if d.DecidedAt, err = time.Parse(timeLayout, at); err != nil {
+		return Entry{}, fmt.Errorf("approval: store: %s: decided_at: %w", id, err)
+	}
+	e.Decision = &d
+	var data string
+	var redeemed int
+	err = s.r.QueryRowContext(ctx, `SELECT receipt, (SELECT count(*) FROM redemptions WHERE redemptions.nonce = receipts.nonce) FROM receipts WHERE request_id = ?`, id).Scan(&data, &redeemed)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return e, nil
+	case err != nil:
+		return Entry{}, fmt.Errorf("approval: store: reading the receipt of %s: %w", id, err)
+	}
+	r, err := receipt.ParseReceipt([]byte(data))
+	if err != nil {
+		return Entry{}, fmt.Errorf("approval: store: the stored receipt of %s: %w", id, err)
+	}
+	e.Receipt, e.Redeemed = &r, redeemed > 0
+	return e, nil
+}
+
+// Summary is one line of the request list.
+type Summary struct {
+	ID        string
+	CreatedAt time.Time
+	PlanName  string
+	Target    string
+	Status    string
+	DecidedBy string
+}
+
+// List reads up to limit requests, newest first.
+func (s *Store) List(ctx context.Context, limit int) ([]Summary, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT r.id, r.created_at, r.plan_name, r.target, COALESCE(d.decision, 'pending'), COALESCE(d.decided_by, '')
+		FROM requests r LEFT JOIN decisions d ON d.request_id = r.id ORDER BY r.rowid DESC LIMIT ?`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("approval: store: listing: %w", err)
+	}
+	defer rows.Close()
+	out := []Summary{}
+	for rows.Next() {
+		var sm Summary
+		var at string
+		if err := rows.Scan(&sm.ID, &at, &sm.PlanName, &sm.Target, &sm.Status, &sm.DecidedBy); err != nil {
+			return nil, fmt.Errorf("approval: store: listing: %w", err)
+		}
+		if sm.CreatedAt, err = time.Parse(timeLayout, at); err != nil {
+			return nil, fmt.Errorf("approval: store: listing: %s: created_at: %w", sm.ID, err)
+		}
+		out = append(out, sm)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("approval: store: listing: %w", err)
+	}
+	return out, nil
+}

@@ -1,0 +1,138 @@
+package approval
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/clauz3/clauz3/securitymod/receipt"
+)
+
+// Statuses a request can have (docs/approval-api.md).
+const (
+	StatusPending        = "pending"
+	StatusApprovedOnce   = receipt.ApprovedOnce
+	StatusAutoApproved   = receipt.AutoApproved
+	StatusRejected       = "rejected"
+	StatusRejectContract = "reject_contract"
+	StatusNeedMoreInfo   = "need_more_info"
+	StatusAutoRejected   = "auto_rejected"
+	StatusRefused        = "refused"
+)
+
+// humanDecisions are the four buttons of the request page.
+var humanDecisions = []string{StatusApprovedOnce, StatusRejectContract, StatusNeedMoreInfo, StatusRejected}
+
+func isHumanDecision(d string) bool {
+	for _, h := range humanDecisions {
+		if d == h {
+			return true
+		}
+	}
+	return false
+}
+
+// Guarantee is one proved guarantee: its source text and its English
+// rendering (empty when no renderer was wired; the UI says so).
+type Guarantee struct {
+	Source  string `json:"source"`
+	English string `json:"english"`
+}
+
+// ProofSummary is how many obligations were proved, and which.
+type ProofSummary struct {
+	Proved      int      `json:"proved"`
+	Obligations []string `json:"obligations"`
+}
+
+// Coverage is one used domain's coverage status.
+type Coverage struct {
+	Domain  string   `json:"domain"`
+	Status  string   `json:"status"`
+	Missing []string `json:"missing"`
+}
+
+// Proof is what the service's own re-proof of a submission established.
+type Proof struct {
+	PlanHash     string
+	Target       string
+	Guarantees   []Guarantee
+	ProofSummary ProofSummary
+	Coverage     []Coverage
+	// Evidence is opaque to the service: Reprove may leave what Decide
+	// needs here (the compiled program, say).
+	Evidence any
+}
+
+// Reprove compiles and proves src against the service's own trusted
+// roots. Any error refuses the submission; the error text is the reason
+// recorded and answered.
+type Reprove func(ctx context.Context, planName string, src []byte, target string) (Proof, error)
+
+// Decide is an approval policy. It answers a decision (auto_approved or
+// auto_rejected), the rule's name and its reason; "" or an error means
+// "ask the human".
+type Decide func(ctx context.Context, p Proof) (decision, rule, reason string, err error)
+
+// Submission is the body of POST /api/requests.
+type Submission struct {
+	PlanName     string       `json:"plan_name"`
+	PlanSource   string       `json:"plan_source"`
+	PlanHash     string       `json:"plan_hash"`
+	Target       string       `json:"target"`
+	Guarantees   []Guarantee  `json:"guarantees"`
+	ProofSummary ProofSummary `json:"proof_summary"`
+	Coverage     []Coverage   `json:"coverage"`
+}
+
+// Submitted answers a submission.
+type Submitted struct {
+	ID     string `json:"id"`
+	Status string `json:"status"`
+	UI     string `json:"ui"`
+}
+
+// Status answers wait and decision.
+type Status struct {
+	ID        string           `json:"id"`
+	Status    string           `json:"status"`
+	Reason    string           `json:"reason"`
+	DecidedBy string           `json:"decided_by"`
+	Receipt   *receipt.Receipt `json:"receipt,omitempty"`
+}
+
+// Request is GET /api/requests/{id}; the list omits plan_source and
+// submitted.
+type Request struct {
+	ID           string          `json:"id"`
+	CreatedAt    string          `json:"created_at"`
+	PlanName     string          `json:"plan_name"`
+	PlanHash     string          `json:"plan_hash"`
+	Target       string          `json:"target"`
+	Status       string          `json:"status"`
+	Reason       string          `json:"reason"`
+	DecidedBy    string          `json:"decided_by"`
+	DecidedAt    string          `json:"decided_at,omitempty"`
+	Redeemed     bool            `json:"redeemed"`
+	Guarantees   []Guarantee     `json:"guarantees"`
+	ProofSummary ProofSummary    `json:"proof_summary"`
+	Coverage     []Coverage      `json:"coverage"`
+	PlanSource   string          `json:"plan_source,omitempty"`
+	Submitted    json.RawMessage `json:"submitted,omitempty"`
+}
+
+// RedeemBody is the body of POST /api/receipts/redeem.
+type RedeemBody struct {
+	Receipt   receipt.Receipt `json:"receipt"`
+	Challenge string          `json:"challenge"`
+}
+
+// RedeemAnswer answers a redemption.
+type RedeemAnswer struct {
+	Redemption receipt.Redemption `json:"redemption"`
+}
+
+// KeyAnswer answers GET /api/key.
+type KeyAnswer struct {
+	KeyID     string `json:"key_id"`
+	PublicKey string `json:"public_key"`
+}
