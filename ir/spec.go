@@ -11,6 +11,10 @@ type Spec interface {
 // Selector, narrowed by every filter in Filters.
 type Relation struct {
 	Pos
+	// Name is the module-level variable the relation was defined as (e.g.
+	// Email for Email = effect(send_email)); "" for an inline effect(...).
+	// Only the English rendering reads it: it never changes the meaning.
+	Name     string
 	Selector string
 	Effects  []*Effect // every effect of the program the selector names
 	Fact     *Fact     // the fields its lambdas may read

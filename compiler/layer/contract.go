@@ -26,6 +26,9 @@ func cloneRel(r *ir.Relation) *ir.Relation {
 // relation builds a module-level relation R = effect(...).
 func (ld *loader) relation(s *Symbol) {
 	s.Relation = ld.buildRelation(s.mod, s.def.(*ast.Call))
+	if s.Relation != nil {
+		s.Relation.Name = s.Name
+	}
 }
 
 // buildRelation compiles effect(send_email) or effect("name or marker").
