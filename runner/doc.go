@@ -30,8 +30,8 @@
 //
 // Not yet checked: the coverage report (a required_gap) — the prover does
 // not report coverage yet; the submission sends an empty coverage list.
-// The guarantees' English renderings are the service's to compute: the
-// submission sends the source text only.
+// The guarantees' English renderings the human sees are the service's
+// own; the submission's (package ir/english) are only kept in its record.
 //
 // # Imports and callers
 //

@@ -99,6 +99,12 @@ func TestFailClosed(t *testing.T) {
 		// redeemed: the receipt was redeemed by an earlier run.
 		redeemed bool
 		env      string // replaces the binary's outbox setting
+		// attack, for "service" rows, is a decision someone other than
+		// the logged-in human's page tries; it must be answered
+		// attackCode with attackWhy, and the request stay pending.
+		attack     func(b *browser, id string) (int, string)
+		attackCode int
+		attackWhy  string
 	}{
 		{name: "approved: the effect fires", level: "run", want: ExitRan, why: `execute      ✓ send_email("bob@example.com", "Report is ready")`, fired: true},
 		{name: "service unreachable", level: "run", service: "http://127.0.0.1:1", want: ExitNotApproved, why: "did not answer"},
@@ -131,6 +137,23 @@ func TestFailClosed(t *testing.T) {
 			s.Decide = func(approvaltest.Submission) approvaltest.Decision { return approvaltest.Decision{Status: "pending"} }
 		}, want: ExitTimeout, why: "no decision within 2s"},
 		{name: "the effect fails in the layer", level: "run", env: "CLAUZ3_TEST_OUTBOX=", want: ExitFailed, why: "EffectError: send_email: CLAUZ3_TEST_OUTBOX is not set"},
+		{name: "service: the human approves", level: "service", attack: func(b *browser, id string) (int, string) {
+			return b.decide(id, "approved_once", b.csrf(id), nil)
+		}, attackCode: http.StatusSeeOther, want: ExitRan, why: "done.", fired: true},
+		{name: "service: decision without a session", level: "service", attack: func(b *browser, id string) (int, string) {
+			token := b.csrf(id)
+			anonymous := &browser{t: b.t, client: &http.Client{}, base: b.base}
+			return anonymous.decide(id, "approved_once", token, nil)
+		}, attackCode: http.StatusUnauthorized, attackWhy: "no valid session", want: ExitTimeout, why: "no decision within"},
+		{name: "service: wrong CSRF token", level: "service", attack: func(b *browser, id string) (int, string) {
+			return b.decide(id, "approved_once", "AAAA"+b.csrf(id)[4:], nil)
+		}, attackCode: http.StatusForbidden, attackWhy: "wrong or missing CSRF token", want: ExitTimeout, why: "no decision within"},
+		{name: "service: foreign Origin", level: "service", attack: func(b *browser, id string) (int, string) {
+			return b.decide(id, "approved_once", b.csrf(id), func(r *http.Request) { r.Header.Set("Origin", "http://evil.example") })
+		}, attackCode: http.StatusForbidden, attackWhy: `Origin "http://evil.example" is not this service`, want: ExitTimeout, why: "no decision within"},
+		{name: "service: foreign Host (DNS rebinding)", level: "service", attack: func(b *browser, id string) (int, string) {
+			return b.decide(id, "approved_once", b.csrf(id), func(r *http.Request) { r.Host = "evil.example:8765" })
+		}, attackCode: http.StatusForbidden, attackWhy: `Host "evil.example:8765" is not this service`, want: ExitTimeout, why: "no decision within"},
 		{name: "plan edited between approval and execution", level: "binary", plan: &edited, want: 3, why: "plan hash mismatch"},
 		{name: "binary: bad signature", level: "binary", edit: func(p *receipt.Payload) { p.Nonce = "tampered" }, want: 3, why: "bad signature"},
 		{name: "binary: another target", level: "binary", edit: func(p *receipt.Payload) { p.Target = "other" }, want: 3, why: "target mismatch"},
@@ -153,6 +176,28 @@ func TestFailClosed(t *testing.T) {
 			var got int
 			var transcript string
 			switch c.level {
+			case "service":
+				real := startRealService(t)
+				b := real.login(t)
+				var out, stderr bytes.Buffer
+				done := make(chan int, 1)
+				go func() {
+					done <- Run(context.Background(), plan, Options{
+						Service:         real.service(),
+						ApprovalTimeout: 3 * time.Second,
+						CacheDir:        buildCache,
+						Out:             &out,
+						Stderr:          &stderr,
+						BinaryEnv:       []string{"CLAUZ3_TEST_OUTBOX=" + outbox},
+					})
+				}()
+				id := real.pendingID(t)
+				code, body := c.attack(b, id)
+				if code != c.attackCode || !strings.Contains(body, c.attackWhy) {
+					t.Errorf("the decision was answered %d %q, want %d with %q", code, body, c.attackCode, c.attackWhy)
+				}
+				got = <-done
+				transcript = out.String() + stderr.String()
 			case "run":
 				var out, stderr bytes.Buffer
 				env := "CLAUZ3_TEST_OUTBOX=" + outbox

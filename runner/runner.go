@@ -17,6 +17,7 @@ import (
 
 	"github.com/clauz3/clauz3/gen"
 	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/ir/english"
 	"github.com/clauz3/clauz3/prover"
 	"github.com/clauz3/clauz3/securitymod/receipt"
 )
@@ -225,7 +226,14 @@ type guaranteeJSON struct {
 func (r *run) submit(ctx context.Context, svc Service, res *prover.Result) (id, ui string, code int) {
 	gs := []guaranteeJSON{}
 	for _, g := range r.plan.Prog.Guarantees {
-		gs = append(gs, guaranteeJSON{Source: g.Source})
+		// The service renders its own English from its own trusted layer
+		// and shows only that; ours is kept in its raw record. A guarantee
+		// english cannot render is sent as code only, as english asks.
+		text, err := english.Guarantee(g)
+		if err != nil {
+			text = ""
+		}
+		gs = append(gs, guaranteeJSON{Source: g.Source, English: text})
 	}
 	obligations := []string{}
 	for _, o := range res.Obligations {
