@@ -2,6 +2,7 @@ package gen
 
 import (
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -77,5 +78,28 @@ func TestBuildRealWithApprovalKey(t *testing.T) {
 	}
 	if data2, _ := os.ReadFile(outbox); string(data2) != string(data) {
 		t.Errorf("the second run fired an effect: %q", data2)
+	}
+}
+
+// TestApprovalKeyRefusals: a key on a simulation build or a key that is
+// not an ed25519 public key is refused before anything is built.
+func TestApprovalKeyRefusals(t *testing.T) {
+	prog, src := compileCorpus(t, "email_only_bob_pass")
+	for _, c := range []struct {
+		mode Mode
+		key  string
+		want string
+	}{
+		{Simulate, approvaltest.New(t).PublicKey(), "an approval key is for real builds"},
+		{Real, "not base64!", "approval key: not standard base64"},
+		{Real, "AAAA", "approval key: 3 bytes, want an ed25519 public key (32)"},
+	} {
+		_, err := Build(context.Background(), prog, src, BuildOptions{Mode: c.mode, CacheDir: t.TempDir(), ApprovalKey: c.key, Go: func(context.Context, string, []string, io.Writer, ...string) ([]byte, error) {
+			t.Error("the go command ran for a refused key")
+			return nil, nil
+		}})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s build with key %q: %v, want %q", c.mode, c.key, err, c.want)
+		}
 	}
 }
