@@ -444,8 +444,16 @@ func checkApprovalKey(key string) error {
 // writeBuildFolder writes go.mod, the runtime and security modules and
 // the layers.
 func writeBuildFolder(dir string, layers []*Layer) error {
-	goMod := fmt.Sprintf("module %s\n\ngo 1.23\n\nrequire (\n\t%s v0.0.0\n\t%s v0.0.0\n)\n\nreplace %s => ./planrt\n\nreplace %s => ./securitymod\n",
-		buildModule, RuntimePath, SecuritymodPath, RuntimePath, SecuritymodPath)
+	goVersion, vetted := "1.23", ""
+	if usesVetted(layers) {
+		require, goSum := vettedGoMod()
+		goVersion, vetted = vettedGoVersion, require+"\n"
+		if err := os.WriteFile(filepath.Join(dir, "go.sum"), goSum, 0o644); err != nil {
+			return err
+		}
+	}
+	goMod := fmt.Sprintf("module %s\n\ngo %s\n\nrequire (\n\t%s v0.0.0\n\t%s v0.0.0\n)\n\n%sreplace %s => ./planrt\n\nreplace %s => ./securitymod\n",
+		buildModule, goVersion, RuntimePath, SecuritymodPath, vetted, RuntimePath, SecuritymodPath)
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(goMod), 0o644); err != nil {
 		return err
 	}

@@ -37,8 +37,10 @@ func layerImportRule(path string, std bool, allowed []string) string {
 	switch {
 	case path == RuntimePath, inSecuritymod(path):
 		return ""
+	case !std && layerMayImportVetted(path):
+		return ""
 	case !std:
-		return "which is outside the allowed set (the standard library, " + RuntimePath + " and " + SecuritymodPath + ")"
+		return "which is outside the allowed set (the standard library, " + RuntimePath + ", " + SecuritymodPath + " and the vetted modules of gen/modules.go)"
 	case sensitive(path):
 		for _, a := range allowed {
 			if a == path {
@@ -52,9 +54,11 @@ func layerImportRule(path string, std bool, allowed []string) string {
 
 // pkgInfo is one package of the binary's import closure, from go list.
 type pkgInfo struct {
-	Path     string
-	Standard bool
-	Imports  []string
+	Path          string
+	Standard      bool
+	Imports       []string
+	ModulePath    string // "" for the standard library
+	ModuleVersion string // "" for the main module and replaced modules
 }
 
 func parseGoList(out string) []pkgInfo {
@@ -63,17 +67,17 @@ func parseGoList(out string) []pkgInfo {
 		if line == "" {
 			continue
 		}
-		parts := strings.SplitN(line, "|", 3)
-		for len(parts) < 3 {
+		parts := strings.SplitN(line, "|", 5)
+		for len(parts) < 5 {
 			parts = append(parts, "")
 		}
-		pkgs = append(pkgs, pkgInfo{Path: parts[0], Standard: parts[1] == "true", Imports: strings.Fields(parts[2])})
+		pkgs = append(pkgs, pkgInfo{Path: parts[0], Standard: parts[1] == "true", Imports: strings.Fields(parts[2]), ModulePath: parts[3], ModuleVersion: parts[4]})
 	}
 	return pkgs
 }
 
 // goListFormat is the -f template parseGoList reads.
-const goListFormat = `{{.ImportPath}}|{{.Standard}}|{{join .Imports " "}}`
+const goListFormat = `{{.ImportPath}}|{{.Standard}}|{{join .Imports " "}}|{{with .Module}}{{.Path}}|{{.Version}}{{end}}`
 
 // checkClosure applies the sealed-binary rule to the import closure of a
 // build's main package. Allowed in the closure: the standard library, the
@@ -139,6 +143,8 @@ func checkClosure(pkgs []pkgInfo, mode Mode, layers []*Layer) error {
 					problems = append(problems, fmt.Sprintf("layer %s (%s) imports %s, %s", l.Name, p.Path, imp, why))
 				}
 			}
+		case isVetted(p.Path):
+			problems = append(problems, checkVettedPackage(p, std)...)
 		default:
 			problems = append(problems, fmt.Sprintf("package %s is outside the sealed closure (the standard library, planrt, securitymod and the plan's layers)", p.Path))
 		}

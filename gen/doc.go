@@ -108,6 +108,13 @@
 //     unsafe, plugin, runtime/cgo, C, debug/..., internal/...) only when a
 //     file of the layer declares them with a `//clauz3:allow-import PATH`
 //     comment, so a layer's reach is visible in its source;
+//   - a layer may also import the vetted third-party modules of
+//     modules.go (modernc.org/sqlite); their dependencies (modernc.org/libc,
+//     golang.org/x/sys, ...) may appear in the closure only as such, from
+//     the vetted version, importing only the standard library and other
+//     vetted packages. The versions and go.sum lines are the clauz3
+//     module's own (a test keeps them equal), written into the build
+//     folder's go.mod and go.sum, so such a build also works offline;
 //   - anything else (a third-party module, an unknown package) is refused.
 //
 // The layer's source is checked before the build (naming file and line);

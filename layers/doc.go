@@ -1,16 +1,28 @@
 // Package layers holds the bundled trusted layers that `clauz3 install`
-// copies into a project: for each domain, the Python spec files (effects,
-// contracts, schemas, policy, in the original Python ClauZ3 format) and the
-// Go implementation of its effects, embedded in the clauz3 binary.
+// copies into a project: for each domain (email, bank, db, filesystem,
+// env, grep, editor), the Python spec files (effects, contracts, schemas,
+// policy, in the original Python ClauZ3 format), the Go implementation of
+// its effects in
+// the Go package beside them, a README.md and a cases/ folder of plans with
+// expected verdicts, all embedded in the clauz3 binary (FS, Bundled).
+//
+// Install copies a bundled layer (by name, "email" or "stdlib:email") or a
+// local layer folder into DIR/tools/<domain>/trusted/: the .py spec files,
+// the non-test .go files and README.md, never cases/ or tests. It loads
+// the copy with compiler/layer before putting it in place, so a layer that
+// does not load is refused and nothing is written; an existing layer is
+// replaced only with force.
+//
+// What it refuses: an unknown bundled name, a source folder without
+// effects.py, a domain that is not a Python identifier, a destination that
+// exists (without force), a layer whose spec files do not load.
 //
 // A layer's Go code may import only the standard library, the runtime
-// (planrt) and securitymod; every effect checks the approval receipt, runs
-// its precondition again and the security floors before it acts.
+// (planrt), securitymod and the vetted third-party modules of gen
+// (modernc.org/sqlite and its dependencies); every effect runs the
+// security floors before it acts.
 //
-// Callers: cmd/clauz3 (install) and sealed binaries built by gen.
-//
-// Status: later stage. At this stage the package is empty. The email and
-// bank layers used by the prover's tests are spec files only, under
-// corpus/tools/; they have no Go implementation yet, so they can be proved
-// against but not built.
+// Callers: cmd/clauz3 (install, test, tools) and layers/casecheck; the
+// layer subpackages are linked into sealed binaries by gen, never this
+// package.
 package layers

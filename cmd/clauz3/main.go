@@ -8,6 +8,11 @@
 //	clauz3 build [--simulate] -o BIN [PLAN]
 //	clauz3 run [--service URL] [--approval-timeout D] [--trusted-root DIR]... [--import-root DIR]... [--target NAME] [PLAN]
 //	clauz3 simulate [--effects RESULTS.json] [--trace FILE] [--engine interp|compiled] [--arg NAME=JSON]... [PLAN]
+//	clauz3 tools [--trusted-root DIR]... [--import-root DIR]... [--json]
+//	clauz3 install SOURCE [--into DIR] [--force]
+//	clauz3 test LAYER [--timeout D] [-v]
+//	clauz3 config [--into DIR]
+//	clauz3 guide
 //
 // PLAN "-" or absent reads standard input. Exit status: 0 when every
 // obligation is proved (prove) or the IR printed (ir); 1 when the plan is
@@ -52,6 +57,11 @@ commands:
   simulate  run a plan with every trusted effect replaced by recorded results
   build     compile a plan into a sealed Go binary
   run       prove, ask the approval service, and run the approved plan sealed
+  tools     list the effects and contracts of the project's trusted layers
+  install   copy a bundled or local trusted layer into tools/<domain>/trusted
+  test      prove a layer's bundled cases against their expected verdicts
+  config    let a coding agent read files and run clauz3 (.claude/settings.json)
+  guide     print the guide for agents writing plans
 
 Run 'clauz3 <command> -h' for the flags of a command.
 `
@@ -72,6 +82,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runBuild(args[1:], stdin, stdout, stderr)
 	case "run":
 		return runRun(args[1:], stdin, stdout, stderr)
+	case "tools":
+		return runTools(args[1:], stdout, stderr)
+	case "install":
+		return runInstall(args[1:], stdout, stderr)
+	case "test":
+		return runTest(args[1:], stdout, stderr)
+	case "config":
+		return runConfig(args[1:], stdout, stderr)
+	case "guide":
+		return runGuide(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

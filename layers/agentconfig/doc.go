@@ -1,0 +1,15 @@
+// Package agentconfig writes the agent side of a ClauZ3 project: the
+// permissions in .claude/settings.json that let a coding agent read files
+// and run clauz3, and nothing else that has side effects, so every effect
+// the agent wants goes through a proved plan and the human's approval.
+//
+// Merge adds the allowed tools (Allowed) to permissions.allow of an
+// existing settings file, keeping every other entry and key, and writes
+// the file only when something changed (idempotent). It refuses a settings
+// file that is not a JSON object, or whose permissions or allow list has
+// the wrong shape, rather than overwrite what it cannot read.
+//
+// It lives under layers/ because it is the agent's way in to the layers.
+//
+// Callers: cmd/clauz3 (config).
+package agentconfig

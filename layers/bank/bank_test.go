@@ -1,0 +1,149 @@
+package bank
+
+import (
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+)
+
+func newLedger(t *testing.T) (*Ledger, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "bank.db")
+	l, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	if err := l.CreateAccount("checking", 1000); err != nil {
+		t.Fatal(err)
+	}
+	return l, path
+}
+
+func TestLedger(t *testing.T) {
+	type step struct {
+		op      string
+		account string
+		payee   string
+		amount  int64
+		wantErr string
+	}
+	for _, tc := range []struct {
+		name    string
+		steps   []step
+		balance int64
+		entries []Entry
+	}{
+		{"withdraw and deposit", []step{{"withdraw", "checking", "", 300, ""}, {"deposit", "checking", "", 50, ""}}, 750,
+			[]Entry{{"checking", "withdraw", "", 300}, {"checking", "deposit", "", 50}}},
+		{"exact balance", []step{{"withdraw", "checking", "", 1000, ""}}, 0, []Entry{{"checking", "withdraw", "", 1000}}},
+		{"overdraft refused, nothing changes", []step{{"withdraw", "checking", "", 1001, "no overdraft"}}, 1000, nil},
+		{"bill", []step{{"pay_bill", "checking", "acme", 400, ""}, {"pay_bill", "checking", "acme", 700, "no overdraft"}}, 600,
+			[]Entry{{"checking", "pay_bill", "acme", 400}}},
+		{"zero amount", []step{{"withdraw", "checking", "", 0, "must be positive"}}, 1000, nil},
+		{"negative deposit", []step{{"deposit", "checking", "", -5, "must be positive"}}, 1000, nil},
+		{"unknown account", []step{{"deposit", "savings", "", 5, `no account "savings"`}}, 1000, nil},
+		{"bill without payee", []step{{"pay_bill", "checking", "", 5, "no payee"}}, 1000, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, _ := newLedger(t)
+			for _, s := range tc.steps {
+				var err error
+				switch s.op {
+				case "withdraw":
+					err = l.Withdraw(s.account, s.amount)
+				case "deposit":
+					err = l.Deposit(s.account, s.amount)
+				case "pay_bill":
+					err = l.PayBill(s.account, s.payee, s.amount)
+				}
+				if s.wantErr == "" && err != nil || s.wantErr != "" && (err == nil || !strings.Contains(err.Error(), s.wantErr)) {
+					t.Fatalf("%s %d: err = %v, want %q", s.op, s.amount, err, s.wantErr)
+				}
+			}
+			if b, err := l.Balance("checking"); err != nil || b != tc.balance {
+				t.Errorf("balance = %d, %v; want %d", b, err, tc.balance)
+			}
+			got, err := l.Entries()
+			if err != nil || !reflect.DeepEqual(got, tc.entries) {
+				t.Errorf("entries = %v, %v; want %v", got, err, tc.entries)
+			}
+		})
+	}
+}
+
+// TestConcurrentSpendsNeverOverdraw runs more withdrawals than the balance
+// allows from several goroutines over separate connections: the ledger
+// (immediate transactions, busy timeout) lets exactly as many through as
+// the money covers.
+func TestConcurrentSpendsNeverOverdraw(t *testing.T) {
+	_, path := newLedger(t)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	ok := 0
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			l, err := Open(path)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer l.Close()
+			for j := 0; j < 5; j++ {
+				if err := l.Withdraw("checking", 30); err == nil {
+					mu.Lock()
+					ok++
+					mu.Unlock()
+				} else if !strings.Contains(err.Error(), "no overdraft") {
+					t.Error(err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	l, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	b, err := l.Balance("checking")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b < 0 || b != 1000-int64(ok)*30 {
+		t.Errorf("balance %d after %d successful withdrawals of 30 from 1000", b, ok)
+	}
+	if ok != 33 {
+		t.Errorf("%d of 40 withdrawals of 30 from 1000 went through, want 33", ok)
+	}
+}
+
+func TestEffectsFromEnv(t *testing.T) {
+	l, path := newLedger(t)
+	l.Close()
+	t.Setenv("CLAUZ3_BANK_DB", path)
+	if err := PayBill("checking", "acme", 250); err != nil {
+		t.Fatal(err)
+	}
+	if err := Deposit("checking", 10); err != nil {
+		t.Fatal(err)
+	}
+	if err := Withdraw("checking", 5000); err == nil || !strings.Contains(err.Error(), "no overdraft") {
+		t.Fatalf("overdraft: err = %v", err)
+	}
+	if b, err := Balance("checking"); err != nil || b != 760 {
+		t.Fatalf("balance = %d, %v", b, err)
+	}
+	t.Setenv("CLAUZ3_BANK_DB", "")
+	if _, err := Balance("checking"); err == nil || !strings.Contains(err.Error(), "CLAUZ3_BANK_DB") {
+		t.Fatalf("unset: err = %v", err)
+	}
+	t.Setenv("CLAUZ3_BANK_DB", filepath.Join(t.TempDir(), "missing.db"))
+	if err := Deposit("checking", 1); err == nil {
+		t.Fatal("a missing ledger file was created instead of refused")
+	}
+}

@@ -1,0 +1,177 @@
+package casecheck
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/clauz3/clauz3/compiler"
+	"github.com/clauz3/clauz3/layers"
+	"github.com/clauz3/clauz3/prover"
+)
+
+// Case is one plan with its expected verdict.
+type Case struct {
+	Name string // file name, e.g. only_bob_pass.py
+	Pass bool   // expected: proved
+	// Pending: the case is in cases/pending/, written for a construct the
+	// prover cannot decide yet; it is proved and reported, but its
+	// disagreement is not a failure.
+	Pending bool
+	Expect  []string // _fail: texts the refusal must contain
+	Source  []byte
+}
+
+// Outcome is a case's result.
+type Outcome struct {
+	Case
+	Proved  bool
+	Report  string // the prover's report or the compile error
+	Agree   bool
+	Problem string // why it disagrees ("" when it agrees)
+}
+
+// Cases reads the cases/ folder of a layer source, and cases/pending/.
+func Cases(src *layers.Source) ([]Case, error) {
+	if _, err := fs.ReadDir(src.Files, "cases"); err != nil {
+		return nil, fmt.Errorf("%s has no cases/ folder: %v", src.Origin, err)
+	}
+	var cases []Case
+	for _, dir := range []string{"cases", "cases/pending"} {
+		cs, err := readCases(src, dir)
+		if err != nil {
+			return nil, err
+		}
+		cases = append(cases, cs...)
+	}
+	if len(cases) == 0 {
+		return nil, fmt.Errorf("%s has no cases in cases/", src.Origin)
+	}
+	return cases, nil
+}
+
+func readCases(src *layers.Source, dir string) ([]Case, error) {
+	entries, err := fs.ReadDir(src.Files, dir)
+	if err != nil {
+		if dir == "cases/pending" && errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	var cases []Case
+	for _, e := range entries {
+		n := e.Name()
+		if e.IsDir() || !strings.HasSuffix(n, ".py") {
+			continue
+		}
+		data, err := fs.ReadFile(src.Files, dir+"/"+n)
+		if err != nil {
+			return nil, err
+		}
+		c := Case{Name: strings.TrimPrefix(dir+"/"+n, "cases/"), Source: data, Pending: dir == "cases/pending"}
+		switch {
+		case strings.HasSuffix(n, "_pass.py"):
+			c.Pass = true
+		case strings.HasSuffix(n, "_fail.py"):
+		default:
+			return nil, fmt.Errorf("%s: cases/%s is neither *_pass.py nor *_fail.py", src.Origin, n)
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "# expect:"); ok {
+				c.Expect = append(c.Expect, strings.TrimSpace(rest))
+			}
+		}
+		if !c.Pass && len(c.Expect) == 0 {
+			return nil, fmt.Errorf("%s: cases/%s is a _fail case without an `# expect: TEXT` line saying why it fails", src.Origin, n)
+		}
+		if c.Pass && len(c.Expect) > 0 {
+			return nil, fmt.Errorf("%s: cases/%s is a _pass case with an `# expect:` line", src.Origin, n)
+		}
+		cases = append(cases, c)
+	}
+	sort.Slice(cases, func(i, j int) bool { return cases[i].Name < cases[j].Name })
+	return cases, nil
+}
+
+// Options configure Run.
+type Options struct {
+	Timeout time.Duration // per solver check; zero: prover.DefaultTimeout
+}
+
+// Run installs src into a temporary project and proves each of its cases.
+func Run(ctx context.Context, src *layers.Source, opts Options) ([]Outcome, error) {
+	cases, err := Cases(src)
+	if err != nil {
+		return nil, err
+	}
+	project, err := os.MkdirTemp("", "clauz3-cases-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(project)
+	if _, err := layers.Install(src, project, false); err != nil {
+		return nil, err
+	}
+	var out []Outcome
+	for _, c := range cases {
+		o, err := prove(ctx, project, c, opts)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+func prove(ctx context.Context, project string, c Case, opts Options) (Outcome, error) {
+	o := Outcome{Case: c}
+	name := filepath.Join(project, "cases", c.Name)
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return o, err
+	}
+	if err := os.WriteFile(name, c.Source, 0o644); err != nil {
+		return o, err
+	}
+	prog, err := compiler.Compile(name, c.Source, compiler.Config{ImportRoots: []string{project}})
+	if err != nil {
+		o.Report = err.Error()
+	} else {
+		res, err := prover.Prove(ctx, prog, prover.Options{Timeout: opts.Timeout})
+		if err != nil {
+			if ctx.Err() != nil {
+				return o, ctx.Err()
+			}
+			o.Report = err.Error()
+		} else {
+			var buf bytes.Buffer
+			if err := res.WriteText(&buf, &buf); err != nil {
+				return o, err
+			}
+			o.Report = buf.String()
+			o.Proved = res.Proved()
+		}
+	}
+	o.Report = strings.ReplaceAll(o.Report, project+string(filepath.Separator), "")
+	switch {
+	case c.Pass && !o.Proved:
+		o.Problem = "expected proved, got refused"
+	case !c.Pass && o.Proved:
+		o.Problem = "expected refused, got proved"
+	case !c.Pass:
+		for _, want := range c.Expect {
+			if !strings.Contains(o.Report, want) {
+				o.Problem = fmt.Sprintf("refused, but the refusal does not contain %q", want)
+				break
+			}
+		}
+	}
+	o.Agree = o.Problem == ""
+	return o, nil
+}

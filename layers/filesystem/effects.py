@@ -1,0 +1,28 @@
+# Trusted filesystem effects of the bundled filesystem layer (clauz3
+# layers/filesystem). Paths are absolute and written without "..", so the
+# contracts' prefix checks on the written path are checks on the place:
+# at run time the layer also refuses a path whose resolved form differs
+# from the written one (a symlink on the way), anything outside the
+# configured roots, and the security module's credential and system
+# locations (~/.ssh, /etc/shadow, ...) whatever the contract says.
+# read_file and list_dir carry the marker "fs_read", write_file "fs_write".
+import deal
+
+
+@deal.pre(lambda path: path.startswith("/"), message="path must be absolute")
+@deal.pre(lambda path: ".." not in path, message="path must not contain ..")
+@deal.has("fs_read")
+def read_file(path: str) -> str: ...
+
+
+@deal.pre(lambda path: path.startswith("/"), message="path must be absolute")
+@deal.pre(lambda path: ".." not in path, message="path must not contain ..")
+@deal.post(lambda result: len(result) <= 1000)
+@deal.has("fs_read")
+def list_dir(path: str) -> list[str]: ...
+
+
+@deal.pre(lambda path, content: path.startswith("/"), message="path must be absolute")
+@deal.pre(lambda path, content: ".." not in path, message="path must not contain ..")
+@deal.has("fs_write")
+def write_file(path: str, content: str) -> None: ...

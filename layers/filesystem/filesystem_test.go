@@ -1,0 +1,148 @@
+package filesystem
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/clauz3/clauz3/securitymod/pathfloor"
+)
+
+// world is a fake home with a credential folder, a root inside it and a
+// folder outside the root.
+func world(t *testing.T) (home, root, outside string) {
+	t.Helper()
+	base, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	home = filepath.Join(base, "home")
+	root = filepath.Join(home, "work")
+	outside = filepath.Join(base, "elsewhere")
+	for _, d := range []string{filepath.Join(home, ".ssh"), filepath.Join(root, "in"), filepath.Join(root, "out"), outside} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for p, s := range map[string]string{
+		filepath.Join(home, ".ssh", "id_ed25519"): "PRIVATE",
+		filepath.Join(root, "in", "notes.txt"):    "hello\n",
+		filepath.Join(outside, "secret.txt"):      "nope",
+		filepath.Join(root, "in", "bin.dat"):      "\xff\xfe",
+	} {
+		if err := os.WriteFile(p, []byte(s), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(outside, "secret.txt"), filepath.Join(root, "in", "escape.txt")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(root, "in", "notes.txt"), filepath.Join(root, "in", "alias.txt")); err != nil {
+		t.Fatal(err)
+	}
+	return home, root, outside
+}
+
+func TestReadFile(t *testing.T) {
+	home, root, outside := world(t)
+	fs := &FS{Roots: []string{root}, Floor: pathfloor.New(home)}
+	for _, tc := range []struct {
+		path, want, wantErr string
+	}{
+		{filepath.Join(root, "in", "notes.txt"), "hello\n", ""},
+		{filepath.Join(outside, "secret.txt"), "", "outside every root"},
+		{filepath.Join(root, "in", "escape.txt"), "", "outside every root"},
+		{filepath.Join(root, "in", "alias.txt"), "", "a symlink on the way"},
+		{root + "/../elsewhere/secret.txt", "", "contains .."},
+		{filepath.Join(root, "in", "missing.txt"), "", "refused"},
+		{filepath.Join(root, "in", "bin.dat"), "", "not UTF-8"},
+		{"in/notes.txt", "", "relative path"},
+		{filepath.Join(root, "in"), "", "not a regular file"},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			got, err := fs.ReadFile(tc.path)
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("err = %v, want %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil || got != tc.want {
+				t.Fatalf("got %q, %v", got, err)
+			}
+		})
+	}
+}
+
+// TestFloorBeatsRoots configures the whole home as a root: the floor
+// still refuses the credential folder.
+func TestFloorBeatsRoots(t *testing.T) {
+	home, _, _ := world(t)
+	fs := &FS{Roots: []string{home}, Floor: pathfloor.New(home)}
+	if _, err := fs.ReadFile(filepath.Join(home, ".ssh", "id_ed25519")); err == nil || !strings.Contains(err.Error(), "denied location") {
+		t.Fatalf("read of ~/.ssh: err = %v", err)
+	}
+	if err := fs.WriteFile(filepath.Join(home, ".ssh", "authorized_keys"), "ssh-ed25519 AAAA"); err == nil {
+		t.Fatal("write into ~/.ssh was allowed")
+	}
+	if _, err := os.Stat(filepath.Join(home, ".ssh", "authorized_keys")); !os.IsNotExist(err) {
+		t.Fatalf("the refused write left a file: %v", err)
+	}
+}
+
+func TestWriteAndList(t *testing.T) {
+	home, root, outside := world(t)
+	fs := &FS{Roots: []string{root}, Floor: pathfloor.New(home)}
+	out := filepath.Join(root, "out", "report.txt")
+	if err := fs.WriteFile(out, "total: 3\n"); err != nil {
+		t.Fatal(err)
+	}
+	if data, err := os.ReadFile(out); err != nil || string(data) != "total: 3\n" {
+		t.Fatalf("written %q, %v", data, err)
+	}
+	if err := fs.WriteFile(filepath.Join(outside, "x.txt"), "x"); err == nil || !strings.Contains(err.Error(), "outside every root") {
+		t.Fatalf("write outside: err = %v", err)
+	}
+	if err := fs.WriteFile(filepath.Join(root, "in", "escape.txt"), "overwrite"); err == nil {
+		t.Fatal("write through a symlink leading out was allowed")
+	}
+	if data, _ := os.ReadFile(filepath.Join(outside, "secret.txt")); string(data) != "nope" {
+		t.Fatalf("the file behind the symlink changed: %q", data)
+	}
+	if err := fs.WriteFile(filepath.Join(root, "nofolder", "x.txt"), "x"); err == nil {
+		t.Fatal("write into a missing folder was allowed")
+	}
+	names, err := fs.ListDir(filepath.Join(root, "in"))
+	want := []string{"alias.txt", "bin.dat", "escape.txt", "notes.txt"}
+	if err != nil || !reflect.DeepEqual(names, want) {
+		t.Fatalf("list = %v, %v; want %v", names, err, want)
+	}
+	if _, err := fs.ListDir(outside); err == nil {
+		t.Fatal("list outside the roots was allowed")
+	}
+}
+
+func TestFromEnv(t *testing.T) {
+	home, root, _ := world(t)
+	t.Setenv("HOME", home)
+	t.Setenv("CLAUZ3_FS_ROOTS", root)
+	if got, err := ReadFile(filepath.Join(root, "in", "notes.txt")); err != nil || got != "hello\n" {
+		t.Fatalf("got %q, %v", got, err)
+	}
+	if err := WriteFile(filepath.Join(root, "out", "a.txt"), "a"); err != nil {
+		t.Fatal(err)
+	}
+	if names, err := ListDir(filepath.Join(root, "out")); err != nil || len(names) != 1 {
+		t.Fatalf("list = %v, %v", names, err)
+	}
+	t.Setenv("CLAUZ3_FS_ROOTS", "relative/root")
+	if _, err := ReadFile(filepath.Join(root, "in", "notes.txt")); err == nil || !strings.Contains(err.Error(), "not absolute") {
+		t.Fatalf("relative root: err = %v", err)
+	}
+	t.Setenv("CLAUZ3_FS_ROOTS", "")
+	if _, err := ReadFile(filepath.Join(root, "in", "notes.txt")); err == nil || !strings.Contains(err.Error(), "CLAUZ3_FS_ROOTS") {
+		t.Fatalf("unset: err = %v", err)
+	}
+}

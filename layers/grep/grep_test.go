@@ -1,0 +1,118 @@
+package grep
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/clauz3/clauz3/securitymod/pathfloor"
+)
+
+func tree(t *testing.T) (home, root string) {
+	t.Helper()
+	base, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	home = filepath.Join(base, "home")
+	root = home
+	files := map[string]string{
+		".ssh/id_ed25519":  "TODO PRIVATE KEY\n",
+		"src/a.go":         "package a\n// TODO: fix\nfunc A() {}\n",
+		"src/sub/b.go":     "package sub\n// todo lower\n// TODO: more\n",
+		"src/bin.dat":      "TODO\xff\xfe",
+		"outside/c.txt":    "TODO outside\n",
+		"src/notes/readme": "nothing here\n",
+	}
+	for p, c := range files {
+		full := filepath.Join(home, p)
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(c), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(home, "outside"), filepath.Join(home, "src", "link")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(home, "src", "sub"), filepath.Join(home, "src", "alias")); err != nil {
+		t.Fatal(err)
+	}
+	return home, root
+}
+
+func TestGrep(t *testing.T) {
+	home, _ := tree(t)
+	src := filepath.Join(home, "src")
+	s := &Searcher{Roots: []string{src}, Floor: pathfloor.New(home)}
+	got, err := s.Grep(src, "TODO")
+	want := src + "/a.go:2:// TODO: fix\n" + src + "/sub/b.go:3:// TODO: more\n"
+	if err != nil || got != want {
+		t.Fatalf("got %q, %v\nwant %q", got, err, want)
+	}
+	if got, err := s.Grep(src, "(?i)todo lower"); err != nil || !strings.Contains(got, "b.go:2:") {
+		t.Fatalf("case-insensitive: %q, %v", got, err)
+	}
+	for _, tc := range []struct{ dir, pattern, want string }{
+		{filepath.Join(home, "outside"), "TODO", "outside every root"},
+		{src + "/../outside", "TODO", "contains .."},
+		{filepath.Join(src, "link"), "TODO", "outside every root"},
+		{filepath.Join(src, "alias"), "TODO", "a symlink on the way"},
+		{src, "(", "pattern"},
+		{src, "", "empty pattern"},
+	} {
+		if _, err := s.Grep(tc.dir, tc.pattern); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("grep %s %q: err = %v, want %q", tc.dir, tc.pattern, err, tc.want)
+		}
+	}
+}
+
+// TestFloorInsideRoot makes the whole home a root: the walk skips ~/.ssh.
+func TestFloorInsideRoot(t *testing.T) {
+	home, _ := tree(t)
+	s := &Searcher{Roots: []string{home}, Floor: pathfloor.New(home)}
+	got, err := s.Grep(home, "PRIVATE|TODO")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(got, ".ssh") || strings.Contains(got, "PRIVATE") {
+		t.Fatalf("the search read ~/.ssh:\n%s", got)
+	}
+	if !strings.Contains(got, "outside/c.txt:1:TODO outside") {
+		t.Fatalf("missing a real match:\n%s", got)
+	}
+	if strings.Contains(got, "src/link") {
+		t.Fatalf("the walk followed a symlink:\n%s", got)
+	}
+}
+
+func TestResultBound(t *testing.T) {
+	home, _ := tree(t)
+	big := filepath.Join(home, "big")
+	if err := os.MkdirAll(big, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	line := strings.Repeat("x", 999) + "\n"
+	if err := os.WriteFile(filepath.Join(big, "f.txt"), []byte(strings.Repeat(line, 1100)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s := &Searcher{Roots: []string{big}, Floor: pathfloor.New(home)}
+	if _, err := s.Grep(big, "x"); err == nil || !strings.Contains(err.Error(), "more than the declared 1000000 characters") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestFromEnv(t *testing.T) {
+	home, _ := tree(t)
+	t.Setenv("HOME", home)
+	t.Setenv("CLAUZ3_FS_ROOTS", filepath.Join(home, "src"))
+	if got, err := Grep(filepath.Join(home, "src"), "func A"); err != nil || !strings.Contains(got, "a.go:3:func A() {}") {
+		t.Fatalf("got %q, %v", got, err)
+	}
+	t.Setenv("CLAUZ3_FS_ROOTS", "")
+	if _, err := Grep(filepath.Join(home, "src"), "x"); err == nil || !strings.Contains(err.Error(), "CLAUZ3_FS_ROOTS") {
+		t.Fatalf("unset: err = %v", err)
+	}
+}
