@@ -13,6 +13,8 @@
 //	clauz3 test LAYER [--timeout D] [-v]
 //	clauz3 config [--into DIR]
 //	clauz3 guide
+//	clauz3 approval-service [--addr 127.0.0.1:8765] [--db PATH] [--policy FILE] [--trusted-root DIR]...
+//	clauz3 audit verify [--db PATH]
 //
 // PLAN "-" or absent reads standard input. Exit status: 0 when every
 // obligation is proved (prove) or the IR printed (ir); 1 when the plan is
@@ -62,6 +64,8 @@ commands:
   test      prove a layer's bundled cases against their expected verdicts
   config    let a coding agent read files and run clauz3 (.claude/settings.json)
   guide     print the guide for agents writing plans
+  approval-service  run the user's approval service (web UI, receipts, audit log)
+  audit     verify the approval service's audit log (audit verify)
 
 Run 'clauz3 <command> -h' for the flags of a command.
 `
@@ -92,6 +96,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runConfig(args[1:], stdout, stderr)
 	case "guide":
 		return runGuide(args[1:], stdout, stderr)
+	case "approval-service":
+		return runApprovalService(args[1:], stdout, stderr)
+	case "audit":
+		return runAudit(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

@@ -154,8 +154,7 @@ func (s *Service) guard(next http.Handler) http.Handler {
 			reason = fmt.Sprintf("Origin %q is not this service (%s)", strings.Join(o, ", "), s.URL())
 		}
 		if reason != "" {
-			s.auditRefusal(r.Context(), "request.forbidden", "", "client:"+r.RemoteAddr, fmt.Sprintf("%s %s: %s", r.Method, r.URL.Path, reason))
-			fail(w, http.StatusForbidden, reason)
+			s.refuse(w, r, http.StatusForbidden, "request.forbidden", "", "client:"+r.RemoteAddr, reason)
 			return
 		}
 		next.ServeHTTP(w, r)
@@ -176,41 +175,58 @@ func answer(w http.ResponseWriter, code int, v any) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(code)
+	// A failed write means the client is gone; what the answer reports
+	// is already committed and audited, and a client that never read it
+	// acknowledged nothing.
 	w.Write(append(data, '\n'))
 }
 
-// auditRefusal records a refusal that changes no state. If the audit log
-// itself cannot be written the refusal still stands; the failure is
-// reported on the answer path by the caller's status code, and here.
-func (s *Service) auditRefusal(ctx context.Context, kind, id, actor, detail string) error {
+// record appends one audit row for an event that changes no other state
+// (a refusal, a login). id is kept only when it has the shape of a
+// request id: anything else came from a URL and goes in the detail.
+func (s *Service) record(ctx context.Context, kind, id, actor, detail string) error {
+	if !validRequestID(id) {
+		id = ""
+	}
 	err := s.cfg.Store.Audit(context.WithoutCancel(ctx), audit.Event{At: s.cfg.Now(), Kind: kind, RequestID: id, Actor: actor, Detail: detail})
 	if err != nil {
-		return fmt.Errorf("recording the refusal in the audit log failed: %w", err)
+		return fmt.Errorf("recording it in the audit log failed: %w", err)
 	}
 	return nil
 }
 
 // refuse audits a refusal and answers it; an audit failure turns the
-// answer into a 500 that says so (still a refusal).
+// answer into a 500 that says so (still a refusal, never a pass).
 func (s *Service) refuse(w http.ResponseWriter, r *http.Request, code int, kind, id, actor, reason string) {
-	if err := s.auditRefusal(r.Context(), kind, id, actor, reason); err != nil {
+	detail := fmt.Sprintf("%s %s: %s", r.Method, r.URL.Path, reason)
+	if err := s.record(r.Context(), kind, id, actor, detail); err != nil {
 		fail(w, http.StatusInternalServerError, reason+"; "+err.Error())
 		return
 	}
 	fail(w, code, reason)
 }
 
+// validRequestID reports whether id has the shape newRequestID makes.
+func validRequestID(id string) bool {
+	h, ok := strings.CutPrefix(id, "req_")
+	if !ok || len(h) != 24 {
+		return false
+	}
+	_, err := hex.DecodeString(h)
+	return err == nil && strings.ToLower(h) == h
+}
+
 // decodeJSON reads a JSON body strictly: the content type, the size limit,
 // no unknown fields, one value.
 func decodeJSON(w http.ResponseWriter, r *http.Request, into any) (int, string) {
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		return http.StatusUnsupportedMediaType, "the body must be application/json"
+		return http.StatusBadRequest, "the body must be application/json"
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			return http.StatusRequestEntityTooLarge, fmt.Sprintf("the body is larger than %d bytes", MaxBody)
+			return http.StatusBadRequest, fmt.Sprintf("the body is larger than %d bytes", MaxBody)
 		}
 		return http.StatusBadRequest, "reading the body: " + err.Error()
 	}
@@ -338,7 +354,7 @@ func (s *Service) submit(w http.ResponseWriter, r *http.Request) {
 		answer(w, http.StatusUnprocessableEntity, errorBody{Error: reason, ID: id})
 		return
 	}
-	rec.View = View{Guarantees: nonNil(proof.Guarantees), ProofSummary: proof.ProofSummary, Coverage: nonNil(proof.Coverage)}
+	rec.View = View{Guarantees: nonNil(proof.Guarantees), ProofSummary: proof.ProofSummary, Coverage: nonNil(proof.Coverage), CoverageChecked: proof.CoverageChecked}
 	if rec.View.ProofSummary.Obligations == nil {
 		rec.View.ProofSummary.Obligations = []string{}
 	}
@@ -413,7 +429,7 @@ func (s *Service) list(w http.ResponseWriter, r *http.Request) {
 	out := make([]Request, 0, len(sums))
 	for _, sm := range sums {
 		out = append(out, Request{
-			ID: sm.ID, CreatedAt: sm.CreatedAt.UTC().Format(time.RFC3339Nano), PlanName: sm.PlanName, Target: sm.Target,
+			ID: sm.ID, CreatedAt: sm.CreatedAt.UTC().Format(time.RFC3339Nano), PlanName: sm.PlanName, PlanHash: sm.PlanHash, Target: sm.Target,
 			Status: sm.Status, DecidedBy: sm.DecidedBy, Guarantees: []Guarantee{}, Coverage: []Coverage{},
 			ProofSummary: ProofSummary{Obligations: []string{}},
 		})
@@ -438,7 +454,7 @@ func requestOf(e Entry) Request {
 	q := Request{
 		ID: e.ID, CreatedAt: e.CreatedAt.UTC().Format(time.RFC3339Nano), PlanName: e.PlanName, PlanHash: e.PlanHash,
 		Target: e.Target, Status: StatusPending, Redeemed: e.Redeemed, Guarantees: nonNil(e.View.Guarantees),
-		ProofSummary: e.View.ProofSummary, Coverage: nonNil(e.View.Coverage), PlanSource: e.PlanSource, Submitted: e.Submitted,
+		ProofSummary: e.View.ProofSummary, Coverage: nonNil(e.View.Coverage), CoverageChecked: e.View.CoverageChecked, PlanSource: e.PlanSource, Submitted: e.Submitted,
 	}
 	if q.ProofSummary.Obligations == nil {
 		q.ProofSummary.Obligations = []string{}
@@ -515,6 +531,7 @@ func (s *Service) decision(w http.ResponseWriter, r *http.Request) {
 	actor := sess.actor()
 	var body decisionBody
 	isForm := false
+	// An unparsable Content-Type leaves mt empty: the default case refuses it.
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	switch mt {
 	case "application/json":
@@ -537,7 +554,7 @@ func (s *Service) decision(w http.ResponseWriter, r *http.Request) {
 		}
 		body = decisionBody{Decision: r.PostForm.Get("decision"), Reason: r.PostForm.Get("reason"), CSRF: r.PostForm.Get("csrf")}
 	default:
-		s.refuse(w, r, http.StatusUnsupportedMediaType, "decision.refused", id, actor, "the body must be application/json or a form")
+		s.refuse(w, r, http.StatusBadRequest, "decision.refused", id, actor, "the body must be application/json or a form")
 		return
 	}
 	if !sess.csrfOK(body.CSRF) {

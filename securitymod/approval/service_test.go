@@ -38,6 +38,15 @@ func fakeReprove(_ context.Context, name string, src []byte, target string) (Pro
 		}
 	}
 	p.Coverage = []Coverage{{Domain: "email", Status: "covered", Missing: []string{}}}
+	p.CoverageChecked = true
+	if bytes.Contains(src, []byte("NO_ENGLISH")) {
+		for i := range p.Guarantees {
+			p.Guarantees[i].English, p.Guarantees[i].EnglishError = "", "english: no sentence for a *ir.Shares spec"
+		}
+	}
+	if bytes.Contains(src, []byte("NO_COVERAGE")) {
+		p.Coverage, p.CoverageChecked = nil, false
+	}
 	if bytes.Contains(src, []byte("REQUIRED_GAP")) {
 		p.Coverage[0] = Coverage{Domain: "email", Status: "required_gap", Missing: []string{"emails.only"}}
 	}
@@ -316,7 +325,7 @@ func TestHappyPath(t *testing.T) {
 		t.Fatalf("VerifyAudit = %d, %v", seq, err)
 	}
 	var list struct{ Requests []Request }
-	if r := h.do("GET", "/api/requests", "", nil); r.code != 200 || json.Unmarshal(r.body, &list) != nil || len(list.Requests) != 1 || list.Requests[0].Status != "approved_once" || list.Requests[0].PlanSource != "" {
+	if r := h.do("GET", "/api/requests", "", nil); r.code != 200 || json.Unmarshal(r.body, &list) != nil || len(list.Requests) != 1 || list.Requests[0].Status != "approved_once" || list.Requests[0].PlanSource != "" || list.Requests[0].PlanHash != planHash(planSrc) {
 		t.Fatalf("list = %s", r.body)
 	}
 }
@@ -415,11 +424,14 @@ func TestRefusals(t *testing.T) {
 		}, 400, "unknown field", "decision.refused"},
 		"decision as text/plain": {func(s setup) reply {
 			return s.h.do("POST", "/api/requests/"+s.id+"/decision", "text/plain", []byte("decision=approved_once"), "Cookie", s.cookie)
-		}, 415, "json or a form", "decision.refused"},
+		}, 400, "json or a form", "decision.refused"},
 		"form with a repeated field": {func(s setup) reply {
 			f := url.Values{"decision": {"rejected", "approved_once"}, "csrf": {s.csrf}}
 			return s.h.do("POST", "/api/requests/"+s.id+"/decision", "application/x-www-form-urlencoded", []byte(f.Encode()), "Cookie", s.cookie)
 		}, 400, "repeated", "decision.refused"},
+		"decision on a request id no service makes": {func(s setup) reply {
+			return s.h.postJSON("/api/requests/"+strings.Repeat("x", 300)+"/decision", good(s), "Cookie", s.cookie)
+		}, 404, "no request", "decision.refused"},
 		"decision on an unknown request": {func(s setup) reply {
 			return s.h.postJSON("/api/requests/req_nope/decision", good(s), "Cookie", s.cookie)
 		}, 404, "no request", "decision.refused"},
@@ -453,11 +465,11 @@ func TestRefusals(t *testing.T) {
 		"submit: oversized": {func(s setup) reply {
 			sub := submission(strings.Repeat("#", MaxBody))
 			return s.h.postJSON("/api/requests", sub)
-		}, 413, "larger than", "request.malformed"},
+		}, 400, "larger than", "request.malformed"},
 		"submit: wrong content type": {func(s setup) reply {
 			b, _ := json.Marshal(submission(planSrc))
 			return s.h.do("POST", "/api/requests", "text/plain", b)
-		}, 415, "application/json", "request.malformed"},
+		}, 400, "application/json", "request.malformed"},
 		"submit: bad plan hash": {func(s setup) reply {
 			sub := submission(planSrc)
 			sub.PlanHash = "md5:1"
@@ -730,6 +742,14 @@ func TestUIPages(t *testing.T) {
 			t.Errorf("logged-in request page lacks %s", b)
 		}
 	}
+	noEnglish := h.submit(planSrc + "# NO_ENGLISH\n")
+	if page := string(h.do("GET", "/ui/requests/"+noEnglish, "", nil).body); !strings.Contains(page, "(no English rendering: english: no sentence for a *ir.Shares spec; read the code)") {
+		t.Fatalf("a guarantee without English does not say why:\n%s", page)
+	}
+	unchecked := h.submit(planSrc + "# NO_COVERAGE\n")
+	if page := string(h.do("GET", "/ui/requests/"+unchecked, "", nil).body); !strings.Contains(page, "Coverage was not checked") {
+		t.Fatalf("a request whose coverage was not computed does not say so:\n%s", page)
+	}
 	if r := h.do("GET", "/ui/requests/req_nope", "", nil); r.code != 404 {
 		t.Fatalf("unknown request page = %d", r.code)
 	}
@@ -758,5 +778,21 @@ func TestNewRefusesBadConfig(t *testing.T) {
 	}
 	if _, err := New(ok); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A refusal whose audit row cannot be written is still a refusal: a 5xx
+// that says both, never the handler running on.
+func TestRefusalWithoutAuditLog(t *testing.T) {
+	h := newHarness(t, nil)
+	id := h.submit(planSrc)
+	h.store.Close()
+	r := h.postJSON("/api/requests/"+id+"/decision", map[string]string{"decision": "approved_once"}, "Host", "evil.example:1")
+	if r.code != 500 || !strings.Contains(r.errorText(), "Host") || !strings.Contains(r.errorText(), "audit log failed") {
+		t.Fatalf("foreign Host with a closed store = %d %s", r.code, r.body)
+	}
+	r = h.postJSON("/api/requests/"+id+"/decision", map[string]string{"decision": "approved_once"})
+	if r.code != 500 || !strings.Contains(r.errorText(), "no valid session") {
+		t.Fatalf("decision without session, closed store = %d %s", r.code, r.body)
 	}
 }

@@ -109,7 +109,7 @@ func (s *Service) login(w http.ResponseWriter, r *http.Request) {
 		s.refuse(w, r, http.StatusForbidden, "login.refused", "", "client:"+r.RemoteAddr, err.Error())
 		return
 	}
-	if err := s.auditRefusal(r.Context(), "login.ok", "", "human:"+id[:8], "one-time login link used"); err != nil {
+	if err := s.record(r.Context(), "login.ok", "", "human:"+id[:8], "one-time login link used"); err != nil {
 		fail(w, http.StatusInternalServerError, err.Error())
 		return
 	}

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/clauz3/clauz3/securitymod/audit"
@@ -66,12 +67,34 @@ var migrations = [][]string{{
 }}
 
 // Store is the approval service's SQLite database. Writes go through one
-// connection in BEGIN IMMEDIATE transactions, each with its audit rows, so
-// the audit chain never forks and a state change is never without its row.
+// connection and one writer goroutine that commits them in groups: each
+// write runs under its own SAVEPOINT inside a BEGIN IMMEDIATE transaction
+// together with its audit rows, and nobody is answered before the group's
+// commit (one fsync) returns. So no state change exists without its audit
+// row, the chain never forks, a failed write leaves no trace, and an
+// acknowledged write is on disk.
 type Store struct {
-	w, r *sql.DB
-	path string
+	w, r    *sql.DB
+	path    string
+	getStmt *sql.Stmt
+
+	jobs      chan writeJob
+	stop      chan struct{}
+	stopped   chan struct{}
+	closeOnce sync.Once
 }
+
+type writeJob struct {
+	ctx  context.Context
+	fn   func(tx *sql.Tx) error
+	done chan error
+}
+
+// maxGroup bounds how many writes share one commit.
+const maxGroup = 256
+
+// ErrClosed is a write on a closed store.
+var ErrClosed = errors.New("approval: store is closed")
 
 // DefaultPath is <user config dir>/clauz3/approval.db.
 func DefaultPath() (string, error) {
@@ -114,10 +137,15 @@ func OpenStore(ctx context.Context, path string) (*Store, error) {
 		return nil, fmt.Errorf("approval: store %s: %w", abs, err)
 	}
 	r.SetMaxOpenConns(8)
-	s := &Store{w: w, r: r, path: abs}
+	s := &Store{w: w, r: r, path: abs, jobs: make(chan writeJob), stop: make(chan struct{}), stopped: make(chan struct{})}
+	go s.writer()
 	if err := s.migrate(ctx); err != nil {
 		s.Close()
 		return nil, err
+	}
+	if s.getStmt, err = r.PrepareContext(ctx, getQuery); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("approval: store %s: %w", abs, err)
 	}
 	var mode string
 	if err := w.QueryRowContext(ctx, `PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
@@ -130,8 +158,17 @@ func OpenStore(ctx context.Context, path string) (*Store, error) {
 // Path is the database file.
 func (s *Store) Path() string { return s.path }
 
-// Close closes both pools.
-func (s *Store) Close() error { return errors.Join(s.r.Close(), s.w.Close()) }
+// Close stops the writer (writes it accepted are answered first) and
+// closes both pools.
+func (s *Store) Close() error {
+	s.closeOnce.Do(func() { close(s.stop) })
+	<-s.stopped
+	var err error
+	if s.getStmt != nil {
+		err = s.getStmt.Close()
+	}
+	return errors.Join(err, s.r.Close(), s.w.Close())
+}
 
 func (s *Store) migrate(ctx context.Context) error {
 	return s.write(ctx, func(tx *sql.Tx) error {
@@ -161,19 +198,105 @@ func (s *Store) migrate(ctx context.Context) error {
 	})
 }
 
-// write runs fn in one immediate transaction on the writer connection.
+// write runs fn in a transaction (shared with other writes of the same
+// group, isolated from them by a savepoint) and returns once that
+// transaction has committed, or fn's error once its changes are undone.
 func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := s.w.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("approval: store: begin: %w", err)
+	j := writeJob{ctx: ctx, fn: fn, done: make(chan error, 1)}
+	select {
+	case s.jobs <- j:
+	case <-s.stop:
+		return ErrClosed
+	case <-ctx.Done():
+		return ctx.Err()
 	}
-	if err := fn(tx); err != nil {
-		return errors.Join(err, rollback(tx))
+	return <-j.done
+}
+
+func (s *Store) writer() {
+	defer close(s.stopped)
+	for {
+		var group []writeJob
+		select {
+		case j := <-s.jobs:
+			group = append(group, j)
+		case <-s.stop:
+			return
+		}
+	collect:
+		for len(group) < maxGroup {
+			select {
+			case j := <-s.jobs:
+				group = append(group, j)
+			default:
+				break collect
+			}
+		}
+		s.commitGroup(group)
+	}
+}
+
+// commitGroup runs a group of writes in one transaction and answers each.
+func (s *Store) commitGroup(group []writeJob) {
+	errs := make([]error, len(group))
+	answer := func() {
+		for i, j := range group {
+			j.done <- errs[i]
+		}
+	}
+	tx, err := s.w.BeginTx(context.Background(), nil)
+	if err != nil {
+		for i := range errs {
+			errs[i] = fmt.Errorf("approval: store: begin: %w", err)
+		}
+		answer()
+		return
+	}
+	ok := 0
+	for i, j := range group {
+		if err := j.ctx.Err(); err != nil {
+			errs[i] = err
+			continue
+		}
+		if _, err := tx.Exec(`SAVEPOINT write`); err != nil {
+			errs[i] = fmt.Errorf("approval: store: savepoint: %w", err)
+			continue
+		}
+		if err := j.fn(tx); err != nil {
+			errs[i] = err
+			if _, rerr := tx.Exec(`ROLLBACK TO write`); rerr != nil {
+				// The transaction's state is unknown: nobody in the
+				// group may be told their write happened.
+				s.failGroup(tx, errs, fmt.Errorf("approval: store: undoing a failed write: %w", rerr))
+				answer()
+				return
+			}
+		} else {
+			ok++
+		}
+		if _, err := tx.Exec(`RELEASE write`); err != nil {
+			s.failGroup(tx, errs, fmt.Errorf("approval: store: release: %w", err))
+			answer()
+			return
+		}
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("approval: store: commit: %w", err)
+		for i := range errs {
+			if errs[i] == nil {
+				errs[i] = fmt.Errorf("approval: store: commit: %w", err)
+			}
+		}
 	}
-	return nil
+	answer()
+}
+
+func (s *Store) failGroup(tx *sql.Tx, errs []error, err error) {
+	err = errors.Join(err, rollback(tx))
+	for i := range errs {
+		if errs[i] == nil {
+			errs[i] = err
+		}
+	}
 }
 
 func rollback(tx *sql.Tx) error {
@@ -207,9 +330,10 @@ type Record struct {
 
 // View is what the service proved itself and shows the human.
 type View struct {
-	Guarantees   []Guarantee  `json:"guarantees"`
-	ProofSummary ProofSummary `json:"proof_summary"`
-	Coverage     []Coverage   `json:"coverage"`
+	Guarantees      []Guarantee  `json:"guarantees"`
+	ProofSummary    ProofSummary `json:"proof_summary"`
+	Coverage        []Coverage   `json:"coverage"`
+	CoverageChecked bool         `json:"coverage_checked"`
 }
 
 // Decision is one final answer to a request.
@@ -402,46 +526,56 @@ type Entry struct {
 
 // Get reads one request.
 func (s *Store) Get(ctx context.Context, id string) (Entry, error) {
-	rec, err := getRecord(ctx, s.r, id)
+	var e Entry
+	var created, view, submitted string
+	var decision, reason, decidedBy, decidedAt, rc sql.NullString
+	var redeemed sql.NullInt64
+	err := s.getStmt.QueryRowContext(ctx, id).Scan(&e.ID, &created, &e.PlanName, &e.PlanHash, &e.Target, &e.PlanSource, &view, &submitted,
+		&decision, &reason, &decidedBy, &decidedAt, &rc, &redeemed)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Entry{}, fmt.Errorf("approval: %q: %w", id, ErrNotFound)
+	}
 	if err != nil {
-		return Entry{}, err
+		return Entry{}, fmt.Errorf("approval: store: reading %s: %w", id, err)
 	}
-	e := Entry{Record: rec}
-	var d Decision
-	var at string
-	err = s.r.QueryRowContext(ctx, `SELECT decision, reason, decided_by, decided_at FROM decisions WHERE request_id = ?`, id).Scan(&d.Decision, &d.Reason, &d.DecidedBy, &at)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
+	if e.CreatedAt, err = time.Parse(timeLayout, created); err != nil {
+		return Entry{}, fmt.Errorf("approval: store: %s: created_at: %w", id, err)
+	}
+	if err := json.Unmarshal([]byte(view), &e.View); err != nil {
+		return Entry{}, fmt.Errorf("approval: store: %s: view: %w", id, err)
+	}
+	e.Submitted = json.RawMessage(submitted)
+	if !decision.Valid {
 		return e, nil
-	case err != nil:
-		return Entry{}, fmt.Errorf("approval: store: reading the decision on %s: %w", id, err)
 	}
-	if d.DecidedAt, err = time.Parse(timeLayout, at); err != nil {
+	d := Decision{Decision: decision.String, Reason: reason.String, DecidedBy: decidedBy.String}
+	if d.DecidedAt, err = time.Parse(timeLayout, decidedAt.String); err != nil {
 		return Entry{}, fmt.Errorf("approval: store: %s: decided_at: %w", id, err)
 	}
 	e.Decision = &d
-	var data string
-	var redeemed int
-	err = s.r.QueryRowContext(ctx, `SELECT receipt, (SELECT count(*) FROM redemptions WHERE redemptions.nonce = receipts.nonce) FROM receipts WHERE request_id = ?`, id).Scan(&data, &redeemed)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
+	if !rc.Valid {
 		return e, nil
-	case err != nil:
-		return Entry{}, fmt.Errorf("approval: store: reading the receipt of %s: %w", id, err)
 	}
-	r, err := receipt.ParseReceipt([]byte(data))
+	r, err := receipt.ParseReceipt([]byte(rc.String))
 	if err != nil {
 		return Entry{}, fmt.Errorf("approval: store: the stored receipt of %s: %w", id, err)
 	}
-	e.Receipt, e.Redeemed = &r, redeemed > 0
+	e.Receipt, e.Redeemed = &r, redeemed.Int64 > 0
 	return e, nil
 }
+
+const getQuery = `SELECT r.id, r.created_at, r.plan_name, r.plan_hash, r.target, r.plan_source, r.view, r.submitted,
+	d.decision, d.reason, d.decided_by, d.decided_at, c.receipt,
+	(SELECT count(*) FROM redemptions x WHERE x.nonce = c.nonce)
+	FROM requests r LEFT JOIN decisions d ON d.request_id = r.id LEFT JOIN receipts c ON c.request_id = r.id
+	WHERE r.id = ?`
 
 // Summary is one line of the request list.
 type Summary struct {
 	ID        string
 	CreatedAt time.Time
 	PlanName  string
+	PlanHash  string
 	Target    string
 	Status    string
 	DecidedBy string
@@ -449,7 +583,7 @@ type Summary struct {
 
 // List reads up to limit requests, newest first.
 func (s *Store) List(ctx context.Context, limit int) ([]Summary, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT r.id, r.created_at, r.plan_name, r.target, COALESCE(d.decision, 'pending'), COALESCE(d.decided_by, '')
+	rows, err := s.r.QueryContext(ctx, `SELECT r.id, r.created_at, r.plan_name, r.plan_hash, r.target, COALESCE(d.decision, 'pending'), COALESCE(d.decided_by, '')
 		FROM requests r LEFT JOIN decisions d ON d.request_id = r.id ORDER BY r.rowid DESC LIMIT ?`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("approval: store: listing: %w", err)
@@ -459,7 +593,7 @@ func (s *Store) List(ctx context.Context, limit int) ([]Summary, error) {
 	for rows.Next() {
 		var sm Summary
 		var at string
-		if err := rows.Scan(&sm.ID, &at, &sm.PlanName, &sm.Target, &sm.Status, &sm.DecidedBy); err != nil {
+		if err := rows.Scan(&sm.ID, &at, &sm.PlanName, &sm.PlanHash, &sm.Target, &sm.Status, &sm.DecidedBy); err != nil {
 			return nil, fmt.Errorf("approval: store: listing: %w", err)
 		}
 		if sm.CreatedAt, err = time.Parse(timeLayout, at); err != nil {
@@ -471,4 +605,41 @@ func (s *Store) List(ctx context.Context, limit int) ([]Summary, error) {
 		return nil, fmt.Errorf("approval: store: listing: %w", err)
 	}
 	return out, nil
+}
+
+// AuditReport is what VerifyAuditFile found in an intact log.
+type AuditReport struct {
+	Rows int64
+	Head audit.Row // the anchor to record elsewhere
+}
+
+// VerifyAuditFile opens the database at path read-only (never creating or
+// migrating it) and recomputes its audit chain. A missing file, an
+// unreadable log or a broken chain (*audit.BrokenError) is an error.
+func VerifyAuditFile(ctx context.Context, path string) (AuditReport, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return AuditReport{}, fmt.Errorf("approval: audit %s: %w", path, err)
+	}
+	if st, err := os.Stat(abs); err != nil || !st.Mode().IsRegular() {
+		return AuditReport{}, fmt.Errorf("approval: audit %s: no database there (%v)", abs, err)
+	}
+	db, err := sql.Open("sqlite", "file:"+abs+"?mode=ro&_pragma=busy_timeout(10000)")
+	if err != nil {
+		return AuditReport{}, fmt.Errorf("approval: audit %s: %w", abs, err)
+	}
+	defer db.Close()
+	if _, err := audit.Verify(ctx, audit.SQL(db)); err != nil {
+		return AuditReport{}, err
+	}
+	var rep AuditReport
+	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM audit`).Scan(&rep.Rows); err != nil {
+		return AuditReport{}, fmt.Errorf("approval: audit %s: %w", abs, err)
+	}
+	head, _, err := audit.SQL(db).Last(ctx)
+	if err != nil {
+		return AuditReport{}, fmt.Errorf("approval: audit %s: %w", abs, err)
+	}
+	rep.Head = head
+	return rep, nil
 }

@@ -3,8 +3,10 @@ package approval
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -168,5 +170,47 @@ func TestDefaultPath(t *testing.T) {
 	p, err := DefaultPath()
 	if err != nil || p != "/tmp/cfg/clauz3/approval.db" {
 		t.Fatalf("DefaultPath = %q, %v", p, err)
+	}
+}
+
+// Writes that share a commit are isolated: a failing one is undone alone
+// (its request row too), the others commit with their audit rows.
+func TestStoreGroupCommitIsolatesFailures(t *testing.T) {
+	ctx := context.Background()
+	st := openTestStore(t, filepath.Join(t.TempDir(), "approval.db"))
+	var wg sync.WaitGroup
+	errs := make([]error, 60)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			kind := "request.submitted"
+			if i%3 == 0 {
+				kind = "Not A Kind" // audit.Append refuses it after the request row was inserted
+			}
+			id := fmt.Sprintf("req_%d", i)
+			errs[i] = st.Insert(ctx, record(id), nil, nil, nil, audit.Event{Kind: kind, RequestID: id})
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		_, getErr := st.Get(ctx, fmt.Sprintf("req_%d", i))
+		switch {
+		case i%3 == 0 && (err == nil || !errors.Is(getErr, ErrNotFound)):
+			t.Errorf("write %d: err %v, but its row exists (%v)", i, err, getErr)
+		case i%3 != 0 && (err != nil || getErr != nil):
+			t.Errorf("write %d: %v / %v", i, err, getErr)
+		}
+	}
+	var n int
+	if err := st.r.QueryRow(`SELECT count(*) FROM audit`).Scan(&n); err != nil || n != 40 {
+		t.Fatalf("%d audit rows, %v; want 40", n, err)
+	}
+	if seq, err := st.VerifyAudit(ctx); seq != 0 || err != nil {
+		t.Fatalf("VerifyAudit = %d, %v", seq, err)
+	}
+	st.Close()
+	if err := st.Audit(ctx, audit.Event{Kind: "k"}); !errors.Is(err, ErrClosed) {
+		t.Fatalf("write after Close = %v", err)
 	}
 }

@@ -32,10 +32,13 @@ func isHumanDecision(d string) bool {
 }
 
 // Guarantee is one proved guarantee: its source text and its English
-// rendering (empty when no renderer was wired; the UI says so).
+// rendering. English is empty when the renderer has no sentence for it;
+// EnglishError then says why, and the UI shows the code form with that
+// reason instead of a sentence.
 type Guarantee struct {
-	Source  string `json:"source"`
-	English string `json:"english"`
+	Source       string `json:"source"`
+	English      string `json:"english"`
+	EnglishError string `json:"english_error,omitempty"`
 }
 
 // ProofSummary is how many obligations were proved, and which.
@@ -58,6 +61,9 @@ type Proof struct {
 	Guarantees   []Guarantee
 	ProofSummary ProofSummary
 	Coverage     []Coverage
+	// CoverageChecked says Coverage was computed; false shows the human
+	// that coverage was not checked at all (not that nothing was used).
+	CoverageChecked bool
 	// Evidence is opaque to the service: Reprove may leave what Decide
 	// needs here (the compiled program, say).
 	Evidence any
@@ -103,21 +109,22 @@ type Status struct {
 // Request is GET /api/requests/{id}; the list omits plan_source and
 // submitted.
 type Request struct {
-	ID           string          `json:"id"`
-	CreatedAt    string          `json:"created_at"`
-	PlanName     string          `json:"plan_name"`
-	PlanHash     string          `json:"plan_hash"`
-	Target       string          `json:"target"`
-	Status       string          `json:"status"`
-	Reason       string          `json:"reason"`
-	DecidedBy    string          `json:"decided_by"`
-	DecidedAt    string          `json:"decided_at,omitempty"`
-	Redeemed     bool            `json:"redeemed"`
-	Guarantees   []Guarantee     `json:"guarantees"`
-	ProofSummary ProofSummary    `json:"proof_summary"`
-	Coverage     []Coverage      `json:"coverage"`
-	PlanSource   string          `json:"plan_source,omitempty"`
-	Submitted    json.RawMessage `json:"submitted,omitempty"`
+	ID              string          `json:"id"`
+	CreatedAt       string          `json:"created_at"`
+	PlanName        string          `json:"plan_name"`
+	PlanHash        string          `json:"plan_hash"`
+	Target          string          `json:"target"`
+	Status          string          `json:"status"`
+	Reason          string          `json:"reason"`
+	DecidedBy       string          `json:"decided_by"`
+	DecidedAt       string          `json:"decided_at,omitempty"`
+	Redeemed        bool            `json:"redeemed"`
+	Guarantees      []Guarantee     `json:"guarantees"`
+	ProofSummary    ProofSummary    `json:"proof_summary"`
+	Coverage        []Coverage      `json:"coverage"`
+	CoverageChecked bool            `json:"coverage_checked"`
+	PlanSource      string          `json:"plan_source,omitempty"`
+	Submitted       json.RawMessage `json:"submitted,omitempty"`
 }
 
 // RedeemBody is the body of POST /api/receipts/redeem.

@@ -1,0 +1,227 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/clauz3/clauz3/compiler"
+	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/ir/english"
+	"github.com/clauz3/clauz3/prover"
+	"github.com/clauz3/clauz3/securitymod/approval"
+	"github.com/clauz3/clauz3/securitymod/audit"
+	"github.com/clauz3/clauz3/securitymod/receipt"
+	"github.com/clauz3/clauz3/securitymod/secrets"
+)
+
+// version is what /health reports.
+const version = "clauz3-dev"
+
+func runApprovalService(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("clauz3 approval-service", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "127.0.0.1:8765", "loopback host:port to listen on (port 0 picks a free one)")
+	dbPath := fs.String("db", "", "the SQLite database; default: <user config dir>/clauz3/approval.db")
+	policy := fs.String("policy", "", "an approval policy file (JSON rules)")
+	var roots stringList
+	fs.Var(&roots, "trusted-root", "a trusted layer folder the service proves against; repeatable; default: tools/*/trusted under the working folder")
+	ttl := fs.Duration("receipt-ttl", approval.DefaultReceiptTTL, "how long a receipt stays valid after its decision")
+	proveTimeout := fs.Duration("prove-timeout", prover.DefaultTimeout, "the limit for each solver check of a re-proof")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "clauz3 approval-service: "+format+"\n", a...)
+		return exitUsage
+	}
+	if fs.NArg() != 0 {
+		return usageErr("unexpected arguments %q", fs.Args())
+	}
+	if *policy != "" {
+		// Fail closed: a policy the service cannot evaluate must not be
+		// silently ignored (every request would go to the human, which
+		// is safe, but the administrator would believe rules apply).
+		return usageErr("--policy: approval policies are not wired into this build yet; start without --policy")
+	}
+	host, _, err := net.SplitHostPort(*addr)
+	if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {
+		return usageErr("--addr %q: the service listens on a loopback IP address only (127.0.0.1 or ::1)", *addr)
+	}
+	workDir, err := os.Getwd()
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	trusted, err := serviceTrustedRoots(workDir, roots)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	if *dbPath == "" {
+		if *dbPath, err = approval.DefaultPath(); err != nil {
+			return usageErr("%v (use --db)", err)
+		}
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "clauz3 approval-service: %v\n", err)
+		return exitRefused
+	}
+	store, err := approval.OpenStore(ctx, *dbPath)
+	if err != nil {
+		return fail(err)
+	}
+	defer store.Close()
+	secretStore, backend, err := secrets.Open("clauz3", filepath.Dir(store.Path()))
+	if err != nil {
+		return fail(err)
+	}
+	keys, err := approval.LoadKeys(secretStore)
+	if err != nil {
+		return fail(err)
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return fail(err)
+	}
+	svc, err := approval.New(approval.Config{
+		Addr: ln.Addr().String(), Store: store, Key: keys.Signing, SessionSecret: keys.SessionSecret,
+		Reprove: reprover(workDir, trusted, *proveTimeout), ReceiptTTL: *ttl, Version: version,
+	})
+	if err != nil {
+		ln.Close()
+		return fail(err)
+	}
+	started, _ := json.Marshal(map[string]any{"url": svc.URL(), "key_id": receipt.KeyID(svc.PublicKey()), "trusted_roots": trusted, "secrets": backend.Kind})
+	if err := store.Audit(ctx, audit.Event{Kind: "service.started", Actor: "service", Detail: string(started)}); err != nil {
+		ln.Close()
+		return fail(err)
+	}
+	discovery, err := approval.WriteDiscovery(workDir, svc.URL(), svc.PublicKey())
+	if err != nil {
+		ln.Close()
+		return fail(err)
+	}
+	fmt.Fprintf(stdout, "approval service: listening on %s\n", svc.URL())
+	fmt.Fprintf(stdout, "approval service: database %s\n", store.Path())
+	fmt.Fprintln(stdout, backend.String())
+	if len(keys.Created) > 0 {
+		fmt.Fprintf(stdout, "approval service: made new secrets %s\n", strings.Join(keys.Created, ", "))
+	}
+	fmt.Fprintf(stdout, "approval service: trusted roots: %s\n", strings.Join(trusted, ", "))
+	fmt.Fprintf(stdout, "approval service: discovery file %s\n", discovery)
+	fmt.Fprintf(stdout, "approval service: log in once at %s\n", svc.LoginURL())
+
+	srv := &http.Server{
+		Handler:           svc.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      approval.MaxWait + 10*time.Second,
+		IdleTimeout:       2 * time.Minute,
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	select {
+	case err := <-served:
+		return fail(err)
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil {
+		return fail(fmt.Errorf("shutting down: %w", err))
+	}
+	fmt.Fprintln(stdout, "approval service: stopped")
+	return exitOK
+}
+
+// serviceTrustedRoots are the --trusted-root folders, or every
+// tools/*/trusted folder under the service's working folder. A client
+// never names them.
+func serviceTrustedRoots(workDir string, flags []string) ([]string, error) {
+	roots := []string(flags)
+	if len(roots) == 0 {
+		found, err := filepath.Glob(filepath.Join(workDir, "tools", "*", "trusted"))
+		if err != nil {
+			return nil, err
+		}
+		roots = found
+	}
+	out := make([]string, 0, len(roots))
+	for _, r := range roots {
+		abs, err := filepath.Abs(r)
+		if err != nil {
+			return nil, err
+		}
+		if st, err := os.Stat(abs); err != nil || !st.IsDir() {
+			return nil, fmt.Errorf("--trusted-root %s: not a folder", r)
+		}
+		out = append(out, abs)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no trusted roots: no tools/*/trusted under %s and no --trusted-root", workDir)
+	}
+	return out, nil
+}
+
+// reprover wires compiler and prover into the service's Reprove: imports
+// resolve against the service's working folder only and trusted layers
+// come from its own roots. Proofs run one at a time: the solver binding
+// is not documented as safe for concurrent use.
+func reprover(workDir string, trusted []string, timeout time.Duration) approval.Reprove {
+	var mu sync.Mutex
+	return func(ctx context.Context, planName string, src []byte, target string) (approval.Proof, error) {
+		prog, err := compiler.Compile(planName, src, compiler.Config{ImportRoots: []string{workDir}, TrustedRoots: trusted, Target: target})
+		if err != nil {
+			return approval.Proof{}, err
+		}
+		if err := ir.Verify(prog); err != nil {
+			return approval.Proof{}, fmt.Errorf("internal error: the IR does not verify: %w", err)
+		}
+		mu.Lock()
+		res, err := prover.Prove(ctx, prog, prover.Options{Timeout: timeout})
+		mu.Unlock()
+		if err != nil {
+			return approval.Proof{}, err
+		}
+		if !res.Proved() {
+			var why bytes.Buffer
+			if err := res.WriteText(io.Discard, &why); err != nil {
+				return approval.Proof{}, err
+			}
+			return approval.Proof{}, errors.New(strings.TrimSpace(why.String()))
+		}
+		p := approval.Proof{PlanHash: ir.Digest(src, prog), Target: res.Target}
+		for _, g := range prog.Guarantees {
+			// A guarantee english cannot render is shown as code only
+			// (English left empty, and the UI says so); it is still
+			// proved, so it does not refuse the plan.
+			ag := approval.Guarantee{Source: g.Source}
+			if sentence, err := english.Guarantee(g); err != nil {
+				ag.EnglishError = err.Error()
+			} else {
+				ag.English = sentence
+			}
+			p.Guarantees = append(p.Guarantees, ag)
+		}
+		for _, o := range res.Obligations {
+			p.ProofSummary.Obligations = append(p.ProofSummary.Obligations, o.Title())
+		}
+		p.ProofSummary.Proved = len(res.Obligations)
+		return p, nil
+	}
+}

@@ -1,0 +1,417 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/clauz3/clauz3/compiler"
+	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/ir/english"
+	"github.com/clauz3/clauz3/securitymod/approval"
+	"github.com/clauz3/clauz3/securitymod/receipt"
+)
+
+// liveService is a real `clauz3 approval-service` process.
+type liveService struct {
+	cmd      *exec.Cmd
+	url      string
+	loginURL string
+	stderr   *bytes.Buffer
+}
+
+// startService runs the service in dir on a free port and waits for its
+// login line.
+func startService(t *testing.T, dir, db string) *liveService {
+	t.Helper()
+	cmd := exec.Command("clauz3", "approval-service", "--addr", "127.0.0.1:0", "--db", db)
+	cmd.Dir = dir
+	// No keyring on a test machine: the service must announce the file
+	// fallback and keep its secrets in the database's folder.
+	cmd.Env = append(os.Environ(), "DBUS_SESSION_BUS_ADDRESS=", "PATH="+os.Getenv("PATH"))
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls := &liveService{cmd: cmd, stderr: &bytes.Buffer{}}
+	cmd.Stderr = ls.stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	lines := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	timeout := time.After(30 * time.Second)
+	var seen []string
+	for ls.loginURL == "" {
+		select {
+		case line, ok := <-lines:
+			if !ok {
+				t.Fatalf("the service exited before it was ready:\n%s\nstderr:\n%s", strings.Join(seen, "\n"), ls.stderr)
+			}
+			seen = append(seen, line)
+			if u, ok := strings.CutPrefix(line, "approval service: listening on "); ok {
+				ls.url = u
+			}
+			if u, ok := strings.CutPrefix(line, "approval service: log in once at "); ok {
+				ls.loginURL = u
+			}
+		case <-timeout:
+			t.Fatalf("the service did not start within 30s:\n%s", strings.Join(seen, "\n"))
+		}
+	}
+	go func() {
+		for range lines {
+		}
+	}()
+	if !strings.Contains(strings.Join(seen, "\n"), "using encrypted file") {
+		t.Fatalf("the service did not announce its secrets fallback:\n%s", strings.Join(seen, "\n"))
+	}
+	return ls
+}
+
+// planner compiles plans the way `clauz3 run` would, to compute their hash.
+type planner struct {
+	dir     string
+	trusted []string
+}
+
+func (p planner) submission(t *testing.T, n int) approval.Submission {
+	src := fmt.Sprintf("import clauz3\nfrom tools.email.trusted import contracts as emails\nfrom tools.email.trusted.effects import send_email\n\n# run %d\n@clauz3.guarantee(emails.only([\"bob@example.com\"]))\ndef main() -> None:\n    send_email(\"bob@example.com\", \"Report %d is ready\")\n", n, n)
+	prog, err := compiler.Compile("plan.py", []byte(src), compiler.Config{ImportRoots: []string{p.dir}, TrustedRoots: p.trusted, Target: "main"})
+	if err != nil {
+		t.Error(err)
+		return approval.Submission{}
+	}
+	return approval.Submission{PlanName: "plan.py", PlanSource: src, PlanHash: ir.Digest([]byte(src), prog), Target: "main",
+		Guarantees: []approval.Guarantee{}, Coverage: []approval.Coverage{}}
+}
+
+type client struct {
+	base   string
+	cookie string
+	csrf   string
+	http   *http.Client
+}
+
+func (c *client) do(method, path string, body any) (int, []byte, error) {
+	var rd io.Reader
+	if body != nil {
+		data, err := json.Marshal(body)
+		if err != nil {
+			return 0, nil, err
+		}
+		rd = bytes.NewReader(data)
+	}
+	req, err := http.NewRequest(method, c.base+path, rd)
+	if err != nil {
+		return 0, nil, err
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if c.cookie != "" {
+		req.Header.Set("Cookie", c.cookie)
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	return resp.StatusCode, data, err
+}
+
+func (c *client) login(t *testing.T, loginURL string) {
+	t.Helper()
+	resp, err := c.http.Get(loginURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	for _, ck := range resp.Cookies() {
+		if ck.Name == approval.SessionCookie {
+			c.cookie = ck.Name + "=" + ck.Value
+		}
+	}
+	if resp.StatusCode != http.StatusSeeOther || c.cookie == "" {
+		t.Fatalf("login = %d, cookie %q", resp.StatusCode, c.cookie)
+	}
+}
+
+var csrfField = regexp.MustCompile(`name="csrf" value="([^"]+)"`)
+
+func (c *client) fetchCSRF(t *testing.T, id string) {
+	t.Helper()
+	code, page, err := c.do("GET", "/ui/requests/"+id, nil)
+	m := csrfField.FindSubmatch(page)
+	if err != nil || code != 200 || m == nil {
+		t.Fatalf("request page %d %v: no CSRF token", code, err)
+	}
+	c.csrf = string(m[1])
+}
+
+// acked is what the service acknowledged before it was killed.
+type acked struct {
+	mu        sync.Mutex
+	submitted map[string]bool
+	receipts  map[string]receipt.Receipt
+	redeemed  map[string]bool
+}
+
+// TestApprovalServiceSurvivesSIGKILL kills a real service process with
+// SIGKILL in the middle of traffic (submit, decide, redeem from several
+// clients), restarts it on the same database, and checks that every
+// answer it acknowledged before dying still holds: no acknowledged
+// request, decision, receipt or redemption is lost, a redeemed receipt
+// stays redeemed, and the audit chain verifies.
+func TestApprovalServiceSurvivesSIGKILL(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real service processes")
+	}
+	dir := t.TempDir()
+	if err := copyTree(filepath.Join("..", "..", "corpus", "tools"), filepath.Join(dir, "tools")); err != nil {
+		t.Fatal(err)
+	}
+	trusted, err := filepath.Glob(filepath.Join(dir, "tools", "*", "trusted"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl := planner{dir: dir, trusted: trusted}
+	db := filepath.Join(dir, "data", "approval.db")
+	svc := startService(t, dir, db)
+	noRedirect := &http.Client{Timeout: 20 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	human := &client{base: svc.url, http: noRedirect}
+	human.login(t, svc.loginURL)
+
+	// One request before the traffic, to read the session's CSRF token.
+	first := pl.submission(t, 0)
+	code, body, err := human.do("POST", "/api/requests", first)
+	var sub approval.Submitted
+	if err != nil || code != 201 || json.Unmarshal(body, &sub) != nil {
+		t.Fatalf("first submit = %d %s %v\nservice stderr:\n%s", code, body, err, svc.stderr)
+	}
+	human.fetchCSRF(t, sub.ID)
+	// The human sees the guarantee as code and as the sentence ir/english
+	// makes of the service's own compiled plan.
+	var shown approval.Request
+	if code, body, err := human.do("GET", "/api/requests/"+sub.ID, nil); err != nil || code != 200 || json.Unmarshal(body, &shown) != nil {
+		t.Fatalf("get = %d %s %v", code, body, err)
+	}
+	prog, err := compiler.Compile("plan.py", []byte(first.PlanSource), compiler.Config{ImportRoots: []string{dir}, TrustedRoots: trusted, Target: "main"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sentence, err := english.Guarantee(prog.Guarantees[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(shown.Guarantees) != 1 || shown.Guarantees[0].Source != "emails.only(['bob@example.com'])" || shown.Guarantees[0].English != sentence || sentence == "" {
+		t.Fatalf("guarantees shown = %+v, want English %q", shown.Guarantees, sentence)
+	}
+	t.Logf("English shown: %s", sentence)
+
+	// The real prover refuses what does not hold, and a hash the service
+	// does not compute; both are recorded as refused.
+	ann := pl.submission(t, 0)
+	ann.PlanSource = strings.Replace(ann.PlanSource, `send_email("bob@example.com"`, `send_email("ann@example.com"`, 1)
+	bad := pl.submission(t, 0)
+	bad.PlanHash = "sha256:" + strings.Repeat("0", 64)
+	for name, c := range map[string]struct {
+		sub  approval.Submission
+		says string
+	}{
+		"ann is emailed":   {ann, `counterexample: addr = "ann@example.com"`},
+		"hash not theirs":  {bad, "plan_hash: the service computes " + first.PlanHash},
+		"target not there": {func() approval.Submission { x := pl.submission(t, 0); x.Target = "other"; return x }(), "other"},
+	} {
+		code, body, err := human.do("POST", "/api/requests", c.sub)
+		var refusal struct{ Error, ID string }
+		if err != nil || code != 422 || json.Unmarshal(body, &refusal) != nil || !strings.Contains(refusal.Error, c.says) || refusal.ID == "" {
+			t.Errorf("%s: submit = %d %s %v; want 422 mentioning %q", name, code, body, err, c.says)
+		}
+	}
+
+	ack := &acked{submitted: map[string]bool{}, receipts: map[string]receipt.Receipt{}, redeemed: map[string]bool{}}
+	var mu sync.Mutex
+	next := 1
+	var wg sync.WaitGroup
+	killed := make(chan struct{})
+	for range 6 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			runner := &client{base: svc.url, http: noRedirect}
+			for {
+				select {
+				case <-killed:
+					return
+				default:
+				}
+				mu.Lock()
+				n := next
+				next++
+				mu.Unlock()
+				code, body, err := runner.do("POST", "/api/requests", pl.submission(t, n))
+				var s approval.Submitted
+				if err != nil || code != 201 || json.Unmarshal(body, &s) != nil {
+					return // the service died mid-answer: nothing was acknowledged
+				}
+				ack.mu.Lock()
+				ack.submitted[s.ID] = true
+				ack.mu.Unlock()
+				code, body, err = human.do("POST", "/api/requests/"+s.ID+"/decision", map[string]string{"decision": "approved_once", "reason": "fine", "csrf": human.csrf})
+				var st approval.Status
+				if err != nil || code != 200 || json.Unmarshal(body, &st) != nil || st.Receipt == nil {
+					return
+				}
+				ack.mu.Lock()
+				ack.receipts[s.ID] = *st.Receipt
+				ack.mu.Unlock()
+				if n%2 == 0 {
+					continue // leave some receipts unredeemed
+				}
+				ch, err := receipt.NewChallenge()
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				code, _, err = runner.do("POST", "/api/receipts/redeem", approval.RedeemBody{Receipt: *st.Receipt, Challenge: ch})
+				if err != nil || code != 200 {
+					return
+				}
+				ack.mu.Lock()
+				ack.redeemed[s.ID] = true
+				ack.mu.Unlock()
+			}
+		}()
+	}
+	// Kill once enough traffic was acknowledged, while it still flows.
+	deadline := time.Now().Add(40 * time.Second)
+	for {
+		ack.mu.Lock()
+		n := len(ack.redeemed)
+		ack.mu.Unlock()
+		if n >= 8 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err := svc.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	close(killed)
+	wg.Wait()
+	svc.cmd.Wait()
+	if t.Failed() {
+		return
+	}
+	ack.mu.Lock()
+	defer ack.mu.Unlock()
+	if len(ack.redeemed) < 8 {
+		t.Fatalf("only %d redemptions were acknowledged before the kill", len(ack.redeemed))
+	}
+	t.Logf("acknowledged before SIGKILL: %d submissions, %d receipts, %d redemptions", len(ack.submitted), len(ack.receipts), len(ack.redeemed))
+
+	again := startService(t, dir, db)
+	human.base = again.url // the session cookie outlives the process: its secret is persistent
+	after := &client{base: again.url, http: noRedirect}
+	for id := range ack.submitted {
+		if code, body, err := after.do("GET", "/api/requests/"+id, nil); err != nil || code != 200 {
+			t.Errorf("acknowledged request %s lost: %d %s %v", id, code, body, err)
+		}
+	}
+	disc, err := os.ReadFile(approval.DiscoveryPath(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d approval.Discovery
+	if err := json.Unmarshal(disc, &d); err != nil || d.URL != again.url {
+		t.Fatalf("discovery after restart = %s (%v)", disc, err)
+	}
+	pub, err := receipt.ParsePublicKey(d.PublicKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, rc := range ack.receipts {
+		code, body, err := after.do("GET", "/api/requests/"+id+"/wait?timeout=1s", nil)
+		var st approval.Status
+		if err != nil || code != 200 || json.Unmarshal(body, &st) != nil || st.Status != "approved_once" || st.Receipt == nil || *st.Receipt != rc {
+			t.Errorf("acknowledged decision on %s lost or changed: %d %s %v", id, code, body, err)
+			continue
+		}
+		// The key survived too: the receipt still verifies.
+		if _, err := receipt.Verify(pub, rc); err != nil {
+			t.Errorf("receipt of %s no longer verifies after the restart: %v", id, err)
+		}
+		ch, _ := receipt.NewChallenge()
+		code, body, err = after.do("POST", "/api/receipts/redeem", approval.RedeemBody{Receipt: rc, Challenge: ch})
+		switch {
+		case err != nil:
+			t.Errorf("redeem %s after restart: %v", id, err)
+		case ack.redeemed[id] && code != http.StatusConflict:
+			t.Errorf("receipt of %s was redeemed before the kill, but redeems again: %d %s", id, code, body)
+		case !ack.redeemed[id] && code != http.StatusOK && code != http.StatusConflict:
+			// 409 is right when the redemption committed but its answer
+			// never reached the client.
+			t.Errorf("unredeemed receipt of %s refused after restart: %d %s", id, code, body)
+		}
+	}
+	// The old browser session still decides, on a new request.
+	code, body, err = human.do("POST", "/api/requests", pl.submission(t, 100000))
+	if err != nil || code != 201 || json.Unmarshal(body, &sub) != nil {
+		t.Fatalf("submit after restart = %d %s %v", code, body, err)
+	}
+	if code, body, err := human.do("POST", "/api/requests/"+sub.ID+"/decision", map[string]string{"decision": "rejected", "csrf": human.csrf}); err != nil || code != 200 {
+		t.Fatalf("decision with the pre-restart session = %d %s %v", code, body, err)
+	}
+
+	// Stop gracefully, then verify the audit chain with the CLI.
+	if err := again.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	if err := again.cmd.Wait(); err != nil {
+		t.Fatalf("service exit after SIGTERM: %v\n%s", err, again.stderr)
+	}
+	out, err := exec.Command("clauz3", "audit", "verify", "--db", db).CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "chain intact") {
+		t.Fatalf("audit verify = %v\n%s", err, out)
+	}
+
+	// Tamper one row behind the triggers' back: verify names it.
+	raw, err := sql.Open("sqlite", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{`DROP TRIGGER audit_no_update`, `UPDATE audit SET detail = 'nothing happened' WHERE seq = 5`} {
+		if _, err := raw.ExecContext(context.Background(), q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	raw.Close()
+	cmd := exec.Command("clauz3", "audit", "verify", "--db", db)
+	out, err = cmd.CombinedOutput()
+	if cmd.ProcessState == nil || cmd.ProcessState.ExitCode() != exitRefused || !strings.Contains(string(out), "chain broken at row 5: hash does not match the row's content (edited)") {
+		t.Fatalf("audit verify after tampering = %v\n%s", err, out)
+	}
+}
