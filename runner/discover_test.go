@@ -80,3 +80,14 @@ func TestTargetWithInputs(t *testing.T) {
 		t.Errorf("exit %d, output %q", code, out.String())
 	}
 }
+
+func TestServiceTextIsPrintable(t *testing.T) {
+	if got := printable("ok\x1b[31mred\u0085\n"); got != "ok\uFFFD[31mred\uFFFD\uFFFD" {
+		t.Errorf("printable = %q", got)
+	}
+	for id, want := range map[string]bool{"req_1a-B": true, "": false, "..": false, "a/b": false, "a?b": false, "é": false} {
+		if validID(id) != want {
+			t.Errorf("validID(%q) = %v", id, !want)
+		}
+	}
+}

@@ -144,7 +144,7 @@ func Run(ctx context.Context, plan Plan, opts Options) int {
 	}
 	r.step("submit", "→ approval-service at %s", hostOf(svc.URL))
 	r.more("request_id = %s", id)
-	r.more("ui = %s", ui)
+	r.more("ui = %s", printable(ui))
 	r.more("key = %s (from %s)", receipt.KeyID(pub), svc.KeyFrom)
 	st, code := r.wait(ctx, svc, id)
 	if code != ExitRan {
@@ -166,12 +166,37 @@ func Run(ctx context.Context, plan Plan, opts Options) int {
 func reasonSuffix(st status) string {
 	s := ""
 	if st.DecidedBy != "" {
-		s += " by " + st.DecidedBy
+		s += " by " + printable(st.DecidedBy)
 	}
 	if st.Reason != "" {
-		s += ": " + st.Reason
+		s += ": " + printable(st.Reason)
 	}
 	return s
+}
+
+// validID accepts the request ids a service may hand out: they go into
+// URL paths, so only letters, digits, '_' and '-'.
+func validID(id string) bool {
+	if id == "" || len(id) > 128 {
+		return false
+	}
+	for _, c := range id {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// printable keeps text from the service (a reason the human typed, a
+// link) from driving the terminal: control characters become U+FFFD.
+func printable(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 && r != '\t' || r == 0x7f || r >= 0x80 && r < 0xa0 {
+			return '\uFFFD'
+		}
+		return r
+	}, s)
 }
 
 func hostOf(raw string) string {
@@ -260,7 +285,7 @@ func (r *run) submit(ctx context.Context, svc Service, res *prover.Result) (id, 
 		}
 		return "", "", r.refuse(ExitNotApproved, "submit", "%v", err)
 	}
-	if sub.ID == "" || strings.ContainsAny(sub.ID, "/?#%") || !statuses[sub.Status] {
+	if !validID(sub.ID) || !statuses[sub.Status] {
 		return "", "", r.refuse(ExitNotApproved, "submit", "malformed answer: id %q, status %q", sub.ID, sub.Status)
 	}
 	return sub.ID, sub.UI, ExitRan
