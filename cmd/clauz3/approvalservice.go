@@ -126,7 +126,12 @@ func runApprovalService(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "approval service: discovery file %s\n", discovery)
 	fmt.Fprintf(stdout, "approval service: log in once at %s\n", svc.LoginURL())
 
+	// Stopping cancels every request's context, so long-polls answer 503
+	// at once instead of holding the shutdown for up to two minutes.
+	base, stopRequests := context.WithCancel(context.Background())
+	defer stopRequests()
 	srv := &http.Server{
+		BaseContext:       func(net.Listener) context.Context { return base },
 		Handler:           svc.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
@@ -142,6 +147,7 @@ func runApprovalService(args []string, stdout, stderr io.Writer) int {
 	}
 	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
+	stopRequests()
 	if err := srv.Shutdown(shutdown); err != nil {
 		return fail(fmt.Errorf("shutting down: %w", err))
 	}

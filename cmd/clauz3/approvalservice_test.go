@@ -386,12 +386,33 @@ func TestApprovalServiceSurvivesSIGKILL(t *testing.T) {
 		t.Fatalf("decision with the pre-restart session = %d %s %v", code, body, err)
 	}
 
-	// Stop gracefully, then verify the audit chain with the CLI.
+	// Stop gracefully while a runner long-polls: the wait answers 503 (not
+	// a status a client could misread) and the service exits 0 at once.
+	code, body, err = human.do("POST", "/api/requests", pl.submission(t, 100001))
+	if err != nil || code != 201 || json.Unmarshal(body, &sub) != nil {
+		t.Fatalf("submit = %d %s %v", code, body, err)
+	}
+	type waitAnswer struct {
+		code int
+		body []byte
+		err  error
+	}
+	waited := make(chan waitAnswer, 1)
+	go func() {
+		code, body, err := after.do("GET", "/api/requests/"+sub.ID+"/wait?timeout=100s", nil)
+		waited <- waitAnswer{code, body, err}
+	}()
+	time.Sleep(200 * time.Millisecond) // let the long-poll park before the stop
 	if err := again.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
 	if err := again.cmd.Wait(); err != nil {
 		t.Fatalf("service exit after SIGTERM: %v\n%s", err, again.stderr)
+	}
+	// Without the cancellation, Shutdown times out on the open long-poll
+	// and the service exits 1 (the Wait above fails).
+	if w := <-waited; w.err != nil || w.code != http.StatusServiceUnavailable || !strings.Contains(string(w.body), "stopping") {
+		t.Errorf("long-poll during shutdown = %d %s %v", w.code, w.body, w.err)
 	}
 	out, err := exec.Command("clauz3", "audit", "verify", "--db", db).CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "chain intact") {

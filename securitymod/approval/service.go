@@ -506,6 +506,9 @@ func (s *Service) wait(w http.ResponseWriter, r *http.Request) {
 		case <-ch:
 		case <-t.C:
 		case <-r.Context().Done():
+			// The client left, or the server is stopping: either way
+			// the answer is not a status, and says so.
+			fail(w, http.StatusServiceUnavailable, "the wait ended without a decision: the service is stopping or the client went away")
 			return
 		}
 		if e, ok = s.lookup(w, r); !ok {
