@@ -3,8 +3,10 @@ package gen
 import (
 	"bytes"
 	"context"
+	"crypto/ed25519"
 	"crypto/rand"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"fmt"
 	"io"
@@ -19,6 +21,7 @@ import (
 
 	"github.com/clauz3/clauz3/ir"
 	planrt "github.com/clauz3/clauz3/runtime"
+	"github.com/clauz3/clauz3/securitymod"
 )
 
 // GoRunner runs the go command with args in dir and the given full
@@ -47,6 +50,12 @@ type BuildOptions struct {
 	// Env is added to the go command's environment, after the offline
 	// settings (GOCACHE for a fresh cache in a benchmark, say).
 	Env []string
+	// ApprovalKey, in real mode, is the approval service's ed25519 public
+	// key (standard base64, as GET /api/key answers it). The binary embeds
+	// it with the plan's ir.Digest and target, and admits a run only with
+	// a receipt signed by it and redeemed with the service. Empty: the
+	// binary embeds no gate and refuses every run.
+	ApprovalKey string
 }
 
 // BuildResult describes a sealed binary.
@@ -54,11 +63,14 @@ type BuildResult struct {
 	Binary   string // the binary: Output if set, else the one in the build folder
 	Dir      string // the build folder
 	PlanHash string // "sha256:<hex>"
-	Mode     Mode
-	Cached   bool          // the binary was reused: no go command ran
-	Imports  []string      // the binary's import closure (package paths, sorted)
-	Layers   []*Layer      // the layers the plan uses
-	Duration time.Duration // wall time of Build
+	// PlanDigest is ir.Digest of the plan, the hash a receipt binds and a
+	// real binary with an approval key embeds.
+	PlanDigest string
+	Mode       Mode
+	Cached     bool          // the binary was reused: no go command ran
+	Imports    []string      // the binary's import closure (package paths, sorted)
+	Layers     []*Layer      // the layers the plan uses
+	Duration   time.Duration // wall time of Build
 }
 
 // offlineEnv are the settings every go command of a build runs with: no
@@ -173,12 +185,36 @@ func (l *Layer) sources() (map[string][]byte, error) {
 	return files, nil
 }
 
+// SecuritymodFiles returns the security module's runtime half as written
+// into a build folder (securitymod.Source minus tests), by path.
+func SecuritymodFiles() (map[string][]byte, error) {
+	files := map[string][]byte{}
+	err := fs.WalkDir(securitymod.Source, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		data, err := securitymod.Source.ReadFile(path)
+		files[path] = data
+		return err
+	})
+	return files, err
+}
+
 // PlanHash is the hash of everything a sealed binary is made of: the plan
-// source, its IR, the mode, the runtime's source, the generator's source
-// and the Go sources of the layers the plan uses.
+// source, its IR, the mode, the runtime's source, the security module's
+// runtime half, the generator's source and the Go sources of the layers
+// the plan uses. A real build with an approval key also hashes the key
+// (see Build); PlanHash is the hash of a build without one.
 func PlanHash(prog *ir.Program, src []byte, mode Mode, layers []*Layer) (string, error) {
+	return buildHash(prog, src, mode, layers, "")
+}
+
+func buildHash(prog *ir.Program, src []byte, mode Mode, layers []*Layer, approvalKey string) (string, error) {
 	h := sha256.New()
 	fmt.Fprintf(h, "clauz3 sealed build v1\nmode %s\nsource %d\n", mode, len(src))
+	if approvalKey != "" {
+		fmt.Fprintf(h, "approval key %q\n", approvalKey)
+	}
 	h.Write(src)
 	irText := ir.Sprint(prog)
 	fmt.Fprintf(h, "ir %d\n%s", len(irText), irText)
@@ -188,6 +224,12 @@ func PlanHash(prog *ir.Program, src []byte, mode Mode, layers []*Layer) (string,
 	}
 	io.WriteString(h, "runtime\n")
 	hashFiles(h, rtFiles)
+	smFiles, err := SecuritymodFiles()
+	if err != nil {
+		return "", err
+	}
+	io.WriteString(h, "securitymod\n")
+	hashFiles(h, smFiles)
 	gf, err := genFiles()
 	if err != nil {
 		return "", err
@@ -245,11 +287,24 @@ func Build(ctx context.Context, prog *ir.Program, src []byte, opts BuildOptions)
 	if err != nil {
 		return nil, err
 	}
-	hash, err := PlanHash(prog, src, opts.Mode, layers)
+	var approval *Approval
+	if opts.ApprovalKey != "" {
+		if opts.Mode != Real {
+			return nil, fmt.Errorf("an approval key is for real builds: a simulation binary has no path to the approval service")
+		}
+		if err := checkApprovalKey(opts.ApprovalKey); err != nil {
+			return nil, err
+		}
+		if prog.Target == nil {
+			return nil, &Error{Pos: ir.Pos{File: prog.File}, Msg: "program has no target function"}
+		}
+		approval = &Approval{PlanDigest: ir.Digest(src, prog), Target: prog.Target.Name, PublicKey: opts.ApprovalKey}
+	}
+	hash, err := buildHash(prog, src, opts.Mode, layers, opts.ApprovalKey)
 	if err != nil {
 		return nil, err
 	}
-	res := &BuildResult{PlanHash: hash, Mode: opts.Mode, Layers: layers}
+	res := &BuildResult{PlanHash: hash, PlanDigest: ir.Digest(src, prog), Mode: opts.Mode, Layers: layers}
 	dir := filepath.Join(opts.CacheDir, strings.TrimPrefix(hash, "sha256:")[:32])
 	res.Dir = dir
 	if imports, ok := cached(dir); ok {
@@ -283,7 +338,7 @@ func Build(ctx context.Context, prog *ir.Program, src []byte, opts BuildOptions)
 	if err != nil {
 		return nil, err
 	}
-	genOpts := Options{Mode: opts.Mode, PlanHash: hash}
+	genOpts := Options{Mode: opts.Mode, PlanHash: hash, Approval: approval}
 	if opts.Mode == Real {
 		genOpts.Bindings = bindings
 	}
@@ -373,18 +428,48 @@ func (r *BuildResult) deliver(output string) error {
 	return nil
 }
 
-// writeBuildFolder writes go.mod, the runtime module and the layers.
+// checkApprovalKey refuses a key that is not standard base64 of an
+// ed25519 public key: a binary embedding it could never admit a run.
+func checkApprovalKey(key string) error {
+	b, err := base64.StdEncoding.Strict().DecodeString(key)
+	if err != nil {
+		return fmt.Errorf("approval key: not standard base64: %v", err)
+	}
+	if len(b) != ed25519.PublicKeySize {
+		return fmt.Errorf("approval key: %d bytes, want an ed25519 public key (%d)", len(b), ed25519.PublicKeySize)
+	}
+	return nil
+}
+
+// writeBuildFolder writes go.mod, the runtime and security modules and
+// the layers.
 func writeBuildFolder(dir string, layers []*Layer) error {
-	goMod := fmt.Sprintf("module %s\n\ngo 1.23\n\nrequire %s v0.0.0\n\nreplace %s => ./planrt\n", buildModule, RuntimePath, RuntimePath)
+	goVersion, vetted := "1.23", ""
 	if usesVetted(layers) {
 		require, goSum := vettedGoMod()
-		goMod = fmt.Sprintf("module %s\n\ngo %s\n\nrequire %s v0.0.0\n\n%s\nreplace %s => ./planrt\n", buildModule, vettedGoVersion, RuntimePath, require, RuntimePath)
+		goVersion, vetted = vettedGoVersion, require+"\n"
 		if err := os.WriteFile(filepath.Join(dir, "go.sum"), goSum, 0o644); err != nil {
 			return err
 		}
 	}
+	goMod := fmt.Sprintf("module %s\n\ngo %s\n\nrequire (\n\t%s v0.0.0\n\t%s v0.0.0\n)\n\n%sreplace %s => ./planrt\n\nreplace %s => ./securitymod\n",
+		buildModule, goVersion, RuntimePath, SecuritymodPath, vetted, RuntimePath, SecuritymodPath)
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(goMod), 0o644); err != nil {
 		return err
+	}
+	smFiles, err := SecuritymodFiles()
+	if err != nil {
+		return err
+	}
+	smFiles["go.mod"] = []byte(fmt.Sprintf("module %s\n\ngo 1.23\n", SecuritymodPath))
+	for n, data := range smFiles {
+		path := filepath.Join(dir, "securitymod", filepath.FromSlash(n))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			return err
+		}
 	}
 	rtDir := filepath.Join(dir, "planrt")
 	if err := os.MkdirAll(rtDir, 0o755); err != nil {

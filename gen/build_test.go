@@ -166,7 +166,7 @@ func TestBuildRealRefusesWithoutReceipt(t *testing.T) {
 	}
 	ledger := filepath.Join(t.TempDir(), "ledger")
 	code, stdout, stderr := runBinary(t, res.Binary, []string{"CLAUZ3_TEST_LEDGER=" + ledger})
-	if code != 1 || stdout != "" || stderr != "clauz3: no approval receipt: this binary runs only through clauz3 run\n" {
+	if code != 3 || stdout != "" || stderr != "clauz3: approval refused: no approval receipt: this binary runs only through clauz3 run (--receipt FILE --service URL)\n" {
 		t.Errorf("real binary: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 	if _, err := os.Stat(ledger); err == nil {
@@ -245,12 +245,18 @@ func TestBuildRefusesForbiddenImports(t *testing.T) {
 	}
 }
 
+const receiptPath = SecuritymodPath + "/receipt"
+
 func TestCheckClosure(t *testing.T) {
 	layer := &Layer{Name: "tools.email.trusted", Path: buildModule + "/layers/email"}
 	std := "fmt|true|\nos|true|\nos/exec|true|\nstrings|true|\n"
 	ok := std + RuntimePath + "|false|fmt os strings\n" + layer.Path + "|false|os " + RuntimePath + "\n" + buildModule + "|false|" + RuntimePath + " " + layer.Path + "\n"
 	if err := checkClosure(parseGoList(ok), Real, []*Layer{layer}); err != nil {
 		t.Errorf("a clean closure was refused: %v", err)
+	}
+	withGate := std + "net/http|true|\n" + receiptPath + "|false|fmt\n" + RedeemPath + "|false|net/http " + receiptPath + "\n" + buildModule + "|false|" + RuntimePath + " " + RedeemPath + "\n"
+	if err := checkClosure(parseGoList(withGate), Real, nil); err != nil {
+		t.Errorf("a real binary with its redemption gate was refused: %v", err)
 	}
 	for _, c := range []struct {
 		list string
@@ -261,6 +267,8 @@ func TestCheckClosure(t *testing.T) {
 		{std + "github.com/evil/x|false|os\n" + buildModule + "|false|github.com/evil/x\n", Real, "package github.com/evil/x is outside the sealed closure"},
 		{std + layer.Path + "|false|os/exec\n" + buildModule + "|false|" + layer.Path + "\n", Real, "layer tools.email.trusted (" + layer.Path + ") imports os/exec"},
 		{std + RuntimePath + "|false|os/exec\n", Real, "planrt imports os/exec"},
+		{std + RedeemPath + "|false|os\n" + buildModule + "|false|" + RuntimePath + " " + RedeemPath + "\n", Simulate, "the simulation binary imports " + RedeemPath + ": simulation must have no path to the approval service"},
+		{std + RedeemPath + "|false|github.com/evil/x\n", Real, "security module package " + RedeemPath + " imports github.com/evil/x"},
 	} {
 		err := checkClosure(parseGoList(c.list), c.mode, []*Layer{layer})
 		if err == nil || !strings.Contains(err.Error(), c.want) {

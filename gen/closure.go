@@ -6,9 +6,15 @@ import (
 	"strings"
 )
 
-// SecuritymodPath is the import path of the security module, which layers
-// may import (its runtime half; not yet available to sealed builds).
+// SecuritymodPath is the import path of the security module. Its runtime
+// half (securitymod.Source) is written into every build folder as a local
+// module; layers may import its packages.
 const SecuritymodPath = "github.com/clauz3/clauz3/securitymod"
+
+// inSecuritymod reports whether path is a package of the security module.
+func inSecuritymod(path string) bool {
+	return path == SecuritymodPath || strings.HasPrefix(path, SecuritymodPath+"/")
+}
 
 // buildModule is the module path of every build folder.
 const buildModule = "clauz3.build/plan"
@@ -29,7 +35,7 @@ func sensitive(path string) bool {
 // layerImportRule says why a layer may not import path ("" when it may).
 func layerImportRule(path string, std bool, allowed []string) string {
 	switch {
-	case path == RuntimePath, path == SecuritymodPath:
+	case path == RuntimePath, inSecuritymod(path):
 		return ""
 	case !std && layerMayImportVetted(path):
 		return ""
@@ -75,12 +81,15 @@ const goListFormat = `{{.ImportPath}}|{{.Standard}}|{{join .Imports " "}}|{{with
 
 // checkClosure applies the sealed-binary rule to the import closure of a
 // build's main package. Allowed in the closure: the standard library, the
-// build's main package, planrt, and (real mode only) the packages of the
-// layers the plan uses. The main package may import only planrt, the
-// layers (real mode) and the standard library; planrt only the standard
-// library outside the sensitive set; a layer the standard library,
-// planrt and securitymod, with sensitive standard packages only when
-// declared. The error names the offending import and its importer.
+// build's main package, planrt, the security module's runtime half, and
+// (real mode only) the packages of the layers the plan uses. The main
+// package may import only planrt, the layers and the redemption gate
+// (both real mode only) and the standard library; planrt only the
+// standard library outside the sensitive set; the security module the
+// standard library and itself (it is the audited code that vets the
+// network); a layer the standard library, planrt and securitymod, with
+// sensitive standard packages only when declared. The error names the
+// offending import and its importer.
 func checkClosure(pkgs []pkgInfo, mode Mode, layers []*Layer) error {
 	byPath := map[string]*Layer{}
 	for _, l := range layers {
@@ -105,6 +114,9 @@ func checkClosure(pkgs []pkgInfo, mode Mode, layers []*Layer) error {
 				case byPath[imp] != nil && mode == Real:
 				case byPath[imp] != nil:
 					problems = append(problems, fmt.Sprintf("the simulation binary imports layer package %s: simulation must have no path to a real effect", imp))
+				case imp == RedeemPath && mode == Real:
+				case imp == RedeemPath:
+					problems = append(problems, fmt.Sprintf("the simulation binary imports %s: simulation must have no path to the approval service", imp))
 				default:
 					problems = append(problems, fmt.Sprintf("the plan's main package imports %s, which is outside the sealed closure", imp))
 				}
@@ -113,6 +125,12 @@ func checkClosure(pkgs []pkgInfo, mode Mode, layers []*Layer) error {
 			for _, imp := range p.Imports {
 				if !std[imp] || sensitive(imp) {
 					problems = append(problems, fmt.Sprintf("planrt imports %s, which the runtime may not", imp))
+				}
+			}
+		case inSecuritymod(p.Path):
+			for _, imp := range p.Imports {
+				if !std[imp] && !inSecuritymod(imp) {
+					problems = append(problems, fmt.Sprintf("security module package %s imports %s, which is outside the standard library", p.Path, imp))
 				}
 			}
 		case byPath[p.Path] != nil:

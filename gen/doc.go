@@ -48,10 +48,14 @@
 // at run time (planrt.Call.Require), records the trace and takes the
 // result from the simulation host (planrt.Simulated), then checks the
 // postconditions; the program imports no layer package at all. In real
-// mode the wrapper calls the layer's Go function through planrt.Perform;
-// until approval receipts exist (a later stage) a real binary refuses to
-// start: `clauz3: no approval receipt: this binary runs only through
-// clauz3 run`, exit status 1.
+// mode the wrapper calls the layer's Go function through planrt.Perform.
+// A real build with an approval key (BuildOptions.ApprovalKey, Options.
+// Approval) gives planrt.Main a securitymod/redeem Gate embedding the
+// plan's ir.Digest, its target and the key: the binary verifies and
+// redeems its --receipt with the --service before the plan's first
+// statement, and planrt.Begin refuses every effect while no redemption is
+// held. A real binary built without a key embeds no gate and refuses to
+// run (`clauz3: approval refused: ...`, exit status 3).
 //
 // Build makes a sealed binary. It resolves the layers the plan calls
 // (by default the folder of the file declaring each effect; layer name =
@@ -59,10 +63,12 @@
 // without Go files (`layer tools.email.trusted has no Go implementation`),
 // and hashes the plan source, ir.Sprint of the program, the mode, the
 // runtime's embedded source, the generator's own source and the layers'
-// Go files into the plan hash. A build folder named after the hash, under
+// Go files, the security module's runtime half and (real builds) the
+// approval key into the plan hash. A build folder named after the hash, under
 // CacheDir (default os.UserCacheDir()/clauz3/builds), holds go.mod (module
 // clauz3.build/plan, planrt required and replaced by ./planrt, where the
-// runtime's embedded source is written), the layers' Go files as
+// runtime's embedded source is written; likewise securitymod, replaced by
+// ./securitymod holding securitymod.Source), the layers' Go files as
 // packages clauz3.build/plan/layers/<domain>, main.go, the binary `plan`
 // and the recorded import closure. Same hash: the cached binary is
 // returned without running the go command (BuildResult.Cached).
@@ -88,11 +94,14 @@
 // # The allowed import set
 //
 // The sealed binary's import closure may contain only: the standard
-// library, the build's main package, planrt, securitymod, and (real mode
-// only) the packages of the layers the plan uses. Per package:
+// library, the build's main package, planrt, securitymod's runtime half
+// (receipt, redeem, pathfloor, egress, redact), and (real mode only) the
+// packages of the layers the plan uses. Per package:
 //
 //   - main imports the standard library, planrt and, in real mode, the
-//     plan's layers; a layer package in a simulation binary is refused;
+//     plan's layers and securitymod/redeem; a layer package or the
+//     redemption gate in a simulation binary is refused;
+//   - a securitymod package imports the standard library and securitymod;
 //   - planrt imports the standard library only, outside the sensitive set;
 //   - a layer imports the standard library, planrt and securitymod. The
 //     sensitive standard packages (os/exec, net and net/..., syscall,
@@ -110,8 +119,7 @@
 //
 // The layer's source is checked before the build (naming file and line);
 // the `go list -deps` closure after it is the authority. A refusal names
-// the offending import and its importer. securitymod's runtime half is
-// not yet available to sealed builds: a layer importing it does not build.
+// the offending import and its importer.
 //
 // # What it refuses
 //

@@ -57,7 +57,22 @@ type Options struct {
 	Mode     Mode
 	PlanHash string             // embedded as planHash; printed by --plan-hash
 	Bindings map[string]Binding // real mode: effect name -> Go function
+	// Approval, in real mode, is what the binary's gate embeds to check a
+	// receipt. Without it a real binary embeds no gate and refuses to run.
+	Approval *Approval
 }
+
+// Approval is what a real binary checks its receipt against: values it
+// knows independently of any receipt or service.
+type Approval struct {
+	PlanDigest string // ir.Digest of the plan: the plan hash a receipt binds
+	Target     string // the target function a receipt binds
+	PublicKey  string // the approval service's ed25519 key, standard base64
+}
+
+// RedeemPath is the import path of the gate a real binary admits its run
+// with (securitymod/redeem: receipt check and redemption).
+const RedeemPath = SecuritymodPath + "/redeem"
 
 // Error is a located generation error: the IR uses something the
 // generator cannot express (yet).
@@ -123,6 +138,10 @@ func (g *generator) file() ([]byte, error) {
 	f.ImportAlias(rt, "planrt")
 	for _, name := range []string{"planrt", "strings", "math", "slices", "planHash"} {
 		g.pkg.reserve(name)
+	}
+	if g.opts.Approval != nil && g.opts.Mode == Real {
+		f.ImportName(RedeemPath, "redeem")
+		g.pkg.reserve("redeem")
 	}
 	// Names: functions first (the plan's own names win), then effect
 	// wrappers, then rows.
@@ -379,6 +398,13 @@ func (g *generator) mainFunc() {
 	}
 	if len(inputs) > 0 {
 		fields[jen.Id("Inputs")] = jen.Index().String().Values(inputs...)
+	}
+	if a := g.opts.Approval; a != nil && g.opts.Mode == Real {
+		fields[jen.Id("Gate")] = jen.Op("&").Qual(RedeemPath, "Gate").Values(jen.Dict{
+			jen.Id("PlanHash"):  jen.Lit(a.PlanDigest),
+			jen.Id("Target"):    jen.Lit(a.Target),
+			jen.Id("PublicKey"): jen.Lit(a.PublicKey),
+		})
 	}
 	g.f.Comment("main runs the target with its inputs from --arg flags; planrt.Main reports an")
 	g.f.Comment("exception like CPython's last traceback line and sets the exit status.")

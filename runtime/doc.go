@@ -43,19 +43,27 @@
 //     precondition at run time (`ContractError: precondition of
 //     send_email failed: <clause source>`), Simulated (simulate mode)
 //     records the trace line and returns the next result from the
-//     --effects file, Perform (real mode) would call the layer's Go
+//     --effects file, Perform (real mode) calls the layer's Go
 //     function, Call.Ensure checks a postcondition;
 //   - the trace: one JSON line per effect call that passed its
 //     preconditions, written before its result is produced, byte-identical
 //     to Python's json.dumps(obj, ensure_ascii=False, separators=(",",
 //     ":")) of {"effect": name, "args": {param: value, ...}};
-//   - Main: flags (--plan-hash, --effects FILE, --trace FILE, --arg
-//     name=JSON), the target's inputs, the simulation host, exit status.
+//   - Main: flags (--plan-hash, --receipt FILE, --service URL, --effects
+//     FILE, --trace FILE, --arg name=JSON), the target's inputs, the
+//     simulation host or the admitted real host, exit status;
+//   - admission of a real run (receipt.go): before the plan's first
+//     statement the program's Gate verifies the receipt and redeems it
+//     with the approval service; Begin refuses every effect while no
+//     redemption is held, before the precondition runs, and Perform
+//     checks again before it calls the layer.
 //
 // # Exit status of a sealed binary
 //
 // 0 when the target returns; 1 when the plan raises (including a failed
-// contract check) or a real binary has no approval receipt; 2 for a bad
+// contract check or a failed effect); 3 when a real binary is not
+// admitted (no receipt, a receipt that does not verify, a redemption the
+// service refused or did not sign): nothing of the plan ran; 2 for a bad
 // command line, a missing or ill-typed --arg, an unreadable effects file
 // or a simulation that runs out of results (`simulate: no result left for
 // balance (call 3)`).
@@ -63,10 +71,12 @@
 // # What it refuses
 //
 // It refuses to run any real effect without a redeemed approval receipt
-// for this plan; receipts are a later stage, so a real binary refuses at
-// start (`clauz3: no approval receipt: this binary runs only through
-// clauz3 run`, exit 1). It never decides anything the prover or the
-// approval service decided: it only enforces.
+// for this plan (`clauz3: approval refused: <reason>`, exit 3). The
+// receipt's cryptography and the HTTP redemption live in the Gate the
+// generated program passes in (securitymod/redeem), so planrt links no
+// network code and a simulation binary has no path to the service. It
+// never decides anything the prover or the approval service decided: it
+// only enforces.
 //
 // Known differences from CPython: ints are 64-bit (OverflowError instead
 // of big ints); int ** negative int raises ValueError (CPython gives a

@@ -8,15 +8,18 @@ import (
 )
 
 // host is where effect calls go: the simulation host in simulate mode; in
-// real mode (later) the receipt-checking dispatcher.
+// real mode the host a Gate admitted (receipt.go).
 type host interface {
+	// admit refuses (panics with *ApprovalError) a call that may not
+	// start: in real mode, when no redeemed receipt is held.
+	admit(c *Call)
 	// record writes one trace line for a call that passed its
 	// preconditions, before its result is produced.
 	record(c *Call)
 	// result produces the simulated result of c into ptr.
 	result(c *Call, ptr any)
 	// authorized reports whether real effects may run (a redeemed
-	// receipt); always false at this stage.
+	// receipt is held); always false in simulate mode.
 	authorized() bool
 }
 
@@ -36,9 +39,13 @@ type Call struct {
 var callCounts = map[string]int{}
 
 // Begin starts a call of effect with its arguments as name, value pairs
-// in parameter order.
+// in parameter order. In a real binary it first checks that a redeemed
+// receipt is held, before any precondition is evaluated.
 func Begin(effect string, args ...any) *Call {
 	c := &Call{Effect: effect}
+	if current != nil {
+		current.admit(c)
+	}
 	for i := 0; i+1 < len(args); i += 2 {
 		c.names = append(c.names, args[i].(string))
 		c.values = append(c.values, args[i+1])
@@ -138,6 +145,8 @@ func newSimHost(effectsFile, traceFile string, stderr io.Writer) (*simHost, erro
 
 func (h *simHost) authorized() bool { return false }
 
+func (h *simHost) admit(*Call) {}
+
 func (h *simHost) close() {
 	if h.file != nil {
 		h.file.Close()
@@ -163,14 +172,14 @@ func (h *simHost) result(c *Call, ptr any) {
 	}
 }
 
-// Perform finishes a call in real mode: it would check the redeemed
-// approval receipt, record the trace line and call impl, the trusted
-// layer's Go function; a returned error raises EffectError. Receipts are
-// a later stage: until then a real binary refuses at start (see Main),
-// and Perform refuses too, so no effect ever runs without one.
+// Perform finishes a call in real mode: it checks again that a redeemed
+// approval receipt is held (Begin did, before the preconditions), records
+// the trace line and calls impl, the trusted layer's Go function; a
+// returned error raises EffectError. Outside an admitted real run (no
+// Main, simulate mode, no receipt) it refuses and impl never runs.
 func Perform[T any](c *Call, impl func() (T, error)) T {
 	if current == nil || !current.authorized() {
-		panic(&refusal{"no approval receipt: this binary runs only through clauz3 run"})
+		panic(&ApprovalError{"no redeemed receipt is held: " + c.Effect + " may not run"})
 	}
 	callCounts[c.Effect]++
 	c.n = callCounts[c.Effect]
@@ -181,6 +190,3 @@ func Perform[T any](c *Call, impl func() (T, error)) T {
 	}
 	return v
 }
-
-// refusal ends the binary with "clauz3: <msg>" and exit status 1.
-type refusal struct{ msg string }

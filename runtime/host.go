@@ -16,9 +16,8 @@ const (
 	// Simulate answers every effect from a JSON file of results and
 	// records the trace; the binary links no trusted layer at all.
 	Simulate Mode = iota
-	// Real calls the trusted layers' Go functions. It needs an approval
-	// receipt, which this stage does not issue yet, so a real binary
-	// refuses to start.
+	// Real calls the trusted layers' Go functions, only after the
+	// program's Gate verified and redeemed an approval receipt.
 	Real
 )
 
@@ -29,6 +28,9 @@ type Program struct {
 	Plan     string   // the plan's file name, for messages
 	Target   string   // the Python name of the target function
 	Inputs   []string // the target's parameters: "name: type"
+	// Gate admits a real run (--receipt FILE --service URL); a real
+	// program without one refuses to start. Unused in simulate mode.
+	Gate Gate
 }
 
 // Inputs are the target's arguments, from --arg name=JSON flags.
@@ -68,6 +70,7 @@ const (
 	ExitOK        = 0 // the plan returned
 	ExitException = 1 // the plan raised (or a contract or receipt check failed)
 	ExitUsage     = 2 // bad flags, inputs or simulation set-up
+	ExitApproval  = 3 // a real run without a valid, redeemed receipt: no effect ran
 )
 
 // stdout is the plan's print() stream, flushed when the binary exits.
@@ -98,7 +101,7 @@ func Main(p Program, run func(in *Inputs)) {
 
 func runMain(p Program, args []string, stderr io.Writer, run func(in *Inputs)) (code int) {
 	in := &Inputs{raw: map[string]string{}, used: map[string]bool{}}
-	var effectsFile, traceFile string
+	var effectsFile, traceFile, receiptFile, serviceURL string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
@@ -132,6 +135,16 @@ func runMain(p Program, args []string, stderr io.Writer, run func(in *Inputs)) (
 				return ExitUsage
 			}
 			traceFile = val
+		case "receipt":
+			if !needVal() {
+				return ExitUsage
+			}
+			receiptFile = val
+		case "service":
+			if !needVal() {
+				return ExitUsage
+			}
+			serviceURL = val
 		case "arg":
 			if !needVal() {
 				return ExitUsage
@@ -143,18 +156,20 @@ func runMain(p Program, args []string, stderr io.Writer, run func(in *Inputs)) (
 			}
 			in.raw[k] = v
 		case "h", "help":
-			fmt.Fprintf(stderr, "usage: %s [--plan-hash] [--effects FILE] [--trace FILE] [--arg name=JSON]...\ninputs: %s\n", os.Args[0], strings.Join(p.Inputs, ", "))
+			fmt.Fprintf(stderr, "usage: %s [--plan-hash] [--receipt FILE --service URL] [--effects FILE] [--trace FILE] [--arg name=JSON]...\ninputs: %s\n", os.Args[0], strings.Join(p.Inputs, ", "))
 			return ExitUsage
 		default:
 			fmt.Fprintf(stderr, "clauz3: unknown flag %s\n", a)
 			return ExitUsage
 		}
 	}
-	if p.Mode == Real {
-		// Approval receipts are a later stage: without one, no effect may
-		// run, so a real binary refuses before the plan starts.
-		fmt.Fprintln(stderr, "clauz3: no approval receipt: this binary runs only through clauz3 run")
-		return ExitException
+	if p.Mode == Real && effectsFile != "" {
+		fmt.Fprintln(stderr, "clauz3: --effects is for simulation binaries: this one runs real effects")
+		return ExitUsage
+	}
+	if p.Mode != Real && (receiptFile != "" || serviceURL != "") {
+		fmt.Fprintln(stderr, "clauz3: --receipt and --service are for real binaries: this one simulates every effect")
+		return ExitUsage
 	}
 	known := map[string]bool{}
 	for _, decl := range p.Inputs {
@@ -172,13 +187,28 @@ func runMain(p Program, args []string, stderr io.Writer, run func(in *Inputs)) (
 		fmt.Fprintf(stderr, "clauz3: --arg %s: the plan's %s takes no such input\n", unknown[0], p.Target)
 		return ExitUsage
 	}
-	h, err := newSimHost(effectsFile, traceFile, stderr)
-	if err != nil {
-		fmt.Fprintf(stderr, "clauz3: %v\n", err)
-		return ExitUsage
+	if p.Mode == Real {
+		// The receipt is checked and redeemed before the plan's first
+		// statement: a refused run prints nothing of the plan's.
+		h, err := admitRun(p, receiptFile, serviceURL, traceFile, stderr)
+		if err != nil {
+			fmt.Fprintf(stderr, "clauz3: %v\n", err)
+			if _, refused := err.(*ApprovalError); refused {
+				return ExitApproval
+			}
+			return ExitUsage
+		}
+		defer h.close()
+		current = h
+	} else {
+		h, err := newSimHost(effectsFile, traceFile, stderr)
+		if err != nil {
+			fmt.Fprintf(stderr, "clauz3: %v\n", err)
+			return ExitUsage
+		}
+		defer h.close()
+		current = h
 	}
-	defer h.close()
-	current = h
 	defer func() { current = nil }()
 	return protect(stderr, func() { run(in) })
 }
@@ -200,9 +230,9 @@ func protect(stderr io.Writer, fn func()) (code int) {
 		case *simError:
 			fmt.Fprintln(stderr, e.msg)
 			code = ExitUsage
-		case *refusal:
-			fmt.Fprintln(stderr, "clauz3: "+e.msg)
-			code = ExitException
+		case *ApprovalError:
+			fmt.Fprintln(stderr, "clauz3: "+e.Error())
+			code = ExitApproval
 		default:
 			panic(r)
 		}

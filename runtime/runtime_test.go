@@ -574,7 +574,7 @@ func TestMainSimulate(t *testing.T) {
 		t.Errorf("exception: %d %q %q", code, out, errText)
 	}
 	code, _, errText = runPlan(t, Program{Mode: Real, PlanHash: "h"}, nil, func(*Inputs) { t.Error("a real binary ran without a receipt") })
-	if code != ExitException || errText != "clauz3: no approval receipt: this binary runs only through clauz3 run\n" {
+	if code != ExitApproval || errText != "clauz3: approval refused: no approval receipt: this binary runs only through clauz3 run (--receipt FILE --service URL)\n" {
 		t.Errorf("real mode: %d %q", code, errText)
 	}
 }

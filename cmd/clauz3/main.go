@@ -7,6 +7,7 @@
 //	clauz3 ir    [--trusted-root DIR]... [--import-root DIR]... [--target NAME] [PLAN]
 //	clauz3 build [--simulate] -o BIN [PLAN]
 //	clauz3 policy-check --policy FILE [--expect auto_approved|auto_rejected|ask] [--json] [PLAN]
+//	clauz3 run [--service URL] [--approval-timeout D] [--trusted-root DIR]... [--import-root DIR]... [--target NAME] [PLAN]
 //	clauz3 simulate [--effects RESULTS.json] [--trace FILE] [--engine interp|compiled] [--arg NAME=JSON]... [PLAN]
 //	clauz3 tools [--trusted-root DIR]... [--import-root DIR]... [--json]
 //	clauz3 install SOURCE [--into DIR] [--force]
@@ -58,6 +59,7 @@ commands:
   ir        print the typed IR of a plan
   simulate  run a plan with every trusted effect replaced by recorded results
   build     compile a plan into a sealed Go binary
+  run       prove, ask the approval service, and run the approved plan sealed
   tools     list the effects and contracts of the project's trusted layers
   install   copy a bundled or local trusted layer into tools/<domain>/trusted
   test      prove a layer's bundled cases against their expected verdicts
@@ -84,6 +86,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runSimulate(args[1:], stdin, stdout, stderr)
 	case "build":
 		return runBuild(args[1:], stdin, stdout, stderr)
+	case "run":
+		return runRun(args[1:], stdin, stdout, stderr)
 	case "tools":
 		return runTools(args[1:], stdout, stderr)
 	case "install":

@@ -20,6 +20,7 @@ func TestMain(m *testing.M) {
 // the repository's corpus layers copied into $WORK/tools by Setup, so the
 // plans in a script import them as the seed's plans do.
 func TestScripts(t *testing.T) {
+	approval := scriptApprovalService(t)
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/script",
 		Setup: func(env *testscript.Env) error {
@@ -34,6 +35,7 @@ func TestScripts(t *testing.T) {
 				env.Setenv(name, strings.TrimSpace(string(out)))
 			}
 			env.Setenv("XDG_CACHE_HOME", filepath.Join(env.WorkDir, ".cache"))
+			env.Setenv("TEST_APPROVAL_SERVICE", approval.URL())
 			return copyTree(filepath.Join("..", "..", "corpus", "tools"), filepath.Join(env.WorkDir, "tools"))
 		},
 	})

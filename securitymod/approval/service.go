@@ -142,7 +142,11 @@ func (s *Service) guard(next http.Handler) http.Handler {
 		h.Set("Cache-Control", "no-store")
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("X-Frame-Options", "DENY")
-		h.Set("Referrer-Policy", "no-referrer")
+		// same-origin, not no-referrer: under no-referrer a browser
+		// sends "Origin: null" with the decision form's POST, which the
+		// Origin check below (rightly) refuses, so no human could decide.
+		// Found by runner's chromedp test.
+		h.Set("Referrer-Policy", "same-origin")
 		reason := ""
 		if r.Host != s.cfg.Addr {
 			reason = fmt.Sprintf("Host %q is not this service (%s)", r.Host, s.cfg.Addr)

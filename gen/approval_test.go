@@ -1,0 +1,105 @@
+package gen
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/clauz3/clauz3/internal/approvaltest"
+	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/securitymod/receipt"
+)
+
+// TestBuildRealWithApprovalKey: a real build with an approval key embeds
+// the plan's digest, target and key; its binary runs the effect only with
+// a receipt for this plan, redeemed once with the service.
+func TestBuildRealWithApprovalKey(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go build")
+	}
+	svc := approvaltest.New(t)
+	prog, src := compileCorpus(t, "email_only_bob_pass")
+	res, err := Build(context.Background(), prog, src, BuildOptions{Mode: Real, CacheDir: sharedCache, ApprovalKey: svc.PublicKey()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.PlanDigest != ir.Digest(src, prog) {
+		t.Errorf("PlanDigest %s, want ir.Digest %s", res.PlanDigest, ir.Digest(src, prog))
+	}
+	gate := false
+	for _, p := range res.Imports {
+		gate = gate || p == RedeemPath
+	}
+	if !gate {
+		t.Errorf("the real binary does not link %s: %v", RedeemPath, res.Imports)
+	}
+	noKey, err := PlanHash(prog, src, Real, res.Layers)
+	if err != nil || noKey == res.PlanHash {
+		t.Errorf("the approval key must change the build hash: %s %s %v", noKey, res.PlanHash, err)
+	}
+
+	dir := t.TempDir()
+	outbox := filepath.Join(dir, "outbox.jsonl")
+	sub := approvaltest.Submission{PlanHash: res.PlanDigest, Target: "main"}
+	write := func(name string, p receipt.Payload) string {
+		r := svc.Sign(p)
+		path := filepath.Join(dir, name)
+		data := `{"payload":"` + r.Payload + `","signature":"` + r.Signature + `","key_id":"` + r.KeyID + `"}`
+		if err := os.WriteFile(path, []byte(data), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	other := svc.Payload("req_2", sub, "approved_once")
+	other.PlanHash = "sha256:" + strings.Repeat("ab", 32)
+	code, _, stderr := runBinary(t, res.Binary, []string{"CLAUZ3_TEST_OUTBOX=" + outbox}, "--receipt", write("other.json", other), "--service", svc.URL())
+	if code != 3 || !strings.Contains(stderr, "plan hash mismatch") {
+		t.Errorf("another plan's receipt: exit %d, stderr %q", code, stderr)
+	}
+	if _, err := os.Stat(outbox); err == nil {
+		t.Fatal("an effect fired with another plan's receipt")
+	}
+
+	good := write("good.json", svc.Payload("req_1", sub, "approved_once"))
+	code, _, stderr = runBinary(t, res.Binary, []string{"CLAUZ3_TEST_OUTBOX=" + outbox}, "--receipt", good, "--service", svc.URL())
+	if code != 0 || stderr != "" {
+		t.Fatalf("approved run: exit %d, stderr %q", code, stderr)
+	}
+	data, err := os.ReadFile(outbox)
+	if want := `{"effect":"send_email","addr":"bob@example.com","msg":"Report is ready"}` + "\n"; err != nil || string(data) != want {
+		t.Errorf("outbox %q (%v), want %q", data, err, want)
+	}
+	code, _, stderr = runBinary(t, res.Binary, []string{"CLAUZ3_TEST_OUTBOX=" + outbox}, "--receipt", good, "--service", svc.URL())
+	if code != 3 || !strings.Contains(stderr, "409") {
+		t.Errorf("second redemption: exit %d, stderr %q", code, stderr)
+	}
+	if data2, _ := os.ReadFile(outbox); string(data2) != string(data) {
+		t.Errorf("the second run fired an effect: %q", data2)
+	}
+}
+
+// TestApprovalKeyRefusals: a key on a simulation build or a key that is
+// not an ed25519 public key is refused before anything is built.
+func TestApprovalKeyRefusals(t *testing.T) {
+	prog, src := compileCorpus(t, "email_only_bob_pass")
+	for _, c := range []struct {
+		mode Mode
+		key  string
+		want string
+	}{
+		{Simulate, approvaltest.New(t).PublicKey(), "an approval key is for real builds"},
+		{Real, "not base64!", "approval key: not standard base64"},
+		{Real, "AAAA", "approval key: 3 bytes, want an ed25519 public key (32)"},
+	} {
+		_, err := Build(context.Background(), prog, src, BuildOptions{Mode: c.mode, CacheDir: t.TempDir(), ApprovalKey: c.key, Go: func(context.Context, string, []string, io.Writer, ...string) ([]byte, error) {
+			t.Error("the go command ran for a refused key")
+			return nil, nil
+		}})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s build with key %q: %v, want %q", c.mode, c.key, err, c.want)
+		}
+	}
+}

@@ -1,0 +1,237 @@
+package approvaltest
+
+import (
+	"crypto/ed25519"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/clauz3/clauz3/securitymod/receipt"
+)
+
+// Submission is what a client submitted (the fields the fake reads).
+type Submission struct {
+	PlanName   string `json:"plan_name"`
+	PlanSource string `json:"plan_source"`
+	PlanHash   string `json:"plan_hash"`
+	Target     string `json:"target"`
+	Guarantees []struct {
+		Source  string `json:"source"`
+		English string `json:"english"`
+	} `json:"guarantees"`
+}
+
+// Decision is how the fake answers a request's wait: the status and
+// reason, and the receipt payload to sign for an approval. Edit, when
+// set, changes the signed payload (another plan, target, expiry...).
+type Decision struct {
+	Status string
+	Reason string
+	Edit   func(p *receipt.Payload)
+}
+
+// Service is a fake approval service. Fields are set before the first
+// request; Submissions and Redemptions are read after.
+type Service struct {
+	t      testing.TB
+	Server *httptest.Server
+	Priv   ed25519.PrivateKey
+	Pub    ed25519.PublicKey
+
+	// Decide answers a submission (default: approved_once, no edit).
+	Decide func(Submission) Decision
+	// SignWith, when set, signs receipts and redemptions with another key.
+	SignWith ed25519.PrivateKey
+	// Wait, when set, replaces the wait answer: it writes the raw answer
+	// for the request id (500s, malformed JSON, another request's status).
+	Wait func(w http.ResponseWriter, id string, status map[string]any)
+	// AlreadyRedeemed marks every receipt redeemed as it is issued, as if
+	// another run had redeemed it first.
+	AlreadyRedeemed bool
+
+	mu          sync.Mutex
+	next        int
+	subs        map[string]Submission
+	nonces      map[string]string // request id -> receipt nonce
+	redeemed    map[string]bool   // receipt nonce -> redeemed
+	Redemptions int
+}
+
+// Key is the fake service's fixed signing key: a fixed key keeps the
+// sealed binaries built for it (the key is embedded and hashed) cached
+// across tests. A test of another key uses SignWith.
+func Key() ed25519.PrivateKey {
+	return ed25519.NewKeyFromSeed([]byte("clauz3 approvaltest fixed seed!!"))
+}
+
+// New starts a fake service on loopback, closed when the test ends.
+func New(t testing.TB) *Service {
+	priv := Key()
+	pub := priv.Public().(ed25519.PublicKey)
+	s := &Service{t: t, Priv: priv, Pub: pub, subs: map[string]Submission{}, nonces: map[string]string{}, redeemed: map[string]bool{}}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/key", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, 200, map[string]string{"key_id": receipt.KeyID(pub), "public_key": receipt.EncodePublicKey(pub)})
+	})
+	mux.HandleFunc("POST /api/requests", s.submit)
+	mux.HandleFunc("GET /api/requests/{id}/wait", s.wait)
+	mux.HandleFunc("POST /api/receipts/redeem", s.redeem)
+	s.Server = httptest.NewServer(mux)
+	t.Cleanup(s.Server.Close)
+	return s
+}
+
+// MarkRedeemed records nonce as redeemed, as a previous run would have.
+func (s *Service) MarkRedeemed(nonce string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.redeemed[nonce] = true
+}
+
+// WriteJSON writes v as a 200 JSON answer (for Wait hooks).
+func WriteJSON(w http.ResponseWriter, v any) { writeJSON(w, http.StatusOK, v) }
+
+// URL is the service's base URL.
+func (s *Service) URL() string { return s.Server.URL }
+
+// PublicKey is the service's key as the discovery file pins it.
+func (s *Service) PublicKey() string { return receipt.EncodePublicKey(s.Pub) }
+
+// Submissions returns what was submitted, by request id.
+func (s *Service) Submissions() map[string]Submission {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := map[string]Submission{}
+	for k, v := range s.subs {
+		out[k] = v
+	}
+	return out
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	json.NewEncoder(w).Encode(v)
+}
+
+func (s *Service) submit(w http.ResponseWriter, r *http.Request) {
+	var sub Submission
+	if err := json.NewDecoder(r.Body).Decode(&sub); err != nil {
+		writeJSON(w, 400, map[string]string{"error": err.Error()})
+		return
+	}
+	s.mu.Lock()
+	s.next++
+	id := fmt.Sprintf("req_%04d", s.next)
+	s.subs[id] = sub
+	s.mu.Unlock()
+	writeJSON(w, 201, map[string]string{"id": id, "status": "pending", "ui": s.URL() + "/ui/requests/" + id})
+}
+
+// Sign signs p with the service's signing key (SignWith if set).
+func (s *Service) Sign(p receipt.Payload) receipt.Receipt {
+	key := s.Priv
+	if s.SignWith != nil {
+		key = s.SignWith
+	}
+	rc, err := receipt.Sign(key, p)
+	if err != nil {
+		s.t.Errorf("approvaltest: signing: %v", err)
+	}
+	return rc
+}
+
+// Payload is the receipt payload an honest service issues for id.
+func (s *Service) Payload(id string, sub Submission, decision string) receipt.Payload {
+	nonce, err := receipt.NewNonce()
+	if err != nil {
+		s.t.Errorf("approvaltest: %v", err)
+	}
+	var gs []string
+	for _, g := range sub.Guarantees {
+		gs = append(gs, g.Source)
+	}
+	now := time.Now().UTC().Truncate(time.Second)
+	return receipt.Payload{RequestID: id, PlanHash: sub.PlanHash, Target: sub.Target, Guarantees: gs,
+		Decision: decision, IssuedAt: now.Add(-time.Second), ExpiresAt: now.Add(15 * time.Minute), Nonce: nonce}
+}
+
+func (s *Service) wait(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	s.mu.Lock()
+	sub, ok := s.subs[id]
+	s.mu.Unlock()
+	if !ok {
+		writeJSON(w, 404, map[string]string{"error": "no request " + id})
+		return
+	}
+	d := Decision{Status: "approved_once"}
+	if s.Decide != nil {
+		d = s.Decide(sub)
+	}
+	status := map[string]any{"id": id, "status": d.Status, "reason": d.Reason, "decided_by": "human"}
+	if d.Status == "approved_once" || d.Status == "auto_approved" || d.Edit != nil {
+		p := s.Payload(id, sub, d.Status)
+		if d.Edit != nil {
+			d.Edit(&p)
+		}
+		s.mu.Lock()
+		s.nonces[id] = p.Nonce
+		if s.AlreadyRedeemed {
+			s.redeemed[p.Nonce] = true
+		}
+		s.mu.Unlock()
+		status["receipt"] = s.Sign(p)
+	}
+	if s.Wait != nil {
+		s.Wait(w, id, status)
+		return
+	}
+	writeJSON(w, 200, status)
+}
+
+func (s *Service) redeem(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		Receipt   receipt.Receipt `json:"receipt"`
+		Challenge string          `json:"challenge"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
+		writeJSON(w, 400, map[string]string{"error": err.Error()})
+		return
+	}
+	// The fake verifies with its own key like the real service; it does
+	// not check plan or target (the binary must).
+	p, err := receipt.Verify(s.Pub, body.Receipt)
+	if err != nil && s.SignWith != nil {
+		p, err = receipt.Verify(s.SignWith.Public().(ed25519.PublicKey), body.Receipt)
+	}
+	if err != nil {
+		writeJSON(w, 403, map[string]string{"error": err.Error()})
+		return
+	}
+	s.mu.Lock()
+	if s.redeemed[p.Nonce] {
+		s.mu.Unlock()
+		writeJSON(w, 409, map[string]string{"error": "receipt already redeemed"})
+		return
+	}
+	s.redeemed[p.Nonce] = true
+	s.Redemptions++
+	s.mu.Unlock()
+	key := s.Priv
+	if s.SignWith != nil {
+		key = s.SignWith
+	}
+	red, err := receipt.SignRedemption(key, receipt.RedemptionPayload{RequestID: p.RequestID, ReceiptNonce: p.Nonce,
+		Challenge: body.Challenge, RedeemedAt: time.Now()})
+	if err != nil {
+		writeJSON(w, 400, map[string]string{"error": strings.TrimSpace(err.Error())})
+		return
+	}
+	writeJSON(w, 200, map[string]any{"redemption": red})
+}

@@ -1,0 +1,41 @@
+// Package runner is `clauz3 run`: the one path from an agent's plan to its
+// effects. It proves the plan, submits it to the user's approval service,
+// waits for the human's decision, builds (or reuses) the sealed binary
+// for the service's key and executes it with the receipt, printing each
+// step like the seed's transcript (`prove ✓`, `submit →`, `wait`,
+// `decision`, `receipt`, `execute ✓ send_email(...)`, `done.`).
+//
+// # What it refuses
+//
+// Every step fails closed, with the reason printed and an exit status
+// that says what happened (see the Exit constants):
+//
+//   - a plan the prover does not prove is never submitted (ExitRefused);
+//   - an unreachable service, any status but the documented one, a
+//     malformed or oversized answer, an answer for another request id, an
+//     unknown decision value, an approval without a receipt, or a receipt
+//     that does not verify with the pinned key, is for another plan,
+//     target or request, or whose signed decision contradicts the
+//     unsigned status: ExitNotApproved, nothing built or run;
+//   - rejected, reject_contract, need_more_info, auto_rejected, refused:
+//     ExitNotApproved with the decision and its reason;
+//   - no decision within the approval timeout: ExitTimeout;
+//   - the sealed binary refusing its receipt (exit 3: not admitted) is
+//     ExitNotApproved; the plan raising, a failed run-time contract check
+//     or an effect error is ExitFailed, as is a build that fails.
+//
+// The receipt is checked here and again, independently, by the sealed
+// binary (securitymod/redeem), which also redeems it: runner never
+// redeems, so a receipt it checked is still single-use.
+//
+// Not yet checked: the coverage report (a required_gap) — the prover does
+// not report coverage yet; the submission sends an empty coverage list.
+// The guarantees' English renderings the human sees are the service's
+// own; the submission's (package ir/english) are only kept in its record.
+//
+// # Imports and callers
+//
+// compiler's output (ir), prover, gen, securitymod/receipt and net/http.
+// Caller: cmd/clauz3 (run), which only parses flags and discovers the
+// service (Discover).
+package runner

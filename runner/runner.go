@@ -1,0 +1,420 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/clauz3/clauz3/gen"
+	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/ir/english"
+	"github.com/clauz3/clauz3/prover"
+	"github.com/clauz3/clauz3/securitymod/receipt"
+)
+
+// Exit statuses of a run.
+const (
+	ExitRan         = 0 // approved, and the plan ran to its end
+	ExitRefused     = 1 // the prover refused the plan: it was not submitted
+	ExitUsage       = 2 // bad flags, an unreadable plan, no service configured
+	ExitNotApproved = 3 // rejected, not approved, or the approval could not be trusted
+	ExitTimeout     = 4 // no decision within the approval timeout
+	ExitFailed      = 5 // the sealed program failed (or could not be built)
+)
+
+// Plan is a compiled plan and the source it was compiled from.
+type Plan struct {
+	Name   string // the file name, for the service
+	Source []byte
+	Prog   *ir.Program
+}
+
+// Options configure Run.
+type Options struct {
+	Service         Service
+	ApprovalTimeout time.Duration // total wait for a decision (default 10m)
+	ProveTimeout    time.Duration // per solver check (default prover.DefaultTimeout)
+	CacheDir        string        // the build cache (default gen's)
+	Out             io.Writer     // the transcript
+	Stdout, Stderr  io.Writer     // the plan's own output streams
+	Client          *http.Client  // default: no redirects
+	// PollTimeout is one long-poll's timeout (default 30s; the service
+	// caps it at 120s).
+	PollTimeout time.Duration
+	// BinaryEnv is added to the sealed binary's environment.
+	BinaryEnv []string
+}
+
+// statuses a service may answer with; any other value is a refusal.
+var statuses = map[string]bool{
+	"pending": true, "approved_once": true, "auto_approved": true, "rejected": true,
+	"reject_contract": true, "need_more_info": true, "auto_rejected": true, "refused": true,
+}
+
+func approved(status string) bool { return status == "approved_once" || status == "auto_approved" }
+
+// status is the answer of wait (and of a decision).
+type status struct {
+	ID        string           `json:"id"`
+	Status    string           `json:"status"`
+	Reason    string           `json:"reason"`
+	DecidedBy string           `json:"decided_by"`
+	Receipt   *receipt.Receipt `json:"receipt"`
+}
+
+type run struct {
+	plan   Plan
+	opts   Options
+	digest string
+	target string
+}
+
+func (r *run) step(label, format string, args ...any) {
+	fmt.Fprintf(r.opts.Out, "  %-12s %s\n", label, fmt.Sprintf(format, args...))
+}
+
+func (r *run) more(format string, args ...any) {
+	fmt.Fprintf(r.opts.Out, "  %-12s %s\n", "", fmt.Sprintf(format, args...))
+}
+
+// refuse prints why the run stops and returns code.
+func (r *run) refuse(code int, label, format string, args ...any) int {
+	r.step(label, "✗ "+format, args...)
+	return code
+}
+
+// Run proves, submits, waits, builds and executes plan; it returns the
+// exit status and has printed every step and every reason.
+func Run(ctx context.Context, plan Plan, opts Options) int {
+	if opts.ApprovalTimeout <= 0 {
+		opts.ApprovalTimeout = 10 * time.Minute
+	}
+	if opts.PollTimeout <= 0 {
+		opts.PollTimeout = 30 * time.Second
+	}
+	if opts.Client == nil {
+		opts.Client = &http.Client{CheckRedirect: noRedirects}
+	}
+	for _, w := range []*io.Writer{&opts.Out, &opts.Stdout, &opts.Stderr} {
+		if *w == nil {
+			*w = io.Discard
+		}
+	}
+	if plan.Prog == nil || plan.Prog.Target == nil {
+		fmt.Fprintln(opts.Out, "clauz3 run: the plan has no target function")
+		return ExitUsage
+	}
+	r := &run{plan: plan, opts: opts, digest: ir.Digest(plan.Source, plan.Prog), target: plan.Prog.Target.Name}
+	if params := plan.Prog.Target.Params; len(params) > 0 {
+		// The sealed binary would take them as --arg flags, which the
+		// human never saw: a run passes none, so it refuses up front
+		// rather than burn an approval on a run that cannot start.
+		fmt.Fprintf(opts.Out, "clauz3 run: the target %s takes inputs (%s); clauz3 run passes none\n", r.target, params[0].Name)
+		return ExitUsage
+	}
+
+	res, code := r.prove(ctx)
+	if code != ExitRan {
+		return code
+	}
+	svc := opts.Service
+	if svc.PublicKey == "" {
+		var err error
+		if svc, err = FetchKey(ctx, opts.Client, svc); err != nil {
+			return r.refuse(ExitNotApproved, "submit", "%v (not submitted)", err)
+		}
+	}
+	pub, err := receipt.ParsePublicKey(svc.PublicKey)
+	if err != nil {
+		return r.refuse(ExitNotApproved, "submit", "the service's key: %v (not submitted)", err)
+	}
+	id, ui, code := r.submit(ctx, svc, res)
+	if code != ExitRan {
+		return code
+	}
+	r.step("submit", "→ approval-service at %s", hostOf(svc.URL))
+	r.more("request_id = %s", id)
+	r.more("ui = %s", printable(ui))
+	r.more("key = %s (from %s)", receipt.KeyID(pub), svc.KeyFrom)
+	st, code := r.wait(ctx, svc, id)
+	if code != ExitRan {
+		return code
+	}
+	r.step("decision", "%s%s", st.Status, reasonSuffix(st))
+	if !approved(st.Status) {
+		r.step("execute", "(not run)")
+		return ExitNotApproved
+	}
+	p, code := r.checkReceipt(pub, id, st)
+	if code != ExitRan {
+		return code
+	}
+	r.step("receipt", "%s (key %s, expires %s)", p.RequestID, receipt.KeyID(pub), p.ExpiresAt.Format(time.RFC3339))
+	return r.execute(ctx, svc, *st.Receipt)
+}
+
+func reasonSuffix(st status) string {
+	s := ""
+	if st.DecidedBy != "" {
+		s += " by " + printable(st.DecidedBy)
+	}
+	if st.Reason != "" {
+		s += ": " + printable(st.Reason)
+	}
+	return s
+}
+
+// validID accepts the request ids a service may hand out: they go into
+// URL paths, so only letters, digits, '_' and '-'.
+func validID(id string) bool {
+	if id == "" || len(id) > 128 {
+		return false
+	}
+	for _, c := range id {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// printable keeps text from the service (a reason the human typed, a
+// link) from driving the terminal: control characters become U+FFFD.
+func printable(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 && r != '\t' || r == 0x7f || r >= 0x80 && r < 0xa0 {
+			return '\uFFFD'
+		}
+		return r
+	}, s)
+}
+
+func hostOf(raw string) string {
+	if u, err := url.Parse(raw); err == nil && u.Host != "" {
+		return u.Host
+	}
+	return raw
+}
+
+func (r *run) prove(ctx context.Context) (*prover.Result, int) {
+	if err := ir.Verify(r.plan.Prog); err != nil {
+		r.step("prove", "✗ internal error: the IR does not verify: %v", err)
+		r.step("submit", "(not submitted)")
+		return nil, ExitRefused
+	}
+	res, err := prover.Prove(ctx, r.plan.Prog, prover.Options{Timeout: r.opts.ProveTimeout})
+	if err != nil {
+		r.step("prove", "✗ %v", err)
+		r.step("submit", "(not submitted)")
+		return nil, ExitRefused
+	}
+	var ok, bad bytes.Buffer
+	if err := res.WriteText(&ok, &bad); err != nil {
+		r.step("prove", "✗ %v", err)
+		return nil, ExitRefused
+	}
+	// A refusal leads with why, as the seed's transcript does.
+	text := ok.String() + bad.String()
+	if !res.Proved() {
+		text = bad.String() + ok.String()
+	}
+	label := "prove"
+	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		if line == "" {
+			continue
+		}
+		r.step(label, "%s", line)
+		label = ""
+	}
+	if !res.Proved() {
+		r.step("submit", "(not submitted)")
+		return nil, ExitRefused
+	}
+	return res, ExitRan
+}
+
+type guaranteeJSON struct {
+	Source  string `json:"source"`
+	English string `json:"english"`
+}
+
+func (r *run) submit(ctx context.Context, svc Service, res *prover.Result) (id, ui string, code int) {
+	gs := []guaranteeJSON{}
+	for _, g := range r.plan.Prog.Guarantees {
+		// The service renders its own English from its own trusted layer
+		// and shows only that; ours is kept in its raw record. A guarantee
+		// english cannot render is sent as code only, as english asks.
+		text, err := english.Guarantee(g)
+		if err != nil {
+			text = ""
+		}
+		gs = append(gs, guaranteeJSON{Source: g.Source, English: text})
+	}
+	obligations := []string{}
+	for _, o := range res.Obligations {
+		obligations = append(obligations, o.Title())
+	}
+	body := map[string]any{
+		"plan_name":     r.plan.Name,
+		"plan_source":   string(r.plan.Source),
+		"plan_hash":     r.digest,
+		"target":        r.target,
+		"guarantees":    gs,
+		"proof_summary": map[string]any{"proved": len(res.Obligations), "obligations": obligations},
+		"coverage":      []any{},
+	}
+	var sub struct {
+		ID     string `json:"id"`
+		Status string `json:"status"`
+		UI     string `json:"ui"`
+	}
+	if err := postJSON(ctx, r.opts.Client, svc.URL+"/api/requests", body, http.StatusCreated, &sub); err != nil {
+		var he *httpError
+		if errors.As(err, &he) && he.Status == http.StatusUnprocessableEntity {
+			return "", "", r.refuse(ExitNotApproved, "submit", "the service refused the plan: %v", err)
+		}
+		return "", "", r.refuse(ExitNotApproved, "submit", "%v", err)
+	}
+	if !validID(sub.ID) || !statuses[sub.Status] {
+		return "", "", r.refuse(ExitNotApproved, "submit", "malformed answer: id %q, status %q", sub.ID, sub.Status)
+	}
+	return sub.ID, sub.UI, ExitRan
+}
+
+// wait long-polls until a decision or the approval timeout.
+func (r *run) wait(ctx context.Context, svc Service, id string) (status, int) {
+	r.step("wait", "(pending user decision...)")
+	deadline := time.Now().Add(r.opts.ApprovalTimeout)
+	for {
+		left := time.Until(deadline)
+		if left <= 0 {
+			return status{}, r.refuse(ExitTimeout, "decision", "no decision within %s (request %s is still pending)", r.opts.ApprovalTimeout, id)
+		}
+		poll := min(r.opts.PollTimeout, left)
+		secs := max(1, int(poll.Round(time.Second)/time.Second))
+		pctx, cancel := context.WithTimeout(ctx, time.Duration(secs)*time.Second+10*time.Second)
+		var st status
+		started := time.Now()
+		err := getJSON(pctx, r.opts.Client, fmt.Sprintf("%s/api/requests/%s/wait?timeout=%ds", svc.URL, id, secs), http.StatusOK, &st)
+		cancel()
+		if err != nil {
+			if ctx.Err() != nil {
+				return status{}, r.refuse(ExitNotApproved, "decision", "interrupted: %v", ctx.Err())
+			}
+			return status{}, r.refuse(ExitNotApproved, "decision", "%v", err)
+		}
+		switch {
+		case st.ID != id:
+			return status{}, r.refuse(ExitNotApproved, "decision", "the service answered for request %q, not %q", st.ID, id)
+		case !statuses[st.Status]:
+			return status{}, r.refuse(ExitNotApproved, "decision", "unknown decision value %q", st.Status)
+		case st.Status == "pending":
+			if st.Receipt != nil {
+				return status{}, r.refuse(ExitNotApproved, "decision", "a pending answer carries a receipt")
+			}
+			// A service that answers "pending" at once instead of holding
+			// the poll is not hammered.
+			if wait := min(time.Second, time.Until(deadline)); time.Since(started) < time.Second && wait > 0 {
+				select {
+				case <-ctx.Done():
+				case <-time.After(wait):
+				}
+			}
+			continue
+		}
+		return st, ExitRan
+	}
+}
+
+// checkReceipt verifies the receipt with the pinned key before anything
+// is built; the binary checks it again and redeems it.
+func (r *run) checkReceipt(pub []byte, id string, st status) (receipt.Payload, int) {
+	if st.Receipt == nil {
+		return receipt.Payload{}, r.refuse(ExitNotApproved, "receipt", "the %s answer carries no receipt", st.Status)
+	}
+	p, err := receipt.VerifyAndCheck(pub, *st.Receipt, receipt.Expect{PlanHash: r.digest, Target: r.target}, time.Now())
+	if err != nil {
+		return p, r.refuse(ExitNotApproved, "receipt", "%v", err)
+	}
+	if p.RequestID != id {
+		return p, r.refuse(ExitNotApproved, "receipt", "the signed receipt is for request %q, not %q", p.RequestID, id)
+	}
+	if p.Decision != st.Status {
+		return p, r.refuse(ExitNotApproved, "receipt", "the answer says %q but the signed receipt says %q", st.Status, p.Decision)
+	}
+	return p, ExitRan
+}
+
+func (r *run) execute(ctx context.Context, svc Service, rc receipt.Receipt) int {
+	built, err := gen.Build(ctx, r.plan.Prog, r.plan.Source, gen.BuildOptions{Mode: gen.Real, ApprovalKey: svc.PublicKey, CacheDir: r.opts.CacheDir, Stderr: r.opts.Stderr})
+	if err != nil {
+		return r.refuse(ExitFailed, "build", "%v", err)
+	}
+	if built.PlanDigest != r.digest {
+		return r.refuse(ExitFailed, "build", "the build is of plan %s, the approval of %s", built.PlanDigest, r.digest)
+	}
+	dir, err := os.MkdirTemp("", "clauz3-run-")
+	if err != nil {
+		return r.refuse(ExitFailed, "execute", "%v", err)
+	}
+	defer os.RemoveAll(dir)
+	receiptFile := filepath.Join(dir, "receipt.json")
+	data, err := json.Marshal(rc)
+	if err != nil {
+		return r.refuse(ExitFailed, "execute", "%v", err)
+	}
+	if err := os.WriteFile(receiptFile, data, 0o600); err != nil {
+		return r.refuse(ExitFailed, "execute", "%v", err)
+	}
+	traceFile := filepath.Join(dir, "trace.jsonl")
+	cmd := exec.CommandContext(ctx, built.Binary, "--receipt", receiptFile, "--service", svc.URL, "--trace", traceFile)
+	cmd.Env = append(os.Environ(), r.opts.BinaryEnv...)
+	var stderr bytes.Buffer
+	cmd.Stdout = r.opts.Stdout
+	cmd.Stderr = io.MultiWriter(r.opts.Stderr, &stderr)
+	runErr := cmd.Run()
+	calls, traceErr := readTrace(traceFile)
+	exit := 0
+	if runErr != nil {
+		var ee *exec.ExitError
+		if !errors.As(runErr, &ee) {
+			return r.refuse(ExitFailed, "execute", "%v", runErr)
+		}
+		exit = ee.ExitCode()
+	}
+	why := strings.TrimSpace(stderr.String())
+	switch exit {
+	case 0:
+		if traceErr != nil {
+			return r.refuse(ExitFailed, "execute", "the run's trace is unreadable: %v", traceErr)
+		}
+		for _, c := range calls {
+			r.step("execute", "✓ %s", c)
+		}
+		if len(calls) == 0 {
+			r.step("execute", "✓ (no effect called)")
+		}
+		fmt.Fprintln(r.opts.Out, "  done.")
+		return ExitRan
+	case 3: // planrt.ExitApproval: not admitted, nothing ran
+		return r.refuse(ExitNotApproved, "execute", "the sealed binary refused its receipt: %s", why)
+	}
+	for i, c := range calls {
+		mark := "✓"
+		if i == len(calls)-1 && strings.HasPrefix(why, "EffectError") {
+			mark = "✗"
+		}
+		r.step("execute", "%s %s", mark, c)
+	}
+	return r.refuse(ExitFailed, "execute", "the plan failed (exit %d): %s", exit, why)
+}

@@ -1,0 +1,13 @@
+package securitymod
+
+import "embed"
+
+// Source is the Go source of the security module's runtime half, the
+// sub-packages a sealed binary may link. Package gen writes it into every
+// build folder as the local module github.com/clauz3/clauz3/securitymod
+// (tests left out) and hashes it into the build hash, so a changed module
+// never reuses a stale binary. secrets and audit are not in it: they are
+// for the CLI and the approval service.
+//
+//go:embed receipt/*.go redeem/*.go pathfloor/*.go egress/*.go redact/*.go
+var Source embed.FS
