@@ -28,8 +28,9 @@
 // binary (securitymod/redeem), which also redeems it: runner never
 // redeems, so a receipt it checked is still single-use.
 //
-// Not yet checked: the coverage report (a required_gap) — the prover does
-// not report coverage yet; the submission sends an empty coverage list.
+// Coverage: required contracts are proof obligations, so a plan with a
+// required_gap is refused at the prove step and never submitted; the
+// submission carries the coverage report (one entry per used domain).
 // The guarantees' English renderings the human sees are the service's
 // own; the submission's (package ir/english) are only kept in its record.
 //

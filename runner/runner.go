@@ -240,6 +240,14 @@ func (r *run) prove(ctx context.Context) (*prover.Result, int) {
 		r.step("submit", "(not submitted)")
 		return nil, ExitRefused
 	}
+	// Required contracts are obligations, so a proved plan has no
+	// required gap; a report that says otherwise is a prover bug and
+	// must not reach the human as a proved plan.
+	if res.Coverage == nil || !res.Coverage.OK() {
+		r.step("prove", "✗ internal error: the plan is proved but its coverage report is missing or has a required gap")
+		r.step("submit", "(not submitted)")
+		return nil, ExitRefused
+	}
 	return res, ExitRan
 }
 
@@ -271,7 +279,7 @@ func (r *run) submit(ctx context.Context, svc Service, res *prover.Result) (id, 
 		"target":        r.target,
 		"guarantees":    gs,
 		"proof_summary": map[string]any{"proved": len(res.Obligations), "obligations": obligations},
-		"coverage":      []any{},
+		"coverage":      coverageJSON(res.Coverage),
 	}
 	var sub struct {
 		ID     string `json:"id"`
@@ -289,6 +297,27 @@ func (r *run) submit(ctx context.Context, svc Service, res *prover.Result) (id, 
 		return "", "", r.refuse(ExitNotApproved, "submit", "malformed answer: id %q, status %q", sub.ID, sub.Status)
 	}
 	return sub.ID, sub.UI, ExitRan
+}
+
+type domainCoverageJSON struct {
+	Domain  string   `json:"domain"`
+	Status  string   `json:"status"`
+	Missing []string `json:"missing"`
+}
+
+// coverageJSON is the submission's coverage list (docs/approval-api.md):
+// one entry per used domain.
+func coverageJSON(c *prover.Coverage) []domainCoverageJSON {
+	out := []domainCoverageJSON{}
+	for _, d := range c.Domains {
+		domain := d.Label
+		if domain == "" {
+			domain = d.Layer
+		}
+		missing := append([]string{}, d.Missing...)
+		out = append(out, domainCoverageJSON{Domain: domain, Status: string(d.Status), Missing: missing})
+	}
+	return out
 }
 
 // wait long-polls until a decision or the approval timeout.

@@ -21,6 +21,7 @@ import (
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/ir/english"
+	"github.com/clauz3/clauz3/policy"
 	"github.com/clauz3/clauz3/prover"
 	"github.com/clauz3/clauz3/securitymod/approval"
 	"github.com/clauz3/clauz3/securitymod/audit"
@@ -36,7 +37,7 @@ func runApprovalService(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8765", "loopback host:port to listen on (port 0 picks a free one)")
 	dbPath := fs.String("db", "", "the SQLite database; default: <user config dir>/clauz3/approval.db")
-	policy := fs.String("policy", "", "an approval policy file (JSON rules)")
+	policyPath := fs.String("policy", "", "an approval policy file (JSON rules, docs/policies.md)")
 	var roots stringList
 	fs.Var(&roots, "trusted-root", "a trusted layer folder the service proves against; repeatable; default: tools/*/trusted under the working folder")
 	ttl := fs.Duration("receipt-ttl", approval.DefaultReceiptTTL, "how long a receipt stays valid after its decision")
@@ -51,11 +52,17 @@ func runApprovalService(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() != 0 {
 		return usageErr("unexpected arguments %q", fs.Args())
 	}
-	if *policy != "" {
-		// Fail closed: a policy the service cannot evaluate must not be
-		// silently ignored (every request would go to the human, which
-		// is safe, but the administrator would believe rules apply).
-		return usageErr("--policy: approval policies are not wired into this build yet; start without --policy")
+	var (
+		pol *policy.Policy
+		err error
+	)
+	if *policyPath != "" {
+		// A policy that does not load stops the service: silently asking
+		// the human for everything would leave the administrator
+		// believing rules apply.
+		if pol, err = policy.Load(*policyPath); err != nil {
+			return usageErr("--policy: %v", err)
+		}
 	}
 	host, _, err := net.SplitHostPort(*addr)
 	if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {
@@ -94,13 +101,14 @@ func runApprovalService(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
+	proofs := &serviceProver{workDir: workDir, trusted: trusted, timeout: *proveTimeout}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return fail(err)
 	}
 	svc, err := approval.New(approval.Config{
 		Addr: ln.Addr().String(), Store: store, Key: keys.Signing, SessionSecret: keys.SessionSecret,
-		Reprove: reprover(workDir, trusted, *proveTimeout), ReceiptTTL: *ttl, Version: version,
+		Reprove: proofs.reprove, Decide: proofs.decider(pol), ReceiptTTL: *ttl, Version: version,
 	})
 	if err != nil {
 		ln.Close()
@@ -184,50 +192,101 @@ func serviceTrustedRoots(workDir string, flags []string) ([]string, error) {
 	return out, nil
 }
 
-// reprover wires compiler and prover into the service's Reprove: imports
-// resolve against the service's working folder only and trusted layers
-// come from its own roots. Proofs run one at a time: the solver binding
-// is not documented as safe for concurrent use.
-func reprover(workDir string, trusted []string, timeout time.Duration) approval.Reprove {
-	var mu sync.Mutex
-	return func(ctx context.Context, planName string, src []byte, target string) (approval.Proof, error) {
-		prog, err := compiler.Compile(planName, src, compiler.Config{ImportRoots: []string{workDir}, TrustedRoots: trusted, Target: target})
-		if err != nil {
-			return approval.Proof{}, err
-		}
-		if err := ir.Verify(prog); err != nil {
-			return approval.Proof{}, fmt.Errorf("internal error: the IR does not verify: %w", err)
-		}
-		mu.Lock()
-		res, err := prover.Prove(ctx, prog, prover.Options{Timeout: timeout})
-		mu.Unlock()
-		if err != nil {
-			return approval.Proof{}, err
-		}
-		if !res.Proved() {
-			var why bytes.Buffer
-			if err := res.WriteText(io.Discard, &why); err != nil {
-				return approval.Proof{}, err
-			}
-			return approval.Proof{}, errors.New(strings.TrimSpace(why.String()))
-		}
-		p := approval.Proof{PlanHash: ir.Digest(src, prog), Target: res.Target}
-		for _, g := range prog.Guarantees {
-			// A guarantee english cannot render is shown as code only
-			// (English left empty, and the UI says so); it is still
-			// proved, so it does not refuse the plan.
-			ag := approval.Guarantee{Source: g.Source}
-			if sentence, err := english.Guarantee(g); err != nil {
-				ag.EnglishError = err.Error()
-			} else {
-				ag.English = sentence
-			}
-			p.Guarantees = append(p.Guarantees, ag)
-		}
-		for _, o := range res.Obligations {
-			p.ProofSummary.Obligations = append(p.ProofSummary.Obligations, o.Title())
-		}
-		p.ProofSummary.Proved = len(res.Obligations)
-		return p, nil
+// serviceProver wires compiler, prover and policy into the service's
+// Reprove and Decide: imports resolve against the service's working folder
+// only and trusted layers come from its own roots. Proofs run one at a
+// time: the solver binding is not documented as safe for concurrent use.
+type serviceProver struct {
+	workDir string
+	trusted []string
+	timeout time.Duration
+	mu      sync.Mutex
+}
+
+func (sp *serviceProver) config(target string) compiler.Config {
+	return compiler.Config{ImportRoots: []string{sp.workDir}, TrustedRoots: sp.trusted, Target: target}
+}
+
+// decider is the service's Decide for pol, or nil without a policy. The
+// policy compiles the plan again from its source with the service's own
+// configuration (Evidence carries it), never from anything the client
+// sent beside the source the human also sees.
+func (sp *serviceProver) decider(pol *policy.Policy) approval.Decide {
+	if pol == nil {
+		return nil
 	}
+	return func(ctx context.Context, p approval.Proof) (string, string, string, error) {
+		plan, ok := p.Evidence.(policy.Plan)
+		if !ok {
+			return "", "", "", errors.New("internal error: the re-proof left no plan for the policy")
+		}
+		sp.mu.Lock()
+		d, err := policy.Evaluate(ctx, plan, pol, prover.Options{Timeout: sp.timeout})
+		sp.mu.Unlock()
+		if err != nil {
+			return "", "", "", err
+		}
+		switch d.Outcome {
+		case policy.AutoApproved:
+			return approval.StatusAutoApproved, d.Rule, d.Reason, nil
+		case policy.AutoRejected:
+			return approval.StatusAutoRejected, d.Rule, d.Reason, nil
+		case policy.Ask:
+			return "", "", "", nil
+		}
+		return "", "", "", fmt.Errorf("internal error: policy outcome %q", d.Outcome)
+	}
+}
+
+func (sp *serviceProver) reprove(ctx context.Context, planName string, src []byte, target string) (approval.Proof, error) {
+	cfg := sp.config(target)
+	prog, err := compiler.Compile(planName, src, cfg)
+	if err != nil {
+		return approval.Proof{}, err
+	}
+	if err := ir.Verify(prog); err != nil {
+		return approval.Proof{}, fmt.Errorf("internal error: the IR does not verify: %w", err)
+	}
+	sp.mu.Lock()
+	res, err := prover.Prove(ctx, prog, prover.Options{Timeout: sp.timeout})
+	sp.mu.Unlock()
+	if err != nil {
+		return approval.Proof{}, err
+	}
+	if !res.Proved() {
+		var why bytes.Buffer
+		if err := res.WriteText(io.Discard, &why); err != nil {
+			return approval.Proof{}, err
+		}
+		return approval.Proof{}, errors.New(strings.TrimSpace(why.String()))
+	}
+	if res.Coverage == nil || !res.Coverage.OK() {
+		return approval.Proof{}, errors.New("internal error: the plan is proved but its coverage report is missing or has a required gap")
+	}
+	p := approval.Proof{PlanHash: ir.Digest(src, prog), Target: res.Target, CoverageChecked: true,
+		Coverage: []approval.Coverage{}, Evidence: policy.Plan{File: planName, Source: src, Config: cfg}}
+	for _, d := range res.Coverage.Domains {
+		domain := d.Label
+		if domain == "" {
+			domain = d.Layer
+		}
+		p.Coverage = append(p.Coverage, approval.Coverage{Domain: domain, Status: string(d.Status), Missing: append([]string{}, d.Missing...)})
+	}
+	for _, g := range prog.Guarantees {
+		// A guarantee english cannot render is shown as code only
+		// (English left empty, and the UI says so); it is still
+		// proved, so it does not refuse the plan.
+		ag := approval.Guarantee{Source: g.Source}
+		if sentence, err := english.Guarantee(g); err != nil {
+			ag.EnglishError = err.Error()
+		} else {
+			ag.English = sentence
+		}
+		p.Guarantees = append(p.Guarantees, ag)
+	}
+	for _, o := range res.Obligations {
+		p.ProofSummary.Obligations = append(p.ProofSummary.Obligations, o.Title())
+	}
+	p.ProofSummary.Proved = len(res.Obligations)
+	return p, nil
 }

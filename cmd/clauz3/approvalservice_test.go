@@ -36,9 +36,9 @@ type liveService struct {
 
 // startService runs the service in dir on a free port and waits for its
 // login line.
-func startService(t *testing.T, dir, db string) *liveService {
+func startService(t *testing.T, dir, db string, extra ...string) *liveService {
 	t.Helper()
-	cmd := exec.Command("clauz3", "approval-service", "--addr", "127.0.0.1:0", "--db", db)
+	cmd := exec.Command("clauz3", append([]string{"approval-service", "--addr", "127.0.0.1:0", "--db", db}, extra...)...)
 	cmd.Dir = dir
 	// No keyring on a test machine: the service must announce the file
 	// fallback and keep its secrets in the database's folder.
