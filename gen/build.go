@@ -461,7 +461,9 @@ func writeBuildFolder(dir string, layers []*Layer) error {
 	if err != nil {
 		return err
 	}
-	smFiles["go.mod"] = []byte(fmt.Sprintf("module %s\n\ngo 1.23\n", SecuritymodPath))
+	// The security module's go.mod lists the same vetted requirements as
+	// the build's: securitymod/secrets imports the keyring module.
+	smFiles["go.mod"] = []byte(fmt.Sprintf("module %s\n\ngo %s\n\n%s", SecuritymodPath, goVersion, vetted))
 	for n, data := range smFiles {
 		path := filepath.Join(dir, "securitymod", filepath.FromSlash(n))
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {

@@ -129,7 +129,7 @@ func checkClosure(pkgs []pkgInfo, mode Mode, layers []*Layer) error {
 			}
 		case inSecuritymod(p.Path):
 			for _, imp := range p.Imports {
-				if !std[imp] && !inSecuritymod(imp) {
+				if !std[imp] && !inSecuritymod(imp) && !securitymodMayImport(p.Path, imp) {
 					problems = append(problems, fmt.Sprintf("security module package %s imports %s, which is outside the standard library", p.Path, imp))
 				}
 			}

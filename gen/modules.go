@@ -68,6 +68,20 @@ var vettedModules = []vettedModule{
 		"github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec h1:W09IVJc94icq4NjY3clb7Lk8O1qJ8BdBEF8z0ibU0rE=",
 		"github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec/go.mod h1:qqbHyh8v60DhA7CoWK5oRCqLrMHRGoxYCSS9EjAz6Eo=",
 	}},
+	// The OS keyring behind securitymod/secrets, which the email layer
+	// uses for its SMTP password; only securitymod/secrets may import it.
+	{"github.com/zalando/go-keyring", "v0.2.8", false, []string{
+		"github.com/zalando/go-keyring v0.2.8 h1:6sD/Ucpl7jNq10rM2pgqTs0sZ9V3qMrqfIIy5YPccHs=",
+		"github.com/zalando/go-keyring v0.2.8/go.mod h1:tsMo+VpRq5NGyKfxoBVjCuMrG47yj8cmakZDO5QGii0=",
+	}},
+	{"github.com/godbus/dbus/v5", "v5.2.2", false, []string{
+		"github.com/godbus/dbus/v5 v5.2.2 h1:TUR3TgtSVDmjiXOgAAyaZbYmIeP3DPkld3jgKGV8mXQ=",
+		"github.com/godbus/dbus/v5 v5.2.2/go.mod h1:3AAv2+hPq5rdnr5txxxRwiGjPXamgoIHgz9FPBfOp3c=",
+	}},
+	{"github.com/danieljoos/wincred", "v1.2.3", false, []string{
+		"github.com/danieljoos/wincred v1.2.3 h1:v7dZC2x32Ut3nEfRH+vhoZGvN72+dQ/snVXo/vMFLdQ=",
+		"github.com/danieljoos/wincred v1.2.3/go.mod h1:6qqX0WNrS4RzPZ1tnroDzq9kY3fu1KwE7MRLQK4X0bs=",
+	}},
 	{"golang.org/x/sys", "v0.49.0", false, []string{
 		"golang.org/x/sys v0.49.0 h1:XbzkgYJHdqh/8m2Uu0W/dQv8nktxx4BFHp1M0gROTXA=",
 		"golang.org/x/sys v0.49.0/go.mod h1:hNLxWAXmnKAxqDtdwIYC4bM9oQPEecfsnNMuSxOs3og=",
@@ -90,11 +104,26 @@ func layerMayImportVetted(path string) bool {
 	return ok && m.LayerImport
 }
 
-// usesVetted reports whether any layer imports a vetted module.
+// securitymodVettedImports: the only security-module packages that may
+// import a vetted module, and which one. The rest of the runtime half is
+// standard library only.
+var securitymodVettedImports = map[string]string{
+	SecuritymodPath + "/secrets": "github.com/zalando/go-keyring",
+}
+
+// securitymodMayImport reports whether security-module package pkg may
+// import the non-standard package imp.
+func securitymodMayImport(pkg, imp string) bool {
+	mod, ok := securitymodVettedImports[pkg]
+	return ok && (imp == mod || strings.HasPrefix(imp, mod+"/"))
+}
+
+// usesVetted reports whether any layer imports a vetted module, directly
+// or through a security-module package that does.
 func usesVetted(layers []*Layer) bool {
 	for _, l := range layers {
 		for p := range l.imports {
-			if layerMayImportVetted(p) {
+			if _, viaSecuritymod := securitymodVettedImports[p]; viaSecuritymod || layerMayImportVetted(p) {
 				return true
 			}
 		}

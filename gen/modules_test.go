@@ -79,16 +79,16 @@ func TestLayerImportRuleVetted(t *testing.T) {
 // bank layer, whose Go implementation imports modernc.org/sqlite: the
 // build folder gets the vetted requirements and go.sum lines, builds
 // offline, and the closure holds sqlite from the vetted version.
-func TestBuildBankLayerOffline(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go build")
-	}
+// buildBundledLayer installs layers/<name> into a fresh project as
+// tools/<name>/trusted and builds plan against it in real mode.
+func buildBundledLayer(t *testing.T, name string, plan []byte) *BuildResult {
+	t.Helper()
 	project := t.TempDir()
-	dest := filepath.Join(project, "tools", "bank", "trusted")
+	dest := filepath.Join(project, "tools", name, "trusted")
 	if err := os.MkdirAll(dest, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	src := filepath.Join("..", "layers", "bank")
+	src := filepath.Join("..", "layers", name)
 	entries, err := os.ReadDir(src)
 	if err != nil {
 		t.Fatal(err)
@@ -106,15 +106,6 @@ func TestBuildBankLayerOffline(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	plan := []byte(`import clauz3
-from tools.bank.trusted import contracts as bank
-from tools.bank.trusted.effects import balance, withdraw
-
-@clauz3.guarantee(bank.max_spend(200))
-def main() -> None:
-    if balance("checking") >= 200:
-        withdraw("checking", 200)
-`)
 	prog, err := compiler.Compile(filepath.Join(project, "plan.py"), plan, compiler.Config{ImportRoots: []string{project}})
 	if err != nil {
 		t.Fatal(err)
@@ -123,12 +114,53 @@ def main() -> None:
 	if err != nil {
 		t.Fatal(err)
 	}
+	return res
+}
+
+func TestBuildBankLayerOffline(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go build")
+	}
+	res := buildBundledLayer(t, "bank", []byte(`import clauz3
+from tools.bank.trusted import contracts as bank
+from tools.bank.trusted.effects import balance, withdraw
+
+@clauz3.guarantee(bank.max_spend(200))
+def main() -> None:
+    if balance("checking") >= 200:
+        withdraw("checking", 200)
+`))
 	if !slices.Contains(res.Imports, "modernc.org/sqlite") || !slices.Contains(res.Imports, "database/sql") {
 		t.Errorf("closure lacks sqlite: %v", res.Imports)
 	}
 	goMod, err := os.ReadFile(filepath.Join(res.Dir, "go.mod"))
 	if err != nil || !strings.Contains(string(goMod), "modernc.org/sqlite v1.62.0") {
 		t.Errorf("build go.mod: %s %v", goMod, err)
+	}
+	code, _, stderr := runBinary(t, res.Binary, nil)
+	if code == 0 || !strings.Contains(stderr, "no approval receipt") {
+		t.Errorf("the real binary ran without a receipt: exit %d, %q", code, stderr)
+	}
+}
+
+// The email layer reads its SMTP password through securitymod/secrets, so
+// a real build links the keyring module; it must build offline too.
+func TestBuildEmailLayerOffline(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go build")
+	}
+	res := buildBundledLayer(t, "email", []byte(`import clauz3
+from tools.email.trusted import contracts as emails
+from tools.email.trusted.effects import send_email
+
+@clauz3.guarantee(emails.only(["bob@example.com"]))
+def main() -> None:
+    send_email("bob@example.com", "Report is ready")
+`))
+	for _, want := range []string{SecuritymodPath + "/secrets", "github.com/zalando/go-keyring", "net/smtp"} {
+		if !slices.Contains(res.Imports, want) {
+			t.Errorf("closure lacks %s: %v", want, res.Imports)
+		}
 	}
 	code, _, stderr := runBinary(t, res.Binary, nil)
 	if code == 0 || !strings.Contains(stderr, "no approval receipt") {
