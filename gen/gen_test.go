@@ -22,6 +22,9 @@ var update = flag.Bool("update", false, "rewrite testdata/*.golden from the gene
 // files.
 var goldenPlans = []string{"email_only_bob_pass", "bank_max_spend_pass", "helpers_pass", "chained_compare_pass", "email_dict_membership_pass"}
 
+// benchPlans are the plans of benchmarks/plans, kept as golden files too.
+var benchPlans = []string{"loop_sum", "string_build", "dict_count"}
+
 func compileCorpus(t testing.TB, name string) (*ir.Program, []byte) {
 	t.Helper()
 	path := filepath.Join("..", "corpus", "plans", name+".py")
@@ -74,6 +77,20 @@ func genCases(t testing.TB) []genCase {
 			continue // refused by the front end (an expected _fail), or already above
 		}
 		cases = append(cases, genCase{name: "corpus_" + name, prog: prog, opts: Options{Mode: Simulate, PlanHash: "sha256:golden"}, noGolden: true})
+	}
+	// The compute-heavy plans of benchmarks/: their generated code is
+	// what the engine benchmarks time, so it is kept in view.
+	for _, name := range benchPlans {
+		path := filepath.Join("..", "benchmarks", "plans", name+".py")
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prog, err := compiler.Compile(name+".py", src, compiler.Config{ImportRoots: []string{filepath.Join("..", "benchmarks", "plans")}})
+		if err != nil {
+			t.Fatalf("compiling %s: %v", path, err)
+		}
+		cases = append(cases, genCase{name: "bench_" + name, prog: prog, opts: Options{Mode: Simulate, PlanHash: "sha256:golden"}})
 	}
 	rowsBindings := map[string]Binding{
 		"db_query": {Effect: "db_query", Layer: "tools.db.trusted", Path: buildModule + "/layers/db", Package: "db", Func: "DbQuery", HasValue: true, HasError: true},

@@ -3,6 +3,7 @@ package planrt
 import (
 	"bytes"
 	"math"
+	"math/big"
 	"os"
 	"path/filepath"
 	"slices"
@@ -633,5 +634,73 @@ func TestDecodeResults(t *testing.T) {
 	var f float64
 	if err := decode(&f, `100`); err != "" || f != 100 {
 		t.Errorf("an int result for a float effect: %s %v", err, f)
+	}
+}
+
+// TestMulAroundFastPath checks Mul on both sides of its 32-bit fast path
+// against math/big: every product that fits in int64 is exact, every other
+// one raises OverflowError.
+func TestMulAroundFastPath(t *testing.T) {
+	edges := []int64{0, 1, -1, 2, -2, 3, 46341, -46341, 65536, -65536,
+		math.MaxInt32, math.MinInt32, math.MaxInt32 + 1, math.MinInt32 - 1,
+		3037000499, 3037000500, -3037000499, -3037000500, 1 << 32, -(1 << 32),
+		math.MaxInt64, math.MinInt64, math.MaxInt64 / 2, math.MinInt64 / 2}
+	for _, a := range edges {
+		for _, b := range edges {
+			p := new(big.Int).Mul(big.NewInt(a), big.NewInt(b))
+			want := "!OverflowError: integer overflow"
+			if p.IsInt64() {
+				want = p.String()
+			}
+			if got := intResult(func() int64 { return Mul(a, b) }); got != want {
+				t.Errorf("%d * %d = %s, want %s", a, b, got, want)
+			}
+		}
+	}
+}
+
+// TestStrSliceFrontWalk compares StrSlice, whose non-negative bounds walk
+// the string from the front, with slicing the string's code points by
+// CPython's index rules.
+func TestStrSliceFrontWalk(t *testing.T) {
+	texts := []string{"", "a", "hello", "héllo wörld", "日本語テキスト", "a😀b😀c", "ẞ\u0301x"}
+	bounds := []Optional[int64]{NoBound, At(0), At(1), At(2), At(3), At(5), At(40), At(-1), At(-3), At(-50)}
+	steps := []Optional[int64]{NoBound, At(1), At(2), At(-1)}
+	for _, s := range texts {
+		rs := []rune(s)
+		for _, lo := range bounds {
+			for _, hi := range bounds {
+				for _, step := range steps {
+					start, _, st, n := sliceIndices(int64(len(rs)), lo, hi, step)
+					var want []rune
+					for i, k := start, int64(0); k < n; i, k = i+st, k+1 {
+						want = append(want, rs[i])
+					}
+					if got := StrSlice(s, lo, hi, step); got != string(want) {
+						t.Errorf("%q[%v:%v:%v] = %q, want %q", s, lo, hi, step, got, string(want))
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestJoinList(t *testing.T) {
+	for _, c := range []struct {
+		sep   string
+		items []string
+		want  string
+	}{
+		{",", nil, ""},
+		{",", []string{"a"}, "a"},
+		{", ", []string{"a", "b", "c"}, "a, b, c"},
+		{"", []string{"日本", "語"}, "日本語"},
+	} {
+		if got := JoinList(c.sep, ListOf(c.items)); got != c.want {
+			t.Errorf("%q.join(%q) = %q, want %q", c.sep, c.items, got, c.want)
+		}
+		if got := Join(c.sep, ListOf(c.items).All()); got != c.want {
+			t.Errorf("Join(%q, %q) = %q, want %q", c.sep, c.items, got, c.want)
+		}
 	}
 }
