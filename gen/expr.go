@@ -819,6 +819,20 @@ func (fg *fnGen) fstring(e *ir.FString) gx {
 			}
 			continue
 		}
+		if p.DynSpec != nil {
+			// The conversion cannot raise or change anything, so doing it
+			// before the spec is evaluated (CPython does it after) is
+			// not observable.
+			v := typed(fg.expr(p.X))
+			switch p.Conv {
+			case 'r':
+				v = fg.reprOf(p.X)
+			case 's':
+				v = fg.strOf(p.X)
+			}
+			add(primary(jen.Qual(rt, "FormatComputed").Call(v.c, fg.fstring(p.DynSpec).c)))
+			continue
+		}
 		var s gx
 		switch {
 		case p.Conv == 'r':

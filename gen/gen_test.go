@@ -22,8 +22,16 @@ var update = flag.Bool("update", false, "rewrite testdata/*.golden from the gene
 // files.
 var goldenPlans = []string{"email_only_bob_pass", "bank_max_spend_pass", "helpers_pass", "chained_compare_pass", "email_dict_membership_pass"}
 
-// benchPlans are the plans of benchmarks/plans, kept as golden files too.
-var benchPlans = []string{"loop_sum", "string_build", "dict_count"}
+// sourceGoldens are other plans whose generated code is kept as golden
+// files: the plans the engine benchmarks time, and runnable corpus plans
+// that show a construct's translation. The import root is the plan's
+// folder and corpus/.
+var sourceGoldens = []struct{ golden, path string }{
+	{"bench_loop_sum", "../benchmarks/plans/loop_sum.py"},
+	{"bench_string_build", "../benchmarks/plans/string_build.py"},
+	{"bench_dict_count", "../benchmarks/plans/dict_count.py"},
+	{"run_fmt_nested_spec", "../corpus/run/fmt_nested_spec.py"},
+}
 
 func compileCorpus(t testing.TB, name string) (*ir.Program, []byte) {
 	t.Helper()
@@ -78,19 +86,17 @@ func genCases(t testing.TB) []genCase {
 		}
 		cases = append(cases, genCase{name: "corpus_" + name, prog: prog, opts: Options{Mode: Simulate, PlanHash: "sha256:golden"}, noGolden: true})
 	}
-	// The compute-heavy plans of benchmarks/: their generated code is
-	// what the engine benchmarks time, so it is kept in view.
-	for _, name := range benchPlans {
-		path := filepath.Join("..", "benchmarks", "plans", name+".py")
-		src, err := os.ReadFile(path)
+	for _, sg := range sourceGoldens {
+		src, err := os.ReadFile(sg.path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		prog, err := compiler.Compile(name+".py", src, compiler.Config{ImportRoots: []string{filepath.Join("..", "benchmarks", "plans")}})
+		roots := []string{filepath.Dir(sg.path), filepath.Join("..", "corpus")}
+		prog, err := compiler.Compile(filepath.Base(sg.path), src, compiler.Config{ImportRoots: roots})
 		if err != nil {
-			t.Fatalf("compiling %s: %v", path, err)
+			t.Fatalf("compiling %s: %v", sg.path, err)
 		}
-		cases = append(cases, genCase{name: "bench_" + name, prog: prog, opts: Options{Mode: Simulate, PlanHash: "sha256:golden"}})
+		cases = append(cases, genCase{name: sg.golden, prog: prog, opts: Options{Mode: Simulate, PlanHash: "sha256:golden"}})
 	}
 	rowsBindings := map[string]Binding{
 		"db_query": {Effect: "db_query", Layer: "tools.db.trusted", Path: buildModule + "/layers/db", Package: "db", Func: "DbQuery", HasValue: true, HasError: true},

@@ -704,3 +704,29 @@ func TestJoinList(t *testing.T) {
 		}
 	}
 }
+
+// TestFormatComputed checks format() with a spec computed at run time: as
+// Format, except the locale-dependent 'n' type on a number, a ValueError
+// (the interpreter raises the same).
+func TestFormatComputed(t *testing.T) {
+	refusal := "!ValueError: format spec '>8n': the locale-dependent format type 'n' is not supported"
+	for _, c := range []struct {
+		v    any
+		spec string
+		want string
+	}{
+		{int64(1234), ">8n", refusal},
+		{2.5, ">8n", refusal},
+		{true, ">8n", refusal},
+		{"ab", ">8n", "!ValueError: Unknown format code 'n' for object of type 'str'"},
+		{int64(1234), "*^9,", "**1,234**"},
+		{2.0 / 3.0, ".3f", "0.667"},
+		{true, ">5", "    1"},
+		{"é", "^5", "  é  "},
+		{3.5, "d", "!ValueError: Unknown format code 'd' for object of type 'float'"},
+	} {
+		if got := catch(func() string { return FormatComputed(c.v, c.spec) }); got != c.want {
+			t.Errorf("FormatComputed(%v, %q) = %s, want %s", c.v, c.spec, got, c.want)
+		}
+	}
+}
