@@ -960,6 +960,18 @@ func (fg *fnGen) comprehension(e *ir.Comprehension) gx {
 		for j := len(c.Conds) - 1; j >= 0; j-- {
 			inner = jen.If(fg.truth(c.Conds[j]).c).Block(inner)
 		}
+		if r, ok := c.Iter.(*ir.Range); ok && countable(r) {
+			// A comprehension's variable is never assigned in it, so it
+			// can be the counter itself.
+			var counter string
+			if fg.read[c.Var] {
+				counter = fg.name(c.Var)
+			} else {
+				counter = fg.temp("n")
+			}
+			init, cond, post := fg.countingClauses(counter, r)
+			return jen.For(init, cond, post).Block(inner)
+		}
 		var head *jen.Statement
 		if fg.read[c.Var] {
 			head = jen.Id(fg.name(c.Var)).Op(":=").Range().Add(fg.iterSeq(c.Iter))

@@ -349,16 +349,35 @@ func (fg *fnGen) stmt(s ir.Stmt) []jen.Code {
 // the last value taken (or its old value when the range was empty). It
 // returns nil for any other step.
 func (fg *fnGen) countingLoop(s *ir.For, r *ir.Range) *jen.Statement {
-	step, ok := constInt(r.Step)
-	if !ok || (step != 1 && step != -1) {
+	if !countable(r) {
 		return nil
 	}
 	n := fg.temp("n")
+	init, cond, post := fg.countingClauses(n, r)
+	var body []jen.Code
+	if fg.read[s.Var] {
+		body = append(body, jen.Id(fg.name(s.Var)).Op("=").Id(n))
+	}
+	body = append(body, fg.stmts(s.Body)...)
+	return jen.For(init, cond, post).Block(body...)
+}
+
+// countable reports whether a range has step 1 or -1, the steps a Go
+// counting loop takes without any overflow check.
+func countable(r *ir.Range) bool {
+	step, ok := constInt(r.Step)
+	return ok && (step == 1 || step == -1)
+}
+
+// countingClauses are the init, condition and post statements of a Go
+// counting loop over a countable range with counter n: start and stop are
+// evaluated once, in that order.
+func (fg *fnGen) countingClauses(n string, r *ir.Range) (init, cond, post *jen.Statement) {
+	step, _ := constInt(r.Step)
 	start := typed(fg.asInt(r.Start)).c
-	var init, cond *jen.Statement
-	cmp, post := "<", "++"
+	cmp, inc := "<", "++"
 	if step < 0 {
-		cmp, post = ">", "--"
+		cmp, inc = ">", "--"
 	}
 	if isConstExpr(r.Stop) {
 		init = jen.Id(n).Op(":=").Add(start)
@@ -368,12 +387,7 @@ func (fg *fnGen) countingLoop(s *ir.For, r *ir.Range) *jen.Statement {
 		init = jen.List(jen.Id(n), jen.Id(stop)).Op(":=").List(start, typed(fg.asInt(r.Stop)).c)
 		cond = jen.Id(n).Op(cmp).Id(stop)
 	}
-	var body []jen.Code
-	if fg.read[s.Var] {
-		body = append(body, jen.Id(fg.name(s.Var)).Op("=").Id(n))
-	}
-	body = append(body, fg.stmts(s.Body)...)
-	return jen.For(init, cond, jen.Id(n).Op(post)).Block(body...)
+	return init, cond, jen.Id(n).Op(inc)
 }
 
 func (fg *fnGen) ifStmt(s *ir.If) *jen.Statement {

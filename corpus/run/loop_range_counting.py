@@ -1,4 +1,10 @@
-# for over range with step 1 or -1 (a counting loop in Go): bounds read once, the loop variable after the loop, assigned in the body, read by a closure.
+# for over range with step 1 or -1 (a counting loop in Go), in statements and comprehensions: bounds read once, the loop variable after the loop, assigned in the body, read by a closure.
+
+
+def limit(calls: list[int]) -> int:
+    calls.append(len(calls))
+    print("limit called", len(calls))
+    return 3
 
 
 def main() -> None:
@@ -39,4 +45,6 @@ def main() -> None:
     for last in range(big - 2, big):
         print(last)
     print([q * 2 for q in range(4)])
-
+    calls: list[int] = []
+    print([(a, b) for a in range(3) for b in range(a, limit(calls))], calls)
+    print([c for c in range(limit(calls), -2, -1) if c != 1], [0 for _ in range(2)])
