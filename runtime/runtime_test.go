@@ -730,3 +730,35 @@ func TestFormatComputed(t *testing.T) {
 		}
 	}
 }
+
+// TestDictRepeatedLookups runs sequences of dict operations where the
+// same key is looked up in a row (the dict keeps its position) and keys
+// move (pop), against the plain reading of each operation.
+func TestDictRepeatedLookups(t *testing.T) {
+	d := NewDict[string, int64]()
+	d.Set("a", 1)
+	d.Set("b", 2)
+	d.Set("c", 3)
+	steps := []struct {
+		name string
+		do   func() string
+		want string
+	}{
+		{"get c", func() string { return StrInt(d.GetOr("c", 0)) }, "3"},
+		{"count c", func() string { d.Set("c", Add(d.GetOr("c", 0), 1)); return StrInt(d.Get("c")) }, "4"},
+		{"pop a moves c", func() string { return StrInt(d.Pop("a")) }, "1"},
+		{"c after the move", func() string { return StrInt(d.Get("c")) }, "4"},
+		{"set c after the move", func() string { d.Set("c", 9); return Repr(d) }, "{'b': 2, 'c': 9}"},
+		{"has b, pop b", func() string { _ = d.Has("b"); return StrInt(d.PopOr("b", -1)) }, "2"},
+		{"b gone", func() string { return StrInt(d.GetOr("b", -1)) + " " + Repr(d.Has("b")) }, "-1 False"},
+		{"new key keeps c", func() string { _ = d.Get("c"); d.Set("z", 0); return StrInt(d.Get("c")) + " " + Repr(d) }, "9 {'c': 9, 'z': 0}"},
+		{"setdefault", func() string { return StrInt(d.SetDefault("z", 5)) + StrInt(d.SetDefault("y", 5)) }, "05"},
+		{"copy", func() string { c := d.Copy(); c.Pop("c"); return Repr(c) + " " + StrInt(d.Get("c")) }, "{'z': 0, 'y': 5} 9"},
+		{"missing after pop", func() string { d.Pop("c"); return catch(func() string { return StrInt(d.Get("c")) }) }, "!KeyError: 'c'"},
+	}
+	for _, s := range steps {
+		if got := catch(s.do); got != s.want {
+			t.Fatalf("%s: got %s, want %s", s.name, got, s.want)
+		}
+	}
+}
