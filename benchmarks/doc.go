@@ -13,4 +13,9 @@
 // baseline process that only starts and exits (clauz3 help); both report
 // the median iteration as median-ms. The Z3 binding's own benchmarks (the
 // cost of a context and of a small incremental check) live in prover/z3.
+// BenchmarkEngines runs the compute-heavy plans of plans/ under the IR
+// interpreter, the sealed binary, CPython and the hand-written Go of
+// handwritten/ and reports median times and the ratios, on wall-clock
+// and on CPU time; gen's BenchmarkBuild times cold, warm and cached
+// builds.
 package benchmarks

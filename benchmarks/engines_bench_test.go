@@ -1,13 +1,18 @@
 package benchmarks
 
 import (
+	"bytes"
 	"context"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/clauz3/clauz3/corpus/harness"
+	"github.com/clauz3/clauz3/gen"
 )
 
 // The compute-heavy plans; each has a hand-written Go equivalent in
@@ -25,11 +30,26 @@ func buildHandwritten(b *testing.B, dir, name string) string {
 }
 
 // BenchmarkEngines runs each compute-heavy plan once per iteration under
-// every engine, checks that they print the same, and reports each
-// engine's time and the ratios the project tracks: interpreter/compiled,
-// CPython/compiled and compiled/hand-written Go. The compiled binary, the
-// hand-written Go and CPython each run as a process, so all three pay
-// process start; the interpreter runs in the benchmark's process.
+// every engine and reports each engine's median time and the ratios the
+// project tracks: interpreter/compiled, CPython/compiled and
+// compiled/hand-written Go.
+//
+// What is timed, per engine:
+//   - compiled: the sealed binary (simulate mode) as a process, run as
+//     `clauz3 simulate --engine compiled` and the differential harness run
+//     it (--effects FILE --trace FILE); the build is done once, before
+//     the timing (builds have their own benchmark, gen's BenchmarkBuild);
+//   - handgo: the hand-written Go binary as a process;
+//   - cpython: python3 running the plan with the stub modules, as a
+//     process (harness.RunCPython: its temporary folder included);
+//   - interp: the IR interpreter in the benchmark's process, on the
+//     already compiled IR: no process start and no front end, which
+//     only favours the interpreter.
+//
+// Each time is the median of the runs; the ratios are reported twice, on
+// wall-clock times and on CPU times (cpu:...), which a loaded machine
+// disturbs less. Before the timing every engine's output is checked against CPython's
+// (harness.Compare), and each timed run's stdout against it again.
 func BenchmarkEngines(b *testing.B) {
 	if !harness.PythonAvailable() {
 		b.Fatal("python3 is needed for the CPython arm")
@@ -38,60 +58,148 @@ func BenchmarkEngines(b *testing.B) {
 	bins := b.TempDir()
 	for _, name := range heavyPlans {
 		b.Run(name, func(b *testing.B) {
-			hand := buildHandwritten(b, bins, name)
+			handBin := buildHandwritten(b, bins, name)
 			ctx := context.Background()
 			c, err := harness.LoadCase(filepath.Join("plans", name+".py"), "plans")
 			if err != nil {
 				b.Fatal(err)
 			}
-			// Build once outside the timing: builds have their own benchmark.
-			if _, err := harness.RunCompiled(ctx, c, cache); err != nil {
+			prog, src, err := harness.Compile(c)
+			if err != nil {
 				b.Fatal(err)
 			}
-			var tInterp, tCompiled, tPython, tHand time.Duration
-			for i := 0; i < b.N; i++ {
-				start := time.Now()
-				oi, err := harness.RunInterp(ctx, c)
-				tInterp += time.Since(start)
-				if err != nil {
-					b.Fatal(err)
-				}
-				start = time.Now()
-				oc, err := harness.RunCompiled(ctx, c, cache)
-				tCompiled += time.Since(start)
-				if err != nil {
-					b.Fatal(err)
-				}
-				start = time.Now()
-				op, err := harness.RunCPython(ctx, c)
-				tPython += time.Since(start)
-				if err != nil {
-					b.Fatal(err)
-				}
-				start = time.Now()
-				out, err := exec.Command(hand).Output()
-				tHand += time.Since(start)
-				if err != nil {
-					b.Fatal(err)
-				}
-				for _, d := range []string{harness.Compare(oi, oc), harness.Compare(op, oc)} {
-					if d != "" {
-						b.Fatalf("engines disagree:\n%s", d)
-					}
-				}
-				if string(out) != oc.Stdout {
-					b.Fatalf("hand-written Go prints %q, the plan %q", out, oc.Stdout)
-				}
+			res, err := gen.Build(ctx, prog, src, gen.BuildOptions{Mode: gen.Simulate, CacheDir: cache})
+			if err != nil {
+				b.Fatal(err)
 			}
-			n := float64(b.N)
-			ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 / n }
-			b.ReportMetric(ms(tInterp), "interp-ms")
-			b.ReportMetric(ms(tCompiled), "compiled-ms")
-			b.ReportMetric(ms(tPython), "cpython-ms")
-			b.ReportMetric(ms(tHand), "handgo-ms")
-			b.ReportMetric(float64(tInterp)/float64(tCompiled), "interp/compiled")
-			b.ReportMetric(float64(tPython)/float64(tCompiled), "cpython/compiled")
-			b.ReportMetric(float64(tCompiled)/float64(tHand), "compiled/handgo")
+			want, err := harness.RunCPython(ctx, c)
+			if err != nil {
+				b.Fatal(err)
+			}
+			oc, err := harness.RunCompiled(ctx, c, cache)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if d := harness.Compare(oc, want); d != "" {
+				b.Fatalf("compiled and CPython disagree:\n%s", d)
+			}
+			if want.Exit != 0 || len(want.Trace) != 0 {
+				b.Fatalf("a benchmark plan must run to its end without effects, got %+v", want)
+			}
+			runDir := b.TempDir()
+			effects := filepath.Join(runDir, "results.json")
+			if err := os.WriteFile(effects, []byte("{}"), 0o644); err != nil {
+				b.Fatal(err)
+			}
+			compiledArgs := []string{"--effects", effects, "--trace", filepath.Join(runDir, "trace.jsonl")}
+
+			var interp, compiled, python, hand engineTimes
+			for i := 0; i < b.N; i++ {
+				m := startMeasure(rusageSelf)
+				oi, err := harness.RunProgram(ctx, c, prog)
+				interp.add(m.stop())
+				if err != nil {
+					b.Fatal(err)
+				}
+				if d := harness.Compare(oi, want); d != "" {
+					b.Fatalf("interpreter and CPython disagree:\n%s", d)
+				}
+
+				compiled.add(timeProcess(b, want.Stdout, res.Binary, compiledArgs...))
+
+				m = startMeasure(rusageChildren)
+				op, err := harness.RunCPython(ctx, c)
+				python.add(m.stop())
+				if err != nil {
+					b.Fatal(err)
+				}
+				if op.Stdout != want.Stdout {
+					b.Fatalf("CPython printed %q, then %q", want.Stdout, op.Stdout)
+				}
+
+				hand.add(timeProcess(b, want.Stdout, handBin))
+			}
+			ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+			ratio := func(a, b time.Duration) float64 { return float64(a) / float64(b) }
+			mi, mc, mp, mh := median(interp.wall), median(compiled.wall), median(python.wall), median(hand.wall)
+			b.ReportMetric(ms(mi), "interp-ms")
+			b.ReportMetric(ms(mc), "compiled-ms")
+			b.ReportMetric(ms(mp), "cpython-ms")
+			b.ReportMetric(ms(mh), "handgo-ms")
+			b.ReportMetric(ratio(mi, mc), "interp/compiled")
+			b.ReportMetric(ratio(mp, mc), "cpython/compiled")
+			b.ReportMetric(ratio(mc, mh), "compiled/handgo")
+			ci, cc, cp, ch := median(interp.cpu), median(compiled.cpu), median(python.cpu), median(hand.cpu)
+			b.ReportMetric(ratio(ci, cc), "cpu:interp/compiled")
+			b.ReportMetric(ratio(cp, cc), "cpu:cpython/compiled")
+			b.ReportMetric(ratio(cc, ch), "cpu:compiled/handgo")
 		})
 	}
+}
+
+// engineTimes are one engine's wall-clock and CPU (user + system) times,
+// one per run. On a shared machine the CPU times are the steadier
+// measure of the work done: waiting for a core does not count.
+type engineTimes struct{ wall, cpu []time.Duration }
+
+func (t *engineTimes) add(wall, cpu time.Duration) {
+	t.wall = append(t.wall, wall)
+	t.cpu = append(t.cpu, cpu)
+}
+
+const (
+	rusageSelf     = syscall.RUSAGE_SELF
+	rusageChildren = syscall.RUSAGE_CHILDREN
+)
+
+// measure times a stretch of work: the wall clock, and the CPU time of
+// this process (rusageSelf) or of the child processes waited for in it
+// (rusageChildren).
+type measure struct {
+	who   int
+	start time.Time
+	cpu   time.Duration
+}
+
+func startMeasure(who int) measure {
+	return measure{who: who, start: time.Now(), cpu: cpuTime(who)}
+}
+
+func (m measure) stop() (wall, cpu time.Duration) {
+	return time.Since(m.start), cpuTime(m.who) - m.cpu
+}
+
+func cpuTime(who int) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(who, &ru); err != nil {
+		panic(err) // only EINVAL for a bad who, which the constants exclude
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// timeProcess runs bin as a process, checks that it prints want and exits
+// 0, and returns the time from start to exit and the CPU time it used.
+func timeProcess(b *testing.B, want, bin string, args ...string) (wall, cpu time.Duration) {
+	b.Helper()
+	cmd := exec.Command(bin, args...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
+	err := cmd.Run()
+	wall = time.Since(start)
+	if err != nil {
+		b.Fatalf("%s: %v\n%s", bin, err, stderr.String())
+	}
+	if stdout.String() != want {
+		b.Fatalf("%s printed %q, CPython %q", bin, stdout.String(), want)
+	}
+	return wall, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+}
+
+// median is the middle time: the mean Go reports hides the occasional
+// slow start of a process on a shared machine.
+func median(ds []time.Duration) time.Duration {
+	s := append([]time.Duration(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[len(s)/2]
 }

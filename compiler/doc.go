@@ -52,7 +52,8 @@
 // repetition); unary - and +; not, and, or; comparison chains with in,
 // not in, and `is` / `is not` against None; conditional expressions;
 // indexing (negative indices too) and slicing; f-strings (!s, !r, literal
-// format specs, checked against the value's type); calls of plan
+// format specs, checked against the value's type, and specs with
+// replacement fields, ir.FPart.DynSpec, checked at run time); calls of plan
 // functions, trusted effects, builtins and methods (every name of
 // ir.Builtins, with CPython's signatures); lambdas as key= of sorted, min,
 // max and list.sort; generator expressions as the argument of list, set,
@@ -187,8 +188,9 @@
 // on a possibly negative base (complex); sum() whose type would depend on
 // emptiness (sum of floats without a float start); tuple() of a list,
 // slicing a tuple with bounds that are not constants and repeating one by
-// a count that is not (a tuple's length is part of its type); nested
-// replacement fields in format specs (ir.FPart.Spec is a literal);
+// a count that is not (a tuple's length is part of its type); a
+// replacement field nested in a nested format spec (CPython refuses it
+// too) and a computed spec on a value other than str, int, float or bool;
 // unpacking lists in comprehensions (the length check needs statements);
 // a tuple's index that is not a constant when its elements differ; keyword
 // arguments whose reordering into parameter order would move a call or a

@@ -81,7 +81,7 @@ func TestNestedDefRefusals(t *testing.T) {
 		{"returned", "import clauz3\n\ndef main() -> None:\n    def f() -> None:\n        pass\n\n    def g() -> None:\n        return f\n",
 			"plan.py:8:16: function f used as a value is not supported"},
 		{"recursion", mainOf("    def f() -> None:\n        f()\n\n    f()\n"),
-			"plan.py:8:9: recursive call of f is not supported"},
+			"plan.py:8:9: recursive call of f is not supported: a plan must end on every path and the prover follows every call (write it as a for loop over a range)"},
 		{"nonlocal", mainOf("    x = 1\n\n    def f() -> None:\n        nonlocal x\n        x = 2\n"),
 			"plan.py:10:9: nonlocal statement is not supported"},
 		{"global", mainOf("    def f() -> None:\n        global y\n"),

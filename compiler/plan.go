@@ -647,7 +647,9 @@ func returnsValue(f *syntax.File, body []ast.Stmt) bool {
 }
 
 // recursion refuses call cycles among plan functions, at a call that
-// closes the cycle.
+// closes the cycle. The refusal is deliberate, like the one of while: a
+// plan has no unbounded loop, so every run ends, and the prover's
+// symbolic execution inlines every call it follows.
 func (c *compiler) recursion() {
 	const (
 		white = iota
@@ -661,7 +663,7 @@ func (c *compiler) recursion() {
 		for _, cs := range fi.calls {
 			switch color[cs.callee] {
 			case grey:
-				c.errs.Add(cs.pos, "recursive call of %s is not supported", cs.callee.fn.Name)
+				c.errs.Add(cs.pos, "recursive call of %s is not supported: a plan must end on every path and the prover follows every call (write it as a for loop over a range)", cs.callee.fn.Name)
 			case white:
 				visit(cs.callee)
 			}

@@ -322,6 +322,9 @@ func (ck *sharing) children(e ir.Expr) {
 			if p.X != nil {
 				ck.use(p.X, observe)
 			}
+			if p.DynSpec != nil {
+				ck.use(p.DynSpec, observe)
+			}
 		}
 	}
 }

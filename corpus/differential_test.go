@@ -22,12 +22,7 @@ import (
 // refusal fails, and a listed plan that compiles runs like every other
 // (the test then asks for the entry to be removed). Every other plan the
 // compiler refuses fails the test.
-var pending = map[string]string{
-	// f"{x:.{prec}f}": format specs must be literal for now.
-	"fmt_nested_spec": "nested replacement fields in format specs",
-	// Recursive helpers (the compiler refuses recursive calls).
-	"helpers_recursion": "recursive calls",
-}
+var pending = map[string]string{}
 
 // TestDifferential runs every plan of run/ and every plans/*_pass.py under
 // the IR interpreter, the compiled binary (simulate mode) and CPython with

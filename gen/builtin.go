@@ -336,6 +336,9 @@ func (fg *fnGen) builtinCall(b *ir.Builtin) *jen.Statement {
 		}
 		return q("SplitSep").Call(x(0), fg.expr(sep).c, maxsplit)
 	case "str.join":
+		if _, isList := b.Args[1].Type().(*ir.List); isList {
+			return q("JoinList").Call(x(0), fg.expr(b.Args[1]).c)
+		}
 		return q("Join").Call(x(0), fg.iterSeq(b.Args[1]))
 	case "str.replace":
 		count := jen.Code(jen.Lit(-1))

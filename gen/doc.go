@@ -28,6 +28,12 @@
 //	tuple[A, B] -> planrt.Tuple2[A, B] (up to 8 elements)
 //	a row -> a generated struct with `py:"field"` tags
 //
+// A for loop or comprehension clause over range(start, stop) with step 1
+// or -1 becomes a Go counting loop (`for n := int64(0); n < 1000000; n++
+// { i = n; ... }`; bounds evaluated once, the counter copied into the
+// loop variable so Python's after-loop value is kept); other iterables
+// and steps are range-over-func loops over planrt iterators.
+//
 // Locals are declared with := at their first top-level assignment, else
 // with var at the top of the function; comprehensions, conditional
 // expressions and non-bool and/or become immediately called func

@@ -819,6 +819,20 @@ func (fg *fnGen) fstring(e *ir.FString) gx {
 			}
 			continue
 		}
+		if p.DynSpec != nil {
+			// The conversion cannot raise or change anything, so doing it
+			// before the spec is evaluated (CPython does it after) is
+			// not observable.
+			v := typed(fg.expr(p.X))
+			switch p.Conv {
+			case 'r':
+				v = fg.reprOf(p.X)
+			case 's':
+				v = fg.strOf(p.X)
+			}
+			add(primary(jen.Qual(rt, "FormatComputed").Call(v.c, fg.fstring(p.DynSpec).c)))
+			continue
+		}
 		var s gx
 		switch {
 		case p.Conv == 'r':
@@ -945,6 +959,18 @@ func (fg *fnGen) comprehension(e *ir.Comprehension) gx {
 		inner := nest(i + 1)
 		for j := len(c.Conds) - 1; j >= 0; j-- {
 			inner = jen.If(fg.truth(c.Conds[j]).c).Block(inner)
+		}
+		if r, ok := c.Iter.(*ir.Range); ok && countable(r) {
+			// A comprehension's variable is never assigned in it, so it
+			// can be the counter itself.
+			var counter string
+			if fg.read[c.Var] {
+				counter = fg.name(c.Var)
+			} else {
+				counter = fg.temp("n")
+			}
+			init, cond, post := fg.countingClauses(counter, r)
+			return jen.For(init, cond, post).Block(inner)
 		}
 		var head *jen.Statement
 		if fg.read[c.Var] {

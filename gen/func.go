@@ -293,6 +293,11 @@ func (fg *fnGen) stmt(s ir.Stmt) []jen.Code {
 	case *ir.If:
 		return []jen.Code{fg.ifStmt(s)}
 	case *ir.For:
+		if r, ok := s.Iter.(*ir.Range); ok {
+			if loop := fg.countingLoop(s, r); loop != nil {
+				return []jen.Code{loop}
+			}
+		}
 		seq := fg.iterSeq(s.Iter)
 		var head *jen.Statement
 		if fg.read[s.Var] {
@@ -332,6 +337,57 @@ func (fg *fnGen) stmt(s ir.Stmt) []jen.Code {
 	}
 	g.fail(s.Position(), "statement %T is not supported by the generator", s)
 	return nil
+}
+
+// countingLoop writes `for v in range(start, stop)` (step 1 or -1, the
+// forms that cannot overflow) as a Go counting loop, because a
+// range-over-func loop calls its body through a closure on every
+// iteration. Python's semantics are kept: start and stop are evaluated
+// once, in order; the counter is a fresh variable copied into the loop
+// variable at the top of each iteration, so assigning the loop variable
+// in the body does not change the iteration, and after the loop it holds
+// the last value taken (or its old value when the range was empty). It
+// returns nil for any other step.
+func (fg *fnGen) countingLoop(s *ir.For, r *ir.Range) *jen.Statement {
+	if !countable(r) {
+		return nil
+	}
+	n := fg.temp("n")
+	init, cond, post := fg.countingClauses(n, r)
+	var body []jen.Code
+	if fg.read[s.Var] {
+		body = append(body, jen.Id(fg.name(s.Var)).Op("=").Id(n))
+	}
+	body = append(body, fg.stmts(s.Body)...)
+	return jen.For(init, cond, post).Block(body...)
+}
+
+// countable reports whether a range has step 1 or -1, the steps a Go
+// counting loop takes without any overflow check.
+func countable(r *ir.Range) bool {
+	step, ok := constInt(r.Step)
+	return ok && (step == 1 || step == -1)
+}
+
+// countingClauses are the init, condition and post statements of a Go
+// counting loop over a countable range with counter n: start and stop are
+// evaluated once, in that order.
+func (fg *fnGen) countingClauses(n string, r *ir.Range) (init, cond, post *jen.Statement) {
+	step, _ := constInt(r.Step)
+	start := typed(fg.asInt(r.Start)).c
+	cmp, inc := "<", "++"
+	if step < 0 {
+		cmp, inc = ">", "--"
+	}
+	if isConstExpr(r.Stop) {
+		init = jen.Id(n).Op(":=").Add(start)
+		cond = jen.Id(n).Op(cmp).Add(fg.asInt(r.Stop).c)
+	} else {
+		stop := fg.temp("stop")
+		init = jen.List(jen.Id(n), jen.Id(stop)).Op(":=").List(start, typed(fg.asInt(r.Stop)).c)
+		cond = jen.Id(n).Op(cmp).Id(stop)
+	}
+	return init, cond, jen.Id(n).Op(inc)
 }
 
 func (fg *fnGen) ifStmt(s *ir.If) *jen.Statement {

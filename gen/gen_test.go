@@ -22,6 +22,17 @@ var update = flag.Bool("update", false, "rewrite testdata/*.golden from the gene
 // files.
 var goldenPlans = []string{"email_only_bob_pass", "bank_max_spend_pass", "helpers_pass", "chained_compare_pass", "email_dict_membership_pass"}
 
+// sourceGoldens are other plans whose generated code is kept as golden
+// files: the plans the engine benchmarks time, and runnable corpus plans
+// that show a construct's translation. The import root is the plan's
+// folder and corpus/.
+var sourceGoldens = []struct{ golden, path string }{
+	{"bench_loop_sum", "../benchmarks/plans/loop_sum.py"},
+	{"bench_string_build", "../benchmarks/plans/string_build.py"},
+	{"bench_dict_count", "../benchmarks/plans/dict_count.py"},
+	{"run_fmt_nested_spec", "../corpus/run/fmt_nested_spec.py"},
+}
+
 func compileCorpus(t testing.TB, name string) (*ir.Program, []byte) {
 	t.Helper()
 	path := filepath.Join("..", "corpus", "plans", name+".py")
@@ -74,6 +85,18 @@ func genCases(t testing.TB) []genCase {
 			continue // refused by the front end (an expected _fail), or already above
 		}
 		cases = append(cases, genCase{name: "corpus_" + name, prog: prog, opts: Options{Mode: Simulate, PlanHash: "sha256:golden"}, noGolden: true})
+	}
+	for _, sg := range sourceGoldens {
+		src, err := os.ReadFile(sg.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		roots := []string{filepath.Dir(sg.path), filepath.Join("..", "corpus")}
+		prog, err := compiler.Compile(filepath.Base(sg.path), src, compiler.Config{ImportRoots: roots})
+		if err != nil {
+			t.Fatalf("compiling %s: %v", sg.path, err)
+		}
+		cases = append(cases, genCase{name: sg.golden, prog: prog, opts: Options{Mode: Simulate, PlanHash: "sha256:golden"}})
 	}
 	rowsBindings := map[string]Binding{
 		"db_query": {Effect: "db_query", Layer: "tools.db.trusted", Path: buildModule + "/layers/db", Package: "db", Func: "DbQuery", HasValue: true, HasError: true},

@@ -274,12 +274,16 @@ type FString struct {
 }
 
 // FPart is literal text (X == nil) or a replacement field: X converted by
-// Conv (0, 's' or 'r') and formatted with the literal Spec.
+// Conv (0, 's' or 'r') and formatted with the literal Spec, or, when the
+// spec has replacement fields of its own (f"{x:{w}.{p}f}"), with the
+// string DynSpec evaluates to. DynSpec is evaluated after X, as CPython
+// does; its own parts have literal specs only, and Spec is then empty.
 type FPart struct {
-	Lit  string
-	X    Expr
-	Conv byte
-	Spec string
+	Lit     string
+	X       Expr
+	Conv    byte
+	Spec    string
+	DynSpec *FString
 }
 
 // FactField reads a field of the fact bound to a contract lambda's

@@ -290,30 +290,37 @@ func ExprString(e Expr) string {
 	case *Range:
 		return "range(" + exprList([]Expr{e.Start, e.Stop, e.Step}) + ")"
 	case *FString:
-		var b strings.Builder
-		b.WriteString("f\"")
-		for _, p := range e.Parts {
-			if p.X == nil {
-				lit := strings.NewReplacer("{", "{{", "}", "}}").Replace(p.Lit)
-				q := strconv.Quote(lit)
-				b.WriteString(q[1 : len(q)-1])
-				continue
-			}
-			b.WriteString("{" + ExprString(p.X))
-			if p.Conv != 0 {
-				b.WriteString("!" + string(p.Conv))
-			}
-			if p.Spec != "" {
-				b.WriteString(":" + p.Spec)
-			}
-			b.WriteString("}")
-		}
-		b.WriteString("\"")
-		return b.String()
+		return "f\"" + fstringBody(e) + "\""
 	case *FactField:
 		return e.Fact.Name + "." + e.Field
 	}
 	return fmt.Sprintf("<unknown expr %T>", e)
+}
+
+// fstringBody is the text of an f-string between its quotes. A computed
+// format spec prints as its own body: {x:{w}.{p}f}.
+func fstringBody(e *FString) string {
+	var b strings.Builder
+	for _, p := range e.Parts {
+		if p.X == nil {
+			lit := strings.NewReplacer("{", "{{", "}", "}}").Replace(p.Lit)
+			q := strconv.Quote(lit)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteString("{" + ExprString(p.X))
+		if p.Conv != 0 {
+			b.WriteString("!" + string(p.Conv))
+		}
+		switch {
+		case p.DynSpec != nil:
+			b.WriteString(":" + fstringBody(p.DynSpec))
+		case p.Spec != "":
+			b.WriteString(":" + p.Spec)
+		}
+		b.WriteString("}")
+	}
+	return b.String()
 }
 
 // ConstString renders a constant value like Python's repr, with

@@ -351,6 +351,18 @@ func (v *verifier) expr(e Expr) Type {
 					v.errorf(e.Pos, "f-string conversion !%c", p.Conv)
 				}
 			}
+			if p.DynSpec == nil {
+				continue
+			}
+			if p.X == nil || p.Spec != "" {
+				v.errorf(e.Pos, "f-string part with a computed spec needs a value and no literal spec")
+			}
+			for _, q := range p.DynSpec.Parts {
+				if q.DynSpec != nil {
+					v.errorf(p.DynSpec.Pos, "f-string format spec nested more than one level")
+				}
+			}
+			v.expr(p.DynSpec)
 		}
 	case *FactField:
 		v.local(e.Pos, e.Fact)

@@ -70,6 +70,9 @@ func Inspect(e Expr, f func(Expr) bool) {
 			if p.X != nil {
 				each(p.X)
 			}
+			if p.DynSpec != nil {
+				each(p.DynSpec)
+			}
 		}
 	}
 }

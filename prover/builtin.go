@@ -71,6 +71,9 @@ func (x *executor) fstring(sc scope, e *ir.FString, g z3.Term) (value, error) {
 		if p.Spec != "" {
 			return nil, unsupported(p.X.Position(), "format spec :"+p.Spec+" in a proof")
 		}
+		if p.DynSpec != nil {
+			return nil, unsupported(p.X.Position(), "computed format spec in a proof")
+		}
 		v, err := x.expr(sc, p.X, g)
 		if err != nil {
 			return nil, err

@@ -12,6 +12,25 @@ type Dict[K comparable, V any] struct {
 	keys  []K
 	vals  []V
 	index map[K]int
+	// The position of the key found last: d[k] = d.get(k, 0) + 1 and
+	// `if k in d: d[k] += 1` look the same key up twice in a row, and
+	// the second lookup is then a comparison instead of a map access.
+	// remove, the only operation that moves keys, forgets it.
+	hot   K
+	hotAt int
+	hotOK bool
+}
+
+// find is the position of k.
+func (d *Dict[K, V]) find(k K) (int, bool) {
+	if d.hotOK && d.hot == k {
+		return d.hotAt, true
+	}
+	i, ok := d.index[k]
+	if ok {
+		d.hot, d.hotAt, d.hotOK = k, i, true
+	}
+	return i, ok
 }
 
 // NewDict is an empty dict.
@@ -31,7 +50,7 @@ func (d *Dict[K, V]) Len() int64 { return int64(len(d.keys)) }
 
 // Set is d[k] = v.
 func (d *Dict[K, V]) Set(k K, v V) {
-	if i, ok := d.index[k]; ok {
+	if i, ok := d.find(k); ok {
 		d.vals[i] = v
 		return
 	}
@@ -42,13 +61,13 @@ func (d *Dict[K, V]) Set(k K, v V) {
 
 // Has is k in d.
 func (d *Dict[K, V]) Has(k K) bool {
-	_, ok := d.index[k]
+	_, ok := d.find(k)
 	return ok
 }
 
 // Get is d[k]; a missing key raises KeyError(k).
 func (d *Dict[K, V]) Get(k K) V {
-	i, ok := d.index[k]
+	i, ok := d.find(k)
 	if !ok {
 		Throw("KeyError", Repr(k))
 	}
@@ -57,7 +76,7 @@ func (d *Dict[K, V]) Get(k K) V {
 
 // GetOr is d.get(k, def).
 func (d *Dict[K, V]) GetOr(k K, def V) V {
-	if i, ok := d.index[k]; ok {
+	if i, ok := d.find(k); ok {
 		return d.vals[i]
 	}
 	return def
@@ -65,7 +84,7 @@ func (d *Dict[K, V]) GetOr(k K, def V) V {
 
 // Lookup is d.get(k): the value or None.
 func (d *Dict[K, V]) Lookup(k K) Optional[V] {
-	if i, ok := d.index[k]; ok {
+	if i, ok := d.find(k); ok {
 		return Some(d.vals[i])
 	}
 	return Optional[V]{}
@@ -73,7 +92,7 @@ func (d *Dict[K, V]) Lookup(k K) Optional[V] {
 
 // SetDefault is d.setdefault(k, v).
 func (d *Dict[K, V]) SetDefault(k K, v V) V {
-	if i, ok := d.index[k]; ok {
+	if i, ok := d.find(k); ok {
 		return d.vals[i]
 	}
 	d.Set(k, v)
@@ -82,7 +101,7 @@ func (d *Dict[K, V]) SetDefault(k K, v V) V {
 
 // Pop is d.pop(k); a missing key raises KeyError(k).
 func (d *Dict[K, V]) Pop(k K) V {
-	i, ok := d.index[k]
+	i, ok := d.find(k)
 	if !ok {
 		Throw("KeyError", Repr(k))
 	}
@@ -91,7 +110,7 @@ func (d *Dict[K, V]) Pop(k K) V {
 
 // PopOr is d.pop(k, def).
 func (d *Dict[K, V]) PopOr(k K, def V) V {
-	i, ok := d.index[k]
+	i, ok := d.find(k)
 	if !ok {
 		return def
 	}
@@ -100,6 +119,7 @@ func (d *Dict[K, V]) PopOr(k K, def V) V {
 
 func (d *Dict[K, V]) remove(i int) V {
 	v := d.vals[i]
+	d.hotOK = false
 	delete(d.index, d.keys[i])
 	d.keys = slices.Delete(d.keys, i, i+1)
 	d.vals = slices.Delete(d.vals, i, i+1)

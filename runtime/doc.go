@@ -21,6 +21,9 @@
 //     FormatFloat, FormatStr implement the format mini-language
 //     ([[fill]align][sign][z][#][0][width][,|_][.precision][type] with
 //     types d b o x X c n e E f F g G % s) with CPython's error messages;
+//     FormatComputed is format() with a spec built at run time
+//     (f"{x:{w}.{p}f}"), which refuses 'n' on a number with ValueError as
+//     the interpreter does;
 //   - strings in code points: Len, StrAt, StrSlice, Chars, Find, Count,
 //     Split, SplitSep, Join, Replace, Strip..., Upper/Lower/Title/
 //     Capitalize with full case mappings and the final-sigma rule,

@@ -151,6 +151,21 @@ func Format(v any, spec string) string {
 	return ""
 }
 
+// FormatComputed is format(v, spec) for a spec with replacement fields,
+// f"{x:{w}.{p}f}", known only at run time. The locale-dependent 'n' type,
+// which the front end refuses in a literal spec, is a ValueError for a
+// number (the interpreter does the same); a str meets CPython's own
+// "Unknown format code" error.
+func FormatComputed(v any, spec string) string {
+	if strings.HasSuffix(spec, "n") {
+		switch v.(type) {
+		case int64, float64, bool:
+			valueError("format spec " + ReprStr(spec) + ": the locale-dependent format type 'n' is not supported")
+		}
+	}
+	return Format(v, spec)
+}
+
 // FormatStr is format(s, spec).
 func FormatStr(s, spec string) string {
 	if spec == "" {

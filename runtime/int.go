@@ -28,8 +28,17 @@ func Sub(a, b int64) int64 {
 	return c
 }
 
-// Mul is a * b.
+// Mul is a * b. Operands that fit in 32 bits cannot overflow, and that
+// test is small enough for the compiler to inline Mul into the plan's
+// loops; the general case is mulChecked.
 func Mul(a, b int64) int64 {
+	if a == int64(int32(a)) && b == int64(int32(b)) {
+		return a * b
+	}
+	return mulChecked(a, b)
+}
+
+func mulChecked(a, b int64) int64 {
 	if a == 0 || b == 0 {
 		return 0
 	}

@@ -3,6 +3,7 @@ package planrt
 import (
 	"bytes"
 	"math"
+	"math/big"
 	"os"
 	"path/filepath"
 	"slices"
@@ -633,5 +634,131 @@ func TestDecodeResults(t *testing.T) {
 	var f float64
 	if err := decode(&f, `100`); err != "" || f != 100 {
 		t.Errorf("an int result for a float effect: %s %v", err, f)
+	}
+}
+
+// TestMulAroundFastPath checks Mul on both sides of its 32-bit fast path
+// against math/big: every product that fits in int64 is exact, every other
+// one raises OverflowError.
+func TestMulAroundFastPath(t *testing.T) {
+	edges := []int64{0, 1, -1, 2, -2, 3, 46341, -46341, 65536, -65536,
+		math.MaxInt32, math.MinInt32, math.MaxInt32 + 1, math.MinInt32 - 1,
+		3037000499, 3037000500, -3037000499, -3037000500, 1 << 32, -(1 << 32),
+		math.MaxInt64, math.MinInt64, math.MaxInt64 / 2, math.MinInt64 / 2}
+	for _, a := range edges {
+		for _, b := range edges {
+			p := new(big.Int).Mul(big.NewInt(a), big.NewInt(b))
+			want := "!OverflowError: integer overflow"
+			if p.IsInt64() {
+				want = p.String()
+			}
+			if got := intResult(func() int64 { return Mul(a, b) }); got != want {
+				t.Errorf("%d * %d = %s, want %s", a, b, got, want)
+			}
+		}
+	}
+}
+
+// TestStrSliceFrontWalk compares StrSlice, whose non-negative bounds walk
+// the string from the front, with slicing the string's code points by
+// CPython's index rules.
+func TestStrSliceFrontWalk(t *testing.T) {
+	texts := []string{"", "a", "hello", "héllo wörld", "日本語テキスト", "a😀b😀c", "ẞ\u0301x"}
+	bounds := []Optional[int64]{NoBound, At(0), At(1), At(2), At(3), At(5), At(40), At(-1), At(-3), At(-50)}
+	steps := []Optional[int64]{NoBound, At(1), At(2), At(-1)}
+	for _, s := range texts {
+		rs := []rune(s)
+		for _, lo := range bounds {
+			for _, hi := range bounds {
+				for _, step := range steps {
+					start, _, st, n := sliceIndices(int64(len(rs)), lo, hi, step)
+					var want []rune
+					for i, k := start, int64(0); k < n; i, k = i+st, k+1 {
+						want = append(want, rs[i])
+					}
+					if got := StrSlice(s, lo, hi, step); got != string(want) {
+						t.Errorf("%q[%v:%v:%v] = %q, want %q", s, lo, hi, step, got, string(want))
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestJoinList(t *testing.T) {
+	for _, c := range []struct {
+		sep   string
+		items []string
+		want  string
+	}{
+		{",", nil, ""},
+		{",", []string{"a"}, "a"},
+		{", ", []string{"a", "b", "c"}, "a, b, c"},
+		{"", []string{"日本", "語"}, "日本語"},
+	} {
+		if got := JoinList(c.sep, ListOf(c.items)); got != c.want {
+			t.Errorf("%q.join(%q) = %q, want %q", c.sep, c.items, got, c.want)
+		}
+		if got := Join(c.sep, ListOf(c.items).All()); got != c.want {
+			t.Errorf("Join(%q, %q) = %q, want %q", c.sep, c.items, got, c.want)
+		}
+	}
+}
+
+// TestFormatComputed checks format() with a spec computed at run time: as
+// Format, except the locale-dependent 'n' type on a number, a ValueError
+// (the interpreter raises the same).
+func TestFormatComputed(t *testing.T) {
+	refusal := "!ValueError: format spec '>8n': the locale-dependent format type 'n' is not supported"
+	for _, c := range []struct {
+		v    any
+		spec string
+		want string
+	}{
+		{int64(1234), ">8n", refusal},
+		{2.5, ">8n", refusal},
+		{true, ">8n", refusal},
+		{"ab", ">8n", "!ValueError: Unknown format code 'n' for object of type 'str'"},
+		{int64(1234), "*^9,", "**1,234**"},
+		{2.0 / 3.0, ".3f", "0.667"},
+		{true, ">5", "    1"},
+		{"é", "^5", "  é  "},
+		{3.5, "d", "!ValueError: Unknown format code 'd' for object of type 'float'"},
+	} {
+		if got := catch(func() string { return FormatComputed(c.v, c.spec) }); got != c.want {
+			t.Errorf("FormatComputed(%v, %q) = %s, want %s", c.v, c.spec, got, c.want)
+		}
+	}
+}
+
+// TestDictRepeatedLookups runs sequences of dict operations where the
+// same key is looked up in a row (the dict keeps its position) and keys
+// move (pop), against the plain reading of each operation.
+func TestDictRepeatedLookups(t *testing.T) {
+	d := NewDict[string, int64]()
+	d.Set("a", 1)
+	d.Set("b", 2)
+	d.Set("c", 3)
+	steps := []struct {
+		name string
+		do   func() string
+		want string
+	}{
+		{"get c", func() string { return StrInt(d.GetOr("c", 0)) }, "3"},
+		{"count c", func() string { d.Set("c", Add(d.GetOr("c", 0), 1)); return StrInt(d.Get("c")) }, "4"},
+		{"pop a moves c", func() string { return StrInt(d.Pop("a")) }, "1"},
+		{"c after the move", func() string { return StrInt(d.Get("c")) }, "4"},
+		{"set c after the move", func() string { d.Set("c", 9); return Repr(d) }, "{'b': 2, 'c': 9}"},
+		{"has b, pop b", func() string { _ = d.Has("b"); return StrInt(d.PopOr("b", -1)) }, "2"},
+		{"b gone", func() string { return StrInt(d.GetOr("b", -1)) + " " + Repr(d.Has("b")) }, "-1 False"},
+		{"new key keeps c", func() string { _ = d.Get("c"); d.Set("z", 0); return StrInt(d.Get("c")) + " " + Repr(d) }, "9 {'c': 9, 'z': 0}"},
+		{"setdefault", func() string { return StrInt(d.SetDefault("z", 5)) + StrInt(d.SetDefault("y", 5)) }, "05"},
+		{"copy", func() string { c := d.Copy(); c.Pop("c"); return Repr(c) + " " + StrInt(d.Get("c")) }, "{'z': 0, 'y': 5} 9"},
+		{"missing after pop", func() string { d.Pop("c"); return catch(func() string { return StrInt(d.Get("c")) }) }, "!KeyError: 'c'"},
+	}
+	for _, s := range steps {
+		if got := catch(s.do); got != s.want {
+			t.Fatalf("%s: got %s, want %s", s.name, got, s.want)
+		}
 	}
 }

@@ -113,6 +113,19 @@ func Chars(s string) iter.Seq[string] {
 
 // StrSlice is s[lo:hi:step].
 func StrSlice(s string, lo, hi, step Optional[int64]) string {
+	if (!step.ok || step.v == 1) && (!lo.ok || lo.v >= 0) && hi.ok && hi.v >= 0 {
+		// Non-negative bounds need no length: walk to them from the
+		// front, so s[:40] of a long text does not read all of it.
+		start := int64(0)
+		if lo.ok {
+			start = lo.v
+		}
+		if start >= hi.v {
+			return ""
+		}
+		a := codePointOffset(s, 0, start)
+		return s[a:codePointOffset(s, a, hi.v-start)]
+	}
 	if isASCII(s) {
 		start, stop, st, n := sliceIndices(int64(len(s)), lo, hi, step)
 		if n == 0 {
@@ -140,6 +153,21 @@ func StrSlice(s string, lo, hi, step Optional[int64]) string {
 		out = append(out, rs[i])
 	}
 	return string(out)
+}
+
+// codePointOffset is the byte offset k code points after byte offset
+// from, or len(s) when s ends first.
+func codePointOffset(s string, from int, k int64) int {
+	i := from
+	for ; k > 0 && i < len(s); k-- {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		_, w := utf8.DecodeRuneInString(s[i:])
+		i += w
+	}
+	return i
 }
 
 // sliceIndices is CPython's PySlice_Unpack and PySlice_AdjustIndices: it
@@ -280,6 +308,10 @@ func Join(sep string, items iter.Seq[string]) string {
 	}
 	return b.String()
 }
+
+// JoinList is sep.join(l) for a list, which can size the result before
+// copying (Join takes any iterable and cannot).
+func JoinList(sep string, l *List[string]) string { return strings.Join(l.items, sep) }
 
 // Replace is s.replace(old, new, count) (count -1 for all).
 func Replace(s, old, new string, count int64) string {

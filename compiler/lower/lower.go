@@ -538,6 +538,17 @@ func (l *Lowerer) dict(e *ast.Dict, want ir.Type) ir.Expr {
 }
 
 func (l *Lowerer) fstring(e *ast.Str, fs *syntax.FString) ir.Expr {
+	out := l.fstringParts(e, fs, false)
+	if out == nil {
+		return nil // a nil *ir.FString is not a nil ir.Expr
+	}
+	return out
+}
+
+// fstringParts lowers the parts of an f-string, or of a format spec with
+// replacement fields (inSpec), whose fields may not have computed specs
+// of their own (CPython refuses that nesting too).
+func (l *Lowerer) fstringParts(e *ast.Str, fs *syntax.FString, inSpec bool) *ir.FString {
 	out := &ir.FString{Pos: l.Pos(e)}
 	for _, p := range fs.Parts {
 		if p.Expr == nil {
@@ -559,14 +570,36 @@ func (l *Lowerer) fstring(e *ast.Str, fs *syntax.FString) ir.Expr {
 			return nil
 		}
 		spec := ""
+		var dyn *ir.FString
 		if p.Spec != nil {
 			for _, sp := range p.Spec.Parts {
-				if sp.Expr != nil {
-					l.Errorf(sp.Expr, "nested replacement field in a format spec is not supported (format specs must be literal)")
+				if sp.Expr != nil && inSpec {
+					l.Errorf(sp.Expr, "replacement field nested in a nested format spec is not supported")
 					return nil
+				}
+				if sp.Expr != nil && dyn == nil {
+					if dyn = l.fstringParts(e, p.Spec, true); dyn == nil {
+						return nil
+					}
+					dyn.Pos = l.Pos(sp.Expr)
 				}
 				spec += sp.Literal
 			}
+		}
+		if dyn != nil {
+			// The spec is known at run time only, where the engines check
+			// it as CPython does; here the value must be of a type that
+			// takes a format spec at all.
+			t := x.Type()
+			if p.Conversion != 0 {
+				t = ir.Str
+			}
+			if !types.IsNumeric(t) && !ir.IsBasic(t, ir.KindStr) {
+				l.Errorf(p.Expr, "computed format spec on a %s value is not supported: only str, int, float and bool values take a format spec", t)
+				return nil
+			}
+			out.Parts = append(out.Parts, ir.FPart{X: x, Conv: p.Conversion, DynSpec: dyn})
+			continue
 		}
 		if spec != "" {
 			t := x.Type()

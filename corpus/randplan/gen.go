@@ -15,6 +15,7 @@ type Feature string
 const (
 	Floats     Feature = "floats"      // float values, true division, float formats
 	FStrSpecs  Feature = "fstr-specs"  // format specs and !r in f-strings
+	FStrNested Feature = "fstr-nested" // format specs with replacement fields, f"{x:>{w}}"
 	Comps      Feature = "comps"       // list comprehensions
 	DictIter   Feature = "dict-iter"   // for over dict keys and items
 	EnumZip    Feature = "enum-zip"    // enumerate and zip loops
@@ -33,7 +34,7 @@ const (
 )
 
 // AllFeatures lists every feature, in a fixed order.
-var AllFeatures = []Feature{Floats, FStrSpecs, Comps, DictIter, EnumZip, Slices, BreakCont, StrMethods, Sorted, Raises, Store, ListParams, Builtins, Unpack, ListOps, ForList, DictOps}
+var AllFeatures = []Feature{Floats, FStrSpecs, FStrNested, Comps, DictIter, EnumZip, Slices, BreakCont, StrMethods, Sorted, Raises, Store, ListParams, Builtins, Unpack, ListOps, ForList, DictOps}
 
 // Plan is one generated plan.
 type Plan struct {
@@ -1100,7 +1101,9 @@ func (g *gen) fstring(depth int) string {
 			k = kInt
 		}
 		spec := ""
-		if g.opt.on(FStrSpecs) && g.chance(50) {
+		if g.opt.on(FStrSpecs) && g.opt.on(FStrNested) && g.chance(20) {
+			spec = g.nestedSpec(k)
+		} else if g.opt.on(FStrSpecs) && g.chance(50) {
 			switch k {
 			case kInt:
 				spec = g.pick([]string{":>5", ":<4", ":^7", ":05", ":,", ":+", ":x", ":_", ":=+6", ":*>6"})
@@ -1116,6 +1119,33 @@ func (g *gen) fstring(depth int) string {
 	}
 	b.WriteString(`"`)
 	return b.String()
+}
+
+// nestedSpec is a format spec with replacement fields for a value of kind
+// k: widths and precisions computed from an int variable (kept small),
+// fill, align and sign from str expressions.
+func (g *gen) nestedSpec(k kind) string {
+	small := func(mod int) string {
+		if v, ok := g.varOf(kInt); ok {
+			return fmt.Sprintf("{abs(%s) %% %d}", v, mod)
+		}
+		return fmt.Sprintf("{%d}", g.r.Intn(mod))
+	}
+	sign := "{'+'}"
+	if v, ok := g.varOf(kBool); ok {
+		sign = fmt.Sprintf("{'+' if %s else '-'}", v)
+	}
+	w := small(12)
+	switch k {
+	case kInt:
+		return g.pick([]string{":>" + w, ":{'*'}^" + w, ":" + sign + w, ":0" + w + ",", ":" + sign + "x"})
+	case kStr:
+		return g.pick([]string{":>" + w, ":." + small(5), ":{'-'}<" + w + "." + small(4), "!r:^" + w})
+	case kFloat:
+		p := small(5)
+		return g.pick([]string{":." + p + "f", ":>" + w + "." + p + "e", ":" + sign + "." + p + "%", ":{'_'}^" + w + "." + p + "g"})
+	}
+	return g.pick([]string{":>" + w, "!r:<" + w})
 }
 
 func (g *gen) boolExpr(depth int) string {

@@ -83,6 +83,13 @@ var Probes = map[Feature]string{
     b3 = True
     print(f"{n1:>5}|{n1:,}|{n1:05}|{n1:x}|{n1:=+6}|{s2!r}|{s2:^9}|{s2:*<6}|{s2:.2}|{s2!r:>10}|{b3!r}|{b3:>6}")
 `,
+	FStrNested: probeHead + `def main() -> None:
+    n1 = 1234
+    s2 = "café"
+    f3 = 2.5
+    b4 = True
+    print(f"{n1:>{abs(n1) % 12}}|{s2:{'*'}^{n1 % 9}}|{f3:.{abs(n1) % 5}f}|{b4:>{3}}|{n1:{'+' if b4 else '-'}}|{s2!r:^{n1 % 12}}")
+`,
 	Comps: probeHead + `def main() -> None:
     xs1: list[int] = [1, 2, 3]
     ws2: list[str] = ["a", "bc"]

@@ -88,7 +88,8 @@
 //     elements by repetition, extend, append, zfill or list() raises
 //     MemoryError.
 //   - The 'n' presentation type of format specs (locale-dependent) is
-//     refused.
+//     refused: the front end refuses it in a literal spec, and a computed
+//     spec (f"{x:{t}}") with it on a number raises ValueError.
 //   - Mutating a container while a builtin consumes it through a key=
 //     function (min(d.values(), key=f) where f changes d) is not detected:
 //     iteration helpers evaluated outside a for loop or comprehension are

@@ -475,3 +475,26 @@ func fstringPart(pos ir.Pos, v Value, conv byte, spec string) (string, error) {
 	}
 	return s, err
 }
+
+// computedSpec evaluates a format spec with replacement fields
+// (f"{x:{w}.{p}f}") for the value v converted by conv. The
+// locale-dependent 'n' type, which the front end refuses in a literal
+// spec, is refused here for numbers as a ValueError (planrt.ComputedSpec
+// does the same); a str meets CPython's own "Unknown format code" error.
+func (in *interp) computedSpec(fr *frame, dyn *ir.FString, v Value, conv byte) (string, error) {
+	sv, err := in.eval(fr, dyn)
+	if err != nil {
+		return "", err
+	}
+	spec, ok := sv.(string)
+	if !ok {
+		return "", internalf(dyn.Pos, "format spec evaluated to %T", sv)
+	}
+	if conv == 0 && strings.HasSuffix(spec, "n") {
+		switch v.(type) {
+		case int64, float64, bool:
+			return "", raise(dyn.Pos, "ValueError", "format spec %s: the locale-dependent format type 'n' is not supported", repr(spec))
+		}
+	}
+	return spec, nil
+}

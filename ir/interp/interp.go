@@ -521,7 +521,13 @@ func (in *interp) eval(fr *frame, e ir.Expr) (Value, error) {
 			if err != nil {
 				return nil, err
 			}
-			s, err := fstringPart(e.Pos, v, p.Conv, p.Spec)
+			spec := p.Spec
+			if p.DynSpec != nil {
+				if spec, err = in.computedSpec(fr, p.DynSpec, v, p.Conv); err != nil {
+					return nil, err
+				}
+			}
+			s, err := fstringPart(e.Pos, v, p.Conv, spec)
 			if err != nil {
 				return nil, err
 			}
