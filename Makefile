@@ -12,7 +12,7 @@ DEMO_PASS := corpus/plans/email_only_bob_pass.py
 DEMO_FAIL := corpus/plans/email_only_bob_ann_fail.py
 
 # package:FuzzTarget pairs run by `make fuzz`, each for FUZZTIME.
-FUZZ_TARGETS := ./compiler/syntax/:FuzzParse ./compiler/:FuzzCompile ./compiler/layer/:FuzzLoad ./securitymod/pathfloor/:FuzzCheck ./securitymod/egress/:FuzzCheck ./securitymod/redact/:FuzzString ./corpus/randplan/:FuzzDifferential
+FUZZ_TARGETS := ./compiler/syntax/:FuzzParse ./compiler/:FuzzCompile ./compiler/layer/:FuzzLoad ./securitymod/pathfloor/:FuzzCheck ./securitymod/egress/:FuzzCheck ./securitymod/redact/:FuzzString ./layers/web_fetch/:FuzzCanonical ./corpus/randplan/:FuzzDifferential
 FUZZTIME ?= 60s
 
 .PHONY: help setup demo test bench fuzz fmt

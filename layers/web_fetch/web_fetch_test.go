@@ -1,0 +1,249 @@
+package webfetch
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/clauz3/clauz3/securitymod/egress"
+)
+
+// server is a loopback test server that counts its requests.
+func server(t *testing.T) (*httptest.Server, *atomic.Int64) {
+	t.Helper()
+	var hits atomic.Int64
+	mux := http.NewServeMux()
+	mux.HandleFunc("/hello", func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		if r.Method != http.MethodGet {
+			http.Error(w, "want GET", http.StatusMethodNotAllowed)
+			return
+		}
+		io.WriteString(w, "hello, world")
+	})
+	mux.HandleFunc("/echo", func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		if r.Method != http.MethodPost {
+			http.Error(w, "want POST", http.StatusMethodNotAllowed)
+			return
+		}
+		b, _ := io.ReadAll(r.Body)
+		io.WriteString(w, "got: "+string(b))
+	})
+	mux.HandleFunc("/redirect", func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		http.Redirect(w, r, "/hello", http.StatusFound)
+	})
+	mux.HandleFunc("/big", func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		io.WriteString(w, strings.Repeat("x", 101))
+	})
+	mux.HandleFunc("/binary", func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		w.Write([]byte{0xff, 0xfe, 0x00})
+	})
+	mux.HandleFunc("/missing", func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		http.NotFound(w, r)
+	})
+	mux.HandleFunc("/slow", func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		select {
+		case <-r.Context().Done():
+		case <-time.After(5 * time.Second):
+		}
+	})
+	s := httptest.NewServer(mux)
+	t.Cleanup(s.Close)
+	return s, &hits
+}
+
+func loopbackFetcher() *Fetcher {
+	return &Fetcher{Floor: &egress.Floor{AllowLoopback: true}, MaxBytes: 100, Timeout: 2 * time.Second}
+}
+
+func TestGetAndPost(t *testing.T) {
+	s, _ := server(t)
+	f := loopbackFetcher()
+	got, err := f.Get(s.URL + "/hello")
+	if err != nil || got != "hello, world" {
+		t.Fatalf("Get = %q, %v", got, err)
+	}
+	got, err = f.Post(s.URL+"/echo", "report")
+	if err != nil || got != "got: report" {
+		t.Fatalf("Post = %q, %v", got, err)
+	}
+}
+
+func TestRefusals(t *testing.T) {
+	s, hits := server(t)
+	f := loopbackFetcher()
+	f.Timeout = 300 * time.Millisecond
+	for _, tc := range []struct {
+		path, want string
+		hit        bool // the request reaches the server
+	}{
+		{"/redirect", "redirect refused", true},
+		{"/big", "the body is over 100 bytes", true},
+		{"/binary", "not UTF-8", true},
+		{"/missing", "status 404", true},
+		{"/slow", "deadline exceeded", true},
+		{"/a/../hello", "segment", false},
+		{"/%68ello", "percent-encodes", false},
+		{"//hello", "contains //", false},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			before := hits.Load()
+			got, err := f.Get(s.URL + tc.path)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("Get(%s) = %q, %v; want an error containing %q", tc.path, got, err, tc.want)
+			}
+			if reached := hits.Load() > before; reached != tc.hit {
+				t.Errorf("request reached the server: %v, want %v", reached, tc.hit)
+			}
+		})
+	}
+	if _, err := f.Get(s.URL + "/redirect"); !errors.Is(err, ErrRedirect) {
+		t.Errorf("redirect error %v does not wrap ErrRedirect", err)
+	}
+}
+
+// The production floor refuses the loopback server: nothing reaches it.
+func TestFloorRefusesLoopbackByDefault(t *testing.T) {
+	s, hits := server(t)
+	f := &Fetcher{Floor: &egress.Floor{}, MaxBytes: 100, Timeout: time.Second}
+	for _, call := range []func() (string, error){
+		func() (string, error) { return f.Get(s.URL + "/hello") },
+		func() (string, error) { return f.Post(s.URL+"/echo", "x") },
+	} {
+		_, err := call()
+		var ref *egress.Refusal
+		if !errors.As(err, &ref) {
+			t.Fatalf("err = %v, want an egress refusal", err)
+		}
+	}
+	if hits.Load() != 0 {
+		t.Fatalf("%d requests reached the loopback server", hits.Load())
+	}
+	for _, raw := range []string{"http://169.254.169.254/latest/meta-data", "http://10.0.0.1/x", "http://localhost/x"} {
+		if _, err := f.Get(raw); err == nil {
+			t.Errorf("Get(%s) succeeded", raw)
+		}
+	}
+}
+
+func TestUnconfiguredRefuses(t *testing.T) {
+	for _, f := range []*Fetcher{nil, {}, {Floor: &egress.Floor{}}} {
+		if _, err := f.Get("https://example.com/"); err == nil || !strings.Contains(err.Error(), "refused") {
+			t.Errorf("%+v: err = %v", f, err)
+		}
+	}
+}
+
+func TestCanonical(t *testing.T) {
+	for _, tc := range []struct {
+		url  string
+		want string // "" accepted, else part of the refusal
+	}{
+		{"https://api.example.com/v1/items?id=3&sort=a;b", ""},
+		{"https://api.example.com/admin#x", "fragment"},
+		{"https://api.example.com/v1?x#", "fragment"},
+		{"https://api.example.com/admin;jsessionid=1", "';'"},
+		{"https://api.example.com", ""},
+		{"http://api.example.com:8080/x", ""},
+		{"https://api.example.com/a%20b?q=%41", ""},
+		{"https://API.example.com/", "lower-case"},
+		{"https://api.example.com./", "empty label"},
+		{"https://api..example.com/", "empty label"},
+		{"https://api.example.com:443/", "default port"},
+		{"http://api.example.com:80/", "default port"},
+		{"https://api.example.com:0443/", "leading zeros"},
+		{"https://api.example.com:99999/", "1..65535"},
+		{"https://user@api.example.com/", "userinfo"},
+		{"https://@api.example.com/", "userinfo"},
+		{"HTTPS://api.example.com/", "scheme"},
+		{"ftp://api.example.com/", "scheme"},
+		{"https:api.example.com", "scheme"},
+		{"https://api.example.com/a/./b", "segment"},
+		{"https://api.example.com/a/..", "segment"},
+		{"https://api.example.com//admin", "//"},
+		{"https://api.example.com/%61dmin", "percent-encodes"},
+		{"https://api.example.com/a%2fb", "percent-encodes"},
+		{"https://api.example.com/a%5cb", "percent-encodes"},
+		{"https://api.example.com/a\\b", "backslash"},
+		{"https://api.example.com/a b", "space"},
+		{"https://api.example.com/\n", "control"},
+		{"https://bücher.example/", "non-ASCII"},
+		{"https://[::1]/", "lower-case name"},
+		{"https:///x", "empty"},
+	} {
+		_, err := Canonical(tc.url)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("Canonical(%q) refused: %v", tc.url, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("Canonical(%q) = %v, want a refusal containing %q", tc.url, err, tc.want)
+		}
+	}
+}
+
+func TestFromEnv(t *testing.T) {
+	t.Setenv("CLAUZ3_WEB_MAX_BYTES", "")
+	t.Setenv("CLAUZ3_WEB_TIMEOUT", "")
+	f, err := FromEnv()
+	if err != nil || f.MaxBytes != DefaultMaxBytes || f.Timeout != DefaultTimeout || f.Floor == nil || f.Floor.AllowLoopback {
+		t.Fatalf("defaults: %+v, %v", f, err)
+	}
+	for _, kv := range [][2]string{{"CLAUZ3_WEB_MAX_BYTES", "-1"}, {"CLAUZ3_WEB_MAX_BYTES", "lots"}, {"CLAUZ3_WEB_TIMEOUT", "0s"}, {"CLAUZ3_WEB_TIMEOUT", "soon"}} {
+		t.Run(kv[0]+"="+kv[1], func(t *testing.T) {
+			t.Setenv(kv[0], kv[1])
+			if _, err := FromEnv(); err == nil || !strings.Contains(err.Error(), kv[0]) {
+				t.Errorf("err = %v, want one naming %s", err, kv[0])
+			}
+		})
+	}
+	// The exported effects use the production floor: loopback is refused.
+	s, hits := server(t)
+	if _, err := WebFetch(s.URL + "/hello"); err == nil {
+		t.Error("WebFetch reached a loopback server")
+	}
+	if _, err := WebPost(s.URL+"/echo", "x"); err == nil {
+		t.Error("WebPost reached a loopback server")
+	}
+	if hits.Load() != 0 {
+		t.Errorf("%d requests reached the server", hits.Load())
+	}
+}
+
+// FuzzCanonical checks that every URL Canonical accepts names its place
+// in one spelling: lower-case host without a trailing dot, no userinfo,
+// no fragment, and a decoded path without "//", dot segments, ';' or '\'.
+func FuzzCanonical(f *testing.F) {
+	for _, s := range []string{"https://api.example.com/v1/items?id=3", "http://a.b:8080/x%20y", "https://API.example.com/", "https://a.com/%2e%2e/admin", "https://a.com/admin#x", "https://a@b.com/"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		u, err := Canonical(raw)
+		if err != nil {
+			return
+		}
+		host := u.Hostname()
+		if u.Scheme != "http" && u.Scheme != "https" || u.User != nil || u.Fragment != "" || u.Opaque != "" ||
+			host == "" || host != strings.ToLower(host) || strings.HasSuffix(host, ".") {
+			t.Fatalf("accepted %q: %#v", raw, u)
+		}
+		p := u.Path
+		if strings.Contains(p, "//") || strings.ContainsAny(p, ";\\") || p == "." || p == ".." ||
+			strings.Contains(p+"/", "/./") || strings.Contains(p+"/", "/../") {
+			t.Fatalf("accepted %q whose decoded path is %q", raw, p)
+		}
+		if !strings.HasPrefix(raw, u.Scheme+"://"+u.Host) {
+			t.Fatalf("accepted %q but it parses to host %q", raw, u.Host)
+		}
+	})
+}
