@@ -1,6 +1,6 @@
 // Package layers holds the bundled trusted layers that `clauz3 install`
 // copies into a project: for each domain (email, bank, db, filesystem,
-// env, grep, editor, web_fetch), the Python spec files (effects, contracts, schemas,
+// env, grep, editor, web_fetch, web_search), the Python spec files (effects, contracts, schemas,
 // policy, in the original Python ClauZ3 format), the Go implementation of
 // its effects in
 // the Go package beside them, a README.md and a cases/ folder of plans with

@@ -16,7 +16,7 @@ import (
 // bundled holds the layer folders. all: keeps __init__.py, which the
 // default embed rules drop for its leading underscore.
 //
-//go:embed all:email all:bank all:db all:filesystem all:env all:grep all:editor all:web_fetch
+//go:embed all:email all:bank all:db all:filesystem all:env all:grep all:editor all:web_fetch all:web_search
 var bundled embed.FS
 
 // Info describes one bundled layer.
@@ -34,6 +34,7 @@ var infos = []Info{
 	{"filesystem", "read_file, list_dir, write_file under configured roots, through the path floor"},
 	{"grep", "grep(dir, pattern): RE2 search of the text files under a folder, through the path floor"},
 	{"web_fetch", "web_fetch(url) and web_post(url, body) over HTTP(S) through the egress floor; redirects refused"},
+	{"web_search", "web_search(query) -> list[SearchResult]: queries to the configured search endpoint through the egress floor"},
 }
 
 // Bundled lists the bundled layers, sorted by name.

@@ -80,7 +80,7 @@ func TestInstallRefusals(t *testing.T) {
 		t.Fatalf("--force kept a stale file: %v", err)
 	}
 
-	if _, err := layers.Resolve("nosuch"); err == nil || !strings.Contains(err.Error(), "bundled: bank, db, editor, email, env, filesystem, grep, web_fetch") {
+	if _, err := layers.Resolve("nosuch"); err == nil || !strings.Contains(err.Error(), "bundled: bank, db, editor, email, env, filesystem, grep, web_fetch, web_search") {
 		t.Errorf("unknown name: err = %v", err)
 	}
 	if _, err := layers.Resolve("./missing/folder"); err == nil {
