@@ -65,6 +65,7 @@ commands:
   test      prove a layer's bundled cases against their expected verdicts
   config    let a coding agent read files and run clauz3 (.claude/settings.json)
   guide     print the guide for agents writing plans
+  mcp       serve tools, prove, run and guide to an MCP client over stdio
   approval-service  run the user's approval service (web UI, receipts, audit log)
   audit     verify the approval service's audit log (audit verify)
   policy-check  dry-run an approval policy on a plan (--policy FILE [--expect DECISION])
@@ -98,6 +99,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runConfig(args[1:], stdout, stderr)
 	case "guide":
 		return runGuide(args[1:], stdout, stderr)
+	case "mcp":
+		return runMCP(args[1:], stdin, stdout, stderr)
 	case "approval-service":
 		return runApprovalService(args[1:], stdout, stderr)
 	case "audit":

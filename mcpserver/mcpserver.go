@@ -1,0 +1,223 @@
+package mcpserver
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/clauz3/clauz3/compiler"
+	"github.com/clauz3/clauz3/docs"
+	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/layers/catalog"
+	"github.com/clauz3/clauz3/prover"
+	"github.com/clauz3/clauz3/runner"
+)
+
+// Config configures a server.
+type Config struct {
+	Dir             string        // the project folder: tools/*/trusted and plan imports (default ".")
+	ProveTimeout    time.Duration // per solver check (default prover.DefaultTimeout)
+	ApprovalTimeout time.Duration // how long run waits for a decision (default 10m)
+	CacheDir        string        // sealed build cache (default gen's)
+	ServiceURL      string        // the approval service; "" discovers it as `clauz3 run` does
+	ServiceEnv      string        // the value of CLAUZ3_APPROVAL_SERVICE, passed in by the caller
+	Version         string        // reported to clients
+	// BinaryEnv is added to the sealed binary's environment (tests).
+	BinaryEnv []string
+}
+
+// New returns a server with the four tools.
+func New(cfg Config) *mcp.Server {
+	if cfg.Dir == "" {
+		cfg.Dir = "."
+	}
+	if cfg.ProveTimeout <= 0 {
+		cfg.ProveTimeout = prover.DefaultTimeout
+	}
+	if cfg.Version == "" {
+		cfg.Version = "dev"
+	}
+	h := &handlers{cfg: cfg}
+	s := mcp.NewServer(&mcp.Implementation{Name: "clauz3", Version: cfg.Version}, nil)
+	mcp.AddTool(s, &mcp.Tool{
+		Name:        "tools",
+		Description: "List the trusted effects (signatures, pre/postconditions) and contracts (with their English meaning) a plan in this project may use. Read this before writing a plan.",
+	}, h.tools)
+	mcp.AddTool(s, &mcp.Tool{
+		Name:        "prove",
+		Description: "Prove a ClauZ3 plan (Python source): every @clauz3.guarantee and every precondition, on all paths, with Z3. A plan that is not proved comes back as an error with the located reason or a counterexample.",
+	}, h.prove)
+	mcp.AddTool(s, &mcp.Tool{
+		Name:        "guide",
+		Description: "The guide for agents writing ClauZ3 plans: the Python subset, how to pick guarantees, how to read a counterexample.",
+	}, h.guide)
+	mcp.AddTool(s, &mcp.Tool{
+		Name:        "run",
+		Description: "Prove a plan, submit it to the user's approval service and wait for the human's decision; only an approved plan is built sealed and run. Blocks until the decision (or the approval timeout). Anything but a completed approved run is an error.",
+	}, h.run)
+	return s
+}
+
+type handlers struct{ cfg Config }
+
+// Empty is the input of the tools without arguments.
+type Empty struct{}
+
+// PlanInput is a plan given to prove or run.
+type PlanInput struct {
+	Source string `json:"source" jsonschema:"the plan: Python source in the ClauZ3 subset"`
+	Name   string `json:"name,omitempty" jsonschema:"the plan's file name, used in error positions (default plan.py)"`
+	Target string `json:"target,omitempty" jsonschema:"the function whose guarantees are proved (default main)"`
+}
+
+// ProveOutput is the result of prove.
+type ProveOutput struct {
+	Proved bool        `json:"proved"`
+	Report string      `json:"report"` // the text `clauz3 prove` prints
+	Result prover.JSON `json:"result"` // what `clauz3 prove --json` prints
+}
+
+// RunOutput is the result of run.
+type RunOutput struct {
+	Exit       int    `json:"exit"`       // the exit status `clauz3 run` would have
+	Outcome    string `json:"outcome"`    // ran, refused, usage, not_approved, timeout, failed
+	Transcript string `json:"transcript"` // prove / submit / wait / decision / execute steps
+	Stdout     string `json:"stdout"`     // the plan's own output
+	Stderr     string `json:"stderr"`
+}
+
+// GuideOutput is the result of guide.
+type GuideOutput struct {
+	Guide string `json:"guide"`
+}
+
+var outcomes = map[int]string{
+	runner.ExitRan: "ran", runner.ExitRefused: "refused", runner.ExitUsage: "usage",
+	runner.ExitNotApproved: "not_approved", runner.ExitTimeout: "timeout", runner.ExitFailed: "failed",
+}
+
+// result is a tool result whose text is text and whose structured content
+// is out; isError marks a refusal.
+func result(text string, isError bool) *mcp.CallToolResult {
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}, IsError: isError}
+}
+
+func (h *handlers) tools(ctx context.Context, _ *mcp.CallToolRequest, _ Empty) (*mcp.CallToolResult, any, error) {
+	c, err := catalog.Load([]string{h.cfg.Dir}, nil)
+	if err != nil {
+		return nil, nil, fmt.Errorf("tools: %v", err)
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // renderings hold <placeholders>
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(c); err != nil {
+		return nil, nil, fmt.Errorf("tools: %v", err)
+	}
+	res := result(b.String(), false)
+	res.StructuredContent = json.RawMessage(bytes.TrimSpace(b.Bytes()))
+	return res, nil, nil
+}
+
+func (h *handlers) guide(ctx context.Context, _ *mcp.CallToolRequest, _ Empty) (*mcp.CallToolResult, GuideOutput, error) {
+	return result(docs.AgentGuide, false), GuideOutput{Guide: docs.AgentGuide}, nil
+}
+
+// compile checks the input and compiles the plan against the project.
+func (h *handlers) compile(in PlanInput) (*ir.Program, string, error) {
+	name := in.Name
+	if name == "" {
+		name = "plan.py"
+	}
+	if name != filepath.Base(name) || !strings.HasSuffix(name, ".py") || strings.ContainsAny(name, "\x00\n\r") {
+		return nil, name, fmt.Errorf("name %q must be a plain file name ending in .py", name)
+	}
+	if strings.TrimSpace(in.Source) == "" {
+		return nil, name, errors.New("source is empty: give the plan's Python source")
+	}
+	cfg := compiler.Config{ImportRoots: []string{h.cfg.Dir}, Target: in.Target}
+	prog, err := compiler.Compile(name, []byte(in.Source), cfg)
+	if err != nil {
+		return nil, name, err
+	}
+	if err := ir.Verify(prog); err != nil {
+		return nil, name, fmt.Errorf("internal error: the IR does not verify:\n%w", err)
+	}
+	return prog, name, nil
+}
+
+func (h *handlers) prove(ctx context.Context, _ *mcp.CallToolRequest, in PlanInput) (*mcp.CallToolResult, ProveOutput, error) {
+	refuse := func(err error) (*mcp.CallToolResult, ProveOutput, error) {
+		out := ProveOutput{Report: err.Error(), Result: prover.JSON{Obligations: []prover.ObligationJSON{}, Errors: strings.Split(err.Error(), "\n")}}
+		return result("not proved:\n"+err.Error(), true), out, nil
+	}
+	prog, _, err := h.compile(in)
+	if err != nil {
+		return refuse(err)
+	}
+	res, err := prover.Prove(ctx, prog, prover.Options{Timeout: h.cfg.ProveTimeout})
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			err = errors.New("interrupted: nothing was proved")
+		}
+		return refuse(err)
+	}
+	var report bytes.Buffer
+	if err := res.WriteText(&report, &report); err != nil {
+		return refuse(err)
+	}
+	out := ProveOutput{Proved: res.Proved(), Report: report.String(), Result: res.JSON()}
+	if !out.Proved {
+		return result("not proved:\n"+report.String(), true), out, nil
+	}
+	return result(report.String(), false), out, nil
+}
+
+func (h *handlers) run(ctx context.Context, _ *mcp.CallToolRequest, in PlanInput) (*mcp.CallToolResult, RunOutput, error) {
+	var transcript, stdout, stderr bytes.Buffer
+	finish := func(code int) (*mcp.CallToolResult, RunOutput, error) {
+		out := RunOutput{Exit: code, Outcome: outcomes[code], Transcript: transcript.String(), Stdout: stdout.String(), Stderr: stderr.String()}
+		if out.Outcome == "" {
+			out.Outcome = "unknown"
+		}
+		text := transcript.String()
+		if stdout.Len() > 0 {
+			text += "\nplan output:\n" + stdout.String()
+		}
+		if stderr.Len() > 0 {
+			text += "\nplan errors:\n" + stderr.String()
+		}
+		if code != runner.ExitRan {
+			return result(fmt.Sprintf("not run to completion (%s, exit %d):\n%s", out.Outcome, code, text), true), out, nil
+		}
+		return result(text, false), out, nil
+	}
+	prog, name, err := h.compile(in)
+	if err != nil {
+		fmt.Fprintf(&transcript, "  %-12s ✗ %v\n  %-12s (not submitted)\n", "prove", err, "submit")
+		return finish(runner.ExitRefused)
+	}
+	svc, err := runner.Discover(h.cfg.ServiceURL, h.cfg.ServiceEnv, h.cfg.Dir)
+	if err != nil {
+		fmt.Fprintf(&transcript, "clauz3 run: %v\n", err)
+		return finish(runner.ExitUsage)
+	}
+	code := runner.Run(ctx, runner.Plan{Name: name, Source: []byte(in.Source), Prog: prog}, runner.Options{
+		Service:         svc,
+		ApprovalTimeout: h.cfg.ApprovalTimeout,
+		ProveTimeout:    h.cfg.ProveTimeout,
+		CacheDir:        h.cfg.CacheDir,
+		Out:             &transcript,
+		Stdout:          &stdout,
+		Stderr:          &stderr,
+		BinaryEnv:       h.cfg.BinaryEnv,
+	})
+	return finish(code)
+}
