@@ -1,6 +1,7 @@
 package prover
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -18,6 +19,13 @@ type Counterexample struct {
 	Summary string
 	// Inputs are the target's free inputs.
 	Inputs []Binding
+	// Results are the values the trusted calls returned, named by the
+	// plan's variable when the result was assigned to one, e.g.
+	// rows = [UserRow(id=1, email="")].
+	Results []Binding
+	// Path lists the branches taken, in execution order, e.g.
+	// "line 9: true".
+	Path []string
 	// Trace lists every trusted call the execution makes, in order: the
 	// path it takes.
 	Trace []Call
@@ -53,6 +61,12 @@ func (c *Counterexample) String() string {
 	}
 	if len(c.Inputs) > 0 {
 		b.WriteString("\ninputs: " + joinBindings(c.Inputs))
+	}
+	for _, r := range c.Results {
+		b.WriteString("\nresult: " + r.Name + " = " + r.Value)
+	}
+	if len(c.Path) > 0 {
+		b.WriteString("\npath: " + strings.Join(c.Path, ", "))
 	}
 	for _, call := range c.Trace {
 		b.WriteString("\ncall: " + call.Effect + "(" + joinArgs(call.Args) + ") at " + call.At)
@@ -99,9 +113,26 @@ func (x *executor) explainFacts(mod *z3.Model, offending []*fact, fields []strin
 	for _, in := range x.inputs {
 		cex.Inputs = append(cex.Inputs, Binding{Name: in.name, Value: render(mod, in.term)})
 	}
+	for _, br := range x.branches {
+		if !isTrue(mod, br.reached) {
+			continue
+		}
+		taken := "false"
+		if isTrue(mod, br.cond) {
+			taken = "true"
+		}
+		cex.Path = append(cex.Path, fmt.Sprintf("line %d %s", br.pos.Line, taken))
+	}
 	for _, f := range x.facts {
 		if !isTrue(mod, f.reached) {
 			continue
+		}
+		if _, isNone := f.result.(noneValue); !isNone && f.result != nil {
+			name := f.label
+			if name == "" {
+				name = fmt.Sprintf("%s() at line %d", f.effect.Name, f.pos.Line)
+			}
+			cex.Results = append(cex.Results, Binding{Name: name, Value: render(mod, f.result)})
 		}
 		call := Call{Effect: f.effect.Name, Pos: f.pos, At: f.pos.String()}
 		for i, p := range f.effect.Params {
@@ -118,9 +149,26 @@ func render(mod *z3.Model, v value) string {
 	switch v := v.(type) {
 	case noneValue:
 		return "None"
+	case *rowValue:
+		var parts []string
+		for i, f := range v.typ.Fields {
+			if v.fields[i] != nil {
+				parts = append(parts, f.Name+"="+render(mod, v.fields[i]))
+			}
+		}
+		return v.typ.Name + "(" + strings.Join(parts, ", ") + ")"
 	case *seqValue:
-		parts := make([]string, len(v.elems))
-		for i, e := range v.elems {
+		if v.unbounded != "" {
+			return "<a list of " + render(mod, v.n) + " elements>"
+		}
+		n := len(v.elems)
+		if v.n.IsValid() {
+			if k, ok := mod.Eval(v.n).Int64Value(); ok && k >= 0 && int(k) < n {
+				n = int(k)
+			}
+		}
+		parts := make([]string, n)
+		for i, e := range v.elems[:n] {
 			parts[i] = render(mod, e)
 			if v.keys != nil {
 				parts[i] = render(mod, v.keys[i]) + ": " + parts[i]

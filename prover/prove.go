@@ -49,6 +49,9 @@ type Kind string
 const (
 	KindPrecondition Kind = "precondition"
 	KindGuarantee    Kind = "guarantee"
+	// KindCheck is an assert or raise the plan wrote: an assert must hold
+	// and a raise must be unreachable on every execution.
+	KindCheck Kind = "check"
 )
 
 // Obligation is one thing the plan must satisfy, with its outcome.
@@ -66,8 +69,11 @@ type Obligation struct {
 // Title is the short name of an obligation, e.g.
 // "precondition send_email (line 9)" or "guarantee emails.only([...])".
 func (o *Obligation) Title() string {
-	if o.Kind == KindPrecondition {
+	switch o.Kind {
+	case KindPrecondition:
 		return fmt.Sprintf("precondition %s (line %d)", o.Name, o.Pos.Line)
+	case KindCheck:
+		return fmt.Sprintf("%s (line %d)", o.Name, o.Pos.Line)
 	}
 	return "guarantee " + o.Name
 }
@@ -108,7 +114,7 @@ func Prove(ctx context.Context, p *ir.Program, opts Options) (*Result, error) {
 	stop := context.AfterFunc(ctx, zc.Interrupt)
 	defer stop()
 
-	x := &executor{ctx: zc, prog: p}
+	x := &executor{ctx: zc, prog: p, columns: map[string]column{}, timeout: opts.Timeout}
 	if err := x.run(p.Target); err != nil {
 		return nil, err
 	}
@@ -177,18 +183,59 @@ func (x *executor) decide(s *z3.Solver, g goal) *Obligation {
 // guarantee, in that order.
 func (x *executor) goals(p *ir.Program) ([]goal, error) {
 	var out []goal
+	// A call site inside a loop records one fact per iteration; its
+	// requires clause is one obligation covering all of them.
+	type siteKey struct {
+		pos  ir.Pos
+		cond *ir.Condition
+	}
+	groups := map[siteKey]int{}
+	var grouped [][]*precondition
 	for _, site := range x.sites {
-		site := site
+		k := siteKey{site.fact.pos, site.cond}
+		i, ok := groups[k]
+		if !ok {
+			i = len(grouped)
+			groups[k] = i
+			grouped = append(grouped, nil)
+		}
+		grouped[i] = append(grouped[i], site)
+	}
+	for _, sites := range grouped {
+		first := sites[0]
+		conj := []z3.Term{x.ctx.True()}
+		broken := make([]z3.Term, len(sites))
+		for i, site := range sites {
+			conj = append(conj, x.ctx.Implies(site.fact.reached, site.holds))
+			broken[i] = x.ctx.And(site.fact.reached, x.ctx.Not(site.holds))
+		}
 		out = append(out, goal{
 			ob: &Obligation{
 				Kind:   KindPrecondition,
-				Name:   site.fact.effect.Name,
-				Pos:    site.fact.pos,
-				Clause: site.cond.Source,
+				Name:   first.fact.effect.Name,
+				Pos:    first.fact.pos,
+				Clause: first.cond.Source,
 			},
-			holds: x.ctx.Implies(site.fact.reached, site.holds),
+			holds: x.ctx.And(conj...),
 			explain: func(m *z3.Model) *Counterexample {
-				return x.explainFacts(m, []*fact{site.fact}, lambdaFields(site.cond.Pred), "")
+				var offending []*fact
+				for i, t := range broken {
+					if isTrue(m, t) {
+						offending = append(offending, sites[i].fact)
+						break
+					}
+				}
+				return x.explainFacts(m, offending, lambdaFields(first.cond.Pred), "")
+			},
+		})
+	}
+	for _, ck := range x.checks {
+		ck := ck
+		out = append(out, goal{
+			ob:    &Obligation{Kind: KindCheck, Name: ck.what, Pos: ck.pos},
+			holds: x.ctx.Implies(ck.reached, ck.holds),
+			explain: func(m *z3.Model) *Counterexample {
+				return x.explainFacts(m, nil, nil, "")
 			},
 		})
 	}
