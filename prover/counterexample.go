@@ -161,18 +161,16 @@ func render(mod *z3.Model, v value) string {
 		if v.unbounded != "" {
 			return "<a list of " + render(mod, v.n) + " elements>"
 		}
-		n := len(v.elems)
-		if v.n.IsValid() {
-			if k, ok := mod.Eval(v.n).Int64Value(); ok && k >= 0 && int(k) < n {
-				n = int(k)
+		var parts []string
+		for i, e := range v.elems {
+			if t := existsTerm(v, i); v.keys == nil && t.IsValid() && !isTrue(mod, t) {
+				continue
 			}
-		}
-		parts := make([]string, n)
-		for i, e := range v.elems[:n] {
-			parts[i] = render(mod, e)
+			part := render(mod, e)
 			if v.keys != nil {
-				parts[i] = render(mod, v.keys[i]) + ": " + parts[i]
+				part = render(mod, v.keys[i]) + ": " + part
 			}
+			parts = append(parts, part)
 		}
 		if v.keys != nil {
 			return "{" + strings.Join(parts, ", ") + "}"
@@ -198,4 +196,19 @@ func render(mod *z3.Model, v value) string {
 		return t.String()
 	}
 	return "?"
+}
+
+// existsTerm is seqValue element i's existence condition, without an
+// executor (a model only evaluates it).
+func existsTerm(s *seqValue, i int) z3.Term {
+	switch {
+	case s.present != nil:
+		return s.present[i]
+	case s.keys != nil:
+		return z3.Term{}
+	case s.n.IsValid():
+		c := s.n.Context()
+		return c.Lt(c.Int(int64(i)), s.n)
+	}
+	return z3.Term{}
 }

@@ -2,6 +2,7 @@ package prover
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/clauz3/clauz3/ir"
@@ -22,6 +23,11 @@ type executor struct {
 	prog  *ir.Program
 	alive z3.Term // no exception has been raised so far
 
+	// scopes are the active block instances, innermost last; lastScope
+	// numbers them.
+	scopes    []int
+	lastScope int
+
 	facts       []*fact
 	sites       []*precondition
 	checks      []*check
@@ -32,6 +38,11 @@ type executor struct {
 
 	// columns maps the fresh term of a row field to its column.
 	columns map[string]column
+	// uniqueness holds the __unique__ constraints of query results,
+	// assumed by distinct claims only.
+	uniqueness []z3.Term
+	// rowLists are the list[Row] results of queries, in call order.
+	rowLists []*seqValue
 	// timeout bounds each solver check made while encoding (loop bounds).
 	timeout time.Duration
 }
@@ -114,13 +125,45 @@ type loopState struct {
 }
 
 // slot is a local's value and the condition under which it is assigned.
+//
+// val is the value on every path (merged with what the local held before
+// on paths where the assignment did not run). exact is the value just
+// assigned, and scope the block instance (an arm of an if, an iteration
+// of a loop, a call) that assigned it: every later statement of that
+// block runs under a guard that implies the assignment's, so while the
+// block is active a read sees exact. That keeps each iteration's terms
+// about its own values instead of if-then-else chains over all earlier
+// iterations, which Z3's string solver cannot cope with.
 type slot struct {
 	val     value
 	defined z3.Term
+	exact   value
+	scope   int
+}
+
+// enter opens a block instance and returns the function that closes it.
+func (x *executor) enter() func() {
+	x.lastScope++
+	x.scopes = append(x.scopes, x.lastScope)
+	return func() { x.scopes = x.scopes[:len(x.scopes)-1] }
+}
+
+// eff is the value a read sees now: exact while its block is active.
+func (x *executor) eff(sl slot) slot {
+	if sl.exact != nil && slices.Contains(x.scopes, sl.scope) {
+		return slot{val: sl.exact, defined: x.ctx.True()}
+	}
+	return slot{val: sl.val, defined: sl.defined}
+}
+
+// set stores a value assigned on the current block's guard.
+func (x *executor) set(fr *frame, l *ir.Local, val value, defined z3.Term, exact value) {
+	fr.slots[l.Index] = slot{val: val, defined: defined, exact: exact, scope: x.scopes[len(x.scopes)-1]}
 }
 
 func (x *executor) run(target *ir.Func) error {
 	x.alive = x.ctx.True()
+	defer x.enter()()
 	fr := x.newFrame(target)
 	for _, p := range target.Params {
 		sort, err := x.sortOf(p.Pos, p.Type)
@@ -139,6 +182,15 @@ func (fr *frame) read(l *ir.Local) (slot, bool) {
 		return o.slots[l.Index], true
 	}
 	return slot{}, false
+}
+
+// readLocal is what a LocalRef sees in sc.
+func (x *executor) readLocal(sc scope, l *ir.Local) (slot, bool) {
+	sl, ok := sc.read(l)
+	if _, isFrame := sc.(*frame); isFrame && ok {
+		sl = x.eff(sl)
+	}
+	return sl, ok
 }
 
 // owner is the frame among fr and its enclosing frames that holds l, or
@@ -172,6 +224,9 @@ func (x *executor) guard(fr *frame, path z3.Term) z3.Term {
 
 // raiseUnless records that the plan raises, on the current guard, unless ok.
 func (x *executor) raiseUnless(g, ok z3.Term) {
+	if ok == x.ctx.True() { // Z3 shares terms: nothing can raise here
+		return
+	}
 	x.alive = x.ctx.And(x.alive, x.ctx.Implies(g, ok))
 }
 
@@ -230,12 +285,18 @@ func (x *executor) stmt(fr *frame, s ir.Stmt, path z3.Term) error {
 		}
 		x.branches = append(x.branches, branch{pos: s.Pos, reached: g, cond: c})
 		before := append([]slot(nil), fr.slots...)
-		if err := x.stmts(fr, s.Then, x.ctx.And(path, c)); err != nil {
+		leave := x.enter()
+		err = x.stmts(fr, s.Then, x.ctx.And(path, c))
+		leave()
+		if err != nil {
 			return err
 		}
 		afterThen := fr.slots
 		fr.slots = before
-		if err := x.stmts(fr, s.Else, x.ctx.And(path, x.ctx.Not(c))); err != nil {
+		leave = x.enter()
+		err = x.stmts(fr, s.Else, x.ctx.And(path, x.ctx.Not(c)))
+		leave()
+		if err != nil {
 			return err
 		}
 		return x.join(fr, s.Pos, c, afterThen)
@@ -308,7 +369,10 @@ func stmtName(s ir.Stmt) string {
 // join merges the locals after an if: thenSlots hold on c, fr.slots on not c.
 func (x *executor) join(fr *frame, pos ir.Pos, c z3.Term, thenSlots []slot) error {
 	for i := range fr.slots {
-		a, b := thenSlots[i], fr.slots[i]
+		if thenSlots[i] == fr.slots[i] {
+			continue // neither arm assigned it
+		}
+		a, b := x.eff(thenSlots[i]), x.eff(fr.slots[i])
 		switch {
 		case a.val == nil && b.val == nil:
 			continue
@@ -337,9 +401,9 @@ func (x *executor) assign(fr *frame, pos ir.Pos, l *ir.Local, v value, g z3.Term
 	} else {
 		return internalf(pos, "%s is not in scope", l.Name)
 	}
-	old := fr.slots[l.Index]
+	old := x.eff(fr.slots[l.Index])
 	if old.val == nil {
-		fr.slots[l.Index] = slot{val: v, defined: g}
+		x.set(fr, l, v, g, v)
 		return nil
 	}
 	merged, err := x.merge(pos, g, v, old.val)
@@ -352,7 +416,7 @@ func (x *executor) assign(fr *frame, pos ir.Pos, l *ir.Local, v value, g z3.Term
 		// formula flat (see doc.go).
 		merged = x.define(l.Name, g, v.(z3.Term), old.val.(z3.Term), t)
 	}
-	fr.slots[l.Index] = slot{val: merged, defined: x.ctx.Or(g, old.defined)}
+	x.set(fr, l, merged, x.ctx.Or(g, old.defined), v)
 	return nil
 }
 
@@ -375,7 +439,7 @@ func (x *executor) expr(sc scope, e ir.Expr, g z3.Term) (value, error) {
 	case *ir.Const:
 		return x.constant(e)
 	case *ir.LocalRef:
-		sl, ok := sc.read(e.Local)
+		sl, ok := x.readLocal(sc, e.Local)
 		if !ok {
 			return nil, internalf(e.Pos, "%s is not in scope", e.Local.Name)
 		}
@@ -527,10 +591,26 @@ func (x *executor) binOp(sc scope, e *ir.BinOp, g z3.Term) (value, error) {
 	if sa, ok := a.(*seqValue); ok {
 		sb, ok := b.(*seqValue)
 		if e.Op != ir.Add || !ok {
-			return nil, internalf(e.Pos, "operator %s on sequences", e.Op)
+			return nil, unsupported(e.Pos, fmt.Sprintf("operator %s on a %s in a proof", e.Op, e.X.Type()))
+		}
+		for _, s := range []*seqValue{sa, sb} {
+			if err := bounded(e.Pos, s, "concatenation"); err != nil {
+				return nil, err
+			}
 		}
 		elems := append(append([]value(nil), sa.elems...), sb.elems...)
-		return &seqValue{typ: e.T, elems: elems}, nil
+		out := &seqValue{typ: e.T, elems: elems}
+		if sa.n.IsValid() || sb.n.IsValid() || sa.present != nil || sb.present != nil {
+			// Order-preserving: the elements of a that exist, then
+			// those of b.
+			for i := range sa.elems {
+				out.present = append(out.present, x.exists(sa, i))
+			}
+			for i := range sb.elems {
+				out.present = append(out.present, x.exists(sb, i))
+			}
+		}
+		return out, nil
 	}
 	c := x.ctx
 	ta, tb := a.(z3.Term), b.(z3.Term)
@@ -632,17 +712,28 @@ func (x *executor) contains(pos ir.Pos, a, b value) (z3.Term, error) {
 	c := x.ctx
 	switch b := b.(type) {
 	case z3.Term:
-		return c.Contains(b, a.(z3.Term)), nil
+		// indexof(b, a, 0) >= 0 is contains(b, a) (also for an empty
+		// a), and Z3 4.8.12 decides it where not(contains) can loop:
+		// suffixof("@corp.example", x) and not(contains(x, "@")),
+		// asserted in that order, times out; with indexof it is unsat
+		// in either order.
+		return c.Ge(c.IndexOf(b, a.(z3.Term), c.Int(0)), c.Int(0)), nil
 	case *seqValue:
+		if err := bounded(pos, b, "membership"); err != nil {
+			return z3.Term{}, err
+		}
 		members := b.elems
 		if b.keys != nil {
 			members = b.keys
 		}
 		disj := []z3.Term{c.False()}
-		for _, m := range members {
+		for i, m := range members {
 			eq, err := x.equal(pos, a, m)
 			if err != nil {
 				return z3.Term{}, err
+			}
+			if b.keys == nil {
+				eq = c.And(x.exists(b, i), eq)
 			}
 			disj = append(disj, eq)
 		}
@@ -811,7 +902,9 @@ func (x *executor) call(sc scope, e *ir.Call, g z3.Term) (value, error) {
 		callee.slots[p.Index] = slot{val: args[i], defined: x.ctx.True()}
 	}
 	x.depth++
+	leave := x.enter()
 	err = x.stmts(callee, e.Func.Body, g)
+	leave()
 	x.depth--
 	if err != nil {
 		return nil, err
@@ -822,8 +915,10 @@ func (x *executor) call(sc scope, e *ir.Call, g z3.Term) (value, error) {
 	if !ir.IsBasic(e.Func.Result, ir.KindNone) {
 		// Falling off the end returns None, which a typed helper cannot;
 		// the compiler guarantees a return on every path, so this is
-		// only a check that paths without one are unreachable.
-		x.raiseUnless(g, callee.returned)
+		// only a check that paths without one are unreachable. It is an
+		// obligation rather than part of alive: every later guard would
+		// carry it, and large guards slow Z3's string solver down.
+		x.checks = append(x.checks, &check{pos: e.Pos, what: "internal check: " + e.Func.Name + " returns a value", reached: x.ctx.And(g, x.alive), holds: callee.returned})
 	}
 	return callee.ret, nil
 }

@@ -32,16 +32,50 @@ func (x *executor) loop(fr *frame, s *ir.For, path, g z3.Term) error {
 	l := &loopState{broken: x.ctx.False(), continued: x.ctx.False()}
 	fr.loops = append(fr.loops, l)
 	defer func() { fr.loops = fr.loops[:len(fr.loops)-1] }()
+	// Inside iteration i the loop variable is exactly element i: every
+	// statement of the body runs under a guard that implies the one the
+	// variable was bound under (flags only grow). Binding it unmerged
+	// keeps each iteration's terms about its own element; the merged
+	// value is what reads after the loop see.
+	owner := fr.owner(s.Var)
+	if owner == nil {
+		return internalf(s.Pos, "%s is not in scope", s.Var.Name)
+	}
+	carried := x.eff(owner.slots[s.Var.Index])
+	keep := x.readAfter(s)
 	for i, elem := range elems {
 		l.continued = x.ctx.False()
 		iterPath := x.ctx.And(path, x.exists(seq, i))
-		if err := x.assign(fr, s.Pos, s.Var, elem, x.guard(fr, iterPath)); err != nil {
+		gi := x.guard(fr, iterPath)
+		leave := x.enter()
+		x.set(owner, s.Var, elem, x.ctx.True(), elem)
+		err := x.stmts(fr, s.Body, iterPath)
+		leave()
+		if err != nil {
 			return err
 		}
-		if err := x.stmts(fr, s.Body, iterPath); err != nil {
+		if !keep {
+			continue
+		}
+		end := x.eff(owner.slots[s.Var.Index])
+		if carried.val == nil {
+			carried = slot{val: end.val, defined: gi}
+			continue
+		}
+		v, err := x.merge(s.Pos, gi, end.val, carried.val)
+		if err != nil {
 			return err
 		}
+		if t, isTerm := v.(z3.Term); isTerm {
+			v = x.define(s.Var.Name, gi, end.val.(z3.Term), carried.val.(z3.Term), t)
+		}
+		carried = slot{val: v, defined: x.ctx.Or(gi, carried.defined)}
 	}
+	if !keep {
+		// Nothing reads it after the loop.
+		carried = slot{}
+	}
+	owner.slots[s.Var.Index] = carried
 	return nil
 }
 
@@ -68,7 +102,9 @@ func mutable(pos ir.Pos, s *seqValue, what string) error {
 	return nil
 }
 
-// appendTo is xs.append(v) on guard g, in place.
+// appendTo is xs.append(v) on guard g, in place. A list of known length
+// appended to unconditionally-or-not stays dense with a symbolic length;
+// after that, further appends make it sparse (see seqValue).
 func (x *executor) appendTo(pos ir.Pos, s *seqValue, v value, g z3.Term) error {
 	if err := mutable(pos, s, "append"); err != nil {
 		return err
@@ -76,20 +112,35 @@ func (x *executor) appendTo(pos ir.Pos, s *seqValue, v value, g z3.Term) error {
 	if len(s.elems) >= maxUnroll {
 		return unsupported(pos, fmt.Sprintf("a list of more than %d elements", maxUnroll))
 	}
-	n := x.length(s)
-	for i := range s.elems {
-		if !s.n.IsValid() {
-			break // the new element goes after every existing one
-		}
-		at := x.ctx.And(g, x.ctx.Eq(n, x.ctx.Int(int64(i))))
-		merged, err := x.merge(pos, at, v, s.elems[i])
-		if err != nil {
-			return err
-		}
-		s.elems[i] = merged
+	if s.present == nil && !s.n.IsValid() {
+		n := x.length(s)
+		s.elems = append(s.elems, v)
+		s.n = x.ctx.Ite(g, x.ctx.Add(n, x.ctx.Int(1)), n)
+		return nil
 	}
+	x.makeSparse(s)
 	s.elems = append(s.elems, v)
-	s.n = x.ctx.Ite(g, x.ctx.Add(n, x.ctx.Int(1)), n)
+	s.present = append(s.present, g)
+	return nil
+}
+
+// makeSparse turns a dense list into the same list in sparse form.
+func (x *executor) makeSparse(s *seqValue) {
+	if s.present != nil {
+		return
+	}
+	present := make([]z3.Term, len(s.elems))
+	for i := range s.elems {
+		present[i] = x.exists(s, i)
+	}
+	s.present, s.n = present, z3.Term{}
+}
+
+// dense refuses a sparse list where positions matter.
+func dense(pos ir.Pos, s *seqValue, what string) error {
+	if s.present != nil {
+		return unsupported(pos, what+" of a list built by conditional appends")
+	}
 	return nil
 }
 
@@ -127,6 +178,9 @@ func (x *executor) index(sc scope, e *ir.Index, g z3.Term) (value, error) {
 			return x.dictGet(e.Pos, v, iv, g)
 		}
 		if err := bounded(e.Pos, v, "indexing"); err != nil {
+			return nil, err
+		}
+		if err := dense(e.Pos, v, "indexing"); err != nil {
 			return nil, err
 		}
 		if k, ok := constInt(e.Index); ok && !v.n.IsValid() {
@@ -229,6 +283,9 @@ func (x *executor) setIndex(fr *frame, s *ir.SetIndex, g z3.Term) error {
 	if err := mutable(s.Pos, list, "item assignment"); err != nil {
 		return err
 	}
+	if err := dense(s.Pos, list, "item assignment"); err != nil {
+		return err
+	}
 	at := x.position(list, iv.(z3.Term), g)
 	for i := range list.elems {
 		hit := x.ctx.And(g, x.ctx.Eq(at, x.ctx.Int(int64(i))))
@@ -264,9 +321,20 @@ func (x *executor) enumerate(pos ir.Pos, t ir.Type, s *seqValue, start z3.Term) 
 	}
 	out := &seqValue{typ: t, n: s.n}
 	tt := elemType(t)
+	// In a sparse list the index of element i counts the elements
+	// present before it.
+	idx := start
 	for i, e := range s.elems {
-		idx := x.ctx.Add(start, x.ctx.Int(int64(i)))
+		if s.present == nil {
+			idx = x.ctx.Add(start, x.ctx.Int(int64(i)))
+		}
 		out.elems = append(out.elems, &seqValue{typ: tt, elems: []value{idx, e}})
+		if s.present != nil {
+			idx = x.ctx.Add(idx, x.ctx.Ite(s.present[i], x.ctx.Int(1), x.ctx.Int(0)))
+		}
+	}
+	if s.present != nil {
+		out.present = append([]z3.Term{}, s.present...)
 	}
 	return out, nil
 }
@@ -278,6 +346,9 @@ func (x *executor) zip(pos ir.Pos, t ir.Type, lists []*seqValue) (value, error) 
 	symbolic := false
 	for _, s := range lists {
 		if err := bounded(pos, s, "zip"); err != nil {
+			return nil, err
+		}
+		if err := dense(pos, s, "zip"); err != nil {
 			return nil, err
 		}
 		if capacity < 0 || len(s.elems) < capacity {
@@ -314,7 +385,7 @@ func (x *executor) comprehension(sc scope, e *ir.Comprehension, g z3.Term) (valu
 	if !ok {
 		return nil, unsupported(e.Pos, "a comprehension here")
 	}
-	out := &seqValue{typ: e.T}
+	out := &seqValue{typ: e.T, present: []z3.Term{}}
 	var clause func(k int, g z3.Term) error
 	clause = func(k int, g z3.Term) error {
 		if k == len(e.Clauses) {

@@ -2,6 +2,7 @@ package prover
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/prover/z3"
@@ -68,14 +69,17 @@ func (x *executor) freshResult(pos ir.Pos, e *ir.Effect, t ir.Type, name string)
 		}
 		if row, isRow := t.Elem.(*ir.Row); isRow {
 			x.assumeUnique(row, list)
+			x.rowLists = append(x.rowLists, list)
 		}
 		return list, nil
 	}
 	return nil, unsupported(pos, fmt.Sprintf("a result of type %s from %s", t, e.Name))
 }
 
-// assumeUnique assumes what the row schema declares with __unique__: no
-// two rows of one result share the column. The constraint covers the
+// assumeUnique records what the row schema declares with __unique__: no
+// two rows of one result share the column. Only distinct claims assume it
+// (leaving an assumption out can only refuse more, never prove more, and
+// Z3's string solver slows down badly with it). The constraint covers the
 // unused capacity too, which only restricts values no execution reads
 // (unique columns are int or str, so such values always exist).
 func (x *executor) assumeUnique(row *ir.Row, list *seqValue) {
@@ -87,12 +91,22 @@ func (x *executor) assumeUnique(row *ir.Row, list *seqValue) {
 		if i < 0 {
 			continue
 		}
-		terms := make([]z3.Term, len(list.elems))
-		for k, e := range list.elems {
-			terms[k] = e.(*rowValue).fields[i].(z3.Term)
-		}
-		x.assumptions = append(x.assumptions, x.ctx.Distinct(terms...))
+		x.uniqueness = append(x.uniqueness, x.distinctColumn(list, i)...)
 	}
+}
+
+// distinctColumn says that no two elements of list share field i, by an
+// injection: a fresh function maps the field of element k to k. Z3 4.8.12
+// handles this far better than a distinct over many strings, which made
+// easy satisfiable string problems time out.
+func (x *executor) distinctColumn(list *seqValue, i int) []z3.Term {
+	first := list.elems[0].(*rowValue).fields[i].(z3.Term)
+	inj := x.ctx.FreshFuncDecl("position", []z3.Sort{first.Sort()}, x.ctx.IntSort())
+	out := make([]z3.Term, len(list.elems))
+	for k, e := range list.elems {
+		out[k] = x.ctx.Eq(x.ctx.Apply(inj, e.(*rowValue).fields[i].(z3.Term)), x.ctx.Int(int64(k)))
+	}
+	return out
 }
 
 func fieldIndex(row *ir.Row, name string) int {
@@ -173,4 +187,33 @@ func lenBound(e ir.Expr, result *ir.Local) (int, bool) {
 		return int(max(k, 0)), true
 	}
 	return 0, false
+}
+
+// missingUniqueness names the column whose declared uniqueness would
+// prove a failed distinct claim: for each int or str column not declared
+// unique of each row list a query returned, it asks whether the claim
+// holds once the column is assumed unique. It returns "" when no single
+// column would do.
+func (x *executor) missingUniqueness(s *z3.Solver) string {
+	for _, list := range x.rowLists {
+		row := elemType(list.typ).(*ir.Row)
+		if len(list.elems) < 2 {
+			continue
+		}
+		for i, f := range row.Fields {
+			if slices.Contains(row.Unique, f.Name) || (!ir.IsBasic(f.Type, ir.KindInt) && !ir.IsBasic(f.Type, ir.KindStr)) {
+				continue
+			}
+			s.Push()
+			for _, t := range x.distinctColumn(list, i) {
+				s.Assert(t)
+			}
+			r, err := s.Check()
+			s.Pop(1)
+			if err == nil && r == z3.Unsat {
+				return fmt.Sprintf("it would hold if %s.%s were unique, but the row schema does not declare it (add __unique__ = (%q,) to %s)", row.Name, f.Name, f.Name, row.Name)
+			}
+		}
+	}
+	return ""
 }

@@ -38,6 +38,7 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 		}
 		conj := []z3.Term{ctx.True()}
 		broken := make([]z3.Term, len(ms))
+		violations := make([][]z3.Term, len(ms))
 		for i, m := range ms {
 			p, err := x.factPredicate(s.Pred, m)
 			if err != nil {
@@ -45,9 +46,10 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 			}
 			conj = append(conj, ctx.Implies(m.in, p))
 			broken[i] = ctx.And(m.in, ctx.Not(p))
+			violations[i] = []z3.Term{m.in, ctx.Not(p)}
 		}
 		fields := append(lambdaFields(s.Pred), relFields(s.Rel)...)
-		return goal{ob: ob, holds: ctx.And(conj...), explain: func(mod *z3.Model) *Counterexample {
+		return goal{ob: ob, holds: ctx.And(conj...), violations: violations, explain: func(mod *z3.Model) *Counterexample {
 			return x.explainFacts(mod, firstTrue(mod, ms, broken), fields, "")
 		}}, nil
 
@@ -81,6 +83,7 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 		type pair struct{ i, j int }
 		var pairs []pair
 		var clash []z3.Term
+		violations := [][]z3.Term{}
 		for i := range ms {
 			for j := i + 1; j < len(ms); j++ {
 				eq, err := x.equal(s.Pos, keys[i], keys[j])
@@ -88,13 +91,14 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 					return goal{}, err
 				}
 				both := ctx.And(ms[i].in, ms[j].in, eq)
+				violations = append(violations, []z3.Term{ms[i].in, ms[j].in, eq})
 				conj = append(conj, ctx.Not(both))
 				pairs = append(pairs, pair{i, j})
 				clash = append(clash, both)
 			}
 		}
 		fields := append(lambdaFields(s.Key), relFields(s.Rel)...)
-		return goal{ob: ob, holds: ctx.And(conj...), explain: func(mod *z3.Model) *Counterexample {
+		return goal{ob: ob, holds: ctx.And(conj...), defs: x.uniqueness, violations: violations, diagnose: x.missingUniqueness, explain: func(mod *z3.Model) *Counterexample {
 			for k, t := range clash {
 				if isTrue(mod, t) {
 					return x.explainFacts(mod, []*fact{ms[pairs[k].i].fact, ms[pairs[k].j].fact}, fields, "")

@@ -33,6 +33,13 @@ type seqValue struct {
 	keys  []value
 	elems []value
 	n     z3.Term
+	// present, when not nil, makes the list sparse: element i exists
+	// exactly when present[i] holds, and n is not used. Appends under a
+	// guard and filtered comprehensions build sparse lists: each element
+	// keeps its own condition instead of a symbolic position, which Z3's
+	// string solver handles far better. Order is kept, so iteration and
+	// concatenation are exact; indexing a sparse list is refused.
+	present []z3.Term
 
 	// unbounded names the effect whose result this list is when the
 	// effect ensures no bound on its length: its elements are not
@@ -52,6 +59,13 @@ type rowValue struct {
 
 // length is the list's length as a term.
 func (x *executor) length(s *seqValue) z3.Term {
+	if s.present != nil {
+		terms := []z3.Term{x.ctx.Int(0)}
+		for _, p := range s.present {
+			terms = append(terms, x.ctx.Ite(p, x.ctx.Int(1), x.ctx.Int(0)))
+		}
+		return x.ctx.Add(terms...)
+	}
 	if s.n.IsValid() {
 		return s.n
 	}
@@ -60,6 +74,12 @@ func (x *executor) length(s *seqValue) z3.Term {
 
 // exists is the condition under which element i of s exists.
 func (x *executor) exists(s *seqValue, i int) z3.Term {
+	if s.present != nil {
+		if i < len(s.present) {
+			return s.present[i]
+		}
+		return x.ctx.False()
+	}
 	if s.n.IsValid() {
 		return x.ctx.Lt(x.ctx.Int(int64(i)), s.n)
 	}
@@ -88,6 +108,9 @@ func snapshot(v value) value {
 			out.elems[i] = snapshot(e)
 		}
 		out.keys = append([]value(nil), v.keys...)
+		if v.present != nil {
+			out.present = append([]z3.Term{}, v.present...)
+		}
 		out.iterating = 0
 		return &out
 	}
@@ -101,6 +124,9 @@ func (x *executor) merge(pos ir.Pos, cond z3.Term, a, b value) (value, error) {
 		bt, ok := b.(z3.Term)
 		if !ok {
 			return nil, unsupported(pos, "a name holding values of different kinds on two paths")
+		}
+		if a == bt { // Z3 shares structurally equal terms
+			return a, nil
 		}
 		return x.ctx.Ite(cond, a, bt), nil
 	case noneValue:
@@ -149,7 +175,13 @@ func (x *executor) merge(pos ir.Pos, cond z3.Term, a, b value) (value, error) {
 		out := &seqValue{typ: a.typ, elems: make([]value, capacity)}
 		if isList {
 			a.frozen, bs.frozen, out.frozen = true, true, true
-			if a.n.IsValid() || bs.n.IsValid() || len(a.elems) != len(bs.elems) {
+			switch {
+			case a.present != nil || bs.present != nil:
+				out.present = make([]z3.Term, capacity)
+				for i := range capacity {
+					out.present[i] = x.ctx.Ite(cond, x.exists(a, i), x.exists(bs, i))
+				}
+			case a.n.IsValid() || bs.n.IsValid() || len(a.elems) != len(bs.elems):
 				out.n = x.ctx.Ite(cond, x.length(a), x.length(bs))
 			}
 		}
@@ -210,6 +242,9 @@ func (x *executor) equal(pos ir.Pos, a, b value) (z3.Term, error) {
 			if err := bounded(pos, s, "comparing a list"); err != nil {
 				return z3.Term{}, err
 			}
+			if s.present != nil {
+				return z3.Term{}, unsupported(pos, "comparing a list built by conditional appends")
+			}
 		}
 		if !a.n.IsValid() && !bs.n.IsValid() && len(a.elems) != len(bs.elems) {
 			return c.False(), nil
@@ -235,8 +270,8 @@ func (x *executor) truthy(pos ir.Pos, t ir.Type, v value) (z3.Term, error) {
 	case *rowValue:
 		return x.ctx.True(), nil
 	case *seqValue:
-		if v.n.IsValid() {
-			return x.ctx.Gt(v.n, x.ctx.Int(0)), nil
+		if v.keys == nil && (v.n.IsValid() || v.present != nil) {
+			return x.ctx.Gt(x.length(v), x.ctx.Int(0)), nil
 		}
 		return x.ctx.Bool(len(v.elems) > 0), nil
 	case z3.Term:
