@@ -100,7 +100,26 @@ func (r *Result) Proved() bool {
 // Prove checks every obligation of p's target. It returns an error, and no
 // Result, when the plan cannot be encoded (an unsupported construct, a Z3
 // error): the caller must treat that as a refusal.
-func Prove(ctx context.Context, p *ir.Program, opts Options) (*Result, error) {
+func Prove(ctx context.Context, p *ir.Program, opts Options) (res *Result, err error) {
+	// A panic in the encoder is a prover bug on a plan it cannot handle:
+	// the plan is refused with that reason, never proved, and the caller
+	// (a CLI, a service) does not die with it.
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = nil, fmt.Errorf("prover: internal error while encoding %s, the plan is refused: %v", targetName(p), r)
+		}
+	}()
+	return proveTarget(ctx, p, opts)
+}
+
+func targetName(p *ir.Program) string {
+	if p == nil || p.Target == nil {
+		return "the plan"
+	}
+	return p.Target.Name
+}
+
+func proveTarget(ctx context.Context, p *ir.Program, opts Options) (*Result, error) {
 	if p == nil || p.Target == nil {
 		return nil, errors.New("prover: program has no target")
 	}
