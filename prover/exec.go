@@ -1,6 +1,7 @@
 package prover
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"time"
@@ -45,6 +46,8 @@ type executor struct {
 	rowLists []*seqValue
 	// timeout bounds each solver check made while encoding (loop bounds).
 	timeout time.Duration
+	// runCtx is Prove's context, for replays.
+	runCtx context.Context
 }
 
 // check is an assert or a raise the plan wrote: an obligation of the

@@ -134,7 +134,7 @@ func proveTarget(ctx context.Context, p *ir.Program, opts Options) (*Result, err
 	stop := context.AfterFunc(ctx, zc.Interrupt)
 	defer stop()
 
-	x := &executor{ctx: zc, prog: p, columns: map[string]column{}, timeout: opts.Timeout}
+	x := &executor{ctx: zc, prog: p, columns: map[string]column{}, timeout: opts.Timeout, runCtx: ctx}
 	if err := x.run(p.Target); err != nil {
 		return nil, err
 	}
@@ -172,6 +172,9 @@ type goal struct {
 	// Z3 4.8.12, suffixof(s, x) asserted before not(contains(x, "@")) is
 	// unsat in 13 ms, the other order times out.
 	violations [][]z3.Term
+	// guarantee is the guarantee a KindGuarantee goal is about (for the
+	// replay's monitor).
+	guarantee *ir.Guarantee
 	// diagnose, when set, may add a hint to a failed obligation; it runs
 	// with the negated goal still asserted on s.
 	diagnose func(s *z3.Solver) string
@@ -192,6 +195,10 @@ func (x *executor) decide(g goal) *Obligation {
 		m, err := s.Model()
 		if err != nil {
 			ob.Status, ob.Reason = Refused, "counterexample unavailable: "+err.Error()
+			break
+		}
+		if err := x.replay(x.runCtx, m, g); err != nil {
+			ob.Status, ob.Reason = Refused, "internal error: the counterexample found does not replay in the interpreter, so it is not shown: "+err.Error()
 			break
 		}
 		ob.Status = Failed
@@ -294,6 +301,7 @@ func (x *executor) goals(p *ir.Program) ([]goal, error) {
 		if err != nil {
 			return nil, err
 		}
+		g.guarantee = gr
 		out = append(out, g)
 	}
 	return out, nil
