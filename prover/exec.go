@@ -638,7 +638,7 @@ func (x *executor) binOp(sc scope, e *ir.BinOp, g z3.Term) (value, error) {
 		}
 		return c.Sub(ta, c.Mul(tb, q)), nil
 	}
-	return nil, internalf(e.Pos, "operator %s", e.Op)
+	return nil, unsupported(e.Pos, fmt.Sprintf("operator %s on %s in a proof", e.Op, e.X.Type()))
 }
 
 func (x *executor) compare(sc scope, e *ir.Compare, g z3.Term) (value, error) {
