@@ -159,6 +159,9 @@ func render(mod *z3.Model, v value) string {
 		return v.typ.Name + "(" + strings.Join(parts, ", ") + ")"
 	case *seqValue:
 		if v.unbounded != "" {
+			if v.witness != nil {
+				return render(mod, v.n) + " × [" + render(mod, v.witness) + "]"
+			}
 			return "<a list of " + render(mod, v.n) + " elements>"
 		}
 		var parts []string

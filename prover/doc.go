@@ -52,7 +52,14 @@
 // independent. A list result whose effect ensures len(result) <= N (the
 // literal shape, see lengthBound) has N possible elements; a list result
 // without such a bound has no modelled elements, and a loop over it (or
-// indexing, membership) refuses with "add an ensures bound on <effect>".
+// indexing, membership) refuses with "add an ensures bound on <effect>",
+// with one exception: when iterations cannot affect each other (the body
+// assigns no name used outside it, mutates no list, calls no plan
+// function, has no break, continue or return), the loop runs once on a
+// fresh element standing for every row. That decides properties of single
+// facts exactly (all, empty, preconditions, asserts); count, sum and
+// distinct over such facts refuse with the bound they need, and a
+// counterexample replays with copies of the witness row.
 // A row schema's __unique__ columns are assumed distinct across one
 // result, by distinct claims only.
 //

@@ -42,6 +42,9 @@ type executor struct {
 	// uniqueness holds the __unique__ constraints of query results,
 	// assumed by distinct claims only.
 	uniqueness []z3.Term
+	// generic lists the generic iterations of loops over unbounded
+	// results.
+	generic []genericGroup
 	// rowLists are the list[Row] results of queries, in call order.
 	rowLists []*seqValue
 	// timeout bounds each solver check made while encoding (loop bounds).

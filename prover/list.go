@@ -20,8 +20,8 @@ func (x *executor) loop(fr *frame, s *ir.For, path, g z3.Term) error {
 	if !ok {
 		return unsupported(s.Pos, fmt.Sprintf("a loop over a %s", s.Iter.Type()))
 	}
-	if err := bounded(s.Pos, seq, "a loop"); err != nil {
-		return err
+	if seq.unbounded != "" {
+		return x.genericLoop(fr, s, seq, path)
 	}
 	elems := seq.elems
 	if seq.keys != nil {

@@ -28,9 +28,9 @@ func (x *executor) replay(ctx context.Context, mod *z3.Model, g goal) error {
 		args[i] = v
 	}
 	host := &replayHost{}
-	for _, f := range x.facts {
+	plan := func(f *fact) error {
 		if !isTrue(mod, f.reached) {
-			continue
+			return nil
 		}
 		r := replayCall{effect: f.effect}
 		if !ir.IsBasic(f.effect.Result, ir.KindNone) {
@@ -41,6 +41,29 @@ func (x *executor) replay(ctx context.Context, mod *z3.Model, g goal) error {
 			r.result = v
 		}
 		host.planned = append(host.planned, r)
+		return nil
+	}
+	for i := 0; i < len(x.facts); i++ {
+		if g, ok := x.groupAt(i); ok {
+			// The generic iteration runs once per row of the result,
+			// every row being the witness.
+			n, err := witnessCount(mod, g.list)
+			if err != nil {
+				return err
+			}
+			for range n {
+				for _, f := range x.facts[g.start:g.end] {
+					if err := plan(f); err != nil {
+						return err
+					}
+				}
+			}
+			i = g.end - 1
+			continue
+		}
+		if err := plan(x.facts[i]); err != nil {
+			return err
+		}
 	}
 	err := interp.Run(ctx, x.prog, interp.Options{Host: host, Args: args})
 	if host.err != nil {
@@ -198,6 +221,24 @@ func concrete(mod *z3.Model, v value, t ir.Type) (interp.Value, error) {
 		return row, nil
 	case *seqValue:
 		lt, isList := t.(*ir.List)
+		if isList && v.unbounded != "" && v.witness != nil {
+			n, err := witnessCount(mod, v)
+			if err != nil {
+				return nil, err
+			}
+			if row, isRow := lt.Elem.(*ir.Row); isRow && len(row.Unique) > 0 && n > 1 {
+				return nil, fmt.Errorf("%d copies of one %s would break its __unique__ columns", n, row.Name)
+			}
+			w, err := concrete(mod, v.witness, lt.Elem)
+			if err != nil {
+				return nil, err
+			}
+			out := &interp.List{}
+			for range n {
+				out.Elems = append(out.Elems, w)
+			}
+			return out, nil
+		}
 		if !isList || v.keys != nil || v.unbounded != "" {
 			break
 		}
@@ -273,4 +314,24 @@ func (x *executor) symbolic(v interp.Value, t ir.Type) (value, error) {
 		return out, nil
 	}
 	return nil, fmt.Errorf("a %T cannot be monitored", v)
+}
+
+// groupAt is the generic iteration whose facts start at index i.
+func (x *executor) groupAt(i int) (genericGroup, bool) {
+	for _, g := range x.generic {
+		if g.start == i && g.end > g.start {
+			return g, true
+		}
+	}
+	return genericGroup{}, false
+}
+
+// witnessCount is the model's length of an unbounded result, which a
+// replay fills with copies of the generic iteration's witness.
+func witnessCount(mod *z3.Model, l *seqValue) (int, error) {
+	k, ok := mod.Eval(l.n).Int64Value()
+	if !ok || k < 0 || k > 10000 {
+		return 0, fmt.Errorf("the model's length of the result of %s (%s) cannot be replayed", l.unbounded, mod.Eval(l.n))
+	}
+	return int(k), nil
 }

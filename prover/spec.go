@@ -73,6 +73,9 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 		if err != nil {
 			return goal{}, err
 		}
+		if err := x.countable(c, ms, "distinct"); err != nil {
+			return goal{}, err
+		}
 		keys := make([]value, len(ms))
 		for i, m := range ms {
 			if keys[i], err = x.lambda(s.Key, x.bindFact(s.Key, m)); err != nil {
@@ -121,6 +124,9 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 		}
 		ms, err := x.members(rel, base)
 		if err != nil {
+			return goal{}, err
+		}
+		if err := x.countable(c, ms, what); err != nil {
 			return goal{}, err
 		}
 		nv, err := x.expr(base, nExpr, ctx.True())
@@ -324,4 +330,15 @@ func (x *executor) countGoal(ob *Obligation, spec ir.Spec, ms []member, rel *ir.
 		summary := fmt.Sprintf("count = %d, must be %s %d", len(reached), op, k)
 		return x.explainFacts(mod, reached, fields, summary)
 	}}, nil
+}
+
+// countable refuses an aggregate over facts of a generic iteration: one
+// such fact stands for a call per row of a result of unknown length.
+func (x *executor) countable(c *ir.Contract, ms []member, what string) error {
+	for _, m := range ms {
+		if eff := x.genericIn(m.fact); eff != "" {
+			return &Error{Pos: m.fact.pos, Msg: fmt.Sprintf("%s of %s over a loop on the result of %s needs its length bounded: add an ensures bound on %s, e.g. @clauz3.ensures(lambda result: len(result) <= 100)", what, c.Name, eff, eff)}
+		}
+	}
+	return nil
 }

@@ -45,6 +45,9 @@ type seqValue struct {
 	// effect ensures no bound on its length: its elements are not
 	// modelled, so anything but len() refuses.
 	unbounded string
+	// witness is the element a generic iteration ran on (see
+	// genericLoop), used to replay a counterexample.
+	witness   value
 	frozen    bool
 	iterating int // loops currently running over this object
 	label     string
