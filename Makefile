@@ -14,6 +14,8 @@ DEMO_FAIL := corpus/plans/email_only_bob_ann_fail.py
 # package:FuzzTarget pairs run by `make fuzz`, each for FUZZTIME.
 FUZZ_TARGETS := ./compiler/syntax/:FuzzParse ./compiler/:FuzzCompile ./compiler/layer/:FuzzLoad ./securitymod/pathfloor/:FuzzCheck ./securitymod/egress/:FuzzCheck ./securitymod/redact/:FuzzString ./layers/web_fetch/:FuzzCanonical ./corpus/randplan/:FuzzDifferential
 FUZZTIME ?= 60s
+# Random plans TestSoundness proves and runs under `make fuzz` (40 in `make test`).
+SOUNDNESS_PLANS ?= 400
 
 .PHONY: help setup demo test bench fuzz fmt
 .DEFAULT_GOAL := help
@@ -23,7 +25,7 @@ help:
 	@echo "make demo   prove the bundled email plan, then show a refused variant"
 	@echo "make test   go vet + go test on every package"
 	@echo "make bench  benchmarks (benchmarks/, prover/z3/)"
-	@echo "make fuzz   run each fuzz target for FUZZTIME ($(FUZZTIME))"
+	@echo "make fuzz   run each fuzz target for FUZZTIME ($(FUZZTIME)), then the soundness check on SOUNDNESS_PLANS random plans"
 	@echo "make fmt    list files gofmt would change (fails if any)"
 
 setup:
@@ -58,6 +60,8 @@ fuzz: setup
 		echo "go test -run '^\$$' -fuzz '^$$fn\$$' -fuzztime $(FUZZTIME) $$pkg"; \
 		go test -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(FUZZTIME) $$pkg; \
 	done
+	@echo "go test -run '^TestSoundness\$$' -v ./corpus/ -soundness.plans $(SOUNDNESS_PLANS)"
+	@go test -run '^TestSoundness$$' -v ./corpus/ -soundness.plans $(SOUNDNESS_PLANS)
 
 fmt:
 	@out=$$(gofmt -l .); \

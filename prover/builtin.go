@@ -15,10 +15,45 @@ func (x *executor) builtin(sc scope, e *ir.Builtin, g z3.Term) (value, error) {
 	case "len":
 		switch a := args[0].(type) {
 		case *seqValue:
-			return c.Int(int64(len(a.elems))), nil
+			if a.keys != nil {
+				return c.Int(int64(len(a.keys))), nil
+			}
+			return x.length(a), nil
 		case z3.Term:
 			return c.Length(a), nil
 		}
+	case "print":
+		// stdout is not part of the trace; the arguments were evaluated.
+		return noneValue{}, nil
+	case "list.append":
+		list, ok := args[0].(*seqValue)
+		if !ok || list.keys != nil {
+			break
+		}
+		return noneValue{}, x.appendTo(e.Pos, list, args[1], g)
+	case "enumerate":
+		list, ok := args[0].(*seqValue)
+		if !ok || list.keys != nil {
+			break
+		}
+		start := c.Int(0)
+		if len(args) > 1 {
+			start = args[1].(z3.Term)
+		}
+		return x.enumerate(e.Pos, e.T, list, start)
+	case "zip":
+		var lists []*seqValue
+		for _, a := range args {
+			list, ok := a.(*seqValue)
+			if !ok || list.keys != nil {
+				return nil, unsupported(e.Pos, "zip over a dict")
+			}
+			lists = append(lists, list)
+		}
+		if len(lists) == 0 {
+			break
+		}
+		return x.zip(e.Pos, e.T, lists)
 	case "str":
 		return x.str(e.Pos, e.Args[0], args[0])
 	case "str.startswith":

@@ -1,6 +1,7 @@
 package prover
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -18,6 +19,13 @@ type Counterexample struct {
 	Summary string
 	// Inputs are the target's free inputs.
 	Inputs []Binding
+	// Results are the values the trusted calls returned, named by the
+	// plan's variable when the result was assigned to one, e.g.
+	// rows = [UserRow(id=1, email="")].
+	Results []Binding
+	// Path lists the branches taken, in execution order, e.g.
+	// "line 9: true".
+	Path []string
 	// Trace lists every trusted call the execution makes, in order: the
 	// path it takes.
 	Trace []Call
@@ -53,6 +61,12 @@ func (c *Counterexample) String() string {
 	}
 	if len(c.Inputs) > 0 {
 		b.WriteString("\ninputs: " + joinBindings(c.Inputs))
+	}
+	for _, r := range c.Results {
+		b.WriteString("\nresult: " + r.Name + " = " + r.Value)
+	}
+	if len(c.Path) > 0 {
+		b.WriteString("\npath: " + strings.Join(c.Path, ", "))
 	}
 	for _, call := range c.Trace {
 		b.WriteString("\ncall: " + call.Effect + "(" + joinArgs(call.Args) + ") at " + call.At)
@@ -99,9 +113,26 @@ func (x *executor) explainFacts(mod *z3.Model, offending []*fact, fields []strin
 	for _, in := range x.inputs {
 		cex.Inputs = append(cex.Inputs, Binding{Name: in.name, Value: render(mod, in.term)})
 	}
+	for _, br := range x.branches {
+		if !isTrue(mod, br.reached) {
+			continue
+		}
+		taken := "false"
+		if isTrue(mod, br.cond) {
+			taken = "true"
+		}
+		cex.Path = append(cex.Path, fmt.Sprintf("line %d %s", br.pos.Line, taken))
+	}
 	for _, f := range x.facts {
 		if !isTrue(mod, f.reached) {
 			continue
+		}
+		if _, isNone := f.result.(noneValue); !isNone && f.result != nil {
+			name := f.label
+			if name == "" {
+				name = fmt.Sprintf("%s() at line %d", f.effect.Name, f.pos.Line)
+			}
+			cex.Results = append(cex.Results, Binding{Name: name, Value: render(mod, f.result)})
 		}
 		call := Call{Effect: f.effect.Name, Pos: f.pos, At: f.pos.String()}
 		for i, p := range f.effect.Params {
@@ -118,13 +149,31 @@ func render(mod *z3.Model, v value) string {
 	switch v := v.(type) {
 	case noneValue:
 		return "None"
-	case *seqValue:
-		parts := make([]string, len(v.elems))
-		for i, e := range v.elems {
-			parts[i] = render(mod, e)
-			if v.keys != nil {
-				parts[i] = render(mod, v.keys[i]) + ": " + parts[i]
+	case *rowValue:
+		var parts []string
+		for i, f := range v.typ.Fields {
+			if v.fields[i] != nil {
+				parts = append(parts, f.Name+"="+render(mod, v.fields[i]))
 			}
+		}
+		return v.typ.Name + "(" + strings.Join(parts, ", ") + ")"
+	case *seqValue:
+		if v.unbounded != "" {
+			if v.witness != nil {
+				return render(mod, v.n) + " × [" + render(mod, v.witness) + "]"
+			}
+			return "<a list of " + render(mod, v.n) + " elements>"
+		}
+		var parts []string
+		for i, e := range v.elems {
+			if t := existsTerm(v, i); v.keys == nil && t.IsValid() && !isTrue(mod, t) {
+				continue
+			}
+			part := render(mod, e)
+			if v.keys != nil {
+				part = render(mod, v.keys[i]) + ": " + part
+			}
+			parts = append(parts, part)
 		}
 		if v.keys != nil {
 			return "{" + strings.Join(parts, ", ") + "}"
@@ -150,4 +199,19 @@ func render(mod *z3.Model, v value) string {
 		return t.String()
 	}
 	return "?"
+}
+
+// existsTerm is seqValue element i's existence condition, without an
+// executor (a model only evaluates it).
+func existsTerm(s *seqValue, i int) z3.Term {
+	switch {
+	case s.present != nil:
+		return s.present[i]
+	case s.keys != nil:
+		return z3.Term{}
+	case s.n.IsValid():
+		c := s.n.Context()
+		return c.Lt(c.Int(int64(i)), s.n)
+	}
+	return z3.Term{}
 }

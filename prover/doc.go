@@ -13,28 +13,97 @@
 // timeout or any unsupported construct means refused with that reason.
 // There is no answer that lets an unproved plan through.
 //
+// A third kind of obligation is the plan's own assert and raise statements
+// (Kind "check"): an assert must hold and a raise must be unreachable on
+// every execution, in main and in helpers alike. They are never assumed.
+//
 // # Symbolic execution
 //
 // Execution is guarded rather than forked: statements run under a Bool
-// guard (the path condition, conjoined with "has not returned" and "has not
-// raised"), both arms of an if run, and locals are merged with if-then-else
-// afterwards. A return or an exception (division by zero, reading an
-// unassigned name) only strengthens the guard of what follows, so traces
-// cut short are modelled exactly. Loops in this stage iterate over values
-// of known length (literal lists and tuples, range with constant bounds)
-// and are unrolled; helpers are inlined at each call.
+// guard (the path condition, conjoined with "has not returned", "has not
+// raised" and the break/continue flags of the running loops), both arms of
+// an if run, and locals are merged with if-then-else afterwards. A return,
+// break, continue or exception (division by zero, an index out of range,
+// reading an unassigned name) only strengthens the guard of what follows,
+// so traces cut short are modelled exactly. Helpers are inlined at each
+// call, with their asserts, raises and trusted preconditions.
+//
+// A local keeps two values: the merged one, valid on every path, and the
+// one just assigned, which reads see while the block that assigned it (an
+// if arm, a loop iteration, a call) is still running, since every later
+// statement of that block runs under a guard implying the assignment's.
+//
+// # Values
 //
 // Values are Z3 terms for int (unbounded, as in Python), bool and str
-// (sequences of code points); lists, tuples and dicts have a known length
-// and hold a value per element.
+// (sequences of code points); rows hold a term per int, str and bool
+// column (other columns refuse when read); tuples and dicts have a known
+// length. Lists are objects shared by reference, mutated in place under a
+// guard (append, xs[i] = v); two different lists merged at a join are both
+// frozen, so a later mutation refuses instead of losing an alias. A list
+// has either a known length, a symbolic length n with one value per
+// possible element (element i exists when i < n), or a sparse form where
+// each element has its own existence condition (what guarded appends and
+// filtered comprehensions build; iteration and concatenation are exact,
+// indexing refuses).
+//
+// Trusted effects return fresh values constrained by their ensures
+// clauses, one set per call, so two calls of the same query are
+// independent. A list result whose effect ensures len(result) <= N (the
+// literal shape, see lengthBound) has N possible elements; a list result
+// without such a bound has no modelled elements, and a loop over it (or
+// indexing, membership) refuses with "add an ensures bound on <effect>",
+// with one exception: when iterations cannot affect each other (the body
+// assigns no name used outside it, mutates no list, calls no plan
+// function, has no break, continue or return), the loop runs once on a
+// fresh element standing for every row. That decides properties of single
+// facts exactly (all, empty, preconditions, asserts); count, sum and
+// distinct over such facts refuse with the bound they need, and a
+// counterexample replays with copies of the witness row.
+// A row schema's __unique__ columns are assumed distinct across one
+// result, by distinct claims only.
+//
+// # Loops
+//
+// A loop runs one copy of its body per possible element, the copy for
+// element i guarded by its existence, so a query result of any length up
+// to its bound is covered exactly: count and sum see exactly the facts
+// whose iteration reaches the effect. range with symbolic bounds gets the
+// smallest number of copies the solver proves sufficient under the
+// assumptions so far (past 10000 it refuses). enumerate, zip and list
+// comprehensions work on the same representation.
 //
 // # Encodings
 //
-// Sums and counts over facts introduce one fresh integer per fact, defined
-// by reached -> t = amount and not reached -> t = 0, instead of nesting
+// Sums over facts introduce one fresh integer per fact, defined by
+// reached -> t = amount and not reached -> t = 0, instead of nesting
 // if-then-else terms in one big sum: measured on Z3 4.8.12, the nested
 // form times out around a thousand terms while this one stays under a
-// second (see the project's notes on Z3).
+// second (see the project's notes on Z3). count() against a constant is
+// a cardinality constraint (at-most/at-least), which Z3 decides for a
+// thousand loop facts in well under a second. Obligations made of many
+// instances (a precondition in a loop, an all over loop facts, distinct
+// pairs) are checked one violation at a time. Some encodings exist only
+// because Z3 4.8.12's string solver needs them: `a in s` is
+// indexof(s, a, 0) >= 0 (suffixof(x) then not(contains(x, "@")) times out,
+// the indexof form does not), and uniqueness is an injection into the
+// row positions rather than a distinct over many strings.
+//
+// # Indeterminate answers
+//
+// Every check has a timeout (Options.Timeout, `clauz3 prove --timeout`,
+// default 10 s). Unknown, a timeout, a canceled context, a Z3 error while
+// encoding and a panic in the encoder all refuse: the first two per
+// obligation with Z3's reason, the others as an error from Prove.
+//
+// # Counterexamples
+//
+// A counterexample names the offending call's fields, the target's
+// inputs, the values the trusted calls returned (named by the plan's
+// variable when assigned to one, e.g. rows = [UserRow(id=1, email="")]),
+// the branches taken (line numbers) and the trace of reached calls. A
+// failed distinct claim says which column, declared unique, would prove
+// it.
 //
 // The prover imports ir and prover/z3 only; the compiler builds the IR it
 // reads and the CLI prints its Result.

@@ -1,7 +1,10 @@
 package prover
 
 import (
+	"context"
 	"fmt"
+	"slices"
+	"time"
 
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/prover/z3"
@@ -21,11 +24,43 @@ type executor struct {
 	prog  *ir.Program
 	alive z3.Term // no exception has been raised so far
 
+	// scopes are the active block instances, innermost last; lastScope
+	// numbers them.
+	scopes    []int
+	lastScope int
+
 	facts       []*fact
 	sites       []*precondition
+	checks      []*check
+	branches    []branch
 	assumptions []z3.Term
 	inputs      []input
 	depth       int
+
+	// columns maps the fresh term of a row field to its column.
+	columns map[string]column
+	// uniqueness holds the __unique__ constraints of query results,
+	// assumed by distinct claims only.
+	uniqueness []z3.Term
+	// generic lists the generic iterations of loops over unbounded
+	// results.
+	generic []genericGroup
+	// rowLists are the list[Row] results of queries, in call order.
+	rowLists []*seqValue
+	// timeout bounds each solver check made while encoding (loop bounds).
+	timeout time.Duration
+	// runCtx is Prove's context, for replays.
+	runCtx context.Context
+}
+
+// check is an assert or a raise the plan wrote: an obligation of the
+// plan, never an assumption. An assert must hold and a raise must be
+// unreachable wherever execution reaches it.
+type check struct {
+	pos     ir.Pos
+	what    string // "assert" or "raise ValueError"
+	reached z3.Term
+	holds   z3.Term
 }
 
 // fact is one trusted call in the trace.
@@ -35,6 +70,15 @@ type fact struct {
 	reached z3.Term
 	pos     ir.Pos
 	result  value
+	label   string // the plan's name for the result, when assigned to one
+}
+
+// branch is one evaluation of an if's condition, for the path a
+// counterexample takes.
+type branch struct {
+	pos     ir.Pos
+	reached z3.Term
+	cond    z3.Term
 }
 
 // precondition is one requires clause at one call site.
@@ -76,16 +120,56 @@ type frame struct {
 	slots    []slot
 	ret      value
 	returned z3.Term
+	loops    []*loopState // the loops running in this frame, innermost last
+}
+
+// loopState holds the flags of one running loop: broken once a break ran
+// (on the guard it ran under), continued once a continue ran in the
+// current iteration.
+type loopState struct {
+	broken, continued z3.Term
 }
 
 // slot is a local's value and the condition under which it is assigned.
+//
+// val is the value on every path (merged with what the local held before
+// on paths where the assignment did not run). exact is the value just
+// assigned, and scope the block instance (an arm of an if, an iteration
+// of a loop, a call) that assigned it: every later statement of that
+// block runs under a guard that implies the assignment's, so while the
+// block is active a read sees exact. That keeps each iteration's terms
+// about its own values instead of if-then-else chains over all earlier
+// iterations, which Z3's string solver cannot cope with.
 type slot struct {
 	val     value
 	defined z3.Term
+	exact   value
+	scope   int
+}
+
+// enter opens a block instance and returns the function that closes it.
+func (x *executor) enter() func() {
+	x.lastScope++
+	x.scopes = append(x.scopes, x.lastScope)
+	return func() { x.scopes = x.scopes[:len(x.scopes)-1] }
+}
+
+// eff is the value a read sees now: exact while its block is active.
+func (x *executor) eff(sl slot) slot {
+	if sl.exact != nil && slices.Contains(x.scopes, sl.scope) {
+		return slot{val: sl.exact, defined: x.ctx.True()}
+	}
+	return slot{val: sl.val, defined: sl.defined}
+}
+
+// set stores a value assigned on the current block's guard.
+func (x *executor) set(fr *frame, l *ir.Local, val value, defined z3.Term, exact value) {
+	fr.slots[l.Index] = slot{val: val, defined: defined, exact: exact, scope: x.scopes[len(x.scopes)-1]}
 }
 
 func (x *executor) run(target *ir.Func) error {
 	x.alive = x.ctx.True()
+	defer x.enter()()
 	fr := x.newFrame(target)
 	for _, p := range target.Params {
 		sort, err := x.sortOf(p.Pos, p.Type)
@@ -104,6 +188,15 @@ func (fr *frame) read(l *ir.Local) (slot, bool) {
 		return o.slots[l.Index], true
 	}
 	return slot{}, false
+}
+
+// readLocal is what a LocalRef sees in sc.
+func (x *executor) readLocal(sc scope, l *ir.Local) (slot, bool) {
+	sl, ok := sc.read(l)
+	if _, isFrame := sc.(*frame); isFrame && ok {
+		sl = x.eff(sl)
+	}
+	return sl, ok
 }
 
 // owner is the frame among fr and its enclosing frames that holds l, or
@@ -128,11 +221,18 @@ func (x *executor) newFrame(fn *ir.Func) *frame {
 // guard is the condition under which the next statement of fr runs, given
 // the path condition path.
 func (x *executor) guard(fr *frame, path z3.Term) z3.Term {
-	return x.ctx.And(path, x.ctx.Not(fr.returned), x.alive)
+	conj := []z3.Term{path, x.ctx.Not(fr.returned), x.alive}
+	for _, l := range fr.loops {
+		conj = append(conj, x.ctx.Not(l.broken), x.ctx.Not(l.continued))
+	}
+	return x.ctx.And(conj...)
 }
 
 // raiseUnless records that the plan raises, on the current guard, unless ok.
 func (x *executor) raiseUnless(g, ok z3.Term) {
+	if ok == x.ctx.True() { // Z3 shares terms: nothing can raise here
+		return
+	}
 	x.alive = x.ctx.And(x.alive, x.ctx.Implies(g, ok))
 }
 
@@ -149,9 +249,13 @@ func (x *executor) stmt(fr *frame, s ir.Stmt, path z3.Term) error {
 	g := x.guard(fr, path)
 	switch s := s.(type) {
 	case *ir.Assign:
+		nfacts := len(x.facts)
 		v, err := x.expr(fr, s.Value, g)
 		if err != nil {
 			return err
+		}
+		if _, isCall := s.Value.(*ir.EffectCall); isCall && len(x.facts) > nfacts {
+			x.facts[len(x.facts)-1].label = s.Dest.Name
 		}
 		return x.assign(fr, s.Pos, s.Dest, v, g)
 	case *ir.ExprStmt:
@@ -185,34 +289,68 @@ func (x *executor) stmt(fr *frame, s ir.Stmt, path z3.Term) error {
 		if err != nil {
 			return err
 		}
+		x.branches = append(x.branches, branch{pos: s.Pos, reached: g, cond: c})
 		before := append([]slot(nil), fr.slots...)
-		if err := x.stmts(fr, s.Then, x.ctx.And(path, c)); err != nil {
+		leave := x.enter()
+		err = x.stmts(fr, s.Then, x.ctx.And(path, c))
+		leave()
+		if err != nil {
 			return err
 		}
 		afterThen := fr.slots
 		fr.slots = before
-		if err := x.stmts(fr, s.Else, x.ctx.And(path, x.ctx.Not(c))); err != nil {
+		leave = x.enter()
+		err = x.stmts(fr, s.Else, x.ctx.And(path, x.ctx.Not(c)))
+		leave()
+		if err != nil {
 			return err
 		}
 		return x.join(fr, s.Pos, c, afterThen)
 	case *ir.For:
-		iter, err := x.expr(fr, s.Iter, g)
+		return x.loop(fr, s, path, g)
+	case *ir.Break:
+		if len(fr.loops) == 0 {
+			return internalf(s.Pos, "break outside a loop")
+		}
+		l := fr.loops[len(fr.loops)-1]
+		l.broken = x.ctx.Or(l.broken, g)
+		return nil
+	case *ir.Continue:
+		if len(fr.loops) == 0 {
+			return internalf(s.Pos, "continue outside a loop")
+		}
+		l := fr.loops[len(fr.loops)-1]
+		l.continued = x.ctx.Or(l.continued, g)
+		return nil
+	case *ir.Assert:
+		cv, err := x.expr(fr, s.Cond, g)
 		if err != nil {
 			return err
 		}
-		seq, ok := iter.(*seqValue)
-		if !ok || seq.keys != nil {
-			return unsupported(s.Pos, "a loop over a value of unknown length")
+		c, err := x.truthy(s.Pos, s.Cond.Type(), cv)
+		if err != nil {
+			return err
 		}
-		for _, elem := range seq.elems {
-			if err := x.assign(fr, s.Pos, s.Var, elem, x.guard(fr, path)); err != nil {
-				return err
-			}
-			if err := x.stmts(fr, s.Body, path); err != nil {
+		if s.Msg != nil {
+			// The message is evaluated only when the assert fails.
+			if _, err := x.expr(fr, s.Msg, x.ctx.And(g, x.ctx.Not(c))); err != nil {
 				return err
 			}
 		}
+		x.checks = append(x.checks, &check{pos: s.Pos, what: "assert", reached: g, holds: c})
+		x.raiseUnless(g, c)
 		return nil
+	case *ir.Raise:
+		if s.Msg != nil {
+			if _, err := x.expr(fr, s.Msg, g); err != nil {
+				return err
+			}
+		}
+		x.checks = append(x.checks, &check{pos: s.Pos, what: "raise " + s.Class, reached: g, holds: x.ctx.False()})
+		x.raiseUnless(g, x.ctx.False())
+		return nil
+	case *ir.SetIndex:
+		return x.setIndex(fr, s, g)
 	}
 	return unsupported(s.Position(), stmtName(s)+" in a proof")
 }
@@ -237,7 +375,10 @@ func stmtName(s ir.Stmt) string {
 // join merges the locals after an if: thenSlots hold on c, fr.slots on not c.
 func (x *executor) join(fr *frame, pos ir.Pos, c z3.Term, thenSlots []slot) error {
 	for i := range fr.slots {
-		a, b := thenSlots[i], fr.slots[i]
+		if thenSlots[i] == fr.slots[i] {
+			continue // neither arm assigned it
+		}
+		a, b := x.eff(thenSlots[i]), x.eff(fr.slots[i])
 		switch {
 		case a.val == nil && b.val == nil:
 			continue
@@ -266,16 +407,22 @@ func (x *executor) assign(fr *frame, pos ir.Pos, l *ir.Local, v value, g z3.Term
 	} else {
 		return internalf(pos, "%s is not in scope", l.Name)
 	}
-	old := fr.slots[l.Index]
+	old := x.eff(fr.slots[l.Index])
 	if old.val == nil {
-		fr.slots[l.Index] = slot{val: v, defined: g}
+		x.set(fr, l, v, g, v)
 		return nil
 	}
 	merged, err := x.merge(pos, g, v, old.val)
 	if err != nil {
 		return err
 	}
-	fr.slots[l.Index] = slot{val: merged, defined: x.ctx.Or(g, old.defined)}
+	if t, isTerm := merged.(z3.Term); isTerm && len(fr.loops) > 0 {
+		// A value carried across iterations would nest one if-then-else
+		// per iteration; a fresh name defined by implications keeps the
+		// formula flat (see doc.go).
+		merged = x.define(l.Name, g, v.(z3.Term), old.val.(z3.Term), t)
+	}
+	x.set(fr, l, merged, x.ctx.Or(g, old.defined), v)
 	return nil
 }
 
@@ -298,7 +445,7 @@ func (x *executor) expr(sc scope, e ir.Expr, g z3.Term) (value, error) {
 	case *ir.Const:
 		return x.constant(e)
 	case *ir.LocalRef:
-		sl, ok := sc.read(e.Local)
+		sl, ok := x.readLocal(sc, e.Local)
 		if !ok {
 			return nil, internalf(e.Pos, "%s is not in scope", e.Local.Name)
 		}
@@ -361,9 +508,37 @@ func (x *executor) expr(sc scope, e ir.Expr, g z3.Term) (value, error) {
 	case *ir.DictLit:
 		return x.dict(sc, e, g)
 	case *ir.Range:
-		return x.rangeValue(e)
+		return x.rangeValue(sc, e, g)
 	case *ir.FString:
 		return x.fstring(sc, e, g)
+	case *ir.Comprehension:
+		return x.comprehension(sc, e, g)
+	case *ir.Attr:
+		v, err := x.expr(sc, e.X, g)
+		if err != nil {
+			return nil, err
+		}
+		return x.attr(e.Pos, v, e.Field)
+	case *ir.Index:
+		return x.index(sc, e, g)
+	case *ir.CondExpr:
+		cv, err := x.expr(sc, e.Cond, g)
+		if err != nil {
+			return nil, err
+		}
+		cond, err := x.truthy(e.Pos, e.Cond.Type(), cv)
+		if err != nil {
+			return nil, err
+		}
+		a, err := x.expr(sc, e.Then, c.And(g, cond))
+		if err != nil {
+			return nil, err
+		}
+		b, err := x.expr(sc, e.Else, c.And(g, c.Not(cond)))
+		if err != nil {
+			return nil, err
+		}
+		return x.merge(e.Pos, cond, a, b)
 	case *ir.Unwrap:
 		// Optional values are not encoded: the local cannot be None here.
 		return nil, unsupported(e.Pos, fmt.Sprintf("a %s narrowed by an `is None` check in a proof", e.X.Type()))
@@ -422,10 +597,26 @@ func (x *executor) binOp(sc scope, e *ir.BinOp, g z3.Term) (value, error) {
 	if sa, ok := a.(*seqValue); ok {
 		sb, ok := b.(*seqValue)
 		if e.Op != ir.Add || !ok {
-			return nil, internalf(e.Pos, "operator %s on sequences", e.Op)
+			return nil, unsupported(e.Pos, fmt.Sprintf("operator %s on a %s in a proof", e.Op, e.X.Type()))
+		}
+		for _, s := range []*seqValue{sa, sb} {
+			if err := bounded(e.Pos, s, "concatenation"); err != nil {
+				return nil, err
+			}
 		}
 		elems := append(append([]value(nil), sa.elems...), sb.elems...)
-		return &seqValue{typ: e.T, elems: elems}, nil
+		out := &seqValue{typ: e.T, elems: elems}
+		if sa.n.IsValid() || sb.n.IsValid() || sa.present != nil || sb.present != nil {
+			// Order-preserving: the elements of a that exist, then
+			// those of b.
+			for i := range sa.elems {
+				out.present = append(out.present, x.exists(sa, i))
+			}
+			for i := range sb.elems {
+				out.present = append(out.present, x.exists(sb, i))
+			}
+		}
+		return out, nil
 	}
 	c := x.ctx
 	ta, tb := a.(z3.Term), b.(z3.Term)
@@ -450,7 +641,7 @@ func (x *executor) binOp(sc scope, e *ir.BinOp, g z3.Term) (value, error) {
 		}
 		return c.Sub(ta, c.Mul(tb, q)), nil
 	}
-	return nil, internalf(e.Pos, "operator %s", e.Op)
+	return nil, unsupported(e.Pos, fmt.Sprintf("operator %s on %s in a proof", e.Op, e.X.Type()))
 }
 
 func (x *executor) compare(sc scope, e *ir.Compare, g z3.Term) (value, error) {
@@ -527,17 +718,28 @@ func (x *executor) contains(pos ir.Pos, a, b value) (z3.Term, error) {
 	c := x.ctx
 	switch b := b.(type) {
 	case z3.Term:
-		return c.Contains(b, a.(z3.Term)), nil
+		// indexof(b, a, 0) >= 0 is contains(b, a) (also for an empty
+		// a), and Z3 4.8.12 decides it where not(contains) can loop:
+		// suffixof("@corp.example", x) and not(contains(x, "@")),
+		// asserted in that order, times out; with indexof it is unsat
+		// in either order.
+		return c.Ge(c.IndexOf(b, a.(z3.Term), c.Int(0)), c.Int(0)), nil
 	case *seqValue:
+		if err := bounded(pos, b, "membership"); err != nil {
+			return z3.Term{}, err
+		}
 		members := b.elems
 		if b.keys != nil {
 			members = b.keys
 		}
 		disj := []z3.Term{c.False()}
-		for _, m := range members {
+		for i, m := range members {
 			eq, err := x.equal(pos, a, m)
 			if err != nil {
 				return z3.Term{}, err
+			}
+			if b.keys == nil {
+				eq = c.And(x.exists(b, i), eq)
 			}
 			disj = append(disj, eq)
 		}
@@ -575,27 +777,96 @@ func (x *executor) dict(sc scope, e *ir.DictLit, g z3.Term) (value, error) {
 	return out, nil
 }
 
-func (x *executor) rangeValue(e *ir.Range) (value, error) {
-	var bounds [3]int64
-	for i, b := range []ir.Expr{e.Start, e.Stop, e.Step} {
-		n, ok := constInt(b)
-		if !ok {
-			return nil, unsupported(b.Position(), "range with a bound that is not a constant")
-		}
-		bounds[i] = n
+func (x *executor) rangeValue(sc scope, e *ir.Range, g z3.Term) (value, error) {
+	step, ok := constInt(e.Step)
+	if !ok {
+		return nil, unsupported(e.Step.Position(), "range with a step that is not a constant")
 	}
-	start, stop, step := bounds[0], bounds[1], bounds[2]
 	if step == 0 {
 		return nil, &Error{Pos: e.Pos, Msg: "range() arg 3 must not be zero"}
 	}
+	start, okStart := constInt(e.Start)
+	stop, okStop := constInt(e.Stop)
 	out := &seqValue{typ: e.Type()}
-	for i := start; (step > 0 && i < stop) || (step < 0 && i > stop); i += step {
-		if len(out.elems) >= maxUnroll {
-			return nil, unsupported(e.Pos, fmt.Sprintf("a loop of more than %d iterations", maxUnroll))
+	if okStart && okStop {
+		for i := start; (step > 0 && i < stop) || (step < 0 && i > stop); i += step {
+			if len(out.elems) >= maxUnroll {
+				return nil, unsupported(e.Pos, fmt.Sprintf("a loop of more than %d iterations", maxUnroll))
+			}
+			out.elems = append(out.elems, x.ctx.Int(i))
 		}
-		out.elems = append(out.elems, x.ctx.Int(i))
+		return out, nil
+	}
+	// Symbolic bounds: the length is a term, and the number of copies
+	// of a loop body is the largest length the solver cannot exceed.
+	bounds, err := x.exprs(sc, []ir.Expr{e.Start, e.Stop}, g)
+	if err != nil {
+		return nil, err
+	}
+	c := x.ctx
+	lo, hi := bounds[0].(z3.Term), bounds[1].(z3.Term)
+	span, stride := c.Sub(hi, lo), c.Int(step)
+	if step < 0 {
+		span, stride = c.Sub(lo, hi), c.Int(-step)
+	}
+	// ceil(span / stride) for a positive stride, and 0 when span <= 0.
+	count := c.Div(c.Add(span, c.Sub(stride, c.Int(1))), stride)
+	out.n = c.Ite(c.Gt(span, c.Int(0)), count, c.Int(0))
+	capacity, err := x.upperBound(e.Pos, out.n, g)
+	if err != nil {
+		return nil, err
+	}
+	for i := range capacity {
+		out.elems = append(out.elems, c.Add(lo, c.Int(int64(i)*step)))
 	}
 	return out, nil
+}
+
+// upperBound finds a K such that n <= K on every execution reaching g,
+// asking the solver under the assumptions made so far (postconditions of
+// the effects called before). Any answer but unsat counts as "may exceed",
+// so the bound is sound; past maxUnroll the plan is refused.
+func (x *executor) upperBound(pos ir.Pos, n, g z3.Term) (int, error) {
+	s := x.ctx.NewSolver(x.timeout)
+	defer s.Close()
+	for _, a := range x.assumptions {
+		s.Assert(a)
+	}
+	s.Assert(g)
+	exceeds := func(k int) (bool, error) {
+		s.Push()
+		defer s.Pop(1)
+		s.Assert(x.ctx.Gt(n, x.ctx.Int(int64(k))))
+		r, err := s.Check()
+		if err != nil {
+			return true, err
+		}
+		return r != z3.Unsat, nil
+	}
+	refuse := func(err error) (int, error) {
+		msg := fmt.Sprintf("a loop whose number of iterations the prover cannot bound by %d: bound it with a length from a query with an ensures bound, or a constant", maxUnroll)
+		if err != nil {
+			msg += " (" + err.Error() + ")"
+		}
+		return 0, &Error{Pos: pos, Msg: msg}
+	}
+	if over, err := exceeds(maxUnroll); over || err != nil {
+		return refuse(err)
+	}
+	lo, hi := -1, maxUnroll // n may exceed lo, n never exceeds hi
+	for lo+1 < hi {
+		mid := (lo + hi) / 2
+		over, err := exceeds(mid)
+		if err != nil {
+			return refuse(err)
+		}
+		if over {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return hi, nil
 }
 
 func constInt(e ir.Expr) (int64, bool) {
@@ -637,7 +908,9 @@ func (x *executor) call(sc scope, e *ir.Call, g z3.Term) (value, error) {
 		callee.slots[p.Index] = slot{val: args[i], defined: x.ctx.True()}
 	}
 	x.depth++
+	leave := x.enter()
 	err = x.stmts(callee, e.Func.Body, g)
+	leave()
 	x.depth--
 	if err != nil {
 		return nil, err
@@ -648,8 +921,10 @@ func (x *executor) call(sc scope, e *ir.Call, g z3.Term) (value, error) {
 	if !ir.IsBasic(e.Func.Result, ir.KindNone) {
 		// Falling off the end returns None, which a typed helper cannot;
 		// the compiler guarantees a return on every path, so this is
-		// only a check that paths without one are unreachable.
-		x.raiseUnless(g, callee.returned)
+		// only a check that paths without one are unreachable. It is an
+		// obligation rather than part of alive: every later guard would
+		// carry it, and large guards slow Z3's string solver down.
+		x.checks = append(x.checks, &check{pos: e.Pos, what: "internal check: " + e.Func.Name + " returns a value", reached: x.ctx.And(g, x.alive), holds: callee.returned})
 	}
 	return callee.ret, nil
 }
@@ -658,6 +933,9 @@ func (x *executor) effectCall(sc scope, e *ir.EffectCall, g z3.Term) (value, err
 	args, err := x.exprs(sc, e.Args, g)
 	if err != nil {
 		return nil, err
+	}
+	for i := range args {
+		args[i] = snapshot(args[i])
 	}
 	f := &fact{effect: e.Effect, args: args, reached: g, pos: e.Pos}
 	for _, cond := range e.Effect.Requires {
@@ -678,11 +956,10 @@ func (x *executor) effectCall(sc scope, e *ir.EffectCall, g z3.Term) (value, err
 	x.facts = append(x.facts, f)
 	f.result = noneValue{}
 	if !ir.IsBasic(e.Effect.Result, ir.KindNone) {
-		sort, err := x.sortOf(e.Pos, e.Effect.Result)
+		res, err := x.freshResult(e.Pos, e.Effect, e.Effect.Result, e.Effect.Name)
 		if err != nil {
 			return nil, err
 		}
-		res := x.ctx.FreshConst(e.Effect.Name+"_result", sort)
 		f.result = res
 		for _, cond := range e.Effect.Ensures {
 			sc := &lambdaScope{vals: map[*ir.Local]value{cond.Pred.Params[0]: res}}

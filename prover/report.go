@@ -77,6 +77,8 @@ type CounterexampleJSON struct {
 	Fields  []Binding `json:"fields"`
 	Summary string    `json:"summary,omitempty"`
 	Inputs  []Binding `json:"inputs"`
+	Results []Binding `json:"results"`
+	Path    []string  `json:"path"`
 	Trace   []Call    `json:"trace"`
 }
 
@@ -88,7 +90,10 @@ func (r *Result) JSON() JSON {
 			Status: o.Status.String(), Reason: o.Reason, Clause: o.Clause}
 		if c := o.Counterexample; c != nil {
 			oj.Counterexample = &CounterexampleJSON{Fields: nonNil(c.Fields), Summary: c.Summary,
-				Inputs: nonNil(c.Inputs), Trace: c.Trace}
+				Inputs: nonNil(c.Inputs), Results: nonNil(c.Results), Path: c.Path, Trace: c.Trace}
+			if oj.Counterexample.Path == nil {
+				oj.Counterexample.Path = []string{}
+			}
 			if oj.Counterexample.Trace == nil {
 				oj.Counterexample.Trace = []Call{}
 			}

@@ -40,6 +40,7 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 		}
 		conj := []z3.Term{ctx.True()}
 		broken := make([]z3.Term, len(ms))
+		violations := make([][]z3.Term, len(ms))
 		for i, m := range ms {
 			p, err := x.factPredicate(s.Pred, m)
 			if err != nil {
@@ -47,9 +48,10 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 			}
 			conj = append(conj, ctx.Implies(m.in, p))
 			broken[i] = ctx.And(m.in, ctx.Not(p))
+			violations[i] = []z3.Term{m.in, ctx.Not(p)}
 		}
 		fields := append(lambdaFields(s.Pred), relFields(s.Rel)...)
-		return goal{ob: ob, holds: ctx.And(conj...), explain: func(mod *z3.Model) *Counterexample {
+		return goal{ob: ob, holds: ctx.And(conj...), violations: violations, explain: func(mod *z3.Model) *Counterexample {
 			return x.explainFacts(mod, firstTrue(mod, ms, broken), fields, "")
 		}}, nil
 
@@ -73,6 +75,9 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 		if err != nil {
 			return goal{}, err
 		}
+		if err := x.countable(c, ms, "distinct"); err != nil {
+			return goal{}, err
+		}
 		keys := make([]value, len(ms))
 		for i, m := range ms {
 			if keys[i], err = x.lambda(s.Key, x.bindFact(s.Key, m)); err != nil {
@@ -83,6 +88,7 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 		type pair struct{ i, j int }
 		var pairs []pair
 		var clash []z3.Term
+		violations := [][]z3.Term{}
 		for i := range ms {
 			for j := i + 1; j < len(ms); j++ {
 				eq, err := x.equal(s.Pos, keys[i], keys[j])
@@ -90,13 +96,14 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 					return goal{}, err
 				}
 				both := ctx.And(ms[i].in, ms[j].in, eq)
+				violations = append(violations, []z3.Term{ms[i].in, ms[j].in, eq})
 				conj = append(conj, ctx.Not(both))
 				pairs = append(pairs, pair{i, j})
 				clash = append(clash, both)
 			}
 		}
 		fields := append(lambdaFields(s.Key), relFields(s.Rel)...)
-		return goal{ob: ob, holds: ctx.And(conj...), explain: func(mod *z3.Model) *Counterexample {
+		return goal{ob: ob, holds: ctx.And(conj...), defs: x.uniqueness, violations: violations, diagnose: x.missingUniqueness, explain: func(mod *z3.Model) *Counterexample {
 			for k, t := range clash {
 				if isTrue(mod, t) {
 					return x.explainFacts(mod, []*fact{ms[pairs[k].i].fact, ms[pairs[k].j].fact}, fields, "")
@@ -121,9 +128,15 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 		if err != nil {
 			return goal{}, err
 		}
+		if err := x.countable(c, ms, what); err != nil {
+			return goal{}, err
+		}
 		nv, err := x.expr(base, nExpr, ctx.True())
 		if err != nil {
 			return goal{}, err
+		}
+		if k, isNum := nv.(z3.Term).Int64Value(); isNum && key == nil {
+			return x.countGoal(ob, s, ms, rel, op, k)
 		}
 		// One fresh term per fact, defined by implications rather than a
 		// nested if-then-else (see doc.go).
@@ -263,4 +276,71 @@ func firstTrue(mod *z3.Model, ms []member, conds []z3.Term) []*fact {
 func isTrue(mod *z3.Model, t z3.Term) bool {
 	b, ok := mod.Eval(t).BoolValue()
 	return ok && b
+}
+
+// countGoal is R.count() <op> k for a constant k, as pseudo-Boolean
+// cardinality constraints over the members' conditions: measured with a
+// loop over a query of 100 rows, a sum of 0/1 integers took 6.4 s and one
+// of 1000 rows timed out after a minute, while Z3's cardinality
+// constraints decide both at once.
+func (x *executor) countGoal(ob *Obligation, spec ir.Spec, ms []member, rel *ir.Relation, op ir.CmpOp, k int64) (goal, error) {
+	ctx := x.ctx
+	ins := make([]z3.Term, len(ms))
+	for i, m := range ms {
+		ins[i] = m.in
+	}
+	atMost := func(k int64) z3.Term {
+		if k < 0 {
+			return ctx.False()
+		}
+		return ctx.AtMost(ins, uint(min(k, int64(len(ins)))))
+	}
+	atLeast := func(k int64) z3.Term {
+		if k <= 0 {
+			return ctx.True()
+		}
+		if k > int64(len(ins)) {
+			return ctx.False()
+		}
+		return ctx.AtLeast(ins, uint(k))
+	}
+	var holds z3.Term
+	switch op {
+	case ir.LtE:
+		holds = atMost(k)
+	case ir.Lt:
+		holds = atMost(k - 1)
+	case ir.GtE:
+		holds = atLeast(k)
+	case ir.Gt:
+		holds = atLeast(k + 1)
+	case ir.Eq:
+		holds = ctx.And(atMost(k), atLeast(k))
+	case ir.NotEq:
+		holds = ctx.Not(ctx.And(atMost(k), atLeast(k)))
+	default:
+		return goal{}, internalf(spec.Position(), "count compared by %s", op)
+	}
+	fields := relFields(rel)
+	return goal{ob: ob, holds: holds, explain: func(mod *z3.Model) *Counterexample {
+		var reached []*fact
+		for i, m := range ms {
+			if isTrue(mod, ins[i]) {
+				reached = append(reached, m.fact)
+			}
+		}
+		summary := fmt.Sprintf("count = %d, must be %s %d", len(reached), op, k)
+		return x.explainFacts(mod, reached, fields, summary)
+	}}, nil
+}
+
+// countable refuses an aggregate over facts of a generic iteration: one
+// such fact stands for a call per row of a result of unknown length.
+func (x *executor) countable(c *ir.Contract, ms []member, what string) error {
+	for _, m := range ms {
+		if eff := x.genericIn(m.fact); eff != "" {
+			return &Error{Pos: m.fact.pos, Msg: fmt.Sprintf("%s of %s over a loop on the result of %s needs its length bounded: add an ensures bound on %s, e.g. @clauz3.ensures(lambda result: len(result) <= 100)", what, c.Name, eff, eff)}
+		}
+	}
+	return nil
 }

@@ -1,22 +1,123 @@
 package prover
 
 import (
+	"fmt"
+
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/prover/z3"
 )
 
 // value is a symbolic Python value: a z3.Term for int, bool and str,
-// noneValue, or a seqValue for lists, tuples and dicts of known length.
+// noneValue, a *seqValue for lists, tuples and dicts, or a *rowValue.
 type value interface{}
 
 type noneValue struct{}
 
 // seqValue is a list or tuple (keys == nil) or a dict (keys holds the keys
 // and elems the values, in insertion order).
+//
+// A list may have a symbolic length n (a valid term): element i exists
+// exactly when i < n, and elems holds one value per possible element, so
+// len(elems) is the list's capacity. Query results, appends under a guard
+// and ranges with symbolic bounds make such lists. When n is not valid the
+// length is len(elems).
+//
+// Lists are Python objects shared by reference: every name bound to the
+// same *seqValue sees its in-place mutations (append, xs[i] = v), which are
+// guarded by the condition of the statement doing them. Merging two
+// different list objects at a join loses their identity, so both and the
+// merged list are frozen: a later in-place mutation of any of them is
+// refused rather than modelled unsoundly.
 type seqValue struct {
 	typ   ir.Type
 	keys  []value
 	elems []value
+	n     z3.Term
+	// present, when not nil, makes the list sparse: element i exists
+	// exactly when present[i] holds, and n is not used. Appends under a
+	// guard and filtered comprehensions build sparse lists: each element
+	// keeps its own condition instead of a symbolic position, which Z3's
+	// string solver handles far better. Order is kept, so iteration and
+	// concatenation are exact; indexing a sparse list is refused.
+	present []z3.Term
+
+	// unbounded names the effect whose result this list is when the
+	// effect ensures no bound on its length: its elements are not
+	// modelled, so anything but len() refuses.
+	unbounded string
+	// witness is the element a generic iteration ran on (see
+	// genericLoop), used to replay a counterexample.
+	witness   value
+	frozen    bool
+	iterating int // loops currently running over this object
+	label     string
+}
+
+// rowValue is one row of a query result: a value per field, nil for a
+// field whose type the prover does not model (reading it refuses).
+type rowValue struct {
+	typ    *ir.Row
+	fields []value
+}
+
+// length is the list's length as a term.
+func (x *executor) length(s *seqValue) z3.Term {
+	if s.present != nil {
+		terms := []z3.Term{x.ctx.Int(0)}
+		for _, p := range s.present {
+			terms = append(terms, x.ctx.Ite(p, x.ctx.Int(1), x.ctx.Int(0)))
+		}
+		return x.ctx.Add(terms...)
+	}
+	if s.n.IsValid() {
+		return s.n
+	}
+	return x.ctx.Int(int64(len(s.elems)))
+}
+
+// exists is the condition under which element i of s exists.
+func (x *executor) exists(s *seqValue, i int) z3.Term {
+	if s.present != nil {
+		if i < len(s.present) {
+			return s.present[i]
+		}
+		return x.ctx.False()
+	}
+	if s.n.IsValid() {
+		return x.ctx.Lt(x.ctx.Int(int64(i)), s.n)
+	}
+	if i < len(s.elems) {
+		return x.ctx.True()
+	}
+	return x.ctx.False()
+}
+
+// bounded refuses a list whose elements are not modelled.
+func bounded(pos ir.Pos, s *seqValue, what string) error {
+	if s.unbounded != "" {
+		return &Error{Pos: pos, Msg: fmt.Sprintf("%s over the result of %s needs its length bounded: add an ensures bound on %s, e.g. @clauz3.ensures(lambda result: len(result) <= 100)", what, s.unbounded, s.unbounded)}
+	}
+	return nil
+}
+
+// snapshot copies the list objects inside v, so that a fact or a loop
+// keeps the value it saw even if the plan mutates the object later.
+func snapshot(v value) value {
+	switch v := v.(type) {
+	case *seqValue:
+		out := *v
+		out.elems = make([]value, len(v.elems))
+		for i, e := range v.elems {
+			out.elems[i] = snapshot(e)
+		}
+		out.keys = append([]value(nil), v.keys...)
+		if v.present != nil {
+			out.present = append([]z3.Term{}, v.present...)
+		}
+		out.iterating = 0
+		return &out
+	}
+	return v
 }
 
 // merge returns the value that is a when cond holds and b otherwise.
@@ -27,24 +128,80 @@ func (x *executor) merge(pos ir.Pos, cond z3.Term, a, b value) (value, error) {
 		if !ok {
 			return nil, unsupported(pos, "a name holding values of different kinds on two paths")
 		}
+		if a == bt { // Z3 shares structurally equal terms
+			return a, nil
+		}
 		return x.ctx.Ite(cond, a, bt), nil
 	case noneValue:
 		if _, ok := b.(noneValue); ok {
 			return a, nil
 		}
 		return nil, unsupported(pos, "a name holding None on one path only")
-	case *seqValue:
-		bs, ok := b.(*seqValue)
-		if !ok || len(bs.elems) != len(a.elems) || (a.keys == nil) != (bs.keys == nil) {
-			return nil, unsupported(pos, "a list or dict whose length differs between two paths")
+	case *rowValue:
+		br, ok := b.(*rowValue)
+		if !ok || !ir.Identical(a.typ, br.typ) {
+			return nil, internalf(pos, "merge of a row with %T", b)
 		}
-		out := &seqValue{typ: a.typ, elems: make([]value, len(a.elems))}
-		for i := range a.elems {
-			v, err := x.merge(pos, cond, a.elems[i], bs.elems[i])
+		if a == br {
+			return a, nil
+		}
+		out := &rowValue{typ: a.typ, fields: make([]value, len(a.fields))}
+		for i := range a.fields {
+			if a.fields[i] == nil || br.fields[i] == nil {
+				continue
+			}
+			v, err := x.merge(pos, cond, a.fields[i], br.fields[i])
 			if err != nil {
 				return nil, err
 			}
-			out.elems[i] = v
+			out.fields[i] = v
+		}
+		return out, nil
+	case *seqValue:
+		bs, ok := b.(*seqValue)
+		if !ok || (a.keys == nil) != (bs.keys == nil) {
+			return nil, unsupported(pos, "a name holding values of different kinds on two paths")
+		}
+		if a == bs {
+			return a, nil
+		}
+		if a.unbounded != "" || bs.unbounded != "" {
+			return nil, unsupported(pos, "merging the unbounded result of a query with another list")
+		}
+		_, isList := a.typ.(*ir.List)
+		if len(bs.elems) != len(a.elems) || a.n.IsValid() || bs.n.IsValid() {
+			if !isList {
+				return nil, unsupported(pos, "a dict whose length differs between two paths")
+			}
+		}
+		capacity := max(len(a.elems), len(bs.elems))
+		out := &seqValue{typ: a.typ, elems: make([]value, capacity)}
+		if isList {
+			a.frozen, bs.frozen, out.frozen = true, true, true
+			switch {
+			case a.present != nil || bs.present != nil:
+				out.present = make([]z3.Term, capacity)
+				for i := range capacity {
+					out.present[i] = x.ctx.Ite(cond, x.exists(a, i), x.exists(bs, i))
+				}
+			case a.n.IsValid() || bs.n.IsValid() || len(a.elems) != len(bs.elems):
+				out.n = x.ctx.Ite(cond, x.length(a), x.length(bs))
+			}
+		}
+		for i := range capacity {
+			switch {
+			case i >= len(a.elems):
+				// a has no element i: when cond holds it is never read.
+				out.elems[i] = bs.elems[i]
+			case i >= len(bs.elems):
+				out.elems[i] = a.elems[i]
+			default:
+				v, err := x.merge(pos, cond, a.elems[i], bs.elems[i])
+				if err != nil {
+					return nil, err
+				}
+				out.elems[i] = v
+			}
 		}
 		if a.keys != nil {
 			out.keys = make([]value, len(a.keys))
@@ -63,36 +220,47 @@ func (x *executor) merge(pos ir.Pos, cond z3.Term, a, b value) (value, error) {
 
 // equal is Python's == on two values of the same static type.
 func (x *executor) equal(pos ir.Pos, a, b value) (z3.Term, error) {
+	c := x.ctx
 	switch a := a.(type) {
 	case z3.Term:
 		bt, ok := b.(z3.Term)
 		if !ok {
 			return z3.Term{}, internalf(pos, "comparison of a scalar with %T", b)
 		}
-		return x.ctx.Eq(a, bt), nil
+		return c.Eq(a, bt), nil
 	case noneValue:
 		_, ok := b.(noneValue)
-		return x.ctx.Bool(ok), nil
+		return c.Bool(ok), nil
+	case *rowValue:
+		return z3.Term{}, unsupported(pos, "comparing rows")
 	case *seqValue:
 		bs, ok := b.(*seqValue)
 		if !ok {
 			return z3.Term{}, internalf(pos, "comparison of a sequence with %T", b)
 		}
-		if len(a.elems) != len(bs.elems) {
-			return x.ctx.False(), nil
-		}
 		if a.keys != nil {
 			return z3.Term{}, unsupported(pos, "comparing dicts")
 		}
-		conj := []z3.Term{x.ctx.True()}
-		for i := range a.elems {
+		for _, s := range []*seqValue{a, bs} {
+			if err := bounded(pos, s, "comparing a list"); err != nil {
+				return z3.Term{}, err
+			}
+			if s.present != nil {
+				return z3.Term{}, unsupported(pos, "comparing a list built by conditional appends")
+			}
+		}
+		if !a.n.IsValid() && !bs.n.IsValid() && len(a.elems) != len(bs.elems) {
+			return c.False(), nil
+		}
+		conj := []z3.Term{c.Eq(x.length(a), x.length(bs))}
+		for i := range min(len(a.elems), len(bs.elems)) {
 			eq, err := x.equal(pos, a.elems[i], bs.elems[i])
 			if err != nil {
 				return z3.Term{}, err
 			}
-			conj = append(conj, eq)
+			conj = append(conj, c.Implies(x.exists(a, i), eq))
 		}
-		return x.ctx.And(conj...), nil
+		return c.And(conj...), nil
 	}
 	return z3.Term{}, internalf(pos, "comparison of %T", a)
 }
@@ -102,7 +270,12 @@ func (x *executor) truthy(pos ir.Pos, t ir.Type, v value) (z3.Term, error) {
 	switch v := v.(type) {
 	case noneValue:
 		return x.ctx.False(), nil
+	case *rowValue:
+		return x.ctx.True(), nil
 	case *seqValue:
+		if v.keys == nil && (v.n.IsValid() || v.present != nil) {
+			return x.ctx.Gt(x.length(v), x.ctx.Int(0)), nil
+		}
 		return x.ctx.Bool(len(v.elems) > 0), nil
 	case z3.Term:
 		switch {

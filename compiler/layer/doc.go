@@ -9,7 +9,12 @@
 //   - row types: `class UserRow(clauz3.Row):` whose body is a docstring
 //     and annotated fields without values (ir.Row, in Layer.Rows), usable
 //     in the annotations of this and other modules of the layer and in
-//     plans that import them;
+//     plans that import them; `__unique__ = ("id", "email")` in the body
+//     declares columns no two rows of one query result share (ir.Row.Unique;
+//     a plain class attribute, so the original Python ClauZ3 loads the
+//     file unchanged). Only int and str columns may be unique: the prover
+//     assumes it, and a unique bool column would make every result of three
+//     rows impossible;
 //   - effects: top-level stubs marked @clauz3.trusted or @deal.has(...)
 //     (markers recorded), with annotated parameters (int, float, str,
 //     bool, list[T], dict[K, V], set[T], tuple[...], T | None, rows,

@@ -408,3 +408,40 @@ def c(n) -> ContractSpec:
 		})
 	}
 }
+
+// TestUniqueColumns checks __unique__ in a row type: the columns it names
+// are recorded on the row, and anything the prover could not assume
+// soundly is refused, located in schemas.py.
+func TestUniqueColumns(t *testing.T) {
+	row := func(unique string) string {
+		return "import clauz3\n\n\nclass UserRow(clauz3.Row):\n    " + unique + "\n    id: int\n    email: str\n    active: bool\n"
+	}
+	for _, tc := range []struct {
+		name, unique, want string
+	}{
+		{"tuple", `__unique__ = ("id", "email")`, ""},
+		{"list", `__unique__ = ["email"]`, ""},
+		{"unknown column", `__unique__ = ("mail",)`, "5:19: __unique__ names mail, which is not a column of row type UserRow"},
+		{"bool column", `__unique__ = ("active",)`, "5:19: column UserRow.active is bool; only int and str columns can be unique"},
+		{"twice", `__unique__ = ("id", "id")`, "5:25: __unique__ of row type UserRow names id twice"},
+		{"not a tuple", `__unique__ = "id"`, "5:18: __unique__ of row type UserRow must be a tuple of column names"},
+		{"not a literal", `__unique__ = (id,)`, "5:19: __unique__ of row type UserRow must list column names as string literals"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, err := loadFiles(t, map[string]string{"schemas.py": row(tc.unique)})
+			if tc.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				l, err := Load(dir, "tools.t.trusted")
+				if err != nil || len(l.Rows) != 1 || len(l.Rows[0].Unique) == 0 {
+					t.Fatalf("Load: %v, rows %v", err, l)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), "schemas.py:"+tc.want) {
+				t.Fatalf("got %v, want schemas.py:%s", err, tc.want)
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package layer
 
 import (
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/go-python/gpython/ast"
@@ -441,6 +442,7 @@ func (ld *loader) rowDef(m *Module, c *ast.ClassDef) {
 		ok = false
 	}
 	row := &ir.Row{Module: m.Name, Name: name}
+	var uniques []*ast.Assign
 	for i, s := range c.Body {
 		if a, isAnn := f.AnnAssigns[s]; isAnn {
 			field := string(a.Target.Id)
@@ -466,6 +468,11 @@ func (ld *loader) rowDef(m *Module, c *ast.ClassDef) {
 		switch s := s.(type) {
 		case *ast.Pass:
 			continue
+		case *ast.Assign:
+			if len(s.Targets) == 1 && isName(s.Targets[0], "__unique__") {
+				uniques = append(uniques, s)
+				continue
+			}
 		case *ast.ExprStmt:
 			if str, isStr := s.Value.(*ast.Str); isStr && i == 0 {
 				if _, isF := f.FStrings[str]; !isF {
@@ -476,9 +483,62 @@ func (ld *loader) rowDef(m *Module, c *ast.ClassDef) {
 		ld.errorf(f, s, "%s in row type %s is not supported (only annotated fields, e.g. email: str)", pyast.Describe(s), name)
 		ok = false
 	}
+	for _, u := range uniques {
+		if !ld.uniqueColumns(f, row, u) {
+			ok = false
+		}
+	}
 	if !ok {
 		return
 	}
 	ld.layer.Rows = append(ld.layer.Rows, row)
 	ld.bind(m, c, name, &Symbol{Kind: KRow, Name: name, Pos: pyast.Pos(f, c), Row: row, def: c, mod: m})
+}
+
+func isName(e ast.Expr, name string) bool {
+	n, ok := e.(*ast.Name)
+	return ok && string(n.Id) == name
+}
+
+// uniqueColumns reads `__unique__ = ("id", "email")` in a row type: the
+// columns no two rows of one query result share. The prover assumes it
+// (distinct over rows is provable only through it), so only columns of an
+// infinite domain (int, str) may be unique: a unique bool column would make
+// any result of three rows impossible and every claim about it vacuous.
+func (ld *loader) uniqueColumns(f *syntax.File, row *ir.Row, a *ast.Assign) bool {
+	var elts []ast.Expr
+	switch v := a.Value.(type) {
+	case *ast.Tuple:
+		elts = v.Elts
+	case *ast.List:
+		elts = v.Elts
+	default:
+		ld.errorf(f, a.Value, "__unique__ of row type %s must be a tuple of column names, e.g. (\"email\",)", row.Name)
+		return false
+	}
+	ok := true
+	for _, e := range elts {
+		str, isStr := e.(*ast.Str)
+		if _, isF := f.FStrings[str]; !isStr || isF {
+			ld.errorf(f, e, "__unique__ of row type %s must list column names as string literals", row.Name)
+			ok = false
+			continue
+		}
+		col := string(str.S)
+		fld := row.Field(col)
+		switch {
+		case fld == nil:
+			ld.errorf(f, e, "__unique__ names %s, which is not a column of row type %s", col, row.Name)
+			ok = false
+		case !ir.IsBasic(fld.Type, ir.KindInt) && !ir.IsBasic(fld.Type, ir.KindStr):
+			ld.errorf(f, e, "column %s.%s is %s; only int and str columns can be unique", row.Name, col, fld.Type)
+			ok = false
+		case slices.Contains(row.Unique, col):
+			ld.errorf(f, e, "__unique__ of row type %s names %s twice", row.Name, col)
+			ok = false
+		default:
+			row.Unique = append(row.Unique, col)
+		}
+	}
+	return ok
 }

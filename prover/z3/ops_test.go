@@ -3,6 +3,7 @@ package z3
 import (
 	"math/big"
 	"testing"
+	"time"
 )
 
 type opCase struct {
@@ -397,5 +398,33 @@ func TestSortsAndStrings(t *testing.T) {
 	}
 	if err := c.Err(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestCardinality(t *testing.T) {
+	c := newCtx(t)
+	s := c.NewSolver(time.Second)
+	defer s.Close()
+	bs := []Term{boolc(c, "a"), boolc(c, "b"), boolc(c, "c")}
+	cases := []struct {
+		name string
+		f    Term
+		want Result
+	}{
+		{"at most 1 with two true", c.And(c.AtMost(bs, 1), bs[0], bs[1]), Unsat},
+		{"at most 2 with two true", c.And(c.AtMost(bs, 2), bs[0], bs[1]), Sat},
+		{"at least 3 with one false", c.And(c.AtLeast(bs, 3), c.Not(bs[2])), Unsat},
+		{"at least 2 with one false", c.And(c.AtLeast(bs, 2), c.Not(bs[2])), Sat},
+		{"at most 0 of none", c.AtMost(nil, 0), Sat},
+		{"at least 1 of none", c.AtLeast(nil, 1), Unsat},
+	}
+	for _, tt := range cases {
+		s.Push()
+		s.Assert(tt.f)
+		r, err := s.Check()
+		s.Pop(1)
+		if err != nil || r != tt.want {
+			t.Errorf("%s: got %v, %v; want %v", tt.name, r, err, tt.want)
+		}
 	}
 }

@@ -193,6 +193,25 @@ func (c *Context) Distinct(ts ...Term) Term {
 	return c.nary("Distinct", ts, func(n C.uint, p *C.Z3_ast) C.Z3_ast { return C.Z3_mk_distinct(c.ctx, n, p) })
 }
 
+// AtMost returns that at most k of the Bool terms ts are true (a
+// pseudo-Boolean cardinality constraint, which Z3 decides far faster than
+// a sum of 0/1 integers); with no terms it is true.
+func (c *Context) AtMost(ts []Term, k uint) Term {
+	if len(ts) == 0 {
+		return c.True()
+	}
+	return c.nary("AtMost", ts, func(n C.uint, p *C.Z3_ast) C.Z3_ast { return C.Z3_mk_atmost(c.ctx, n, p, C.uint(k)) })
+}
+
+// AtLeast returns that at least k of the Bool terms ts are true; with no
+// terms it is k == 0.
+func (c *Context) AtLeast(ts []Term, k uint) Term {
+	if len(ts) == 0 {
+		return c.Bool(k == 0)
+	}
+	return c.nary("AtLeast", ts, func(n C.uint, p *C.Z3_ast) C.Z3_ast { return C.Z3_mk_atleast(c.ctx, n, p, C.uint(k)) })
+}
+
 // Ite returns if cond then a else b.
 func (c *Context) Ite(cond, a, b Term) Term {
 	return c.tri("Ite", cond, a, b, func(x, y, z C.Z3_ast) C.Z3_ast { return C.Z3_mk_ite(c.ctx, x, y, z) })

@@ -1,0 +1,195 @@
+package benchmarks
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/clauz3/clauz3/compiler"
+	"github.com/clauz3/clauz3/prover"
+)
+
+// scaleBounds are the ensures bounds BenchmarkProveLoopScale measures, per
+// plan. The sum plan stops at 10: at N = 100 Z3 4.8.12 does not decide it
+// within a minute (the prover refuses it as indeterminate), with the
+// per-fact implication encoding of doc.go and with the variants tried
+// (Tseitin names for the membership conditions, a one-shot solver).
+var scaleBounds = map[string][]int{
+	"count": {10, 100, 1000},
+	"all":   {10, 100, 1000},
+	"sum":   {10},
+}
+
+// scalePlans are loops over a query whose effect ensures len(result) <= N,
+// one per kind of guarantee: a count of notifications guarded by a row
+// field, a sum of refunds taken from row amounts, and an all over the
+// notified addresses (with every notify's precondition per iteration).
+var scalePlans = map[string]string{
+	"count": `import clauz3
+from tools.scale.trusted import contracts as c
+from tools.scale.trusted.effects import query, notify
+
+
+@clauz3.guarantee(c.notify_at_most(%d))
+def main() -> None:
+    for row in query("users"):
+        if row.active and "@" in row.email:
+            notify(row.email, "hello")
+`,
+	"sum": `import clauz3
+from tools.scale.trusted import contracts as c
+from tools.scale.trusted.effects import query, refund
+
+
+@clauz3.guarantee(c.refund_total_at_most(%d))
+def main() -> None:
+    for row in query("orders"):
+        if 0 < row.amount <= 5:
+            refund(row.email, row.amount)
+`,
+	"all": `import clauz3
+from tools.scale.trusted import contracts as c
+from tools.scale.trusted.effects import query, notify
+
+
+@clauz3.guarantee(c.notify_domain("@corp.example"))
+def main() -> None:
+    for row in query("staff"):
+        if row.email.endswith("@corp.example"):
+            notify(row.email, "all hands %d")
+`,
+}
+
+// scaleLayer writes a layer whose query ensures len(result) <= n.
+func scaleLayer(b *testing.B, n int) string {
+	dir := b.TempDir()
+	layer := filepath.Join(dir, "tools", "scale", "trusted")
+	if err := os.MkdirAll(layer, 0o755); err != nil {
+		b.Fatal(err)
+	}
+	files := map[string]string{
+		"__init__.py": "",
+		"schemas.py": `import clauz3
+
+
+class Row(clauz3.Row):
+    email: str
+    active: bool
+    amount: int
+`,
+		"effects.py": fmt.Sprintf(`import clauz3
+from tools.scale.trusted.schemas import Row
+
+
+@clauz3.ensures(lambda result: len(result) <= %d)
+@clauz3.trusted
+def query(table: str) -> list[Row]: ...
+
+
+@clauz3.requires(lambda addr, text: "@" in addr)
+@clauz3.trusted
+def notify(addr: str, text: str) -> None: ...
+
+
+@clauz3.requires(lambda addr, amount: amount > 0)
+@clauz3.trusted
+def refund(addr: str, amount: int) -> None: ...
+`, n),
+		"contracts.py": `from clauz3.spec import ContractSpec, contract, effect
+
+Notes = effect("notify")
+Refunds = effect("refund")
+
+
+@contract
+def notify_at_most(n: int) -> ContractSpec:
+    return Notes.count() <= n
+
+
+@contract
+def notify_domain(suffix: str) -> ContractSpec:
+    return Notes.all(lambda m: m.addr.endswith(suffix))
+
+
+@contract
+def refund_total_at_most(limit: int) -> ContractSpec:
+    return Refunds.sum(lambda r: r.amount) <= limit
+`,
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(layer, name), []byte(text), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// BenchmarkProveLoopScale proves loops over a query bounded by N = 10,
+// 100 and 1000 rows (count with N as the limit, all; sum with 5N, see
+// scaleBounds) and
+// reports the median proof time of each; the growth from one N to the
+// next is logged as a ratio measured in the same run. Every plan must be
+// proved: a refusal fails the benchmark.
+func BenchmarkProveLoopScale(b *testing.B) {
+	kinds := make([]string, 0, len(scalePlans))
+	for k := range scalePlans {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	medians := map[string]map[int]time.Duration{}
+	for _, kind := range kinds {
+		medians[kind] = map[int]time.Duration{}
+		for _, n := range scaleBounds[kind] {
+			root := scaleLayer(b, n)
+			arg := n
+			if kind == "sum" {
+				arg = 5 * n
+			}
+			plan := filepath.Join(root, kind+".py")
+			if err := os.WriteFile(plan, []byte(fmt.Sprintf(scalePlans[kind], arg)), 0o644); err != nil {
+				b.Fatal(err)
+			}
+			b.Run(fmt.Sprintf("%s/N=%d", kind, n), func(b *testing.B) {
+				times := make([]time.Duration, 0, b.N)
+				for i := 0; i < b.N; i++ {
+					start := time.Now()
+					prog, err := compiler.CompileFile(plan, compiler.Config{ImportRoots: []string{root}})
+					if err != nil {
+						b.Fatal(err)
+					}
+					res, err := prover.Prove(context.Background(), prog, prover.Options{Timeout: time.Minute})
+					if err != nil {
+						b.Fatal(err)
+					}
+					if !res.Proved() {
+						var out strings.Builder
+						_ = res.WriteText(&out, &out)
+						b.Fatalf("not proved:\n%s", out.String())
+					}
+					times = append(times, time.Since(start))
+				}
+				reportMedian(b, times)
+				sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+				medians[kind][n] = times[len(times)/2]
+			})
+		}
+	}
+	for _, kind := range kinds {
+		var parts []string
+		bounds := scaleBounds[kind]
+		for i, n := range bounds {
+			m := medians[kind][n]
+			part := fmt.Sprintf("N=%d %v", n, m.Round(time.Millisecond))
+			if i > 0 && medians[kind][bounds[i-1]] > 0 {
+				part += fmt.Sprintf(" (x%.1f)", float64(m)/float64(medians[kind][bounds[i-1]]))
+			}
+			parts = append(parts, part)
+		}
+		b.Logf("growth %s: %s", kind, strings.Join(parts, ", "))
+	}
+}

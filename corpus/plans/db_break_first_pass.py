@@ -1,0 +1,12 @@
+# Proved: the loop stops at the first active row with an address.
+import clauz3
+from tools.db.trusted import contracts as db
+from tools.db.trusted.effects import db_query, notify
+
+
+@clauz3.guarantee(db.notify_at_most(1))
+def main() -> None:
+    for row in db_query("users"):
+        if row.active and "@" in row.email:
+            notify(row.email, "first active")
+            break

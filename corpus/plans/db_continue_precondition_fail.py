@@ -1,0 +1,12 @@
+# Refused: the continue skips the wrong rows, so notify gets addresses without @.
+import clauz3
+from tools.db.trusted import contracts as db
+from tools.db.trusted.effects import db_query, notify
+
+
+@clauz3.guarantee(db.notify_at_most(10))
+def main() -> None:
+    for row in db_query("users"):
+        if "@" in row.email:
+            continue
+        notify(row.email, "hi")

@@ -1,0 +1,12 @@
+# Proved: continue skips the rows without an address before notify.
+import clauz3
+from tools.db.trusted import contracts as db
+from tools.db.trusted.effects import db_query, notify
+
+
+@clauz3.guarantee(db.notify_at_most(10))
+def main() -> None:
+    for row in db_query("users"):
+        if "@" not in row.email:
+            continue
+        notify(row.email, "hi")

@@ -1,0 +1,16 @@
+# Proved: a helper returns a row field; the address flows through it and keeps its domain check.
+import clauz3
+from tools.db.trusted import contracts as db
+from tools.db.trusted.effects import db_query, notify
+
+
+def address_of(email: str) -> str:
+    if email.endswith("@corp.example"):
+        return email
+    return "ops@corp.example"
+
+
+@clauz3.guarantee(db.notify_domain("@corp.example"))
+def main() -> None:
+    for row in db_query("users"):
+        notify(address_of(row.email), "hello")

@@ -1,0 +1,11 @@
+# Proved: one notification per row of a query bounded to 10 rows.
+import clauz3
+from tools.db.trusted import contracts as db
+from tools.db.trusted.effects import db_query, notify
+
+
+@clauz3.guarantee(db.notify_at_most(10))
+def main() -> None:
+    for row in db_query("users"):
+        if "@" in row.email:
+            notify(row.email, "hello")

@@ -1,0 +1,12 @@
+# Proved: nested loops over 10 users and 5 orders each refund at most 50 times.
+import clauz3
+from tools.db.trusted import contracts as db
+from tools.db.trusted.effects import db_query, list_orders, refund
+
+
+@clauz3.guarantee(db.refunds_at_most(50))
+def main() -> None:
+    for user in db_query("users"):
+        for order in list_orders(user.email):
+            if not order.paid:
+                refund(order.customer, 1)

@@ -1,0 +1,12 @@
+# Refused: clamped to 6, the loop can notify 6 times.
+import clauz3
+from tools.db.trusted import contracts as db
+from tools.db.trusted.effects import notify
+
+
+@clauz3.guarantee(db.notify_at_most(5))
+def main(n: int) -> None:
+    if n > 6:
+        n = 6
+    for i in range(n):
+        notify("ops@example.com", f"ping {i}")

@@ -1,0 +1,12 @@
+# Proved: the free input is clamped before it bounds the loop.
+import clauz3
+from tools.db.trusted import contracts as db
+from tools.db.trusted.effects import notify
+
+
+@clauz3.guarantee(db.notify_at_most(5))
+def main(n: int) -> None:
+    if n > 5:
+        n = 5
+    for i in range(n):
+        notify("ops@example.com", f"ping {i}")

@@ -1,0 +1,11 @@
+# Refused: 5 refunds of 10 make 50, above 49.
+import clauz3
+from tools.db.trusted import contracts as db
+from tools.db.trusted.effects import list_orders, refund
+
+
+@clauz3.guarantee(db.refund_total_at_most(49))
+def main(customer: str) -> None:
+    for order in list_orders(customer):
+        if not order.paid and 0 < order.amount <= 10:
+            refund(customer, order.amount)

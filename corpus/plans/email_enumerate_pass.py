@@ -1,0 +1,11 @@
+# Proved: enumerate's index skips the second address.
+import clauz3
+from tools.email.trusted import contracts as emails
+from tools.email.trusted.effects import send_email
+
+
+@clauz3.guarantee(emails.only(['bob@example.com', 'cat@example.com']))
+def main() -> None:
+    for i, addr in enumerate(['bob@example.com', 'ann@example.com', 'cat@example.com']):
+        if i != 1:
+            send_email(addr, f'item {i}')

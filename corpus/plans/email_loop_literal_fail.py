@@ -1,0 +1,10 @@
+# Refused: ann is in the list, bob only is promised.
+import clauz3
+from tools.email.trusted import contracts as emails
+from tools.email.trusted.effects import send_email
+
+
+@clauz3.guarantee(emails.only(['bob@example.com']))
+def main() -> None:
+    for addr in ['bob@example.com', 'ann@example.com']:
+        send_email(addr, 'hi')

@@ -1,0 +1,52 @@
+# Contract vocabulary of the db layer.
+from clauz3.spec import ContractSpec, contract, effect
+from clauz3.spec import no_guarantees as nothing
+from tools.db.trusted.effects import notify
+
+Notes = effect(notify)
+Refunds = effect("refund")
+
+
+@contract
+def notify_domain(suffix: str) -> ContractSpec:
+    return Notes.all(lambda n: n.addr.endswith(suffix))
+
+
+@contract
+def notify_at_most(n: int) -> ContractSpec:
+    return Notes.count() <= n
+
+
+@contract
+def notify_once_each() -> ContractSpec:
+    return Notes.distinct(lambda n: n.addr)
+
+
+@contract
+def notify_only(addresses: list[str]) -> ContractSpec:
+    return Notes.all(lambda n: n.addr in addresses)
+
+
+@contract
+def no_notifications() -> ContractSpec:
+    return Notes.empty()
+
+
+@contract
+def refund_total_at_most(limit: int) -> ContractSpec:
+    return Refunds.sum(lambda r: r.amount) <= limit
+
+
+@contract
+def refunds_at_most(n: int) -> ContractSpec:
+    return Refunds.count() <= n
+
+
+@contract
+def refund_each_at_most(limit: int) -> ContractSpec:
+    return Refunds.all(lambda r: r.amount <= limit)
+
+
+@contract
+def no_guarantees() -> ContractSpec:
+    return nothing()

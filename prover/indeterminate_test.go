@@ -1,0 +1,104 @@
+package prover
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/clauz3/clauz3/ir"
+)
+
+// hardSpend is a plan whose max_spend obligation takes Z3 far longer than
+// a millisecond: many withdrawals of free amounts, each guarded by its own
+// free condition.
+func hardSpend() *ir.Program {
+	e := withdraw()
+	var locals []*ir.Local
+	var body []ir.Stmt
+	for i := range 40 {
+		amount := &ir.Local{Name: "a" + string(rune('a'+i%26)) + string(rune('a'+i/26)), Type: ir.Int}
+		locals = append(locals, amount)
+		body = append(body, &ir.If{
+			Cond: &ir.Compare{Ops: []ir.CmpOp{ir.Gt, ir.LtE}, Operands: []ir.Expr{ref(amount), num(0), num(int64(7 + i%5))}},
+			Then: []ir.Stmt{call(e, 10+i, str("checking"), ref(amount))},
+		})
+	}
+	main := &ir.Func{Name: "main", Result: ir.None, Params: locals, Locals: locals, Body: body}
+	return program([]*ir.Effect{e}, main, &ir.Guarantee{Source: "bank.max_spend(279)", Contract: maxSpend(e), Args: []ir.Expr{num(279)}})
+}
+
+// TestTimeoutRefuses plants a per-check timeout far below what the
+// obligation needs: the guarantee is refused with Z3's reason, never
+// proved, and the result is not proved.
+func TestTimeoutRefuses(t *testing.T) {
+	p := hardSpend()
+	if err := ir.Verify(p); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Prove(context.Background(), p, Options{Timeout: time.Millisecond})
+	if err != nil {
+		t.Fatalf("Prove: %v", err)
+	}
+	if res.Proved() {
+		t.Fatalf("proved under a 1 ms timeout:\n%s", report(res))
+	}
+	var refused *Obligation
+	for _, o := range res.Obligations {
+		if o.Kind == KindGuarantee {
+			refused = o
+		}
+	}
+	if refused == nil || refused.Status != Refused || !strings.Contains(refused.Reason, "unknown") {
+		t.Fatalf("want the guarantee refused as unknown, got:\n%s", report(res))
+	}
+	// The same plan with the default timeout is decided: the refusal
+	// above came from the timeout, not from the plan.
+	res, err = Prove(context.Background(), p, Options{})
+	if err != nil {
+		t.Fatalf("Prove: %v", err)
+	}
+	for _, o := range res.Obligations {
+		if o.Status == Refused {
+			t.Fatalf("refused with the default timeout:\n%s", report(res))
+		}
+	}
+}
+
+// TestCanceledRefuses cancels the proof: Prove returns the context's
+// error and no result, so the caller refuses.
+func TestCanceledRefuses(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := Prove(ctx, hardSpend(), Options{})
+	if err == nil || res != nil {
+		t.Fatalf("a canceled proof returned %v, %v", res, err)
+	}
+}
+
+// TestEncoderFaultsRefuse plants faults in the encoder with IR no front
+// end would build: a Z3 sort error (a str added to an int) and a panic
+// (None in arithmetic). Each is an error from Prove, never a result.
+func TestEncoderFaultsRefuse(t *testing.T) {
+	e := withdraw()
+	tests := []struct {
+		name   string
+		amount ir.Expr
+		want   string
+	}{
+		{"z3 sort error", &ir.BinOp{Op: ir.Add, X: str("x"), Y: num(1), T: ir.Int}, "prover: encoding main"},
+		{"encoder panic", &ir.BinOp{Op: ir.Add, X: &ir.Const{T: ir.None}, Y: num(1), T: ir.Int}, "internal error while encoding main, the plan is refused"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			main := &ir.Func{Name: "main", Result: ir.None, Body: []ir.Stmt{call(e, 7, str("checking"), tt.amount)}}
+			res, err := Prove(context.Background(), program([]*ir.Effect{e}, main), Options{})
+			if err == nil || res != nil {
+				t.Fatalf("got result %v and error %v; want a refusal", res, err)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("error %q lacks %q", err, tt.want)
+			}
+		})
+	}
+}

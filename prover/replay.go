@@ -1,0 +1,337 @@
+package prover
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+
+	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/ir/interp"
+	"github.com/clauz3/clauz3/prover/z3"
+)
+
+// replay runs the plan in the reference interpreter on the model's inputs
+// and effect results and checks that the execution breaks the obligation
+// as the counterexample says: a failed precondition stops at that call, an
+// assert or raise raises there, and a guarantee is false of the trace the
+// run produced. A counterexample that does not replay is a prover bug; the
+// caller refuses the obligation with the returned error instead of
+// showing it.
+func (x *executor) replay(ctx context.Context, mod *z3.Model, g goal) error {
+	args := make([]interp.Value, len(x.inputs))
+	for i, in := range x.inputs {
+		v, err := concrete(mod, in.term, in.typ)
+		if err != nil {
+			return fmt.Errorf("input %s: %v", in.name, err)
+		}
+		args[i] = v
+	}
+	host := &replayHost{}
+	plan := func(f *fact) error {
+		if !isTrue(mod, f.reached) {
+			return nil
+		}
+		r := replayCall{effect: f.effect}
+		if !ir.IsBasic(f.effect.Result, ir.KindNone) {
+			v, err := concrete(mod, f.result, f.effect.Result)
+			if err != nil {
+				return fmt.Errorf("result of %s at %s: %v", f.effect.Name, f.pos, err)
+			}
+			r.result = v
+		}
+		host.planned = append(host.planned, r)
+		return nil
+	}
+	for i := 0; i < len(x.facts); i++ {
+		if g, ok := x.groupAt(i); ok {
+			// The generic iteration runs once per row of the result,
+			// every row being the witness.
+			n, err := witnessCount(mod, g.list)
+			if err != nil {
+				return err
+			}
+			for range n {
+				for _, f := range x.facts[g.start:g.end] {
+					if err := plan(f); err != nil {
+						return err
+					}
+				}
+			}
+			i = g.end - 1
+			continue
+		}
+		if err := plan(x.facts[i]); err != nil {
+			return err
+		}
+	}
+	err := interp.Run(ctx, x.prog, interp.Options{Host: host, Args: args})
+	if host.err != nil {
+		return host.err
+	}
+	var ce *interp.ContractError
+	var exc *interp.Exception
+	switch g.ob.Kind {
+	case KindPrecondition:
+		if errors.As(err, &ce) && ce.Kind == "precondition" && ce.Pos == g.ob.Pos {
+			return nil
+		}
+		return fmt.Errorf("the run did not fail the precondition at %s (it ended with %v)", g.ob.Pos, err)
+	case KindCheck:
+		if errors.As(err, &exc) && exc.Pos == g.ob.Pos {
+			return nil
+		}
+		return fmt.Errorf("the run did not raise at %s (it ended with %v)", g.ob.Pos, err)
+	case KindGuarantee:
+		// A trace cut short by an exception or a failed check counts as
+		// well (DESIGN.md 4); any other error is not a plan outcome.
+		if err != nil && !errors.As(err, &ce) && !errors.As(err, &exc) {
+			return fmt.Errorf("the run failed: %v", err)
+		}
+		holds, err := x.monitor(g.guarantee, host.done)
+		if err != nil {
+			return err
+		}
+		if holds {
+			return errors.New("the guarantee holds of the replayed trace")
+		}
+		return nil
+	}
+	return fmt.Errorf("no replay for a %s obligation", g.ob.Kind)
+}
+
+// replayCall is one trusted call of the counterexample: the effect the
+// run must call next, and what it returns.
+type replayCall struct {
+	effect *ir.Effect
+	result interp.Value
+	args   []interp.Value
+}
+
+// replayHost answers the interpreter's effect calls with the model's
+// results, in the order of the counterexample's trace, and records the
+// calls the run made.
+type replayHost struct {
+	planned []replayCall
+	done    []replayCall
+	err     error
+}
+
+func (h *replayHost) Call(_ context.Context, e *ir.Effect, args []interp.Value) (interp.Value, error) {
+	n := len(h.done)
+	if n >= len(h.planned) || h.planned[n].effect != e {
+		h.err = fmt.Errorf("the run called %s as call %d, which the counterexample's trace does not have there", e.Name, n+1)
+		return nil, h.err
+	}
+	c := h.planned[n]
+	c.args = args
+	h.done = append(h.done, c)
+	return c.result, nil
+}
+
+// monitor evaluates a guarantee on a concrete trace: the calls become
+// facts whose arguments are constants, and the solver decides the ground
+// formula.
+func (x *executor) monitor(gr *ir.Guarantee, calls []replayCall) (bool, error) {
+	if gr == nil {
+		return false, errors.New("no guarantee to monitor")
+	}
+	m := &executor{ctx: x.ctx, prog: x.prog, columns: map[string]column{}, timeout: x.timeout, alive: x.ctx.True()}
+	for _, c := range calls {
+		f := &fact{effect: c.effect, reached: x.ctx.True(), result: noneValue{}}
+		for i, a := range c.args {
+			v, err := m.symbolic(a, c.effect.Params[i].Type)
+			if err != nil {
+				return false, fmt.Errorf("argument %s of %s: %v", c.effect.Params[i].Name, c.effect.Name, err)
+			}
+			f.args = append(f.args, v)
+		}
+		m.facts = append(m.facts, f)
+	}
+	g, err := m.guarantee(gr)
+	if err != nil {
+		return false, err
+	}
+	s := x.ctx.NewSolver(x.timeout)
+	defer s.Close()
+	for _, d := range g.defs {
+		s.Assert(d)
+	}
+	s.Assert(x.ctx.Not(g.holds))
+	r, err := s.Check()
+	if err != nil {
+		return false, err
+	}
+	switch r {
+	case z3.Unsat:
+		return true, nil
+	case z3.Sat:
+		return false, nil
+	}
+	return false, fmt.Errorf("the monitor's check answered %v", r)
+}
+
+// concrete reads a symbolic value of type t off the model as an
+// interpreter value.
+func concrete(mod *z3.Model, v value, t ir.Type) (interp.Value, error) {
+	switch v := v.(type) {
+	case noneValue:
+		return nil, nil
+	case z3.Term:
+		val := mod.Eval(v)
+		switch {
+		case ir.IsBasic(t, ir.KindBool):
+			b, ok := val.BoolValue()
+			if !ok {
+				return nil, fmt.Errorf("no bool in the model: %s", val)
+			}
+			return b, nil
+		case ir.IsBasic(t, ir.KindInt):
+			n, ok := val.BigIntValue()
+			if !ok || !n.IsInt64() {
+				return nil, fmt.Errorf("no int64 in the model: %s", val)
+			}
+			return n.Int64(), nil
+		case ir.IsBasic(t, ir.KindStr):
+			s, ok := val.StringValue()
+			if !ok {
+				return nil, fmt.Errorf("no string in the model: %s", val)
+			}
+			return s, nil
+		}
+	case *rowValue:
+		row := &interp.Row{Type: v.typ, Fields: make([]interp.Value, len(v.fields))}
+		for i, f := range v.typ.Fields {
+			if v.fields[i] == nil {
+				// Not modelled, so nothing the plan did depended on
+				// it: any value of its type replays.
+				z, err := zeroOf(f.Type)
+				if err != nil {
+					return nil, fmt.Errorf("column %s: %v", f.Name, err)
+				}
+				row.Fields[i] = z
+				continue
+			}
+			fv, err := concrete(mod, v.fields[i], f.Type)
+			if err != nil {
+				return nil, fmt.Errorf("column %s: %v", f.Name, err)
+			}
+			row.Fields[i] = fv
+		}
+		return row, nil
+	case *seqValue:
+		lt, isList := t.(*ir.List)
+		if isList && v.unbounded != "" && v.witness != nil {
+			n, err := witnessCount(mod, v)
+			if err != nil {
+				return nil, err
+			}
+			if row, isRow := lt.Elem.(*ir.Row); isRow && len(row.Unique) > 0 && n > 1 {
+				return nil, fmt.Errorf("%d copies of one %s would break its __unique__ columns", n, row.Name)
+			}
+			w, err := concrete(mod, v.witness, lt.Elem)
+			if err != nil {
+				return nil, err
+			}
+			out := &interp.List{}
+			for range n {
+				out.Elems = append(out.Elems, w)
+			}
+			return out, nil
+		}
+		if !isList || v.keys != nil || v.unbounded != "" {
+			break
+		}
+		out := &interp.List{}
+		for i, e := range v.elems {
+			if ex := existsTerm(v, i); ex.IsValid() && !isTrue(mod, ex) {
+				continue
+			}
+			ev, err := concrete(mod, e, lt.Elem)
+			if err != nil {
+				return nil, err
+			}
+			out.Elems = append(out.Elems, ev)
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("a %s (%T) cannot be replayed", t, v)
+}
+
+func zeroOf(t ir.Type) (interp.Value, error) {
+	switch {
+	case ir.IsBasic(t, ir.KindFloat):
+		return 0.0, nil
+	case ir.IsBasic(t, ir.KindInt):
+		return int64(0), nil
+	case ir.IsBasic(t, ir.KindStr):
+		return "", nil
+	case ir.IsBasic(t, ir.KindBool):
+		return false, nil
+	}
+	if _, ok := t.(*ir.Optional); ok {
+		return nil, nil
+	}
+	return nil, fmt.Errorf("no default for %s", t)
+}
+
+// symbolic turns an interpreter value into a constant prover value.
+func (x *executor) symbolic(v interp.Value, t ir.Type) (value, error) {
+	switch v := v.(type) {
+	case nil:
+		return noneValue{}, nil
+	case bool:
+		return x.ctx.Bool(v), nil
+	case int64:
+		return x.ctx.BigInt(big.NewInt(v)), nil
+	case string:
+		return x.ctx.String(v), nil
+	case *interp.Row:
+		row := &rowValue{typ: v.Type, fields: make([]value, len(v.Fields))}
+		for i, f := range v.Type.Fields {
+			if ir.IsBasic(f.Type, ir.KindInt) || ir.IsBasic(f.Type, ir.KindStr) || ir.IsBasic(f.Type, ir.KindBool) {
+				fv, err := x.symbolic(v.Fields[i], f.Type)
+				if err != nil {
+					return nil, err
+				}
+				row.fields[i] = fv
+			}
+		}
+		return row, nil
+	case *interp.List:
+		lt, ok := t.(*ir.List)
+		if !ok {
+			break
+		}
+		out := &seqValue{typ: t}
+		for _, e := range v.Elems {
+			ev, err := x.symbolic(e, lt.Elem)
+			if err != nil {
+				return nil, err
+			}
+			out.elems = append(out.elems, ev)
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("a %T cannot be monitored", v)
+}
+
+// groupAt is the generic iteration whose facts start at index i.
+func (x *executor) groupAt(i int) (genericGroup, bool) {
+	for _, g := range x.generic {
+		if g.start == i && g.end > g.start {
+			return g, true
+		}
+	}
+	return genericGroup{}, false
+}
+
+// witnessCount is the model's length of an unbounded result, which a
+// replay fills with copies of the generic iteration's witness.
+func witnessCount(mod *z3.Model, l *seqValue) (int, error) {
+	k, ok := mod.Eval(l.n).Int64Value()
+	if !ok || k < 0 || k > 10000 {
+		return 0, fmt.Errorf("the model's length of the result of %s (%s) cannot be replayed", l.unbounded, mod.Eval(l.n))
+	}
+	return int(k), nil
+}

@@ -1,0 +1,219 @@
+package prover
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/prover/z3"
+)
+
+// column records which row column a fresh field term stands for, so a
+// refusal can name the uniqueness a distinct claim is missing.
+type column struct {
+	row   *ir.Row
+	field string
+}
+
+// freshResult is the value a trusted effect returns: unconstrained but for
+// the postconditions the caller assumes. Every call gets its own terms,
+// so two calls of the same query are independent results.
+func (x *executor) freshResult(pos ir.Pos, e *ir.Effect, t ir.Type, name string) (value, error) {
+	switch t := t.(type) {
+	case *ir.Basic:
+		if t.Kind == ir.KindNone {
+			return noneValue{}, nil
+		}
+		sort, err := x.sortOf(pos, t)
+		if err != nil {
+			return nil, err
+		}
+		return x.ctx.FreshConst(name, sort), nil
+	case *ir.Row:
+		row := &rowValue{typ: t, fields: make([]value, len(t.Fields))}
+		for i, f := range t.Fields {
+			if !ir.IsBasic(f.Type, ir.KindInt) && !ir.IsBasic(f.Type, ir.KindStr) && !ir.IsBasic(f.Type, ir.KindBool) {
+				continue // not modelled: reading it refuses
+			}
+			sort, err := x.sortOf(pos, f.Type)
+			if err != nil {
+				return nil, err
+			}
+			term := x.ctx.FreshConst(name+"."+f.Name, sort)
+			x.columns[term.String()] = column{row: t, field: f.Name}
+			row.fields[i] = term
+		}
+		return row, nil
+	case *ir.List:
+		list := &seqValue{typ: t, n: x.ctx.FreshConst(name+".len", x.ctx.IntSort())}
+		x.assumptions = append(x.assumptions, x.ctx.Ge(list.n, x.ctx.Int(0)))
+		capacity, ok := lengthBound(e)
+		if !ok {
+			list.unbounded = e.Name
+			return list, nil
+		}
+		if capacity > maxUnroll {
+			return nil, unsupported(pos, fmt.Sprintf("a result of %s with up to %d elements (the limit is %d)", e.Name, capacity, maxUnroll))
+		}
+		// Every real result has at most capacity elements; the
+		// postcondition says so, and assuming it unconditionally only
+		// constrains the unused value of a call that is not reached.
+		x.assumptions = append(x.assumptions, x.ctx.Le(list.n, x.ctx.Int(int64(capacity))))
+		list.elems = make([]value, capacity)
+		for i := range list.elems {
+			v, err := x.freshResult(pos, e, t.Elem, fmt.Sprintf("%s[%d]", name, i))
+			if err != nil {
+				return nil, err
+			}
+			list.elems[i] = v
+		}
+		if row, isRow := t.Elem.(*ir.Row); isRow {
+			x.assumeUnique(row, list)
+			x.rowLists = append(x.rowLists, list)
+		}
+		return list, nil
+	}
+	return nil, unsupported(pos, fmt.Sprintf("a result of type %s from %s", t, e.Name))
+}
+
+// assumeUnique records what the row schema declares with __unique__: no
+// two rows of one result share the column. Only distinct claims assume it
+// (leaving an assumption out can only refuse more, never prove more, and
+// Z3's string solver slows down badly with it). The constraint covers the
+// unused capacity too, which only restricts values no execution reads
+// (unique columns are int or str, so such values always exist).
+func (x *executor) assumeUnique(row *ir.Row, list *seqValue) {
+	if len(list.elems) < 2 {
+		return
+	}
+	for _, col := range row.Unique {
+		i := fieldIndex(row, col)
+		if i < 0 {
+			continue
+		}
+		x.uniqueness = append(x.uniqueness, x.distinctColumn(list, i)...)
+	}
+}
+
+// distinctColumn says that no two elements of list share field i, by an
+// injection: a fresh function maps the field of element k to k. Z3 4.8.12
+// handles this far better than a distinct over many strings, which made
+// easy satisfiable string problems time out.
+func (x *executor) distinctColumn(list *seqValue, i int) []z3.Term {
+	first := list.elems[0].(*rowValue).fields[i].(z3.Term)
+	inj := x.ctx.FreshFuncDecl("position", []z3.Sort{first.Sort()}, x.ctx.IntSort())
+	out := make([]z3.Term, len(list.elems))
+	for k, e := range list.elems {
+		out[k] = x.ctx.Eq(x.ctx.Apply(inj, e.(*rowValue).fields[i].(z3.Term)), x.ctx.Int(int64(k)))
+	}
+	return out
+}
+
+func fieldIndex(row *ir.Row, name string) int {
+	for i, f := range row.Fields {
+		if f.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// lengthBound reads the largest length an effect's result may have from
+// its postconditions: a clause that is (a conjunction containing)
+// len(result) <= K, len(result) < K, K >= len(result) or K > len(result).
+// Only the clause's literal shape counts, so the bound is sound by
+// construction.
+func lengthBound(e *ir.Effect) (int, bool) {
+	best, found := 0, false
+	for _, cond := range e.Ensures {
+		if len(cond.Pred.Params) != 1 {
+			continue
+		}
+		for _, conj := range conjuncts(cond.Pred.Body) {
+			if k, ok := lenBound(conj, cond.Pred.Params[0]); ok && (!found || k < best) {
+				best, found = k, true
+			}
+		}
+	}
+	return best, found
+}
+
+func conjuncts(e ir.Expr) []ir.Expr {
+	if b, ok := e.(*ir.BoolOp); ok && b.Op == ir.And {
+		return append(conjuncts(b.X), conjuncts(b.Y)...)
+	}
+	return []ir.Expr{e}
+}
+
+func lenBound(e ir.Expr, result *ir.Local) (int, bool) {
+	cmp, ok := e.(*ir.Compare)
+	if !ok || len(cmp.Ops) != 1 {
+		return 0, false
+	}
+	isLen := func(e ir.Expr) bool {
+		b, ok := e.(*ir.Builtin)
+		if !ok || b.Name != "len" || len(b.Args) != 1 {
+			return false
+		}
+		r, ok := b.Args[0].(*ir.LocalRef)
+		return ok && r.Local == result
+	}
+	l, r := cmp.Operands[0], cmp.Operands[1]
+	op := cmp.Ops[0]
+	if isLen(r) {
+		l, r = r, l
+		switch op {
+		case ir.GtE:
+			op = ir.LtE
+		case ir.Gt:
+			op = ir.Lt
+		default:
+			return 0, false
+		}
+	}
+	if !isLen(l) {
+		return 0, false
+	}
+	k, ok := constInt(r)
+	if !ok {
+		return 0, false
+	}
+	switch op {
+	case ir.LtE:
+		return int(max(k, 0)), true
+	case ir.Lt:
+		return int(max(k-1, 0)), true
+	case ir.Eq:
+		return int(max(k, 0)), true
+	}
+	return 0, false
+}
+
+// missingUniqueness names the column whose declared uniqueness would
+// prove a failed distinct claim: for each int or str column not declared
+// unique of each row list a query returned, it asks whether the claim
+// holds once the column is assumed unique. It returns "" when no single
+// column would do.
+func (x *executor) missingUniqueness(s *z3.Solver) string {
+	for _, list := range x.rowLists {
+		row := elemType(list.typ).(*ir.Row)
+		if len(list.elems) < 2 {
+			continue
+		}
+		for i, f := range row.Fields {
+			if slices.Contains(row.Unique, f.Name) || (!ir.IsBasic(f.Type, ir.KindInt) && !ir.IsBasic(f.Type, ir.KindStr)) {
+				continue
+			}
+			s.Push()
+			for _, t := range x.distinctColumn(list, i) {
+				s.Assert(t)
+			}
+			r, err := s.Check()
+			s.Pop(1)
+			if err == nil && r == z3.Unsat {
+				return fmt.Sprintf("it would hold if %s.%s were unique, but the row schema does not declare it (add __unique__ = (%q,) to %s)", row.Name, f.Name, f.Name, row.Name)
+			}
+		}
+	}
+	return ""
+}
