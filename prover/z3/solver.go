@@ -284,30 +284,3 @@ func (s *Solver) String() string {
 	s.c.clearErr()
 	return str
 }
-
-// SetUint sets an unsigned solver parameter, e.g. "random_seed" or
-// "smt.random_seed". An unknown name is an error recorded in Context.Err.
-func (s *Solver) SetUint(name string, v uint) {
-	const op = "SetUint"
-	if !s.live(op) {
-		return
-	}
-	c := s.c
-	p := C.Z3_mk_params(c.ctx)
-	if !c.ok(op) || p == nil {
-		c.failf(op, "Z3_mk_params failed")
-		return
-	}
-	C.Z3_params_inc_ref(c.ctx, p)
-	defer C.Z3_params_dec_ref(c.ctx, p)
-	sym, ok := c.symbol(op, name)
-	if !ok {
-		return
-	}
-	C.Z3_params_set_uint(c.ctx, p, sym, C.uint(v))
-	if !c.ok(op) {
-		return
-	}
-	C.Z3_solver_set_params(c.ctx, s.s, p)
-	c.ok(op)
-}
