@@ -86,7 +86,10 @@
 // pairs) are checked one violation at a time. Some encodings exist only
 // because Z3 4.8.12's string solver needs them: `a in s` is
 // indexof(s, a, 0) >= 0 (suffixof(x) then not(contains(x, "@")) times out,
-// the indexof form does not), and uniqueness is an injection into the
+// the indexof form does not), and a check Z3 gives up on is asked once
+// more with each such term's equivalence to contains(s, a) as a lemma,
+// which decides the problems only the contains form can
+// (membership.go); uniqueness is an injection into the
 // row positions rather than a distinct over many strings.
 //
 // # Indeterminate answers

@@ -51,6 +51,8 @@ type executor struct {
 	timeout time.Duration
 	// runCtx is Prove's context, for replays.
 	runCtx context.Context
+	// memberships are the `a in s` atoms over strings (membership.go).
+	memberships []membership
 }
 
 // check is an assert or a raise the plan wrote: an obligation of the
@@ -718,12 +720,7 @@ func (x *executor) contains(pos ir.Pos, a, b value) (z3.Term, error) {
 	c := x.ctx
 	switch b := b.(type) {
 	case z3.Term:
-		// indexof(b, a, 0) >= 0 is contains(b, a) (also for an empty
-		// a), and Z3 4.8.12 decides it where not(contains) can loop:
-		// suffixof("@corp.example", x) and not(contains(x, "@")),
-		// asserted in that order, times out; with indexof it is unsat
-		// in either order.
-		return c.Ge(c.IndexOf(b, a.(z3.Term), c.Int(0)), c.Int(0)), nil
+		return x.member(a.(z3.Term), b), nil
 	case *seqValue:
 		if err := bounded(pos, b, "membership"); err != nil {
 			return z3.Term{}, err

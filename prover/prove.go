@@ -324,6 +324,20 @@ func (x *executor) goals(p *ir.Program) ([]goal, error) {
 // time in its own scope, stopping at the first that is not unsat. The
 // solver of that check is returned for the model (the caller closes it).
 func (x *executor) violate(g goal) (z3.Result, *z3.Solver, error) {
+	r, s, err := x.violateWith(g, false)
+	if len(x.memberships) > 0 && x.gaveUp(r, err) {
+		// Once more with the contains form of every string
+		// membership as a lemma (membership.go); its answer replaces
+		// the unknown.
+		if s != nil {
+			s.Close()
+		}
+		r, s, err = x.violateWith(g, true)
+	}
+	return r, s, err
+}
+
+func (x *executor) violateWith(g goal, lemmas bool) (z3.Result, *z3.Solver, error) {
 	vs := g.violations
 	if vs == nil {
 		vs = [][]z3.Term{{x.ctx.Not(g.holds)}}
@@ -331,6 +345,11 @@ func (x *executor) violate(g goal) (z3.Result, *z3.Solver, error) {
 	s := x.ctx.NewSolver(x.timeout)
 	for _, a := range x.assumptions {
 		s.Assert(a)
+	}
+	if lemmas {
+		for _, l := range x.membershipLemmas() {
+			s.Assert(l)
+		}
 	}
 	for _, d := range g.defs {
 		s.Assert(d)
