@@ -242,6 +242,7 @@ func (x *executor) requiredGoals(p *ir.Program) ([]goal, error) {
 				return nil, err
 			}
 			gl.ob.Kind = KindRequired
+			gl.guarantee = g // a required contract replays like a guarantee
 			out = append(out, gl)
 		}
 	}
