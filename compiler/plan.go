@@ -764,22 +764,6 @@ func (c *compiler) guarantee(e ast.Expr, prog *ir.Program) *ir.Guarantee {
 	return &ir.Guarantee{Pos: c.pos(call), Source: pyast.Render(call), Contract: wide, Args: args}
 }
 
-func specRelations(s ir.Spec) []*ir.Relation {
-	switch s := s.(type) {
-	case *ir.All:
-		return []*ir.Relation{s.Rel}
-	case *ir.Empty:
-		return []*ir.Relation{s.Rel}
-	case *ir.Distinct:
-		return []*ir.Relation{s.Rel}
-	case *ir.Count:
-		return []*ir.Relation{s.Rel}
-	case *ir.Sum:
-		return []*ir.Relation{s.Rel}
-	}
-	return nil
-}
-
 func containsEffect(es []*ir.Effect, e *ir.Effect) bool {
 	for _, x := range es {
 		if x == e {

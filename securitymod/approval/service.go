@@ -266,7 +266,7 @@ func checkSubmission(sub Submission) string {
 		return "plan_name must be 1-256 characters without control characters"
 	case sub.PlanSource == "":
 		return "plan_source is empty"
-	case !validPlanHash(sub.PlanHash):
+	case !receipt.ValidPlanHash(sub.PlanHash):
 		return fmt.Sprintf("plan_hash %q is not sha256:<64 lowercase hex>", sub.PlanHash)
 	case sub.Target == "" || len(sub.Target) > 256 || strings.ContainsFunc(sub.Target, isControl):
 		return "target must be 1-256 characters without control characters"
@@ -275,19 +275,6 @@ func checkSubmission(sub Submission) string {
 }
 
 func isControl(r rune) bool { return r < 0x20 || r == 0x7f }
-
-func validPlanHash(s string) bool {
-	h, ok := strings.CutPrefix(s, "sha256:")
-	if !ok || len(h) != 64 {
-		return false
-	}
-	for i := 0; i < len(h); i++ {
-		if !('0' <= h[i] && h[i] <= '9' || 'a' <= h[i] && h[i] <= 'f') {
-			return false
-		}
-	}
-	return true
-}
 
 // proofReason is why the service's own proof does not let it show a
 // submission to the human, or "".

@@ -189,7 +189,7 @@ func (w wirePayload) check(op string) error {
 	if err := checkText(op, "request_id", w.RequestID); err != nil {
 		return err
 	}
-	if !validPlanHash(w.PlanHash) {
+	if !ValidPlanHash(w.PlanHash) {
 		return refuse(op, "plan_hash", ErrMalformed, "%q is not sha256:<64 lowercase hex>", w.PlanHash)
 	}
 	if err := checkText(op, "target", w.Target); err != nil {
@@ -235,7 +235,9 @@ func checkText(op, field, s string) error {
 	return nil
 }
 
-func validPlanHash(s string) bool {
+// ValidPlanHash reports whether s has the shape of ir.Digest's output,
+// "sha256:" and 64 lowercase hex digits.
+func ValidPlanHash(s string) bool {
 	h, ok := strings.CutPrefix(s, "sha256:")
 	if !ok || len(h) != 64 {
 		return false
