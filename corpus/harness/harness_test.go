@@ -1,8 +1,12 @@
 package harness
 
 import (
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/clauz3/clauz3/ir/interp"
 )
 
 func TestCompare(t *testing.T) {
@@ -54,3 +58,20 @@ func TestUnsupported(t *testing.T) {
 type errString string
 
 func (e errString) Error() string { return string(e) }
+
+// A simulation that runs out of results is a typed error, recognised
+// through wrapping; an error that merely mentions "simulate: " is an
+// interpreter failure and must surface as a difference.
+func TestHostError(t *testing.T) {
+	sim := fmt.Errorf("plan.py:3:5: effect lookup: %w", &interp.SimulationError{Msg: "simulate: no result left for lookup (call 1)"})
+	var out Outcome
+	hostError(&out, sim)
+	if out.Exit != 2 || out.Error != "simulate: no result left for lookup (call 1)" {
+		t.Errorf("simulation error: exit %d, %q", out.Exit, out.Error)
+	}
+	out = Outcome{}
+	hostError(&out, errors.New("plan.py:3:5: effect lookup: simulate: no result left for lookup (call 1)"))
+	if out.Exit == 2 || !strings.HasPrefix(out.Error, "interp error: ") {
+		t.Errorf("untyped error classified as a simulation: exit %d, %q", out.Exit, out.Error)
+	}
+}

@@ -78,16 +78,16 @@ func RunProgram(ctx context.Context, c Case, prog *ir.Program) (Outcome, error) 
 // setting the exit status. A simulation that runs out of results for an
 // effect is reported as a sealed binary reports it (runtime/doc.go): the
 // message `simulate: no result left for E (call N)` alone, exit status 2;
-// the interpreter's host returns it as a plain error wrapped with the
-// call's position. Anything else is an interpreter failure, shown as such
-// (exit status 1), so it surfaces as a difference.
+// the interpreter's host returns it as an *interp.SimulationError wrapped
+// with the call's position. Anything else is an interpreter failure, shown
+// as such (exit status 1), so it surfaces as a difference.
 func hostError(out *Outcome, err error) {
-	msg := lastLine(err.Error())
-	if i := strings.Index(msg, "simulate: "); i >= 0 {
-		out.Exit, out.Error = 2, msg[i:]
+	var sim *interp.SimulationError
+	if errors.As(err, &sim) {
+		out.Exit, out.Error = 2, sim.Msg
 		return
 	}
-	out.Error = "interp error: " + msg
+	out.Error = "interp error: " + lastLine(err.Error())
 }
 
 // FromJSON converts a JSON value to the interpreter value of type t:

@@ -82,10 +82,10 @@ func (h *SimHost) Call(ctx context.Context, e *ir.Effect, args []Value) (Value, 
 	if h.trace != nil {
 		line, err := TraceLine(e, args)
 		if err != nil {
-			return nil, fmt.Errorf("simulate: %s call %d: %v", e.Name, n, err)
+			return nil, &SimulationError{Msg: fmt.Sprintf("simulate: %s call %d: %v", e.Name, n, err)}
 		}
 		if _, err := h.trace.Write(line); err != nil {
-			return nil, fmt.Errorf("simulate: writing the trace: %w", err)
+			return nil, &SimulationError{Msg: "simulate: writing the trace: " + err.Error(), Err: err}
 		}
 	}
 	queue := h.results[e.Name]
@@ -93,13 +93,13 @@ func (h *SimHost) Call(ctx context.Context, e *ir.Effect, args []Value) (Value, 
 		if ir.IsBasic(e.Result, ir.KindNone) {
 			return nil, nil
 		}
-		return nil, fmt.Errorf("simulate: no result left for %s (call %d)", e.Name, n)
+		return nil, &SimulationError{Msg: fmt.Sprintf("simulate: no result left for %s (call %d)", e.Name, n)}
 	}
 	j := queue[0]
 	h.results[e.Name] = queue[1:]
 	v, err := fromJSON(j, e.Result, "result")
 	if err != nil {
-		return nil, fmt.Errorf("simulate: %s call %d: %v", e.Name, n, err)
+		return nil, &SimulationError{Msg: fmt.Sprintf("simulate: %s call %d: %v", e.Name, n, err)}
 	}
 	return v, nil
 }
@@ -589,3 +589,15 @@ func ParseValue(data []byte, t ir.Type) (Value, error) {
 	}
 	return fromJSON(j, t, "value")
 }
+
+// SimulationError is a simulation that cannot go on: no result left for
+// an effect, a recorded result that does not fit the effect's type, a
+// trace that cannot be written. It is not a plan outcome: a sealed binary
+// in simulation mode reports the same message with exit status 2.
+type SimulationError struct {
+	Msg string
+	Err error // the underlying failure, if any
+}
+
+func (e *SimulationError) Error() string { return e.Msg }
+func (e *SimulationError) Unwrap() error { return e.Err }
