@@ -82,7 +82,7 @@ func (x *executor) replay(ctx context.Context, mod *z3.Model, g goal) error {
 			return nil
 		}
 		return fmt.Errorf("the run did not raise at %s (it ended with %v)", g.ob.Pos, err)
-	case KindGuarantee:
+	case KindGuarantee, KindRequired:
 		// A trace cut short by an exception or a failed check counts as
 		// well (DESIGN.md 4); any other error is not a plan outcome.
 		if err != nil && !errors.As(err, &ce) && !errors.As(err, &exc) {
