@@ -214,6 +214,8 @@ func (h *randomHost) Call(_ context.Context, e *ir.Effect, args []interp.Value) 
 		return nil, nil
 	}
 	v := randomValue(h.r, e.Result)
+	// the monitor reads column references off the rows queries returned
+	h.trace[len(h.trace)-1].Result = v
 	if l, ok := v.(*interp.List); ok {
 		if row, isRow := e.Result.(*ir.List).Elem.(*ir.Row); isRow && !uniqueRows(row, l) {
 			h.duplicate = true

@@ -293,6 +293,12 @@ func ExprString(e Expr) string {
 		return "f\"" + fstringBody(e) + "\""
 	case *FactField:
 		return e.Fact.Name + "." + e.Field
+	case *IsColumn:
+		op := " == "
+		if e.Negated {
+			op = " != "
+		}
+		return "(" + ExprString(e.X) + op + "getattr(" + e.Row.Name + ", " + strconv.Quote(e.Column) + "))"
 	}
 	return fmt.Sprintf("<unknown expr %T>", e)
 }

@@ -127,3 +127,20 @@ type FinalIs struct {
 
 func (*FinalAll) isSpec() {}
 func (*FinalIs) isSpec()  {}
+
+// IsColumn is a column reference in a contract lambda:
+// `X == getattr(Row, "Column")` (or != when Negated). It holds when the
+// value of X is the Column field of a row that a trusted query whose
+// result type has Row returned: provenance, not an equal string (a
+// literal equal to some row's column does not hold). Column is a str or
+// int column of Row and X an expression over the fact of the same type.
+type IsColumn struct {
+	Pos
+	X       Expr
+	Row     *Row
+	Column  string
+	Negated bool
+}
+
+func (e *IsColumn) Type() Type { return Bool }
+func (*IsColumn) isExpr()      {}

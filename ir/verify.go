@@ -374,6 +374,19 @@ func (v *verifier) expr(e Expr) Type {
 		if fld := f.Field(e.Field); fld == nil || !Identical(fld.Type, e.T) {
 			v.errorf(e.Pos, "fact of %s has no field %s of type %s", f.Selector, e.Field, e.T)
 		}
+	case *IsColumn:
+		x := v.expr(e.X)
+		if e.Row == nil {
+			v.errorf(e.Pos, "column reference without a row type")
+			return nil
+		}
+		fld := e.Row.Field(e.Column)
+		switch {
+		case fld == nil || !(IsBasic(fld.Type, KindStr) || IsBasic(fld.Type, KindInt)):
+			v.errorf(e.Pos, "row type %s has no str or int column %s", e.Row.Name, e.Column)
+		case x != nil && !Identical(x, fld.Type):
+			v.errorf(e.Pos, "column reference compares a %s with the %s column %s.%s", x, fld.Type, e.Row.Name, e.Column)
+		}
 	case *Index:
 		x, idx := v.expr(e.X), v.expr(e.Index)
 		if x == nil || idx == nil {

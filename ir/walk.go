@@ -40,6 +40,8 @@ func Inspect(e Expr, f func(Expr) bool) {
 		}
 	case *Attr:
 		each(e.X)
+	case *IsColumn:
+		each(e.X)
 	case *Unwrap:
 		each(e.X)
 	case *CondExpr:

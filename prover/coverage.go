@@ -242,7 +242,7 @@ func (x *executor) requiredGoals(p *ir.Program) ([]goal, error) {
 				return nil, err
 			}
 			gl.ob.Kind = KindRequired
-			gl.guarantee = g // a required contract replays like a guarantee
+			gl.guarantee = g // its counterexample replays like a guarantee's
 			out = append(out, gl)
 		}
 	}

@@ -63,6 +63,24 @@
 // A row schema's __unique__ columns are assumed distinct across one
 // result, by distinct claims only.
 //
+// # Provenance
+//
+// A column reference in a contract (`n.addr == getattr(UserRow, "email")`,
+// ir.IsColumn) holds when the value is the email field of a row a query
+// returned, not when it merely equals one (provenance.go). The executor
+// records where every row column term came from and every if-then-else
+// a merge builds; assignments, helper returns, list elements and loop
+// variables pass terms along unchanged, so the claim reads the value's
+// origin off those records under the path conditions. A literal, another
+// column, a str result, a concatenation or any computed value has no
+// origin and fails, with a counterexample saying where the value came
+// from. Column references are supported positively (under and/or) in the
+// predicate of an all(); under not or !=, in a filter or a key they
+// refuse. A violating value must also differ from every returned row's
+// column so that the concrete replay shows it; when every violation is
+// only equal to a row's column, the obligation is refused without a
+// counterexample.
+//
 // # Loops
 //
 // A loop runs one copy of its body per possible element, the copy for

@@ -53,6 +53,18 @@ type executor struct {
 	runCtx context.Context
 	// memberships are the `a in s` atoms over strings (membership.go).
 	memberships []membership
+
+	// Provenance of values (provenance.go): where each row column term
+	// came from, the if-then-else terms merges built, and what column
+	// references need for counterexamples.
+	origins     map[z3.Term]*origin
+	originList  []*origin
+	choices     map[z3.Term]choice
+	separations []z3.Term
+	columnNotes []columnNote
+	// monitorRows, set when the executor monitors a concrete trace, holds
+	// the rows its queries returned.
+	monitorRows *monitorRows
 }
 
 // check is an assert or a raise the plan wrote: an obligation of the
@@ -544,6 +556,8 @@ func (x *executor) expr(sc scope, e ir.Expr, g z3.Term) (value, error) {
 	case *ir.Unwrap:
 		// Optional values are not encoded: the local cannot be None here.
 		return nil, unsupported(e.Pos, fmt.Sprintf("a %s narrowed by an `is None` check in a proof", e.X.Type()))
+	case *ir.IsColumn:
+		return x.isColumn(sc, e, g)
 	case *ir.FactField:
 		ls, ok := sc.(*lambdaScope)
 		if !ok || ls.facts[e.Fact] == nil {

@@ -86,6 +86,7 @@ func (x *executor) define(name string, g, v, old, merged z3.Term) z3.Term {
 	x.assumptions = append(x.assumptions,
 		x.ctx.Implies(g, x.ctx.Eq(t, v)),
 		x.ctx.Implies(x.ctx.Not(g), x.ctx.Eq(t, old)))
+	x.noteChoice(t, g, v, old) // t is the value it names, provenance included
 	return t
 }
 

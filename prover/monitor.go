@@ -21,6 +21,10 @@ type Monitor struct {
 type TraceCall struct {
 	Effect *ir.Effect
 	Args   []interp.Value
+	// Result is what the call returned (nil for None). A column
+	// reference is decided from the rows of the results; a trace whose
+	// calls returning values leave Result nil cannot decide one.
+	Result interp.Value
 }
 
 // NewMonitor creates a monitor; Close releases it.
@@ -42,7 +46,7 @@ func (m *Monitor) Holds(p *ir.Program, g *ir.Guarantee, trace []TraceCall) (bool
 	x := &executor{ctx: m.ctx, prog: p, columns: map[string]column{}, timeout: 10 * time.Second, alive: m.ctx.True()}
 	calls := make([]replayCall, len(trace))
 	for i, c := range trace {
-		calls[i] = replayCall{effect: c.Effect, args: c.Args}
+		calls[i] = replayCall{effect: c.Effect, args: c.Args, result: c.Result}
 	}
 	ok, err := x.monitor(g, calls)
 	if err == nil {

@@ -190,6 +190,11 @@ type goal struct {
 	// diagnose, when set, may add a hint to a failed obligation; it runs
 	// with the negated goal still asserted on s.
 	diagnose func(s *z3.Solver) string
+	// separate, when set, are asked of a counterexample before it is
+	// replayed: a value that is not a row's column must also differ from
+	// every returned row's column, or a concrete trace cannot show the
+	// violation (provenance.go).
+	separate []z3.Term
 }
 
 func (x *executor) decide(g goal) *Obligation {
@@ -203,6 +208,8 @@ func (x *executor) decide(g goal) *Obligation {
 		ob.Status, ob.Reason = Refused, err.Error()
 	case r == z3.Unsat:
 		ob.Status = Proved
+	case r == z3.Sat && len(g.separate) > 0 && !x.separable(s, g, ob):
+		// ob says why (provenance.go)
 	case r == z3.Sat:
 		m, err := s.Model()
 		if err != nil {

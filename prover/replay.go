@@ -137,7 +137,12 @@ func (x *executor) monitor(gr *ir.Guarantee, calls []replayCall) (bool, error) {
 		return false, errors.New("no guarantee to monitor")
 	}
 	m := &executor{ctx: x.ctx, prog: x.prog, columns: map[string]column{}, timeout: x.timeout, alive: x.ctx.True()}
+	m.monitorRows = &monitorRows{known: true}
 	for _, c := range calls {
+		if c.result == nil && !ir.IsBasic(c.effect.Result, ir.KindNone) {
+			m.monitorRows.known = false
+		}
+		m.monitorRows.collect(c.result)
 		f := &fact{effect: c.effect, reached: x.ctx.True(), result: noneValue{}}
 		for i, a := range c.args {
 			v, err := m.symbolic(a, c.effect.Params[i].Type)

@@ -41,6 +41,7 @@ func (x *executor) freshResult(pos ir.Pos, e *ir.Effect, t ir.Type, name string)
 			}
 			term := x.ctx.FreshConst(name+"."+f.Name, sort)
 			x.columns[term.String()] = column{row: t, field: f.Name}
+			x.noteOrigin(term, t, f.Name, name+"."+f.Name)
 			row.fields[i] = term
 		}
 		return row, nil
@@ -66,6 +67,7 @@ func (x *executor) freshResult(pos ir.Pos, e *ir.Effect, t ir.Type, name string)
 				return nil, err
 			}
 			list.elems[i] = v
+			x.noteExists(v, x.ctx.Lt(x.ctx.Int(int64(i)), list.n))
 		}
 		if row, isRow := t.Elem.(*ir.Row); isRow {
 			x.assumeUnique(row, list)

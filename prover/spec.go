@@ -27,6 +27,9 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 		base.vals[p] = v
 	}
 	ctx := x.ctx
+	if err := checkColumnRefs(c.Spec); err != nil {
+		return goal{}, err
+	}
 	switch s := c.Spec.(type) {
 	case *ir.FinalAll, *ir.FinalIs:
 		return x.fluentGuarantee(ob, base, s) // fluent.go
@@ -38,6 +41,7 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 		if err != nil {
 			return goal{}, err
 		}
+		sepStart, noteStart := len(x.separations), len(x.columnNotes)
 		conj := []z3.Term{ctx.True()}
 		broken := make([]z3.Term, len(ms))
 		violations := make([][]z3.Term, len(ms))
@@ -51,8 +55,10 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 			violations[i] = []z3.Term{m.in, ctx.Not(p)}
 		}
 		fields := append(lambdaFields(s.Pred), relFields(s.Rel)...)
-		return goal{ob: ob, holds: ctx.And(conj...), violations: violations, explain: func(mod *z3.Model) *Counterexample {
-			return x.explainFacts(mod, firstTrue(mod, ms, broken), fields, "")
+		notes := x.columnNotes[noteStart:]
+		return goal{ob: ob, holds: ctx.And(conj...), violations: violations, separate: x.separations[sepStart:], explain: func(mod *z3.Model) *Counterexample {
+			offending := firstTrue(mod, ms, broken)
+			return x.explainFacts(mod, offending, fields, x.explainColumn(mod, offending, notes))
 		}}, nil
 
 	case *ir.Empty:

@@ -131,7 +131,7 @@ func (x *executor) merge(pos ir.Pos, cond z3.Term, a, b value) (value, error) {
 		if a == bt { // Z3 shares structurally equal terms
 			return a, nil
 		}
-		return x.ctx.Ite(cond, a, bt), nil
+		return x.pick(cond, a, bt), nil
 	case noneValue:
 		if _, ok := b.(noneValue); ok {
 			return a, nil

@@ -28,7 +28,7 @@ var contractOps = map[ir.BinOpKind]bool{ir.Add: true, ir.Sub: true}
 // lambda compiles the body of lam (whose parameters are params) to an
 // ir.Lambda of type want (nil: any type). what names it in messages.
 func (ld *loader) lambda(m *Module, lam *ast.Lambda, params []*ir.Local, env *lambdaEnv, want ir.Type, what string) *ir.Lambda {
-	l := &lower.Lowerer{File: m.src, Errs: ld.errs, Env: env, NoFStrings: true, BinOps: env.binOps}
+	l := &lower.Lowerer{File: m.src, Errs: ld.errs, Env: env, NoFStrings: true, BinOps: env.binOps, Ext: env.columnRef}
 	body := l.Expr(lam.Body, want)
 	if body == nil {
 		return nil
@@ -133,6 +133,10 @@ func (e *lambdaEnv) Call(l *lower.Lowerer, c *ast.Call, want ir.Type) ir.Expr {
 	simple := len(c.Keywords) == 0 && c.Starargs == nil && c.Kwargs == nil
 	switch fn := c.Func.(type) {
 	case *ast.Name:
+		if e.isGetattr(c) {
+			l.Errorf(c, "getattr(<row type>, \"<field>\") is supported only compared with == or != to a field in a contract lambda")
+			return nil
+		}
 		if fn.Id == "len" && e.local("len") == nil && e.m.Names["len"] == nil {
 			if !simple || len(c.Args) != 1 {
 				l.Errorf(c, "len() takes exactly one argument")

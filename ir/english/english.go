@@ -308,6 +308,16 @@ func (r *renderer) pred(e ir.Expr) (string, error) {
 			}
 			return recv + " " + verb + " " + arg, nil
 		}
+	case *ir.IsColumn:
+		x, err := r.term(e.X)
+		if err != nil {
+			return "", err
+		}
+		verb := "is"
+		if e.Negated {
+			verb = "is not"
+		}
+		return x + " " + verb + " the " + e.Column + " column of a " + e.Row.Name + " row", nil
 	case *ir.Const:
 		if b, ok := e.Value.(bool); ok {
 			if b {

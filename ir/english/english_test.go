@@ -36,6 +36,7 @@ def transfer(account: str, amount: int, to: str) -> None: ...
 const testContracts = `from clauz3.spec import ContractSpec, contract, effect
 from clauz3.spec import no_guarantees as nothing
 from tools.mail.trusted.effects import send_email
+from tools.mail.trusted.schemas import UserRow
 
 Email = effect(send_email)
 BigSpend = effect("spend")
@@ -116,6 +117,24 @@ def inline_none() -> ContractSpec:
 @contract
 def waiver() -> ContractSpec:
     return nothing()
+
+
+@contract
+def addresses_from_users() -> ContractSpec:
+    return Email.all(lambda e: e.addr == getattr(UserRow, "email"))
+
+
+@contract
+def never_a_user_name() -> ContractSpec:
+    return Email.all(lambda e: e.msg != getattr(UserRow, "name"))
+`
+
+const testSchemas = `import clauz3
+
+
+class UserRow(clauz3.Row):
+    email: str
+    name: str
 `
 
 func loadTestLayer(t *testing.T) *layer.Layer {
@@ -124,7 +143,7 @@ func loadTestLayer(t *testing.T) *layer.Layer {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for name, src := range map[string]string{"__init__.py": "", "effects.py": testEffects, "contracts.py": testContracts} {
+	for name, src := range map[string]string{"__init__.py": "", "effects.py": testEffects, "contracts.py": testContracts, "schemas.py": testSchemas} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -173,6 +192,8 @@ func TestGuarantee(t *testing.T) {
 		{"spend_range", nil, "For every big spend (transfer, withdraw), 0 is less than amount and amount is at most 50."},
 		{"inline_none", nil, "There is no withdraw call."},
 		{"waiver", nil, "No guarantee: an explicit waiver, the plan promises nothing here."},
+		{"addresses_from_users", nil, "For every email (send_email), addr is the email column of a UserRow row."},
+		{"never_a_user_name", nil, "For every email (send_email), msg is not the name column of a UserRow row."},
 	}
 	for _, tt := range tests {
 		c := l.Contract(tt.contract)

@@ -2,6 +2,7 @@
 from clauz3.spec import ContractSpec, contract, effect
 from clauz3.spec import no_guarantees as nothing
 from tools.db.trusted.effects import notify
+from tools.db.trusted.schemas import UserRow
 
 Notes = effect(notify)
 Refunds = effect("refund")
@@ -25,6 +26,13 @@ def notify_once_each() -> ContractSpec:
 @contract
 def notify_only(addresses: list[str]) -> ContractSpec:
     return Notes.all(lambda n: n.addr in addresses)
+
+
+@contract
+def notify_only_users() -> ContractSpec:
+    # A column reference: the address is the email column of a queried row
+    # (its provenance), not merely a string equal to one.
+    return Notes.all(lambda n: n.addr == getattr(UserRow, "email"))
 
 
 @contract
