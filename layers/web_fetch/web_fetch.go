@@ -36,6 +36,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/clauz3/clauz3/securitymod/egress"
+	"github.com/clauz3/clauz3/securitymod/redact"
 )
 
 // DefaultMaxBytes bounds a response body unless CLAUZ3_WEB_MAX_BYTES says
@@ -166,7 +167,25 @@ func Canonical(raw string) (*url.URL, error) {
 // ErrRedirect is wrapped by the error of a request the server redirected.
 var ErrRedirect = errors.New("redirect refused")
 
+// do runs one request; its error, which quotes the URL, is shown through
+// the credential redactor.
 func (f *Fetcher) do(method, raw string, body *string) (string, error) {
+	out, err := f.request(method, raw, body)
+	if err != nil {
+		return "", &redactedError{err: err}
+	}
+	return out, nil
+}
+
+// redactedError shows an error's text through securitymod/redact: a URL
+// may carry a token in its query (?access_token=...), and a refusal
+// reaches stderr, logs and audit rows. errors.Is still sees the cause.
+type redactedError struct{ err error }
+
+func (e *redactedError) Error() string { return redact.String(e.err.Error()) }
+func (e *redactedError) Unwrap() error { return e.err }
+
+func (f *Fetcher) request(method, raw string, body *string) (string, error) {
 	op := map[string]string{http.MethodGet: "web_fetch", http.MethodPost: "web_post"}[method]
 	if f == nil || f.Floor == nil {
 		return "", fmt.Errorf("web_fetch layer: %s %q refused: no egress floor configured", op, raw)

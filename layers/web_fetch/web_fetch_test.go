@@ -247,3 +247,23 @@ func FuzzCanonical(f *testing.F) {
 		}
 	})
 }
+
+// A token in a refused URL's query never reaches the error text, whatever
+// refused it; the cause stays visible to errors.Is.
+func TestErrorsRedactTokens(t *testing.T) {
+	s, _ := server(t)
+	f := loopbackFetcher()
+	const token = "ghp_" + "abcdefghijklmnopqrstuvwxyz0123456789"
+	for _, path := range []string{"/missing?access_token=" + token, "/redirect?access_token=" + token, "/a/../x?access_token=" + token} {
+		_, err := f.Get(s.URL + path)
+		if err == nil {
+			t.Fatalf("Get(%s) succeeded", path)
+		}
+		if strings.Contains(err.Error(), token) || !strings.Contains(err.Error(), "[REDACTED") {
+			t.Errorf("Get(%s) error shows the token: %v", path, err)
+		}
+	}
+	if _, err := f.Get(s.URL + "/redirect?access_token=" + token); !errors.Is(err, ErrRedirect) {
+		t.Errorf("redacted redirect error %v does not wrap ErrRedirect", err)
+	}
+}
