@@ -135,7 +135,9 @@ func proveTarget(ctx context.Context, p *ir.Program, opts Options) (*Result, err
 		return nil, fmt.Errorf("prover: %w", err)
 	}
 	defer zc.Close()
-	stop := context.AfterFunc(ctx, zc.Interrupt)
+	// Cancel, not Interrupt: an interrupt that lands between two checks
+	// is lost, and the job would go on for as long as its timeouts allow.
+	stop := context.AfterFunc(ctx, zc.Cancel)
 	defer stop()
 
 	x := &executor{ctx: zc, prog: p, columns: map[string]column{}, timeout: opts.Timeout, runCtx: ctx}
@@ -161,6 +163,10 @@ func proveTarget(ctx context.Context, p *ir.Program, opts Options) (*Result, err
 			return nil, err
 		}
 		res.Obligations = append(res.Obligations, x.decide(goal))
+	}
+	// A job abandoned during its last check is abandoned all the same.
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	if res.Coverage, err = coverageOf(p, res); err != nil {
 		return nil, err

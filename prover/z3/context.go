@@ -53,13 +53,15 @@ func (e *Error) Error() string {
 // verification job.
 //
 // A Context is not safe for concurrent use: all methods except Interrupt
-// must be called from one goroutine at a time (the goroutine may change,
-// LockOSThread is not needed). Interrupt may be called from any goroutine.
+// and Cancel must be called from one goroutine at a time (the goroutine
+// may change, LockOSThread is not needed). Interrupt and Cancel may be
+// called from any goroutine.
 type Context struct {
-	mu          sync.Mutex // guards ctx, checking and interrupted
+	mu          sync.Mutex // guards ctx, checking, interrupted and cancelled
 	ctx         C.Z3_context
 	checking    bool // a Z3_solver_check is running
 	interrupted bool // Interrupt called Z3_interrupt during that check
+	cancelled   bool // Cancel was called: no check runs any more
 
 	scratch C.Z3_solver // empty solver used to discard a late interrupt
 
@@ -161,6 +163,24 @@ func (c *Context) Interrupt() {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.ctx != nil && c.checking {
+		c.interrupted = true
+		C.Z3_interrupt(c.ctx)
+	}
+}
+
+// Cancel stops the job for good: a Check running now is interrupted, and
+// every later Check returns Unknown with reason "canceled" without
+// calling Z3. Unlike Interrupt it cannot be lost to timing, so a caller
+// whose job was abandoned (a context deadline) gets refusals, not answers
+// that took as long as their own timeouts. Safe from any goroutine.
+func (c *Context) Cancel() {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.cancelled = true
 	if c.ctx != nil && c.checking {
 		c.interrupted = true
 		C.Z3_interrupt(c.ctx)

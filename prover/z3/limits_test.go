@@ -342,3 +342,26 @@ func TestCloseDeepTerms(t *testing.T) {
 		t.Logf("Close took %v", d)
 	}
 }
+
+// TestCancel: a cancelled context refuses every later check, also one that
+// starts after the cancel (where an Interrupt would be lost), and a check
+// running at the moment of the cancel is interrupted.
+func TestCancel(t *testing.T) {
+	c := newCtx(t)
+	s := c.NewSolver(30 * time.Second)
+	s.Assert(hardSum(c, 1000))
+	go func() {
+		time.Sleep(100 * time.Millisecond)
+		c.Cancel()
+	}()
+	r, err := s.Check()
+	wantUnknown(t, r, err)
+	// Later checks are refused without running, even trivial ones.
+	s2 := c.NewSolver(30 * time.Second)
+	s2.Assert(c.True())
+	r, err = s2.Check()
+	var ue *UnknownError
+	if r != Unknown || !errors.As(err, &ue) || ue.Reason != "canceled" {
+		t.Fatalf("check after Cancel = %v, %v; want unknown canceled", r, err)
+	}
+}

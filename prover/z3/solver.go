@@ -215,6 +215,10 @@ func (s *Solver) Check() (Result, error) {
 	c := s.c
 	s.last = Unknown
 	c.mu.Lock()
+	if c.cancelled {
+		c.mu.Unlock()
+		return Unknown, &UnknownError{Reason: "canceled"}
+	}
 	c.checking, c.interrupted = true, false
 	c.mu.Unlock()
 	r := C.Z3_solver_check(c.ctx, s.s)
