@@ -184,10 +184,14 @@ func Generate(seed int64) *Plan {
 	for range 2 + g.r.Intn(4) {
 		scope = g.stmt(scope)
 	}
-	// a list built in the body is often iterated at the end
-	for _, a := range g.accs {
+	// a list built in the body is often iterated at the end, and not
+	// appended to while it is
+	for i, a := range g.accs {
 		if a.k == kStrList && g.chance(50) {
+			saved := g.accs
+			g.accs = append(append([]variable(nil), saved[:i]...), saved[i+1:]...)
 			g.loopOver(scope, a.name, kStr, 10)
+			g.accs = saved
 		}
 	}
 	body := g.b.String()

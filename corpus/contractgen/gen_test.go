@@ -86,6 +86,9 @@ func TestPlansCompile(t *testing.T) {
 		if len(prog.Guarantees) != len(p.Guarantees) || len(p.Guarantees) == 0 {
 			t.Errorf("seed %d: %d guarantees compiled, %d generated", seed, len(prog.Guarantees), len(p.Guarantees))
 		}
+		if line := appendWhileIterating(p.Source); line != "" {
+			t.Errorf("seed %d appends to a list while a loop runs over it: %s\n%s", seed, line, p.Source)
+		}
 		for _, l := range p.Layers {
 			layers[l]++
 		}
@@ -124,4 +127,35 @@ func TestPlansCompile(t *testing.T) {
 			t.Errorf("no plan of %d promises %s", plans, g)
 		}
 	}
+}
+
+// appendWhileIterating returns the first line that appends to a list
+// inside a loop over that same list (which the prover refuses and Python
+// may never finish), or "".
+func appendWhileIterating(src string) string {
+	type loop struct {
+		indent int
+		list   string
+	}
+	var open []loop
+	for _, line := range strings.Split(src, "\n") {
+		trimmed := strings.TrimLeft(line, " ")
+		if trimmed == "" {
+			continue
+		}
+		indent := len(line) - len(trimmed)
+		for len(open) > 0 && indent <= open[len(open)-1].indent {
+			open = open[:len(open)-1]
+		}
+		for _, l := range open {
+			if strings.HasPrefix(trimmed, l.list+".append(") {
+				return trimmed
+			}
+		}
+		if strings.HasPrefix(trimmed, "for ") && strings.HasSuffix(trimmed, ":") {
+			fields := strings.Fields(strings.TrimSuffix(trimmed, ":"))
+			open = append(open, loop{indent, fields[len(fields)-1]})
+		}
+	}
+	return ""
 }
