@@ -13,6 +13,11 @@
 // stages add the differential harness (IR interpreter, sealed binary and
 // CPython on the same recorded effect results). Nothing imports it.
 //
+// soundness_test.go (TestSoundness) runs the plans the prover proves on
+// random effect results under the prover's runtime monitor; its random
+// plans come from contractgen/ (contract-shaped, inside what the prover
+// decides) and randplan/ (see README.md, "The soundness check").
+//
 // Status: proving only. Expected traces and stdout for running plans come
 // with the runtime stage.
 package corpus

@@ -8,120 +8,251 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/clauz3/clauz3/compiler"
+	"github.com/clauz3/clauz3/corpus/contractgen"
 	"github.com/clauz3/clauz3/corpus/randplan"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/ir/interp"
 	"github.com/clauz3/clauz3/prover"
 )
 
-// soundnessPlans is how many random plans TestSoundness generates; `make
-// fuzz` raises it with -soundness.plans.
-var soundnessPlans = flag.Int("soundness.plans", 40, "random plans TestSoundness generates")
+// soundnessPlans is how many random contract-shaped plans TestSoundness
+// proves, and four times how many randplan plans; `make fuzz` raises it
+// with -soundness.plans.
+var soundnessPlans = flag.Int("soundness.plans", 30, "random contract-shaped plans TestSoundness proves (and a quarter as many randplan plans)")
 
-// soundnessRuns is how many random executions each proved plan gets.
-const soundnessRuns = 30
+// soundnessRuns is how many random executions each proved random plan
+// gets; corpusRuns is how many each passing corpus plan gets (there are
+// many of them, and the monitor's checks dominate the test's time).
+const (
+	soundnessRuns = 30
+	corpusRuns    = 5
+)
 
-// TestSoundness checks the prover against the interpreter (DESIGN.md 9):
-// every plan it proves (the corpus's passing plans, and random plans with
-// random guarantees over the email and bank layers) is run on many random
-// inputs and effect results within the effects' postconditions, and a
-// monitor checks every guarantee on every trace; no run may break a
-// guarantee, fail a precondition or fail an assert or raise. Plans it
-// refuses with a counterexample were replayed by the prover itself (a
-// counterexample that does not replay is refused, see prover.replay).
+// randomPlanTimeout bounds each check on a random plan: a few nest loops
+// deep enough for Z3 to take long, and an indeterminate answer is only a
+// refusal, which the tally counts.
+const randomPlanTimeout = 3 * time.Second
+
+// soundnessTally counts what the prover made of the random plans of one
+// generator.
+type soundnessTally struct {
+	tried, proved, failed, refused int
+	runs, skipped, broken          int
+	reasons                        map[string]int
+	// failedKinds counts failed obligations by kind (precondition,
+	// check, guarantee, required).
+	failedKinds map[prover.Kind]int
+}
+
+func (s *soundnessTally) log(t *testing.T, name string) {
+	t.Helper()
+	type reason struct {
+		why string
+		n   int
+	}
+	var rs []reason
+	for why, n := range s.reasons {
+		rs = append(rs, reason{why, n})
+	}
+	sort.Slice(rs, func(i, j int) bool { return rs[i].n > rs[j].n || rs[i].n == rs[j].n && rs[i].why < rs[j].why })
+	for i, r := range rs {
+		if i == 8 {
+			t.Logf("%s: ... and %d other refusal reasons", name, len(rs)-i)
+			break
+		}
+		t.Logf("%s: refused %d: %s", name, r.n, r.why)
+	}
+	t.Logf("%s: %d random plans tried: %d proved, %d failed with a replayed counterexample, %d refused; failed obligations by kind: %v; %d runs of proved plans (%d skipped: results outside the postconditions), %d broken",
+		name, s.tried, s.proved, s.failed, s.refused, s.failedKinds, s.runs, s.skipped, s.broken)
+}
+
+// TestSoundness checks the prover against the interpreter (DESIGN.md 9).
+// Every plan it proves (the corpus's passing plans, which TestPlans
+// proves, random contract-shaped
+// plans from corpus/contractgen over every corpus layer, and random plans
+// from corpus/randplan with random email and bank guarantees) is run on
+// many random inputs and effect results within the effects'
+// postconditions, and a monitor checks every guarantee on every trace; no
+// run may break a guarantee, fail a precondition, fail an assert or
+// raise. Every obligation the prover fails must carry a counterexample,
+// which the prover replays in the interpreter before it shows it; one
+// that does not replay is refused with an internal error, which this test
+// counts as a soundness failure too.
 func TestSoundness(t *testing.T) {
 	mon, err := prover.NewMonitor()
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer mon.Close()
-	var progs []*ir.Program
-	var names []string
 	passing, err := filepath.Glob(filepath.Join("plans", "*_pass.py"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	start := time.Now()
+	var runs, skipped, broken int
 	for _, path := range passing {
 		prog, err := compiler.CompileFile(path, compiler.Config{ImportRoots: []string{"."}})
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
-		progs, names = append(progs, prog), append(names, filepath.Base(path))
+		// TestPlans proves every *_pass.py plan; proving them again
+		// here would double the time.
+		tally := &soundnessTally{}
+		checkRuns(t, mon, prog, filepath.Base(path), corpusRuns, tally)
+		runs, skipped, broken = runs+tally.runs, skipped+tally.skipped, broken+tally.broken
 	}
+	t.Logf("corpus: %d passing plans, %d runs (%d skipped: results outside the postconditions), %d broken (%v)", len(passing), runs, skipped, broken, time.Since(start).Round(time.Second))
+	start = time.Now()
+
 	dir := t.TempDir()
-	// What the prover does not encode yet (str methods, slices, numeric
-	// builtins, format specs, sorted, dict mutation) only makes plans it
-	// refuses; switched off, more random plans get proved and checked.
+	contract := &soundnessTally{reasons: map[string]int{}, failedKinds: map[prover.Kind]int{}}
+	for seed := int64(1); seed <= int64(*soundnessPlans); seed++ {
+		checkRandomPlan(t, mon, dir, fmt.Sprintf("contractgen_%d.py", seed), contractgen.Generate(seed).Source, contract)
+	}
+	contract.log(t, "contractgen")
+	t.Logf("contractgen: %v", time.Since(start).Round(time.Second))
+	start = time.Now()
+
+	// randplan's plans use constructs the prover mostly refuses; what it
+	// does prove is checked all the same. Switched off, these features
+	// only make refusals.
 	opt := randplan.Options{Disabled: map[randplan.Feature]bool{}}
 	for _, f := range []randplan.Feature{randplan.Store, randplan.Floats, randplan.StrMethods, randplan.Slices, randplan.Builtins,
 		randplan.FStrSpecs, randplan.Sorted, randplan.DictOps, randplan.DictIter} {
 		opt.Disabled[f] = true
 	}
 	r := rand.New(rand.NewSource(1))
-	var tried, proved, failed, refused int
-	reasons := map[string]int{}
-	for seed := int64(1); seed <= int64(*soundnessPlans); seed++ {
+	differential := &soundnessTally{reasons: map[string]int{}, failedKinds: map[prover.Kind]int{}}
+	for seed := int64(1); seed <= int64(*soundnessPlans/4); seed++ {
 		src := withGuarantees(randplan.Generate(seed, opt).Source, r)
-		path := filepath.Join(dir, fmt.Sprintf("rand_%d.py", seed))
-		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
+		checkRandomPlan(t, mon, dir, fmt.Sprintf("randplan_%d.py", seed), src, differential)
+	}
+	differential.log(t, "randplan")
+	t.Logf("randplan: %v", time.Since(start).Round(time.Second))
+}
+
+// checkRandomPlan compiles and proves one random plan, tallies the
+// verdict, checks that every failed obligation carries a counterexample
+// the prover replayed, and runs the plan when it is proved.
+func checkRandomPlan(t *testing.T, mon *prover.Monitor, dir, name, src string, tally *soundnessTally) {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tally.tried++
+	prog, err := compiler.CompileFile(path, compiler.Config{ImportRoots: []string{"."}})
+	if err != nil {
+		tally.refused++
+		tally.reasons["compile: "+withoutPosition(firstLine(err.Error()))]++
+		return
+	}
+	res, err := prover.Prove(context.Background(), prog, prover.Options{Timeout: randomPlanTimeout})
+	if err != nil {
+		tally.refused++
+		tally.reasons["prove: "+withoutPosition(firstLine(err.Error()))]++
+		return
+	}
+	verdict := "proved"
+	for _, o := range res.Obligations {
+		switch o.Status {
+		case prover.Refused:
+			verdict = "refused"
+			tally.reasons[withoutPosition(firstLine(o.Reason))]++
+			if strings.Contains(o.Reason, "does not replay") {
+				tally.broken++
+				t.Errorf("%s: %s: the prover found a counterexample that does not replay: %s\n%s", name, o.Title(), o.Reason, src)
+			}
+		case prover.Failed:
+			if verdict == "proved" {
+				verdict = "failed"
+			}
+			tally.failedKinds[o.Kind]++
+			if o.Counterexample == nil {
+				tally.broken++
+				t.Errorf("%s: %s failed without a counterexample\n%s", name, o.Title(), src)
+			}
 		}
-		tried++
-		prog, err := compiler.CompileFile(path, compiler.Config{ImportRoots: []string{"."}})
-		if err != nil {
-			refused++
-			reasons[firstLine(err.Error())]++
+	}
+	switch verdict {
+	case "proved":
+		tally.proved++
+		checkRuns(t, mon, prog, name+":\n"+src, soundnessRuns, tally)
+	case "failed":
+		tally.failed++
+	default:
+		tally.refused++
+	}
+}
+
+// positionPrefix is the file:line:col: a located message starts with.
+var positionPrefix = regexp.MustCompile(`^\S+:\d+:\d+: `)
+
+// withoutPosition drops a message's position, so that refusals of the
+// same kind are counted together.
+func withoutPosition(msg string) string {
+	return positionPrefix.ReplaceAllString(msg, "")
+}
+
+// checkRuns runs a proved plan on random inputs and effect results until
+// it has runs runs within the postconditions (or three times as many
+// attempts), and checks every guarantee on every trace with the monitor.
+func checkRuns(t *testing.T, mon *prover.Monitor, prog *ir.Program, name string, runs int, tally *soundnessTally) {
+	t.Helper()
+	done := 0
+	for k := 0; k < 3*runs && done < runs; k++ {
+		trace, outcome, ok := runRandom(t, prog, rand.New(rand.NewSource(int64(k))))
+		if !ok {
+			tally.skipped++ // the random results broke a postcondition: not a run within them
 			continue
 		}
-		res, err := prover.Prove(context.Background(), prog, prover.Options{})
-		switch {
-		case err != nil:
-			refused++
-			reasons[firstLine(err.Error())]++
-		case res.Proved():
-			proved++
-			progs, names = append(progs, prog), append(names, src)
-		default:
-			failed++
+		done++
+		tally.runs++
+		if outcome != "" {
+			tally.broken++
+			t.Errorf("%s: a proved plan failed at run time (seed %d): %s", name, k, outcome)
+			continue
 		}
-	}
-	runs, broken := 0, 0
-	for i, prog := range progs {
-		res, err := prover.Prove(context.Background(), prog, prover.Options{})
-		if err != nil || !res.Proved() {
-			continue // a corpus plan's verdict is TestPlans' business
-		}
-		for k := range soundnessRuns {
-			trace, outcome, ok := runRandom(t, prog, rand.New(rand.NewSource(int64(k))))
-			if !ok {
-				continue // the random results broke a postcondition: not a run within them
+		for _, g := range prog.Guarantees {
+			holds, err := mon.Holds(prog, g, trace)
+			if err != nil {
+				t.Fatalf("%s: monitor: %v", name, err)
 			}
-			runs++
-			if outcome != "" {
-				broken++
-				t.Errorf("%s: a proved plan failed at run time: %s", names[i], outcome)
-				continue
-			}
-			for _, g := range prog.Guarantees {
-				holds, err := mon.Holds(prog, g, trace)
-				if err != nil {
-					t.Fatalf("%s: monitor: %v", names[i], err)
-				}
-				if !holds {
-					broken++
-					t.Errorf("%s: proved guarantee %s broken by a run (seed %d):\n%v", names[i], g.Source, k, trace)
-				}
+			if !holds {
+				tally.broken++
+				t.Errorf("%s: proved guarantee %s broken by a run (seed %d):\n%s", name, g.Source, k, traceText(trace))
 			}
 		}
 	}
-	for why, n := range reasons {
-		t.Logf("refused %d: %s", n, why)
+}
+
+// traceText renders a trace one call per line, with what each returned.
+func traceText(trace []prover.TraceCall) string {
+	var b strings.Builder
+	for _, c := range trace {
+		line, err := interp.TraceLine(c.Effect, c.Args)
+		if err != nil {
+			line = []byte(fmt.Sprintf("%s(<%v>)", c.Effect.Name, err))
+		}
+		b.WriteString("  " + strings.TrimSpace(string(line)))
+		if c.Result != nil {
+			res, err := interp.ToJSON(c.Result)
+			if err != nil {
+				res = []byte(fmt.Sprintf("<%v>", err))
+			}
+			b.WriteString(" -> " + string(res))
+		}
+		b.WriteString("\n")
 	}
-	t.Logf("soundness: %d random plans tried (%d proved, %d failed with a replayed counterexample, %d refused), %d proved plans in all, %d runs, %d broken", tried, proved, failed, refused, len(progs), runs, broken)
+	return b.String()
 }
 
 // withGuarantees decorates a random plan's main with one to three random
@@ -155,9 +286,6 @@ func runRandom(t *testing.T, prog *ir.Program, r *rand.Rand) ([]prover.TraceCall
 	}
 	host := &randomHost{r: r}
 	err := interp.Run(context.Background(), prog, interp.Options{Host: host, Args: args})
-	if host.duplicate {
-		return nil, "", false // a result broke its row schema's __unique__
-	}
 	var ce *interp.ContractError
 	var exc *interp.Exception
 	switch {
@@ -201,11 +329,12 @@ func isRaise(prog *ir.Program, pos ir.Pos) bool {
 	return found
 }
 
-// randomHost returns random results and records the trace.
+// randomHost returns random results within the effects' length bounds,
+// with rows that keep their schema's __unique__ columns distinct, and
+// records the trace.
 type randomHost struct {
-	r         *rand.Rand
-	trace     []prover.TraceCall
-	duplicate bool
+	r     *rand.Rand
+	trace []prover.TraceCall
 }
 
 func (h *randomHost) Call(_ context.Context, e *ir.Effect, args []interp.Value) (interp.Value, error) {
@@ -213,41 +342,99 @@ func (h *randomHost) Call(_ context.Context, e *ir.Effect, args []interp.Value) 
 	if ir.IsBasic(e.Result, ir.KindNone) {
 		return nil, nil
 	}
-	v := randomValue(h.r, e.Result)
+	var v interp.Value
+	if l, ok := e.Result.(*ir.List); ok {
+		v = randomList(h.r, l.Elem, randomLength(h.r, e))
+	} else {
+		v = randomValue(h.r, e.Result)
+	}
 	// the monitor reads column references off the rows queries returned
 	h.trace[len(h.trace)-1].Result = v
-	if l, ok := v.(*interp.List); ok {
-		if row, isRow := e.Result.(*ir.List).Elem.(*ir.Row); isRow && !uniqueRows(row, l) {
-			h.duplicate = true
-		}
-	}
 	return v, nil
 }
 
-// uniqueRows checks the __unique__ columns of rows.
-func uniqueRows(row *ir.Row, l *interp.List) bool {
-	for _, col := range row.Unique {
-		seen := map[interp.Value]bool{}
-		for _, e := range l.Elems {
-			v, _ := e.(*interp.Row).Field(col)
-			if seen[v] {
-				return false
+// lengthBound matches the ensures clause `len(result) <= N`.
+var lengthBound = regexp.MustCompile(`^lambda result: len\(result\) <= (\d+)$`)
+
+// randomLength is a random length for a list result of e: up to the
+// bound its ensures clauses state, or up to 12 without one.
+func randomLength(r *rand.Rand, e *ir.Effect) int {
+	bound := 12
+	for _, c := range e.Ensures {
+		if m := lengthBound.FindStringSubmatch(c.Source); m != nil {
+			n, err := strconv.Atoi(m[1])
+			if err == nil && n < bound {
+				bound = n
 			}
-			seen[v] = true
 		}
 	}
-	return true
+	// short lists are the interesting ones half of the time
+	if r.Intn(2) == 0 {
+		return r.Intn(min(bound, 3) + 1)
+	}
+	return r.Intn(bound + 1)
 }
 
-var randomStrings = []string{"", "bob@example.com", "ann@example.com", "x", "@", "ops@corp.example", "a@corp.example", "root@example.com", "eve@elsewhere.example"}
+// randomList is a list of n random values of elem; rows keep their
+// __unique__ columns distinct (a result that breaks them is outside the
+// schema, which the prover assumes).
+func randomList(r *rand.Rand, elem ir.Type, n int) *interp.List {
+	l := &interp.List{}
+	row, isRow := elem.(*ir.Row)
+	seen := map[string]map[interp.Value]bool{}
+	for i := range n {
+		v := randomValue(r, elem)
+		if isRow {
+			rv := v.(*interp.Row)
+			for _, col := range row.Unique {
+				if seen[col] == nil {
+					seen[col] = map[interp.Value]bool{}
+				}
+				idx := fieldPosition(row, col)
+				for attempt := 0; seen[col][rv.Fields[idx]]; attempt++ {
+					if attempt < 5 {
+						rv.Fields[idx] = randomValue(r, row.Fields[idx].Type)
+						continue
+					}
+					// a value no other row has: the row's position
+					switch row.Fields[idx].Type.(*ir.Basic).Kind {
+					case ir.KindInt:
+						rv.Fields[idx] = int64(1000 + i)
+					default:
+						rv.Fields[idx] = fmt.Sprintf("row%d@example.com", i)
+					}
+				}
+				seen[col][rv.Fields[idx]] = true
+			}
+		}
+		l.Elems = append(l.Elems, v)
+	}
+	return l
+}
 
-// randomValue is a random value of t; lists have up to 12 elements, so
-// results past a bound of 10 break the postcondition and are skipped.
+func fieldPosition(row *ir.Row, name string) int {
+	for i, f := range row.Fields {
+		if f.Name == name {
+			return i
+		}
+	}
+	panic("no column " + name + " in " + row.Name)
+}
+
+// randomStrings are the strings random values are drawn from: those the
+// random plans compare against, and a few edge cases.
+var randomStrings = append([]string{"", "x", "@", "a@corp.example", "root@example.com", "https://example.com/"}, contractgen.Strings()...)
+
+// randomValue is a random value of t; lists without a known bound have up
+// to 12 elements.
 func randomValue(r *rand.Rand, t ir.Type) interp.Value {
 	switch t := t.(type) {
 	case *ir.Basic:
 		switch t.Kind {
 		case ir.KindInt:
+			if r.Intn(2) == 0 {
+				return int64(r.Intn(13) - 2) // near the thresholds plans compare with
+			}
 			return int64(r.Intn(61) - 20)
 		case ir.KindBool:
 			return r.Intn(2) == 0
@@ -264,11 +451,7 @@ func randomValue(r *rand.Rand, t ir.Type) interp.Value {
 		}
 		return row
 	case *ir.List:
-		l := &interp.List{}
-		for range r.Intn(13) {
-			l.Elems = append(l.Elems, randomValue(r, t.Elem))
-		}
-		return l
+		return randomList(r, t.Elem, r.Intn(13))
 	case *ir.Optional:
 		if r.Intn(3) == 0 {
 			return nil

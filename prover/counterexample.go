@@ -124,10 +124,11 @@ func (x *executor) explainFacts(mod *z3.Model, offending []*fact, fields []strin
 		cex.Path = append(cex.Path, fmt.Sprintf("line %d %s", br.pos.Line, taken))
 	}
 	for _, f := range x.facts {
-		if !isTrue(mod, f.reached) {
+		// a call that fails its precondition is shown: the run stops there
+		if !isTrue(mod, f.attempted) {
 			continue
 		}
-		if _, isNone := f.result.(noneValue); !isNone && f.result != nil {
+		if _, isNone := f.result.(noneValue); !isNone && f.result != nil && isTrue(mod, f.reached) {
 			name := f.label
 			if name == "" {
 				name = fmt.Sprintf("%s() at line %d", f.effect.Name, f.pos.Line)

@@ -51,6 +51,13 @@ type executor struct {
 	timeout time.Duration
 	// runCtx is Prove's context, for replays.
 	runCtx context.Context
+	// stopAtFailedRequires makes a call whose requires clause fails end
+	// the run before the effect, as the runtime does, instead of letting
+	// it and what follows into the trace. It is exact but slows Z3's
+	// string solver down, so Prove encodes with it only to decide again
+	// a guarantee whose counterexample did not replay because the run
+	// stopped at a failed precondition (proveTarget).
+	stopAtFailedRequires bool
 	// memberships are the `a in s` atoms over strings (membership.go).
 	memberships []membership
 
@@ -79,12 +86,18 @@ type check struct {
 
 // fact is one trusted call in the trace.
 type fact struct {
-	effect  *ir.Effect
-	args    []value
-	reached z3.Term
-	pos     ir.Pos
-	result  value
-	label   string // the plan's name for the result, when assigned to one
+	effect *ir.Effect
+	args   []value
+	// attempted is the guard of the call; reached is when the effect
+	// runs, which under stopAtFailedRequires adds its requires clauses:
+	// a call whose precondition fails stops the run before the effect
+	// (the runtime checks it first), so it is not in the trace, and
+	// neither is anything after it.
+	attempted z3.Term
+	reached   z3.Term
+	pos       ir.Pos
+	result    value
+	label     string // the plan's name for the result, when assigned to one
 }
 
 // branch is one evaluation of an if's condition, for the path a
@@ -948,7 +961,8 @@ func (x *executor) effectCall(sc scope, e *ir.EffectCall, g z3.Term) (value, err
 	for i := range args {
 		args[i] = snapshot(args[i])
 	}
-	f := &fact{effect: e.Effect, args: args, reached: g, pos: e.Pos}
+	f := &fact{effect: e.Effect, args: args, attempted: g, reached: g, pos: e.Pos}
+	allHold := []z3.Term{x.ctx.True()}
 	for _, cond := range e.Effect.Requires {
 		sc := &lambdaScope{vals: map[*ir.Local]value{}}
 		for _, p := range cond.Pred.Params {
@@ -963,6 +977,12 @@ func (x *executor) effectCall(sc scope, e *ir.EffectCall, g z3.Term) (value, err
 			return nil, err
 		}
 		x.sites = append(x.sites, &precondition{fact: f, cond: cond, holds: holds})
+		allHold = append(allHold, holds)
+	}
+	if x.stopAtFailedRequires && len(allHold) > 1 {
+		ok := x.ctx.And(allHold...)
+		f.reached = x.ctx.And(g, ok)
+		x.raiseUnless(g, ok)
 	}
 	x.facts = append(x.facts, f)
 	f.result = noneValue{}

@@ -158,11 +158,21 @@ func proveTarget(ctx context.Context, p *ir.Program, opts Options) (*Result, err
 	}
 
 	res := &Result{Target: p.Target.Name}
-	for _, goal := range goals {
+	var again []int
+	for i, goal := range goals {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		res.Obligations = append(res.Obligations, x.decide(goal))
+		ob := x.decide(goal)
+		if (ob.Kind == KindGuarantee || ob.Kind == KindRequired) && ob.Status == Refused && strings.HasPrefix(ob.Reason, noReplay) {
+			again = append(again, i)
+		}
+		res.Obligations = append(res.Obligations, ob)
+	}
+	if len(again) > 0 {
+		if err := x.decideExactly(p, res, again); err != nil {
+			return nil, err
+		}
 	}
 	// A job abandoned during its last check is abandoned all the same.
 	if err := ctx.Err(); err != nil {
@@ -172,6 +182,43 @@ func proveTarget(ctx context.Context, p *ir.Program, opts Options) (*Result, err
 		return nil, err
 	}
 	return res, nil
+}
+
+// noReplay starts the reason of an obligation whose counterexample did not
+// replay.
+const noReplay = "internal error: the counterexample found does not replay in the interpreter"
+
+// decideExactly decides the guarantees at indices again once more, on an
+// encoding where a failed precondition ends the run. The first encoding
+// lets a call whose precondition fails into the trace (sound for a proof:
+// such a plan fails that precondition's own obligation, and more facts
+// only make a guarantee harder to prove); its counterexample may then
+// rest on a call the run never makes, which the replay catches. The
+// exact encoding's verdict, replayed as well, replaces the refusal.
+func (x *executor) decideExactly(p *ir.Program, res *Result, again []int) error {
+	exact := &executor{ctx: x.ctx, prog: p, columns: map[string]column{}, timeout: x.timeout, runCtx: x.runCtx, stopAtFailedRequires: true}
+	if err := exact.run(p.Target); err != nil {
+		return err
+	}
+	goals, err := exact.goals(p)
+	if err != nil {
+		return err
+	}
+	required, err := exact.requiredGoals(p)
+	if err != nil {
+		return err
+	}
+	goals = append(goals, required...)
+	if len(goals) != len(res.Obligations) {
+		return fmt.Errorf("prover: internal error: the exact encoding of %s has %d obligations, the first %d", p.Target.Name, len(goals), len(res.Obligations))
+	}
+	for _, i := range again {
+		if err := x.runCtx.Err(); err != nil {
+			return err
+		}
+		res.Obligations[i] = exact.decide(goals[i])
+	}
+	return nil
 }
 
 // goal is an obligation before it is decided: holds must be valid under
@@ -223,7 +270,7 @@ func (x *executor) decide(g goal) *Obligation {
 			break
 		}
 		if err := x.replay(x.runCtx, m, g); err != nil {
-			ob.Status, ob.Reason = Refused, "internal error: the counterexample found does not replay in the interpreter, so it is not shown: "+err.Error()
+			ob.Status, ob.Reason = Refused, noReplay+", so it is not shown: "+err.Error()
 			break
 		}
 		ob.Status = Failed
@@ -267,9 +314,9 @@ func (x *executor) goals(p *ir.Program) ([]goal, error) {
 		broken := make([]z3.Term, len(sites))
 		violations := make([][]z3.Term, len(sites))
 		for i, site := range sites {
-			conj = append(conj, x.ctx.Implies(site.fact.reached, site.holds))
-			broken[i] = x.ctx.And(site.fact.reached, x.ctx.Not(site.holds))
-			violations[i] = []z3.Term{site.fact.reached, x.ctx.Not(site.holds)}
+			conj = append(conj, x.ctx.Implies(site.fact.attempted, site.holds))
+			broken[i] = x.ctx.And(site.fact.attempted, x.ctx.Not(site.holds))
+			violations[i] = []z3.Term{site.fact.attempted, x.ctx.Not(site.holds)}
 		}
 		out = append(out, goal{
 			ob: &Obligation{

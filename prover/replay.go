@@ -143,7 +143,7 @@ func (x *executor) monitor(gr *ir.Guarantee, calls []replayCall) (bool, error) {
 			m.monitorRows.known = false
 		}
 		m.monitorRows.collect(c.result)
-		f := &fact{effect: c.effect, reached: x.ctx.True(), result: noneValue{}}
+		f := &fact{effect: c.effect, attempted: x.ctx.True(), reached: x.ctx.True(), result: noneValue{}}
 		for i, a := range c.args {
 			v, err := m.symbolic(a, c.effect.Params[i].Type)
 			if err != nil {
