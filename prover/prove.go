@@ -184,6 +184,11 @@ type goal struct {
 	// Z3 4.8.12, suffixof(s, x) asserted before not(contains(x, "@")) is
 	// unsat in 13 ms, the other order times out.
 	violations [][]z3.Term
+	// guess, when set, is tried before the violations: a model of a
+	// violation that also satisfies it is a counterexample found early;
+	// any other answer under it is dropped and the violations are checked
+	// as usual (sumbounds.go).
+	guess []z3.Term
 	// guarantee is the guarantee a KindGuarantee goal is about (for the
 	// replay's monitor).
 	guarantee *ir.Guarantee
@@ -349,6 +354,12 @@ func (x *executor) violateWith(g goal, lemmas bool) (z3.Result, *z3.Solver, erro
 	if vs == nil {
 		vs = [][]z3.Term{{x.ctx.Not(g.holds)}}
 	}
+	if len(g.guess) > 0 && len(vs) == 1 {
+		r, gs, err := x.tryGuess(g, vs[0], lemmas)
+		if err != nil || r == z3.Sat {
+			return r, gs, err
+		}
+	}
 	s := x.ctx.NewSolver(x.timeout)
 	for _, a := range x.assumptions {
 		s.Assert(a)
@@ -374,4 +385,30 @@ func (x *executor) violateWith(g goal, lemmas bool) (z3.Result, *z3.Solver, erro
 	}
 	s.Close()
 	return z3.Unsat, nil, nil
+}
+
+// tryGuess checks the violation v together with g.guess on a solver of its
+// own with a short timeout, so that a guess Z3 cannot settle costs at most
+// that. On sat the solver is returned for the model; on unsat or unknown
+// it is closed and the answer means nothing. An error other than Z3
+// giving up is returned.
+func (x *executor) tryGuess(g goal, v []z3.Term, lemmas bool) (z3.Result, *z3.Solver, error) {
+	s := x.ctx.NewSolver(min(x.timeout, boundSearchTimeout))
+	for _, a := range x.assumptions {
+		s.Assert(a)
+	}
+	if lemmas {
+		for _, l := range x.membershipLemmas() {
+			s.Assert(l)
+		}
+	}
+	for _, t := range append(append(append([]z3.Term{}, g.defs...), v...), g.guess...) {
+		s.Assert(t)
+	}
+	r, err := s.Check()
+	if r == z3.Sat {
+		return r, s, nil
+	}
+	s.Close()
+	return r, nil, tolerateUnknown(err)
 }

@@ -146,8 +146,7 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 		}
 		// One fresh term per fact, defined by implications rather than a
 		// nested if-then-else (see doc.go).
-		var defs []z3.Term
-		terms := []z3.Term{ctx.Int(0)}
+		var defs, terms, amounts []z3.Term
 		for _, m := range ms {
 			var amount z3.Term = ctx.Int(1)
 			if key != nil {
@@ -160,8 +159,20 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 			t := ctx.FreshConst(what, ctx.IntSort())
 			defs = append(defs, ctx.Implies(m.in, ctx.Eq(t, amount)), ctx.Implies(ctx.Not(m.in), ctx.Eq(t, ctx.Int(0))))
 			terms = append(terms, t)
+			amounts = append(amounts, amount)
 		}
-		total := ctx.Add(terms...)
+		// Bounds on each term, proved before they are asserted
+		// (sumbounds.go); a count's terms are 0 or 1 by definition.
+		bounds := make([]termBounds, len(terms))
+		if key == nil {
+			for i := range bounds {
+				bounds[i] = termBounds{hasLo: true, lo: 0, hasHi: true, hi: 1}
+			}
+		} else if bounds, err = x.sumBounds(ms, amounts); err != nil {
+			return goal{}, err
+		}
+		defs = append(defs, x.boundLemmas(terms, bounds)...)
+		total := ctx.Add(append([]z3.Term{ctx.Int(0)}, terms...)...)
 		holds, err := x.compareLink(s.Position(), op, ir.Int, total, nv)
 		if err != nil {
 			return goal{}, err
@@ -174,7 +185,7 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 		if key != nil {
 			fields = append(lambdaFields(key), fields...)
 		}
-		return goal{ob: ob, holds: holds, defs: defs, explain: func(mod *z3.Model) *Counterexample {
+		return goal{ob: ob, holds: holds, defs: defs, guess: x.extremeGuess(op, terms, bounds), explain: func(mod *z3.Model) *Counterexample {
 			var reached []*fact
 			for i, m := range ms {
 				if isTrue(mod, ins[i]) {

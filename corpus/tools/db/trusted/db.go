@@ -37,6 +37,9 @@ func DbQuery(table string) ([]UserRow, error) { return nil, errNoDatabase }
 // ListOrders is list_orders(customer: str) -> list[OrderRow].
 func ListOrders(customer string) ([]OrderRow, error) { return nil, errNoDatabase }
 
+// ListBatch is list_batch(batch: str) -> list[OrderRow].
+func ListBatch(batch string) ([]OrderRow, error) { return nil, errNoDatabase }
+
 // AllUsers is all_users() -> list[UserRow].
 func AllUsers() ([]UserRow, error) { return nil, errNoDatabase }
 

@@ -1,0 +1,173 @@
+package prover
+
+import (
+	"math/big"
+	"testing"
+	"time"
+
+	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/prover/z3"
+)
+
+// TestSumBounds checks that the bounds found for the terms of a sum are
+// the tight ones Z3 can prove, and that none is reported when a copy of
+// the call site escapes the bounds of the first or the amount is
+// unbounded.
+func TestSumBounds(t *testing.T) {
+	type fixture struct {
+		ms      []member
+		amounts []z3.Term
+	}
+	cases := []struct {
+		name string
+		// build returns the assumptions, members and amounts.
+		build func(c *z3.Context) ([]z3.Term, fixture)
+		want  []termBounds
+	}{
+		{
+			name: "guarded loop copies share the guard's bounds",
+			build: func(c *z3.Context) ([]z3.Term, fixture) {
+				var f fixture
+				for i := 0; i < 3; i++ {
+					a := c.FreshConst("amount", c.IntSort())
+					f.ms = append(f.ms, member{fact: &fact{pos: pos(9)}, in: c.And(c.Lt(c.Int(0), a), c.Le(a, c.Int(5)))})
+					f.amounts = append(f.amounts, a)
+				}
+				return nil, f
+			},
+			want: []termBounds{{true, true, 0, 5}, {true, true, 0, 5}, {true, true, 0, 5}},
+		},
+		{
+			name: "negative amounts widen the lower bound only",
+			build: func(c *z3.Context) ([]z3.Term, fixture) {
+				a := c.FreshConst("amount", c.IntSort())
+				return []z3.Term{c.Ge(a, c.Int(-7)), c.Le(a, c.Int(-2))}, fixture{
+					ms: []member{{fact: &fact{pos: pos(3)}, in: c.True()}}, amounts: []z3.Term{a}}
+			},
+			want: []termBounds{{true, true, -7, 0}},
+		},
+		{
+			name: "an unguarded amount has no bound",
+			build: func(c *z3.Context) ([]z3.Term, fixture) {
+				a := c.FreshConst("amount", c.IntSort())
+				return nil, fixture{ms: []member{{fact: &fact{pos: pos(3)}, in: c.True()}}, amounts: []z3.Term{a}}
+			},
+			want: []termBounds{{}},
+		},
+		{
+			name: "a bound on one side only",
+			build: func(c *z3.Context) ([]z3.Term, fixture) {
+				a := c.FreshConst("amount", c.IntSort())
+				return nil, fixture{ms: []member{{fact: &fact{pos: pos(3)}, in: c.Gt(a, c.Int(1000))}}, amounts: []z3.Term{a}}
+			},
+			want: []termBounds{{hasLo: true, lo: 0}},
+		},
+		{
+			name: "a copy outside the first one's bounds drops the site's bounds",
+			build: func(c *z3.Context) ([]z3.Term, fixture) {
+				a, b := c.FreshConst("amount", c.IntSort()), c.FreshConst("amount", c.IntSort())
+				return []z3.Term{c.Le(c.Int(0), a), c.Le(a, c.Int(5)), c.Le(c.Int(0), b), c.Le(b, c.Int(6))}, fixture{
+					ms:      []member{{fact: &fact{pos: pos(4)}, in: c.True()}, {fact: &fact{pos: pos(4)}, in: c.True()}},
+					amounts: []z3.Term{a, b}}
+			},
+			want: []termBounds{{}, {}},
+		},
+		{
+			name: "call sites are bounded apart",
+			build: func(c *z3.Context) ([]z3.Term, fixture) {
+				a, b := c.FreshConst("amount", c.IntSort()), c.FreshConst("amount", c.IntSort())
+				return []z3.Term{c.Le(c.Int(0), a), c.Le(a, c.Int(5)), c.Le(c.Int(0), b), c.Le(b, c.Int(6))}, fixture{
+					ms:      []member{{fact: &fact{pos: pos(4)}, in: c.True()}, {fact: &fact{pos: pos(5)}, in: c.True()}},
+					amounts: []z3.Term{a, b}}
+			},
+			want: []termBounds{{true, true, 0, 5}, {true, true, 0, 6}},
+		},
+		{
+			name: "a fact never in the relation gets no bound from its amount",
+			build: func(c *z3.Context) ([]z3.Term, fixture) {
+				a := c.FreshConst("amount", c.IntSort())
+				return nil, fixture{ms: []member{{fact: &fact{pos: pos(3)}, in: c.False()}}, amounts: []z3.Term{a}}
+			},
+			want: []termBounds{{}},
+		},
+		{
+			name: "a bound past the search limit counts as none",
+			build: func(c *z3.Context) ([]z3.Term, fixture) {
+				a := c.FreshConst("amount", c.IntSort())
+				return []z3.Term{c.Le(a, c.BigInt(new(big.Int).Lsh(big.NewInt(1), 70)))}, fixture{
+					ms: []member{{fact: &fact{pos: pos(3)}, in: c.Ge(a, c.Int(0))}}, amounts: []z3.Term{a}}
+			},
+			want: []termBounds{{hasLo: true, lo: 0}},
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			zc, err := z3.NewContext()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer zc.Close()
+			x := &executor{ctx: zc, timeout: 10 * time.Second}
+			assumptions, f := tc.build(zc)
+			x.assumptions = assumptions
+			got, err := x.sumBounds(f.ms, f.amounts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != len(tc.want) {
+				t.Fatalf("got %d bounds, want %d", len(got), len(tc.want))
+			}
+			for i := range got {
+				if got[i] != tc.want[i] {
+					t.Errorf("term %d: got %+v, want %+v", i, got[i], tc.want[i])
+				}
+			}
+		})
+	}
+}
+
+// TestExtremeGuessDirection checks the guess follows the comparison: the
+// upper bounds against <= and <, the lower ones against >= and >, none
+// for == and != or when a bound is missing.
+func TestExtremeGuessDirection(t *testing.T) {
+	zc, err := z3.NewContext()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zc.Close()
+	x := &executor{ctx: zc}
+	terms := []z3.Term{zc.FreshConst("t", zc.IntSort())}
+	both := []termBounds{{true, true, -1, 4}}
+	for _, tc := range []struct {
+		op     ir.CmpOp
+		bounds []termBounds
+		want   int64 // the guessed value
+		none   bool  // no guess expected
+	}{
+		{op: ir.LtE, bounds: both, want: 4}, {op: ir.Lt, bounds: both, want: 4},
+		{op: ir.GtE, bounds: both, want: -1}, {op: ir.Gt, bounds: both, want: -1},
+		{op: ir.Eq, bounds: both, none: true}, {op: ir.NotEq, bounds: both, none: true},
+		{op: ir.LtE, bounds: []termBounds{{hasLo: true}}, none: true},
+	} {
+		g := x.extremeGuess(tc.op, terms, tc.bounds)
+		if tc.none {
+			if g != nil {
+				t.Errorf("%s: got a guess %v, want none", tc.op, g)
+			}
+			continue
+		}
+		if len(g) != 1 {
+			t.Fatalf("%s: got %d guesses, want 1", tc.op, len(g))
+		}
+		s := zc.NewSolver(time.Second)
+		s.Assert(g[0])
+		if r, err := s.Check(); r != z3.Sat || err != nil {
+			t.Fatalf("%s: %v %v", tc.op, r, err)
+		}
+		m, _ := s.Model()
+		if got, ok := m.Eval(terms[0]).Int64Value(); !ok || got != tc.want {
+			t.Errorf("%s: guessed %d, want %d", tc.op, got, tc.want)
+		}
+		s.Close()
+	}
+}
