@@ -2,6 +2,7 @@ package prover
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/prover/z3"
@@ -117,6 +118,9 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 			}
 			return x.explainFacts(mod, nil, fields, "")
 		}}, nil
+
+	case *ir.SharesValue:
+		return x.sharesValueGoal(ob, c, base, s)
 
 	case *ir.Count, *ir.Sum:
 		var rel *ir.Relation
@@ -360,4 +364,81 @@ func (x *executor) countable(c *ir.Contract, ms []member, what string) error {
 		}
 	}
 	return nil
+}
+
+// sharesValueGoal is A.shares_value(B, k): some pair of a fact of A and a
+// fact of B, both in their relations, has equal keys. It is a disjunction
+// over every such pair, so an A or a B that may be empty fails with a
+// counterexample where it is. A counterexample lists the keys of the facts
+// of A and of B that exist, none of them shared.
+func (x *executor) sharesValueGoal(ob *Obligation, c *ir.Contract, base *lambdaScope, s *ir.SharesValue) (goal, error) {
+	ctx := x.ctx
+	as, err := x.members(s.A, base)
+	if err != nil {
+		return goal{}, err
+	}
+	bs, err := x.members(s.B, base)
+	if err != nil {
+		return goal{}, err
+	}
+	if err := x.countable(c, append(append([]member{}, as...), bs...), "shares_value"); err != nil {
+		return goal{}, err
+	}
+	keys := func(l *ir.Lambda, ms []member) ([]value, error) {
+		out := make([]value, len(ms))
+		for i, m := range ms {
+			v, err := x.lambda(l, x.bindFact(l, m))
+			if err != nil {
+				return nil, err
+			}
+			out[i] = v
+		}
+		return out, nil
+	}
+	ka, err := keys(s.KeyA, as)
+	if err != nil {
+		return goal{}, err
+	}
+	kb, err := keys(s.KeyB, bs)
+	if err != nil {
+		return goal{}, err
+	}
+	pairs := []z3.Term{ctx.False()}
+	for i := range as {
+		for j := range bs {
+			eq, err := x.equal(s.Pos, ka[i], kb[j])
+			if err != nil {
+				return goal{}, err
+			}
+			pairs = append(pairs, ctx.And(as[i].in, bs[j].in, eq))
+		}
+	}
+	fields := append(lambdaFields(s.KeyA), append(relFields(s.A), relFields(s.B)...)...)
+	return goal{ob: ob, holds: ctx.Or(pairs...), explain: func(mod *z3.Model) *Counterexample {
+		var reached []*fact
+		side := func(rel *ir.Relation, ms []member, ks []value) string {
+			var shown []string
+			for i, m := range ms {
+				if isTrue(mod, m.in) {
+					reached = append(reached, m.fact)
+					shown = append(shown, render(mod, ks[i]))
+				}
+			}
+			if len(shown) == 0 {
+				return relLabel(rel) + " has no fact"
+			}
+			return fmt.Sprintf("%s keys [%s]", relLabel(rel), strings.Join(shown, ", "))
+		}
+		summary := fmt.Sprintf("shares_value: %s; %s; none is shared", side(s.A, as, ka), side(s.B, bs, kb))
+		return x.explainFacts(mod, reached, fields, summary)
+	}}, nil
+}
+
+// relLabel names a relation in a counterexample: the layer's variable
+// for it, or effect('selector') with its filters.
+func relLabel(r *ir.Relation) string {
+	if r.Name != "" && len(r.Filters) == 0 {
+		return r.Name
+	}
+	return ir.RelationString(r)
 }

@@ -73,6 +73,11 @@ func Refund(customer string, amount int64) error {
 	return record(entry{"refund", map[string]any{"customer": customer, "amount": amount}})
 }
 
+// Ticket is ticket(customer: str, subject: str) -> None.
+func Ticket(customer string, subject string) error {
+	return record(entry{"ticket", map[string]any{"customer": customer, "subject": subject}})
+}
+
 func record(e entry) error {
 	path := os.Getenv("CLAUZ3_TEST_OUTBOX")
 	if path == "" {
