@@ -19,15 +19,17 @@ import (
 // sum plan stopped at 10: at N = 100 Z3 4.8.12 decided neither the proof
 // nor the counterexample within a minute.
 var scaleBounds = map[string][]int{
-	"count":        {10, 100, 1000},
-	"all":          {10, 100, 1000},
-	"sum":          {10, 100, 1000},
-	"sum_violated": {10, 100, 1000},
+	"count":           {10, 100, 1000},
+	"all":             {10, 100, 1000},
+	"sum":             {10, 100, 1000},
+	"sum_violated":    {10, 100, 1000},
+	"shares":          {10, 100, 1000},
+	"shares_violated": {10, 100, 1000},
 }
 
 // scaleViolated are the plans whose guarantee must fail with a
 // counterexample (which Prove replays before it reports it).
-var scaleViolated = map[string]bool{"sum_violated": true}
+var scaleViolated = map[string]bool{"sum_violated": true, "shares_violated": true}
 
 // scalePlans are loops over a query whose effect ensures len(result) <= N,
 // one per kind of guarantee: a count of notifications guarded by a row
@@ -68,6 +70,38 @@ def main() -> None:
     for row in query("orders"):
         if 0 < row.amount <= 5:
             refund(row.email, row.amount)
+`,
+	// shares is a shares_value over loop facts on both sides: every
+	// refunded row is notified, and a fixed pair after the loop makes the
+	// relations never empty. The encoding has one disjunct per pair.
+	"shares": `import clauz3
+from tools.scale.trusted import contracts as c
+from tools.scale.trusted.effects import query, notify, refund
+
+
+@clauz3.guarantee(c.refund_notified())
+def main() -> None:
+    for row in query("orders"):
+        if 0 < row.amount <= 5 and "@" in row.email:
+            refund(row.email, row.amount)
+            notify(row.email, "refunded %d")
+    refund("ops@corp.example", 1)
+    notify("ops@corp.example", "batch done")
+`,
+	// shares_violated refunds ops and notifies every row but ops, and a
+	// fixed address: neither side is ever empty, and no pair shares.
+	"shares_violated": `import clauz3
+from tools.scale.trusted import contracts as c
+from tools.scale.trusted.effects import query, notify, refund
+
+
+@clauz3.guarantee(c.refund_notified())
+def main() -> None:
+    refund("ops@corp.example", 1)
+    notify("desk@corp.example", "batch started")
+    for row in query("orders"):
+        if row.email != "ops@corp.example" and "@" in row.email:
+            notify(row.email, "refunded %d")
 `,
 	"all": `import clauz3
 from tools.scale.trusted import contracts as c
@@ -136,6 +170,11 @@ def notify_domain(suffix: str) -> ContractSpec:
 @contract
 def refund_total_at_most(limit: int) -> ContractSpec:
     return Refunds.sum(lambda r: r.amount) <= limit
+
+
+@contract
+def refund_notified() -> ContractSpec:
+    return Refunds.shares_value(Notes, lambda f: f.addr)
 `,
 	}
 	for name, text := range files {

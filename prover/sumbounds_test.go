@@ -149,18 +149,18 @@ func TestExtremeGuessDirection(t *testing.T) {
 		{op: ir.Eq, bounds: both, none: true}, {op: ir.NotEq, bounds: both, none: true},
 		{op: ir.LtE, bounds: []termBounds{{hasLo: true}}, none: true},
 	} {
-		g := x.extremeGuess(tc.op, terms, tc.bounds)
+		gs := x.extremeGuesses(tc.op, terms, tc.bounds)
 		if tc.none {
-			if g != nil {
-				t.Errorf("%s: got a guess %v, want none", tc.op, g)
+			if gs != nil {
+				t.Errorf("%s: got a guess %v, want none", tc.op, gs)
 			}
 			continue
 		}
-		if len(g) != 1 {
-			t.Fatalf("%s: got %d guesses, want 1", tc.op, len(g))
+		if len(gs) != 1 || len(gs[0]) != 1 {
+			t.Fatalf("%s: got guesses %v, want one of one term", tc.op, gs)
 		}
 		s := zc.NewSolver(time.Second)
-		s.Assert(g[0])
+		s.Assert(gs[0][0])
 		if r, err := s.Check(); r != z3.Sat || err != nil {
 			t.Fatalf("%s: %v %v", tc.op, r, err)
 		}
