@@ -105,6 +105,10 @@
 // (>= and >) the check first tries every term at its upper (lower)
 // bound, on a solver of its own with a short timeout: a model found so is
 // a counterexample like any other, and any other answer is dropped.
+// A.shares_value(B, k) is refuted linearly: no pair shares a key exactly
+// when a fresh predicate over keys holds of every key of B that exists and
+// of no key of A that exists; before the full check, a side with no fact
+// and every query result empty are tried as guesses.
 // count() against a constant is
 // a cardinality constraint (at-most/at-least), which Z3 decides for a
 // thousand loop facts in well under a second. Obligations made of many
