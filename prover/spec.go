@@ -172,7 +172,7 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 			for i := range bounds {
 				bounds[i] = termBounds{hasLo: true, lo: 0, hasHi: true, hi: 1}
 			}
-		} else if bounds, err = x.sumBounds(ms, amounts); err != nil {
+		} else if bounds, err = x.sumBounds(ms, amounts, op); err != nil {
 			return goal{}, err
 		}
 		defs = append(defs, x.boundLemmas(terms, bounds)...)

@@ -40,16 +40,25 @@ type termBounds struct {
 }
 
 // sumBounds returns the bounds lo_i <= t_i <= hi_i Z3 proves for the terms
-// of a sum, where t_i is amounts[i] when ms[i].in holds and 0 otherwise. The bounds are searched on the amount under the
-// membership condition, without the sum's definitions, which measured
-// at 1000 facts is what keeps every check of the search local. Terms of
-// one call site (the copies of a loop body, a helper called twice) are
-// searched once, on the first, and the bounds found are then checked for
-// the whole group in one query: loop copies differ only in which row
-// they read.
-func (x *executor) sumBounds(ms []member, amounts []z3.Term) ([]termBounds, error) {
-	ctx := x.ctx
-	s := ctx.NewSolver(min(x.timeout, boundSearchTimeout))
+// of a sum, where t_i is amounts[i] when ms[i].in holds and 0 otherwise.
+// The bounds are searched on the amount under the membership condition,
+// without the sum's definitions, which measured at 1000 facts is what
+// keeps every check of the search local. Terms of one call site (the
+// copies of a loop body, a helper called twice) are searched on a
+// representative, and the bounds found are then checked for every other
+// copy: loop copies usually differ only in which row they read. Copies
+// that escape them get a search of their own, up to maxSearches per site;
+// the rest get no bounds.
+//
+// op is the comparison the sum is in: a bound must also be reached by a
+// copy for that copy to share it, but only on the side op needs (the
+// upper one against <= and <, the lower one against >= and >, both
+// against == and !=); measured at 1000 facts, checking both sides cost
+// twice the proof time of one.
+func (x *executor) sumBounds(ms []member, amounts []z3.Term, op ir.CmpOp) ([]termBounds, error) {
+	needHi := op != ir.GtE && op != ir.Gt
+	needLo := op != ir.LtE && op != ir.Lt
+	s := x.ctx.NewSolver(min(x.timeout, boundSearchTimeout))
 	defer s.Close()
 	for _, a := range x.assumptions {
 		s.Assert(a)
@@ -64,53 +73,126 @@ func (x *executor) sumBounds(ms []member, amounts []z3.Term) ([]termBounds, erro
 	}
 	bounds := make([]termBounds, len(ms))
 	for _, p := range order {
-		idx := groups[p]
-		first := idx[0]
-		s.Push()
-		s.Assert(ms[first].in)
-		hi, hasHi, err := x.extreme(s, amounts[first], false)
-		if err != nil {
-			s.Pop(1)
-			return nil, err
-		}
-		lo, hasLo, err := x.extreme(s, amounts[first], true)
-		s.Pop(1)
-		if err != nil {
-			return nil, err
-		}
-		if !hasHi && !hasLo {
-			continue
-		}
-		// The other copies are checked one at a time: measured at 1000
-		// facts, the disjunction of their violations ran out of time
-		// where the 999 separate checks took 0.15 s.
-		differ := false
-		for _, i := range idx[1:] {
-			var out []z3.Term
-			if hasHi {
-				out = append(out, ctx.Gt(amounts[i], ctx.Int(hi)))
-			}
-			if hasLo {
-				out = append(out, ctx.Lt(amounts[i], ctx.Int(lo)))
-			}
-			r, err := x.checkUnder(s, ctx.And(ms[i].in, ctx.Or(out...)))
-			if err != nil {
+		rest := groups[p]
+		for searches := 0; len(rest) > 0 && searches < maxSearches; searches++ {
+			var err error
+			if rest, err = x.boundSite(s, ms, amounts, rest, bounds, needHi, needLo); err != nil {
 				return nil, err
 			}
-			if r != z3.Unsat {
-				differ = true // the copies differ: no lemma for this site
-				break
-			}
-		}
-		if differ {
-			continue
-		}
-		for _, i := range idx {
-			// t_i is 0 when the fact is not in the relation.
-			bounds[i] = termBounds{hasLo: hasLo, lo: min(0, lo), hasHi: hasHi, hi: max(0, hi)}
 		}
 	}
 	return bounds, nil
+}
+
+// maxSearches bounds the searches of one call site's copies.
+const maxSearches = 8
+
+// boundSite searches the bounds of the first of idx, checks them for the
+// others one at a time (measured at 1000 facts, the disjunction of their
+// violations ran out of time where the 999 separate checks took 0.15 s),
+// records them in bounds for every copy whose amount they bound and
+// reaches, and returns the other copies (none when the first has no
+// bound).
+func (x *executor) boundSite(s *z3.Solver, ms []member, amounts []z3.Term, idx []int, bounds []termBounds, needHi, needLo bool) ([]int, error) {
+	ctx := x.ctx
+	first := idx[0]
+	s.Push()
+	s.Assert(ms[first].in)
+	hi, hasHi, err := x.extreme(s, amounts[first], false)
+	if err != nil {
+		s.Pop(1)
+		return nil, err
+	}
+	lo, hasLo, err := x.extreme(s, amounts[first], true)
+	s.Pop(1)
+	if err != nil {
+		return nil, err
+	}
+	if !hasHi && !hasLo {
+		// Either the amount is unbounded, and so are its copies', or
+		// the first copy is never in the relation and the next one
+		// may tell.
+		r, err := x.checkUnder(s, ms[first].in)
+		if err != nil || r != z3.Unsat {
+			return nil, err
+		}
+		bounds[first] = termBounds{hasLo: true, hasHi: true}
+		return idx[1:], nil
+	}
+	// The copies the bounds hold for, then those that reach them too.
+	// Reaching matters for speed only, never for soundness: a bound
+	// that holds but is not reached is too loose to help (a helper
+	// called with caps 20 and 10 would give every copy 20). Loop copies
+	// usually all reach it, so two samples are asked first and every
+	// copy only when one of them does not.
+	valid := []int{first}
+	var escaped []int
+	for _, i := range idx[1:] {
+		var out []z3.Term
+		if hasHi {
+			out = append(out, ctx.Gt(amounts[i], ctx.Int(hi)))
+		}
+		if hasLo {
+			out = append(out, ctx.Lt(amounts[i], ctx.Int(lo)))
+		}
+		r, err := x.checkUnder(s, ctx.And(ms[i].in, ctx.Or(out...)))
+		if err != nil {
+			return nil, err
+		}
+		if r == z3.Unsat {
+			valid = append(valid, i)
+			continue
+		}
+		r, err = x.checkUnder(s, ms[i].in)
+		if err != nil {
+			return nil, err
+		}
+		switch r {
+		case z3.Unsat: // never in the relation, so its term is 0
+			bounds[i] = termBounds{hasLo: true, hasHi: true}
+		case z3.Sat:
+			escaped = append(escaped, i)
+		}
+	}
+	reached := func(i int) (bool, error) {
+		ok := true
+		var err error
+		if hasHi && needHi {
+			ok, err = x.reaches(s, ctx.And(ms[i].in, ctx.Ge(amounts[i], ctx.Int(hi))))
+		}
+		if ok && err == nil && hasLo && needLo {
+			ok, err = x.reaches(s, ctx.And(ms[i].in, ctx.Le(amounts[i], ctx.Int(lo))))
+		}
+		return ok, err
+	}
+	all := true
+	for _, i := range []int{valid[len(valid)/2], valid[len(valid)-1]} {
+		ok, err := reached(i)
+		if err != nil {
+			return nil, err
+		}
+		all = all && ok
+	}
+	held := valid
+	if !all {
+		held = []int{first}
+		for _, i := range valid[1:] {
+			ok, err := reached(i)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				held = append(held, i)
+			} else {
+				escaped = append(escaped, i)
+			}
+		}
+	}
+	for _, i := range held {
+		// t_i is 0 when the fact is not in the relation.
+		bounds[i] = termBounds{hasLo: hasLo, lo: min(0, lo), hasHi: hasHi, hi: max(0, hi)}
+	}
+	return escaped, nil
 }
 
 // lemmas are the bounds as assertions over the terms.
@@ -228,6 +310,13 @@ func (x *executor) extreme(s *z3.Solver, t z3.Term, lower bool) (int64, bool, er
 		return -high, true, nil
 	}
 	return high, true, nil
+}
+
+// reaches reports whether cond is satisfiable on s (false when Z3 does
+// not know).
+func (x *executor) reaches(s *z3.Solver, cond z3.Term) (bool, error) {
+	r, err := x.checkUnder(s, cond)
+	return r == z3.Sat, err
 }
 
 // checkUnder checks s with extra asserted in a scope of its own. An

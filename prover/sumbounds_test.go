@@ -10,9 +10,9 @@ import (
 )
 
 // TestSumBounds checks that the bounds found for the terms of a sum are
-// the tight ones Z3 can prove, and that none is reported when a copy of
-// the call site escapes the bounds of the first or the amount is
-// unbounded.
+// the tight ones Z3 can prove, that a copy of a call site escaping the
+// first one's bounds gets its own (up to maxSearches per site), and that
+// none is reported when the amount is unbounded.
 func TestSumBounds(t *testing.T) {
 	type fixture struct {
 		ms      []member
@@ -63,14 +63,39 @@ func TestSumBounds(t *testing.T) {
 			want: []termBounds{{hasLo: true, lo: 0}},
 		},
 		{
-			name: "a copy outside the first one's bounds drops the site's bounds",
+			name: "a copy outside the first one's bounds gets a search of its own",
 			build: func(c *z3.Context) ([]z3.Term, fixture) {
 				a, b := c.FreshConst("amount", c.IntSort()), c.FreshConst("amount", c.IntSort())
 				return []z3.Term{c.Le(c.Int(0), a), c.Le(a, c.Int(5)), c.Le(c.Int(0), b), c.Le(b, c.Int(6))}, fixture{
 					ms:      []member{{fact: &fact{pos: pos(4)}, in: c.True()}, {fact: &fact{pos: pos(4)}, in: c.True()}},
 					amounts: []z3.Term{a, b}}
 			},
-			want: []termBounds{{}, {}},
+			want: []termBounds{{true, true, 0, 5}, {true, true, 0, 6}},
+		},
+		{
+			name: "past maxSearches copies of one site, the rest get no bounds",
+			build: func(c *z3.Context) ([]z3.Term, fixture) {
+				var as []z3.Term
+				var f fixture
+				for i := range maxSearches + 2 {
+					a := c.FreshConst("amount", c.IntSort())
+					as = append(as, c.Le(c.Int(0), a), c.Le(a, c.Int(int64(i))))
+					f.ms = append(f.ms, member{fact: &fact{pos: pos(4)}, in: c.True()})
+					f.amounts = append(f.amounts, a)
+				}
+				return as, f
+			},
+			want: func() []termBounds {
+				var out []termBounds
+				for i := range maxSearches + 2 {
+					if i < maxSearches {
+						out = append(out, termBounds{true, true, 0, int64(i)})
+					} else {
+						out = append(out, termBounds{})
+					}
+				}
+				return out
+			}(),
 		},
 		{
 			name: "call sites are bounded apart",
@@ -83,12 +108,42 @@ func TestSumBounds(t *testing.T) {
 			want: []termBounds{{true, true, 0, 5}, {true, true, 0, 6}},
 		},
 		{
-			name: "a fact never in the relation gets no bound from its amount",
+			name: "a fact never in the relation is bounded by 0",
 			build: func(c *z3.Context) ([]z3.Term, fixture) {
 				a := c.FreshConst("amount", c.IntSort())
 				return nil, fixture{ms: []member{{fact: &fact{pos: pos(3)}, in: c.False()}}, amounts: []z3.Term{a}}
 			},
-			want: []termBounds{{}},
+			want: []termBounds{{true, true, 0, 0}},
+		},
+		{
+			name: "a first copy never in the relation does not hide the next one's bounds",
+			build: func(c *z3.Context) ([]z3.Term, fixture) {
+				a, b := c.FreshConst("amount", c.IntSort()), c.FreshConst("amount", c.IntSort())
+				return []z3.Term{c.Le(c.Int(1), b), c.Le(b, c.Int(4))}, fixture{
+					ms:      []member{{fact: &fact{pos: pos(4)}, in: c.False()}, {fact: &fact{pos: pos(4)}, in: c.True()}},
+					amounts: []z3.Term{a, b}}
+			},
+			want: []termBounds{{true, true, 0, 0}, {true, true, 0, 4}},
+		},
+		{
+			name: "a copy never in the relation is bounded by 0",
+			build: func(c *z3.Context) ([]z3.Term, fixture) {
+				a, b := c.FreshConst("amount", c.IntSort()), c.FreshConst("amount", c.IntSort())
+				return []z3.Term{c.Le(c.Int(1), a), c.Le(a, c.Int(4))}, fixture{
+					ms:      []member{{fact: &fact{pos: pos(4)}, in: c.True()}, {fact: &fact{pos: pos(4)}, in: c.False()}},
+					amounts: []z3.Term{a, b}}
+			},
+			want: []termBounds{{true, true, 0, 4}, {true, true, 0, 0}},
+		},
+		{
+			name: "a looser copy gets its own tight bounds",
+			build: func(c *z3.Context) ([]z3.Term, fixture) {
+				a, b := c.FreshConst("amount", c.IntSort()), c.FreshConst("amount", c.IntSort())
+				return []z3.Term{c.Le(c.Int(0), a), c.Le(a, c.Int(20)), c.Le(c.Int(0), b), c.Le(b, c.Int(10))}, fixture{
+					ms:      []member{{fact: &fact{pos: pos(4)}, in: c.True()}, {fact: &fact{pos: pos(4)}, in: c.True()}},
+					amounts: []z3.Term{a, b}}
+			},
+			want: []termBounds{{true, true, 0, 20}, {true, true, 0, 10}},
 		},
 		{
 			name: "a bound past the search limit counts as none",
@@ -110,7 +165,7 @@ func TestSumBounds(t *testing.T) {
 			x := &executor{ctx: zc, timeout: 10 * time.Second}
 			assumptions, f := tc.build(zc)
 			x.assumptions = assumptions
-			got, err := x.sumBounds(f.ms, f.amounts)
+			got, err := x.sumBounds(f.ms, f.amounts, ir.Eq)
 			if err != nil {
 				t.Fatal(err)
 			}
