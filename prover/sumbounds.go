@@ -20,10 +20,11 @@ import (
 // U_i the same checks take 50 ms and 115 ms (z3-notes, trap 9).
 //
 // The bounds are lemmas, never assumptions: each is found by asking Z3
-// for the largest (smallest) value t_i can take under the assumptions and
-// the sum's definitions, and it is asserted only after Z3 answered unsat
-// to "t_i exceeds it". A bound Z3 cannot establish in time is left out,
-// which can only make the final check slower (and refuse it as a
+// for the largest (smallest) value amount_i can take under the
+// assumptions when the fact is in the relation, and it is used only after
+// Z3 answered unsat to "the fact is in and amount_i exceeds it"; t_i's
+// bound then also admits 0. A bound Z3 cannot establish in time is left
+// out, which can only make the final check slower (and refuse it as a
 // timeout), never change its answer.
 
 // boundSearchTimeout bounds each check of the search; a search that runs
@@ -195,7 +196,7 @@ func (x *executor) boundSite(s *z3.Solver, ms []member, amounts []z3.Term, idx [
 	return escaped, nil
 }
 
-// lemmas are the bounds as assertions over the terms.
+// boundLemmas are the bounds as assertions over the terms.
 func (x *executor) boundLemmas(terms []z3.Term, bounds []termBounds) []z3.Term {
 	var out []z3.Term
 	for i, b := range bounds {
