@@ -15,15 +15,21 @@ import (
 )
 
 // scaleBounds are the ensures bounds BenchmarkProveLoopScale measures, per
-// plan. The sum plan stops at 10: at N = 100 Z3 4.8.12 does not decide it
-// within a minute (the prover refuses it as indeterminate), with the
-// per-fact implication encoding of doc.go and with the variants tried
-// (Tseitin names for the membership conditions, a one-shot solver).
+// plan. Before the sum's terms got proved bounds (prover/sumbounds.go) the
+// sum plan stopped at 10: at N = 100 Z3 4.8.12 decided neither the proof
+// nor the counterexample within a minute.
 var scaleBounds = map[string][]int{
-	"count": {10, 100, 1000},
-	"all":   {10, 100, 1000},
-	"sum":   {10},
+	"count":           {10, 100, 1000},
+	"all":             {10, 100, 1000},
+	"sum":             {10, 100, 1000},
+	"sum_violated":    {10, 100, 1000},
+	"shares":          {10, 100, 1000},
+	"shares_violated": {10, 100, 1000},
 }
+
+// scaleViolated are the plans whose guarantee must fail with a
+// counterexample (which Prove replays before it reports it).
+var scaleViolated = map[string]bool{"sum_violated": true, "shares_violated": true}
 
 // scalePlans are loops over a query whose effect ensures len(result) <= N,
 // one per kind of guarantee: a count of notifications guarded by a row
@@ -51,6 +57,51 @@ def main() -> None:
     for row in query("orders"):
         if 0 < row.amount <= 5:
             refund(row.email, row.amount)
+`,
+	// sum_violated is sum with a limit one below the largest total (5N - 1):
+	// the counterexample needs every one of the N rows, each refunding 5.
+	"sum_violated": `import clauz3
+from tools.scale.trusted import contracts as c
+from tools.scale.trusted.effects import query, refund
+
+
+@clauz3.guarantee(c.refund_total_at_most(%d))
+def main() -> None:
+    for row in query("orders"):
+        if 0 < row.amount <= 5:
+            refund(row.email, row.amount)
+`,
+	// shares is a shares_value over loop facts on both sides: every
+	// refunded row is notified, and a fixed pair after the loop makes the
+	// relations never empty. The encoding has one disjunct per pair.
+	"shares": `import clauz3
+from tools.scale.trusted import contracts as c
+from tools.scale.trusted.effects import query, notify, refund
+
+
+@clauz3.guarantee(c.refund_notified())
+def main() -> None:
+    for row in query("orders"):
+        if 0 < row.amount <= 5 and "@" in row.email:
+            refund(row.email, row.amount)
+            notify(row.email, "refunded %d")
+    refund("ops@corp.example", 1)
+    notify("ops@corp.example", "batch done")
+`,
+	// shares_violated refunds ops and notifies every row but ops, and a
+	// fixed address: neither side is ever empty, and no pair shares.
+	"shares_violated": `import clauz3
+from tools.scale.trusted import contracts as c
+from tools.scale.trusted.effects import query, notify, refund
+
+
+@clauz3.guarantee(c.refund_notified())
+def main() -> None:
+    refund("ops@corp.example", 1)
+    notify("desk@corp.example", "batch started")
+    for row in query("orders"):
+        if row.email != "ops@corp.example" and "@" in row.email:
+            notify(row.email, "refunded %d")
 `,
 	"all": `import clauz3
 from tools.scale.trusted import contracts as c
@@ -119,6 +170,11 @@ def notify_domain(suffix: str) -> ContractSpec:
 @contract
 def refund_total_at_most(limit: int) -> ContractSpec:
     return Refunds.sum(lambda r: r.amount) <= limit
+
+
+@contract
+def refund_notified() -> ContractSpec:
+    return Refunds.shares_value(Notes, lambda f: f.addr)
 `,
 	}
 	for name, text := range files {
@@ -130,11 +186,13 @@ def refund_total_at_most(limit: int) -> ContractSpec:
 }
 
 // BenchmarkProveLoopScale proves loops over a query bounded by N = 10,
-// 100 and 1000 rows (count with N as the limit, all; sum with 5N, see
-// scaleBounds) and
-// reports the median proof time of each; the growth from one N to the
-// next is logged as a ratio measured in the same run. Every plan must be
-// proved: a refusal fails the benchmark.
+// 100 and 1000 rows (count with N as the limit, all; sum with 5N, and the
+// violated sum with 5N - 1) and reports the median proof time of each; the
+// growth from one N to the next is logged as a ratio measured in the same
+// run. Every check runs under the default per-check timeout
+// (prover.DefaultTimeout). Every plan must be decided as expected: proved,
+// or for scaleViolated a failed guarantee with a counterexample; a
+// refusal fails the benchmark.
 func BenchmarkProveLoopScale(b *testing.B) {
 	kinds := make([]string, 0, len(scalePlans))
 	for k := range scalePlans {
@@ -147,8 +205,11 @@ func BenchmarkProveLoopScale(b *testing.B) {
 		for _, n := range scaleBounds[kind] {
 			root := scaleLayer(b, n)
 			arg := n
-			if kind == "sum" {
+			switch kind {
+			case "sum":
 				arg = 5 * n
+			case "sum_violated":
+				arg = 5*n - 1
 			}
 			plan := filepath.Join(root, kind+".py")
 			if err := os.WriteFile(plan, []byte(fmt.Sprintf(scalePlans[kind], arg)), 0o644); err != nil {
@@ -162,11 +223,17 @@ func BenchmarkProveLoopScale(b *testing.B) {
 					if err != nil {
 						b.Fatal(err)
 					}
-					res, err := prover.Prove(context.Background(), prog, prover.Options{Timeout: time.Minute})
+					res, err := prover.Prove(context.Background(), prog, prover.Options{})
 					if err != nil {
 						b.Fatal(err)
 					}
-					if !res.Proved() {
+					if scaleViolated[kind] {
+						if !failedWithCounterexample(res) {
+							var out strings.Builder
+							_ = res.WriteText(&out, &out)
+							b.Fatalf("not refused with a counterexample:\n%s", out.String())
+						}
+					} else if !res.Proved() {
 						var out strings.Builder
 						_ = res.WriteText(&out, &out)
 						b.Fatalf("not proved:\n%s", out.String())
@@ -192,4 +259,19 @@ func BenchmarkProveLoopScale(b *testing.B) {
 		}
 		b.Logf("growth %s: %s", kind, strings.Join(parts, ", "))
 	}
+}
+
+// failedWithCounterexample reports whether every guarantee of res failed
+// with a counterexample and every other obligation was proved.
+func failedWithCounterexample(res *prover.Result) bool {
+	failed := false
+	for _, o := range res.Obligations {
+		switch {
+		case o.Kind == prover.KindGuarantee && o.Status == prover.Failed && o.Counterexample != nil:
+			failed = true
+		case o.Status != prover.Proved:
+			return false
+		}
+	}
+	return failed
 }

@@ -70,6 +70,13 @@ func widenContract(ct *ir.Contract, prog *ir.Program) (*ir.Contract, string) {
 		c := *s
 		c.Rel, why = widen(s.Rel, s.Key)
 		spec = &c
+	case *ir.SharesValue:
+		c := *s
+		c.A, why = widen(s.A, s.KeyA)
+		if why == "" {
+			c.B, why = widen(s.B, s.KeyB)
+		}
+		spec = &c
 	case *ir.Count:
 		c := *s
 		c.Rel, why = widen(s.Rel)

@@ -262,6 +262,7 @@ func withGuarantees(src string, r *rand.Rand) string {
 		"emails.at_most(%d)", "emails.only(['bob@example.com', 'ann@example.com'])", "emails.unique_recipients()",
 		"emails.none()", "emails.recipient_at_most('bob@example.com', %d)", "emails.content_length_at_most(%d)",
 		"bank.max_spend(%d)", "bank.max_withdrawals(%d)", "bank.only_account('checking')",
+		"emails.copied_to('bob@example.com')",
 	}
 	var decos strings.Builder
 	for range 1 + r.Intn(3) {

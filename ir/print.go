@@ -413,6 +413,8 @@ func SpecString(s Spec) string {
 		return relString(s.Rel) + ".empty()"
 	case *Distinct:
 		return relString(s.Rel) + ".distinct(" + LambdaString(s.Key) + ")"
+	case *SharesValue:
+		return relString(s.A) + ".shares_value(" + relString(s.B) + ", " + LambdaString(s.KeyA) + ")"
 	case *Count:
 		return relString(s.Rel) + ".count() " + s.Op.String() + " " + ExprString(s.N)
 	case *Sum:
@@ -424,6 +426,10 @@ func SpecString(s Spec) string {
 	}
 	return fmt.Sprintf("<unknown spec %T>", s)
 }
+
+// RelationString renders a relation in the contract language, e.g.
+// effect('send_email').where(lambda e: e.urgent).
+func RelationString(r *Relation) string { return relString(r) }
 
 func relString(r *Relation) string {
 	if r == nil {

@@ -70,6 +70,18 @@ type Sum struct {
 	N   Expr
 }
 
+// SharesValue holds when some fact of A and some fact of B have equal
+// keys. The contract writes one key lambda; KeyA is it compiled over a
+// fact of A and KeyB over a fact of B (the two relations' facts may have
+// different types), so both read the same fields and have one type.
+type SharesValue struct {
+	Pos
+	A, B       *Relation
+	KeyA, KeyB *Lambda
+}
+
+func (*SharesValue) isSpec() {}
+
 func (*NoGuarantees) isSpec() {}
 func (*All) isSpec()          {}
 func (*Empty) isSpec()        {}

@@ -891,6 +891,15 @@ func (v *verifier) spec(s Spec) {
 	case *Distinct:
 		v.relation(s.Rel)
 		v.factLambda(s.Rel, s.Key, nil)
+	case *SharesValue:
+		v.relation(s.A)
+		v.relation(s.B)
+		v.factLambda(s.A, s.KeyA, nil)
+		v.factLambda(s.B, s.KeyB, nil)
+		if s.KeyA != nil && s.KeyB != nil && s.KeyA.Body != nil && s.KeyB.Body != nil &&
+			!Identical(s.KeyA.Body.Type(), s.KeyB.Body.Type()) {
+			v.errorf(s.Pos, "shares_value keys differ in type: %s over %s, %s over %s", s.KeyA.Body.Type(), s.A.Selector, s.KeyB.Body.Type(), s.B.Selector)
+		}
 	case *Count:
 		v.relation(s.Rel)
 		if t := v.expr(s.N); t != nil && !IsBasic(t, KindInt) {

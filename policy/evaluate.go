@@ -311,6 +311,8 @@ func contractAbout(c *ir.Contract, layer string) bool {
 		rels = append(rels, s.Rel)
 	case *ir.Distinct:
 		rels = append(rels, s.Rel)
+	case *ir.SharesValue:
+		rels = append(rels, s.A, s.B)
 	case *ir.Count:
 		rels = append(rels, s.Rel)
 	case *ir.Sum:

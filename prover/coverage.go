@@ -340,6 +340,8 @@ func specRelations(s ir.Spec) []*ir.Relation {
 		return []*ir.Relation{s.Rel}
 	case *ir.Distinct:
 		return []*ir.Relation{s.Rel}
+	case *ir.SharesValue:
+		return []*ir.Relation{s.A, s.B}
 	case *ir.Count:
 		return []*ir.Relation{s.Rel}
 	case *ir.Sum:

@@ -97,7 +97,19 @@
 // reached -> t = amount and not reached -> t = 0, instead of nesting
 // if-then-else terms in one big sum: measured on Z3 4.8.12, the nested
 // form times out around a thousand terms while this one stays under a
-// second (see the project's notes on Z3). count() against a constant is
+// second (see the project's notes on Z3). Each such term also gets bounds
+// lo <= t <= hi, proved by Z3 before they are asserted (sumbounds.go): a
+// bound that holds only under the fact's membership (a row guard) is
+// otherwise invisible to the arithmetic until every membership literal
+// is split on, and sums over 100 loop facts timed out. Against <= and <
+// (>= and >) the check first tries every term at its upper (lower)
+// bound, on a solver of its own with a short timeout: a model found so is
+// a counterexample like any other, and any other answer is dropped.
+// A.shares_value(B, k) is refuted linearly: no pair shares a key exactly
+// when a fresh predicate over keys holds of every key of B that exists and
+// of no key of A that exists; before the full check, a side with no fact
+// and every query result empty are tried as guesses.
+// count() against a constant is
 // a cardinality constraint (at-most/at-least), which Z3 decides for a
 // thousand loop facts in well under a second. Obligations made of many
 // instances (a precondition in a loop, an all over loop facts, distinct

@@ -222,7 +222,9 @@ func (x *executor) decideExactly(p *ir.Program, res *Result, again []int) error 
 }
 
 // goal is an obligation before it is decided: holds must be valid under
-// the solver's assumptions plus defs.
+// the solver's assumptions plus defs. holds is only ever asserted negated
+// (here and by the monitor in replay.go), so a symbol free in it is
+// existential there; sharedKey relies on that.
 type goal struct {
 	ob    *Obligation
 	holds z3.Term
@@ -237,6 +239,12 @@ type goal struct {
 	// Z3 4.8.12, suffixof(s, x) asserted before not(contains(x, "@")) is
 	// unsat in 13 ms, the other order times out.
 	violations [][]z3.Term
+	// guesses, when set, are tried in turn before the violations: a
+	// model of a violation that also satisfies a guess is a
+	// counterexample found early; any other answer under a guess is
+	// dropped and the violations are checked as usual (sumbounds.go,
+	// sharesValueGoal).
+	guesses [][]z3.Term
 	// guarantee is the guarantee a KindGuarantee goal is about (for the
 	// replay's monitor).
 	guarantee *ir.Guarantee
@@ -402,6 +410,14 @@ func (x *executor) violateWith(g goal, lemmas bool) (z3.Result, *z3.Solver, erro
 	if vs == nil {
 		vs = [][]z3.Term{{x.ctx.Not(g.holds)}}
 	}
+	if len(vs) == 1 {
+		for _, guess := range g.guesses {
+			r, gs, err := x.tryGuess(g, vs[0], guess, lemmas)
+			if err != nil || r == z3.Sat {
+				return r, gs, err
+			}
+		}
+	}
 	s := x.ctx.NewSolver(x.timeout)
 	for _, a := range x.assumptions {
 		s.Assert(a)
@@ -427,4 +443,30 @@ func (x *executor) violateWith(g goal, lemmas bool) (z3.Result, *z3.Solver, erro
 	}
 	s.Close()
 	return z3.Unsat, nil, nil
+}
+
+// tryGuess checks the violation v together with guess on a solver of its
+// own with a short timeout, so that a guess Z3 cannot settle costs at most
+// that. On sat the solver is returned for the model; on unsat or unknown
+// it is closed and the answer means nothing. An error other than Z3
+// giving up is returned.
+func (x *executor) tryGuess(g goal, v, guess []z3.Term, lemmas bool) (z3.Result, *z3.Solver, error) {
+	s := x.ctx.NewSolver(min(x.timeout, boundSearchTimeout))
+	for _, a := range x.assumptions {
+		s.Assert(a)
+	}
+	if lemmas {
+		for _, l := range x.membershipLemmas() {
+			s.Assert(l)
+		}
+	}
+	for _, t := range append(append(append([]z3.Term{}, g.defs...), v...), guess...) {
+		s.Assert(t)
+	}
+	r, err := s.Check()
+	if r == z3.Sat {
+		return r, s, nil
+	}
+	s.Close()
+	return r, nil, tolerateUnknown(err)
 }

@@ -250,6 +250,8 @@ func checkColumnRefs(s ir.Spec) error {
 		rels = append(rels, s.Rel)
 	case *ir.Distinct:
 		rels, lambdas = append(rels, s.Rel), append(lambdas, s.Key)
+	case *ir.SharesValue:
+		rels, lambdas = append(rels, s.A, s.B), append(lambdas, s.KeyA, s.KeyB)
 	case *ir.Count:
 		rels = append(rels, s.Rel)
 	case *ir.Sum:

@@ -40,6 +40,11 @@ func TestCheckColumnRefs(t *testing.T) {
 		{"compared", &ir.All{Rel: rel, Pred: lam(&ir.Compare{Ops: []ir.CmpOp{ir.Eq}, Operands: []ir.Expr{emailColumn(fact, false), &ir.Const{T: ir.Bool, Value: true}}})}, "a column reference inside"},
 		{"filter", &ir.Count{Rel: filtered, Op: ir.LtE, N: num(1)}, "a column reference outside the predicate of an all() is not supported"},
 		{"filter of all", &ir.All{Rel: filtered, Pred: lam(short)}, "a column reference outside the predicate of an all() is not supported"},
+		{"shares_value key", &ir.SharesValue{A: rel, B: rel, KeyA: lam(&ir.FactField{Fact: fact, Field: "addr", T: ir.Str}), KeyB: lam(emailColumn(fact, false))},
+			"a column reference outside the predicate of an all() is not supported"},
+		{"shares_value filter", &ir.SharesValue{A: rel, B: filtered, KeyA: lam(&ir.FactField{Fact: fact, Field: "addr", T: ir.Str}), KeyB: lam(&ir.FactField{Fact: fact, Field: "addr", T: ir.Str})},
+			"a column reference outside the predicate of an all() is not supported"},
+		{"shares_value plain", &ir.SharesValue{A: rel, B: rel, KeyA: lam(&ir.FactField{Fact: fact, Field: "addr", T: ir.Str}), KeyB: lam(&ir.FactField{Fact: fact, Field: "addr", T: ir.Str})}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := checkColumnRefs(tc.spec)

@@ -335,11 +335,10 @@ func (cc *contractCtx) spec(e ast.Expr) ir.Spec {
 			cc.errorf(e, "%s must be compared with a bound, e.g. %s <= 3", pyast.Render(e), pyast.Render(e))
 			return nil
 		case "where":
-			cc.errorf(e, "%s is a relation, not a spec (apply .all(...), .empty(), .distinct(...), .count() or .sum(...) to it)", pyast.Render(e))
+			cc.errorf(e, "%s is a relation, not a spec (apply .all(...), .empty(), .distinct(...), .count(), .sum(...) or .shares_value(...) to it)", pyast.Render(e))
 			return nil
 		case "shares_value":
-			cc.errorf(e, "shares_value is not supported yet")
-			return nil
+			return cc.sharesValue(e, at)
 		}
 	case *ast.Compare:
 		if spec, isFluent := cc.finalIs(e); isFluent {
@@ -352,6 +351,39 @@ func (cc *contractCtx) spec(e ast.Expr) ir.Spec {
 	}
 	cc.errorf(e, "spec %s is not supported", pyast.Render(e))
 	return nil
+}
+
+// sharesValue compiles A.shares_value(B, lambda f: key): some fact of A
+// and some fact of B have equal keys. The one lambda is compiled over each
+// relation's facts, so every field it reads must exist in both, and the
+// two keys must have one type.
+func (cc *contractCtx) sharesValue(e *ast.Call, at *ast.Attribute) ir.Spec {
+	if len(e.Args) != 2 || len(e.Keywords) > 0 || e.Starargs != nil || e.Kwargs != nil {
+		cc.errorf(e, "shares_value() takes a relation and a lambda over a fact, e.g. A.shares_value(B, lambda f: f.addr)")
+		return nil
+	}
+	a := cc.relExpr(at.Value)
+	if a == nil {
+		return nil
+	}
+	b := cc.relExpr(e.Args[0])
+	if b == nil {
+		return nil
+	}
+	keyCall := &ast.Call{ExprBase: e.ExprBase, Func: e.Func, Args: e.Args[1:]}
+	keyA := cc.factLambdaArg(keyCall, a, nil)
+	if keyA == nil {
+		return nil
+	}
+	keyB := cc.factLambdaArg(keyCall, b, nil)
+	if keyB == nil {
+		return nil
+	}
+	if !ir.Identical(keyA.Body.Type(), keyB.Body.Type()) {
+		cc.errorf(e.Args[1], "the key of shares_value is %s over %s but %s over %s: the two must have one type", keyA.Body.Type(), a.name, keyB.Body.Type(), b.name)
+		return nil
+	}
+	return &ir.SharesValue{Pos: pyast.Pos(cc.m.src, e), A: a.rel, B: b.rel, KeyA: keyA, KeyB: keyB}
 }
 
 // aggregate compiles R.count() <op> n and R.sum(k) <op> n (either side).

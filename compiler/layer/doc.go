@@ -28,7 +28,10 @@
 //   - contracts: @contract functions, whose body (straight-line assignments
 //     of relation expressions and one return) is compiled to an ir.Spec:
 //     R.all(p), R.empty(), R.where(p) (chains), R.distinct(k),
-//     R.count() <op> n, R.sum(k) <op> n, no_guarantees();
+//     R.count() <op> n, R.sum(k) <op> n, A.shares_value(B, k) (k is
+//     compiled once over each relation's facts, so the fields it reads
+//     must exist in both and the two keys must have one type),
+//     no_guarantees();
 //   - fluents: `F = fluent("door_locked", key=str, value=bool,
 //     initial=True)` (key str or int; value bool, int or str; every part
 //     required), written by `@effect(lambda door: F.set(door, False))`

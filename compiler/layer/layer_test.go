@@ -212,7 +212,7 @@ func TestCorpusLayers(t *testing.T) {
 		effects   []string
 		contracts []string
 	}{
-		{"email", []string{"send_email"}, []string{"only", "unique_recipients", "none", "no_guarantees", "at_most", "recipient_at_most", "content_length_at_most"}},
+		{"email", []string{"send_email"}, []string{"only", "unique_recipients", "none", "no_guarantees", "at_most", "recipient_at_most", "content_length_at_most", "copied_to"}},
 		{"bank", []string{"deposit", "withdraw"}, []string{"max_spend", "only_account", "max_withdrawals", "no_guarantees"}},
 	} {
 		t.Run(tc.domain, func(t *testing.T) {

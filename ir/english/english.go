@@ -90,6 +90,23 @@ func (r *renderer) spec(s ir.Spec) (string, error) {
 			return "", err
 		}
 		return "no two " + rel + " have the same " + k, nil
+	case *ir.SharesValue:
+		if s.KeyA == nil {
+			return "", fmt.Errorf("malformed shares_value spec")
+		}
+		a, err := r.relation(s.A, false)
+		if err != nil {
+			return "", err
+		}
+		b, err := r.relation(s.B, false)
+		if err != nil {
+			return "", err
+		}
+		k, err := r.key(s.KeyA.Body)
+		if err != nil {
+			return "", err
+		}
+		return "some " + a + " and some " + b + " have the same " + k, nil
 	case *ir.Count:
 		bound, one, err := r.bound(s.N)
 		if err != nil {

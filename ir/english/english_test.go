@@ -115,6 +115,16 @@ def inline_none() -> ContractSpec:
 
 
 @contract
+def same_account() -> ContractSpec:
+    return effect("withdraw").shares_value(effect("transfer"), lambda w: w.account)
+
+
+@contract
+def urgent_also_plain() -> ContractSpec:
+    return Email.where(lambda e: e.urgent).shares_value(Email, lambda e: e.addr)
+
+
+@contract
 def waiver() -> ContractSpec:
     return nothing()
 
@@ -191,6 +201,8 @@ func TestGuarantee(t *testing.T) {
 		{"max_spend", []ir.Expr{num(100)}, "The total amount over all big spends (transfer, withdraw) is at most 100."},
 		{"spend_range", nil, "For every big spend (transfer, withdraw), 0 is less than amount and amount is at most 50."},
 		{"inline_none", nil, "There is no withdraw call."},
+		{"same_account", nil, "Some withdraw call and some transfer call have the same account."},
+		{"urgent_also_plain", nil, "Some email (send_email) where urgent is True and some email (send_email) have the same addr."},
 		{"waiver", nil, "No guarantee: an explicit waiver, the plan promises nothing here."},
 		{"addresses_from_users", nil, "For every email (send_email), addr is the email column of a UserRow row."},
 		{"never_a_user_name", nil, "For every email (send_email), msg is not the name column of a UserRow row."},

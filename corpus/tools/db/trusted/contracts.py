@@ -6,6 +6,7 @@ from tools.db.trusted.schemas import UserRow
 
 Notes = effect(notify)
 Refunds = effect("refund")
+Tickets = effect("ticket")
 
 
 @contract
@@ -58,3 +59,18 @@ def refund_each_at_most(limit: int) -> ContractSpec:
 @contract
 def no_guarantees() -> ContractSpec:
     return nothing()
+
+
+@contract
+def refund_ticketed() -> ContractSpec:
+    # Some refunded customer also has a ticket: an existential over pairs
+    # of a refund and a ticket, so a plan that may refund nobody fails.
+    return Refunds.shares_value(Tickets, lambda f: f.customer)
+
+
+@contract
+def ticket_for(customer: str) -> ContractSpec:
+    # Some ticket about customer goes to a customer who got a positive
+    # refund: shares_value over filtered relations.
+    mine = Tickets.where(lambda t: t.customer == customer)
+    return mine.shares_value(Refunds.where(lambda r: r.amount > 0), lambda f: f.customer)

@@ -37,6 +37,9 @@ func DbQuery(table string) ([]UserRow, error) { return nil, errNoDatabase }
 // ListOrders is list_orders(customer: str) -> list[OrderRow].
 func ListOrders(customer string) ([]OrderRow, error) { return nil, errNoDatabase }
 
+// ListBatch is list_batch(batch: str) -> list[OrderRow].
+func ListBatch(batch string) ([]OrderRow, error) { return nil, errNoDatabase }
+
 // AllUsers is all_users() -> list[UserRow].
 func AllUsers() ([]UserRow, error) { return nil, errNoDatabase }
 
@@ -68,6 +71,11 @@ func Notify(addr string, subject string) error {
 // Refund is refund(customer: str, amount: int) -> None.
 func Refund(customer string, amount int64) error {
 	return record(entry{"refund", map[string]any{"customer": customer, "amount": amount}})
+}
+
+// Ticket is ticket(customer: str, subject: str) -> None.
+func Ticket(customer string, subject string) error {
+	return record(entry{"ticket", map[string]any{"customer": customer, "subject": subject}})
 }
 
 func record(e entry) error {

@@ -40,3 +40,10 @@ def recipient_at_most(addr: str, n: int) -> ContractSpec:
 @contract
 def content_length_at_most(n: int) -> ContractSpec:
     return Email.all(lambda e: len(e.msg) <= n)
+
+
+@contract
+def copied_to(addr: str) -> ContractSpec:
+    # Some message sent to addr was sent to someone else too.
+    to_addr = Email.where(lambda e: e.addr == addr)
+    return to_addr.shares_value(Email.where(lambda e: e.addr != addr), lambda e: e.msg)

@@ -29,3 +29,9 @@ def touches_at_most(n: int) -> ContractSpec:
 @contract
 def reads_at_most(n: int) -> ContractSpec:
     return Reads.count() <= n
+
+
+@contract
+def read_back() -> ContractSpec:
+    # Some file written is read too (shares_value across two markers).
+    return Writes.shares_value(Reads, lambda f: f.path)

@@ -1,0 +1,14 @@
+# Proved: acme is refunded, and after the batch loop (whose tickets go to
+# the batch's customers) acme gets a ticket too; neither side is empty.
+import clauz3
+from tools.db.trusted import contracts as db
+from tools.db.trusted.effects import list_batch, refund, ticket
+
+
+@clauz3.guarantee(db.refund_ticketed())
+def main(batch: str) -> None:
+    refund("acme", 5)
+    for order in list_batch(batch):
+        if order.customer != "acme":
+            ticket(order.customer, "batch settled")
+    ticket("acme", "refund issued")
