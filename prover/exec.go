@@ -62,6 +62,9 @@ type executor struct {
 	choices     map[z3.Term]choice
 	separations []z3.Term
 	columnNotes []columnNote
+	// planConds are the evaluations of the plan's own conditions
+	// (plancond.go).
+	planConds []*planCondition
 	// monitorRows, set when the executor monitors a concrete trace, holds
 	// the rows its queries returned.
 	monitorRows *monitorRows
@@ -194,7 +197,24 @@ func (x *executor) run(target *ir.Func) error {
 		x.inputs = append(x.inputs, input{name: p.Name, typ: p.Type, term: t})
 		fr.slots[p.Index] = slot{val: t, defined: x.ctx.True()}
 	}
-	return x.stmts(fr, target.Body, x.ctx.True())
+	args := make([]value, len(target.Params))
+	for i, in := range x.inputs {
+		args[i] = in.term
+	}
+	if err := x.assumeTargetRequires(target, args); err != nil {
+		return err
+	}
+	if err := x.stmts(fr, target.Body, x.ctx.True()); err != nil {
+		return err
+	}
+	if len(target.Ensures) == 0 {
+		return nil
+	}
+	var ret value = noneValue{}
+	if fr.ret != nil {
+		ret = fr.ret
+	}
+	return x.ensuresAtReturn(target.Pos, target, ret, x.ctx.True())
 }
 
 func (fr *frame) read(l *ir.Local) (slot, bool) {
@@ -918,6 +938,9 @@ func (x *executor) call(sc scope, e *ir.Call, g z3.Term) (value, error) {
 	for i, p := range e.Func.Params {
 		callee.slots[p.Index] = slot{val: args[i], defined: x.ctx.True()}
 	}
+	if err := x.helperRequires(e.Pos, e.Func, args, g); err != nil {
+		return nil, err
+	}
 	x.depth++
 	leave := x.enter()
 	err = x.stmts(callee, e.Func.Body, g)
@@ -927,6 +950,9 @@ func (x *executor) call(sc scope, e *ir.Call, g z3.Term) (value, error) {
 		return nil, err
 	}
 	if callee.ret == nil {
+		if err := x.ensuresAtReturn(e.Pos, e.Func, noneValue{}, g); err != nil {
+			return nil, err
+		}
 		return noneValue{}, nil
 	}
 	if !ir.IsBasic(e.Func.Result, ir.KindNone) {
@@ -937,13 +963,22 @@ func (x *executor) call(sc scope, e *ir.Call, g z3.Term) (value, error) {
 		// carry it, and large guards slow Z3's string solver down.
 		x.checks = append(x.checks, &check{pos: e.Pos, what: "internal check: " + e.Func.Name + " returns a value", reached: x.ctx.And(g, x.alive), holds: callee.returned})
 	}
+	if err := x.ensuresAtReturn(e.Pos, e.Func, callee.ret, g); err != nil {
+		return nil, err
+	}
 	return callee.ret, nil
 }
 
 func (x *executor) effectCall(sc scope, e *ir.EffectCall, g z3.Term) (value, error) {
+	aliveBefore := x.alive
 	args, err := x.exprs(sc, e.Args, g)
 	if err != nil {
 		return nil, err
+	}
+	if x.alive != aliveBefore {
+		// Evaluating an argument may raise (a helper's failed
+		// condition, a division by zero): then the call is not reached.
+		g = x.ctx.And(g, x.alive)
 	}
 	for i := range args {
 		args[i] = snapshot(args[i])

@@ -75,6 +75,10 @@ func (o *Obligation) Title() string {
 		return fmt.Sprintf("precondition %s (line %d)", o.Name, o.Pos.Line)
 	case KindCheck:
 		return fmt.Sprintf("%s (line %d)", o.Name, o.Pos.Line)
+	case KindPlanPrecondition:
+		return fmt.Sprintf("precondition of %s (line %d)", o.Name, o.Pos.Line)
+	case KindPlanPostcondition:
+		return fmt.Sprintf("postcondition of %s (line %d)", o.Name, o.Pos.Line)
 	}
 	if o.Kind == KindRequired {
 		return "required " + o.Name
@@ -84,7 +88,11 @@ func (o *Obligation) Title() string {
 
 // Result is the outcome of proving one plan's target.
 type Result struct {
-	Target      string
+	Target string
+	// Assumes are the target's own preconditions as written: what the
+	// proof assumes about the target's free inputs, which every engine
+	// checks before running (the human must see them).
+	Assumes     []string
 	Obligations []*Obligation
 	Coverage    *Coverage // per used domain (coverage.go)
 }
@@ -156,6 +164,9 @@ func proveTarget(ctx context.Context, p *ir.Program, opts Options) (*Result, err
 	}
 
 	res := &Result{Target: p.Target.Name}
+	for _, c := range p.Target.Requires {
+		res.Assumes = append(res.Assumes, c.Source)
+	}
 	for _, goal := range goals {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -184,6 +195,9 @@ type goal struct {
 	// Z3 4.8.12, suffixof(s, x) asserted before not(contains(x, "@")) is
 	// unsat in 13 ms, the other order times out.
 	violations [][]z3.Term
+	// cond is the plan condition a KindPlanPrecondition or
+	// KindPlanPostcondition goal is about (for the replay).
+	cond *ir.Condition
 	// guarantee is the guarantee a KindGuarantee goal is about (for the
 	// replay's monitor).
 	guarantee *ir.Guarantee
@@ -315,6 +329,7 @@ func (x *executor) goals(p *ir.Program) ([]goal, error) {
 			},
 		})
 	}
+	out = append(out, x.planConditionGoals()...)
 	for _, gr := range p.Guarantees {
 		g, err := x.guarantee(gr)
 		if err != nil {
