@@ -284,6 +284,7 @@ func (sp *serviceProver) reprove(ctx context.Context, planName string, src []byt
 		}
 		p.Guarantees = append(p.Guarantees, ag)
 	}
+	p.Assumes = res.Assumes
 	for _, o := range res.Obligations {
 		p.ProofSummary.Obligations = append(p.ProofSummary.Obligations, o.Title())
 	}

@@ -56,9 +56,13 @@ type Coverage struct {
 
 // Proof is what the service's own re-proof of a submission established.
 type Proof struct {
-	PlanHash     string
-	Target       string
-	Guarantees   []Guarantee
+	PlanHash   string
+	Target     string
+	Guarantees []Guarantee
+	// Assumes are the target's own preconditions as written: what the
+	// proof assumes about the plan's inputs (the sealed binary checks
+	// them before it runs). The human must see them.
+	Assumes      []string
 	ProofSummary ProofSummary
 	Coverage     []Coverage
 	// CoverageChecked says Coverage was computed; false shows the human
@@ -120,6 +124,7 @@ type Request struct {
 	DecidedAt       string          `json:"decided_at,omitempty"`
 	Redeemed        bool            `json:"redeemed"`
 	Guarantees      []Guarantee     `json:"guarantees"`
+	Assumes         []string        `json:"assumes,omitempty"`
 	ProofSummary    ProofSummary    `json:"proof_summary"`
 	Coverage        []Coverage      `json:"coverage"`
 	CoverageChecked bool            `json:"coverage_checked"`
