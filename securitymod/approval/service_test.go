@@ -41,7 +41,7 @@ func fakeReprove(_ context.Context, name string, src []byte, target string) (Pro
 	p.CoverageChecked = true
 	for _, line := range strings.Split(string(src), "\n") {
 		if a, ok := strings.CutPrefix(line, "# assumes: "); ok {
-			p.Assumes = append(p.Assumes, a)
+			p.Assumes = append(p.Assumes, Assumption{Source: a, English: "English(" + a + ")"})
 		}
 	}
 	if bytes.Contains(src, []byte("NO_ENGLISH")) {
@@ -755,7 +755,8 @@ func TestUIPages(t *testing.T) {
 		t.Errorf("a plan that assumes nothing shows an Assumes section")
 	}
 	assuming := h.submit(planSrc + "# assumes: lambda amount: amount <= 5\n")
-	if page := string(h.do("GET", "/ui/requests/"+assuming, "", nil).body); !strings.Contains(page, `<h2>Assumes</h2>`) || !strings.Contains(page, `<code class="assumption">lambda amount: amount &lt;= 5</code>`) {
+	if page := string(h.do("GET", "/ui/requests/"+assuming, "", nil).body); !strings.Contains(page, `<h2>Assumes</h2>`) || !strings.Contains(page, `<code class="assumption">lambda amount: amount &lt;= 5</code>`) ||
+		!strings.Contains(page, `<span class="english">English(lambda amount: amount &lt;= 5)</span>`) {
 		t.Fatalf("a plan's assumption is not shown:\n%s", page)
 	}
 	unchecked := h.submit(planSrc + "# NO_COVERAGE\n")
