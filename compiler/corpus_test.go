@@ -17,7 +17,7 @@ func TestCorpusPlans(t *testing.T) {
 	if err != nil || len(plans) == 0 {
 		t.Fatalf("no corpus plans found (%v)", err)
 	}
-	compileTime := map[string]bool{"import_os_fail.py": true, "db_helper_post_fail.py": true, "db_while_fail.py": true}
+	compileTime := map[string]bool{"import_os_fail.py": true, "db_plan_trusted_fail.py": true, "db_while_fail.py": true}
 	for _, p := range plans {
 		name := filepath.Base(p)
 		t.Run(name, func(t *testing.T) {

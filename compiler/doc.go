@@ -22,7 +22,8 @@
 // and the plan's folder); trusted layers are the folders tools/<domain>/
 // trusted under them (or Config.TrustedRoots), loaded by compiler/layer
 // the first time the plan imports one of their modules. A plan may import
-// clauz3 (and `from clauz3 import guarantee`), names from typing (Optional,
+// clauz3 (and `from clauz3 import guarantee`), deal (pre and post only),
+// names from typing (Optional,
 // List, Dict, Tuple, Set are understood in annotations), `from __future__
 // import annotations`, and modules or names of the trusted layers
 // (effects, contracts, constants, row types). At module level: imports, a
@@ -181,7 +182,12 @@
 // Besides DESIGN.md's list (while, with, try, async, match, global,
 // nonlocal, del, yield, class in plans, def inside an if or for block,
 // nested functions as values, *args/**kwargs, decorators other than
-// clauz3.guarantee, walrus, eval and friends, the standard library):
+// clauz3.guarantee and the plan's own conditions (condition.go:
+// @deal.pre/@deal.post/@clauz3.requires/@clauz3.ensures, lambdas in the
+// contract predicate language over the function's parameters or result,
+// compiled to ir.Func.Requires/Ensures; every other decorator of a trusted
+// layer is refused with a hint, since it would let a plan declare a fact
+// the prover assumes), walrus, eval and friends, the standard library):
 // printing, iterating or order-dependent consuming of
 // sets; ordering rows; constructing rows; int ** with a negative or
 // non-constant exponent (Python gives a float); ** with a float exponent

@@ -103,6 +103,7 @@ func (c *compiler) lowerFunc(fi *funcInfo) {
 // lowerFuncIn lowers fi, a nested def of the function parent lowers when
 // parent is not nil.
 func (c *compiler) lowerFuncIn(fi *funcInfo, parent *fnLowerer) {
+	c.conditions(fi)
 	fl := &fnLowerer{c: c, fi: fi, fn: fi.fn, names: map[string]bool{}, locals: map[string]*ir.Local{}, broken: map[string]bool{},
 		used: map[string]bool{}, consuming: map[ast.Expr]use{}, guarded: map[*ast.Name]bool{}, vsNone: map[*ast.Name]bool{}, shared: map[ir.Expr]string{},
 		parent: parent, defNames: map[string]bool{}, nested: map[string]*funcInfo{}}

@@ -51,6 +51,9 @@ type funcInfo struct {
 	params []lower.Param
 	ok     bool // the signature is well-formed: calls of it can be checked
 	calls  []callSite
+	// requires and ensures are the plan's own condition decorators,
+	// compiled once every module-level name is bound (condition.go).
+	requires, ensures []*ast.Call
 }
 
 type callSite struct {
@@ -60,7 +63,8 @@ type callSite struct {
 
 // planAPI lists what a plan may import from the ClauZ3 API modules.
 var planAPI = map[string]map[string]bool{
-	"clauz3":     {"guarantee": true},
+	"clauz3":     {"guarantee": true, "requires": true, "ensures": true},
+	"deal":       {"pre": true, "post": true},
 	"typing":     nil, // any name; annotations only
 	"__future__": {"annotations": true},
 }
@@ -601,12 +605,38 @@ func (c *compiler) signature(def *ast.FunctionDef, outer *ir.Func) *funcInfo {
 			}
 			continue
 		}
+		if s != nil && s.kind == sAPI {
+			switch s.qual {
+			case "deal.pre", "clauz3.requires", "deal.post", "clauz3.ensures":
+				call, isCall := d.(*ast.Call)
+				if !isCall {
+					c.errorf(d, "decorator %s must be called with a lambda", pyast.Render(fn))
+					continue
+				}
+				if s.qual == "deal.pre" || s.qual == "clauz3.requires" {
+					fi.requires = append(fi.requires, call)
+				} else {
+					fi.ensures = append(fi.ensures, call)
+				}
+				continue
+			}
+		}
 		if s != nil && s.kind == sBroken {
 			continue
 		}
-		c.errorf(d, "decorator %s is not supported", pyast.Render(fn))
+		c.errorf(d, "decorator %s is not supported%s", pyast.Render(fn), decoratorHint(pyast.Render(fn)))
 	}
 	return fi
+}
+
+// decoratorHint explains why a decorator of a trusted layer is refused in
+// a plan: each would let the plan make the prover assume a fact.
+func decoratorHint(name string) string {
+	switch name {
+	case "deal.inv", "deal.ensure", "deal.raises", "deal.has", "deal.safe", "deal.pure", "clauz3.trusted", "effect", "clauz3.fluent.effect", "contract", "clauz3.spec.contract":
+		return " in a plan: only a trusted layer declares effects, contracts, fluent updates and invariants (a plan may write @clauz3.guarantee on its target, and @deal.pre/@deal.post/@clauz3.requires/@clauz3.ensures, which are proved)"
+	}
+	return ""
 }
 
 // returnsValue reports whether body has a `return <value>` outside nested

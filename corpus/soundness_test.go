@@ -278,8 +278,10 @@ func withGuarantees(src string, r *rand.Rand) string {
 
 // runRandom runs prog on random inputs and random effect results. It
 // returns the trace, "" or what failed at run time (a precondition, an
-// assert, a raise), and false when a random result broke a postcondition
-// (the run is not within the effects' contracts).
+// assert, a raise, a plan's own condition), and false when a random
+// result broke a postcondition (the run is not within the effects'
+// contracts) or the random inputs broke the target's own precondition
+// (not a run within what the proof assumed).
 func runRandom(t *testing.T, prog *ir.Program, r *rand.Rand) ([]prover.TraceCall, string, bool) {
 	args := make([]interp.Value, len(prog.Target.Params))
 	for i, p := range prog.Target.Params {
@@ -289,11 +291,16 @@ func runRandom(t *testing.T, prog *ir.Program, r *rand.Rand) ([]prover.TraceCall
 	err := interp.Run(context.Background(), prog, interp.Options{Host: host, Args: args})
 	var ce *interp.ContractError
 	var exc *interp.Exception
+	var pce *interp.PlanContractError
 	switch {
 	case err == nil:
 		return host.trace, "", true
 	case errors.As(err, &ce) && ce.Kind == "postcondition":
 		return nil, "", false
+	case errors.As(err, &pce) && pce.Func == prog.Target.Name && pce.Kind == "precondition":
+		return nil, "", false // inputs outside the target's own precondition, which the proof assumed
+	case errors.As(err, &pce):
+		return host.trace, err.Error(), true // a helper's condition, or the target's postcondition
 	case errors.As(err, &ce):
 		return host.trace, err.Error(), true
 	case errors.As(err, &exc) && (exc.Class == "AssertionError" || isRaise(prog, exc.Pos)):

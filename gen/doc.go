@@ -50,6 +50,13 @@
 // with var, so the closures capture the variables themselves and read their
 // values at call time: Python's late binding.
 //
+// Plan-written conditions: a helper checks its own preconditions first
+// (planrt.PlanRequire); a function with postconditions runs its body in
+// a func literal and checks each on the result (planrt.PlanEnsure), so
+// every return is covered. The target's preconditions are checked by
+// planrt.Main through Program.Precondition, right after the --arg inputs
+// are read and before the receipt is redeemed or any effect runs.
+//
 // Effects: in simulate mode a wrapper checks the effect's preconditions
 // at run time (planrt.Call.Require), records the trace and takes the
 // result from the simulation host (planrt.Simulated), then checks the

@@ -184,7 +184,71 @@ func (fg *fnGen) function() (params, body []jen.Code) {
 	if !ir.IsBasic(fn.Result, ir.KindNone) && !terminates(fn.Body) {
 		body = append(body, jen.Panic(jen.Lit("unreachable: the front end proved every path returns")))
 	}
-	return params, body
+	return params, fg.withConditions(body)
+}
+
+// withConditions adds the plan's own conditions of fg.fn around body: its
+// preconditions first (the target's are checked by main before the
+// receipt is redeemed, see mainFunc), and, when it has postconditions,
+// the body runs in a func literal whose result every postcondition is
+// checked on before it is returned, so that every return is covered.
+func (fg *fnGen) withConditions(body []jen.Code) []jen.Code {
+	g, fn := fg.g, fg.fn
+	var pre []jen.Code
+	if fn != g.prog.Target {
+		for _, c := range fn.Requires {
+			pre = append(pre, fg.planCheck("PlanRequire", c, fg.bindParams(c)))
+		}
+	}
+	if len(fn.Ensures) == 0 {
+		return append(pre, body...)
+	}
+	if ir.IsBasic(fn.Result, ir.KindNone) {
+		g.fail(fn.Pos, "postcondition of %s, which returns None, is not supported", fn.Name)
+		return body
+	}
+	result := fg.temp("result")
+	out := append(pre, jen.Id(result).Op(":=").Func().Params().Add(g.goType(fn.Pos, fn.Result)).Block(body...).Call())
+	for _, c := range fn.Ensures {
+		if len(c.Pred.Params) != 1 {
+			g.fail(c.Pos, "postcondition of %s must take the result", fn.Name)
+			continue
+		}
+		fg.names[c.Pred.Params[0]] = result
+		out = append(out, fg.planCheck("PlanEnsure", c, true))
+	}
+	return append(out, jen.Return(jen.Id(result)))
+}
+
+// bindParams names a precondition's parameters after the Go parameters
+// of fg.fn with the same Python names.
+func (fg *fnGen) bindParams(c *ir.Condition) bool {
+	for _, lp := range c.Pred.Params {
+		p := findParam(fg.fn, lp.Name)
+		if p == nil {
+			fg.g.fail(c.Pos, "precondition of %s reads %s, which is not a parameter", fg.fn.Name, lp.Name)
+			return false
+		}
+		fg.names[lp] = fg.name(p)
+	}
+	return true
+}
+
+func findParam(fn *ir.Func, name string) *ir.Local {
+	for _, p := range fn.Params {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
+}
+
+// planCheck is planrt.<check>(<clause>, "<function>", `<source>`).
+func (fg *fnGen) planCheck(check string, c *ir.Condition, bound bool) jen.Code {
+	if !bound {
+		return jen.Null()
+	}
+	return jen.Qual(rt, check).Call(fg.truth(c.Pred.Body).c, jen.Lit(fg.fn.Name), sourceLit(c.Source))
 }
 
 // closure declares the nested function n as a Go func literal.

@@ -406,6 +406,9 @@ func (g *generator) mainFunc() {
 			jen.Id("PublicKey"): jen.Lit(a.PublicKey),
 		})
 	}
+	if len(target.Requires) > 0 {
+		fields[jen.Id("Precondition")] = g.targetPrecondition(target)
+	}
 	g.f.Comment("main runs the target with its inputs from --arg flags; planrt.Main reports an")
 	g.f.Comment("exception like CPython's last traceback line and sets the exit status.")
 	g.f.Func().Id("main").Params().Block(
@@ -416,6 +419,33 @@ func (g *generator) mainFunc() {
 			),
 		),
 	)
+}
+
+// targetPrecondition is the func planrt.Main runs once the inputs are
+// read, before the receipt is redeemed and before any effect: it checks
+// the target's own preconditions, which the proof assumed.
+func (g *generator) targetPrecondition(target *ir.Func) jen.Code {
+	fg := &fnGen{g: g, fn: target, sc: newScope(g.pkg), names: map[*ir.Local]string{}, read: map[*ir.Local]bool{}, compVars: map[*ir.Local]bool{}, declAt: map[ir.Stmt]bool{}}
+	var body []jen.Code
+	declared := map[string]string{}
+	for _, c := range target.Requires {
+		for _, lp := range c.Pred.Params {
+			p := findParam(target, lp.Name)
+			if p == nil {
+				g.fail(c.Pos, "precondition of %s reads %s, which is not a parameter", target.Name, lp.Name)
+				return jen.Nil()
+			}
+			n, ok := declared[p.Name]
+			if !ok {
+				n = fg.sc.fresh(camel(p.Name, false))
+				declared[p.Name] = n
+				body = append(body, jen.Id(n).Op(":=").Qual(rt, "Input").Types(g.goType(p.Pos, p.Type)).Call(jen.Id("in"), jen.Lit(p.Name)))
+			}
+			fg.names[lp] = n
+		}
+		body = append(body, fg.planCheck("PlanRequire", c, true))
+	}
+	return jen.Func().Params(jen.Id("in").Op("*").Qual(rt, "Inputs")).Block(body...)
 }
 
 // walkStmts calls f on every expression of ss, lambda bodies included.

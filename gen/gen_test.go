@@ -20,7 +20,7 @@ var update = flag.Bool("update", false, "rewrite testdata/*.golden from the gene
 
 // goldenPlans are corpus plans whose generated code is kept as golden
 // files.
-var goldenPlans = []string{"email_only_bob_pass", "bank_max_spend_pass", "helpers_pass", "chained_compare_pass", "email_dict_membership_pass"}
+var goldenPlans = []string{"email_only_bob_pass", "bank_max_spend_pass", "helpers_pass", "chained_compare_pass", "email_dict_membership_pass", "bank_target_pre_pass", "db_helper_post_pass", "bank_helper_pre_pass"}
 
 // sourceGoldens are other plans whose generated code is kept as golden
 // files: the plans the engine benchmarks time, and runnable corpus plans

@@ -109,11 +109,26 @@ func (pr *printer) fn(f *Func) {
 	}
 	pr.line("func %s(%s) %s%s  # %s", f.Name, strings.Join(params, ", "), f.Result, nested, f.Pos)
 	pr.indent++
+	for _, c := range f.Requires {
+		pr.line("requires %s%s", LambdaString(c.Pred), conditionMessage(c))
+	}
+	for _, c := range f.Ensures {
+		pr.line("ensures %s%s", LambdaString(c.Pred), conditionMessage(c))
+	}
 	for _, l := range f.Locals {
 		pr.line("local %s %s", l.Name, l.Type)
 	}
 	pr.stmts(f.Body)
 	pr.indent--
+}
+
+// conditionMessage renders a plan condition's message= so that the
+// printed IR, and with it the digest a receipt binds, includes it.
+func conditionMessage(c *Condition) string {
+	if c.Message == "" {
+		return ""
+	}
+	return fmt.Sprintf(" message %q", c.Message)
 }
 
 func (pr *printer) stmts(ss []Stmt) {

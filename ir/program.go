@@ -41,6 +41,17 @@ type Func struct {
 	Result Type
 	Locals []*Local
 	Body   []Stmt
+	// Requires are the plan's own @deal.pre / @clauz3.requires clauses,
+	// each over parameters of the function matched by name. On a helper
+	// every clause is an obligation at every call; on the target they are
+	// the one thing a plan may ask the prover to assume (a fact about its
+	// free inputs), and every engine checks them before the first
+	// statement runs.
+	Requires []*Condition
+	// Ensures are the plan's own @deal.post / @clauz3.ensures clauses over
+	// one parameter, the returned value. They are obligations at every
+	// return, never assumptions: a caller keeps the inlined body.
+	Ensures []*Condition
 }
 
 // Local is one Python name of one function. Index is its position in

@@ -123,6 +123,71 @@ func (v *verifier) function(f *Func) {
 	}
 	v.stmts(f.Body)
 	v.fn = nil
+	v.conditions(f)
+}
+
+// conditions checks a plan function's own requires and ensures: each
+// reads only its own parameters (a requires one of the function's by name
+// and type, an ensures the result), and is pure, so that evaluating it
+// can neither run an effect nor depend on state the prover does not see.
+func (v *verifier) conditions(f *Func) {
+	saved := v.scope
+	defer func() { v.scope = saved }()
+	for _, c := range f.Requires {
+		if c == nil || c.Pred == nil {
+			v.errorf(f.Pos, "requires of %s has no predicate", f.Name)
+			continue
+		}
+		for _, prm := range c.Pred.Params {
+			if fp := funcParam(f, prm.Name); fp == nil || !Identical(fp.Type, prm.Type) {
+				v.errorf(c.Pos, "requires of %s reads %s, which is not a parameter of that type", f.Name, prm.Name)
+			}
+		}
+		v.scope = map[*Local]bool{}
+		v.lambda(c.Pred, Bool)
+		v.pureCondition(f, "requires", c)
+	}
+	for _, c := range f.Ensures {
+		if c == nil || c.Pred == nil {
+			v.errorf(f.Pos, "ensures of %s has no predicate", f.Name)
+			continue
+		}
+		if len(c.Pred.Params) != 1 || f.Result == nil || !Identical(c.Pred.Params[0].Type, f.Result) {
+			v.errorf(c.Pos, "ensures of %s must take the result as its one parameter", f.Name)
+		}
+		v.scope = map[*Local]bool{}
+		v.lambda(c.Pred, Bool)
+		v.pureCondition(f, "ensures", c)
+	}
+}
+
+// funcParam is f's parameter called name, or nil.
+func funcParam(f *Func, name string) *Local {
+	for _, p := range f.Params {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
+}
+
+// pureCondition refuses anything but the predicate language in a plan
+// condition: literals, its parameters, row fields, operators, len,
+// startswith and endswith.
+func (v *verifier) pureCondition(f *Func, what string, c *Condition) {
+	Inspect(c.Pred.Body, func(e Expr) bool {
+		switch e := e.(type) {
+		case *Const, *LocalRef, *BinOp, *UnOp, *BoolOp, *Compare, *Attr, *ListLit, *TupleLit, *SetLit:
+			return true
+		case *Builtin:
+			switch e.Name {
+			case "len", "str.startswith", "str.endswith":
+				return true
+			}
+		}
+		v.errorf(e.Position(), "%s of %s contains %T, which a plan condition may not", what, f.Name, e)
+		return false
+	})
 }
 
 func (v *verifier) stmts(ss []Stmt) {

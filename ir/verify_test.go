@@ -146,3 +146,80 @@ func TestConstStringFloat(t *testing.T) {
 		t.Errorf("ConstString(-0.0) = %s, want -0.0", got)
 	}
 }
+
+// withTargetRequires gives sample's target the precondition n < 9, with
+// its own lambda parameter n (bound by name to main's parameter).
+func withTargetRequires(p *Program, msg string) *Local {
+	n := &Local{Name: "n", Type: Int}
+	p.Target.Requires = []*Condition{{Source: "lambda n: n < 9", Message: msg, Pred: &Lambda{Params: []*Local{n},
+		Body: &Compare{Ops: []CmpOp{Lt}, Operands: []Expr{&LocalRef{Local: n}, &Const{T: Int, Value: int64(9)}}}}}}
+	return n
+}
+
+// TestVerifyPlanConditions checks the verifier on the plan's own
+// conditions: only the function's parameters (by name and type) or its
+// result, and only the pure predicate language.
+func TestVerifyPlanConditions(t *testing.T) {
+	p := sample()
+	withTargetRequires(p, "")
+	if err := Verify(p); err != nil {
+		t.Fatalf("a precondition over the target's parameter: %v", err)
+	}
+	tests := []struct {
+		name   string
+		break_ func(p *Program)
+		want   string
+	}{
+		{"not a parameter", func(p *Program) {
+			p.Target.Requires[0].Pred.Params[0].Name = "m"
+		}, "requires of main reads m, which is not a parameter of that type"},
+		{"parameter of another type", func(p *Program) {
+			p.Target.Requires[0].Pred.Params[0].Type = Str
+		}, "requires of main reads n, which is not a parameter of that type"},
+		{"a local of the function", func(p *Program) {
+			body := p.Target.Locals[1]
+			p.Target.Requires[0].Pred.Body = &Compare{Ops: []CmpOp{Eq}, Operands: []Expr{&LocalRef{Local: body}, &Const{T: Str, Value: ""}}}
+		}, "local body is not in scope"},
+		{"an effect call", func(p *Program) {
+			p.Target.Requires[0].Pred.Body = &Compare{Ops: []CmpOp{Eq}, Operands: []Expr{
+				&EffectCall{Effect: p.Effects[0], Args: []Expr{&Const{T: Str, Value: "a@b"}, &Const{T: Str, Value: "m"}}}, &Const{T: None}}}
+		}, "requires of main contains *ir.EffectCall, which a plan condition may not"},
+		{"ensures over a None result", func(p *Program) {
+			r := &Local{Name: "result", Type: Int}
+			p.Target.Ensures = []*Condition{{Source: "lambda result: result > 0", Pred: &Lambda{Params: []*Local{r},
+				Body: &Compare{Ops: []CmpOp{Gt}, Operands: []Expr{&LocalRef{Local: r}, &Const{T: Int, Value: int64(0)}}}}}}
+		}, "ensures of main must take the result as its one parameter"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := sample()
+			withTargetRequires(p, "")
+			tc.break_(p)
+			err := Verify(p)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Verify = %v, want an error containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestDigestBindsPlanConditions checks that a receipt binds the plan's
+// own conditions, their message included: they are printed in the IR.
+func TestDigestBindsPlanConditions(t *testing.T) {
+	src := []byte("plan")
+	base := Digest(src, sample())
+	p := sample()
+	withTargetRequires(p, "")
+	with := Digest(src, p)
+	if with == base {
+		t.Error("Digest ignores the target's precondition")
+	}
+	q := sample()
+	withTargetRequires(q, "small n")
+	if Digest(src, q) == with {
+		t.Error("Digest ignores the precondition's message")
+	}
+	if text := Sprint(q); !strings.Contains(text, `requires lambda n: (n < 9) message "small n"`) {
+		t.Errorf("printed IR lacks the precondition:\n%s", text)
+	}
+}

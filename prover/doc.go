@@ -17,6 +17,34 @@
 // (Kind "check"): an assert must hold and a raise must be unreachable on
 // every execution, in main and in helpers alike. They are never assumed.
 //
+// # Plan-written contracts
+//
+// The plan's own conditions (ir.Func.Requires and Ensures, written
+// @deal.pre/@deal.post or @clauz3.requires/@clauz3.ensures; plancond.go)
+// are obligations, never assumptions, with one exception:
+//
+//   - a helper's precondition is proved at every call site (Kind "plan
+//     precondition", one obligation per call site and clause), its
+//     postcondition at the return of every inlined call (Kind "plan
+//     postcondition", one obligation per clause). A caller keeps the
+//     inlined body's values: the postcondition adds nothing to what it
+//     knows. A failing condition ends the run (the interpreter raises a
+//     PlanContractError there), so the executor treats it like a raise;
+//     that shapes only what later obligations see, never whether the
+//     condition itself is proved, and a first failing condition of any
+//     execution is always a counterexample to its own obligation.
+//   - a postcondition on the target is proved at its return, like a
+//     helper's.
+//   - the target's precondition is the only thing a plan may make the
+//     prover assume: a fact about the target's free inputs (the compiler
+//     lets it read nothing else). It is added to the assumptions and
+//     listed in Result.Assumes, so the CLI prints "assumes: ...", and
+//     every engine checks it before the target's first statement.
+//
+// A counterexample to a plan condition names the values the clause read
+// (the arguments, or result = ...) and replays: the interpreter must end
+// with a PlanContractError for that clause (and call site).
+//
 // # Symbolic execution
 //
 // Execution is guarded rather than forked: statements run under a Bool

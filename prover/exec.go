@@ -23,6 +23,9 @@ type executor struct {
 	ctx   *z3.Context
 	prog  *ir.Program
 	alive z3.Term // no exception has been raised so far
+	// raised lists the conjuncts of alive in the order raiseUnless
+	// added them.
+	raised []z3.Term
 
 	// scopes are the active block instances, innermost last; lastScope
 	// numbers them.
@@ -69,6 +72,9 @@ type executor struct {
 	choices     map[z3.Term]choice
 	separations []z3.Term
 	columnNotes []columnNote
+	// planConds are the evaluations of the plan's own conditions
+	// (plancond.go).
+	planConds []*planCondition
 	// monitorRows, set when the executor monitors a concrete trace, holds
 	// the rows its queries returned.
 	monitorRows *monitorRows
@@ -207,7 +213,24 @@ func (x *executor) run(target *ir.Func) error {
 		x.inputs = append(x.inputs, input{name: p.Name, typ: p.Type, term: t})
 		fr.slots[p.Index] = slot{val: t, defined: x.ctx.True()}
 	}
-	return x.stmts(fr, target.Body, x.ctx.True())
+	args := make([]value, len(target.Params))
+	for i, in := range x.inputs {
+		args[i] = in.term
+	}
+	if err := x.assumeTargetRequires(target, args); err != nil {
+		return err
+	}
+	if err := x.stmts(fr, target.Body, x.ctx.True()); err != nil {
+		return err
+	}
+	if len(target.Ensures) == 0 {
+		return nil
+	}
+	var ret value = noneValue{}
+	if fr.ret != nil {
+		ret = fr.ret
+	}
+	return x.ensuresAtReturn(target.Pos, target, ret, x.ctx.True())
 }
 
 func (fr *frame) read(l *ir.Local) (slot, bool) {
@@ -260,7 +283,22 @@ func (x *executor) raiseUnless(g, ok z3.Term) {
 	if ok == x.ctx.True() { // Z3 shares terms: nothing can raise here
 		return
 	}
-	x.alive = x.ctx.And(x.alive, x.ctx.Implies(g, ok))
+	t := x.ctx.Implies(g, ok)
+	x.alive = x.ctx.And(x.alive, t)
+	x.raised = append(x.raised, t)
+}
+
+// raiseUnlessAssigned is raiseUnless for reading a local, which raises
+// when the name is not assigned on this path. The compiler refuses a read
+// that is not preceded by an assignment on every path, so this never
+// fires in a compiled plan; it is kept in alive (for hand-built IR) but
+// not in raised, whose terms effectCall conjoins to a call's guard, where
+// they only cost solver time (db_provenance_fallback_fail: 0.8 s to 4 s).
+func (x *executor) raiseUnlessAssigned(g, defined z3.Term) {
+	if defined == x.ctx.True() {
+		return
+	}
+	x.alive = x.ctx.And(x.alive, x.ctx.Implies(g, defined))
 }
 
 func (x *executor) stmts(fr *frame, ss []ir.Stmt, path z3.Term) error {
@@ -481,7 +519,7 @@ func (x *executor) expr(sc scope, e ir.Expr, g z3.Term) (value, error) {
 		}
 		// Reading a name not assigned on this path raises in Python.
 		if sl.defined.IsValid() {
-			x.raiseUnless(g, sl.defined)
+			x.raiseUnlessAssigned(g, sl.defined)
 		}
 		return sl.val, nil
 	case *ir.BinOp:
@@ -931,6 +969,9 @@ func (x *executor) call(sc scope, e *ir.Call, g z3.Term) (value, error) {
 	for i, p := range e.Func.Params {
 		callee.slots[p.Index] = slot{val: args[i], defined: x.ctx.True()}
 	}
+	if err := x.helperRequires(e.Pos, e.Func, args, g); err != nil {
+		return nil, err
+	}
 	x.depth++
 	leave := x.enter()
 	err = x.stmts(callee, e.Func.Body, g)
@@ -940,6 +981,9 @@ func (x *executor) call(sc scope, e *ir.Call, g z3.Term) (value, error) {
 		return nil, err
 	}
 	if callee.ret == nil {
+		if err := x.ensuresAtReturn(e.Pos, e.Func, noneValue{}, g); err != nil {
+			return nil, err
+		}
 		return noneValue{}, nil
 	}
 	if !ir.IsBasic(e.Func.Result, ir.KindNone) {
@@ -950,13 +994,26 @@ func (x *executor) call(sc scope, e *ir.Call, g z3.Term) (value, error) {
 		// carry it, and large guards slow Z3's string solver down.
 		x.checks = append(x.checks, &check{pos: e.Pos, what: "internal check: " + e.Func.Name + " returns a value", reached: x.ctx.And(g, x.alive), holds: callee.returned})
 	}
+	if err := x.ensuresAtReturn(e.Pos, e.Func, callee.ret, g); err != nil {
+		return nil, err
+	}
 	return callee.ret, nil
 }
 
 func (x *executor) effectCall(sc scope, e *ir.EffectCall, g z3.Term) (value, error) {
+	raisedBefore := len(x.raised)
 	args, err := x.exprs(sc, e.Args, g)
 	if err != nil {
 		return nil, err
+	}
+	if len(x.raised) > raisedBefore {
+		// Evaluating an argument may raise (a helper's failed
+		// condition, a division by zero): then the call is not
+		// reached. Only what those arguments added is conjoined: the
+		// whole of alive would grow every guard after it, which slows
+		// Z3's string solver down (db_provenance_fallback_fail: 0.8 s
+		// becomes 4 s).
+		g = x.ctx.And(append([]z3.Term{g}, x.raised[raisedBefore:]...)...)
 	}
 	for i := range args {
 		args[i] = snapshot(args[i])

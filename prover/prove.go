@@ -75,6 +75,10 @@ func (o *Obligation) Title() string {
 		return fmt.Sprintf("precondition %s (line %d)", o.Name, o.Pos.Line)
 	case KindCheck:
 		return fmt.Sprintf("%s (line %d)", o.Name, o.Pos.Line)
+	case KindPlanPrecondition:
+		return fmt.Sprintf("precondition of %s (line %d)", o.Name, o.Pos.Line)
+	case KindPlanPostcondition:
+		return fmt.Sprintf("postcondition of %s (line %d)", o.Name, o.Pos.Line)
 	}
 	if o.Kind == KindRequired {
 		return "required " + o.Name
@@ -84,7 +88,11 @@ func (o *Obligation) Title() string {
 
 // Result is the outcome of proving one plan's target.
 type Result struct {
-	Target      string
+	Target string
+	// Assumes are the target's own preconditions as written: what the
+	// proof assumes about the target's free inputs, which every engine
+	// checks before running (the human must see them).
+	Assumes     []string
 	Obligations []*Obligation
 	Coverage    *Coverage // per used domain (coverage.go)
 }
@@ -158,6 +166,9 @@ func proveTarget(ctx context.Context, p *ir.Program, opts Options) (*Result, err
 	}
 
 	res := &Result{Target: p.Target.Name}
+	for _, c := range p.Target.Requires {
+		res.Assumes = append(res.Assumes, c.Source)
+	}
 	var again []int
 	for i, goal := range goals {
 		if err := ctx.Err(); err != nil {
@@ -245,6 +256,9 @@ type goal struct {
 	// dropped and the violations are checked as usual (sumbounds.go,
 	// sharesValueGoal).
 	guesses [][]z3.Term
+	// cond is the plan condition a KindPlanPrecondition or
+	// KindPlanPostcondition goal is about (for the replay).
+	cond *ir.Condition
 	// guarantee is the guarantee a KindGuarantee goal is about (for the
 	// replay's monitor).
 	guarantee *ir.Guarantee
@@ -376,6 +390,7 @@ func (x *executor) goals(p *ir.Program) ([]goal, error) {
 			},
 		})
 	}
+	out = append(out, x.planConditionGoals()...)
 	for _, gr := range p.Guarantees {
 		g, err := x.guarantee(gr)
 		if err != nil {

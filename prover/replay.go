@@ -82,10 +82,22 @@ func (x *executor) replay(ctx context.Context, mod *z3.Model, g goal) error {
 			return nil
 		}
 		return fmt.Errorf("the run did not raise at %s (it ended with %v)", g.ob.Pos, err)
+	case KindPlanPrecondition, KindPlanPostcondition:
+		var pce *interp.PlanContractError
+		kind := "precondition"
+		if g.ob.Kind == KindPlanPostcondition {
+			kind = "postcondition"
+		}
+		if errors.As(err, &pce) && g.cond != nil && pce.Kind == kind && pce.At == g.cond.Pos &&
+			(kind == "postcondition" || pce.Pos == g.ob.Pos) {
+			return nil
+		}
+		return fmt.Errorf("the run did not fail the %s of %s at %s (it ended with %v)", kind, g.ob.Name, g.ob.Pos, err)
 	case KindGuarantee, KindRequired:
 		// A trace cut short by an exception or a failed check counts as
 		// well (DESIGN.md 4); any other error is not a plan outcome.
-		if err != nil && !errors.As(err, &ce) && !errors.As(err, &exc) {
+		var pce *interp.PlanContractError
+		if err != nil && !errors.As(err, &ce) && !errors.As(err, &exc) && !errors.As(err, &pce) {
 			return fmt.Errorf("the run failed: %v", err)
 		}
 		holds, err := x.monitor(g.guarantee, host.done)

@@ -10,6 +10,11 @@ import (
 // proved obligations to ok, and each failed or refused obligation, with
 // its counterexample or reason, to bad.
 func (r *Result) WriteText(ok, bad io.Writer) error {
+	for _, a := range r.Assumes {
+		if _, err := fmt.Fprintf(ok, "assumes: %s (a precondition of %s, checked before it runs)\n", a, r.Target); err != nil {
+			return err
+		}
+	}
 	var proved []string
 	for _, o := range r.Obligations {
 		if o.Status == Proved {
@@ -33,7 +38,11 @@ func (r *Result) WriteText(ok, bad io.Writer) error {
 		case Failed:
 			text = fmt.Sprintf("✗ %s: failed %s\n", r.Target, o.Title())
 			if o.Clause != "" {
-				text += "requires: " + o.Clause + "\n"
+				label := "requires: "
+				if o.Kind == KindPlanPostcondition {
+					label = "ensures: "
+				}
+				text += label + o.Clause + "\n"
 			}
 			if o.Counterexample != nil {
 				text += o.Counterexample.String() + "\n"
@@ -53,7 +62,10 @@ func (r *Result) WriteText(ok, bad io.Writer) error {
 
 // JSON is the machine-readable form of a result (`clauz3 prove --json`).
 type JSON struct {
-	Target      string           `json:"target,omitempty"`
+	Target string `json:"target,omitempty"`
+	// Assumes are the target's own preconditions: what the proof
+	// assumes about its free inputs.
+	Assumes     []string         `json:"assumes,omitempty"`
 	Proved      bool             `json:"proved"`
 	Obligations []ObligationJSON `json:"obligations"`
 	Coverage    *Coverage        `json:"coverage,omitempty"`
@@ -84,7 +96,7 @@ type CounterexampleJSON struct {
 
 // JSON converts the result for encoding.
 func (r *Result) JSON() JSON {
-	out := JSON{Target: r.Target, Proved: r.Proved(), Obligations: []ObligationJSON{}, Coverage: r.Coverage}
+	out := JSON{Target: r.Target, Assumes: r.Assumes, Proved: r.Proved(), Obligations: []ObligationJSON{}, Coverage: r.Coverage}
 	for _, o := range r.Obligations {
 		oj := ObligationJSON{Kind: o.Kind, Name: o.Name, Title: o.Title(), Pos: o.Pos.String(),
 			Status: o.Status.String(), Reason: o.Reason, Clause: o.Clause}

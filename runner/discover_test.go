@@ -71,13 +71,27 @@ func TestRenderCall(t *testing.T) {
 	}
 }
 
-// TestTargetWithInputs: a target with parameters is refused before the
-// prover or the service sees it.
-func TestTargetWithInputs(t *testing.T) {
-	plan := compilePlan(t, "inputs.py", []byte("from tools.email.trusted.effects import send_email\n\ndef main(addr: str) -> None:\n    send_email(addr, 'hi')\n"))
-	var out strings.Builder
-	if code := Run(t.Context(), plan, Options{Service: Service{URL: "http://127.0.0.1:1"}, Out: &out}); code != ExitUsage || !strings.Contains(out.String(), "takes inputs (addr)") {
-		t.Errorf("exit %d, output %q", code, out.String())
+// TestTargetInputsChecked: the target's inputs (--arg name=JSON) are
+// checked against its parameters before the prover or the service sees
+// the plan: every parameter once, no other, JSON of its type.
+func TestTargetInputsChecked(t *testing.T) {
+	plan := compilePlan(t, "inputs.py", []byte("from tools.email.trusted.effects import send_email\n\ndef main(addr: str, n: int) -> None:\n    send_email(addr, str(n))\n"))
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "the target main takes the input addr: give it with --arg addr=<str as JSON>"},
+		{[]string{`addr="a@b"`}, "the target main takes the input n: give it with --arg n=<int as JSON>"},
+		{[]string{`addr="a@b"`, "n=1", "m=2"}, "--arg m: the target main has no parameter m"},
+		{[]string{`addr="a@b"`, "n=1", "n=2"}, "--arg n given twice"},
+		{[]string{`addr=a@b`, "n=1"}, "--arg addr: "},
+		{[]string{`addr="a@b"`, `n="1"`}, "--arg n: "},
+		{[]string{"addr"}, `--arg "addr": want name=JSON`},
+	} {
+		var out strings.Builder
+		if code := Run(t.Context(), plan, Options{Service: Service{URL: "http://127.0.0.1:1"}, Out: &out, Args: c.args}); code != ExitUsage || !strings.Contains(out.String(), c.want) {
+			t.Errorf("args %q: exit %d, output %q; want %d and %q", c.args, code, out.String(), ExitUsage, c.want)
+		}
 	}
 }
 

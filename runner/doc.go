@@ -24,6 +24,17 @@
 //     ExitNotApproved; the plan raising, a failed run-time contract check
 //     or an effect error is ExitFailed, as is a build that fails.
 //
+// Inputs: a target with parameters gets them as Options.Args
+// ("name=JSON", from `clauz3 run --arg`), checked up front (every
+// parameter exactly once, no other name, JSON of the parameter's type; a
+// mistake is ExitUsage before anything is submitted) and passed to the
+// sealed binary as --arg flags. The approval does not bind them: the
+// proof holds for every input that satisfies the target's own
+// preconditions (the one assumption a plan may ask for), and the sealed
+// binary checks those itself after reading its inputs, before it redeems
+// the receipt and before any effect; an input that breaks them ends the
+// run with ContractError (ExitFailed) and no effect.
+//
 // The receipt is checked here and again, independently, by the sealed
 // binary (securitymod/redeem), which also redeems it: runner never
 // redeems, so a receipt it checked is still single-use.

@@ -18,6 +18,7 @@ import (
 	"github.com/clauz3/clauz3/gen"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/ir/english"
+	"github.com/clauz3/clauz3/ir/interp"
 	"github.com/clauz3/clauz3/prover"
 	"github.com/clauz3/clauz3/securitymod/receipt"
 )
@@ -53,6 +54,12 @@ type Options struct {
 	PollTimeout time.Duration
 	// BinaryEnv is added to the sealed binary's environment.
 	BinaryEnv []string
+	// Args are the target's inputs as "name=JSON", one per parameter,
+	// passed to the sealed binary as --arg flags. The proof covers every
+	// input (within the target's own preconditions, which the binary
+	// checks before its receipt is redeemed and before any effect), so
+	// the approval does not depend on them; the transcript shows them.
+	Args []string
 }
 
 // statuses a service may answer with; any other value is a refusal.
@@ -115,11 +122,11 @@ func Run(ctx context.Context, plan Plan, opts Options) int {
 		return ExitUsage
 	}
 	r := &run{plan: plan, opts: opts, digest: ir.Digest(plan.Source, plan.Prog), target: plan.Prog.Target.Name}
-	if params := plan.Prog.Target.Params; len(params) > 0 {
-		// The sealed binary would take them as --arg flags, which the
-		// human never saw: a run passes none, so it refuses up front
-		// rather than burn an approval on a run that cannot start.
-		fmt.Fprintf(opts.Out, "clauz3 run: the target %s takes inputs (%s); clauz3 run passes none\n", r.target, params[0].Name)
+	// Inputs are checked up front (every parameter once, no other,
+	// JSON of the parameter's type) rather than burn an approval on a
+	// run that cannot start.
+	if err := checkArgs(plan.Prog.Target, opts.Args); err != nil {
+		fmt.Fprintf(opts.Out, "clauz3 run: %v\n", err)
 		return ExitUsage
 	}
 
@@ -161,6 +168,42 @@ func Run(ctx context.Context, plan Plan, opts Options) int {
 	}
 	r.step("receipt", "%s (key %s, expires %s)", p.RequestID, receipt.KeyID(pub), p.ExpiresAt.Format(time.RFC3339))
 	return r.execute(ctx, svc, *st.Receipt)
+}
+
+// checkArgs checks "name=JSON" inputs against target's parameters: each
+// parameter exactly once, no other name, each value JSON of its type.
+// The target's own preconditions are left to the sealed binary, which
+// checks them itself.
+func checkArgs(target *ir.Func, args []string) error {
+	given := map[string]bool{}
+	for _, a := range args {
+		name, raw, ok := strings.Cut(a, "=")
+		if !ok || name == "" {
+			return fmt.Errorf("--arg %q: want name=JSON", a)
+		}
+		if given[name] {
+			return fmt.Errorf("--arg %s given twice", name)
+		}
+		given[name] = true
+		var p *ir.Local
+		for _, q := range target.Params {
+			if q.Name == name {
+				p = q
+			}
+		}
+		if p == nil {
+			return fmt.Errorf("--arg %s: the target %s has no parameter %s", name, target.Name, name)
+		}
+		if _, err := interp.ParseValue([]byte(raw), p.Type); err != nil {
+			return fmt.Errorf("--arg %s: %v", name, err)
+		}
+	}
+	for _, p := range target.Params {
+		if !given[p.Name] {
+			return fmt.Errorf("the target %s takes the input %s: give it with --arg %s=<%s as JSON>", target.Name, p.Name, p.Name, p.Type)
+		}
+	}
+	return nil
 }
 
 func reasonSuffix(st status) string {
@@ -406,7 +449,14 @@ func (r *run) execute(ctx context.Context, svc Service, rc receipt.Receipt) int 
 		return r.refuse(ExitFailed, "execute", "%v", err)
 	}
 	traceFile := filepath.Join(dir, "trace.jsonl")
-	cmd := exec.CommandContext(ctx, built.Binary, "--receipt", receiptFile, "--service", svc.URL, "--trace", traceFile)
+	argv := []string{"--receipt", receiptFile, "--service", svc.URL, "--trace", traceFile}
+	for _, a := range r.opts.Args {
+		argv = append(argv, "--arg", a)
+	}
+	if len(r.opts.Args) > 0 {
+		r.step("inputs", "%s", printable(strings.Join(r.opts.Args, ", ")))
+	}
+	cmd := exec.CommandContext(ctx, built.Binary, argv...)
 	cmd.Env = append(os.Environ(), r.opts.BinaryEnv...)
 	var stderr bytes.Buffer
 	cmd.Stdout = r.opts.Stdout

@@ -47,14 +47,19 @@
 //     send_email failed: <clause source>`), Simulated (simulate mode)
 //     records the trace line and returns the next result from the
 //     --effects file, Perform (real mode) calls the layer's Go
-//     function, Call.Ensure checks a postcondition;
+//     function, Call.Ensure checks a postcondition; PlanRequire and
+//     PlanEnsure check the plan's own conditions of its functions
+//     (`ContractError: precondition of pick failed: <clause>`);
 //   - the trace: one JSON line per effect call that passed its
 //     preconditions, written before its result is produced, byte-identical
 //     to Python's json.dumps(obj, ensure_ascii=False, separators=(",",
 //     ":")) of {"effect": name, "args": {param: value, ...}};
 //   - Main: flags (--plan-hash, --receipt FILE, --service URL, --effects
 //     FILE, --trace FILE, --arg name=JSON), the target's inputs, the
-//     simulation host or the admitted real host, exit status;
+//     target's own preconditions (Program.Precondition: checked once the
+//     inputs are read, before admission and before any effect, since the
+//     proof assumed them), the simulation host or the admitted real
+//     host, exit status;
 //   - admission of a real run (receipt.go): before the plan's first
 //     statement the program's Gate verifies the receipt and redeems it
 //     with the approval service; Begin refuses every effect while no

@@ -69,6 +69,24 @@ func (c *Call) Ensure(ok bool, clause string) {
 	}
 }
 
+// PlanRequire checks one of the plan's own preconditions of its function
+// fn (on a helper at every call; on the target through
+// Program.Precondition), clause being its source. A failure raises
+// ContractError, as deal does under CPython and the interpreter does.
+func PlanRequire(ok bool, fn, clause string) {
+	if !ok {
+		Throw("ContractError", "precondition of "+fn+" failed: "+clause)
+	}
+}
+
+// PlanEnsure checks one of the plan's own postconditions of fn on the
+// value it returns.
+func PlanEnsure(ok bool, fn, clause string) {
+	if !ok {
+		Throw("ContractError", "postcondition of "+fn+" failed: "+clause)
+	}
+}
+
 // TraceLine is the call's trace record: {"effect":...,"args":{...}}.
 func (c *Call) TraceLine() string {
 	var b strings.Builder

@@ -31,6 +31,13 @@ type Program struct {
 	// Gate admits a real run (--receipt FILE --service URL); a real
 	// program without one refuses to start. Unused in simulate mode.
 	Gate Gate
+	// Precondition, when set, checks the target's own preconditions (the
+	// plan's @deal.pre / @clauz3.requires on it: what the proof assumed
+	// about its inputs) once the --arg inputs are read, before the
+	// receipt is redeemed and before any effect. A violation raises
+	// ContractError: the binary exits with ExitException, having
+	// performed no effect.
+	Precondition func(in *Inputs)
 }
 
 // Inputs are the target's arguments, from --arg name=JSON flags.
@@ -186,6 +193,13 @@ func runMain(p Program, args []string, stderr io.Writer, run func(in *Inputs)) (
 		sort.Strings(unknown)
 		fmt.Fprintf(stderr, "clauz3: --arg %s: the plan's %s takes no such input\n", unknown[0], p.Target)
 		return ExitUsage
+	}
+	if p.Precondition != nil {
+		// Outside every host: evaluating the clauses runs no effect,
+		// and a refused run must not spend its single-use receipt.
+		if code := protect(stderr, func() { p.Precondition(in) }); code != ExitOK {
+			return code
+		}
 	}
 	if p.Mode == Real {
 		// The receipt is checked and redeemed before the plan's first

@@ -284,6 +284,17 @@ func (sp *serviceProver) reprove(ctx context.Context, planName string, src []byt
 		}
 		p.Guarantees = append(p.Guarantees, ag)
 	}
+	for _, c := range prog.Target.Requires {
+		// As for a guarantee, an assumption english cannot render is
+		// shown as code only.
+		a := approval.Assumption{Source: c.Source}
+		if sentence, err := english.Assumption(prog.Target, c); err != nil {
+			a.EnglishError = err.Error()
+		} else {
+			a.English = sentence
+		}
+		p.Assumes = append(p.Assumes, a)
+	}
 	for _, o := range res.Obligations {
 		p.ProofSummary.Obligations = append(p.ProofSummary.Obligations, o.Title())
 	}

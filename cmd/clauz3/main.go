@@ -7,7 +7,7 @@
 //	clauz3 ir    [--trusted-root DIR]... [--import-root DIR]... [--target NAME] [PLAN]
 //	clauz3 build [--simulate] -o BIN [PLAN]
 //	clauz3 policy-check --policy FILE [--expect auto_approved|auto_rejected|ask] [--json] [PLAN]
-//	clauz3 run [--service URL] [--approval-timeout D] [--trusted-root DIR]... [--import-root DIR]... [--target NAME] [PLAN]
+//	clauz3 run [--service URL] [--approval-timeout D] [--arg NAME=JSON]... [--trusted-root DIR]... [--import-root DIR]... [--target NAME] [PLAN]
 //	clauz3 simulate [--effects RESULTS.json] [--trace FILE] [--engine interp|compiled] [--arg NAME=JSON]... [PLAN]
 //	clauz3 tools [--trusted-root DIR]... [--import-root DIR]... [--json]
 //	clauz3 install SOURCE [--into DIR] [--force]

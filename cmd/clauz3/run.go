@@ -23,6 +23,8 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	approvalTimeout := fs.Duration("approval-timeout", 10*time.Minute, "how long to wait for a decision; running out exits with status 4")
 	proveTimeout := fs.Duration("timeout", prover.DefaultTimeout, "the limit for each solver check; running out refuses the plan")
 	cacheDir := fs.String("cache", "", "the build cache folder (default: the user cache dir's clauz3/builds)")
+	var inputs stringList
+	fs.Var(&inputs, "arg", "name=JSON: a value for one of the target's parameters, passed to the sealed binary (which checks the target's own preconditions); repeatable")
 	if err := fs.Parse(args); err != nil {
 		return runner.ExitUsage
 	}
@@ -53,5 +55,6 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Out:             stdout,
 		Stdout:          stdout,
 		Stderr:          stderr,
+		Args:            inputs,
 	})
 }

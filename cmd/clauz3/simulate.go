@@ -20,7 +20,8 @@ import (
 func planError(err error) bool {
 	var exc *interp.Exception
 	var contract *interp.ContractError
-	return errors.As(err, &exc) || errors.As(err, &contract)
+	var planContract *interp.PlanContractError
+	return errors.As(err, &exc) || errors.As(err, &contract) || errors.As(err, &planContract)
 }
 
 func runSimulate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

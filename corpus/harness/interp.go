@@ -62,11 +62,14 @@ func RunProgram(ctx context.Context, c Case, prog *ir.Program) (Outcome, error) 
 		out.Exit = 1
 		var exc *interp.Exception
 		var ce *interp.ContractError
+		var pce *interp.PlanContractError
 		switch {
 		case errors.As(err, &exc):
 			out.Error = NormaliseError(exc.Error())
 		case errors.As(err, &ce):
 			out.Error = NormaliseError(ce.Error())
+		case errors.As(err, &pce):
+			out.Error = NormaliseError(pce.Error())
 		default:
 			hostError(&out, err)
 		}

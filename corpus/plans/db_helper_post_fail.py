@@ -1,4 +1,4 @@
-# Refused (a hole of the original): a plan's own @deal.post on a helper was assumed; here a plan cannot declare contracts at all.
+# Refused (a hole of the original): a plan's own @deal.post on a helper was assumed; here it is proved, and it is false.
 import clauz3
 import deal
 from tools.db.trusted.effects import notify

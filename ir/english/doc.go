@@ -13,6 +13,10 @@
 // not know at all is an error, never a guess: the caller shows the code
 // form only.
 //
+// Assumption renders a precondition a plan wrote on its target (the one
+// fact about its inputs the proof assumes) the same way, each parameter
+// read as "the input <name>".
+//
 // Called by the approval service's UI, `clauz3 run` (the submitted
 // guarantee text), `clauz3 tools` and `clauz3 prove` output.
 package english

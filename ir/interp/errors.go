@@ -38,6 +38,26 @@ func (e *ContractError) Error() string {
 	return "ContractError: " + e.Kind + " of " + e.Effect + " failed: " + e.Clause
 }
 
+// PlanContractError is a condition the plan wrote that failed: a
+// precondition of a plan function when it is called (for the target, the
+// assumption about its inputs, checked before its first statement) or a
+// postcondition on the value it returns.
+type PlanContractError struct {
+	Func    string
+	Kind    string // "precondition" or "postcondition"
+	Clause  string // the condition's source, ir.Condition.Source
+	Message string // the condition's message=, if any
+	Pos     ir.Pos // the call of the function (for the target: the target itself)
+	At      ir.Pos // the condition's decorator
+}
+
+// Error is what CPython prints for the same failure under deal (and the
+// corpus's stubs of it): a ContractError naming the function and clause.
+// The message= is left out, as for effects; callers show it apart.
+func (e *PlanContractError) Error() string {
+	return "ContractError: " + e.Kind + " of " + e.Func + " failed: " + e.Clause
+}
+
 // raise builds a Python exception at pos.
 func raise(pos ir.Pos, class, format string, args ...any) *Exception {
 	msg := format

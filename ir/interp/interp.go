@@ -30,7 +30,9 @@ const maxDepth = 1000
 // Run runs p's target with opts.Args as CPython 3.11 would run the plan.
 // It returns nil when the target returns, an *Exception when a Python
 // exception ends the plan, a *ContractError when an effect's pre- or
-// postcondition fails, ctx.Err() when ctx is done, and any other error
+// postcondition fails, a *PlanContractError when a condition the plan
+// wrote fails (the target's precondition is checked before its first
+// statement, so a violation runs no effect), ctx.Err() when ctx is done, and any other error
 // (wrapped) when the host fails or the program cannot be run.
 func Run(ctx context.Context, p *ir.Program, opts Options) error {
 	if p == nil || p.Target == nil {
@@ -150,10 +152,57 @@ func (in *interp) callIn(pos ir.Pos, f *ir.Func, outer *frame, args []Value) (Va
 			return nil, err
 		}
 	}
+	if err := in.planConditions(pos, f, "precondition", f.Requires, args, nil); err != nil {
+		return nil, err
+	}
 	if _, err := in.exec(fr, f.Body); err != nil {
 		return nil, err
 	}
+	if err := in.planConditions(pos, f, "postcondition", f.Ensures, nil, fr.ret); err != nil {
+		return nil, err
+	}
 	return fr.ret, nil
+}
+
+// planConditions checks the plan's own conditions of f: a precondition
+// binds its parameters to the arguments by name, a postcondition its one
+// parameter to the returned value. The first that is false ends the run
+// with a *PlanContractError.
+func (in *interp) planConditions(pos ir.Pos, f *ir.Func, kind string, conds []*ir.Condition, args []Value, ret Value) error {
+	for _, c := range conds {
+		if c == nil || c.Pred == nil {
+			return internalf(pos, "%s of %s without a predicate", kind, f.Name)
+		}
+		cf := &frame{extra: map[*ir.Local]Value{}}
+		for _, p := range c.Pred.Params {
+			if kind == "postcondition" {
+				cf.extra[p] = ret
+				continue
+			}
+			i := funcParamIndex(f, p.Name)
+			if i < 0 {
+				return internalf(c.Pos, "precondition of %s reads %s, which is not a parameter", f.Name, p.Name)
+			}
+			cf.extra[p] = args[i]
+		}
+		ok, err := in.eval(cf, c.Pred.Body)
+		if err != nil {
+			return err
+		}
+		if !truthy(ok) {
+			return &PlanContractError{Func: f.Name, Kind: kind, Clause: c.Source, Message: c.Message, Pos: pos, At: c.Pos}
+		}
+	}
+	return nil
+}
+
+func funcParamIndex(f *ir.Func, name string) int {
+	for i, p := range f.Params {
+		if p.Name == name {
+			return i
+		}
+	}
+	return -1
 }
 
 func (in *interp) load(fr *frame, pos ir.Pos, l *ir.Local) (Value, error) {

@@ -39,6 +39,11 @@ func fakeReprove(_ context.Context, name string, src []byte, target string) (Pro
 	}
 	p.Coverage = []Coverage{{Domain: "email", Status: "covered", Missing: []string{}}}
 	p.CoverageChecked = true
+	for _, line := range strings.Split(string(src), "\n") {
+		if a, ok := strings.CutPrefix(line, "# assumes: "); ok {
+			p.Assumes = append(p.Assumes, Assumption{Source: a, English: "English(" + a + ")"})
+		}
+	}
 	if bytes.Contains(src, []byte("NO_ENGLISH")) {
 		for i := range p.Guarantees {
 			p.Guarantees[i].English, p.Guarantees[i].EnglishError = "", "english: no sentence for a *ir.Shares spec"
@@ -745,6 +750,14 @@ func TestUIPages(t *testing.T) {
 	noEnglish := h.submit(planSrc + "# NO_ENGLISH\n")
 	if page := string(h.do("GET", "/ui/requests/"+noEnglish, "", nil).body); !strings.Contains(page, "(no English rendering: english: no sentence for a *ir.Shares spec; read the code)") {
 		t.Fatalf("a guarantee without English does not say why:\n%s", page)
+	}
+	if strings.Contains(anon, `id="assumes"`) {
+		t.Errorf("a plan that assumes nothing shows an Assumes section")
+	}
+	assuming := h.submit(planSrc + "# assumes: lambda amount: amount <= 5\n")
+	if page := string(h.do("GET", "/ui/requests/"+assuming, "", nil).body); !strings.Contains(page, `<h2>Assumes</h2>`) || !strings.Contains(page, `<code class="assumption">lambda amount: amount &lt;= 5</code>`) ||
+		!strings.Contains(page, `<span class="english">English(lambda amount: amount &lt;= 5)</span>`) {
+		t.Fatalf("a plan's assumption is not shown:\n%s", page)
 	}
 	unchecked := h.submit(planSrc + "# NO_COVERAGE\n")
 	if page := string(h.do("GET", "/ui/requests/"+unchecked, "", nil).body); !strings.Contains(page, "Coverage was not checked") {

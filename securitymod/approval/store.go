@@ -331,6 +331,7 @@ type Record struct {
 // View is what the service proved itself and shows the human.
 type View struct {
 	Guarantees      []Guarantee  `json:"guarantees"`
+	Assumes         []Assumption `json:"assumes,omitempty"`
 	ProofSummary    ProofSummary `json:"proof_summary"`
 	Coverage        []Coverage   `json:"coverage"`
 	CoverageChecked bool         `json:"coverage_checked"`

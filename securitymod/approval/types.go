@@ -41,6 +41,14 @@ type Guarantee struct {
 	EnglishError string `json:"english_error,omitempty"`
 }
 
+// Assumption is one precondition a plan wrote on its target: as code
+// and, when package english can render it, as a sentence.
+type Assumption struct {
+	Source       string `json:"source"`
+	English      string `json:"english"`
+	EnglishError string `json:"english_error,omitempty"`
+}
+
 // ProofSummary is how many obligations were proved, and which.
 type ProofSummary struct {
 	Proved      int      `json:"proved"`
@@ -56,9 +64,13 @@ type Coverage struct {
 
 // Proof is what the service's own re-proof of a submission established.
 type Proof struct {
-	PlanHash     string
-	Target       string
-	Guarantees   []Guarantee
+	PlanHash   string
+	Target     string
+	Guarantees []Guarantee
+	// Assumes are the target's own preconditions: what the proof
+	// assumes about the plan's inputs (the sealed binary checks them
+	// before it runs). The human must see them.
+	Assumes      []Assumption
 	ProofSummary ProofSummary
 	Coverage     []Coverage
 	// CoverageChecked says Coverage was computed; false shows the human
@@ -120,6 +132,7 @@ type Request struct {
 	DecidedAt       string          `json:"decided_at,omitempty"`
 	Redeemed        bool            `json:"redeemed"`
 	Guarantees      []Guarantee     `json:"guarantees"`
+	Assumes         []Assumption    `json:"assumes,omitempty"`
 	ProofSummary    ProofSummary    `json:"proof_summary"`
 	Coverage        []Coverage      `json:"coverage"`
 	CoverageChecked bool            `json:"coverage_checked"`
