@@ -38,6 +38,13 @@ func (x *executor) replay(ctx context.Context, mod *z3.Model, g goal) error {
 			if err != nil {
 				return fmt.Errorf("result of %s at %s: %v", f.effect.Name, f.pos, err)
 			}
+			u, err := interp.UniqueViolationOf(v, f.effect.Result)
+			if err != nil {
+				return fmt.Errorf("result of %s at %s: %v", f.effect.Name, f.pos, err)
+			}
+			if u != nil {
+				return &duplicateRowsError{effect: f.effect.Name, pos: f.pos, clause: u.Clause()}
+			}
 			r.result = v
 		}
 		host.planned = append(host.planned, r)
@@ -339,4 +346,18 @@ func witnessCount(mod *z3.Model, l *seqValue) (int, error) {
 		return 0, fmt.Errorf("the model's length of the result of %s (%s) cannot be replayed", l.unbounded, mod.Eval(l.n))
 	}
 	return int(k), nil
+}
+
+// duplicateRowsError is a model whose query result breaks its row
+// schema's __unique__: no run returns it (the interpreter and the sealed
+// binary refuse such a result before the plan sees it), so decide looks
+// for a counterexample again with the uniqueness assumed.
+type duplicateRowsError struct {
+	effect string
+	pos    ir.Pos
+	clause string
+}
+
+func (e *duplicateRowsError) Error() string {
+	return fmt.Sprintf("the result of %s at %s breaks %s", e.effect, e.pos, e.clause)
 }

@@ -52,7 +52,9 @@
 // try) and Run returns it as *Exception, whose Error() is CPython's last
 // traceback line ("ZeroDivisionError: integer division or modulo by
 // zero"). A failed effect precondition or postcondition is a
-// *ContractError. A host error is returned wrapped, never swallowed, and
+// *ContractError; so is a list[Row] result in which two rows share a
+// column of the row type's __unique__ (ContractError.Unique says which),
+// refused before the plan sees it because the prover assumes it. A host error is returned wrapped, never swallowed, and
 // ctx cancellation stops the run (checked in every loop iteration and
 // call) with ctx.Err().
 //
