@@ -122,7 +122,9 @@ func needsConversion(t ir.Type) bool {
 }
 
 // toLayer converts a plan value to the layer's parameter type: lists to
-// fresh slices, T | None to *T, rows to the layer's struct.
+// fresh slices, T | None to *T, dicts to fresh Go maps (a dict | None to
+// a map that is nil for None), object values to any (None as nil), rows
+// to the layer's struct.
 func (g *generator) toLayer(pos ir.Pos, b Binding, t ir.Type, v *jen.Statement) jen.Code {
 	switch t := t.(type) {
 	case *ir.Basic:
@@ -134,12 +136,26 @@ func (g *generator) toLayer(pos ir.Pos, b Binding, t ir.Type, v *jen.Statement) 
 		return jen.Qual(rt, "MapSlice").Call(v.Clone().Dot("Items").Call(), jen.Func().Params(jen.Id("x").Add(g.goType(pos, t.Elem))).Add(g.layerType(pos, b, t.Elem)).Block(
 			jen.Return(g.toLayer(pos, b, t.Elem, jen.Id("x")))))
 	case *ir.Optional:
+		if dt, isDict := t.Elem.(*ir.Dict); isDict {
+			return jen.Qual(rt, "OptionalMapOf").Call(v, g.layerValueFunc(pos, b, dt.Value))
+		}
 		return jen.Qual(rt, "Ptr").Call(v)
+	case *ir.Dict:
+		return jen.Qual(rt, "MapOf").Call(v, g.layerValueFunc(pos, b, t.Value))
+	case *ir.ObjectType:
+		return jen.Qual(rt, "LayerObject").Call(v)
 	case *ir.Row:
 		return jen.Qual(b.Path, t.Name).Call(v)
 	}
 	g.fail(pos, "a %s argument has no Go mapping for the layer", t)
 	return v
+}
+
+// layerValueFunc is func(x T) L { return <x as the layer takes it> } for
+// the values of a dict passed to a layer.
+func (g *generator) layerValueFunc(pos ir.Pos, b Binding, t ir.Type) jen.Code {
+	return jen.Func().Params(jen.Id("x").Add(g.goType(pos, t))).Add(g.layerType(pos, b, t)).Block(
+		jen.Return(g.toLayer(pos, b, t, jen.Id("x"))))
 }
 
 // fromLayer converts a layer result to the plan's type.
@@ -167,7 +183,14 @@ func (g *generator) layerType(pos ir.Pos, b Binding, t ir.Type) *jen.Statement {
 	case *ir.List:
 		return jen.Index().Add(g.layerType(pos, b, t.Elem))
 	case *ir.Optional:
+		if _, isDict := t.Elem.(*ir.Dict); isDict {
+			return g.layerType(pos, b, t.Elem) // nil is None
+		}
 		return jen.Op("*").Add(g.layerType(pos, b, t.Elem))
+	case *ir.Dict:
+		return jen.Map(g.layerType(pos, b, t.Key)).Add(g.layerType(pos, b, t.Value))
+	case *ir.ObjectType:
+		return jen.Any()
 	case *ir.Row:
 		return jen.Qual(b.Path, t.Name)
 	}

@@ -324,6 +324,33 @@ func (x *executor) symbolic(v interp.Value, t ir.Type) (value, error) {
 			out.elems = append(out.elems, ev)
 		}
 		return out, nil
+	case *interp.Dict:
+		// An argument such as where: dict[str, object] | None: no
+		// contract lambda reads its content (the loader refuses that),
+		// so the values only need a term of their own kind.
+		dt, ok := t.(*ir.Dict)
+		if !ok {
+			if o, isOpt := t.(*ir.Optional); isOpt {
+				dt, ok = o.Elem.(*ir.Dict)
+			}
+		}
+		if !ok {
+			break
+		}
+		out := &seqValue{typ: dt}
+		for _, it := range v.Items() {
+			k, err := x.symbolic(it[0], dt.Key)
+			if err != nil {
+				return nil, err
+			}
+			e, err := x.symbolic(it[1], dt.Value)
+			if err != nil {
+				return nil, err
+			}
+			out.keys = append(out.keys, k)
+			out.elems = append(out.elems, e)
+		}
+		return out, nil
 	}
 	return nil, fmt.Errorf("a %T cannot be monitored", v)
 }
