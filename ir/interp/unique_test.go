@@ -66,3 +66,26 @@ func mustHost(t *testing.T, results string) *SimHost {
 	}
 	return h
 }
+
+// TestNoResultIsTyped: running out of simulated results is a
+// *NoResultError (inside the SimulationError), found with errors.As
+// through the call's position, not by its text.
+func TestNoResultIsTyped(t *testing.T) {
+	acct := &ir.Param{Name: "account", Type: tStr}
+	balance := simEffect("balance", tInt, acct)
+	pb := newProg()
+	pb.effect(balance)
+	m := pb.fn("main", tNone)
+	b := m.local("b", tInt)
+	m.body(Let(b, &ir.EffectCall{Pos: P, Effect: balance, Args: []ir.Expr{S("a")}}),
+		Let(b, &ir.EffectCall{Pos: P, Effect: balance, Args: []ir.Expr{S("b")}}))
+	err := Run(context.Background(), pb.p, Options{Host: mustHost(t, `{"balance": [1]}`)})
+	var nr *NoResultError
+	var sim *SimulationError
+	if !errors.As(err, &nr) || nr.Effect != "balance" || nr.Call != 2 || !errors.As(err, &sim) {
+		t.Fatalf("got %v (%T), want a NoResultError for call 2 of balance", err, err)
+	}
+	if sim.Msg != "simulate: no result left for balance (call 2)" {
+		t.Errorf("message %q", sim.Msg)
+	}
+}
