@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"os"
 	"path/filepath"
 	"sort"
@@ -34,7 +35,7 @@ func TestDifferential(t *testing.T) {
 	if !harness.PythonAvailable() {
 		t.Fatalf("%s is not on PATH: the CPython arm of the differential test needs it (DESIGN.md 9)", harness.Python)
 	}
-	cases := differentialCases(t)
+	cases, generated := differentialCases(t)
 	compiled := !testing.Short()
 	cache := ""
 	if compiled {
@@ -52,6 +53,7 @@ func TestDifferential(t *testing.T) {
 		return pairs[name]
 	}
 	var skipped, stale, refused []string
+	var loopsRun, outOfResults []string
 
 	t.Run("plans", func(t *testing.T) {
 		for _, c := range cases {
@@ -94,6 +96,23 @@ func TestDifferential(t *testing.T) {
 				in, err := harness.RunInterp(ctx, c)
 				if err != nil {
 					t.Fatalf("interp: %v", err)
+				}
+				if results, ok := generated[c.Name]; ok {
+					if in.NoResult != nil {
+						mu.Lock()
+						outOfResults = append(outOfResults, c.Name)
+						mu.Unlock()
+						t.Errorf("the generated results ran out: %v", in.NoResult)
+					}
+					rows, err := consumedRows(in.Trace, results)
+					if err != nil {
+						t.Errorf("interp trace: %v", err)
+					}
+					if rows {
+						mu.Lock()
+						loopsRun = append(loopsRun, c.Name)
+						mu.Unlock()
+					}
 				}
 				record := func(name string, a, b harness.Outcome, what string) {
 					d := harness.Compare(a, b)
@@ -146,6 +165,27 @@ func TestDifferential(t *testing.T) {
 	if !compiled {
 		sum.WriteString("  compiled arm skipped (-short)\n")
 	}
+	dbGenerated, dbRows := 0, 0
+	gotRows := map[string]bool{}
+	for _, n := range loopsRun {
+		gotRows[n] = true
+		if strings.HasPrefix(n, "db_") {
+			dbRows++
+		}
+	}
+	var noRows []string
+	for n := range generated {
+		if strings.HasPrefix(n, "db_") {
+			dbGenerated++
+			if !gotRows[n] {
+				noRows = append(noRows, n)
+			}
+		}
+	}
+	sort.Strings(noRows)
+	fmt.Fprintf(&sum, "  generated results (harness.GenerateResults): %d plans, %d of them db plans; %d db plans got rows from a query they called (%d plans in all); out of results: %d %v\n",
+		len(generated), dbGenerated, dbRows, len(loopsRun), len(outOfResults), outOfResults)
+	fmt.Fprintf(&sum, "    db plans that received no rows (they call no list query, or an empty later result): %v\n", noRows)
 	fmt.Fprintf(&sum, "  pending (compiler does not support them yet): %d\n", len(skipped))
 	for _, s := range skipped {
 		fmt.Fprintf(&sum, "    %s\n", s)
@@ -184,8 +224,11 @@ func firstLine(s string) string {
 
 // differentialCases loads run/*.py (with their .effects.json and
 // .args.json) and plans/*_pass.py, whose arguments come from
-// run/corpus_plans.args.json (plans/ keeps only .py and .want files).
-func differentialCases(t *testing.T) []harness.Case {
+// run/corpus_plans.args.json (plans/ keeps only .py and .want files) and
+// whose effect results are generated (harness.GenerateResults, seeded
+// with the plan's name) for every effect in reach that returns a value;
+// generated maps those plans to their results by effect.
+func differentialCases(t *testing.T) ([]harness.Case, map[string]map[string][]json.RawMessage) {
 	t.Helper()
 	root, err := filepath.Abs(".")
 	if err != nil {
@@ -211,6 +254,7 @@ func differentialCases(t *testing.T) []harness.Case {
 		t.Fatal(err)
 	}
 	sort.Strings(passing)
+	generated := map[string]map[string][]json.RawMessage{}
 	seen := map[string]bool{}
 	for _, c := range cases {
 		seen[c.Name] = true
@@ -225,6 +269,24 @@ func differentialCases(t *testing.T) []harness.Case {
 		}
 		c.Args = planArgs[c.Name]
 		delete(planArgs, c.Name)
+		// A plan the compiler refuses gets no results: its subtest
+		// reports the refusal.
+		if prog, _, err := harness.Compile(c); err == nil {
+			seed := fnv.New64a()
+			seed.Write([]byte(c.Name))
+			doc, err := harness.GenerateResults(prog, int64(seed.Sum64()>>1))
+			if err != nil {
+				t.Fatalf("%s: generating effect results: %v", c.Name, err)
+			}
+			var results map[string][]json.RawMessage
+			if err := json.Unmarshal(doc, &results); err != nil {
+				t.Fatalf("%s: generated results: %v", c.Name, err)
+			}
+			if len(results) > 0 {
+				c.Effects = doc
+				generated[c.Name] = results
+			}
+		}
 		cases = append(cases, c)
 	}
 	for n := range planArgs {
@@ -235,7 +297,31 @@ func differentialCases(t *testing.T) []harness.Case {
 			t.Errorf("pending names %s, which is not a plan of run/", n)
 		}
 	}
-	return cases
+	return cases, generated
+}
+
+// consumedRows reports whether a run whose trace is trace received a
+// non-empty list among the generated results: the k-th call of an
+// effect consumed its k-th result.
+func consumedRows(trace []string, results map[string][]json.RawMessage) (bool, error) {
+	calls := map[string]int{}
+	for _, line := range trace {
+		var rec struct {
+			Effect string `json:"effect"`
+		}
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			return false, fmt.Errorf("trace line %q: %v", line, err)
+		}
+		k := calls[rec.Effect]
+		calls[rec.Effect]++
+		if rs := results[rec.Effect]; k < len(rs) {
+			var elems []json.RawMessage
+			if json.Unmarshal(rs[k], &elems) == nil && len(elems) > 0 {
+				return true, nil // not an array: not a list result
+			}
+		}
+	}
+	return false, nil
 }
 
 // buildCache is where compiled plans and their Go build cache live between

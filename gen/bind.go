@@ -49,7 +49,16 @@ func goTypeText(t ir.Type) (string, bool) {
 		return "[]" + s, ok
 	case *ir.Optional:
 		s, ok := goTypeText(t.Elem)
+		if _, isDict := t.Elem.(*ir.Dict); isDict {
+			return s, ok // a nil map is None
+		}
 		return "*" + s, ok
+	case *ir.Dict:
+		k, okK := goTypeText(t.Key)
+		v, okV := goTypeText(t.Value)
+		return "map[" + k + "]" + v, okK && okV
+	case *ir.ObjectType:
+		return "any", true
 	case *ir.Row:
 		return t.Name, true
 	}
@@ -79,6 +88,7 @@ func wantSignature(e *ir.Effect) (string, error) {
 
 // matches reports whether the Go type gt is the layer's type for t.
 func matches(t ir.Type, gt types.Type, pkg *types.Package) bool {
+	gt = types.Unalias(gt) // any is an alias of interface{}
 	switch t := t.(type) {
 	case *ir.Basic:
 		b, ok := gt.(*types.Basic)
@@ -100,8 +110,18 @@ func matches(t ir.Type, gt types.Type, pkg *types.Package) bool {
 		s, ok := gt.(*types.Slice)
 		return ok && matches(t.Elem, s.Elem(), pkg)
 	case *ir.Optional:
+		if _, isDict := t.Elem.(*ir.Dict); isDict {
+			return matches(t.Elem, gt, pkg) // a nil map is None
+		}
 		p, ok := gt.(*types.Pointer)
 		return ok && matches(t.Elem, p.Elem(), pkg)
+	case *ir.Dict:
+		m, ok := gt.(*types.Map)
+		return ok && matches(t.Key, m.Key(), pkg) && matches(t.Value, m.Elem(), pkg)
+	case *ir.ObjectType:
+		// any, the empty interface (not a named type of the layer's)
+		it, ok := gt.(*types.Interface)
+		return ok && it.Empty()
 	case *ir.Row:
 		n, ok := gt.(*types.Named)
 		if !ok || n.Obj().Name() != t.Name || n.Obj().Pkg() != pkg {

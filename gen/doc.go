@@ -95,7 +95,10 @@
 // golang.org/x/tools/go/packages and requires, for every effect the plan
 // calls, an exported function named like the effect (send_email ->
 // SendEmail) whose parameters map str -> string, int -> int64, float ->
-// float64, bool -> bool, list[T] -> []T, T | None -> *T and a row -> the
+// float64, bool -> bool, list[T] -> []T, T | None -> *T, dict[K, V] ->
+// map[K]V (dict[K, V] | None -> map[K]V, nil for None), object -> any
+// (the plan's str, int, float, bool or None as string, int64, float64,
+// bool or nil) and a row -> the
 // layer's struct of the same name with the same fields in order, and
 // whose results are nothing or error for a None effect and (T, error)
 // otherwise. A missing or mismatched function is a located error naming

@@ -96,6 +96,15 @@ func (fg *fnGen) primary(e ir.Expr) *jen.Statement { return paren(fg.expr(e), pr
 // T | None.
 func (fg *fnGen) convert(e ir.Expr, want ir.Type) gx {
 	got := e.Type()
+	if ir.Identical(want, ir.Object) && !ir.Identical(got, want) {
+		// An untyped Go constant would be an int in an any, where
+		// the plan's int is int64.
+		x := fg.expr(e)
+		if x.untypedInt {
+			return primary(jen.Int64().Call(x.c))
+		}
+		return x
+	}
 	if o, ok := want.(*ir.Optional); ok && !ir.Identical(got, want) {
 		t := fg.g.goType(e.Position(), o.Elem)
 		if ir.IsBasic(got, ir.KindNone) {

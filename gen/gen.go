@@ -297,7 +297,7 @@ func (g *generator) rowType(r *ir.Row) {
 //	None -> planrt.NoneType, T | None -> planrt.Optional[T],
 //	list[T] -> *planrt.List[T], dict[K, V] -> *planrt.Dict[K, V],
 //	set[T] -> *planrt.Set[T], tuple[A, B] -> planrt.Tuple2[A, B],
-//	a row -> the generated struct of the same name.
+//	a row -> the generated struct of the same name, object -> any.
 func (g *generator) goType(pos ir.Pos, t ir.Type) *jen.Statement {
 	switch t := t.(type) {
 	case *ir.Basic:
@@ -347,6 +347,10 @@ func (g *generator) goType(pos ir.Pos, t ir.Type) *jen.Statement {
 			return jen.Id(t.Name)
 		}
 		return jen.Id(name)
+	case *ir.ObjectType:
+		// str, int, float, bool or None as string, int64, float64,
+		// bool or planrt.NoneType (fnGen.convert types the constants).
+		return jen.Any()
 	}
 	g.fail(pos, "type %s has no Go mapping", t)
 	return jen.Any()

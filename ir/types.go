@@ -101,6 +101,52 @@ func (r *Row) Field(name string) *Param {
 	return nil
 }
 
+// ObjectType is Python's object as a trusted effect's parameter type
+// (`where: dict[str, object] | None = None`, as layers written for the
+// original ClauZ3 declare it): a plan may pass any plain value there (see
+// FitsObject), which every engine carries through unchanged to the trace
+// and the layer (Go any). Nothing may read an object's content: the front
+// end admits the type only in effect parameters and refuses contract and
+// condition lambdas that read such a value, so the prover never has to
+// reason about one.
+type ObjectType struct{}
+
+// Object is the one object type.
+var Object Type = &ObjectType{}
+
+func (*ObjectType) String() string { return "object" }
+
+// FitsObject reports whether a value of static type t may be passed where
+// object is expected: a str, int, float, bool or None (what a JSON trace
+// and a layer's Go any carry without a conversion of their own).
+func FitsObject(t Type) bool {
+	b, ok := t.(*Basic)
+	return ok && (b.Kind == KindStr || b.Kind == KindInt || b.Kind == KindFloat || b.Kind == KindBool || b.Kind == KindNone)
+}
+
+// HasObject reports whether a value of type t may hold an object.
+func HasObject(t Type) bool {
+	switch t := t.(type) {
+	case *ObjectType:
+		return true
+	case *List:
+		return HasObject(t.Elem)
+	case *Set:
+		return HasObject(t.Elem)
+	case *Optional:
+		return HasObject(t.Elem)
+	case *Dict:
+		return HasObject(t.Key) || HasObject(t.Value)
+	case *Tuple:
+		for _, e := range t.Elems {
+			if HasObject(e) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Fact is the type of a contract lambda's parameter: one effect fact, whose
 // fields are the parameters shared by every effect of the relation.
 type Fact struct {
@@ -120,14 +166,15 @@ func (f *Fact) Field(name string) *Param {
 	return nil
 }
 
-func (*Basic) isType()    {}
-func (*List) isType()     {}
-func (*Tuple) isType()    {}
-func (*Dict) isType()     {}
-func (*Fact) isType()     {}
-func (*Set) isType()      {}
-func (*Optional) isType() {}
-func (*Row) isType()      {}
+func (*Basic) isType()      {}
+func (*List) isType()       {}
+func (*Tuple) isType()      {}
+func (*Dict) isType()       {}
+func (*Fact) isType()       {}
+func (*Set) isType()        {}
+func (*Optional) isType()   {}
+func (*Row) isType()        {}
+func (*ObjectType) isType() {}
 
 // Identical reports whether two types are the same type.
 func Identical(a, b Type) bool {
@@ -163,6 +210,9 @@ func Identical(a, b Type) bool {
 		return ok && a.Module == b.Module && a.Name == b.Name
 	case *Fact:
 		return a == b
+	case *ObjectType:
+		_, ok := b.(*ObjectType)
+		return ok
 	}
 	return false
 }

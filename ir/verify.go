@@ -375,7 +375,7 @@ func (v *verifier) expr(e Expr) Type {
 		v.builtin(e)
 	case *ListLit:
 		for _, x := range e.Elems {
-			if t := v.expr(x); t != nil && !Identical(t, e.T.Elem) {
+			if t := v.expr(x); t != nil && !Identical(t, e.T.Elem) && !(Identical(e.T.Elem, Object) && FitsObject(t)) {
 				v.errorf(x.Position(), "list element is %s in a %s", t, e.T)
 			}
 		}
@@ -398,7 +398,7 @@ func (v *verifier) expr(e Expr) Type {
 			if t := v.expr(e.Keys[i]); t != nil && !Identical(t, e.T.Key) {
 				v.errorf(e.Keys[i].Position(), "dict key is %s in a %s", t, e.T)
 			}
-			if t := v.expr(e.Values[i]); t != nil && !Identical(t, e.T.Value) {
+			if t := v.expr(e.Values[i]); t != nil && !Identical(t, e.T.Value) && !(Identical(e.T.Value, Object) && FitsObject(t)) {
 				v.errorf(e.Values[i].Position(), "dict value is %s in a %s", t, e.T)
 			}
 		}
@@ -743,6 +743,9 @@ func isOptionalInt(t Type) bool {
 func assignable(t, want Type) bool {
 	if Identical(t, want) {
 		return true
+	}
+	if _, ok := want.(*ObjectType); ok {
+		return FitsObject(t)
 	}
 	if o, ok := want.(*Optional); ok {
 		return IsBasic(t, KindNone) || Identical(t, o.Elem)

@@ -89,7 +89,11 @@
 // distinct over such facts refuse with the bound they need, and a
 // counterexample replays with copies of the witness row.
 // A row schema's __unique__ columns are assumed distinct across one
-// result, by distinct claims only.
+// result, by distinct claims only; the interpreter, the sealed binary and
+// the CPython stubs refuse a result that breaks them before the plan sees
+// it (a failed postcondition), so a counterexample whose model repeats a
+// unique column would not replay: its goal is decided again with the
+// uniqueness of every result assumed (prove.go, decide).
 //
 // # Provenance
 //

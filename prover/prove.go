@@ -270,6 +270,9 @@ type goal struct {
 	// every returned row's column, or a concrete trace cannot show the
 	// violation (provenance.go).
 	separate []z3.Term
+	// uniqueAssumed is set when defs hold the __unique__ constraints
+	// of every query result (x.uniqueRetry).
+	uniqueAssumed bool
 }
 
 func (x *executor) decide(g goal) *Obligation {
@@ -292,6 +295,17 @@ func (x *executor) decide(g goal) *Obligation {
 			break
 		}
 		if err := x.replay(x.runCtx, m, g); err != nil {
+			var dup *duplicateRowsError
+			if errors.As(err, &dup) && !g.uniqueAssumed {
+				// Most goals leave __unique__ out (result.go), so
+				// the model may repeat a unique column; runs never
+				// do (the runtime refuses such a result), so the
+				// goal is decided again with every result's
+				// uniqueness assumed.
+				g.uniqueAssumed = true
+				g.defs = append(append([]z3.Term{}, g.defs...), x.uniqueRetry...)
+				return x.decide(g)
+			}
 			ob.Status, ob.Reason = Refused, noReplay+", so it is not shown: "+err.Error()
 			break
 		}

@@ -38,6 +38,13 @@ func (x *executor) replay(ctx context.Context, mod *z3.Model, g goal) error {
 			if err != nil {
 				return fmt.Errorf("result of %s at %s: %v", f.effect.Name, f.pos, err)
 			}
+			u, err := interp.UniqueViolationOf(v, f.effect.Result)
+			if err != nil {
+				return fmt.Errorf("result of %s at %s: %v", f.effect.Name, f.pos, err)
+			}
+			if u != nil {
+				return &duplicateRowsError{effect: f.effect.Name, pos: f.pos, clause: u.Clause()}
+			}
 			r.result = v
 		}
 		host.planned = append(host.planned, r)
@@ -329,6 +336,33 @@ func (x *executor) symbolic(v interp.Value, t ir.Type) (value, error) {
 			out.elems = append(out.elems, ev)
 		}
 		return out, nil
+	case *interp.Dict:
+		// An argument such as where: dict[str, object] | None: no
+		// contract lambda reads its content (the loader refuses that),
+		// so the values only need a term of their own kind.
+		dt, ok := t.(*ir.Dict)
+		if !ok {
+			if o, isOpt := t.(*ir.Optional); isOpt {
+				dt, ok = o.Elem.(*ir.Dict)
+			}
+		}
+		if !ok {
+			break
+		}
+		out := &seqValue{typ: dt}
+		for _, it := range v.Items() {
+			k, err := x.symbolic(it[0], dt.Key)
+			if err != nil {
+				return nil, err
+			}
+			e, err := x.symbolic(it[1], dt.Value)
+			if err != nil {
+				return nil, err
+			}
+			out.keys = append(out.keys, k)
+			out.elems = append(out.elems, e)
+		}
+		return out, nil
 	}
 	return nil, fmt.Errorf("a %T cannot be monitored", v)
 }
@@ -351,4 +385,18 @@ func witnessCount(mod *z3.Model, l *seqValue) (int, error) {
 		return 0, fmt.Errorf("the model's length of the result of %s (%s) cannot be replayed", l.unbounded, mod.Eval(l.n))
 	}
 	return int(k), nil
+}
+
+// duplicateRowsError is a model whose query result breaks its row
+// schema's __unique__: no run returns it (the interpreter and the sealed
+// binary refuse such a result before the plan sees it), so decide looks
+// for a counterexample again with the uniqueness assumed.
+type duplicateRowsError struct {
+	effect string
+	pos    ir.Pos
+	clause string
+}
+
+func (e *duplicateRowsError) Error() string {
+	return fmt.Sprintf("the result of %s at %s breaks %s", e.effect, e.pos, e.clause)
 }

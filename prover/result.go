@@ -94,6 +94,18 @@ func (x *executor) assumeUnique(row *ir.Row, list *seqValue) {
 			continue
 		}
 		x.uniqueness = append(x.uniqueness, x.distinctColumn(list, i)...)
+		// A goal decided again because its model repeated a unique
+		// column (prove.go) assumes it of the rows that exist only, by
+		// pairwise disequalities: Z3 finds a model for them far faster
+		// than for the injection over the whole capacity.
+		var pairs []z3.Term
+		for k := range list.elems {
+			for j := k + 1; j < len(list.elems); j++ {
+				a, b := list.elems[k].(*rowValue).fields[i].(z3.Term), list.elems[j].(*rowValue).fields[i].(z3.Term)
+				pairs = append(pairs, x.ctx.Implies(x.ctx.And(x.exists(list, k), x.exists(list, j)), x.ctx.Not(x.ctx.Eq(a, b))))
+			}
+		}
+		x.uniqueRetry = append(x.uniqueRetry, pairs...)
 	}
 }
 

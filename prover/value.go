@@ -131,6 +131,11 @@ func (x *executor) merge(pos ir.Pos, cond z3.Term, a, b value) (value, error) {
 		if a == bt { // Z3 shares structurally equal terms
 			return a, nil
 		}
+		if a.Sort().Kind() != bt.Sort().Kind() {
+			// values passed as object (ir.ObjectType) may differ in
+			// type between two paths
+			return nil, unsupported(pos, "a value of type object holding a "+a.Sort().String()+" on one path and a "+bt.Sort().String()+" on the other")
+		}
 		return x.pick(cond, a, bt), nil
 	case noneValue:
 		if _, ok := b.(noneValue); ok {

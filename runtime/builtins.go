@@ -265,3 +265,32 @@ func FromPtr[T any](p *T) Optional[T] {
 	}
 	return Some(*p)
 }
+
+// MapOf is a plan's dict as the Go map a layer takes: the dict is copied
+// (the layer cannot change the plan's), each value through conv.
+func MapOf[K comparable, V, W any](d *Dict[K, V], conv func(V) W) map[K]W {
+	out := make(map[K]W, len(d.keys))
+	for i, k := range d.keys {
+		out[k] = conv(d.vals[i])
+	}
+	return out
+}
+
+// OptionalMapOf is MapOf of a dict | None: None is the nil map, a dict
+// (even an empty one) a non-nil map.
+func OptionalMapOf[K comparable, V, W any](o Optional[*Dict[K, V]], conv func(V) W) map[K]W {
+	if !o.ok {
+		return nil
+	}
+	return MapOf(o.v, conv)
+}
+
+// LayerObject is a value of type object as a layer receives it (Go any):
+// str, int, float and bool as string, int64, float64 and bool, None as
+// nil.
+func LayerObject(v any) any {
+	if _, isNone := v.(NoneType); isNone {
+		return nil
+	}
+	return v
+}

@@ -47,9 +47,13 @@
 //     send_email failed: <clause source>`), Simulated (simulate mode)
 //     records the trace line and returns the next result from the
 //     --effects file, Perform (real mode) calls the layer's Go
-//     function, Call.Ensure checks a postcondition; PlanRequire and
-//     PlanEnsure check the plan's own conditions of its functions
-//     (`ContractError: precondition of pick failed: <clause>`);
+//     function, Call.Ensure checks a postcondition, CheckUnique checks
+//     one __unique__ column of a list[Row] result (two rows sharing it:
+//     `ContractError: postcondition of db_query failed: __unique__ of
+//     UserRow: result[0] and result[2] share id == 7`), which the prover
+//     assumes; PlanRequire and PlanEnsure check the plan's own conditions
+//     of its functions (`ContractError: precondition of pick failed:
+//     <clause>`);
 //   - the trace: one JSON line per effect call that passed its
 //     preconditions, written before its result is produced, byte-identical
 //     to Python's json.dumps(obj, ensure_ascii=False, separators=(",",

@@ -208,3 +208,19 @@ func Perform[T any](c *Call, impl func() (T, error)) T {
 	}
 	return v
 }
+
+// CheckUnique enforces one column of a row schema's __unique__ on a query
+// result: no two rows may share the column. The prover assumes it (a
+// distinct over rows is proved through it), so a result that breaks it is
+// refused with ContractError before the plan sees it, like a failed
+// postcondition. key reads the column of a row.
+func CheckUnique[R any, K comparable](c *Call, rows []R, rowType, column string, key func(R) K) {
+	seen := make(map[K]int, len(rows))
+	for i, r := range rows {
+		k := key(r)
+		if j, dup := seen[k]; dup {
+			Throw("ContractError", fmt.Sprintf("postcondition of %s failed: __unique__ of %s: result[%d] and result[%d] share %s == %s", c.Effect, rowType, j, i, column, Repr(k)))
+		}
+		seen[k] = i
+	}
+}

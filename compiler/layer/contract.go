@@ -81,7 +81,7 @@ func (ld *loader) buildRelation(m *Module, call *ast.Call) *ir.Relation {
 func (ld *loader) contractDef(m *Module, def *ast.FunctionDef) {
 	f := m.src
 	name := string(def.Name)
-	params, nodes, ok := ld.params(m, def)
+	params, nodes, ok := ld.params(m, def, false)
 	if def.Returns != nil {
 		if s := resolve(m, def.Returns); s == nil || s.Kind != KAPI || s.Qual != "clauz3.spec.ContractSpec" {
 			ld.errorf(f, def.Returns, "return annotation of contract %s must be ContractSpec", name)

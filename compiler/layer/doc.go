@@ -13,7 +13,8 @@
 //     declares columns no two rows of one query result share (ir.Row.Unique;
 //     a plain class attribute, so the original Python ClauZ3 loads the
 //     file unchanged). Only int and str columns may be unique: the prover
-//     assumes it, and a unique bool column would make every result of three
+//     assumes it (and every engine checks it on each result at run time:
+//     ir/interp, runtime's CheckUnique), and a unique bool column would make every result of three
 //     rows impossible;
 //   - effects: top-level stubs marked @clauz3.trusted or @deal.has(...)
 //     (markers recorded), with annotated parameters (int, float, str,

@@ -159,8 +159,9 @@ func (ld *loader) stub(m *Module, def *ast.FunctionDef) bool {
 }
 
 // params converts the parameters of a layer def: annotated, positional,
-// with literal defaults.
-func (ld *loader) params(m *Module, def *ast.FunctionDef) ([]lower.Param, []ast.Ast, bool) {
+// with literal defaults. object is admitted in an effect's parameters
+// only (effect), not in a contract's.
+func (ld *loader) params(m *Module, def *ast.FunctionDef, effect bool) ([]lower.Param, []ast.Ast, bool) {
 	f := m.src
 	a := def.Args
 	ok := true
@@ -187,7 +188,11 @@ func (ld *loader) params(m *Module, def *ast.FunctionDef) ([]lower.Param, []ast.
 			ok = false
 			continue
 		}
-		t, err := types.AnnotationIn(f, arg.Annotation, scope{m})
+		annotation := types.AnnotationIn
+		if effect {
+			annotation = types.EffectParamAnnotation
+		}
+		t, err := annotation(f, arg.Annotation, scope{m})
 		if err != nil {
 			ld.errs.Append(err)
 			ok = false
@@ -216,7 +221,7 @@ func (ld *loader) effectDef(m *Module, def *ast.FunctionDef, markers []string, d
 	f := m.src
 	name := string(def.Name)
 	stub := ld.stub(m, def)
-	params, _, ok := ld.params(m, def)
+	params, _, ok := ld.params(m, def, true)
 	var result ir.Type
 	if def.Returns == nil {
 		ld.errorf(f, def, "effect %s needs a return annotation (-> None when it returns nothing)", name)

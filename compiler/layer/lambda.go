@@ -1,6 +1,7 @@
 package layer
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/go-python/gpython/ast"
@@ -54,6 +55,10 @@ func (e *lambdaEnv) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
 			l.Errorf(n, "fact %s used as a value is not supported (read a field, e.g. %s.%s)", name, name, firstField(e.fact))
 			return nil
 		}
+		if ir.HasObject(loc.Type) {
+			l.Errorf(n, "%s", opaqueRead(name, loc.Type))
+			return nil
+		}
 		return &ir.LocalRef{Pos: l.Pos(n), Local: loc}
 	}
 	s := e.m.Names[name]
@@ -68,6 +73,12 @@ func (e *lambdaEnv) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
 		l.Errorf(n, "use of %s %s in a lambda is not supported", s.Kind, name)
 	}
 	return nil
+}
+
+// opaqueRead is the refusal of a lambda that reads a value holding an
+// object: the prover has no meaning for its content (ir.ObjectType).
+func opaqueRead(what string, t ir.Type) string {
+	return fmt.Sprintf("%s is %s: a value of type object is opaque, so a contract or condition cannot read it (its content is carried to the layer unchecked)", what, types.A(t))
 }
 
 func firstField(fact *ir.Local) string {
@@ -88,6 +99,10 @@ func (e *lambdaEnv) Attribute(l *lower.Lowerer, a *ast.Attribute, want ir.Type) 
 				names[i] = f.Name
 			}
 			l.Errorf(a, "field %s is not a field of every effect of relation %s (its fields: %s)", field, e.rel.name, strings.Join(names, ", "))
+			return nil
+		}
+		if ir.HasObject(p.Type) {
+			l.Errorf(a, "%s", opaqueRead(pyast.Render(a), p.Type))
 			return nil
 		}
 		return &ir.FactField{Pos: l.Pos(a), Fact: e.fact, Field: field, T: p.Type}

@@ -492,8 +492,14 @@ func (l *Lowerer) tuple(e *ast.Tuple, want ir.Type) ir.Expr {
 
 func (l *Lowerer) dict(e *ast.Dict, want ir.Type) ir.Expr {
 	var kt, vt ir.Type
+	if o, ok := want.(*ir.Optional); ok {
+		want = o.Elem
+	}
 	if dt, ok := want.(*ir.Dict); ok {
 		kt, vt = dt.Key, dt.Value
+	}
+	if ir.Identical(vt, ir.Object) && len(e.Keys) > 0 {
+		return l.objectDict(e, kt)
 	}
 	if len(e.Keys) == 0 {
 		if kt == nil {
@@ -535,6 +541,39 @@ func (l *Lowerer) dict(e *ast.Dict, want ir.Type) ir.Expr {
 		values = append(values, v)
 	}
 	return &ir.DictLit{Pos: l.Pos(e), T: &ir.Dict{Key: k0, Value: v0}, Keys: keys, Values: values}
+}
+
+// objectDict lowers a dict display passed where dict[kt, object] is
+// expected: the keys have one type (kt's), each value is any plain value
+// (ir.FitsObject), and the display is typed dict[kt, object].
+func (l *Lowerer) objectDict(e *ast.Dict, kt ir.Type) ir.Expr {
+	keys := make([]ir.Expr, 0, len(e.Keys))
+	values := make([]ir.Expr, 0, len(e.Keys))
+	for i, ke := range e.Keys {
+		if ke == nil || i >= len(e.Values) {
+			l.Errorf(e, "dict unpacking is not supported%s", l.Where)
+			return nil
+		}
+		k := l.Expr(ke, kt)
+		if k == nil {
+			return nil
+		}
+		if !ir.Identical(k.Type(), kt) {
+			l.Errorf(ke, "dict key must be %s, got %s", kt, k.Type())
+			return nil
+		}
+		v := l.Expr(e.Values[i], nil)
+		if v == nil {
+			return nil
+		}
+		if !ir.FitsObject(v.Type()) {
+			l.Errorf(e.Values[i], "a value passed as object must be a str, int, float, bool or None, got %s", v.Type())
+			return nil
+		}
+		keys = append(keys, k)
+		values = append(values, v)
+	}
+	return &ir.DictLit{Pos: l.Pos(e), T: &ir.Dict{Key: kt, Value: ir.Object}, Keys: keys, Values: values}
 }
 
 func (l *Lowerer) fstring(e *ast.Str, fs *syntax.FString) ir.Expr {

@@ -5,7 +5,10 @@
 //     ir.Type: int, float, str, bool, None, list[T], dict[K, V] and set[T]
 //     (K and T hashable), tuple[T1, ...], T | None (also Optional[T]) and,
 //     through a Scope, row types and the typing names Optional, List, Dict,
-//     Tuple and Set;
+//     Tuple and Set; EffectParamAnnotation also admits object (ir.Object,
+//     only in a trusted effect's parameters: `where: dict[str, object] |
+//     None = None`), which Assignable fills with a str, int, float, bool
+//     or None;
 //   - BinOp (after ir.BinOpType), Compare, Orderable, Hashable and
 //     Assignable say which operand types Python would accept and what they
 //     yield, restricted to what the IR can express;

@@ -36,9 +36,19 @@ func AnnotationIn(f *syntax.File, e ast.Expr, sc Scope) (ir.Type, *diag.Error) {
 	return a.conv(e)
 }
 
+// EffectParamAnnotation converts the annotation of a trusted effect's
+// parameter: as AnnotationIn, and `object` is the opaque ir.Object
+// (`where: dict[str, object] | None = None`, as layers written for the
+// original ClauZ3 declare it). Everywhere else object is refused.
+func EffectParamAnnotation(f *syntax.File, e ast.Expr, sc Scope) (ir.Type, *diag.Error) {
+	a := annot{f: f, sc: sc, object: true}
+	return a.conv(e)
+}
+
 type annot struct {
-	f  *syntax.File
-	sc Scope
+	f      *syntax.File
+	sc     Scope
+	object bool // object is admitted (effect parameters)
 }
 
 // typingNames are the typing members an annotation may use once imported.
@@ -73,6 +83,11 @@ func (a annot) conv(e ast.Expr) (ir.Type, *diag.Error) {
 			return ir.None, nil
 		case "frozenset", "Pattern":
 			return nil, diag.Errorf(pos, "type %s is not supported yet", e.Id)
+		case "object":
+			if a.object {
+				return ir.Object, nil
+			}
+			return nil, diag.Errorf(pos, "type object is supported only in the parameters of trusted effects (e.g. where: dict[str, object] | None = None)")
 		case "list", "dict", "tuple", "set":
 			return nil, diag.Errorf(pos, "type %s without element types is not supported (write e.g. %s)", e.Id, example(string(e.Id)))
 		}
@@ -452,10 +467,14 @@ func Sized(t ir.Type) bool {
 }
 
 // Assignable reports whether a value of type t may be stored where want is
-// expected: the same type, or T and None into T | None (as ir.Verify).
+// expected: the same type, T and None into T | None, or a str, int,
+// float, bool or None into object (as ir.Verify).
 func Assignable(t, want ir.Type) bool {
 	if ir.Identical(t, want) {
 		return true
+	}
+	if ir.Identical(want, ir.Object) {
+		return ir.FitsObject(t)
 	}
 	if o, ok := want.(*ir.Optional); ok {
 		return ir.IsBasic(t, ir.KindNone) || ir.Identical(t, o.Elem)

@@ -19,7 +19,11 @@
 //
 // What it owns: the Case and Outcome types, the three runners, Compare,
 // the loading of runnable cases (NAME.py with NAME.effects.json and
-// NAME.args.json). The CPython arm's stub modules live in corpus/pystub.
+// NAME.args.json), and GenerateResults, which draws a deterministic
+// results document (seeded) for a plan that has none, each result
+// checked by the interpreter against the effect's postconditions and its
+// rows' __unique__, so that loops over query results run in all three
+// engines. The CPython arm's stub modules live in corpus/pystub.
 //
 // What it refuses: it decides nothing about a plan. A plan the compiler
 // refuses is a *CompileError (Unsupported says whether the compiler only
@@ -30,4 +34,7 @@
 // the interpreter's host error for a simulation out of results is
 // compared as a sealed binary reports it, `simulate: no result left for
 // E (call N)` with exit status 2, which the CPython runner reproduces.
+// The interpreter arm also sets Outcome.NoResult from the typed
+// interp.NoResultError (errors.As), so a caller tells a run that ran out
+// of results from any other outcome without reading its text.
 package harness

@@ -13,6 +13,7 @@ import (
 
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/ir/interp"
 )
 
 // Case is one plan run: the plan file, the simulated effect results
@@ -36,6 +37,11 @@ type Outcome struct {
 	Trace  []string // one JSON object per effect call, in call order
 	Exit   int      // 0 on success, 1 on an uncaught exception or a failed contract, 2 when the simulation runs out of results
 	Error  string   // CPython's last traceback line, normalised ("" on success)
+	// NoResult is set, by the interpreter arm only, when the run stopped
+	// because the simulated results of an effect ran out (found with
+	// errors.As, not by its text). The other arms report the same stop
+	// as exit status 2 with the same error line, which Compare checks.
+	NoResult *interp.NoResultError
 }
 
 // CompileError is a plan the compiler refused.

@@ -69,6 +69,15 @@ func TestHostError(t *testing.T) {
 	if out.Exit != 2 || out.Error != "simulate: no result left for lookup (call 1)" {
 		t.Errorf("simulation error: exit %d, %q", out.Exit, out.Error)
 	}
+	if out.NoResult != nil {
+		t.Errorf("a simulation error without a NoResultError set NoResult: %v", out.NoResult)
+	}
+	out = Outcome{}
+	nr := &interp.NoResultError{Effect: "lookup", Call: 1}
+	hostError(&out, fmt.Errorf("plan.py:3:5: effect lookup: %w", &interp.SimulationError{Msg: nr.Error(), Err: nr}))
+	if out.Exit != 2 || out.NoResult == nil || *out.NoResult != *nr {
+		t.Errorf("out of results: exit %d, NoResult %v", out.Exit, out.NoResult)
+	}
 	out = Outcome{}
 	hostError(&out, errors.New("plan.py:3:5: effect lookup: simulate: no result left for lookup (call 1)"))
 	if out.Exit == 2 || !strings.HasPrefix(out.Error, "interp error: ") {

@@ -88,6 +88,7 @@ func hostError(out *Outcome, err error) {
 	var sim *interp.SimulationError
 	if errors.As(err, &sim) {
 		out.Exit, out.Error = 2, sim.Msg
+		errors.As(err, &out.NoResult)
 		return
 	}
 	out.Error = "interp error: " + lastLine(err.Error())

@@ -52,10 +52,13 @@
 // try) and Run returns it as *Exception, whose Error() is CPython's last
 // traceback line ("ZeroDivisionError: integer division or modulo by
 // zero"). A failed effect precondition or postcondition is a
-// *ContractError; a failed condition the plan wrote on its own function
-// (ir.Func.Requires, checked when it is called, the target's before its
-// first statement; ir.Func.Ensures, on the value it returns) is a
-// *PlanContractError. A host error is returned wrapped, never swallowed, and
+// *ContractError; so is a list[Row] result in which two rows share a
+// column of the row type's __unique__ (ContractError.Unique says which),
+// refused before the plan sees it because the prover assumes it. A failed
+// condition the plan wrote on its own function (ir.Func.Requires, checked
+// when it is called, the target's before its first statement;
+// ir.Func.Ensures, on the value it returns) is a *PlanContractError. A
+// host error is returned wrapped, never swallowed, and
 // ctx cancellation stops the run (checked in every loop iteration and
 // call) with ctx.Err().
 //

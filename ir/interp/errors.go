@@ -25,13 +25,31 @@ func (e *Exception) Error() string {
 }
 
 // ContractError is a failed precondition (before the effect ran) or
-// postcondition (on its result) of a trusted effect.
+// postcondition (on its result) of a trusted effect. A result whose rows
+// break their schema's __unique__ is a failed postcondition too, with
+// Unique saying which rows share which column.
 type ContractError struct {
 	Effect  string
 	Kind    string // "precondition" or "postcondition"
 	Clause  string // the condition's source, ir.Condition.Source
 	Message string // the condition's message=, if any
 	Pos     ir.Pos // the effect call in the plan
+	Unique  *UniqueViolation
+}
+
+// UniqueViolation is a query result with two rows sharing a column their
+// row type declares unique (__unique__), which the prover assumes never
+// happens.
+type UniqueViolation struct {
+	Row           string // the row type
+	Column        string
+	Value         Value // the shared value (int64 or string)
+	First, Second int   // the positions of the two rows in the result
+}
+
+// Clause renders the violation as the failed clause of the postcondition.
+func (u *UniqueViolation) Clause() string {
+	return fmt.Sprintf("__unique__ of %s: result[%d] and result[%d] share %s == %s", u.Row, u.First, u.Second, u.Column, repr(u.Value))
 }
 
 func (e *ContractError) Error() string {

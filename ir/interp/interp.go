@@ -1000,7 +1000,54 @@ func (in *interp) effectCall(fr *frame, e *ir.EffectCall) (Value, error) {
 			return nil, &ContractError{Effect: eff.Name, Kind: "postcondition", Clause: c.Source, Message: c.Message, Pos: e.Pos}
 		}
 	}
+	u, err := UniqueViolationOf(res, eff.Result)
+	if err != nil {
+		return nil, internalf(e.Pos, "result of %s: %v", eff.Name, err)
+	}
+	if u != nil {
+		return nil, &ContractError{Effect: eff.Name, Kind: "postcondition", Clause: u.Clause(), Pos: e.Pos, Unique: u}
+	}
 	return res, nil
+}
+
+// UniqueViolationOf checks the __unique__ columns of a list[Row] result
+// of type t: the prover assumes no two rows of one result share such a
+// column, so the interpreter refuses a result that breaks it, and the
+// prover does not replay a counterexample whose results would. Results
+// holding rows in another shape need no check: gen refuses to build them
+// and the prover assumes uniqueness only of list[Row] results. The error
+// is for a value that is not of type t.
+func UniqueViolationOf(res Value, t ir.Type) (*UniqueViolation, error) {
+	lt, ok := t.(*ir.List)
+	if !ok {
+		return nil, nil
+	}
+	row, ok := lt.Elem.(*ir.Row)
+	if !ok || len(row.Unique) == 0 {
+		return nil, nil
+	}
+	rows, ok := res.(*List)
+	if !ok {
+		return nil, fmt.Errorf("a %s result is a %s", t, typeName(res))
+	}
+	for _, col := range row.Unique {
+		seen := map[Value]int{} // unique columns are int or str
+		for i, r := range rows.Elems {
+			rv, isRow := r.(*Row)
+			if !isRow {
+				return nil, fmt.Errorf("element %d is a %s, not a %s", i, typeName(r), row.Name)
+			}
+			v, ok := rv.Field(col)
+			if !ok {
+				return nil, fmt.Errorf("row %d has no column %s", i, col)
+			}
+			if j, dup := seen[v]; dup {
+				return &UniqueViolation{Row: row.Name, Column: col, Value: v, First: j, Second: i}, nil
+			}
+			seen[v] = i
+		}
+	}
+	return nil, nil
 }
 
 func paramIndex(e *ir.Effect, name string) int {

@@ -93,7 +93,8 @@ func (h *SimHost) Call(ctx context.Context, e *ir.Effect, args []Value) (Value, 
 		if ir.IsBasic(e.Result, ir.KindNone) {
 			return nil, nil
 		}
-		return nil, &SimulationError{Msg: fmt.Sprintf("simulate: no result left for %s (call %d)", e.Name, n)}
+		nr := &NoResultError{Effect: e.Name, Call: n}
+		return nil, &SimulationError{Msg: nr.Error(), Err: nr}
 	}
 	j := queue[0]
 	h.results[e.Name] = queue[1:]
@@ -600,4 +601,16 @@ type SimulationError struct {
 }
 
 func (e *SimulationError) Error() string { return e.Msg }
+
+// NoResultError is a simulation that ran out of recorded results: call
+// Call of Effect has none (a SimulationError wraps it; find it with
+// errors.As). A sealed binary reports the same text with exit status 2.
+type NoResultError struct {
+	Effect string
+	Call   int // 1-based, among the calls of Effect
+}
+
+func (e *NoResultError) Error() string {
+	return fmt.Sprintf("simulate: no result left for %s (call %d)", e.Effect, e.Call)
+}
 func (e *SimulationError) Unwrap() error { return e.Err }

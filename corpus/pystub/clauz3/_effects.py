@@ -109,6 +109,8 @@ class _Effect:
         for pred, src in self.post:
             if not pred(result):
                 raise ContractError(f"postcondition of {self.name} failed: {src}")
+        if self.trusted:
+            _check_unique(self.name, self._result_type(), result)
         return result
 
     def _result_type(self):
@@ -117,6 +119,27 @@ class _Effect:
 
     def __get__(self, obj, owner=None):
         return self
+
+
+def _check_unique(name, rtype, result):
+    """The __unique__ columns of a list[Row] result: ClauZ3's prover assumes
+    no two rows share one, so its runtime refuses such a result as a failed
+    postcondition."""
+    if typing.get_origin(rtype) is not list:
+        return
+    (row,) = typing.get_args(rtype) or (None,)
+    if not (isinstance(row, type) and issubclass(row, Row)):
+        return
+    for col in getattr(row, "__unique__", ()):
+        seen = {}
+        for i, r in enumerate(result):
+            v = getattr(r, col)
+            if v in seen:
+                raise ContractError(
+                    f"postcondition of {name} failed: __unique__ of {row.__name__}: "
+                    f"result[{seen[v]}] and result[{i}] share {col} == {v!r}"
+                )
+            seen[v] = i
 
 
 def _effect(fn):

@@ -1,8 +1,6 @@
 """Effects in the original's style: deal decorators with message=, several
-markers, relative imports, an optional dict of filters.
-
-The original declares where: dict[str, object] | None = None; ClauZ3 has
-no `object` type yet, so this layer says dict[str, str]."""
+markers, relative imports, an optional dict of filters whose values are
+any plain value (where: dict[str, object] | None = None)."""
 from __future__ import annotations
 
 import deal
@@ -12,7 +10,7 @@ from .schemas import TicketRow
 
 @deal.post(lambda result: len(result) <= 50, message="at most 50 tickets per query")
 @deal.has("read", "tickets")
-def query_tickets(table: str, where: dict[str, str] | None = None) -> list[TicketRow]:
+def query_tickets(table: str, where: dict[str, object] | None = None) -> list[TicketRow]:
     """Returns the tickets of table matching where."""
     return []
 
