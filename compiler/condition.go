@@ -5,7 +5,6 @@ import (
 
 	"github.com/clauz3/clauz3/compiler/lower"
 	"github.com/clauz3/clauz3/compiler/pyast"
-	"github.com/clauz3/clauz3/compiler/types"
 	"github.com/clauz3/clauz3/ir"
 )
 
@@ -188,48 +187,9 @@ func (e conditionEnv) Attribute(l *lower.Lowerer, a *ast.Attribute, want ir.Type
 }
 
 func (e conditionEnv) Call(l *lower.Lowerer, call *ast.Call, want ir.Type) ir.Expr {
-	simple := len(call.Keywords) == 0 && call.Starargs == nil && call.Kwargs == nil
-	switch fn := call.Func.(type) {
-	case *ast.Name:
-		if _, shadowed := e.params[string(fn.Id)]; fn.Id == "len" && !shadowed && e.c.names["len"] == nil {
-			if !simple || len(call.Args) != 1 {
-				l.Errorf(call, "len() takes exactly one argument")
-				return nil
-			}
-			x := l.Expr(call.Args[0], nil)
-			if x == nil {
-				return nil
-			}
-			if !types.Sized(x.Type()) {
-				l.Errorf(call.Args[0], "len() of %s is not supported", x.Type())
-				return nil
-			}
-			return &ir.Builtin{Pos: l.Pos(call), Name: "len", Args: []ir.Expr{x}, T: ir.Int}
-		}
-	case *ast.Attribute:
-		if fn.Attr == "startswith" || fn.Attr == "endswith" {
-			recv := l.Expr(fn.Value, nil)
-			if recv == nil {
-				return nil
-			}
-			if !ir.IsBasic(recv.Type(), ir.KindStr) {
-				l.Errorf(call, "method %s of %s is not supported", fn.Attr, recv.Type())
-				return nil
-			}
-			if !simple || len(call.Args) != 1 {
-				l.Errorf(call, "%s() takes one str argument here", fn.Attr)
-				return nil
-			}
-			x := l.Expr(call.Args[0], ir.Str)
-			if x == nil {
-				return nil
-			}
-			if !ir.IsBasic(x.Type(), ir.KindStr) {
-				l.Errorf(call.Args[0], "argument of %s() must be str, got %s", fn.Attr, x.Type())
-				return nil
-			}
-			return &ir.Builtin{Pos: l.Pos(call), Name: "str." + string(fn.Attr), Args: []ir.Expr{recv, x}, T: ir.Bool}
-		}
+	_, shadowed := e.params["len"]
+	if x, handled := lower.PredicateCall(l, call, !shadowed && e.c.names["len"] == nil); handled {
+		return x
 	}
 	l.Errorf(call, "call of %s in a plan condition is not supported: a condition may use only len, startswith and endswith, never an effect or a function", pyast.Render(call.Func))
 	return nil

@@ -145,52 +145,12 @@ func (e *lambdaEnv) rowValue(l *lower.Lowerer, v ast.Expr) ir.Expr {
 }
 
 func (e *lambdaEnv) Call(l *lower.Lowerer, c *ast.Call, want ir.Type) ir.Expr {
-	simple := len(c.Keywords) == 0 && c.Starargs == nil && c.Kwargs == nil
-	switch fn := c.Func.(type) {
-	case *ast.Name:
-		if e.isGetattr(c) {
-			l.Errorf(c, "getattr(<row type>, \"<field>\") is supported only compared with == or != to a field in a contract lambda")
-			return nil
-		}
-		if fn.Id == "len" && e.local("len") == nil && e.m.Names["len"] == nil {
-			if !simple || len(c.Args) != 1 {
-				l.Errorf(c, "len() takes exactly one argument")
-				return nil
-			}
-			x := l.Expr(c.Args[0], nil)
-			if x == nil {
-				return nil
-			}
-			if !types.Sized(x.Type()) {
-				l.Errorf(c.Args[0], "len() of %s is not supported", x.Type())
-				return nil
-			}
-			return &ir.Builtin{Pos: l.Pos(c), Name: "len", Args: []ir.Expr{x}, T: ir.Int}
-		}
-	case *ast.Attribute:
-		if fn.Attr == "startswith" || fn.Attr == "endswith" {
-			recv := l.Expr(fn.Value, nil)
-			if recv == nil {
-				return nil
-			}
-			if !ir.IsBasic(recv.Type(), ir.KindStr) {
-				l.Errorf(c, "method %s of %s is not supported", fn.Attr, recv.Type())
-				return nil
-			}
-			if !simple || len(c.Args) != 1 {
-				l.Errorf(c, "%s() takes one str argument here", fn.Attr)
-				return nil
-			}
-			x := l.Expr(c.Args[0], ir.Str)
-			if x == nil {
-				return nil
-			}
-			if !ir.IsBasic(x.Type(), ir.KindStr) {
-				l.Errorf(c.Args[0], "argument of %s() must be str, got %s", fn.Attr, x.Type())
-				return nil
-			}
-			return &ir.Builtin{Pos: l.Pos(c), Name: "str." + string(fn.Attr), Args: []ir.Expr{recv, x}, T: ir.Bool}
-		}
+	if e.isGetattr(c) {
+		l.Errorf(c, "getattr(<row type>, \"<field>\") is supported only compared with == or != to a field in a contract lambda")
+		return nil
+	}
+	if x, handled := lower.PredicateCall(l, c, e.local("len") == nil && e.m.Names["len"] == nil); handled {
+		return x
 	}
 	l.Unsupported(c)
 	return nil
