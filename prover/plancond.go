@@ -123,22 +123,7 @@ func (x *executor) ensuresAtReturn(call ir.Pos, fn *ir.Func, ret value, g z3.Ter
 // position (a precondition per call site, a postcondition per decorator)
 // into one obligation, like preconditions of effects.
 func (x *executor) planConditionGoals() []goal {
-	type key struct {
-		pos  ir.Pos
-		cond *ir.Condition
-	}
-	at := map[key]int{}
-	var groups [][]*planCondition
-	for _, pc := range x.planConds {
-		k := key{pc.pos, pc.cond}
-		i, ok := at[k]
-		if !ok {
-			i = len(groups)
-			at[k] = i
-			groups = append(groups, nil)
-		}
-		groups[i] = append(groups[i], pc)
-	}
+	groups := groupBySite(x.planConds, func(pc *planCondition) (ir.Pos, *ir.Condition) { return pc.pos, pc.cond })
 	var out []goal
 	for _, pcs := range groups {
 		first := pcs[0]

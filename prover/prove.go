@@ -328,22 +328,7 @@ func (x *executor) goals(p *ir.Program) ([]goal, error) {
 	var out []goal
 	// A call site inside a loop records one fact per iteration; its
 	// requires clause is one obligation covering all of them.
-	type siteKey struct {
-		pos  ir.Pos
-		cond *ir.Condition
-	}
-	groups := map[siteKey]int{}
-	var grouped [][]*precondition
-	for _, site := range x.sites {
-		k := siteKey{site.fact.pos, site.cond}
-		i, ok := groups[k]
-		if !ok {
-			i = len(grouped)
-			groups[k] = i
-			grouped = append(grouped, nil)
-		}
-		grouped[i] = append(grouped[i], site)
-	}
+	grouped := groupBySite(x.sites, func(s *precondition) (ir.Pos, *ir.Condition) { return s.fact.pos, s.cond })
 	for _, sites := range grouped {
 		first := sites[0]
 		conj := []z3.Term{x.ctx.True()}
@@ -498,4 +483,27 @@ func (x *executor) tryGuess(g goal, v, guess []z3.Term, lemmas bool) (z3.Result,
 	}
 	s.Close()
 	return r, nil, tolerateUnknown(err)
+}
+
+// groupBySite groups the evaluations of conditions by call site and
+// clause, in order of first appearance: a site inside a loop or a helper
+// called twice is evaluated many times but is one obligation.
+func groupBySite[T any](items []T, site func(T) (ir.Pos, *ir.Condition)) [][]T {
+	type key struct {
+		pos  ir.Pos
+		cond *ir.Condition
+	}
+	at := map[key]int{}
+	var groups [][]T
+	for _, it := range items {
+		pos, cond := site(it)
+		i, ok := at[key{pos, cond}]
+		if !ok {
+			i = len(groups)
+			at[key{pos, cond}] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], it)
+	}
+	return groups
 }
