@@ -87,11 +87,7 @@ func TestUniqueCheckedInRealBinary(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	r := svc.Sign(svc.Payload("req_1", approvaltest.Submission{PlanHash: res.PlanDigest, Target: "main"}, "approved_once"))
-	receiptFile := filepath.Join(dir, "receipt.json")
-	if err := os.WriteFile(receiptFile, []byte(`{"payload":"`+r.Payload+`","signature":"`+r.Signature+`","key_id":"`+r.KeyID+`"}`), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	receiptFile := svc.ReceiptFile(res.PlanDigest, "main")
 	outbox := filepath.Join(dir, "outbox")
 	code, stdout, stderr := runBinary(t, res.Binary, []string{"CLAUZ3_TEST_OUTBOX=" + outbox}, "--receipt", receiptFile, "--service", svc.URL())
 	if code != 1 || stderr != dupRefusal {

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -159,6 +161,22 @@ func (s *Service) Payload(id string, sub Submission, decision string) receipt.Pa
 	now := time.Now().UTC().Truncate(time.Second)
 	return receipt.Payload{RequestID: id, PlanHash: sub.PlanHash, Target: sub.Target, Guarantees: gs,
 		Decision: decision, IssuedAt: now.Add(-time.Second), ExpiresAt: now.Add(15 * time.Minute), Nonce: nonce}
+}
+
+// ReceiptFile writes, in a fresh temporary directory, the file a sealed
+// binary reads with --receipt: an approved_once receipt for request req_1
+// binding planHash and target, signed by this service.
+func (s *Service) ReceiptFile(planHash, target string) string {
+	r := s.Sign(s.Payload("req_1", Submission{PlanHash: planHash, Target: target}, "approved_once"))
+	data, err := json.Marshal(r)
+	if err != nil {
+		s.t.Fatalf("approvaltest: %v", err)
+	}
+	path := filepath.Join(s.t.TempDir(), "receipt.json")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		s.t.Fatalf("approvaltest: %v", err)
+	}
+	return path
 }
 
 func (s *Service) wait(w http.ResponseWriter, r *http.Request) {
