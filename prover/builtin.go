@@ -3,6 +3,7 @@ package prover
 import (
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/prover/z3"
+	"strconv"
 )
 
 func (x *executor) builtin(sc scope, e *ir.Builtin, g z3.Term) (value, error) {
@@ -79,6 +80,9 @@ func (x *executor) str(pos ir.Pos, src ir.Expr, v value) (z3.Term, error) {
 		// Z3's int.to.str maps negative numbers to "", so the sign is
 		// written separately.
 		n := v.(z3.Term)
+		if k, ok := n.Int64Value(); ok { // a literal, so that "d" + str(i) folds too
+			return c.String(strconv.FormatInt(k, 10)), nil
+		}
 		return c.Ite(c.Ge(n, c.Int(0)), c.IntToString(n), c.Concat(c.String("-"), c.IntToString(c.Neg(n)))), nil
 	}
 	return z3.Term{}, unsupported(pos, "str() of a "+t.String()+" in a proof")
