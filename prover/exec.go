@@ -590,6 +590,8 @@ func (x *executor) expr(sc scope, e ir.Expr, g z3.Term) (value, error) {
 		return x.attr(e.Pos, v, e.Field)
 	case *ir.Index:
 		return x.index(sc, e, g)
+	case *ir.Slice:
+		return x.slice(sc, e, g)
 	case *ir.CondExpr:
 		cv, err := x.expr(sc, e.Cond, g)
 		if err != nil {
