@@ -97,6 +97,9 @@ func agreesWithInterp(t *testing.T, ctx *z3.Context, params []*ir.Local, expr ir
 			sc.vals[p] = pin(p.Name, a)
 		}
 	}
+	// The pins are assumptions too, so that what the encoder asks the
+	// solver (a bound on a repetition count) sees the concrete values.
+	x.assumptions = append(x.assumptions, pins...)
 	got, err := x.expr(sc, expr, ctx.True())
 	if err != nil {
 		t.Fatalf("%v: encoding: %v", args, err)
@@ -245,5 +248,74 @@ func TestListSliceMatchesInterp(t *testing.T) {
 			agreesWithInterp(t, ctx, params, &ir.Slice{Pos: pos(2), X: ref(xs), Hi: ref(a)}, []any{list, i, int64(0)})
 			agreesWithInterp(t, ctx, params, &ir.Slice{Pos: pos(2), X: ref(xs), Lo: num(i)}, []any{list, i, int64(0)})
 		}
+	}
+}
+
+func repeatOf(x, k ir.Expr) ir.Expr {
+	return &ir.BinOp{Pos: pos(2), Op: ir.Repeat, X: x, Y: k, T: x.Type()}
+}
+
+// s * k is Python's for symbolic and constant counts, negative ones
+// included, on strings with multi-byte code points.
+func TestStrRepeatMatchesInterp(t *testing.T) {
+	s := &ir.Local{Name: "s", Type: ir.Str}
+	k := &ir.Local{Name: "k", Type: ir.Int}
+	params := []*ir.Local{s, k}
+	ctx := newContext(t)
+	for _, str := range []string{"", "ab", "é@"} {
+		for _, n := range intsUpTo(-2, 5) {
+			agreesWithInterp(t, ctx, params, repeatOf(ref(s), ref(k)), []any{str, n})
+			agreesWithInterp(t, ctx, params, repeatOf(ref(s), num(n)), []any{str, n})
+			agreesWithInterp(t, ctx, params, repeatOf(&ir.Const{T: ir.Str, Value: str}, num(n)), []any{str, n})
+		}
+	}
+}
+
+// A list of known length repeated a constant number of times is
+// Python's; elements keep their order.
+func TestListRepeatMatchesInterp(t *testing.T) {
+	xs := &ir.Local{Name: "xs", Type: &ir.List{Elem: ir.Int}}
+	k := &ir.Local{Name: "k", Type: ir.Int}
+	params := []*ir.Local{xs, k}
+	ctx := newContext(t)
+	for _, list := range [][]int64{{}, {1, 2}} {
+		for _, n := range intsUpTo(-1, 3) {
+			agreesWithInterp(t, ctx, params, repeatOf(ref(xs), num(n)), []any{list, n})
+		}
+	}
+}
+
+// A repetition the prover cannot encode exactly is refused where it is
+// written: a count it cannot bound, a result that may be long enough to
+// raise MemoryError in a run, a list repeated a symbolic number of times.
+func TestRepeatRefused(t *testing.T) {
+	s := &ir.Local{Name: "s", Type: ir.Str}
+	k := &ir.Local{Name: "k", Type: ir.Int}
+	xs := &ir.Local{Name: "xs", Type: &ir.List{Elem: ir.Int}}
+	at := func(l *ir.Local) ir.Expr { return &ir.LocalRef{Pos: pos(9), Local: l} }
+	ctx := newContext(t)
+	for _, tc := range []struct {
+		name string
+		e    ir.Expr
+		want string
+	}{
+		{"unbounded count", repeatOf(str("ab"), at(k)), "plan.py:9:5: repeating a str by a count the prover cannot bound by 64"},
+		{"unbounded str", repeatOf(ref(s), num(2)), "plan.py:2:5: a str repetition the prover cannot bound by 67108864 characters"},
+		{"many copies", repeatOf(ref(s), &ir.Const{Pos: pos(9), T: ir.Int, Value: int64(65)}), "plan.py:9:5: repeating a computed str more than 64 times"},
+		{"huge constant", repeatOf(str("ab"), num(1<<26)), "plan.py:2:5: a str repetition of more than 67108864 characters"},
+		{"list by symbolic count", repeatOf(ref(xs), at(k)), "plan.py:9:5: repeating a list by a count that is not a constant"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			x := &executor{ctx: ctx, columns: map[string]column{}, alive: ctx.True(), timeout: 10 * time.Second}
+			sc := &lambdaScope{vals: map[*ir.Local]value{
+				s:  ctx.Const("s", ctx.StringSort()),
+				k:  ctx.Const("k", ctx.IntSort()),
+				xs: &seqValue{typ: xs.Type, elems: []value{ctx.Int(1)}},
+			}}
+			_, err := x.expr(sc, tc.e, ctx.True())
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%v; want %q", err, tc.want)
+			}
+		})
 	}
 }
