@@ -54,6 +54,8 @@ func (x *executor) builtin(sc scope, e *ir.Builtin, g z3.Term) (value, error) {
 			break
 		}
 		return x.zip(e.Pos, e.T, lists)
+	case "list":
+		return x.listOf(e, args)
 	case "str":
 		return x.str(e.Pos, e.Args[0], args[0])
 	case "str.startswith":
@@ -125,4 +127,38 @@ func (x *executor) fstring(sc scope, e *ir.FString, g z3.Term) (value, error) {
 		parts = append(parts, s)
 	}
 	return x.ctx.Concat(parts...), nil
+}
+
+// listOf is list(v): a new list object holding v's elements (a dict's
+// keys, a str's code points), so that mutating either afterwards leaves
+// the other alone. The elements themselves are shared, as in Python.
+func (x *executor) listOf(e *ir.Builtin, args []value) (value, error) {
+	if len(args) == 0 {
+		return &seqValue{typ: e.T, elems: []value{}}, nil
+	}
+	switch v := args[0].(type) {
+	case *seqValue:
+		if err := bounded(e.Pos, v, "list()"); err != nil {
+			return nil, err
+		}
+		if v.keys != nil {
+			return &seqValue{typ: e.T, elems: append([]value{}, v.keys...)}, nil
+		}
+		out := &seqValue{typ: e.T, elems: append([]value{}, v.elems...), n: v.n}
+		if v.present != nil {
+			out.present = append([]z3.Term{}, v.present...)
+		}
+		return out, nil
+	case z3.Term:
+		lit, known := v.StringValue()
+		if !known || !ir.IsBasic(e.Args[0].Type(), ir.KindStr) {
+			break
+		}
+		out := &seqValue{typ: e.T, elems: []value{}}
+		for _, r := range lit {
+			out.elems = append(out.elems, x.ctx.String(string(r)))
+		}
+		return out, nil
+	}
+	return nil, unsupported(e.Pos, "list() of a computed "+e.Args[0].Type().String()+" in a proof")
 }

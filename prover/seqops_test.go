@@ -319,3 +319,17 @@ func TestRepeatRefused(t *testing.T) {
 		})
 	}
 }
+
+// list() holds the elements of a list, a literal str's code points, and
+// is empty without an argument.
+func TestListOfMatchesInterp(t *testing.T) {
+	xs := &ir.Local{Name: "xs", Type: &ir.List{Elem: ir.Str}}
+	params := []*ir.Local{xs}
+	strs := &ir.List{Elem: ir.Str}
+	ctx := newContext(t)
+	for _, list := range [][]string{{}, {"a", "b@"}} {
+		agreesWithInterp(t, ctx, params, &ir.Builtin{Pos: pos(2), Name: "list", T: strs, Args: []ir.Expr{ref(xs)}}, []any{list})
+		agreesWithInterp(t, ctx, params, &ir.Builtin{Pos: pos(2), Name: "list", T: strs, Args: []ir.Expr{str("hé@")}}, []any{list})
+		agreesWithInterp(t, ctx, params, &ir.Builtin{Pos: pos(2), Name: "list", T: strs}, []any{list})
+	}
+}
