@@ -31,6 +31,12 @@ func (x *executor) builtin(sc scope, e *ir.Builtin, g z3.Term) (value, error) {
 			break
 		}
 		return noneValue{}, x.appendTo(e.Pos, list, args[1], g)
+	case "list.extend":
+		list, ok := args[0].(*seqValue)
+		if !ok || list.keys != nil {
+			break
+		}
+		return noneValue{}, x.extend(e.Pos, list, args[1], g)
 	case "enumerate":
 		list, ok := args[0].(*seqValue)
 		if !ok || list.keys != nil {

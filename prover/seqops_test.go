@@ -14,14 +14,11 @@ import (
 	"github.com/clauz3/clauz3/prover/z3"
 )
 
-// interpPrints runs print(expr) in the interpreter with args bound to
-// params, and returns what it printed (without the newline).
-func interpPrints(t *testing.T, params []*ir.Local, expr ir.Expr, args []any) string {
+// interpPrints runs body then print(expr) in the interpreter with args
+// bound to params, and returns what it printed (without the newline).
+func interpPrints(t *testing.T, params, locals []*ir.Local, body []ir.Stmt, expr ir.Expr, args []any) string {
 	t.Helper()
-	main := &ir.Func{Name: "main", Params: params, Locals: params, Result: ir.None, Body: []ir.Stmt{
-		&ir.ExprStmt{Pos: pos(2), X: &ir.Builtin{Pos: pos(2), Name: "print", T: ir.None, Args: []ir.Expr{expr}}},
-	}}
-	p := program(nil, main)
+	p := testProgram(params, locals, body, expr)
 	if err := ir.Verify(p); err != nil {
 		t.Fatalf("test program does not verify: %v", err)
 	}
@@ -51,19 +48,35 @@ func interpPrints(t *testing.T, params []*ir.Local, expr ir.Expr, args []any) st
 	return strings.TrimSuffix(out.String(), "\n")
 }
 
+// testProgram is main(params) running body, then print(expr).
+func testProgram(params, locals []*ir.Local, body []ir.Stmt, expr ir.Expr) *ir.Program {
+	all := append(append([]*ir.Local{}, params...), locals...)
+	body = append(append([]ir.Stmt{}, body...), &ir.ExprStmt{Pos: pos(2), X: &ir.Builtin{Pos: pos(2), Name: "print", T: ir.None, Args: []ir.Expr{expr}}})
+	main := &ir.Func{Name: "main", Params: params, Locals: all, Result: ir.None, Body: body}
+	return program(nil, main)
+}
+
 // agreesWithInterp checks the prover's encoding of expr against the
-// interpreter on one tuple of concrete arguments. Scalars are bound to
-// free constants pinned to the argument by an assertion, so the symbolic
-// encoding (not a constant folded one) is what is checked; lists are
-// lists of known length whose elements are such constants. Z3 is asked
-// for a model in which the encoding differs from what the interpreter
-// printed: it must answer unsat.
+// interpreter on one tuple of concrete arguments.
 func agreesWithInterp(t *testing.T, ctx *z3.Context, params []*ir.Local, expr ir.Expr, args []any) {
 	t.Helper()
-	want := interpPrints(t, params, expr, args)
-	x := &executor{ctx: ctx, columns: map[string]column{}, timeout: 10 * time.Second, alive: ctx.True()}
+	agreesAfter(t, ctx, params, nil, nil, expr, args)
+}
+
+// agreesAfter checks the prover's encoding of expr after body (which
+// may assign locals) against the interpreter on one tuple of concrete
+// arguments. Scalars are bound to free constants pinned to the argument
+// by an assertion, so the symbolic encoding (not a constant folded one)
+// is what is checked; lists are lists of known length whose elements are
+// such constants. Z3 is asked for a model in which the encoding differs
+// from what the interpreter printed: it must answer unsat.
+func agreesAfter(t *testing.T, ctx *z3.Context, params, locals []*ir.Local, body []ir.Stmt, expr ir.Expr, args []any) {
+	t.Helper()
+	want := interpPrints(t, params, locals, body, expr, args)
+	p := testProgram(params, locals, body, expr)
+	x := &executor{ctx: ctx, prog: p, columns: map[string]column{}, timeout: 10 * time.Second, alive: ctx.True()}
 	defer x.enter()()
-	sc := &lambdaScope{vals: map[*ir.Local]value{}}
+	fr := x.newFrame(p.Target)
 	var pins []z3.Term
 	pin := func(name string, a any) z3.Term {
 		switch a := a.(type) {
@@ -75,32 +88,41 @@ func agreesWithInterp(t *testing.T, ctx *z3.Context, params []*ir.Local, expr ir
 			c := ctx.Const(name, ctx.StringSort())
 			pins = append(pins, ctx.Eq(c, ctx.String(a)))
 			return c
+		case bool:
+			c := ctx.Const(name, ctx.BoolSort())
+			pins = append(pins, ctx.Eq(c, ctx.Bool(a)))
+			return c
 		}
 		t.Fatalf("argument %v", a)
 		return z3.Term{}
 	}
 	for i, p := range params {
+		var v value
 		switch a := args[i].(type) {
 		case []int64:
 			l := &seqValue{typ: p.Type, elems: []value{}}
 			for j, e := range a {
 				l.elems = append(l.elems, pin(fmt.Sprintf("%s%d", p.Name, j), e))
 			}
-			sc.vals[p] = l
+			v = l
 		case []string:
 			l := &seqValue{typ: p.Type, elems: []value{}}
 			for j, e := range a {
 				l.elems = append(l.elems, pin(fmt.Sprintf("%s%d", p.Name, j), e))
 			}
-			sc.vals[p] = l
+			v = l
 		default:
-			sc.vals[p] = pin(p.Name, a)
+			v = pin(p.Name, a)
 		}
+		fr.slots[p.Index] = slot{val: v, defined: ctx.True()}
 	}
 	// The pins are assumptions too, so that what the encoder asks the
 	// solver (a bound on a repetition count) sees the concrete values.
 	x.assumptions = append(x.assumptions, pins...)
-	got, err := x.expr(sc, expr, ctx.True())
+	if err := x.stmts(fr, body, ctx.True()); err != nil {
+		t.Fatalf("%v: encoding: %v", args, err)
+	}
+	got, err := x.expr(fr, expr, x.guard(fr, ctx.True()))
 	if err != nil {
 		t.Fatalf("%v: encoding: %v", args, err)
 	}
@@ -110,7 +132,7 @@ func agreesWithInterp(t *testing.T, ctx *z3.Context, params []*ir.Local, expr ir
 	}
 	s := ctx.NewSolver(10 * time.Second)
 	defer s.Close()
-	for _, a := range append(append(pins, x.assumptions...), x.alive, differs) {
+	for _, a := range append(x.assumptions, x.alive, differs) {
 		s.Assert(a)
 	}
 	r, err := s.Check()
@@ -141,19 +163,26 @@ func (x *executor) differsFrom(v value, want string) (z3.Term, error) {
 			elems = strings.Split(inner, ", ")
 		}
 		same := []z3.Term{c.Eq(x.length(v), c.Int(int64(len(elems))))}
-		if len(elems) > len(v.elems) {
-			return c.True(), nil
-		}
+		ws := make([]z3.Term, len(elems))
 		for i, e := range elems {
-			var w z3.Term
 			if s, err := strconv.Unquote(strings.ReplaceAll(e, "'", `"`)); err == nil {
-				w = c.String(s)
+				ws[i] = c.String(s)
 			} else if n, err := strconv.ParseInt(e, 10, 64); err == nil {
-				w = c.Int(n)
+				ws[i] = c.Int(n)
 			} else {
 				return z3.Term{}, fmt.Errorf("cannot parse element %q of %q", e, want)
 			}
-			same = append(same, c.Eq(v.elems[i].(z3.Term), w))
+		}
+		// Element i, when it exists, is the printed element at its rank
+		// (the number of existing elements before it).
+		rank := c.Int(0)
+		for i, e := range v.elems {
+			at := []z3.Term{c.False()}
+			for j, w := range ws {
+				at = append(at, c.And(c.Eq(rank, c.Int(int64(j))), c.Eq(e.(z3.Term), w)))
+			}
+			same = append(same, c.Implies(x.exists(v, i), c.Or(at...)))
+			rank = c.Add(rank, c.Ite(x.exists(v, i), c.Int(1), c.Int(0)))
 		}
 		return c.Not(c.And(same...)), nil
 	}
@@ -331,5 +360,49 @@ func TestListOfMatchesInterp(t *testing.T) {
 		agreesWithInterp(t, ctx, params, &ir.Builtin{Pos: pos(2), Name: "list", T: strs, Args: []ir.Expr{ref(xs)}}, []any{list})
 		agreesWithInterp(t, ctx, params, &ir.Builtin{Pos: pos(2), Name: "list", T: strs, Args: []ir.Expr{str("hé@")}}, []any{list})
 		agreesWithInterp(t, ctx, params, &ir.Builtin{Pos: pos(2), Name: "list", T: strs}, []any{list})
+	}
+}
+
+func extendStmt(xs *ir.Local, ys ir.Expr) ir.Stmt {
+	return &ir.ExprStmt{Pos: pos(3), X: &ir.Builtin{Pos: pos(3), Name: "list.extend", T: ir.None, Args: []ir.Expr{ref(xs), ys}}}
+}
+
+func appendStmt(xs *ir.Local, v ir.Expr) ir.Stmt {
+	return &ir.ExprStmt{Pos: pos(3), X: &ir.Builtin{Pos: pos(3), Name: "list.append", T: ir.None, Args: []ir.Expr{ref(xs), v}}}
+}
+
+// xs.extend(ys) is Python's under a guard, on lists of known length,
+// of symbolic length and sparse ones, and xs.extend(xs) doubles xs.
+func TestExtendMatchesInterp(t *testing.T) {
+	strs := &ir.List{Elem: ir.Str}
+	xs := &ir.Local{Name: "xs", Type: strs}
+	ys := &ir.Local{Name: "ys", Type: strs}
+	c := &ir.Local{Name: "c", Type: ir.Bool}
+	d := &ir.Local{Name: "d", Type: ir.Bool}
+	params := []*ir.Local{xs, ys, c, d}
+	when := func(b *ir.Local, s ir.Stmt) ir.Stmt { return &ir.If{Pos: pos(3), Cond: ref(b), Then: []ir.Stmt{s}} }
+	ctx := newContext(t)
+	for _, tc := range []struct {
+		name string
+		body []ir.Stmt
+	}{
+		{"unguarded", []ir.Stmt{extendStmt(xs, ref(ys))}},
+		{"guarded", []ir.Stmt{when(c, extendStmt(xs, ref(ys)))}},
+		{"guarded twice", []ir.Stmt{when(c, extendStmt(xs, ref(ys))), when(d, extendStmt(xs, strList("q", "r")))}},
+		{"self", []ir.Stmt{when(c, extendStmt(xs, ref(ys))), when(d, extendStmt(xs, ref(xs)))}},
+		{"after appends", []ir.Stmt{when(c, appendStmt(xs, str("z"))), when(d, appendStmt(xs, str("w"))), extendStmt(xs, ref(ys))}},
+		{"of a sparse list", []ir.Stmt{when(c, appendStmt(ys, str("z"))), when(d, appendStmt(ys, str("w"))), when(c, extendStmt(xs, ref(ys)))}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, a := range [][]string{{}, {"a", "b"}} {
+				for _, b := range [][]string{{}, {"y"}} {
+					for _, cv := range []bool{false, true} {
+						for _, dv := range []bool{false, true} {
+							agreesAfter(t, ctx, params, nil, tc.body, ref(xs), []any{a, b, cv, dv})
+						}
+					}
+				}
+			}
+		})
 	}
 }
