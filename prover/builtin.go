@@ -64,6 +64,8 @@ func (x *executor) builtin(sc scope, e *ir.Builtin, g z3.Term) (value, error) {
 		return x.listOf(e, args)
 	case "str":
 		return x.str(e.Pos, e.Args[0], args[0])
+	case "str.join":
+		return x.strJoin(e.Pos, args[0].(z3.Term), args[1])
 	case "str.startswith":
 		return c.HasPrefix(args[0].(z3.Term), args[1].(z3.Term)), nil
 	case "str.endswith":
@@ -167,4 +169,50 @@ func (x *executor) listOf(e *ir.Builtin, args []value) (value, error) {
 		return out, nil
 	}
 	return nil, unsupported(e.Pos, "list() of a computed "+e.Args[0].Type().String()+" in a proof")
+}
+
+// strJoin is sep.join(src) over a list, tuple or dict's keys the prover
+// represents, sparse ones included: the elements that exist, in order,
+// with sep between each two. seen is "an element exists before this
+// one", which decides whether sep goes first; an empty element still
+// counts, so it is a flag rather than a test of the text so far.
+func (x *executor) strJoin(pos ir.Pos, sep z3.Term, src value) (value, error) {
+	c := x.ctx
+	s, ok := src.(*seqValue)
+	if !ok {
+		return nil, unsupported(pos, "str.join over a str in a proof")
+	}
+	if err := bounded(pos, s, "str.join"); err != nil {
+		return nil, err
+	}
+	elems := s.elems
+	if s.keys != nil {
+		elems = s.keys
+	}
+	out, seen := c.String(""), c.False()
+	for i, v := range elems {
+		t, isTerm := v.(z3.Term)
+		if !isTerm || t.Sort().Kind() != c.StringSort().Kind() {
+			return nil, unsupported(pos, "str.join over elements that are not str in a proof")
+		}
+		exists := c.True()
+		if s.keys == nil {
+			exists = x.exists(s, i)
+		}
+		var joined z3.Term
+		switch seen {
+		case c.False():
+			joined = t
+		case c.True():
+			joined = c.Concat(out, sep, t)
+		default:
+			joined = c.Ite(seen, c.Concat(out, sep, t), t)
+		}
+		if exists == c.True() {
+			out, seen = joined, c.True()
+			continue
+		}
+		out, seen = c.Ite(exists, joined, out), c.Or(seen, exists)
+	}
+	return out, nil
 }

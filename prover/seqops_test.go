@@ -406,3 +406,37 @@ func TestExtendMatchesInterp(t *testing.T) {
 		})
 	}
 }
+
+// sep.join(xs) is Python's on lists of known length, on lists grown by
+// guarded appends (empty elements included) and with an empty separator.
+func TestJoinMatchesInterp(t *testing.T) {
+	strs := &ir.List{Elem: ir.Str}
+	xs := &ir.Local{Name: "xs", Type: strs}
+	sep := &ir.Local{Name: "sep", Type: ir.Str}
+	c := &ir.Local{Name: "c", Type: ir.Bool}
+	d := &ir.Local{Name: "d", Type: ir.Bool}
+	params := []*ir.Local{xs, sep, c, d}
+	when := func(b *ir.Local, s ir.Stmt) ir.Stmt { return &ir.If{Pos: pos(3), Cond: ref(b), Then: []ir.Stmt{s}} }
+	join := &ir.Builtin{Pos: pos(2), Name: "str.join", T: ir.Str, Args: []ir.Expr{ref(sep), ref(xs)}}
+	ctx := newContext(t)
+	for _, tc := range []struct {
+		name string
+		body []ir.Stmt
+	}{
+		{"known", nil},
+		{"one guarded append", []ir.Stmt{when(c, appendStmt(xs, str("z")))}},
+		{"sparse", []ir.Stmt{when(c, appendStmt(xs, str(""))), when(d, appendStmt(xs, str("w"))), when(c, appendStmt(xs, str("v")))}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, a := range [][]string{{}, {""}, {"a", "bé"}} {
+				for _, sv := range []string{"", "@", ", "} {
+					for _, cv := range []bool{false, true} {
+						for _, dv := range []bool{false, true} {
+							agreesAfter(t, ctx, params, nil, tc.body, join, []any{a, sv, cv, dv})
+						}
+					}
+				}
+			}
+		})
+	}
+}
