@@ -82,7 +82,10 @@ func (x *executor) repeatStr(pos ir.Pos, e *ir.BinOp, s, k z3.Term, g z3.Term) (
 		for i := range parts {
 			parts[i] = s
 		}
-		return c.Concat(parts...), x.repeatFits(pos, c.Le(c.Length(s), c.Int(maxRepeatChars/n)), g)
+		if err := x.repeatFits(pos, c.Le(c.Length(s), c.Int(maxRepeatChars/n)), g); err != nil {
+			return nil, err
+		}
+		return c.Concat(parts...), nil
 	}
 	// A symbolic count: one concatenation per possible count, which
 	// the solver must bound first.
@@ -95,18 +98,20 @@ func (x *executor) repeatStr(pos ir.Pos, e *ir.BinOp, s, k z3.Term, g z3.Term) (
 		prefix = c.Concat(prefix, s)
 		out = c.Ite(c.Eq(k, c.Int(int64(i))), prefix, out)
 	}
-	return out, x.repeatFits(pos, c.Le(c.Length(s), c.Int(maxRepeatChars/maxRepeat)), g)
+	if err := x.repeatFits(pos, c.Le(c.Length(s), c.Int(maxRepeatChars/maxRepeat)), g); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // repeatFits refuses a repetition unless short, a bound on the repeated
 // str that keeps the result within maxRepeatChars, is proved: a longer
-// one may raise MemoryError in a run. The bound is on the operand rather
-// than on the result, whose length Z3's string solver handles far worse
-// (a free operand took the whole timeout to refute).
+// one may raise MemoryError in a run.
 //
 // A free operand makes Z3 look for a model with a string of tens of
-// millions of characters, which takes it the whole timeout; the answer
-// is a refusal either way, so the check gets repeatBoundTimeout at most.
+// millions of characters, which takes it the whole timeout (10 s in
+// TestRepeatRefused); the answer is a refusal either way, so the check
+// gets repeatBoundTimeout at most.
 func (x *executor) repeatFits(pos ir.Pos, short, g z3.Term) error {
 	if fits, err := x.provedUnder(g, short, min(x.timeout, repeatBoundTimeout)); !fits {
 		return unsupported(pos, fmt.Sprintf("a str repetition the prover cannot bound by %d characters (a longer one may raise MemoryError, depending on its bytes)%s", maxRepeatChars, solverReason(err)))
