@@ -32,6 +32,12 @@ func (x *executor) builtin(sc scope, e *ir.Builtin, g z3.Term) (value, error) {
 			break
 		}
 		return noneValue{}, x.appendTo(e.Pos, list, args[1], g)
+	case "list.extend":
+		list, ok := args[0].(*seqValue)
+		if !ok || list.keys != nil {
+			break
+		}
+		return noneValue{}, x.extend(e.Pos, list, args[1], g)
 	case "enumerate":
 		list, ok := args[0].(*seqValue)
 		if !ok || list.keys != nil {
@@ -55,8 +61,12 @@ func (x *executor) builtin(sc scope, e *ir.Builtin, g z3.Term) (value, error) {
 			break
 		}
 		return x.zip(e.Pos, e.T, lists)
+	case "list":
+		return x.listOf(e, args)
 	case "str":
 		return x.str(e.Pos, e.Args[0], args[0])
+	case "str.join":
+		return x.strJoin(e.Pos, args[0].(z3.Term), args[1])
 	case "str.startswith":
 		return c.HasPrefix(args[0].(z3.Term), args[1].(z3.Term)), nil
 	case "str.endswith":
@@ -129,4 +139,84 @@ func (x *executor) fstring(sc scope, e *ir.FString, g z3.Term) (value, error) {
 		parts = append(parts, s)
 	}
 	return x.ctx.Concat(parts...), nil
+}
+
+// listOf is list(v): a new list object holding v's elements (a dict's
+// keys, a str's code points), so that mutating either afterwards leaves
+// the other alone. The elements themselves are shared, as in Python.
+func (x *executor) listOf(e *ir.Builtin, args []value) (value, error) {
+	if len(args) == 0 {
+		return &seqValue{typ: e.T, elems: []value{}}, nil
+	}
+	switch v := args[0].(type) {
+	case *seqValue:
+		if err := bounded(e.Pos, v, "list()"); err != nil {
+			return nil, err
+		}
+		if v.keys != nil {
+			return &seqValue{typ: e.T, elems: append([]value{}, v.keys...)}, nil
+		}
+		out := &seqValue{typ: e.T, elems: append([]value{}, v.elems...), n: v.n}
+		if v.present != nil {
+			out.present = append([]z3.Term{}, v.present...)
+		}
+		return out, nil
+	case z3.Term:
+		lit, known := v.StringValue()
+		if !known || !ir.IsBasic(e.Args[0].Type(), ir.KindStr) {
+			break
+		}
+		out := &seqValue{typ: e.T, elems: []value{}}
+		for _, r := range lit {
+			out.elems = append(out.elems, x.ctx.String(string(r)))
+		}
+		return out, nil
+	}
+	return nil, unsupported(e.Pos, "list() of a computed "+e.Args[0].Type().String()+" in a proof")
+}
+
+// strJoin is sep.join(src) over a list, tuple or dict's keys the prover
+// represents, sparse ones included: the elements that exist, in order,
+// with sep between each two. seen is "an element exists before this
+// one", which decides whether sep goes first; an empty element still
+// counts, so it is a flag rather than a test of the text so far.
+func (x *executor) strJoin(pos ir.Pos, sep z3.Term, src value) (value, error) {
+	c := x.ctx
+	s, ok := src.(*seqValue)
+	if !ok {
+		return nil, unsupported(pos, "str.join over a str in a proof")
+	}
+	if err := bounded(pos, s, "str.join"); err != nil {
+		return nil, err
+	}
+	elems := s.elems
+	if s.keys != nil {
+		elems = s.keys
+	}
+	out, seen := c.String(""), c.False()
+	for i, v := range elems {
+		t, isTerm := v.(z3.Term)
+		if !isTerm || t.Sort().Kind() != c.StringSort().Kind() {
+			return nil, unsupported(pos, "str.join over elements that are not str in a proof")
+		}
+		exists := c.True()
+		if s.keys == nil {
+			exists = x.exists(s, i)
+		}
+		var joined z3.Term
+		switch seen {
+		case c.False():
+			joined = t
+		case c.True():
+			joined = c.Concat(out, sep, t)
+		default:
+			joined = c.Ite(seen, c.Concat(out, sep, t), t)
+		}
+		if exists == c.True() {
+			out, seen = joined, c.True()
+			continue
+		}
+		out, seen = c.Ite(exists, joined, out), c.Or(seen, exists)
+	}
+	return out, nil
 }

@@ -75,6 +75,17 @@
 // filtered comprehensions build; iteration and concatenation are exact,
 // indexing refuses).
 //
+// Sequence operations are exact or refused, with ir/interp as the
+// executable spec: s[a:b] (step absent or 1) clamps its bounds as Python
+// does, a str slice being a substr and a dense list's slice a new list of
+// symbolic length; list(x) is a new object (mutating the copy leaves the
+// original alone); xs.extend(ys) reads ys before xs grows; sep.join(xs)
+// folds over the elements that exist. s * k concatenates k copies, for a
+// symbolic k only under a proved bound of 64, and only when the operand
+// is proved short enough that no run can reach the interpreter's
+// MemoryError limit (2**28 bytes, which the string theory cannot count:
+// the prover asks for 2**26 code points); lists repeat by a constant.
+//
 // Trusted effects return fresh values constrained by their ensures
 // clauses, one set per call, so two calls of the same query are
 // independent. A list result whose effect ensures len(result) <= N (the

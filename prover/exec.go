@@ -590,6 +590,8 @@ func (x *executor) expr(sc scope, e ir.Expr, g z3.Term) (value, error) {
 		return x.attr(e.Pos, v, e.Field)
 	case *ir.Index:
 		return x.index(sc, e, g)
+	case *ir.Slice:
+		return x.slice(sc, e, g)
 	case *ir.CondExpr:
 		cv, err := x.expr(sc, e.Cond, g)
 		if err != nil {
@@ -656,14 +658,16 @@ func (x *executor) binOp(sc scope, e *ir.BinOp, g z3.Term) (value, error) {
 		return nil, err
 	}
 	if sa, ok := a.(*seqValue); ok && e.Op == ir.Repeat {
-		if _, isTuple := e.T.(*ir.Tuple); isTuple {
-			// t * constant: the count is part of the tuple's type
-			var elems []value
-			for range len(e.T.(*ir.Tuple).Elems) / max(len(sa.elems), 1) {
-				elems = append(elems, sa.elems...)
-			}
-			return &seqValue{typ: e.T, elems: elems}, nil
+		tt, isTuple := e.T.(*ir.Tuple)
+		if !isTuple {
+			return x.repeat(e.Pos, e, a, b, g)
 		}
+		// t * constant: the count is part of the tuple's type
+		var elems []value
+		for range len(tt.Elems) / max(len(sa.elems), 1) {
+			elems = append(elems, sa.elems...)
+		}
+		return &seqValue{typ: e.T, elems: elems}, nil
 	}
 	if sa, ok := a.(*seqValue); ok {
 		sb, ok := b.(*seqValue)
@@ -692,6 +696,8 @@ func (x *executor) binOp(sc scope, e *ir.BinOp, g z3.Term) (value, error) {
 	c := x.ctx
 	ta, tb := a.(z3.Term), b.(z3.Term)
 	switch e.Op {
+	case ir.Repeat:
+		return x.repeat(e.Pos, e, a, b, g)
 	case ir.Add:
 		if ir.IsBasic(e.T, ir.KindStr) {
 			return c.Concat(ta, tb), nil

@@ -135,6 +135,54 @@ func (x *executor) appendTo(pos ir.Pos, s *seqValue, v value, g z3.Term) error {
 	return nil
 }
 
+// extend is xs.extend(src) on guard g, in place. The elements of src
+// and their existence are read before xs changes (xs.extend(xs) doubles
+// xs, as in Python), then appended in order, each on g and its own
+// existence. Two lists of known length stay dense: xs gets the symbolic
+// length "len + m on g"; other shapes go through appendTo.
+func (x *executor) extend(pos ir.Pos, s *seqValue, src value, g z3.Term) error {
+	ys, ok := src.(*seqValue)
+	if !ok {
+		return unsupported(pos, "extend with a str in a proof")
+	}
+	if err := mutable(pos, s, "extend"); err != nil {
+		return err
+	}
+	if err := bounded(pos, ys, "extend"); err != nil {
+		return err
+	}
+	elems := append([]value{}, ys.elems...)
+	if ys.keys != nil {
+		elems = append([]value{}, ys.keys...) // a dict gives its keys
+	}
+	exists := make([]z3.Term, len(elems))
+	for i := range elems {
+		exists[i] = x.ctx.True()
+		if ys.keys == nil {
+			exists[i] = x.exists(ys, i)
+		}
+	}
+	if len(s.elems)+len(elems) > maxUnroll {
+		return unsupported(pos, fmt.Sprintf("a list of more than %d elements", maxUnroll))
+	}
+	known := func(l *seqValue) bool { return l.present == nil && !l.n.IsValid() }
+	if known(s) && (known(ys) || ys.keys != nil) {
+		if len(elems) == 0 {
+			return nil
+		}
+		n := int64(len(s.elems))
+		s.elems = append(s.elems, elems...)
+		s.n = x.ctx.Ite(g, x.ctx.Int(n+int64(len(elems))), x.ctx.Int(n))
+		return nil
+	}
+	for i, v := range elems {
+		if err := x.appendTo(pos, s, v, x.ctx.And(g, exists[i])); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // makeSparse turns a dense list into the same list in sparse form.
 func (x *executor) makeSparse(s *seqValue) {
 	if s.present != nil {

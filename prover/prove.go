@@ -175,7 +175,7 @@ func proveTarget(ctx context.Context, p *ir.Program, opts Options) (*Result, err
 			return nil, err
 		}
 		ob := x.decide(goal)
-		if (ob.Kind == KindGuarantee || ob.Kind == KindRequired) && ob.Status == Refused && strings.HasPrefix(ob.Reason, noReplay) {
+		if (ob.Kind == KindGuarantee || ob.Kind == KindRequired || ob.Kind == KindCheck) && ob.Status == Refused && strings.HasPrefix(ob.Reason, noReplay) {
 			again = append(again, i)
 		}
 		res.Obligations = append(res.Obligations, ob)
@@ -199,13 +199,15 @@ func proveTarget(ctx context.Context, p *ir.Program, opts Options) (*Result, err
 // replay.
 const noReplay = "internal error: the counterexample found does not replay in the interpreter"
 
-// decideExactly decides the guarantees at indices again once more, on an
-// encoding where a failed precondition ends the run. The first encoding
-// lets a call whose precondition fails into the trace (sound for a proof:
-// such a plan fails that precondition's own obligation, and more facts
-// only make a guarantee harder to prove); its counterexample may then
-// rest on a call the run never makes, which the replay catches. The
-// exact encoding's verdict, replayed as well, replaces the refusal.
+// decideExactly decides the guarantees and the plan's asserts and raises
+// at indices again once more, on an encoding where a failed
+// precondition ends the run. The first encoding lets a call whose
+// precondition fails into the trace and the run go on past it (sound
+// for a proof: such a plan fails that precondition's own obligation,
+// and more facts and more reached statements only make a guarantee or a
+// check harder to prove); its counterexample may then rest on a call or
+// an assert the run never reaches, which the replay catches. The exact
+// encoding's verdict, replayed as well, replaces the refusal.
 func (x *executor) decideExactly(p *ir.Program, res *Result, again []int) error {
 	exact := &executor{ctx: x.ctx, prog: p, columns: map[string]column{}, timeout: x.timeout, runCtx: x.runCtx, stopAtFailedRequires: true}
 	if err := exact.run(p.Target); err != nil {
