@@ -145,7 +145,7 @@ func (c *Context) Not(a Term) Term {
 	if _, ok := c.args("Not", a); !ok {
 		return Term{}
 	}
-	if v, known := boolConst(a); known {
+	if v, known := a.BoolValue(); known {
 		return c.Bool(!v)
 	}
 	return c.un("Not", a, func(x C.Z3_ast) C.Z3_ast { return C.Z3_mk_not(c.ctx, x) })
@@ -158,24 +158,6 @@ func (c *Context) Not(a Term) Term {
 // connectives below fold the constants true and false, and nothing else;
 // a term they would fold away is still checked to be of this context and
 // of the right sort, so a misuse is reported as before.
-
-// boolConst reports whether t is the constant true or false.
-func boolConst(t Term) (value, known bool) {
-	if !t.IsValid() {
-		return false, false
-	}
-	v := C.Z3_get_bool_value(t.c.ctx, t.a)
-	if !t.c.clearErr() {
-		return false, false
-	}
-	switch v {
-	case C.Z3_L_TRUE:
-		return true, true
-	case C.Z3_L_FALSE:
-		return false, true
-	}
-	return false, false
-}
 
 // isBool reports whether t is of sort Bool.
 func isBool(t Term) bool {
@@ -210,7 +192,7 @@ func (c *Context) foldJunction(op string, ts []Term, absorbing bool) (rest []Ter
 		}
 	}
 	for _, t := range ts {
-		v, known := boolConst(t)
+		v, known := t.BoolValue()
 		if !known {
 			rest = append(rest, t)
 			continue
@@ -258,13 +240,13 @@ func (c *Context) Implies(a, b Term) Term {
 		return Term{}
 	}
 	if isBool(a) && isBool(b) {
-		if v, known := boolConst(a); known {
+		if v, known := a.BoolValue(); known {
 			if v {
 				return b
 			}
 			return c.True()
 		}
-		if v, known := boolConst(b); known && v {
+		if v, known := b.BoolValue(); known && v {
 			return c.True()
 		}
 	}
@@ -323,7 +305,7 @@ func (c *Context) Ite(cond, a, b Term) Term {
 		return Term{}
 	}
 	if sameSort(a, b) {
-		if v, known := boolConst(cond); known {
+		if v, known := cond.BoolValue(); known {
 			if v {
 				return a
 			}
