@@ -1,6 +1,10 @@
 package prover
 
-import "github.com/clauz3/clauz3/ir"
+import (
+	"fmt"
+
+	"github.com/clauz3/clauz3/ir"
+)
 
 // readAfter reports whether anything outside loop's body reads its
 // variable (Python keeps the last element bound after the loop). Only
@@ -57,6 +61,12 @@ func walkStmts(ss []ir.Stmt, skip *ir.For, visit func(ir.Expr)) {
 			if s.Msg != nil {
 				visit(s.Msg)
 			}
+		case *ir.Break, *ir.Continue:
+		default:
+			// A statement kind this walk does not know could read the
+			// variable, and a read missed here would leave it unbound
+			// after the loop. Prove turns the panic into a refusal.
+			panic(fmt.Sprintf("%s: statement %T is not understood by the prover's read analysis", s.Position(), s))
 		}
 	}
 }
