@@ -21,11 +21,11 @@ import (
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/ir/english"
 	"github.com/clauz3/clauz3/prover"
-	"github.com/clauz3/clauz3/securitymod/approval"
+	"github.com/clauz3/clauz3/approval"
 	"github.com/clauz3/clauz3/securitymod/receipt"
 )
 
-// realService is the approval service (securitymod/approval) on a
+// realService is the approval service (approval) on a
 // loopback listener, with a SQLite store in a temporary folder, signing
 // with the fixed test key (so the binaries built for it stay cached), and
 // re-proving every submission against the corpus's trusted layers.

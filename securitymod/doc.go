@@ -1,5 +1,5 @@
 // Package securitymod is ClauZ3's security module: what every trusted layer
-// and the approval service share, and what the approval loop's security
+// and the approval service (package approval) share, and what the approval loop's security
 // rests on. The package itself holds no code; each job is a sub-package
 // with one owner and one API, so a sealed binary links only the parts it
 // uses (the runtime half: pathfloor, egress, redact; secrets pulls in the
@@ -21,8 +21,6 @@
 //   - receipt: signed approval receipts and redemption acknowledgements
 //     (ed25519 over a canonical payload); standard library only, linked
 //     into sealed binaries.
-//   - approval: the approval service's SQLite store and HTTP service (the
-//     CLI and the service only; it is never linked into a sealed binary).
 //
 // Every sub-package fails closed: an unknown, unresolvable, malformed or
 // indeterminate input is a refusal with a typed error carrying the reason

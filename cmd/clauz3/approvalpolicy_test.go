@@ -10,7 +10,7 @@ import (
 
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/ir"
-	"github.com/clauz3/clauz3/securitymod/approval"
+	"github.com/clauz3/clauz3/approval"
 )
 
 // TestApprovalServicePolicy starts a real service with --policy and checks

@@ -23,7 +23,7 @@ import (
 	"github.com/clauz3/clauz3/ir/english"
 	"github.com/clauz3/clauz3/policy"
 	"github.com/clauz3/clauz3/prover"
-	"github.com/clauz3/clauz3/securitymod/approval"
+	"github.com/clauz3/clauz3/approval"
 	"github.com/clauz3/clauz3/securitymod/audit"
 	"github.com/clauz3/clauz3/securitymod/receipt"
 	"github.com/clauz3/clauz3/securitymod/secrets"

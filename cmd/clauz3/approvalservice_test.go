@@ -22,7 +22,7 @@ import (
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/ir/english"
-	"github.com/clauz3/clauz3/securitymod/approval"
+	"github.com/clauz3/clauz3/approval"
 	"github.com/clauz3/clauz3/securitymod/receipt"
 )
 

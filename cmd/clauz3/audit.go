@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/clauz3/clauz3/securitymod/approval"
+	"github.com/clauz3/clauz3/approval"
 	"github.com/clauz3/clauz3/securitymod/audit"
 )
 

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/clauz3/clauz3/securitymod/approval"
+	"github.com/clauz3/clauz3/approval"
 )
 
 // TestReproveShowsAssumptions checks that the service's own re-proof

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/clauz3/clauz3/securitymod/approval"
+	"github.com/clauz3/clauz3/approval"
 )
 
 // TestRunAgainstLiveService is the whole loop with real processes: a

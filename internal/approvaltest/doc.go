@@ -6,5 +6,5 @@
 //
 // It is for tests only: it decides requests by a function the test gives
 // it, not by a human, and keeps its state in memory. The real service is
-// securitymod/approval. Callers: runner's and securitymod/redeem's tests.
+// approval. Callers: runner's and securitymod/redeem's tests.
 package approvaltest

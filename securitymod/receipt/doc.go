@@ -26,6 +26,6 @@
 // for humans and logs, never a trust decision.
 //
 // This package is linked into sealed binaries: it imports the standard
-// library only. Callers: securitymod/approval (signs receipts and
+// library only. Callers: approval (signs receipts and
 // redemptions), the runtime's receipt check, cmd/clauz3 (run).
 package receipt
