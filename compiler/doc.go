@@ -11,7 +11,7 @@
 // a trusted layer point into the layer's file. Every program Compile
 // returns has passed ir.Verify.
 //
-// The language it accepts is DESIGN.md section 3.1; docs/language.md is
+// The language it accepts is docs/design.md section 3.1; docs/language.md is
 // the reference for plan authors, and its list of refusals is generated
 // from the refusal table of this package's tests (TestDocs keeps them in
 // step).
@@ -179,7 +179,7 @@
 //
 // # Deliberate refusals
 //
-// Besides DESIGN.md's list (while, with, try, async, match, global,
+// Besides the list in docs/design.md section 3.1 (while, with, try, async, match, global,
 // nonlocal, del, yield, class in plans, def inside an if or for block,
 // nested functions as values, *args/**kwargs, decorators other than
 // clauz3.guarantee and the plan's own conditions (condition.go:

@@ -6,7 +6,7 @@ import (
 	"github.com/clauz3/clauz3/ir"
 )
 
-// Narrowing of T | None (DESIGN.md 3.1): after `if x is not None:`, in the
+// Narrowing of T | None (docs/design.md section 3.1): after `if x is not None:`, in the
 // else branch of `if x is None:` (and after it when its body cannot fall
 // through: return, raise, continue, break), and in the operands that
 // follow `x is not None and` / `x is None or`, a local x of type T | None

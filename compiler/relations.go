@@ -9,7 +9,7 @@ import (
 
 // widenContract fits contract ct to the effects of prog. A relation
 // effect("name") relates every fact whose effect name or marker is name
-// (DESIGN.md 4), in whichever layer the effect lives; the layer loader
+// (docs/design.md section 4), in whichever layer the effect lives; the layer loader
 // only knew its own layer's effects. When an effect of another imported
 // layer answers to the selector, the relation is widened to it, provided
 // every field the contract reads of the relation's facts exists there

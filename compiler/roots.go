@@ -31,7 +31,7 @@ type layerState struct {
 }
 
 // setupRoots fills the import and trusted roots from cfg (with the defaults of
-// DESIGN.md 3.1); errors are located at 1:1 of the plan.
+// docs/design.md section 3.1); errors are located at 1:1 of the plan.
 func (c *compiler) setupRoots() {
 	here := ir.Pos{File: c.filename, Line: 1, Col: 1}
 	importRoots := c.cfg.ImportRoots

@@ -12,7 +12,7 @@ import (
 
 // TestCoverage proves every plan of coverage/ against the layers in tools/
 // and checks the verdict and the coverage status of each used domain
-// (DESIGN.md 5): required contracts are obligations, recommended ones a
+// (docs/design.md section 5): required contracts are obligations, recommended ones a
 // lint, silence and waivers are visible.
 func TestCoverage(t *testing.T) {
 	tests := []struct {

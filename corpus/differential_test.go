@@ -33,7 +33,7 @@ var pending = map[string]string{}
 // other two always run.
 func TestDifferential(t *testing.T) {
 	if !harness.PythonAvailable() {
-		t.Fatalf("%s is not on PATH: the CPython arm of the differential test needs it (DESIGN.md 9)", harness.Python)
+		t.Fatalf("%s is not on PATH: the CPython arm of the differential test needs it (docs/design.md section 9)", harness.Python)
 	}
 	cases, generated := differentialCases(t)
 	compiled := !testing.Short()

@@ -74,7 +74,7 @@ func (s *soundnessTally) log(t *testing.T, name string) {
 		name, s.tried, s.proved, s.failed, s.refused, s.failedKinds, s.runs, s.skipped, s.broken)
 }
 
-// TestSoundness checks the prover against the interpreter (DESIGN.md 9).
+// TestSoundness checks the prover against the interpreter (docs/design.md section 9).
 // Every plan it proves (the corpus's passing plans, which TestPlans
 // proves, random contract-shaped
 // plans from corpus/contractgen over every corpus layer, and random plans

@@ -23,7 +23,7 @@ type Program struct {
 	Target     *Func     // the function the guarantees are about (main by default)
 	Effects    []*Effect // the trusted effects the plan's imports bring into reach, sorted by name
 	Guarantees []*Guarantee
-	// Policies are the coverage policies (DESIGN.md 5) of the trusted
+	// Policies are the coverage policies (docs/design.md section 5) of the trusted
 	// layers the plan imports, sorted by layer. Whether a domain is used
 	// is decided later, from the calls in the plan.
 	Policies []*Policy

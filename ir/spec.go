@@ -1,7 +1,7 @@
 package ir
 
 // Spec is the meaning of a guarantee: a predicate over every trace the
-// target can produce (DESIGN.md section 4).
+// target can produce (docs/design.md section 4).
 type Spec interface {
 	Position() Pos
 	isSpec()

@@ -1,4 +1,4 @@
-// Package policy owns approval policies (DESIGN.md 5): a JSON file of
+// Package policy owns approval policies (docs/design.md section 5): a JSON file of
 // ordered rules that decide some approval requests without a human, by
 // proving contract clauses against the plan. The format is documented in
 // docs/policies.md.

@@ -10,7 +10,7 @@ import (
 )
 
 // KindRequired is an obligation a layer's policy adds: a required
-// contract of a domain the plan uses (DESIGN.md 5).
+// contract of a domain the plan uses (docs/design.md section 5).
 const KindRequired Kind = "required"
 
 // DomainStatus is the coverage verdict for one used domain.

@@ -102,7 +102,7 @@ func (x *executor) replay(ctx context.Context, mod *z3.Model, g goal) error {
 		return fmt.Errorf("the run did not fail the %s of %s at %s (it ended with %v)", kind, g.ob.Name, g.ob.Pos, err)
 	case KindGuarantee, KindRequired:
 		// A trace cut short by an exception or a failed check counts as
-		// well (DESIGN.md 4); any other error is not a plan outcome.
+		// well (docs/design.md section 4); any other error is not a plan outcome.
 		var pce *interp.PlanContractError
 		if err != nil && !errors.As(err, &ce) && !errors.As(err, &exc) && !errors.As(err, &pce) {
 			return fmt.Errorf("the run failed: %v", err)

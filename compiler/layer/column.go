@@ -20,8 +20,8 @@ func (e *lambdaEnv) isGetattr(x ast.Expr) bool {
 }
 
 // columnRef lowers a column reference, `x == getattr(Row, "col")` or its
-// mirror or !=, in a contract lambda over a fact (DESIGN.md 4, last row of
-// the table). It handles every comparison that mentions getattr, so a
+// mirror or !=, in a contract lambda over a fact (docs/design.md section 4: a field is a
+// column of some returned row). It handles every comparison that mentions getattr, so a
 // column reference anywhere else is refused here, located.
 func (e *lambdaEnv) columnRef(l *lower.Lowerer, x ast.Expr, _ ir.Type) (ir.Expr, bool) {
 	cmp, ok := x.(*ast.Compare)

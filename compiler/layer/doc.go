@@ -1,5 +1,5 @@
 // Package layer loads a ClauZ3 trusted layer: the Python spec files of one
-// folder tools/<domain>/trusted/ (DESIGN.md 3.2), in the format of the
+// folder tools/<domain>/trusted/ (docs/design.md section 3.2), in the format of the
 // original Python ClauZ3, with either decorator spelling.
 //
 // Load reads every .py file of the folder (module <name>.<file>, and

@@ -23,7 +23,7 @@ type lambdaEnv struct {
 	binOps   map[ir.BinOpKind]bool
 }
 
-// contractOps are the arithmetic operators of contract lambdas (DESIGN.md 4).
+// contractOps are the arithmetic operators of contract lambdas (docs/design.md section 4).
 var contractOps = map[ir.BinOpKind]bool{ir.Add: true, ir.Sub: true}
 
 // lambda compiles the body of lam (whose parameters are params) to an

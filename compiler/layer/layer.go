@@ -127,7 +127,7 @@ type Contract struct {
 	Layer *Layer
 }
 
-// Policy is a layer's coverage policy (DESIGN.md 5).
+// Policy is a layer's coverage policy (docs/design.md section 5).
 type Policy struct {
 	Pos         ir.Pos
 	Module      string

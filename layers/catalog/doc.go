@@ -3,7 +3,7 @@
 // roots, with Python signatures, preconditions, postconditions, the
 // coverage policy, and each contract's English rendering (ir/english).
 //
-// Trusted roots are found as the compiler finds them (DESIGN.md 3.1):
+// Trusted roots are found as the compiler finds them (docs/design.md section 3.1):
 // given folders (each must end in tools/<domain>/trusted), else every
 // tools/*/trusted folder under the import roots (default: the current
 // folder). Each layer is loaded with compiler/layer; a layer that does not
