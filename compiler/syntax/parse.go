@@ -26,7 +26,7 @@ func Parse(filename string, src []byte) (*File, error) {
 	text := bytes.TrimPrefix(src, utf8BOM)
 	p := &parseState{file: f, root: text, lineStarts: lineStarts(text)}
 	for _, l := range strings.Split(string(text), "\n") {
-		f.lines = append(f.lines, strings.TrimSuffix(l, "\r"))
+		f.lines = append(f.lines, newSourceLine(strings.TrimSuffix(l, "\r")))
 	}
 	if i := firstInvalid(text); i >= 0 {
 		msg := "invalid UTF-8 in source"

@@ -53,7 +53,49 @@ type File struct {
 	// reachable through this table.
 	FStrings map[*ast.Str]*FString
 
-	lines []string // BOM-less text split at '\n', '\r' of "\r\n" removed
+	lines []sourceLine // BOM-less text split at '\n', '\r' of "\r\n" removed
+}
+
+// sourceLine is one line of the source with what it takes to turn a byte
+// offset into a column in constant time: every node's position is asked
+// for, so counting runes from the line's start each time made a long
+// line (a 200,000-element literal) quadratic.
+type sourceLine struct {
+	text string
+	// runesBefore[i] is the number of runes in text[:i], for i in
+	// 0..len(text); nil when the line is ASCII (the count is i).
+	runesBefore []int32
+}
+
+func newSourceLine(text string) sourceLine {
+	l := sourceLine{text: text}
+	for i := 0; i < len(text); i++ {
+		if text[i] >= utf8.RuneSelf {
+			l.runesBefore = make([]int32, len(text)+1)
+			n := int32(0)
+			for j := 0; j < len(text); {
+				_, size := utf8.DecodeRuneInString(text[j:])
+				// An offset inside a rune counts each byte of the cut
+				// sequence as one rune, as utf8.RuneCountInString does.
+				for m := 1; m < size; m++ {
+					l.runesBefore[j+m] = n + int32(m)
+				}
+				n++
+				j += size
+				l.runesBefore[j] = n
+			}
+			break
+		}
+	}
+	return l
+}
+
+// column is the 1-based column of byte offset byteCol (0..len(text)).
+func (l sourceLine) column(byteCol int) int {
+	if l.runesBefore == nil {
+		return byteCol + 1
+	}
+	return int(l.runesBefore[byteCol]) + 1
 }
 
 // AnnAssign is a desugared annotated assignment `Target: Annotation [= Value]`.
@@ -105,14 +147,14 @@ func (f *File) position(line, byteCol int) Position {
 			return Position{File: f.Name, Line: 1, Col: 1}
 		}
 		line = len(f.lines)
-		byteCol = len(f.lines[line-1])
+		byteCol = len(f.lines[line-1].text)
 	}
-	text := f.lines[line-1]
+	l := f.lines[line-1]
 	if byteCol < 0 {
 		byteCol = 0
 	}
-	if byteCol > len(text) {
-		byteCol = len(text)
+	if byteCol > len(l.text) {
+		byteCol = len(l.text)
 	}
-	return Position{File: f.Name, Line: line, Col: utf8.RuneCountInString(text[:byteCol]) + 1}
+	return Position{File: f.Name, Line: line, Col: l.column(byteCol)}
 }
