@@ -5,6 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -102,5 +108,73 @@ func TestDiagnostics(t *testing.T) {
 	}
 	if Diagnostics(errors.New("plain")) != nil || Diagnostics(nil) != nil {
 		t.Error("diagnostics found in a plain error")
+	}
+}
+
+// TestEveryErrorLiteralHasACode scans the module's non-test Go source of
+// the packages whose diagnostics are ir.Error (ir, compiler/..., prover,
+// gen) for a composite literal of that type without a Code: such a
+// diagnostic would carry the zero code, which callers cannot decide on.
+// Constructors that take a code (diag.Errorf, ir.Errorf, unsupported,
+// internalf, ...) are the way to make one.
+func TestEveryErrorLiteralHasACode(t *testing.T) {
+	roots := []string{".", "../compiler", "../prover", "../gen"}
+	aliases := map[string]bool{"ir": true, "diag": true, "syntax": true, "prover": true, "gen": true}
+	fset := token.NewFileSet()
+	files := 0
+	for _, root := range roots {
+		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() && (d.Name() == "testdata" || d.Name() == "z3" || (root == "." && path != ".")) {
+				// ir's subpackages (interp, english) have errors of their
+				// own; prover/z3's Error is Z3's, not a diagnostic.
+				return filepath.SkipDir
+			}
+			if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+				return nil
+			}
+			f, err := parser.ParseFile(fset, path, nil, 0)
+			if err != nil {
+				return err
+			}
+			files++
+			ast.Inspect(f, func(n ast.Node) bool {
+				lit, ok := n.(*ast.CompositeLit)
+				if !ok {
+					return true
+				}
+				switch tt := lit.Type.(type) {
+				case *ast.Ident:
+					if tt.Name != "Error" {
+						return true
+					}
+				case *ast.SelectorExpr:
+					x, ok := tt.X.(*ast.Ident)
+					if !ok || tt.Sel.Name != "Error" || !aliases[x.Name] {
+						return true
+					}
+				default:
+					return true
+				}
+				for _, el := range lit.Elts {
+					if kv, ok := el.(*ast.KeyValueExpr); ok {
+						if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Code" {
+							return true
+						}
+					}
+				}
+				t.Errorf("%s: an Error literal without a Code (use a constructor that takes one)", fset.Position(lit.Pos()))
+				return true
+			})
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if files < 50 {
+		t.Fatalf("scanned only %d files: the roots moved", files)
 	}
 }
