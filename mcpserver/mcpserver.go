@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/clauz3/clauz3/check"
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/docs"
 	"github.com/clauz3/clauz3/ir"
@@ -142,13 +142,9 @@ func (h *handlers) compile(in PlanInput) (*ir.Program, string, error) {
 	if strings.TrimSpace(in.Source) == "" {
 		return nil, name, ir.Errorf(ir.Pos{}, ir.Usage, "source is empty: give the plan's Python source")
 	}
-	cfg := compiler.Config{ImportRoots: []string{h.cfg.Dir}, Target: in.Target}
-	prog, err := compiler.Compile(name, []byte(in.Source), cfg)
+	prog, err := check.Compile(check.Plan{File: name, Source: []byte(in.Source), Config: compiler.Config{ImportRoots: []string{h.cfg.Dir}, Target: in.Target}})
 	if err != nil {
 		return nil, name, err
-	}
-	if err := ir.Verify(prog); err != nil {
-		return nil, name, &ir.Error{Code: ir.Internal, Msg: "internal error: the IR does not verify:\n" + err.Error(), Err: err}
 	}
 	return prog, name, nil
 }
@@ -165,11 +161,8 @@ func (h *handlers) prove(ctx context.Context, _ *mcp.CallToolRequest, in PlanInp
 	if err != nil {
 		return refuse(err)
 	}
-	res, err := prover.Prove(ctx, prog, prover.Options{Timeout: h.cfg.ProveTimeout})
+	res, err := check.Prove(ctx, prog, check.Options{Timeout: h.cfg.ProveTimeout})
 	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			err = &ir.Error{Code: ir.Canceled, Msg: "interrupted: nothing was proved", Err: err}
-		}
 		return refuse(err)
 	}
 	var report bytes.Buffer

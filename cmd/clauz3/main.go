@@ -29,7 +29,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -37,6 +36,7 @@ import (
 	"os/signal"
 	"strings"
 
+	"github.com/clauz3/clauz3/check"
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/prover"
@@ -230,16 +230,10 @@ func runProve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return refuse(code, fallback, err)
 	}
-	if err := ir.Verify(prog); err != nil {
-		return refuse(exitRefused, ir.Internal, fmt.Errorf("internal error: the IR does not verify:\n%w", err))
-	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	res, err := prover.Prove(ctx, prog, prover.Options{Timeout: *timeout})
+	res, err := check.Prove(ctx, prog, check.Options{Timeout: *timeout})
 	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			err = &ir.Error{Code: ir.Canceled, Msg: "interrupted: nothing was proved", Err: err}
-		}
 		return refuse(exitRefused, ir.Internal, err)
 	}
 	if *asJSON {
