@@ -47,17 +47,17 @@ func (b *binding) arg(i int) ast.Expr {
 func (fl *fnLowerer) bind(c *ast.Call, label string, sg sig) *binding {
 	l := fl.l
 	if c.Starargs != nil {
-		l.Errorf(c.Starargs, "starred argument is not supported")
+		l.Errorf(c.Starargs, ir.Unsupported, "starred argument is not supported")
 		return nil
 	}
 	if c.Kwargs != nil {
-		l.Errorf(c.Kwargs, "** argument is not supported")
+		l.Errorf(c.Kwargs, ir.Unsupported, "** argument is not supported")
 		return nil
 	}
 	b := &binding{kws: map[string]ast.Expr{}, order: map[ast.Expr]int{}, kwArg: map[ast.Expr]string{}}
 	for i, a := range c.Args {
 		if _, ok := a.(*ast.Starred); ok {
-			l.Errorf(a, "starred argument is not supported")
+			l.Errorf(a, ir.Unsupported, "starred argument is not supported")
 			return nil
 		}
 		b.order[a] = i
@@ -68,9 +68,9 @@ func (fl *fnLowerer) bind(c *ast.Call, label string, sg sig) *binding {
 		if len(c.Args) > len(sg.params) {
 			switch len(sg.params) {
 			case 0:
-				l.Errorf(c, "%s() takes no arguments (%d given)", label, len(c.Args))
+				l.Errorf(c, ir.ArgumentError, "%s() takes no arguments (%d given)", label, len(c.Args))
 			default:
-				l.Errorf(c, "%s() takes at most %d argument%s (%d given)", label, len(sg.params), plural(len(sg.params)), len(c.Args))
+				l.Errorf(c, ir.ArgumentError, "%s() takes at most %d argument%s (%d given)", label, len(sg.params), plural(len(sg.params)), len(c.Args))
 			}
 			return nil
 		}
@@ -87,11 +87,11 @@ func (fl *fnLowerer) bind(c *ast.Call, label string, sg sig) *binding {
 		}
 		idx := slices.Index(sg.params, name)
 		if sg.varargs || idx < sg.posOnly {
-			l.Errorf(k, "%s() got an unexpected keyword argument '%s'", label, name)
+			l.Errorf(k, ir.ArgumentError, "%s() got an unexpected keyword argument '%s'", label, name)
 			return nil
 		}
 		if b.args[idx] != nil {
-			l.Errorf(k, "%s() got multiple values for argument '%s'", label, name)
+			l.Errorf(k, ir.ArgumentError, "%s() got multiple values for argument '%s'", label, name)
 			return nil
 		}
 		b.args[idx] = k.Value
@@ -103,7 +103,7 @@ func (fl *fnLowerer) bind(c *ast.Call, label string, sg sig) *binding {
 		}
 	}
 	if n < sg.min || !sg.varargs && sg.min > 0 && slices.Contains(b.args[:sg.min], nil) {
-		l.Errorf(c, "%s() takes at least %d argument%s (%d given)", label, sg.min, plural(sg.min), n)
+		l.Errorf(c, ir.ArgumentError, "%s() takes at least %d argument%s (%d given)", label, sg.min, plural(sg.min), n)
 		return nil
 	}
 	return b
@@ -139,7 +139,7 @@ func (fl *fnLowerer) finish(c *ast.Call, b *binding, label string, out *ir.Built
 		for j := i + 1; j < len(evs); j++ {
 			a, z := evs[i], evs[j]
 			if b.order[a.node] > b.order[z.node] && (lower.MayAct(a.x) || lower.MayAct(z.x)) {
-				fl.errorf(z.node, "keyword argument %s of %s() is evaluated before %s in Python but after it here; reordering arguments that call functions or may raise is not supported", b.kwArg[z.node], label, argLabel(b, a.node))
+				fl.errorf(z.node, ir.Unsupported, "keyword argument %s of %s() is evaluated before %s in Python but after it here; reordering arguments that call functions or may raise is not supported", b.kwArg[z.node], label, argLabel(b, a.node))
 				return nil
 			}
 		}
@@ -161,10 +161,10 @@ func (fl *fnLowerer) helperUse(c *ast.Call, label string, lenOK bool) bool {
 	u, ok := fl.consumedBy(c)
 	switch {
 	case !ok:
-		fl.errorf(c, "%s() is only supported where its result is iterated or consumed whole (%s)", label, consumersText)
+		fl.errorf(c, ir.Unsupported, "%s() is only supported where its result is iterated or consumed whole (%s)", label, consumersText)
 		return false
 	case u.lenOnly && !lenOK:
-		fl.errorf(c, "len() of %s() is not supported (it has no length)", label)
+		fl.errorf(c, ir.Unsupported, "len() of %s() is not supported (it has no length)", label)
 		return false
 	}
 	return true
@@ -175,7 +175,7 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 	l := fl.l
 	pos := l.Pos(c)
 	if !builtins[name] {
-		l.Errorf(c.Func, "name %s is not defined", name)
+		l.Errorf(c.Func, ir.UndefinedName, "name %s is not defined", name)
 		return nil
 	}
 	mk := func(t ir.Type, args ...ir.Expr) *ir.Builtin {
@@ -192,7 +192,7 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 			return nil
 		}
 		if !types.Sized(x.Type()) {
-			l.Errorf(b.args[0], "len() of %s is not supported%s", x.Type(), types.OptionalHint(x.Type()))
+			l.Errorf(b.args[0], ir.Unsupported, "len() of %s is not supported%s", x.Type(), types.OptionalHint(x.Type()))
 			return nil
 		}
 		return mk(ir.Int, x)
@@ -220,9 +220,9 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 		}
 		if b.args[1] != nil {
 			if name == "int" {
-				l.Errorf(b.args[1], "int() with a base is not supported")
+				l.Errorf(b.args[1], ir.Unsupported, "int() with a base is not supported")
 			} else {
-				l.Errorf(c, "%s() takes at most 1 argument (2 given)", name)
+				l.Errorf(c, ir.ArgumentError, "%s() takes at most 1 argument (2 given)", name)
 			}
 			return nil
 		}
@@ -236,7 +236,7 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 			return nil
 		}
 		if name != "bool" && !types.IsNumeric(x.Type()) && !ir.IsBasic(x.Type(), ir.KindStr) {
-			l.Errorf(b.args[0], "%s() of %s is not supported%s", name, x.Type(), types.OptionalHint(x.Type()))
+			l.Errorf(b.args[0], ir.Unsupported, "%s() of %s is not supported%s", name, x.Type(), types.OptionalHint(x.Type()))
 			return nil
 		}
 		return mk(t, x)
@@ -255,7 +255,7 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 		case types.IsNumeric(x.Type()):
 			return mk(ir.Int, x)
 		}
-		l.Errorf(b.args[0], "abs() of %s is not supported%s", x.Type(), types.OptionalHint(x.Type()))
+		l.Errorf(b.args[0], ir.Unsupported, "abs() of %s is not supported%s", x.Type(), types.OptionalHint(x.Type()))
 		return nil
 	case "ord", "chr":
 		b := fl.bind(c, name, sig{params: []string{"c"}, posOnly: 1, min: 1})
@@ -271,7 +271,7 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 			return nil
 		}
 		if !ir.Identical(x.Type(), in) {
-			l.Errorf(b.args[0], "%s() of %s is not supported (it takes %s)", name, x.Type(), types.A(in))
+			l.Errorf(b.args[0], ir.Unsupported, "%s() of %s is not supported (it takes %s)", name, x.Type(), types.A(in))
 			return nil
 		}
 		return mk(out, x)
@@ -285,7 +285,7 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 			return nil
 		}
 		if !types.IsNumeric(x.Type()) {
-			l.Errorf(b.args[0], "round() of %s is not supported%s", x.Type(), types.OptionalHint(x.Type()))
+			l.Errorf(b.args[0], ir.Unsupported, "round() of %s is not supported%s", x.Type(), types.OptionalHint(x.Type()))
 			return nil
 		}
 		out := mk(ir.Int, x)
@@ -296,7 +296,7 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 				return nil
 			}
 			if !ir.IsBasic(n.Type(), ir.KindInt) {
-				l.Errorf(nd, "ndigits of round() must be int, got %s", n.Type())
+				l.Errorf(nd, ir.TypeMismatch, "ndigits of round() must be int, got %s", n.Type())
 				return nil
 			}
 			out.Args = append(out.Args, n)
@@ -344,7 +344,7 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 				return nil
 			}
 			if !ir.IsBasic(s.Type(), ir.KindInt) {
-				l.Errorf(b.args[1], "start of enumerate() must be int, got %s", s.Type())
+				l.Errorf(b.args[1], ir.TypeMismatch, "start of enumerate() must be int, got %s", s.Type())
 				return nil
 			}
 			out.Args = append(out.Args, s)
@@ -360,11 +360,11 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 			return nil
 		}
 		if s := b.kws["strict"]; s != nil {
-			l.Errorf(s, "zip() with strict= is not supported")
+			l.Errorf(s, ir.Unsupported, "zip() with strict= is not supported")
 			return nil
 		}
 		if len(b.args) == 0 {
-			l.Errorf(c, "zip() without arguments is not supported")
+			l.Errorf(c, ir.Unsupported, "zip() without arguments is not supported")
 			return nil
 		}
 		out := mk(nil)
@@ -396,11 +396,11 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 			return nil
 		}
 		if bx, ok := x.(*ir.Builtin); ok && (bx.Name == "enumerate" || bx.Name == "zip" || bx.Name == "reversed") {
-			l.Errorf(b.args[0], "reversed() of %s() is not supported (it is not reversible)", bx.Name)
+			l.Errorf(b.args[0], ir.Unsupported, "reversed() of %s() is not supported (it is not reversible)", bx.Name)
 			return nil
 		}
 		if _, isSet := x.Type().(*ir.Set); isSet {
-			l.Errorf(b.args[0], "reversed() of %s is not supported (a set is not reversible)", types.A(x.Type()))
+			l.Errorf(b.args[0], ir.Unsupported, "reversed() of %s is not supported (a set is not reversible)", types.A(x.Type()))
 			return nil
 		}
 		elem := fl.elemOf(x, b.args[0], "reversed()", false)
@@ -437,13 +437,13 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 				if lt, ok := want.(*ir.List); ok {
 					return &ir.ListLit{Pos: pos, T: lt}
 				}
-				l.Errorf(c, "cannot infer the type of an empty list; annotate it (e.g. x: list[str] = list())")
+				l.Errorf(c, ir.TypeMismatch, "cannot infer the type of an empty list; annotate it (e.g. x: list[str] = list())")
 				return nil
 			}
 			if st, ok := want.(*ir.Set); ok {
 				return &ir.SetLit{Pos: pos, T: st}
 			}
-			l.Errorf(c, "cannot infer the type of an empty set; annotate it (e.g. x: set[str] = set())")
+			l.Errorf(c, ir.TypeMismatch, "cannot infer the type of an empty set; annotate it (e.g. x: set[str] = set())")
 			return nil
 		}
 		x := fl.consume(b.args[0], want, use{what: name + "()", gen: genEager})
@@ -463,7 +463,7 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 			return mk(&ir.List{Elem: elem}, x)
 		}
 		if !types.Hashable(elem) {
-			l.Errorf(b.args[0], "set element of type %s is not hashable", elem)
+			l.Errorf(b.args[0], ir.TypeMismatch, "set element of type %s is not hashable", elem)
 			return nil
 		}
 		return mk(&ir.Set{Elem: elem}, x)
@@ -480,13 +480,13 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 			return nil
 		}
 		if _, ok := x.Type().(*ir.Tuple); !ok {
-			l.Errorf(b.args[0], "tuple() of %s is not supported (a tuple's length is part of its type; use a list)", types.A(x.Type()))
+			l.Errorf(b.args[0], ir.Unsupported, "tuple() of %s is not supported (a tuple's length is part of its type; use a list)", types.A(x.Type()))
 			return nil
 		}
 		return mk(x.Type(), x)
 	case "dict":
 		if len(c.Keywords) > 0 {
-			l.Errorf(c.Keywords[0], "dict() with keyword arguments is not supported (write a dict display)")
+			l.Errorf(c.Keywords[0], ir.Unsupported, "dict() with keyword arguments is not supported (write a dict display)")
 			return nil
 		}
 		b := fl.bind(c, name, sig{params: []string{"iterable"}, posOnly: 1, min: 0})
@@ -497,7 +497,7 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 			if dt, ok := want.(*ir.Dict); ok {
 				return &ir.DictLit{Pos: pos, T: dt}
 			}
-			l.Errorf(c, "cannot infer the type of an empty dict; annotate it (e.g. x: dict[str, int] = dict())")
+			l.Errorf(c, ir.TypeMismatch, "cannot infer the type of an empty dict; annotate it (e.g. x: dict[str, int] = dict())")
 			return nil
 		}
 		var hint ir.Type
@@ -517,11 +517,11 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 		}
 		pair, ok := elem.(*ir.Tuple)
 		if !ok || len(pair.Elems) != 2 {
-			l.Errorf(b.args[0], "dict() of %s is not supported (it takes a dict or (key, value) tuples)", types.A(x.Type()))
+			l.Errorf(b.args[0], ir.Unsupported, "dict() of %s is not supported (it takes a dict or (key, value) tuples)", types.A(x.Type()))
 			return nil
 		}
 		if !types.Hashable(pair.Elems[0]) {
-			l.Errorf(b.args[0], "dict key of type %s is not hashable", pair.Elems[0])
+			l.Errorf(b.args[0], ir.TypeMismatch, "dict key of type %s is not hashable", pair.Elems[0])
 			return nil
 		}
 		return mk(&ir.Dict{Key: pair.Elems[0], Value: pair.Elems[1]}, x)
@@ -535,10 +535,10 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 		return x
 	}
 	if exceptions[name] {
-		l.Errorf(c, "call of %s outside raise is not supported", name)
+		l.Errorf(c, ir.Unsupported, "call of %s outside raise is not supported", name)
 		return nil
 	}
-	l.Errorf(c, "call of %s is not supported", name)
+	l.Errorf(c, ir.Unsupported, "call of %s is not supported", name)
 	return nil
 }
 
@@ -549,7 +549,7 @@ func (fl *fnLowerer) printable(e ast.Expr, what string) ir.Expr {
 		return nil
 	}
 	if why := types.Printable(x.Type()); why != "" {
-		fl.errorf(e, "%s of %s is not supported: %s", what, types.A(x.Type()), why)
+		fl.errorf(e, ir.Unsupported, "%s of %s is not supported: %s", what, types.A(x.Type()), why)
 		return nil
 	}
 	return x
@@ -563,7 +563,7 @@ func (fl *fnLowerer) print(c *ast.Call) ir.Expr {
 	}
 	for _, k := range []string{"file", "flush"} {
 		if v := b.kws[k]; v != nil {
-			l.Errorf(v, "print() with %s= is not supported (print writes to the plan's stdout)", k)
+			l.Errorf(v, ir.Unsupported, "print() with %s= is not supported (print writes to the plan's stdout)", k)
 			return nil
 		}
 	}
@@ -587,7 +587,7 @@ func (fl *fnLowerer) print(c *ast.Call) ir.Expr {
 			return nil
 		}
 		if !ir.IsBasic(x.Type(), ir.KindStr) {
-			l.Errorf(k.Value, "%s of print() must be str, got %s", name, x.Type())
+			l.Errorf(k.Value, ir.TypeMismatch, "%s of print() must be str, got %s", name, x.Type())
 			return nil
 		}
 		out.Keywords = append(out.Keywords, ir.Keyword{Name: name, Value: x})
@@ -602,7 +602,7 @@ func (fl *fnLowerer) sortOptions(at ast.Ast, b *binding, out *ir.Builtin, elem i
 	l := fl.l
 	if k := b.kws["key"]; k != nil && !isNone(k) {
 		if overSet {
-			l.Errorf(k, "%s of a set with key= is not supported: elements with equal keys would keep their set order, and %s", what, setOrder)
+			l.Errorf(k, ir.Unsupported, "%s of a set with key= is not supported: elements with equal keys would keep their set order, and %s", what, setOrder)
 			return false
 		}
 		lam, ok := fl.keyFunc(k, elem, what)
@@ -611,7 +611,7 @@ func (fl *fnLowerer) sortOptions(at ast.Ast, b *binding, out *ir.Builtin, elem i
 		}
 		out.Key = lam
 	} else if !types.Orderable(elem) {
-		l.Errorf(at, "%s of %s elements is not supported (they do not order)%s", what, elem, types.OptionalHint(elem))
+		l.Errorf(at, ir.Unsupported, "%s of %s elements is not supported (they do not order)%s", what, elem, types.OptionalHint(elem))
 		return false
 	}
 	if r := b.kws["reverse"]; r != nil {
@@ -620,7 +620,7 @@ func (fl *fnLowerer) sortOptions(at ast.Ast, b *binding, out *ir.Builtin, elem i
 			return false
 		}
 		if !ir.IsBasic(x.Type(), ir.KindBool) {
-			l.Errorf(r, "reverse of %s must be bool, got %s", what, x.Type())
+			l.Errorf(r, ir.TypeMismatch, "reverse of %s must be bool, got %s", what, x.Type())
 			return false
 		}
 		out.Keywords = append(out.Keywords, ir.Keyword{Name: "reverse", Value: x})
@@ -635,7 +635,7 @@ func (fl *fnLowerer) minMax(c *ast.Call, name string) ir.Expr {
 		return nil
 	}
 	if d := b.kws["default"]; d != nil {
-		l.Errorf(d, "%s() with default= is not supported", name)
+		l.Errorf(d, ir.Unsupported, "%s() with default= is not supported", name)
 		return nil
 	}
 	out := &ir.Builtin{Pos: l.Pos(c), Name: name}
@@ -658,7 +658,7 @@ func (fl *fnLowerer) minMax(c *ast.Call, name string) ir.Expr {
 			if elem == nil {
 				elem = x.Type()
 			} else if !ir.Identical(elem, x.Type()) {
-				l.Errorf(a, "arguments of %s() must have one type, got %s and %s", name, elem, x.Type())
+				l.Errorf(a, ir.TypeMismatch, "arguments of %s() must have one type, got %s and %s", name, elem, x.Type())
 				return nil
 			}
 			out.Args = append(out.Args, x)
@@ -672,7 +672,7 @@ func (fl *fnLowerer) minMax(c *ast.Call, name string) ir.Expr {
 		}
 		out.Key = lam
 	} else if !types.Orderable(elem) {
-		l.Errorf(c, "%s() of %s values is not supported (they do not order)%s", name, elem, types.OptionalHint(elem))
+		l.Errorf(c, ir.Unsupported, "%s() of %s values is not supported (they do not order)%s", name, elem, types.OptionalHint(elem))
 		return nil
 	}
 	return out
@@ -693,7 +693,7 @@ func (fl *fnLowerer) sum(c *ast.Call) ir.Expr {
 		return nil
 	}
 	if ir.IsBasic(elem, ir.KindStr) {
-		l.Errorf(b.args[0], "sum() of strs is not supported (use str.join)")
+		l.Errorf(b.args[0], ir.Unsupported, "sum() of strs is not supported (use str.join)")
 		return nil
 	}
 	out := &ir.Builtin{Pos: l.Pos(c), Name: "sum", Args: []ir.Expr{x}}
@@ -708,15 +708,15 @@ func (fl *fnLowerer) sum(c *ast.Call) ir.Expr {
 	}
 	t := ir.BinOpType(ir.Add, startT, elem)
 	if t == nil {
-		l.Errorf(c, "sum() of %s values from %s start is not supported%s", elem, types.A(startT), types.OptionalHint(elem))
+		l.Errorf(c, ir.Unsupported, "sum() of %s values from %s start is not supported%s", elem, types.A(startT), types.OptionalHint(elem))
 		return nil
 	}
 	if !ir.Identical(t, startT) && !(ir.IsBasic(startT, ir.KindBool) && ir.IsBasic(t, ir.KindInt)) {
-		l.Errorf(c, "sum() of %s values needs %s start, e.g. sum(xs, 0.0): the sum of no values is the start itself", elem, types.A(t))
+		l.Errorf(c, ir.TypeMismatch, "sum() of %s values needs %s start, e.g. sum(xs, 0.0): the sum of no values is the start itself", elem, types.A(t))
 		return nil
 	}
 	if ir.IsBasic(startT, ir.KindBool) {
-		l.Errorf(b.args[1], "sum() with a bool start is not supported")
+		l.Errorf(b.args[1], ir.Unsupported, "sum() with a bool start is not supported")
 		return nil
 	}
 	out.T = t
@@ -729,7 +729,7 @@ func (fl *fnLowerer) sum(c *ast.Call) ir.Expr {
 func (fl *fnLowerer) rangeCall(e *ast.Call) (ir.Expr, bool) {
 	l := fl.l
 	if len(e.Keywords) > 0 || e.Starargs != nil || e.Kwargs != nil || len(e.Args) < 1 || len(e.Args) > 3 {
-		l.Errorf(e, "range() takes one to three positional arguments")
+		l.Errorf(e, ir.ArgumentError, "range() takes one to three positional arguments")
 		return nil, false
 	}
 	args := make([]ir.Expr, len(e.Args))
@@ -739,7 +739,7 @@ func (fl *fnLowerer) rangeCall(e *ast.Call) (ir.Expr, bool) {
 			return nil, false
 		}
 		if !ir.IsBasic(x.Type(), ir.KindInt) {
-			l.Errorf(a, "range() argument must be int, got %s%s", x.Type(), types.OptionalHint(x.Type()))
+			l.Errorf(a, ir.TypeMismatch, "range() argument must be int, got %s%s", x.Type(), types.OptionalHint(x.Type()))
 			return nil, false
 		}
 		args[i] = x
@@ -756,7 +756,7 @@ func (fl *fnLowerer) rangeCall(e *ast.Call) (ir.Expr, bool) {
 		}
 	}
 	if v, ok := intConst(r.Step); ok && v == 0 {
-		l.Errorf(e.Args[2], "range() step must not be zero")
+		l.Errorf(e.Args[2], ir.PlanError, "range() step must not be zero")
 		return nil, false
 	}
 	start, ok1 := intConst(r.Start)
@@ -808,9 +808,9 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 	if !methodKnown(t, name) {
 		switch t := t.(type) {
 		case *ir.Row:
-			l.Errorf(c, "row type %s has no method .%s()", t.Name, name)
+			l.Errorf(c, ir.UndefinedName, "row type %s has no method .%s()", t.Name, name)
 		default:
-			l.Errorf(c, "method .%s() of %s is not supported%s", name, t, types.OptionalHint(t))
+			l.Errorf(c, ir.Unsupported, "method .%s() of %s is not supported%s", name, t, types.OptionalHint(t))
 		}
 		return nil
 	}
@@ -829,7 +829,7 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 			return nil
 		}
 		if !types.Assignable(x.Type(), t) {
-			l.Errorf(n, "%s of %s() must be %s, got %s%s", what, label, t, x.Type(), types.OptionalHint(x.Type()))
+			l.Errorf(n, ir.TypeMismatch, "%s of %s() must be %s, got %s%s", what, label, t, x.Type(), types.OptionalHint(x.Type()))
 			return nil
 		}
 		return x
@@ -904,7 +904,7 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 				return nil
 			}
 			if !ir.IsBasic(elem, ir.KindStr) {
-				l.Errorf(b.args[0], "str.join() of %s elements is not supported (they must be str)", elem)
+				l.Errorf(b.args[0], ir.Unsupported, "str.join() of %s elements is not supported (they must be str)", elem)
 				return nil
 			}
 			add(b.args[0], x)
@@ -1105,7 +1105,7 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 				return nil
 			}
 			if !ir.Identical(k.Type(), dt.Key) {
-				l.Errorf(b.args[0], "key of %s() must be %s, got %s", label, dt.Key, k.Type())
+				l.Errorf(b.args[0], ir.TypeMismatch, "key of %s() must be %s, got %s", label, dt.Key, k.Type())
 				return nil
 			}
 			add(b.args[0], k)
@@ -1124,7 +1124,7 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 				case ir.IsBasic(x.Type(), ir.KindNone) && name != "setdefault":
 					out.T = types.MakeOptional(dt.Value)
 				default:
-					l.Errorf(d, "default of %s() must be %s, got %s", label, dt.Value, x.Type())
+					l.Errorf(d, ir.TypeMismatch, "default of %s() must be %s, got %s", label, dt.Value, x.Type())
 					return nil
 				}
 				add(d, x)
@@ -1140,7 +1140,7 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 				return nil
 			}
 			if !ir.Identical(x.Type(), t) {
-				l.Errorf(b.args[0], "argument of dict.update() must be %s, got %s", t, x.Type())
+				l.Errorf(b.args[0], ir.TypeMismatch, "argument of dict.update() must be %s, got %s", t, x.Type())
 				return nil
 			}
 			add(b.args[0], x)
@@ -1164,14 +1164,14 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 			return nil
 		}
 		if !ir.Identical(x.Type(), elem) {
-			l.Errorf(b.args[0], "argument of %s() must be %s, got %s", label, elem, x.Type())
+			l.Errorf(b.args[0], ir.TypeMismatch, "argument of %s() must be %s, got %s", label, elem, x.Type())
 			return nil
 		}
 		add(b.args[0], x)
 		out.T = ir.None
 		return out
 	}
-	l.Errorf(c, "method .%s() of %s is not supported", name, t)
+	l.Errorf(c, ir.Unsupported, "method .%s() of %s is not supported", name, t)
 	return nil
 }
 
@@ -1188,7 +1188,7 @@ func (fl *fnLowerer) extendArg(n ast.Expr, lt ir.Type, what string) ir.Expr {
 		return nil
 	}
 	if !ir.Identical(xe, elem) {
-		fl.errorf(n, "%s of %s elements into %s is not supported", what, xe, types.A(lt))
+		fl.errorf(n, ir.Unsupported, "%s of %s elements into %s is not supported", what, xe, types.A(lt))
 		return nil
 	}
 	return x
@@ -1215,12 +1215,12 @@ func (fl *fnLowerer) affix(c *ast.Call, out *ir.Builtin, n ast.Expr, label strin
 		}
 	}
 	if !ok {
-		l.Errorf(n, "argument of %s() must be str or a tuple of str, got %s", label, x.Type())
+		l.Errorf(n, ir.TypeMismatch, "argument of %s() must be str or a tuple of str, got %s", label, x.Type())
 		return nil
 	}
 	recv := out.Args[0]
 	if !rereadable(recv) || lower.MayAct(x) {
-		l.Errorf(n, "%s() with a tuple is only supported on a local variable or a constant, with a tuple that cannot call or raise (assign them first)", label)
+		l.Errorf(n, ir.Unsupported, "%s() with a tuple is only supported on a local variable or a constant, with a tuple that cannot call or raise (assign them first)", label)
 		return nil
 	}
 	var elems []ir.Expr
@@ -1229,7 +1229,7 @@ func (fl *fnLowerer) affix(c *ast.Call, out *ir.Builtin, n ast.Expr, label strin
 		elems = tx.Elems
 	default:
 		if !rereadable(x) {
-			l.Errorf(n, "%s() with a tuple is only supported on a local variable or a constant, with a tuple that cannot call or raise (assign them first)", label)
+			l.Errorf(n, ir.Unsupported, "%s() with a tuple is only supported on a local variable or a constant, with a tuple that cannot call or raise (assign them first)", label)
 			return nil
 		}
 		for i := range tt.Elems {

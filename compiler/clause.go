@@ -35,7 +35,7 @@ func CompileWithClauses(filename string, src []byte, cfg Config, clauses []Claus
 		return nil, nil, nil, err
 	}
 	if err := ir.Verify(prog); err != nil {
-		return nil, nil, nil, diag.List{diag.Errorf(ir.Pos{File: filename, Line: 1, Col: 1}, "internal error: the lowered program does not verify: %v", err)}
+		return nil, nil, nil, diag.List{diag.Errorf(ir.Pos{File: filename, Line: 1, Col: 1}, ir.Internal, "internal error: the lowered program does not verify: %v", err)}
 	}
 	gs = make([]*ir.Guarantee, len(clauses))
 	clauseErrs = make([]error, len(clauses))
@@ -52,11 +52,11 @@ func (c *compiler) clause(cl Clause, prog *ir.Program) (*ir.Guarantee, error) {
 		return nil, pyast.ParseErrors(cl.File, err)
 	}
 	if len(f.Module.Body) != 1 {
-		return nil, diag.List{diag.Errorf(at, "a clause is one contract call, got %d statements", len(f.Module.Body))}
+		return nil, diag.List{diag.Errorf(at, ir.PlanError, "a clause is one contract call, got %d statements", len(f.Module.Body))}
 	}
 	es, ok := f.Module.Body[0].(*ast.ExprStmt)
 	if !ok {
-		return nil, diag.List{diag.Errorf(at, "a clause is one contract call, not a %s", pyast.Describe(f.Module.Body[0]))}
+		return nil, diag.List{diag.Errorf(at, ir.PlanError, "a clause is one contract call, not a %s", pyast.Describe(f.Module.Body[0]))}
 	}
 	names := map[string]*symbol{}
 	aliases := make([]string, 0, len(cl.Imports))
@@ -68,7 +68,7 @@ func (c *compiler) clause(cl Clause, prog *ir.Program) (*ir.Guarantee, error) {
 		mod := cl.Imports[a]
 		sym := c.moduleSym(mod)
 		if sym == nil || sym.kind != sModule || planAPI[mod] != nil || mod == "typing" || mod == "__future__" || mod == "clauz3" {
-			return nil, diag.List{diag.Errorf(at, "import %s = %s: not a module of a trusted layer", a, mod)}
+			return nil, diag.List{diag.Errorf(at, ir.ImportError, "import %s = %s: not a module of a trusted layer", a, mod)}
 		}
 		names[a] = sym
 	}
@@ -81,7 +81,7 @@ func (c *compiler) clause(cl Clause, prog *ir.Program) (*ir.Guarantee, error) {
 		return nil, err
 	}
 	if g == nil {
-		return nil, diag.List{diag.Errorf(at, "clause %s did not compile", cl.Source)}
+		return nil, diag.List{diag.Errorf(at, ir.PlanError, "clause %s did not compile", cl.Source)}
 	}
 	return g, nil
 }

@@ -31,7 +31,7 @@ type ErrorList = diag.List
 func CompileFile(path string, cfg Config) (*ir.Program, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
-		return nil, diag.List{diag.Errorf(ir.Pos{File: path, Line: 1, Col: 1}, "cannot read plan: %v", errText(err))}
+		return nil, diag.List{diag.Errorf(ir.Pos{File: path, Line: 1, Col: 1}, ir.ReadError, "cannot read plan: %v", errText(err))}
 	}
 	return Compile(path, src, cfg)
 }
@@ -47,7 +47,7 @@ func Compile(filename string, src []byte, cfg Config) (*ir.Program, error) {
 		return nil, err
 	}
 	if err := ir.Verify(prog); err != nil {
-		return nil, diag.List{diag.Errorf(ir.Pos{File: filename, Line: 1, Col: 1}, "internal error: the lowered program does not verify: %v", err)}
+		return nil, diag.List{diag.Errorf(ir.Pos{File: filename, Line: 1, Col: 1}, ir.Internal, "internal error: the lowered program does not verify: %v", err)}
 	}
 	return prog, nil
 }

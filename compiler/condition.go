@@ -32,7 +32,7 @@ func (c *compiler) conditions(fi *funcInfo) {
 		for i, a := range lam.Args.Args {
 			p := paramNamed(fn, string(a.Arg))
 			if p == nil {
-				c.errorf(a, "requires of %s names %s, which is not a parameter of %s", fn.Name, a.Arg, fn.Name)
+				c.errorf(a, ir.UndefinedName, "requires of %s names %s, which is not a parameter of %s", fn.Name, a.Arg, fn.Name)
 				good = false
 				continue
 			}
@@ -53,14 +53,14 @@ func (c *compiler) conditions(fi *funcInfo) {
 			continue
 		}
 		if len(lam.Args.Args) != 1 {
-			c.errorf(lam, "ensures of %s must take one parameter, the result", fn.Name)
+			c.errorf(lam, ir.PlanError, "ensures of %s must take one parameter, the result", fn.Name)
 			continue
 		}
 		if fn.Result == nil {
 			continue // the return annotation was refused
 		}
 		if ir.IsBasic(fn.Result, ir.KindNone) {
-			c.errorf(call, "ensures of %s is not supported: %s returns None, so there is no result to ensure anything about", fn.Name, fn.Name)
+			c.errorf(call, ir.Unsupported, "ensures of %s is not supported: %s returns None, so there is no result to ensure anything about", fn.Name, fn.Name)
 			continue
 		}
 		a := lam.Args.Args[0]
@@ -85,33 +85,33 @@ func paramNamed(fn *ir.Func, name string) *ir.Local {
 func (c *compiler) conditionArgs(call *ast.Call) (*ast.Lambda, string, bool) {
 	label := pyast.Render(call.Func)
 	if len(call.Args) != 1 || call.Starargs != nil || call.Kwargs != nil {
-		c.errorf(call, "%s takes one lambda", label)
+		c.errorf(call, ir.ArgumentError, "%s takes one lambda", label)
 		return nil, "", false
 	}
 	lam, ok := call.Args[0].(*ast.Lambda)
 	if !ok {
-		c.errorf(call.Args[0], "%s takes a lambda, not a %s", label, pyast.Describe(call.Args[0]))
+		c.errorf(call.Args[0], ir.ArgumentError, "%s takes a lambda, not a %s", label, pyast.Describe(call.Args[0]))
 		return nil, "", false
 	}
 	switch a := lam.Args; {
 	case a == nil:
 		lam.Args = &ast.Arguments{}
 	case a.Vararg != nil || a.Kwarg != nil || len(a.Kwonlyargs) > 0:
-		c.errorf(lam, "lambda with *args, **kwargs or keyword-only parameters is not supported")
+		c.errorf(lam, ir.Unsupported, "lambda with *args, **kwargs or keyword-only parameters is not supported")
 		return nil, "", false
 	case len(a.Defaults) > 0:
-		c.errorf(lam, "lambda parameter default is not supported")
+		c.errorf(lam, ir.Unsupported, "lambda parameter default is not supported")
 		return nil, "", false
 	}
 	msg := ""
 	for _, k := range call.Keywords {
 		if k.Arg != "message" {
-			c.errorf(k, "keyword %s of %s is not supported", k.Arg, label)
+			c.errorf(k, ir.Unsupported, "keyword %s of %s is not supported", k.Arg, label)
 			return nil, "", false
 		}
 		str, ok := k.Value.(*ast.Str)
 		if _, isF := c.file.FStrings[str]; !ok || isF {
-			c.errorf(k.Value, "message of %s must be a string literal", label)
+			c.errorf(k.Value, ir.PlanError, "message of %s must be a string literal", label)
 			return nil, "", false
 		}
 		msg = string(str.S)
@@ -127,7 +127,7 @@ func (c *compiler) conditionLambda(lam *ast.Lambda, locals []*ir.Local, params m
 		return nil
 	}
 	if !ir.Identical(body.Type(), ir.Bool) {
-		c.errorf(lam.Body, "%s must be a bool expression, got %s", what, body.Type())
+		c.errorf(lam.Body, ir.TypeMismatch, "%s must be a bool expression, got %s", what, body.Type())
 		return nil
 	}
 	return &ir.Lambda{Pos: c.pos(lam), Source: pyast.Render(lam), Params: locals, Body: body}
@@ -154,10 +154,10 @@ func (e conditionEnv) constant(l *lower.Lowerer, n ast.Expr) ir.Expr {
 		return lower.CloneAt(s.value, l.Pos(n))
 	case s != nil && s.kind == sBroken:
 		return nil
-	case s == nil && why != "" && !isName(n):
-		l.Errorf(n, "%s", why)
+	case s == nil && !why.OK() && !isName(n):
+		l.Errorf(n, why.Code, "%s", why.Msg)
 	default:
-		l.Errorf(n, "%s in a plan condition is not supported: a condition reads only its own parameters, literals and constants", pyast.Render(n))
+		l.Errorf(n, ir.Unsupported, "%s in a plan condition is not supported: a condition reads only its own parameters, literals and constants", pyast.Render(n))
 	}
 	return nil
 }
@@ -172,12 +172,12 @@ func (e conditionEnv) Attribute(l *lower.Lowerer, a *ast.Attribute, want ir.Type
 		if loc, isParam := e.params[string(n.Id)]; isParam {
 			row, isRow := loc.Type.(*ir.Row)
 			if !isRow {
-				l.Errorf(a, "attribute .%s of %s (%s) is not supported in a plan condition", a.Attr, n.Id, loc.Type)
+				l.Errorf(a, ir.Unsupported, "attribute .%s of %s (%s) is not supported in a plan condition", a.Attr, n.Id, loc.Type)
 				return nil
 			}
 			f := row.Field(string(a.Attr))
 			if f == nil {
-				l.Errorf(a, "row type %s has no field %s", row.Name, a.Attr)
+				l.Errorf(a, ir.UndefinedName, "row type %s has no field %s", row.Name, a.Attr)
 				return nil
 			}
 			return &ir.Attr{Pos: l.Pos(a), X: &ir.LocalRef{Pos: l.Pos(n), Local: loc}, Field: f.Name, T: f.Type}
@@ -191,6 +191,6 @@ func (e conditionEnv) Call(l *lower.Lowerer, call *ast.Call, want ir.Type) ir.Ex
 	if x, handled := lower.PredicateCall(l, call, !shadowed && e.c.names["len"] == nil); handled {
 		return x
 	}
-	l.Errorf(call, "call of %s in a plan condition is not supported: a condition may use only len, startswith and endswith, never an effect or a function", pyast.Render(call.Func))
+	l.Errorf(call, ir.Unsupported, "call of %s in a plan condition is not supported: a condition may use only len, startswith and endswith, never an effect or a function", pyast.Render(call.Func))
 	return nil
 }

@@ -3,12 +3,14 @@
 // typed, verified ir.Program, or into located errors.
 //
 // API: Compile(filename, src, cfg) and CompileFile(path, cfg), with Config
-// {ImportRoots, TrustedRoots, Target}. Every error is a diag.Error
-// (`file:line:col: reason`); a failed compilation returns an ErrorList
-// (up to ten, sorted by position, one per line). Constructs outside the
-// subset are refused as `file:line:col: <what> is not supported` (with a
-// reason or a hint where one helps); nothing is skipped silently. Errors in
-// a trusted layer point into the layer's file. Every program Compile
+// {ImportRoots, TrustedRoots, Target}. Every error is a diag.Error, that
+// is an ir.Error (`file:line:col: reason`) with the code of its kind; a
+// failed compilation returns an ErrorList (sorted by position, its text
+// one per line and cut after ten). Constructs outside the subset are
+// refused as `file:line:col: <what> is not supported` (with a reason or a
+// hint where one helps), code ir.Unsupported; nothing is skipped
+// silently. Errors in a trusted layer point into the layer's file and have
+// the code ir.LayerError unless they are Unsupported or ReadError. Every program Compile
 // returns has passed ir.Verify.
 //
 // The language it accepts is docs/design.md section 3.1; docs/language.md is

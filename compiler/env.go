@@ -3,6 +3,7 @@ package compiler
 import (
 	"github.com/go-python/gpython/ast"
 
+	"github.com/clauz3/clauz3/compiler/diag"
 	"github.com/clauz3/clauz3/compiler/lower"
 	"github.com/clauz3/clauz3/compiler/pyast"
 	"github.com/clauz3/clauz3/compiler/types"
@@ -79,7 +80,7 @@ func (fl *fnLowerer) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
 	}
 	if fl.defNames[name] {
 		if !fl.broken[name] {
-			l.Errorf(n, "function %s used as a value is not supported", name)
+			l.Errorf(n, ir.Unsupported, "function %s used as a value is not supported", name)
 		}
 		return nil
 	}
@@ -90,11 +91,11 @@ func (fl *fnLowerer) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
 		}
 		if loc == nil || !fl.cur.defined[loc] {
 			if !fl.cur.dead {
-				l.Errorf(n, "name %s is used before assignment (or not assigned on every path)", name)
+				l.Errorf(n, ir.Unassigned, "name %s is used before assignment (or not assigned on every path)", name)
 				return nil
 			}
 			if loc == nil {
-				l.Errorf(n, "name %s is used before assignment", name)
+				l.Errorf(n, ir.Unassigned, "name %s is used before assignment", name)
 				return nil
 			}
 		}
@@ -106,9 +107,9 @@ func (fl *fnLowerer) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
 	s := fl.c.names[name]
 	if s == nil {
 		if builtins[name] {
-			l.Errorf(n, "builtin %s used as a value is not supported", name)
+			l.Errorf(n, ir.Unsupported, "builtin %s used as a value is not supported", name)
 		} else {
-			l.Errorf(n, "name %s is not defined", name)
+			l.Errorf(n, ir.UndefinedName, "name %s is not defined", name)
 		}
 		return nil
 	}
@@ -126,19 +127,19 @@ func (fl *fnLowerer) symbolValue(l *lower.Lowerer, n ast.Expr, s *symbol) ir.Exp
 	case sBroken:
 		return nil
 	case sFunc:
-		l.Errorf(n, "function %s used as a value is not supported", label)
+		l.Errorf(n, ir.Unsupported, "function %s used as a value is not supported", label)
 	case sEffect:
-		l.Errorf(n, "effect %s used as a value is not supported", label)
+		l.Errorf(n, ir.Unsupported, "effect %s used as a value is not supported", label)
 	case sContract:
-		l.Errorf(n, "contract %s used outside a guarantee is not supported", label)
+		l.Errorf(n, ir.Unsupported, "contract %s used outside a guarantee is not supported", label)
 	case sModule:
-		l.Errorf(n, "module %s used as a value is not supported", label)
+		l.Errorf(n, ir.Unsupported, "module %s used as a value is not supported", label)
 	case sRow:
-		l.Errorf(n, "row type %s used as a value is not supported (row types are for annotations)", label)
+		l.Errorf(n, ir.Unsupported, "row type %s used as a value is not supported (row types are for annotations)", label)
 	case sOther:
-		l.Errorf(n, "use of %s %s is not supported", s.what, label)
+		l.Errorf(n, ir.Unsupported, "use of %s %s is not supported", s.what, label)
 	default:
-		l.Errorf(n, "use of %s is not supported", label)
+		l.Errorf(n, ir.Unsupported, "use of %s is not supported", label)
 	}
 	return nil
 }
@@ -151,7 +152,7 @@ func (fl *fnLowerer) Attribute(l *lower.Lowerer, a *ast.Attribute, want ir.Type)
 	}
 	if fl.isModuleChain(a) {
 		_, why := fl.c.resolve(a)
-		l.Errorf(a, "%s", why)
+		l.Errorf(a, why.Code, "%s", why.Msg)
 		return nil
 	}
 	x := l.Expr(a.Value, nil)
@@ -163,21 +164,21 @@ func (fl *fnLowerer) Attribute(l *lower.Lowerer, a *ast.Attribute, want ir.Type)
 	case *ir.Row:
 		f := t.Field(field)
 		if f == nil {
-			l.Errorf(a, "row type %s has no field %s", t.Name, field)
+			l.Errorf(a, ir.UndefinedName, "row type %s has no field %s", t.Name, field)
 			return nil
 		}
 		return &ir.Attr{Pos: l.Pos(a), X: x, Field: field, T: f.Type}
 	case *ir.Optional:
 		if _, isRow := t.Elem.(*ir.Row); isRow {
-			l.Errorf(a, "field access .%s on %s is not supported%s", field, types.A(t), types.OptionalHint(t))
+			l.Errorf(a, ir.Unsupported, "field access .%s on %s is not supported%s", field, types.A(t), types.OptionalHint(t))
 			return nil
 		}
 	}
 	if methodKnown(x.Type(), field) {
-		l.Errorf(a, "method .%s used as a value is not supported (call it)", field)
+		l.Errorf(a, ir.Unsupported, "method .%s used as a value is not supported (call it)", field)
 		return nil
 	}
-	l.Errorf(a, "attribute access .%s is not supported", field)
+	l.Errorf(a, ir.Unsupported, "attribute access .%s is not supported", field)
 	return nil
 }
 
@@ -221,13 +222,13 @@ func (fl *fnLowerer) Call(l *lower.Lowerer, c *ast.Call, want ir.Type) ir.Expr {
 			s = &symbol{kind: sFunc, name: name, fn: fi}
 			break
 		} else if before {
-			l.Errorf(c, "function %s is called before its definition", name)
+			l.Errorf(c, ir.Unassigned, "function %s is called before its definition", name)
 			return nil
 		} else if fl.refusedDef(name) {
 			return nil
 		}
 		if fl.isLocalName(name) {
-			l.Errorf(c, "call of local %s is not supported", name)
+			l.Errorf(c, ir.Unsupported, "call of local %s is not supported", name)
 			return nil
 		}
 		s = fl.c.names[name]
@@ -237,7 +238,7 @@ func (fl *fnLowerer) Call(l *lower.Lowerer, c *ast.Call, want ir.Type) ir.Expr {
 	case *ast.Attribute:
 		if !fl.isModuleChain(fn) {
 			if n, ok := fn.Value.(*ast.Name); ok && fl.isBuiltinName(string(n.Id)) {
-				l.Errorf(c, "call of %s is not supported (call the method on a value, e.g. s.%s())", pyast.Render(fn), fn.Attr)
+				l.Errorf(c, ir.Unsupported, "call of %s is not supported (call the method on a value, e.g. s.%s())", pyast.Render(fn), fn.Attr)
 				return nil
 			}
 			recv := l.Expr(fn.Value, nil)
@@ -246,14 +247,14 @@ func (fl *fnLowerer) Call(l *lower.Lowerer, c *ast.Call, want ir.Type) ir.Expr {
 			}
 			return fl.method(c, recv, string(fn.Attr), want)
 		}
-		var why string
+		var why diag.Reason
 		s, why = fl.c.resolve(fn)
 		if s == nil {
-			l.Errorf(c, "%s", why)
+			l.Errorf(c, why.Code, "%s", why.Msg)
 			return nil
 		}
 	default:
-		l.Errorf(c, "call of %s is not supported", pyast.Describe(c.Func))
+		l.Errorf(c, ir.Unsupported, "call of %s is not supported", pyast.Describe(c.Func))
 		return nil
 	}
 	label := pyast.Render(c.Func)
@@ -281,16 +282,16 @@ func (fl *fnLowerer) Call(l *lower.Lowerer, c *ast.Call, want ir.Type) ir.Expr {
 		}
 		return &ir.EffectCall{Pos: l.Pos(c), Effect: e, Args: args}
 	case sContract:
-		l.Errorf(c, "call of contract %s outside a guarantee is not supported", label)
+		l.Errorf(c, ir.Unsupported, "call of contract %s outside a guarantee is not supported", label)
 	case sBroken:
 	case sAPI:
-		l.Errorf(c, "call of %s is not supported", label)
+		l.Errorf(c, ir.Unsupported, "call of %s is not supported", label)
 	case sConst:
-		l.Errorf(c, "call of constant %s is not supported", label)
+		l.Errorf(c, ir.Unsupported, "call of constant %s is not supported", label)
 	case sRow:
-		l.Errorf(c, "constructing a row (%s) is not supported: rows come from trusted effects", label)
+		l.Errorf(c, ir.Unsupported, "constructing a row (%s) is not supported: rows come from trusted effects", label)
 	default:
-		l.Errorf(c, "call of %s is not supported", label)
+		l.Errorf(c, ir.Unsupported, "call of %s is not supported", label)
 	}
 	return nil
 }

@@ -55,15 +55,15 @@ func (fl *fnLowerer) consumedBy(e ast.Expr) (use, bool) {
 func (fl *fnLowerer) elemOf(x ir.Expr, n ast.Ast, what string, allowSet bool) ir.Type {
 	t := x.Type()
 	if _, isSet := t.(*ir.Set); isSet && !allowSet {
-		fl.errorf(n, "%s over %s is not supported: %s (iterate sorted(...) instead)", what, types.A(t), setOrder)
+		fl.errorf(n, ir.Unsupported, "%s over %s is not supported: %s (iterate sorted(...) instead)", what, types.A(t), setOrder)
 		return nil
 	}
 	elem := types.Elem(t)
 	if elem == nil {
 		if _, isTuple := t.(*ir.Tuple); isTuple {
-			fl.errorf(n, "%s over %s is not supported (tuple elements must share one type)", what, types.A(t))
+			fl.errorf(n, ir.Unsupported, "%s over %s is not supported (tuple elements must share one type)", what, types.A(t))
 		} else {
-			fl.errorf(n, "%s over %s is not supported%s", what, types.A(t), types.OptionalHint(t))
+			fl.errorf(n, ir.Unsupported, "%s over %s is not supported%s", what, types.A(t), types.OptionalHint(t))
 		}
 	}
 	return elem
@@ -81,7 +81,7 @@ func (fl *fnLowerer) ext(l *lower.Lowerer, e ast.Expr, want ir.Type) (ir.Expr, b
 	case *ast.GeneratorExp:
 		u, ok := fl.consumedBy(e)
 		if !ok || u.gen == genNo {
-			l.Errorf(e, "generator expression is only supported as the argument of list(), set(), dict(), sorted(), sum(), min(), max(), any(), all() and str.join() (write a list comprehension)")
+			l.Errorf(e, ir.Unsupported, "generator expression is only supported as the argument of list(), set(), dict(), sorted(), sum(), min(), max(), any(), all() and str.join() (write a list comprehension)")
 			return nil, true
 		}
 		var lw ir.Type
@@ -92,7 +92,7 @@ func (fl *fnLowerer) ext(l *lower.Lowerer, e ast.Expr, want ir.Type) (ir.Expr, b
 		}
 		x := fl.comprehension(e, ir.ListComp, nil, e.Elt, e.Generators, lw)
 		if x != nil && u.gen == genPure && lower.MayAct(x) {
-			l.Errorf(e, "generator expression in %s that calls a function or may raise is not supported (%s stops at the first decisive element; write a list comprehension to evaluate every element)", u.what, u.what)
+			l.Errorf(e, ir.Unsupported, "generator expression in %s that calls a function or may raise is not supported (%s stops at the first decisive element; write a list comprehension to evaluate every element)", u.what, u.what)
 			return nil, true
 		}
 		return x, true
@@ -100,10 +100,10 @@ func (fl *fnLowerer) ext(l *lower.Lowerer, e ast.Expr, want ir.Type) (ir.Expr, b
 		fl.guardBoolOp(e)
 		return nil, false
 	case *ast.Lambda:
-		l.Errorf(e, "lambda is only supported as the key= argument of sorted(), min(), max() and list.sort()")
+		l.Errorf(e, ir.Unsupported, "lambda is only supported as the key= argument of sorted(), min(), max() and list.sort()")
 		return nil, true
 	case *ast.Starred:
-		l.Errorf(e, "starred expression is not supported")
+		l.Errorf(e, ir.Unsupported, "starred expression is not supported")
 		return nil, true
 	case *ast.Compare:
 		fl.keepOptionalAgainstNone(e)
@@ -198,7 +198,7 @@ func (fl *fnLowerer) comprehension(n ast.Expr, kind ir.CompKind, key, elt ast.Ex
 			return nil
 		}
 		if !types.Hashable(out.Key.Type()) {
-			l.Errorf(key, "dict key of type %s is not hashable", out.Key.Type())
+			l.Errorf(key, ir.TypeMismatch, "dict key of type %s is not hashable", out.Key.Type())
 			return nil
 		}
 	}
@@ -211,7 +211,7 @@ func (fl *fnLowerer) comprehension(n ast.Expr, kind ir.CompKind, key, elt ast.Ex
 		out.T = &ir.List{Elem: out.Elem.Type()}
 	case ir.SetComp:
 		if !types.Hashable(out.Elem.Type()) {
-			l.Errorf(elt, "set element of type %s is not hashable", out.Elem.Type())
+			l.Errorf(elt, ir.TypeMismatch, "set element of type %s is not hashable", out.Elem.Type())
 			return nil
 		}
 		out.T = &ir.Set{Elem: out.Elem.Type()}
@@ -247,11 +247,11 @@ func (fl *fnLowerer) bindCompTuple(target ast.Expr, t ir.Type, val func(ir.Pos) 
 		elts := targetElts(tg)
 		tt, ok := t.(*ir.Tuple)
 		if !ok {
-			fl.errorf(target, "unpacking %s in a comprehension is not supported (only tuples, whose length is known)", types.A(t))
+			fl.errorf(target, ir.Unsupported, "unpacking %s in a comprehension is not supported (only tuples, whose length is known)", types.A(t))
 			return false
 		}
 		if len(tt.Elems) != len(elts) {
-			fl.errorf(target, "cannot unpack %s into %d targets", types.A(tt), len(elts))
+			fl.errorf(target, ir.TypeMismatch, "cannot unpack %s into %d targets", types.A(tt), len(elts))
 			return false
 		}
 		for i, el := range elts {
@@ -265,9 +265,9 @@ func (fl *fnLowerer) bindCompTuple(target ast.Expr, t ir.Type, val func(ir.Pos) 
 		}
 		return true
 	case *ast.Starred:
-		fl.errorf(target, "starred assignment target is not supported")
+		fl.errorf(target, ir.Unsupported, "starred assignment target is not supported")
 	default:
-		fl.errorf(target, "comprehension target %s is not supported", pyast.Describe(target))
+		fl.errorf(target, ir.Unsupported, "comprehension target %s is not supported", pyast.Describe(target))
 	}
 	return false
 }
@@ -298,7 +298,7 @@ func (fl *fnLowerer) keyFunc(v ast.Expr, elem ir.Type, owner string) (*ir.Lambda
 	case *ast.Lambda:
 		a := k.Args
 		if a == nil || len(a.Args) != 1 || a.Vararg != nil || a.Kwarg != nil || len(a.Kwonlyargs) > 0 || len(a.Defaults) > 0 {
-			l.Errorf(k, "key= lambda of %s must take exactly one parameter", owner)
+			l.Errorf(k, ir.ArgumentError, "key= lambda of %s must take exactly one parameter", owner)
 			return nil, false
 		}
 		name := string(a.Args[0].Arg)
@@ -333,13 +333,13 @@ func (fl *fnLowerer) keyFunc(v ast.Expr, elem ir.Type, owner string) (*ir.Lambda
 				if s := fl.c.names[string(n.Id)]; s != nil && s.kind == sFunc && s.fn.ok {
 					fi := s.fn
 					if len(fi.params) < 1 || !types.Assignable(elem, fi.params[0].Type) {
-						l.Errorf(v, "key function %s of %s must take one %s", n.Id, owner, elem)
+						l.Errorf(v, ir.TypeMismatch, "key function %s of %s must take one %s", n.Id, owner, elem)
 						return nil, false
 					}
 					args := []ir.Expr{arg}
 					for _, p := range fi.params[1:] {
 						if p.Default == nil {
-							l.Errorf(v, "key function %s of %s must take one %s", n.Id, owner, elem)
+							l.Errorf(v, ir.TypeMismatch, "key function %s of %s must take one %s", n.Id, owner, elem)
 							return nil, false
 						}
 						args = append(args, lower.CloneAt(p.Default, pos))
@@ -350,13 +350,13 @@ func (fl *fnLowerer) keyFunc(v ast.Expr, elem ir.Type, owner string) (*ir.Lambda
 			}
 		}
 		if body == nil {
-			l.Errorf(v, "key= of %s must be a lambda, a plan function, len, abs, str, str.lower or str.upper applicable to %s", owner, elem)
+			l.Errorf(v, ir.TypeMismatch, "key= of %s must be a lambda, a plan function, len, abs, str, str.lower or str.upper applicable to %s", owner, elem)
 			return nil, false
 		}
 		lam = &ir.Lambda{Pos: pos, Source: pyast.Render(v), Params: []*ir.Local{p}, Body: body}
 	}
 	if !types.Orderable(lam.Body.Type()) {
-		l.Errorf(v, "key= of %s gives %s, which does not order", owner, lam.Body.Type())
+		l.Errorf(v, ir.TypeMismatch, "key= of %s gives %s, which does not order", owner, lam.Body.Type())
 		return nil, false
 	}
 	return lam, true

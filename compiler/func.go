@@ -139,7 +139,7 @@ func (c *compiler) lowerFuncIn(fi *funcInfo, parent *fnLowerer) {
 			}
 			fi.fn.Body = append(fi.fn.Body, &ir.Return{Pos: end, Value: &ir.Const{Pos: end, T: ir.None}})
 		} else {
-			c.errorf(fi.def, "%s may end without returning a %s value", fi.fn.Name, fi.fn.Result)
+			c.errorf(fi.def, ir.PlanError, "%s may end without returning a %s value", fi.fn.Name, fi.fn.Result)
 		}
 	}
 }
@@ -237,8 +237,8 @@ func bindName(a *ast.Alias) string {
 	return name
 }
 
-func (fl *fnLowerer) errorf(n ast.Ast, format string, args ...any) {
-	fl.c.errorf(n, format, args...)
+func (fl *fnLowerer) errorf(n ast.Ast, code ir.Code, format string, args ...any) {
+	fl.c.errorf(n, code, format, args...)
 }
 
 // local returns the typed local name, declaring it with type t when it
@@ -250,7 +250,7 @@ func (fl *fnLowerer) local(n ast.Ast, name string, t ir.Type, verb string) *ir.L
 			if ir.IsBasic(loc.Type, ir.KindNone) && verb == "assign" {
 				hint = fmt.Sprintf(" (annotate it where it is first assigned, e.g. %s: %s | None = None)", name, t)
 			}
-			fl.errorf(n, "%s was %s, cannot %s %s%s", name, loc.Type, verb, t, hint)
+			fl.errorf(n, ir.TypeMismatch, "%s was %s, cannot %s %s%s", name, loc.Type, verb, t, hint)
 			return nil
 		}
 		return loc
@@ -329,12 +329,12 @@ func (fl *fnLowerer) stmt(s ast.Stmt, st flow) ([]ir.Stmt, flow) {
 	case *ast.Raise:
 		return fl.raiseStmt(s)
 	case *ast.FunctionDef:
-		fl.errorf(s, "nested function definition inside a block is not supported (define it directly in the function's body)")
+		fl.errorf(s, ir.Unsupported, "nested function definition inside a block is not supported (define it directly in the function's body)")
 		fl.broken[string(s.Name)] = true // its calls stay silent
 	case *ast.Import, *ast.ImportFrom:
-		fl.errorf(s, "import inside a function is not supported")
+		fl.errorf(s, ir.Unsupported, "import inside a function is not supported")
 	default:
-		fl.errorf(s, "%s is not supported", pyast.Describe(s))
+		fl.errorf(s, ir.Unsupported, "%s is not supported", pyast.Describe(s))
 	}
 	return nil, st
 }

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/clauz3/clauz3/ir"
 )
 
 var located = regexp.MustCompile(`^[^\n]+:[0-9]+:[0-9]+: \S`)
@@ -46,8 +48,16 @@ func FuzzCompile(f *testing.F) {
 		if prog != nil {
 			t.Fatal("program and error")
 		}
-		if strings.Contains(err.Error(), "internal error: the lowered program does not verify") {
-			t.Fatalf("lowering bug: %v", err)
+		ds := ir.Diagnostics(err)
+		if len(ds) == 0 {
+			t.Fatalf("an error with no diagnostic: %v", err)
+		}
+		for _, d := range ds {
+			// Internal is a compiler bug; the zero code is a site that
+			// forgot its code.
+			if d.Code == ir.Internal || d.Code == ir.UnknownCode {
+				t.Fatalf("code %v: %v", d.Code, err)
+			}
 		}
 		for _, line := range strings.Split(err.Error(), "\n") {
 			if !located.MatchString(line) {

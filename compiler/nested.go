@@ -40,14 +40,14 @@ func (fl *fnLowerer) nestedDef(def *ast.FunctionDef) {
 	c := fl.c
 	name := string(def.Name)
 	if fl.nested[name] != nil {
-		fl.errorf(def, "nested function %s is defined twice", name)
+		fl.errorf(def, ir.PlanError, "nested function %s is defined twice", name)
 		return
 	}
 	if fl.broken[name] {
 		return // a def of the name was refused
 	}
 	if fl.locals[name] != nil || fl.assigns(name) {
-		fl.errorf(def, "name %s is both a nested function and a variable", name)
+		fl.errorf(def, ir.PlanError, "name %s is both a nested function and a variable", name)
 		delete(fl.defNames, name) // the variable's uses stay checked as such
 		return
 	}
@@ -108,7 +108,7 @@ func (fl *fnLowerer) outerLocal(l *lower.Lowerer, n *ast.Name) (x ir.Expr, found
 	for f := fl.parent; f != nil; f = f.parent {
 		if f.nested[name] != nil || f.defNames[name] {
 			if !f.broken[name] {
-				l.Errorf(n, "function %s used as a value is not supported", name)
+				l.Errorf(n, ir.Unsupported, "function %s used as a value is not supported", name)
 			}
 			return nil, true
 		}
@@ -120,7 +120,7 @@ func (fl *fnLowerer) outerLocal(l *lower.Lowerer, n *ast.Name) (x ir.Expr, found
 			return nil, true
 		}
 		if loc == nil || !f.cur.defined[loc] {
-			l.Errorf(n, "name %s is read by %s but not assigned on every path before its def (assign it before the def)", name, fl.fn.Name)
+			l.Errorf(n, ir.Unassigned, "name %s is read by %s but not assigned on every path before its def (assign it before the def)", name, fl.fn.Name)
 			return nil, true
 		}
 		return &ir.LocalRef{Pos: l.Pos(n), Local: loc}, true

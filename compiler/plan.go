@@ -90,8 +90,8 @@ func newCompiler(filename string, src []byte, cfg Config) *compiler {
 
 func (c *compiler) pos(n ast.Ast) ir.Pos { return pyast.Pos(c.file, n) }
 
-func (c *compiler) errorf(n ast.Ast, format string, args ...any) {
-	c.errs.Add(c.pos(n), format, args...)
+func (c *compiler) errorf(n ast.Ast, code ir.Code, format string, args ...any) {
+	c.errs.Add(c.pos(n), code, format, args...)
 }
 
 func (c *compiler) compile() *ir.Program {
@@ -108,7 +108,7 @@ func (c *compiler) compile() *ir.Program {
 	c.module()
 	if c.target == nil {
 		if c.errs.Len() == 0 || c.names[c.cfg.Target] == nil {
-			c.errs.Add(ir.Pos{File: c.filename, Line: 1, Col: 1}, "target %s is not defined", c.cfg.Target)
+			c.errs.Add(ir.Pos{File: c.filename, Line: 1, Col: 1}, ir.UndefinedName, "target %s is not defined", c.cfg.Target)
 		}
 		return nil
 	}
@@ -162,18 +162,18 @@ func (c *compiler) module() {
 					continue // module docstring
 				}
 			}
-			c.errorf(s, "expression statement at module level is not supported")
+			c.errorf(s, ir.Unsupported, "expression statement at module level is not supported")
 		case *ast.Pass:
 		case *ast.For, *ast.AugAssign, *ast.Return:
-			c.errorf(s, "%s at module level is not supported", pyast.Describe(s))
+			c.errorf(s, ir.Unsupported, "%s at module level is not supported", pyast.Describe(s))
 		default:
-			c.errorf(s, "%s is not supported", pyast.Describe(s))
+			c.errorf(s, ir.Unsupported, "%s is not supported", pyast.Describe(s))
 		}
 	}
 	if s := c.names[c.cfg.Target]; s != nil && s.kind == sFunc {
 		c.target = s.fn
 	} else if s != nil {
-		c.errs.Add(ir.Pos{File: c.filename, Line: 1, Col: 1}, "target %s is not a function of the plan", c.cfg.Target)
+		c.errs.Add(ir.Pos{File: c.filename, Line: 1, Col: 1}, ir.UndefinedName, "target %s is not a function of the plan", c.cfg.Target)
 	}
 }
 
@@ -182,7 +182,7 @@ func (c *compiler) bind(n ast.Ast, name string, s *symbol) {
 		if old.kind == s.kind && (old.kind == sModule || old.kind == sAPI) && old.qual == s.qual {
 			return
 		}
-		c.errorf(n, "redefinition of %s is not supported", name)
+		c.errorf(n, ir.Unsupported, "redefinition of %s is not supported", name)
 		return
 	}
 	c.names[name] = s
@@ -208,7 +208,7 @@ func (c *compiler) mainIdiom(s *ast.If) {
 		}
 	}
 	if !ok {
-		c.errorf(s, "if statement at module level is not supported (only `if __name__ == \"__main__\": %s()`)", c.cfg.Target)
+		c.errorf(s, ir.Unsupported, "if statement at module level is not supported (only `if __name__ == \"__main__\": %s()`)", c.cfg.Target)
 	}
 }
 
@@ -219,7 +219,7 @@ func (c *compiler) importStmt(s *ast.Import) {
 		name := string(a.Name)
 		sym := c.moduleSym(name)
 		if sym == nil {
-			c.errorf(s, "import of %s is not supported", name)
+			c.errorf(s, ir.Unsupported, "import of %s is not supported", name)
 			continue
 		}
 		if a.AsName != "" {
@@ -261,12 +261,12 @@ func (c *compiler) moduleSym(name string) *symbol {
 func (c *compiler) importFrom(s *ast.ImportFrom) {
 	mod := string(s.Module)
 	if s.Level > 0 {
-		c.errorf(s, "relative import is not supported")
+		c.errorf(s, ir.Unsupported, "relative import is not supported")
 		return
 	}
 	ms := c.moduleSym(mod)
 	if ms == nil {
-		c.errorf(s, "import of %s is not supported", mod)
+		c.errorf(s, ir.Unsupported, "import of %s is not supported", mod)
 		return
 	}
 	for _, a := range s.Names {
@@ -276,7 +276,7 @@ func (c *compiler) importFrom(s *ast.ImportFrom) {
 			as = string(a.AsName)
 		}
 		if name == "*" {
-			c.errorf(s, "import * is not supported")
+			c.errorf(s, ir.Unsupported, "import * is not supported")
 			continue
 		}
 		if ms.kind == sBroken {
@@ -285,7 +285,7 @@ func (c *compiler) importFrom(s *ast.ImportFrom) {
 		}
 		if members, isAPI := planAPI[mod]; isAPI {
 			if members != nil && !members[name] {
-				c.errorf(s, "import of %s.%s is not supported", mod, name)
+				c.errorf(s, ir.Unsupported, "import of %s.%s is not supported", mod, name)
 				continue
 			}
 			c.bind(s, as, &symbol{kind: sAPI, name: name, qual: mod + "." + name})
@@ -293,11 +293,11 @@ func (c *compiler) importFrom(s *ast.ImportFrom) {
 		}
 		sym := c.member(ms, name)
 		if sym == nil {
-			c.errorf(s, "cannot import name %s from %s", name, mod)
+			c.errorf(s, ir.ImportError, "cannot import name %s from %s", name, mod)
 			continue
 		}
 		if sym.kind == sOther {
-			c.errorf(s, "import of %s.%s is not supported (it is a %s)", mod, name, sym.what)
+			c.errorf(s, ir.Unsupported, "import of %s.%s is not supported (it is a %s)", mod, name, sym.what)
 			continue
 		}
 		c.bind(s, as, sym)
@@ -370,43 +370,44 @@ func (c *compiler) fromLayer(ls *layer.Symbol) *symbol {
 }
 
 // resolve returns the symbol a module-level Name or dotted chain over
-// imported modules denotes, or nil (with what names the failure).
-func (c *compiler) resolve(e ast.Expr) (*symbol, string) {
+// imported modules denotes, or nil (with the reason, when e is such a
+// chain).
+func (c *compiler) resolve(e ast.Expr) (*symbol, diag.Reason) {
 	dotted, ok := pyast.Dotted(e)
 	if !ok {
-		return nil, ""
+		return nil, diag.Reason{}
 	}
 	parts := strings.Split(dotted, ".")
 	s := c.names[parts[0]]
 	if s == nil {
-		return nil, fmt.Sprintf("name %s is not defined", parts[0])
+		return nil, diag.Because(ir.UndefinedName, "name %s is not defined", parts[0])
 	}
 	for i, p := range parts[1:] {
 		if s.kind == sBroken {
-			return s, ""
+			return s, diag.Reason{}
 		}
 		if s.kind != sModule {
-			return nil, fmt.Sprintf("attribute access .%s is not supported", p)
+			return nil, diag.Because(ir.Unsupported, "attribute access .%s is not supported", p)
 		}
 		next := c.member(s, p)
 		if next == nil {
-			return nil, fmt.Sprintf("module %s has no attribute %s", strings.Join(parts[:i+1], "."), p)
+			return nil, diag.Because(ir.UndefinedName, "module %s has no attribute %s", strings.Join(parts[:i+1], "."), p)
 		}
 		s = next
 	}
-	return s, ""
+	return s, diag.Reason{}
 }
 
 // ---- constants ----
 
 func (c *compiler) moduleAssign(s *ast.Assign) {
 	if len(s.Targets) != 1 {
-		c.errorf(s, "chained assignment is not supported")
+		c.errorf(s, ir.Unsupported, "chained assignment is not supported")
 		return
 	}
 	n, ok := s.Targets[0].(*ast.Name)
 	if !ok {
-		c.errorf(s.Targets[0], "assignment to %s is not supported", pyast.Describe(s.Targets[0]))
+		c.errorf(s.Targets[0], ir.Unsupported, "assignment to %s is not supported", pyast.Describe(s.Targets[0]))
 		return
 	}
 	c.constant(n, s.Value, nil)
@@ -419,7 +420,7 @@ func (c *compiler) moduleAnnAssign(s ast.Stmt, a *syntax.AnnAssign) {
 		return
 	}
 	if a.Value == nil {
-		c.errorf(s, "declaration without a value at module level is not supported")
+		c.errorf(s, ir.Unsupported, "declaration without a value at module level is not supported")
 		return
 	}
 	c.constant(a.Target, a.Value, t)
@@ -435,12 +436,12 @@ func (c *compiler) constant(n *ast.Name, value ast.Expr, want ir.Type) {
 	}
 	if !lower.IsConstant(x) {
 		if c.errs.Len() == before {
-			c.errorf(value, "computed value at module level is not supported (write a literal constant)")
+			c.errorf(value, ir.Unsupported, "computed value at module level is not supported (write a literal constant)")
 		}
 		return
 	}
 	if want != nil && !ir.Identical(want, x.Type()) {
-		c.errorf(value, "%s is annotated %s but assigned %s%s", n.Id, want, x.Type(), floatHint(want, x))
+		c.errorf(value, ir.TypeMismatch, "%s is annotated %s but assigned %s%s", n.Id, want, x.Type(), floatHint(want, x))
 		return
 	}
 	c.bind(n, string(n.Id), &symbol{kind: sConst, name: string(n.Id), value: x})
@@ -460,17 +461,17 @@ func (e constEnv) Attribute(l *lower.Lowerer, a *ast.Attribute, want ir.Type) ir
 func (e constEnv) constRef(l *lower.Lowerer, n ast.Expr) ir.Expr {
 	s, why := e.c.resolve(n)
 	switch {
-	case s == nil && why != "":
-		l.Errorf(n, "%s", why)
+	case s == nil && !why.OK():
+		l.Errorf(n, why.Code, "%s", why.Msg)
 	case s == nil:
 		l.Unsupported(n)
 	case s.kind == sConst:
 		return lower.CloneAt(s.value, l.Pos(n))
 	case s.kind == sBroken:
 	case s.kind == sRow:
-		l.Errorf(n, "row type %s used as a value is not supported", pyast.Render(n))
+		l.Errorf(n, ir.Unsupported, "row type %s used as a value is not supported", pyast.Render(n))
 	default:
-		l.Errorf(n, "%s is not a constant", pyast.Render(n))
+		l.Errorf(n, ir.PlanError, "%s is not a constant", pyast.Render(n))
 	}
 	return nil
 }
@@ -511,7 +512,7 @@ func floatHint(want ir.Type, x ir.Expr) string {
 }
 
 func (e constEnv) Call(l *lower.Lowerer, call *ast.Call, want ir.Type) ir.Expr {
-	l.Errorf(call, "call of %s is not supported here (a constant is expected)", pyast.Render(call.Func))
+	l.Errorf(call, ir.Unsupported, "call of %s is not supported here (a constant is expected)", pyast.Render(call.Func))
 	return nil
 }
 
@@ -532,22 +533,22 @@ func (c *compiler) signature(def *ast.FunctionDef, outer *ir.Func) *funcInfo {
 	fi.fn = &ir.Func{Pos: c.pos(def), Name: name, Outer: outer}
 	a := def.Args
 	if a.Vararg != nil {
-		c.errorf(a.Vararg, "*%s parameter is not supported", a.Vararg.Arg)
+		c.errorf(a.Vararg, ir.Unsupported, "*%s parameter is not supported", a.Vararg.Arg)
 		fi.ok = false
 	}
 	if len(a.Kwonlyargs) > 0 {
-		c.errorf(a.Kwonlyargs[0], "keyword-only parameter %s is not supported", a.Kwonlyargs[0].Arg)
+		c.errorf(a.Kwonlyargs[0], ir.Unsupported, "keyword-only parameter %s is not supported", a.Kwonlyargs[0].Arg)
 		fi.ok = false
 	}
 	if a.Kwarg != nil {
-		c.errorf(a.Kwarg, "**%s parameter is not supported", a.Kwarg.Arg)
+		c.errorf(a.Kwarg, ir.Unsupported, "**%s parameter is not supported", a.Kwarg.Arg)
 		fi.ok = false
 	}
 	nd := len(a.Args) - len(a.Defaults)
 	for i, arg := range a.Args {
 		p := lower.Param{Name: string(arg.Arg)}
 		if arg.Annotation == nil {
-			c.errorf(arg, "parameter %s of %s needs a type annotation", arg.Arg, name)
+			c.errorf(arg, ir.PlanError, "parameter %s of %s needs a type annotation", arg.Arg, name)
 			fi.ok = false
 		} else if t, err := types.AnnotationIn(c.file, arg.Annotation, planScope{c}); err != nil {
 			c.errs.Append(err)
@@ -563,10 +564,10 @@ func (c *compiler) signature(def *ast.FunctionDef, outer *ir.Func) *funcInfo {
 			case x == nil:
 				fi.ok = false
 			case !lower.IsConstant(x):
-				c.errorf(d, "default of %s must be a literal constant", arg.Arg)
+				c.errorf(d, ir.PlanError, "default of %s must be a literal constant", arg.Arg)
 				fi.ok = false
 			case !types.Assignable(x.Type(), p.Type):
-				c.errorf(d, "default of %s must be %s, got %s%s", arg.Arg, p.Type, x.Type(), floatHint(p.Type, x))
+				c.errorf(d, ir.TypeMismatch, "default of %s must be %s, got %s%s", arg.Arg, p.Type, x.Type(), floatHint(p.Type, x))
 				fi.ok = false
 			default:
 				p.Default = x
@@ -588,7 +589,7 @@ func (c *compiler) signature(def *ast.FunctionDef, outer *ir.Func) *funcInfo {
 			fi.fn.Result = t
 		}
 	case returnsValue(c.file, def.Body):
-		c.errorf(def, "%s returns a value but has no return annotation", name)
+		c.errorf(def, ir.PlanError, "%s returns a value but has no return annotation", name)
 		fi.ok = false
 	default:
 		fi.fn.Result = ir.None
@@ -601,7 +602,7 @@ func (c *compiler) signature(def *ast.FunctionDef, outer *ir.Func) *funcInfo {
 		s, _ := c.resolve(fn)
 		if s != nil && s.kind == sAPI && s.qual == "clauz3.guarantee" {
 			if name != c.cfg.Target || outer != nil {
-				c.errorf(d, "guarantee on %s is not supported: only the target %s carries guarantees", name, c.cfg.Target)
+				c.errorf(d, ir.Unsupported, "guarantee on %s is not supported: only the target %s carries guarantees", name, c.cfg.Target)
 			}
 			continue
 		}
@@ -610,7 +611,7 @@ func (c *compiler) signature(def *ast.FunctionDef, outer *ir.Func) *funcInfo {
 			case "deal.pre", "clauz3.requires", "deal.post", "clauz3.ensures":
 				call, isCall := d.(*ast.Call)
 				if !isCall {
-					c.errorf(d, "decorator %s must be called with a lambda", pyast.Render(fn))
+					c.errorf(d, ir.PlanError, "decorator %s must be called with a lambda", pyast.Render(fn))
 					continue
 				}
 				if s.qual == "deal.pre" || s.qual == "clauz3.requires" {
@@ -624,7 +625,7 @@ func (c *compiler) signature(def *ast.FunctionDef, outer *ir.Func) *funcInfo {
 		if s != nil && s.kind == sBroken {
 			continue
 		}
-		c.errorf(d, "decorator %s is not supported%s", pyast.Render(fn), decoratorHint(pyast.Render(fn)))
+		c.errorf(d, ir.Unsupported, "decorator %s is not supported%s", pyast.Render(fn), decoratorHint(pyast.Render(fn)))
 	}
 	return fi
 }
@@ -693,7 +694,7 @@ func (c *compiler) recursion() {
 		for _, cs := range fi.calls {
 			switch color[cs.callee] {
 			case grey:
-				c.errs.Add(cs.pos, "recursive call of %s is not supported: a plan must end on every path and the prover follows every call (write it as a for loop over a range)", cs.callee.fn.Name)
+				c.errs.Add(cs.pos, ir.Unsupported, "recursive call of %s is not supported: a plan must end on every path and the prover follows every call (write it as a for loop over a range)", cs.callee.fn.Name)
 			case white:
 				visit(cs.callee)
 			}
@@ -724,7 +725,7 @@ func (c *compiler) guarantees(prog *ir.Program) []*ir.Guarantee {
 			continue // refused when the function was declared
 		}
 		if !isCall || len(call.Args) != 1 || len(call.Keywords) > 0 || call.Starargs != nil || call.Kwargs != nil {
-			c.errorf(d, "%s takes one contract call, e.g. @%s(emails.only([\"bob@example.com\"]))", pyast.Render(fn), pyast.Render(fn))
+			c.errorf(d, ir.ArgumentError, "%s takes one contract call, e.g. @%s(emails.only([\"bob@example.com\"]))", pyast.Render(fn), pyast.Render(fn))
 			continue
 		}
 		if g := c.guarantee(call.Args[0], prog); g != nil {
@@ -737,34 +738,34 @@ func (c *compiler) guarantees(prog *ir.Program) []*ir.Guarantee {
 func (c *compiler) guarantee(e ast.Expr, prog *ir.Program) *ir.Guarantee {
 	call, ok := e.(*ast.Call)
 	if !ok {
-		c.errorf(e, "guarantee takes a contract call, not a %s", pyast.Describe(e))
+		c.errorf(e, ir.ArgumentError, "guarantee takes a contract call, not a %s", pyast.Describe(e))
 		return nil
 	}
 	s, why := c.resolve(call.Func)
 	switch {
-	case s == nil && why != "":
+	case s == nil && !why.OK():
 		if at, isAttr := call.Func.(*ast.Attribute); isAttr {
 			if base, _ := c.resolve(at.Value); base != nil && base.kind == sModule {
-				c.errorf(call, "%s has no contract %s", base.qual, at.Attr)
+				c.errorf(call, ir.UndefinedName, "%s has no contract %s", base.qual, at.Attr)
 				return nil
 			}
 		}
-		c.errorf(call, "%s", why)
+		c.errorf(call, why.Code, "%s", why.Msg)
 		return nil
 	case s == nil:
-		c.errorf(call.Func, "guarantee of %s is not supported (call a contract of a trusted layer)", pyast.Render(call.Func))
+		c.errorf(call.Func, ir.Unsupported, "guarantee of %s is not supported (call a contract of a trusted layer)", pyast.Render(call.Func))
 		return nil
 	case s.kind == sBroken:
 		return nil
 	case s.kind == sAPI && s.qual == "clauz3.spec.no_guarantees" && s.from != "":
 		return c.reexportedWaiver(call, s)
 	case s.kind != sContract:
-		c.errorf(call, "%s is not a contract", pyast.Render(call.Func))
+		c.errorf(call, ir.PlanError, "%s is not a contract", pyast.Render(call.Func))
 		return nil
 	}
 	ct := s.contract
 	if ct.Spec == nil {
-		c.errorf(call, "contract %s did not compile", ct.Name)
+		c.errorf(call, ir.LayerError, "contract %s did not compile", ct.Name)
 		return nil
 	}
 	params := make([]lower.Param, len(ct.Params))
@@ -778,17 +779,17 @@ func (c *compiler) guarantee(e ast.Expr, prog *ir.Program) *ir.Guarantee {
 	}
 	for i, a := range args {
 		if !lower.IsConstant(a) {
-			c.errs.Add(a.Position(), "non-literal guarantee argument is not supported")
+			c.errs.Add(a.Position(), ir.Unsupported, "non-literal guarantee argument is not supported")
 			return nil
 		}
 		if !ir.Identical(a.Type(), params[i].Type) {
-			c.errs.Add(a.Position(), "argument %s of %s() must be exactly %s, got %s", params[i].Name, pyast.Render(call.Func), params[i].Type, a.Type())
+			c.errs.Add(a.Position(), ir.TypeMismatch, "argument %s of %s() must be exactly %s, got %s", params[i].Name, pyast.Render(call.Func), params[i].Type, a.Type())
 			return nil
 		}
 	}
-	wide, why := widenContract(ct.Contract, prog)
-	if why != "" {
-		c.errorf(call, "%s", why)
+	wide, whyNot := widenContract(ct.Contract, prog)
+	if whyNot != "" {
+		c.errorf(call, ir.LayerError, "%s", whyNot)
 		return nil
 	}
 	return &ir.Guarantee{Pos: c.pos(call), Source: pyast.Render(call), Contract: wide, Args: args}
@@ -818,11 +819,11 @@ func (e guaranteeEnv) ref(l *lower.Lowerer, n ast.Expr) ir.Expr {
 	if s, _ := e.c.resolve(n); s != nil && s.kind == sConst {
 		return lower.CloneAt(s.value, l.Pos(n))
 	}
-	l.Errorf(n, "non-literal guarantee argument is not supported")
+	l.Errorf(n, ir.Unsupported, "non-literal guarantee argument is not supported")
 	return nil
 }
 
 func (e guaranteeEnv) Call(l *lower.Lowerer, call *ast.Call, want ir.Type) ir.Expr {
-	l.Errorf(call, "non-literal guarantee argument is not supported")
+	l.Errorf(call, ir.Unsupported, "non-literal guarantee argument is not supported")
 	return nil
 }

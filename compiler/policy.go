@@ -22,19 +22,19 @@ func (c *compiler) policies(prog *ir.Program) []*ir.Policy {
 			parts := make([]string, len(rc.Params))
 			for i, d := range rc.Defaults {
 				if d == nil {
-					c.errs.Add(lp.Pos, "required contract %s has no default for parameter %s", rc.Name, rc.Params[i].Name)
+					c.errs.Add(lp.Pos, ir.LayerError, "required contract %s has no default for parameter %s", rc.Name, rc.Params[i].Name)
 					return nil
 				}
 				args[i] = d
 				parts[i] = ir.ExprString(d)
 			}
 			if rc.Spec == nil {
-				c.errs.Add(lp.Pos, "required contract %s did not compile", rc.Name)
+				c.errs.Add(lp.Pos, ir.LayerError, "required contract %s did not compile", rc.Name)
 				return nil
 			}
 			wide, why := widenContract(rc.Contract, prog)
 			if why != "" {
-				c.errs.Add(lp.Pos, "required contract of %s: %s", l.Name, why)
+				c.errs.Add(lp.Pos, ir.LayerError, "required contract of %s: %s", l.Name, why)
 				return nil
 			}
 			src := rc.Module + "." + rc.Name + "(" + strings.Join(parts, ", ") + ")"

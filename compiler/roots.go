@@ -82,11 +82,11 @@ func (c *compiler) setupRoots() {
 	for _, t := range c.cfg.TrustedRoots {
 		abs, err := filepath.Abs(t)
 		if err != nil {
-			c.errs.Add(here, "trusted root %s: %v", t, err)
+			c.errs.Add(here, ir.ImportError, "trusted root %s: %v", t, err)
 			continue
 		}
 		if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
-			c.errs.Add(here, "trusted root %s is not a folder", t)
+			c.errs.Add(here, ir.ImportError, "trusted root %s is not a folder", t)
 			continue
 		}
 		name := ""
@@ -107,7 +107,7 @@ func (c *compiler) setupRoots() {
 			parts := strings.Split(filepath.ToSlash(abs), "/")
 			n := len(parts)
 			if n < 3 || parts[n-3] != "tools" || parts[n-1] != "trusted" || !isIdent(parts[n-2]) {
-				c.errs.Add(here, "trusted root %s is outside every import root and does not end in tools/<domain>/trusted", t)
+				c.errs.Add(here, ir.ImportError, "trusted root %s is outside every import root and does not end in tools/<domain>/trusted", t)
 				continue
 			}
 			name = "tools." + parts[n-2] + ".trusted"

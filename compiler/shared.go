@@ -203,7 +203,7 @@ func (ck *sharing) use(e ir.Expr, u useKind) {
 		bad := u == escape || u == copies && mutableElems(e.Type())
 		if bad {
 			ck.done[e] = true
-			ck.fl.c.errs.Add(e.Position(), "%s may only be read in place here (iterated, indexed, measured, compared, printed or assigned): Python shares one mutable object between all its uses, which the subset copies at each use; copy it explicitly first, e.g. x = list(...)", why)
+			ck.fl.c.errs.Add(e.Position(), ir.PlanError, "%s may only be read in place here (iterated, indexed, measured, compared, printed or assigned): Python shares one mutable object between all its uses, which the subset copies at each use; copy it explicitly first, e.g. x = list(...)", why)
 		}
 	}
 	ck.children(e)

@@ -163,17 +163,17 @@ func (fl *fnLowerer) store(target ast.Expr, val func(ir.Pos) ir.Expr, t ir.Type,
 func (fl *fnLowerer) refuseTarget(target ast.Expr, what string) {
 	switch tg := target.(type) {
 	case *ast.Starred:
-		fl.errorf(target, "starred assignment target is not supported")
+		fl.errorf(target, ir.Unsupported, "starred assignment target is not supported")
 	case *ast.Attribute:
 		if x := fl.l.Expr(tg.Value, nil); x != nil {
 			if _, ok := x.Type().(*ir.Row); ok {
-				fl.errorf(target, "%s to field %s of a row is not supported (rows are immutable)", what, tg.Attr)
+				fl.errorf(target, ir.Unsupported, "%s to field %s of a row is not supported (rows are immutable)", what, tg.Attr)
 				return
 			}
-			fl.errorf(target, "%s to attribute .%s is not supported", what, tg.Attr)
+			fl.errorf(target, ir.Unsupported, "%s to attribute .%s is not supported", what, tg.Attr)
 		}
 	default:
-		fl.errorf(target, "%s to %s is not supported", what, pyast.Describe(target))
+		fl.errorf(target, ir.Unsupported, "%s to %s is not supported", what, pyast.Describe(target))
 	}
 }
 
@@ -182,7 +182,7 @@ func (fl *fnLowerer) refuseTarget(target ast.Expr, what string) {
 func (fl *fnLowerer) setIndex(t *ast.Subscript, value func(c, i ir.Expr) ir.Expr, pos ir.Pos) ([]ir.Stmt, bool) {
 	idx, ok := t.Slice.(*ast.Index)
 	if !ok {
-		fl.errorf(t, "assignment to a slice is not supported")
+		fl.errorf(t, ir.Unsupported, "assignment to a slice is not supported")
 		return nil, false
 	}
 	c := fl.l.Expr(t.Value, nil)
@@ -200,7 +200,7 @@ func (fl *fnLowerer) setIndex(t *ast.Subscript, value func(c, i ir.Expr) ir.Expr
 	elem := load.Type()
 	v := value(c, i)
 	if !ir.Identical(v.Type(), elem) {
-		fl.errorf(t, "cannot store %s into %s (the value must have the element type exactly)%s", types.A(v.Type()), types.A(c.Type()), types.OptionalHint(v.Type()))
+		fl.errorf(t, ir.TypeMismatch, "cannot store %s into %s (the value must have the element type exactly)%s", types.A(v.Type()), types.A(c.Type()), types.OptionalHint(v.Type()))
 		return nil, false
 	}
 	return []ir.Stmt{&ir.SetIndex{Pos: pos, X: c, Index: i, Value: v}}, true
@@ -212,14 +212,14 @@ func (fl *fnLowerer) mutable(n ast.Ast, c ir.Expr) bool {
 	case *ir.List, *ir.Dict:
 		return true
 	case *ir.Tuple:
-		fl.errorf(n, "item assignment on %s is not supported (tuples are immutable)", types.A(t))
+		fl.errorf(n, ir.Unsupported, "item assignment on %s is not supported (tuples are immutable)", types.A(t))
 	case *ir.Row:
-		fl.errorf(n, "item assignment on a row is not supported (rows are immutable)")
+		fl.errorf(n, ir.Unsupported, "item assignment on a row is not supported (rows are immutable)")
 	default:
 		if ir.IsBasic(t, ir.KindStr) {
-			fl.errorf(n, "item assignment on a str is not supported (strs are immutable)")
+			fl.errorf(n, ir.Unsupported, "item assignment on a str is not supported (strs are immutable)")
 		} else {
-			fl.errorf(n, "item assignment on %s is not supported%s", types.A(t), types.OptionalHint(t))
+			fl.errorf(n, ir.Unsupported, "item assignment on %s is not supported%s", types.A(t), types.OptionalHint(t))
 		}
 	}
 	return false
@@ -265,7 +265,7 @@ func (fl *fnLowerer) unpack(target ast.Expr, val func(ir.Pos) ir.Expr, t ir.Type
 	elts := targetElts(target)
 	for _, e := range elts {
 		if _, ok := e.(*ast.Starred); ok {
-			fl.errorf(e, "starred assignment target is not supported")
+			fl.errorf(e, ir.Unsupported, "starred assignment target is not supported")
 			return nil, false
 		}
 	}
@@ -275,14 +275,14 @@ func (fl *fnLowerer) unpack(target ast.Expr, val func(ir.Pos) ir.Expr, t ir.Type
 	switch tt := t.(type) {
 	case *ir.Tuple:
 		if len(tt.Elems) != n {
-			fl.errorf(target, "cannot unpack %s into %d targets", types.A(tt), n)
+			fl.errorf(target, ir.TypeMismatch, "cannot unpack %s into %d targets", types.A(tt), n)
 			return nil, false
 		}
 		elemTypes = tt.Elems
 	case *ir.List, *ir.Basic:
 		elem := types.Elem(t)
 		if elem == nil {
-			fl.errorf(target, "cannot unpack %s", types.A(t))
+			fl.errorf(target, ir.TypeMismatch, "cannot unpack %s", types.A(t))
 			return nil, false
 		}
 		for range elts {
@@ -290,10 +290,10 @@ func (fl *fnLowerer) unpack(target ast.Expr, val func(ir.Pos) ir.Expr, t ir.Type
 		}
 		out = fl.lengthCheck(val, n, pos)
 	case *ir.Set:
-		fl.errorf(target, "unpacking %s is not supported: %s", types.A(t), setOrder)
+		fl.errorf(target, ir.Unsupported, "unpacking %s is not supported: %s", types.A(t), setOrder)
 		return nil, false
 	default:
-		fl.errorf(target, "unpacking %s is not supported%s", types.A(t), types.OptionalHint(t))
+		fl.errorf(target, ir.Unsupported, "unpacking %s is not supported%s", types.A(t), types.OptionalHint(t))
 		return nil, false
 	}
 	item := func(i int) func(ir.Pos) ir.Expr {
@@ -356,7 +356,7 @@ func (fl *fnLowerer) annAssign(s ast.Stmt, a *syntax.AnnAssign) ([]ir.Stmt, flow
 	x := fl.l.Expr(a.Value, t)
 	if x == nil || !types.Assignable(x.Type(), t) {
 		if x != nil {
-			fl.errorf(a.Value, "%s is annotated %s but assigned %s%s", name, t, x.Type(), floatHint(t, x))
+			fl.errorf(a.Value, ir.TypeMismatch, "%s is annotated %s but assigned %s%s", name, t, x.Type(), floatHint(t, x))
 		}
 		fl.cur.assigned(loc) // its type is known: later reads need not fail too
 		return nil, fl.cur
@@ -369,7 +369,7 @@ func (fl *fnLowerer) augAssign(s *ast.AugAssign) ([]ir.Stmt, flow) {
 	pos := fl.c.pos(s)
 	op, ok := lower.BinOpKind(s.Op)
 	if !ok {
-		fl.errorf(s, "augmented assignment %s= is not supported", pyast.BinOpName(s.Op))
+		fl.errorf(s, ir.Unsupported, "augmented assignment %s= is not supported", pyast.BinOpName(s.Op))
 		return nil, fl.cur
 	}
 	switch t := s.Target.(type) {
@@ -383,12 +383,12 @@ func (fl *fnLowerer) augAssign(s *ast.AugAssign) ([]ir.Stmt, flow) {
 			ref, isRef = u.X.(*ir.LocalRef)
 		}
 		if !isRef {
-			fl.errorf(s, "augmented assignment to %s is not supported here", t.Id)
+			fl.errorf(s, ir.Unsupported, "augmented assignment to %s is not supported here", t.Id)
 			return nil, fl.cur
 		}
 		loc := ref.Local
 		if _, isSet := loc.Type.(*ir.Set); isSet && (op == ir.Sub || op == ir.BitAnd || op == ir.BitOr || op == ir.BitXor) {
-			fl.errorf(s, "augmented assignment %s= on a set is not supported (it changes the set in place; write %s = %s %s ...)", op, t.Id, t.Id, op)
+			fl.errorf(s, ir.Unsupported, "augmented assignment %s= on a set is not supported (it changes the set in place; write %s = %s %s ...)", op, t.Id, t.Id, op)
 			return nil, fl.cur
 		}
 		if _, isList := loc.Type.(*ir.List); isList {
@@ -401,7 +401,7 @@ func (fl *fnLowerer) augAssign(s *ast.AugAssign) ([]ir.Stmt, flow) {
 				}
 				return []ir.Stmt{&ir.ExprStmt{Pos: pos, X: &ir.Builtin{Pos: pos, Name: "list.extend", Args: []ir.Expr{cur, ys}, T: ir.None}}}, fl.cur
 			case ir.Mul:
-				fl.errorf(s, "augmented assignment *= on a list is not supported (it repeats the list in place; write %s = %s * n)", t.Id, t.Id)
+				fl.errorf(s, ir.Unsupported, "augmented assignment *= on a list is not supported (it repeats the list in place; write %s = %s * n)", t.Id, t.Id)
 				return nil, fl.cur
 			}
 		}
@@ -414,7 +414,7 @@ func (fl *fnLowerer) augAssign(s *ast.AugAssign) ([]ir.Stmt, flow) {
 			return nil, fl.cur
 		}
 		if !types.Assignable(v.Type(), loc.Type) {
-			fl.errorf(s, "%s was %s, cannot assign %s", t.Id, loc.Type, v.Type())
+			fl.errorf(s, ir.TypeMismatch, "%s was %s, cannot assign %s", t.Id, loc.Type, v.Type())
 			return nil, fl.cur
 		}
 		return []ir.Stmt{&ir.Assign{Pos: pos, Dest: loc, Value: v}}, fl.cur
@@ -432,7 +432,7 @@ func (fl *fnLowerer) augAssign(s *ast.AugAssign) ([]ir.Stmt, flow) {
 func (fl *fnLowerer) augSubscript(s *ast.AugAssign, t *ast.Subscript, op ir.BinOpKind, pos ir.Pos) ([]ir.Stmt, flow) {
 	idx, ok := t.Slice.(*ast.Index)
 	if !ok {
-		fl.errorf(t, "augmented assignment to a slice is not supported")
+		fl.errorf(t, ir.Unsupported, "augmented assignment to a slice is not supported")
 		return nil, fl.cur
 	}
 	c := fl.l.Expr(t.Value, nil)
@@ -478,7 +478,7 @@ func (fl *fnLowerer) augSubscript(s *ast.AugAssign, t *ast.Subscript, op ir.BinO
 		return nil, fl.cur
 	}
 	if !ir.Identical(v.Type(), elem) {
-		fl.errorf(s, "cannot store %s into %s (the value must have the element type exactly)", types.A(v.Type()), types.A(c.Type()))
+		fl.errorf(s, ir.TypeMismatch, "cannot store %s into %s (the value must have the element type exactly)", types.A(v.Type()), types.A(c.Type()))
 		return nil, fl.cur
 	}
 	out = append(out, &ir.SetIndex{Pos: pos, X: cr(pos), Index: ir_(pos), Value: v})
@@ -497,7 +497,7 @@ func (fl *fnLowerer) returnStmt(s *ast.Return) ([]ir.Stmt, flow) {
 	}
 	if s.Value == nil {
 		if !types.Assignable(ir.None, res) {
-			fl.errorf(s, "bare return in %s, which returns %s", fl.fn.Name, res)
+			fl.errorf(s, ir.TypeMismatch, "bare return in %s, which returns %s", fl.fn.Name, res)
 			return nil, out
 		}
 		return []ir.Stmt{&ir.Return{Pos: fl.c.pos(s)}}, out
@@ -507,7 +507,7 @@ func (fl *fnLowerer) returnStmt(s *ast.Return) ([]ir.Stmt, flow) {
 		return nil, out
 	}
 	if !types.Assignable(x.Type(), res) {
-		fl.errorf(s.Value, "%s returns %s, not %s%s", fl.fn.Name, res, x.Type(), floatHint(res, x))
+		fl.errorf(s.Value, ir.TypeMismatch, "%s returns %s, not %s%s", fl.fn.Name, res, x.Type(), floatHint(res, x))
 		return nil, out
 	}
 	return []ir.Stmt{&ir.Return{Pos: fl.c.pos(s), Value: x}}, out
@@ -516,7 +516,7 @@ func (fl *fnLowerer) returnStmt(s *ast.Return) ([]ir.Stmt, flow) {
 func (fl *fnLowerer) forStmt(s *ast.For) ([]ir.Stmt, flow) {
 	st := fl.cur
 	if len(s.Orelse) > 0 {
-		fl.errorf(s, "for-else is not supported")
+		fl.errorf(s, ir.Unsupported, "for-else is not supported")
 		return nil, st
 	}
 	pos := fl.c.pos(s)
@@ -625,9 +625,9 @@ func (fl *fnLowerer) jump(s ast.Stmt) ([]ir.Stmt, flow) {
 	pos := fl.c.pos(s)
 	if len(fl.loops) == 0 {
 		if _, isBreak := s.(*ast.Break); isBreak {
-			fl.errorf(s, "'break' outside loop")
+			fl.errorf(s, ir.Syntax, "'break' outside loop")
 		} else {
-			fl.errorf(s, "'continue' not properly in loop")
+			fl.errorf(s, ir.Syntax, "'continue' not properly in loop")
 		}
 		return nil, fl.cur
 	}
@@ -647,7 +647,7 @@ func (fl *fnLowerer) assertStmt(s *ast.Assert) ([]ir.Stmt, flow) {
 	if s.Msg != nil {
 		msg = fl.l.Expr(s.Msg, ir.Str)
 		if msg != nil && !ir.IsBasic(msg.Type(), ir.KindStr) {
-			fl.errorf(s.Msg, "assert message must be a str, got %s", msg.Type())
+			fl.errorf(s.Msg, ir.TypeMismatch, "assert message must be a str, got %s", msg.Type())
 			return nil, fl.cur
 		}
 	}
@@ -662,10 +662,10 @@ func (fl *fnLowerer) raiseStmt(s *ast.Raise) ([]ir.Stmt, flow) {
 	out.dead = true
 	switch {
 	case s.Exc == nil:
-		fl.errorf(s, "bare raise is not supported (there is no exception to re-raise)")
+		fl.errorf(s, ir.Unsupported, "bare raise is not supported (there is no exception to re-raise)")
 		return nil, out
 	case s.Cause != nil:
-		fl.errorf(s.Cause, "raise ... from ... is not supported")
+		fl.errorf(s.Cause, ir.Unsupported, "raise ... from ... is not supported")
 		return nil, out
 	}
 	class := ""
@@ -678,7 +678,7 @@ func (fl *fnLowerer) raiseStmt(s *ast.Raise) ([]ir.Stmt, flow) {
 			class = string(n.Id)
 			if exceptions[class] && fl.isBuiltinName(class) {
 				if len(e.Keywords) > 0 || e.Starargs != nil || e.Kwargs != nil || len(e.Args) > 1 {
-					fl.errorf(e, "%s() takes one message here", class)
+					fl.errorf(e, ir.ArgumentError, "%s() takes one message here", class)
 					return nil, out
 				}
 				if len(e.Args) == 1 {
@@ -688,7 +688,7 @@ func (fl *fnLowerer) raiseStmt(s *ast.Raise) ([]ir.Stmt, flow) {
 		}
 	}
 	if !exceptions[class] || !fl.isBuiltinName(class) {
-		fl.errorf(s.Exc, "raise of %s is not supported (raise one of the builtin exceptions ValueError, RuntimeError, KeyError, IndexError, TypeError, AssertionError, ZeroDivisionError or Exception)", pyast.Render(s.Exc))
+		fl.errorf(s.Exc, ir.Unsupported, "raise of %s is not supported (raise one of the builtin exceptions ValueError, RuntimeError, KeyError, IndexError, TypeError, AssertionError, ZeroDivisionError or Exception)", pyast.Render(s.Exc))
 		return nil, out
 	}
 	var msg ir.Expr
@@ -698,7 +698,7 @@ func (fl *fnLowerer) raiseStmt(s *ast.Raise) ([]ir.Stmt, flow) {
 			return nil, out
 		}
 		if !ir.IsBasic(msg.Type(), ir.KindStr) {
-			fl.errorf(msgNode, "exception message must be a str, got %s", msg.Type())
+			fl.errorf(msgNode, ir.TypeMismatch, "exception message must be a str, got %s", msg.Type())
 			return nil, out
 		}
 	}

@@ -14,7 +14,7 @@ import (
 // the original ClauZ3 do: an explicit waiver attributed to that module.
 func (c *compiler) reexportedWaiver(call *ast.Call, s *symbol) *ir.Guarantee {
 	if len(call.Args) > 0 || len(call.Keywords) > 0 || call.Starargs != nil || call.Kwargs != nil {
-		c.errorf(call, "%s() takes no arguments", pyast.Render(call.Func))
+		c.errorf(call, ir.ArgumentError, "%s() takes no arguments", pyast.Render(call.Func))
 		return nil
 	}
 	ct := &ir.Contract{Pos: c.pos(call), Module: s.from, Name: s.name, Spec: &ir.NoGuarantees{Pos: c.pos(call)}}

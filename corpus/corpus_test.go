@@ -57,6 +57,7 @@ func prove(t *testing.T, path string) (bool, string) {
 	t.Helper()
 	prog, err := compiler.CompileFile(path, compiler.Config{ImportRoots: []string{"."}})
 	if err != nil {
+		checkCodes(t, path, err)
 		return false, err.Error()
 	}
 	if err := ir.Verify(prog); err != nil {
@@ -64,8 +65,10 @@ func prove(t *testing.T, path string) (bool, string) {
 	}
 	res, err := prover.Prove(context.Background(), prog, prover.Options{})
 	if err != nil {
+		checkCodes(t, path, err)
 		return false, err.Error()
 	}
+	checkObligationCodes(t, path, res)
 	var out strings.Builder
 	if err := res.WriteText(&out, &out); err != nil {
 		t.Fatal(err)

@@ -167,9 +167,9 @@ func checkRandomPlan(t *testing.T, mon *prover.Monitor, dir, name, src string, t
 		case prover.Refused:
 			verdict = "refused"
 			tally.reasons[withoutPosition(firstLine(o.Reason))]++
-			if strings.Contains(o.Reason, "does not replay") {
+			if o.Code == ir.NoReplay || o.Code == ir.UnknownCode {
 				tally.broken++
-				t.Errorf("%s: %s: the prover found a counterexample that does not replay: %s\n%s", name, o.Title(), o.Reason, src)
+				t.Errorf("%s: %s: refused with code %v (a counterexample that does not replay, or no code): %s\n%s", name, o.Title(), o.Code, o.Reason, src)
 			}
 		case prover.Failed:
 			if verdict == "proved" {

@@ -296,7 +296,7 @@ func Build(ctx context.Context, prog *ir.Program, src []byte, opts BuildOptions)
 			return nil, err
 		}
 		if prog.Target == nil {
-			return nil, &Error{Pos: ir.Pos{File: prog.File}, Msg: "program has no target function"}
+			return nil, &Error{Pos: ir.Pos{File: prog.File}, Code: ir.Internal, Msg: "program has no target function"}
 		}
 		approval = &Approval{PlanDigest: ir.Digest(src, prog), Target: prog.Target.Name, PublicKey: opts.ApprovalKey}
 	}

@@ -65,7 +65,7 @@ func (fg *fnGen) builtin(b *ir.Builtin) gx {
 	}
 	c := fg.builtinCall(b)
 	if c == nil {
-		return fg.fail(b.Pos, "builtin %s with these arguments is not supported by the generator", b.Name)
+		return fg.fail(b.Pos, ir.GenLimit, "builtin %s with these arguments is not supported by the generator", b.Name)
 	}
 	return primary(c)
 }
@@ -296,7 +296,7 @@ func (fg *fnGen) builtinCall(b *ir.Builtin) *jen.Statement {
 			case "end":
 				end = v
 			default:
-				fg.g.fail(pos, "print(%s=...) is not supported", kw.Name)
+				fg.g.fail(pos, ir.GenLimit, "print(%s=...) is not supported", kw.Name)
 			}
 		}
 		if sep == nil && end == nil {

@@ -142,7 +142,9 @@
 // Any import outside the set above, any plan whose effects lack a
 // compatible Go implementation, and IR it cannot express (tuples of more
 // than 8 elements, unhashable dict keys or set elements, dict or tuple
-// parameters of a layer function): a located *Error.
+// parameters of a layer function): a located *Error (ir.Error), code
+// ir.GenLimit, or ir.Internal for IR that breaks an invariant the
+// verifier should have caught.
 //
 // It imports ir and planrt (for its embedded source), never compiler or
 // prover: the generator and the prover consume the same IR and share no

@@ -31,7 +31,7 @@ func (g *generator) effectWrapper(e *ir.Effect) {
 		for _, lp := range c.Pred.Params {
 			n, ok := goNames[lp.Name]
 			if !ok {
-				g.fail(c.Pos, "precondition of %s reads %s, which is not a parameter", e.Name, lp.Name)
+				g.fail(c.Pos, ir.Internal, "precondition of %s reads %s, which is not a parameter", e.Name, lp.Name)
 				continue
 			}
 			fg.names[lp] = n
@@ -49,7 +49,7 @@ func (g *generator) effectWrapper(e *ir.Effect) {
 	if !hasResult {
 		body = append(body, get)
 		for _, c := range e.Ensures {
-			g.fail(c.Pos, "postcondition on %s, which returns None, is not supported", e.Name)
+			g.fail(c.Pos, ir.GenLimit, "postcondition on %s, which returns None, is not supported", e.Name)
 		}
 	} else if len(e.Ensures) == 0 && uniqueRows(e.Result) == nil && uniqueRowsInside(e.Result) == nil {
 		body = append(body, jen.Return(get))
@@ -58,7 +58,7 @@ func (g *generator) effectWrapper(e *ir.Effect) {
 		body = append(body, jen.Id(result).Op(":=").Add(get))
 		for _, c := range e.Ensures {
 			if len(c.Pred.Params) != 1 {
-				g.fail(c.Pos, "postcondition of %s must take the result", e.Name)
+				g.fail(c.Pos, ir.Internal, "postcondition of %s must take the result", e.Name)
 				continue
 			}
 			fg.names[c.Pred.Params[0]] = result
@@ -85,7 +85,7 @@ func (g *generator) effectWrapper(e *ir.Effect) {
 func (g *generator) realCall(e *ir.Effect, fx string, goNames map[string]string, resT *jen.Statement) *jen.Statement {
 	b, ok := g.opts.Bindings[e.Name]
 	if !ok {
-		g.fail(e.Pos, "%s has no Go binding", e.Name)
+		g.fail(e.Pos, ir.GenLimit, "%s has no Go binding", e.Name)
 		return jen.Nil()
 	}
 	args := make([]jen.Code, len(e.Params))
@@ -147,7 +147,7 @@ func (g *generator) toLayer(pos ir.Pos, b Binding, t ir.Type, v *jen.Statement) 
 	case *ir.Row:
 		return jen.Qual(b.Path, t.Name).Call(v)
 	}
-	g.fail(pos, "a %s argument has no Go mapping for the layer", t)
+	g.fail(pos, ir.GenLimit, "a %s argument has no Go mapping for the layer", t)
 	return v
 }
 
@@ -171,7 +171,7 @@ func (g *generator) fromLayer(pos ir.Pos, b Binding, t ir.Type, v *jen.Statement
 	case *ir.Row:
 		return jen.Id(g.rowNames[rowKey(t)]).Call(v)
 	}
-	g.fail(pos, "a %s result has no Go mapping for the layer", t)
+	g.fail(pos, ir.GenLimit, "a %s result has no Go mapping for the layer", t)
 	return v
 }
 
@@ -194,7 +194,7 @@ func (g *generator) layerType(pos ir.Pos, b Binding, t ir.Type) *jen.Statement {
 	case *ir.Row:
 		return jen.Qual(b.Path, t.Name)
 	}
-	g.fail(pos, "%s has no Go mapping for the layer", t)
+	g.fail(pos, ir.GenLimit, "%s has no Go mapping for the layer", t)
 	return jen.Any()
 }
 
@@ -219,7 +219,7 @@ func (g *generator) uniqueChecks(e *ir.Effect, fx, result string) []jen.Code {
 	row := uniqueRows(e.Result)
 	if row == nil {
 		if inner := uniqueRowsInside(e.Result); inner != nil {
-			g.fail(e.Pos, "%s returns %s: the __unique__ columns of %s are checked at run time only on a list[%s] result", e.Name, e.Result, inner.Name, inner.Name)
+			g.fail(e.Pos, ir.GenLimit, "%s returns %s: the __unique__ columns of %s are checked at run time only on a list[%s] result", e.Name, e.Result, inner.Name, inner.Name)
 		}
 		return nil
 	}
@@ -227,7 +227,7 @@ func (g *generator) uniqueChecks(e *ir.Effect, fx, result string) []jen.Code {
 	for _, col := range row.Unique {
 		f := row.Field(col)
 		if f == nil {
-			g.fail(e.Pos, "__unique__ of %s names %s, which is not a column", row.Name, col)
+			g.fail(e.Pos, ir.Internal, "__unique__ of %s names %s, which is not a column", row.Name, col)
 			continue
 		}
 		out = append(out, jen.Qual(rt, "CheckUnique").Call(

@@ -215,9 +215,9 @@ func (fg *fnGen) expr(e ir.Expr) gx {
 	case *ir.Comprehension:
 		return fg.comprehension(e)
 	case *ir.FactField:
-		return fg.fail(e.Pos, "a contract fact outside a contract")
+		return fg.fail(e.Pos, ir.Internal, "a contract fact outside a contract")
 	}
-	return fg.fail(e.Position(), "expression %T is not supported by the generator", e)
+	return fg.fail(e.Position(), ir.GenLimit, "expression %T is not supported by the generator", e)
 }
 
 // isConstExpr reports whether CPython's compiler sees e as a constant
@@ -316,7 +316,7 @@ func (fg *fnGen) binOp(e *ir.BinOp) gx {
 			x, y := fg.asInt(e.X), fg.asInt(e.Y)
 			fn := map[ir.BinOpKind]string{ir.Add: "Add", ir.Sub: "Sub", ir.Mul: "Mul", ir.FloorDiv: "FloorDiv", ir.Mod: "Mod", ir.Pow: "Pow"}[e.Op]
 			if fn == "" {
-				return fg.fail(e.Pos, "operator %s on ints is not supported", e.Op)
+				return fg.fail(e.Pos, ir.GenLimit, "operator %s on ints is not supported", e.Op)
 			}
 			return primary(jen.Qual(rt, fn).Call(x.c, y.c))
 		}
@@ -340,7 +340,7 @@ func (fg *fnGen) binOp(e *ir.BinOp) gx {
 		case ir.Pow:
 			return primary(jen.Qual(rt, "PowFloat").Call(x.c, y.c))
 		}
-		return fg.fail(e.Pos, "operator %s on floats is not supported", e.Op)
+		return fg.fail(e.Pos, ir.GenLimit, "operator %s on floats is not supported", e.Op)
 	}
 	switch e.Op {
 	case ir.Add:
@@ -376,7 +376,7 @@ func (fg *fnGen) binOp(e *ir.BinOp) gx {
 			return primary(jen.Qual(rt, fn).Call(fg.expr(e.X).c, fg.expr(e.Y).c))
 		}
 	}
-	return fg.fail(e.Pos, "operator %s on %s and %s is not supported", e.Op, xt, yt)
+	return fg.fail(e.Pos, ir.GenLimit, "operator %s on %s and %s is not supported", e.Op, xt, yt)
 }
 
 // tuplePick builds the tuple of type t from the elements idx of the tuple
@@ -671,7 +671,7 @@ func (fg *fnGen) membership(pos ir.Pos, xe ir.Expr, x gx, ye ir.Expr, y gx) gx {
 	case *ir.Tuple:
 		elem := tupleElem(t)
 		if elem == nil {
-			return fg.fail(pos, "membership in a tuple of mixed types")
+			return fg.fail(pos, ir.GenLimit, "membership in a tuple of mixed types")
 		}
 		et := fg.g.goType(pos, elem)
 		if lit, ok := ye.(*ir.TupleLit); ok {
@@ -683,7 +683,7 @@ func (fg *fnGen) membership(pos ir.Pos, xe ir.Expr, x gx, ye ir.Expr, y gx) gx {
 		}
 		return primary(jen.Qual(rt, "InSeq").Types(et).Call(x.c, jen.Qual(rt, "TupleAll").Types(et).Call(y.c)))
 	}
-	return fg.fail(pos, "membership test in %s is not supported", ye.Type())
+	return fg.fail(pos, ir.GenLimit, "membership test in %s is not supported", ye.Type())
 }
 
 // orderedMember is y.Method(x), evaluating x first when both have effects.
@@ -729,7 +729,7 @@ func (fg *fnGen) index(e *ir.Index) gx {
 			return primary(jen.Qual(rt, "StrAt").Call(fg.expr(e.X).c, fg.expr(e.Index).c))
 		}
 	}
-	return fg.fail(e.Pos, "indexing %s is not supported", e.X.Type())
+	return fg.fail(e.Pos, ir.GenLimit, "indexing %s is not supported", e.X.Type())
 }
 
 func constInt(e ir.Expr) (int64, bool) {
@@ -777,7 +777,7 @@ func (fg *fnGen) slice(e *ir.Slice) gx {
 			return fg.tuplePick(e.Pos, e.X, idx, e.Type())
 		}
 	}
-	return fg.fail(e.Pos, "slicing %s is not supported", e.X.Type())
+	return fg.fail(e.Pos, ir.GenLimit, "slicing %s is not supported", e.X.Type())
 }
 
 // strOf is str(e).
@@ -897,7 +897,7 @@ func (fg *fnGen) iterSeq(e ir.Expr) *jen.Statement {
 	case *ir.Tuple:
 		elem := tupleElem(t)
 		if elem == nil {
-			fg.g.fail(e.Position(), "iterating over a tuple of mixed types")
+			fg.g.fail(e.Position(), ir.GenLimit, "iterating over a tuple of mixed types")
 			return jen.Nil()
 		}
 		et := fg.g.goType(e.Position(), elem)
@@ -910,7 +910,7 @@ func (fg *fnGen) iterSeq(e ir.Expr) *jen.Statement {
 		}
 		return jen.Qual(rt, "TupleAll").Types(et).Call(fg.expr(e).c)
 	}
-	fg.g.fail(e.Position(), "iterating over %s is not supported", e.Type())
+	fg.g.fail(e.Position(), ir.GenLimit, "iterating over %s is not supported", e.Type())
 	return jen.Nil()
 }
 
@@ -999,7 +999,7 @@ func (fg *fnGen) comprehension(e *ir.Comprehension) gx {
 // lambda is a Go func literal for a key lambda of one parameter.
 func (fg *fnGen) lambda(l *ir.Lambda, param ir.Type) *jen.Statement {
 	if len(l.Params) != 1 {
-		fg.g.fail(l.Pos, "key lambdas take one parameter")
+		fg.g.fail(l.Pos, ir.Internal, "key lambdas take one parameter")
 		return jen.Nil()
 	}
 	p := l.Params[0]

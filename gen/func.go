@@ -204,14 +204,14 @@ func (fg *fnGen) withConditions(body []jen.Code) []jen.Code {
 		return append(pre, body...)
 	}
 	if ir.IsBasic(fn.Result, ir.KindNone) {
-		g.fail(fn.Pos, "postcondition of %s, which returns None, is not supported", fn.Name)
+		g.fail(fn.Pos, ir.GenLimit, "postcondition of %s, which returns None, is not supported", fn.Name)
 		return body
 	}
 	result := fg.temp("result")
 	out := append(pre, jen.Id(result).Op(":=").Func().Params().Add(g.goType(fn.Pos, fn.Result)).Block(body...).Call())
 	for _, c := range fn.Ensures {
 		if len(c.Pred.Params) != 1 {
-			g.fail(c.Pos, "postcondition of %s must take the result", fn.Name)
+			g.fail(c.Pos, ir.Internal, "postcondition of %s must take the result", fn.Name)
 			continue
 		}
 		fg.names[c.Pred.Params[0]] = result
@@ -226,7 +226,7 @@ func (fg *fnGen) bindParams(c *ir.Condition) bool {
 	for _, lp := range c.Pred.Params {
 		p := findParam(fg.fn, lp.Name)
 		if p == nil {
-			fg.g.fail(c.Pos, "precondition of %s reads %s, which is not a parameter", fg.fn.Name, lp.Name)
+			fg.g.fail(c.Pos, ir.Internal, "precondition of %s reads %s, which is not a parameter", fg.fn.Name, lp.Name)
 			return false
 		}
 		fg.names[lp] = fg.name(p)
@@ -399,7 +399,7 @@ func (fg *fnGen) stmt(s ir.Stmt) []jen.Code {
 		}
 		return []jen.Code{jen.Panic(jen.Qual(rt, "Exc").Call(jen.Lit(s.Class), fg.expr(s.Msg).c))}
 	}
-	g.fail(s.Position(), "statement %T is not supported by the generator", s)
+	g.fail(s.Position(), ir.GenLimit, "statement %T is not supported by the generator", s)
 	return nil
 }
 
@@ -476,7 +476,7 @@ func (fg *fnGen) setIndex(s *ir.SetIndex) []jen.Code {
 	case *ir.Dict:
 		elem = t.Value
 	default:
-		fg.g.fail(s.Pos, "item assignment on %s is not supported", s.X.Type())
+		fg.g.fail(s.Pos, ir.GenLimit, "item assignment on %s is not supported", s.X.Type())
 		return nil
 	}
 	val := fg.convert(s.Value, elem)
@@ -518,7 +518,7 @@ func isSimple(e ir.Expr) bool {
 	return false
 }
 
-func (fg *fnGen) fail(pos ir.Pos, format string, args ...any) gx {
-	fg.g.fail(pos, format, args...)
+func (fg *fnGen) fail(pos ir.Pos, code ir.Code, format string, args ...any) gx {
+	fg.g.fail(pos, code, format, args...)
 	return gx{c: jen.Lit(fmt.Sprintf("<%s>", fmt.Sprintf(format, args...))), prec: precPrimary}
 }

@@ -74,21 +74,17 @@ type Approval struct {
 // with (securitymod/redeem: receipt check and redemption).
 const RedeemPath = SecuritymodPath + "/redeem"
 
-// Error is a located generation error: the IR uses something the
-// generator cannot express (yet).
-type Error struct {
-	Pos ir.Pos
-	Msg string
-}
-
-func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
+// Error is a located generation error, the module-wide ir.Error: the IR
+// uses something the generator cannot express (yet), code GenLimit, or
+// is inconsistent, code Internal.
+type Error = ir.Error
 
 // Generate turns a verified program into the Go source of one main
 // package, gofmt'd. The generated code imports the runtime and, in real
 // mode only, the layer packages named by opts.Bindings.
 func Generate(prog *ir.Program, opts Options) ([]byte, error) {
 	if prog.Target == nil {
-		return nil, &Error{Pos: ir.Pos{File: prog.File}, Msg: "program has no target function"}
+		return nil, &Error{Pos: ir.Pos{File: prog.File}, Code: ir.Internal, Msg: "program has no target function"}
 	}
 	g := &generator{
 		prog:        prog,
@@ -124,9 +120,9 @@ type generator struct {
 
 // fail records the first generation error; generation continues so the
 // code stays simple, and the error is returned at the end.
-func (g *generator) fail(pos ir.Pos, format string, args ...any) {
+func (g *generator) fail(pos ir.Pos, code ir.Code, format string, args ...any) {
 	if g.err == nil {
-		g.err = &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)}
+		g.err = &Error{Pos: pos, Code: code, Msg: fmt.Sprintf(format, args...)}
 	}
 }
 
@@ -317,19 +313,19 @@ func (g *generator) goType(pos ir.Pos, t ir.Type) *jen.Statement {
 		return jen.Op("*").Qual(rt, "List").Types(g.goType(pos, t.Elem))
 	case *ir.Set:
 		if !hashable(t.Elem) {
-			g.fail(pos, "set of %s is not supported: its elements are not hashable", t.Elem)
+			g.fail(pos, ir.GenLimit, "set of %s is not supported: its elements are not hashable", t.Elem)
 		}
 		return jen.Op("*").Qual(rt, "Set").Types(g.goType(pos, t.Elem))
 	case *ir.Dict:
 		if !hashable(t.Key) {
-			g.fail(pos, "dict keyed by %s is not supported: the keys are not hashable", t.Key)
+			g.fail(pos, ir.GenLimit, "dict keyed by %s is not supported: the keys are not hashable", t.Key)
 		}
 		return jen.Op("*").Qual(rt, "Dict").Types(g.goType(pos, t.Key), g.goType(pos, t.Value))
 	case *ir.Optional:
 		return jen.Qual(rt, "Optional").Types(g.goType(pos, t.Elem))
 	case *ir.Tuple:
 		if len(t.Elems) > 8 {
-			g.fail(pos, "tuples of more than 8 elements are not supported")
+			g.fail(pos, ir.GenLimit, "tuples of more than 8 elements are not supported")
 			return jen.Qual(rt, "Tuple0")
 		}
 		if len(t.Elems) == 0 {
@@ -343,7 +339,7 @@ func (g *generator) goType(pos ir.Pos, t ir.Type) *jen.Statement {
 	case *ir.Row:
 		name, ok := g.rowNames[rowKey(t)]
 		if !ok {
-			g.fail(pos, "row type %s was not collected", t.Name)
+			g.fail(pos, ir.Internal, "row type %s was not collected", t.Name)
 			return jen.Id(t.Name)
 		}
 		return jen.Id(name)
@@ -352,7 +348,7 @@ func (g *generator) goType(pos ir.Pos, t ir.Type) *jen.Statement {
 		// bool or planrt.NoneType (fnGen.convert types the constants).
 		return jen.Any()
 	}
-	g.fail(pos, "type %s has no Go mapping", t)
+	g.fail(pos, ir.GenLimit, "type %s has no Go mapping", t)
 	return jen.Any()
 }
 
@@ -436,7 +432,7 @@ func (g *generator) targetPrecondition(target *ir.Func) jen.Code {
 		for _, lp := range c.Pred.Params {
 			p := findParam(target, lp.Name)
 			if p == nil {
-				g.fail(c.Pos, "precondition of %s reads %s, which is not a parameter", target.Name, lp.Name)
+				g.fail(c.Pos, ir.Internal, "precondition of %s reads %s, which is not a parameter", target.Name, lp.Name)
 				return jen.Nil()
 			}
 			n, ok := declared[p.Name]

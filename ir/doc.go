@@ -60,4 +60,12 @@
 //
 // Verify checks the invariants every builder must establish; Fprint prints
 // a program in a stable text form (`clauz3 ir PLAN`).
+//
+// # Diagnostics
+//
+// Error is the one located diagnostic of the module: the compiler (and
+// its syntax stage), the prover and the generator all return it, with a
+// Code saying its kind (code.go). Codes are stable: never renumbered or
+// renamed (TestCodesArePinned), so callers decide on them and never on
+// message text. Diagnostics lists every Error in an error's tree.
 package ir

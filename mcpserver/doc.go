@@ -21,7 +21,10 @@
 // missing approval service, an empty source or a name that is not a plain
 // *.py file name. Each is a tool result with IsError set and the reason
 // in its text, never a success: an MCP client reads IsError to see that
-// nothing was proved or run. Protocol-level errors are left to the SDK.
+// nothing was proved or run. prove's structured content gives each
+// refusal its stable code (ir.Code's name: "Unsupported", "Timeout",
+// "Usage", ...), in "errors" and on each refused obligation, for clients
+// to decide on. Protocol-level errors are left to the SDK.
 //
 // Plans are given as source text and compiled with Config.Dir as their
 // import root, so they import the project's layers exactly as a plan file

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/clauz3/clauz3/check"
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/docs"
 	"github.com/clauz3/clauz3/ir"
@@ -137,41 +137,37 @@ func (h *handlers) compile(in PlanInput) (*ir.Program, string, error) {
 		name = "plan.py"
 	}
 	if name != filepath.Base(name) || !strings.HasSuffix(name, ".py") || strings.ContainsAny(name, "\x00\n\r") {
-		return nil, name, fmt.Errorf("name %q must be a plain file name ending in .py", name)
+		return nil, name, ir.Errorf(ir.Pos{}, ir.Usage, "name %q must be a plain file name ending in .py", name)
 	}
 	if strings.TrimSpace(in.Source) == "" {
-		return nil, name, errors.New("source is empty: give the plan's Python source")
+		return nil, name, ir.Errorf(ir.Pos{}, ir.Usage, "source is empty: give the plan's Python source")
 	}
-	cfg := compiler.Config{ImportRoots: []string{h.cfg.Dir}, Target: in.Target}
-	prog, err := compiler.Compile(name, []byte(in.Source), cfg)
+	prog, err := check.Compile(check.Plan{File: name, Source: []byte(in.Source), Config: compiler.Config{ImportRoots: []string{h.cfg.Dir}, Target: in.Target}})
 	if err != nil {
 		return nil, name, err
-	}
-	if err := ir.Verify(prog); err != nil {
-		return nil, name, fmt.Errorf("internal error: the IR does not verify:\n%w", err)
 	}
 	return prog, name, nil
 }
 
 func (h *handlers) prove(ctx context.Context, _ *mcp.CallToolRequest, in PlanInput) (*mcp.CallToolResult, ProveOutput, error) {
 	refuse := func(err error) (*mcp.CallToolResult, ProveOutput, error) {
-		out := ProveOutput{Report: err.Error(), Result: prover.JSON{Obligations: []prover.ObligationJSON{}, Errors: strings.Split(err.Error(), "\n")}}
+		// Every error here is a diagnostic with its code (the compiler's,
+		// the prover's, or one made above); Internal is the fail-closed
+		// kind for anything else.
+		out := ProveOutput{Report: err.Error(), Result: prover.JSON{Obligations: []prover.ObligationJSON{}, Errors: prover.ErrorsJSON(err, ir.Internal)}}
 		return result("not proved:\n"+err.Error(), true), out, nil
 	}
 	prog, _, err := h.compile(in)
 	if err != nil {
 		return refuse(err)
 	}
-	res, err := prover.Prove(ctx, prog, prover.Options{Timeout: h.cfg.ProveTimeout})
+	res, err := check.Prove(ctx, prog, check.Options{Timeout: h.cfg.ProveTimeout})
 	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			err = errors.New("interrupted: nothing was proved")
-		}
 		return refuse(err)
 	}
 	var report bytes.Buffer
 	if err := res.WriteText(&report, &report); err != nil {
-		return refuse(err)
+		return refuse(&ir.Error{Code: ir.Internal, Msg: err.Error(), Err: err})
 	}
 	out := ProveOutput{Proved: res.Proved(), Report: report.String(), Result: res.JSON()}
 	if !out.Proved {

@@ -14,6 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/clauz3/clauz3/internal/approvaltest"
+	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/layers"
 )
 
@@ -166,15 +167,16 @@ func TestProve(t *testing.T) {
 		args    map[string]any
 		proved  bool
 		want    []string
-		obliged bool // the prover ran: obligations are listed
+		obliged bool    // the prover ran: obligations are listed
+		code    ir.Code // the code of the first error, when not obliged
 	}{
-		{"only bob", map[string]any{"source": onlyBob}, true, []string{"✓ main: proved", "emails.only(['bob@example.com'])"}, true},
-		{"leak", map[string]any{"source": leak, "name": "leak.py"}, false, []string{"not proved", "failed guarantee emails.only(['bob@example.com'])", `addr = "ann@example.com"`, "call: send_email(addr=\"ann@example.com\", msg=\"Report is ready\") at leak.py:8:5"}, true},
-		{"outside the subset", map[string]any{"source": outside}, false, []string{"not proved", "plan.py:6:5: while loop is not supported"}, false},
-		{"unknown import", map[string]any{"source": "from tools.nosuch.trusted.effects import f\n"}, false, []string{"plan.py:1:"}, false},
-		{"missing target", map[string]any{"source": onlyBob, "target": "nosuch"}, false, []string{"nosuch"}, false},
-		{"empty", map[string]any{"source": "  \n"}, false, []string{"source is empty"}, false},
-		{"path as name", map[string]any{"source": onlyBob, "name": "../x.py"}, false, []string{"plain file name"}, false},
+		{"only bob", map[string]any{"source": onlyBob}, true, []string{"✓ main: proved", "emails.only(['bob@example.com'])"}, true, 0},
+		{"leak", map[string]any{"source": leak, "name": "leak.py"}, false, []string{"not proved", "failed guarantee emails.only(['bob@example.com'])", `addr = "ann@example.com"`, "call: send_email(addr=\"ann@example.com\", msg=\"Report is ready\") at leak.py:8:5"}, true, 0},
+		{"outside the subset", map[string]any{"source": outside}, false, []string{"not proved", "plan.py:6:5: while loop is not supported"}, false, ir.Unsupported},
+		{"unknown import", map[string]any{"source": "from tools.nosuch.trusted.effects import f\n"}, false, []string{"plan.py:1:"}, false, ir.Unsupported},
+		{"missing target", map[string]any{"source": onlyBob, "target": "nosuch"}, false, []string{"nosuch"}, false, ir.UndefinedName},
+		{"empty", map[string]any{"source": "  \n"}, false, []string{"source is empty"}, false, ir.Usage},
+		{"path as name", map[string]any{"source": onlyBob, "name": "../x.py"}, false, []string{"plain file name"}, false, ir.Usage},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res, text := call(t, cs, "prove", tc.args)
@@ -196,6 +198,9 @@ func TestProve(t *testing.T) {
 			}
 			if !tc.proved && !tc.obliged && len(out.Result.Errors) == 0 {
 				t.Error("a refusal without errors in the JSON")
+			}
+			if len(out.Result.Errors) > 0 && out.Result.Errors[0].Code != tc.code.String() {
+				t.Errorf("errors %+v: the first has code %v, want %v", out.Result.Errors, out.Result.Errors[0].Code, tc.code)
 			}
 		})
 	}

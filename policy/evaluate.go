@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/clauz3/clauz3/check"
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/prover"
@@ -106,7 +107,7 @@ func Evaluate(ctx context.Context, plan Plan, pol *Policy, opts prover.Options) 
 	if err != nil {
 		return nil, fmt.Errorf("policy: %w", err)
 	}
-	own, err := prover.Prove(ctx, prog, opts)
+	own, err := check.Prove(ctx, prog, opts)
 	if err != nil {
 		return nil, fmt.Errorf("policy: proving the plan: %w", err)
 	}
@@ -204,11 +205,9 @@ func (ev *evaluator) clause(i int, src string) (*ClauseResult, error) {
 	p := *ev.prog
 	p.Guarantees = []*ir.Guarantee{ev.gs[i]}
 	p.Policies = nil // the plan's own proof covered the required contracts
-	if err := ir.Verify(&p); err != nil {
-		cr.Status, cr.Detail = ClauseInconclusive, "internal error: "+err.Error()
-		return cr, nil
-	}
-	res, err := prover.Prove(ev.ctx, &p, ev.opts)
+	// IR that does not verify is an Internal error of check.Prove, so
+	// the clause is inconclusive with that reason.
+	res, err := check.Prove(ev.ctx, &p, ev.opts)
 	if err != nil {
 		if ev.ctx.Err() != nil {
 			return nil, fmt.Errorf("policy: %w", ev.ctx.Err())

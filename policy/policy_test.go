@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/clauz3/clauz3/compiler"
+	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/prover"
 )
 
@@ -143,8 +144,8 @@ func TestEvaluateRefusesUnprovedPlan(t *testing.T) {
 		t.Errorf("err %v, want ErrPlanNotProved naming the required contract", err)
 	}
 	_, err = evaluate(t, testPolicy, "import os\ndef main() -> None:\n    pass\n")
-	if err == nil || !strings.Contains(err.Error(), "import of os is not supported") {
-		t.Errorf("err %v, want the compile error", err)
+	if err == nil || !strings.Contains(err.Error(), "import of os is not supported") || ir.CodeOf(err, ir.UnknownCode) != ir.Unsupported {
+		t.Errorf("err %v, want the compile error with its code Unsupported", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

@@ -1,9 +1,10 @@
 package prover
 
 import (
+	"strconv"
+
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/prover/z3"
-	"strconv"
 )
 
 func (x *executor) builtin(sc scope, e *ir.Builtin, g z3.Term) (value, error) {

@@ -172,6 +172,14 @@
 // encoding and a panic in the encoder all refuse: the first two per
 // obligation with Z3's reason, the others as an error from Prove.
 //
+// Every refusal has a code (ir.Code): a refused Obligation's Code
+// (Timeout, SolverUnknown, SolverError, NoReplay, ProverLimit, Canceled,
+// ...), and every error from Prove is an ir.Error whose Code is set where
+// it is made (unsupported and limitf: ProverLimit; internalf: Internal)
+// or, for an error from below (Z3, the context), at Prove's boundary
+// (asDiagnostic). Callers, and Prove itself when it decides which
+// obligations to decide again, read codes, never reasons' text.
+//
 // # Counterexamples
 //
 // A counterexample names the offending call's fields, the target's

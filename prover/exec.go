@@ -519,7 +519,7 @@ func (x *executor) expr(sc scope, e ir.Expr, g z3.Term) (value, error) {
 			return nil, internalf(e.Pos, "%s is not in scope", e.Local.Name)
 		}
 		if sl.val == nil {
-			return nil, &Error{Pos: e.Pos, Msg: fmt.Sprintf("%s is read before it is assigned", e.Local.Name)}
+			return nil, planErrorf(e.Pos, ir.Unassigned, "%s is read before it is assigned", e.Local.Name)
 		}
 		// Reading a name not assigned on this path raises in Python.
 		if sl.defined.IsValid() {
@@ -855,7 +855,7 @@ func (x *executor) rangeValue(sc scope, e *ir.Range, g z3.Term) (value, error) {
 		return nil, unsupported(e.Step.Position(), "range with a step that is not a constant")
 	}
 	if step == 0 {
-		return nil, &Error{Pos: e.Pos, Msg: "range() arg 3 must not be zero"}
+		return nil, planErrorf(e.Pos, ir.PlanError, "range() arg 3 must not be zero")
 	}
 	start, okStart := constInt(e.Start)
 	stop, okStop := constInt(e.Stop)
@@ -920,7 +920,7 @@ func (x *executor) upperBound(pos ir.Pos, n, g z3.Term) (int, error) {
 		if err != nil {
 			msg += " (" + err.Error() + ")"
 		}
-		return 0, &Error{Pos: pos, Msg: msg}
+		return 0, limitf(pos, "%s", msg)
 	}
 	if over, err := exceeds(maxUnroll); over || err != nil {
 		return refuse(err)

@@ -1,8 +1,6 @@
 package prover
 
 import (
-	"fmt"
-
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/prover/z3"
 )
@@ -25,7 +23,7 @@ type genericGroup struct {
 // with the bound it needs.
 func (x *executor) genericLoop(fr *frame, s *ir.For, seq *seqValue, path z3.Term) error {
 	need := func(why string) error {
-		return &Error{Pos: s.Pos, Msg: fmt.Sprintf("a loop over the result of %s %s: add an ensures bound on %s, e.g. @clauz3.ensures(lambda result: len(result) <= 100)", seq.unbounded, why, seq.unbounded)}
+		return limitf(s.Pos, "a loop over the result of %s %s: add an ensures bound on %s, e.g. @clauz3.ensures(lambda result: len(result) <= 100)", seq.unbounded, why, seq.unbounded)
 	}
 	if why := x.dependentIterations(s); why != "" {
 		return need(why)

@@ -2,6 +2,7 @@ package prover
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -49,8 +50,8 @@ func TestTimeoutRefuses(t *testing.T) {
 			refused = o
 		}
 	}
-	if refused == nil || refused.Status != Refused || !strings.Contains(refused.Reason, "unknown") {
-		t.Fatalf("want the guarantee refused as unknown, got:\n%s", report(res))
+	if refused == nil || refused.Status != Refused || refused.Code != ir.Timeout {
+		t.Fatalf("want the guarantee refused with code Timeout, got:\n%s", report(res))
 	}
 	// The same plan with the default timeout is decided: the refusal
 	// above came from the timeout, not from the plan.
@@ -74,6 +75,10 @@ func TestCanceledRefuses(t *testing.T) {
 	if err == nil || res != nil {
 		t.Fatalf("a canceled proof returned %v, %v", res, err)
 	}
+	var d *ir.Error
+	if !errors.As(err, &d) || d.Code != ir.Canceled || !errors.Is(err, context.Canceled) {
+		t.Fatalf("a canceled proof's error %#v is not a Canceled diagnostic wrapping the context's error", err)
+	}
 }
 
 // TestEncoderFaultsRefuse plants faults in the encoder with IR no front
@@ -85,9 +90,10 @@ func TestEncoderFaultsRefuse(t *testing.T) {
 		name   string
 		amount ir.Expr
 		want   string
+		code   ir.Code
 	}{
-		{"z3 sort error", &ir.BinOp{Op: ir.Add, X: str("x"), Y: num(1), T: ir.Int}, "prover: encoding main"},
-		{"encoder panic", &ir.BinOp{Op: ir.Add, X: &ir.Const{T: ir.None}, Y: num(1), T: ir.Int}, "internal error while encoding main, the plan is refused"},
+		{"z3 sort error", &ir.BinOp{Op: ir.Add, X: str("x"), Y: num(1), T: ir.Int}, "prover: encoding main", ir.SolverError},
+		{"encoder panic", &ir.BinOp{Op: ir.Add, X: &ir.Const{T: ir.None}, Y: num(1), T: ir.Int}, "internal error while encoding main, the plan is refused", ir.Internal},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -98,6 +104,9 @@ func TestEncoderFaultsRefuse(t *testing.T) {
 			}
 			if !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("error %q lacks %q", err, tt.want)
+			}
+			if c := ir.CodeOf(err, ir.UnknownCode); c != tt.code {
+				t.Fatalf("error %q has code %v, want %v", err, c, tt.code)
 			}
 		})
 	}

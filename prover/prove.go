@@ -63,8 +63,17 @@ type Obligation struct {
 	Clause string // the requires clause as written, for preconditions
 	Status Status
 	Reason string // why it was refused, when Status is Refused
+	// Code is the kind of refusal when Status is Refused (Timeout,
+	// SolverUnknown, SolverError, NoReplay, ProverLimit, Canceled,
+	// Internal); callers decide on it, never on Reason's text.
+	Code ir.Code
 	// Counterexample is set when Status is Failed.
 	Counterexample *Counterexample
+}
+
+// refuse marks the obligation refused with its code and reason.
+func (o *Obligation) refuse(code ir.Code, reason string) {
+	o.Status, o.Code, o.Reason = Refused, code, reason
 }
 
 // Title is the short name of an obligation, e.g.
@@ -118,10 +127,14 @@ func Prove(ctx context.Context, p *ir.Program, opts Options) (res *Result, err e
 	// (a CLI, a service) does not die with it.
 	defer func() {
 		if r := recover(); r != nil {
-			res, err = nil, fmt.Errorf("prover: internal error while encoding %s, the plan is refused: %v", targetName(p), r)
+			res, err = nil, &Error{Code: ir.Internal, Msg: fmt.Sprintf("prover: internal error while encoding %s, the plan is refused: %v", targetName(p), r)}
 		}
 	}()
-	return proveTarget(ctx, p, opts)
+	res, err = proveTarget(ctx, p, opts)
+	if err != nil {
+		return nil, asDiagnostic(ctx, err)
+	}
+	return res, nil
 }
 
 func targetName(p *ir.Program) string {
@@ -175,7 +188,7 @@ func proveTarget(ctx context.Context, p *ir.Program, opts Options) (*Result, err
 			return nil, err
 		}
 		ob := x.decide(goal)
-		if (ob.Kind == KindGuarantee || ob.Kind == KindRequired || ob.Kind == KindCheck) && ob.Status == Refused && strings.HasPrefix(ob.Reason, noReplay) {
+		if (ob.Kind == KindGuarantee || ob.Kind == KindRequired || ob.Kind == KindCheck) && ob.Status == Refused && ob.Code == ir.NoReplay {
 			again = append(again, i)
 		}
 		res.Obligations = append(res.Obligations, ob)
@@ -196,7 +209,7 @@ func proveTarget(ctx context.Context, p *ir.Program, opts Options) (*Result, err
 }
 
 // noReplay starts the reason of an obligation whose counterexample did not
-// replay.
+// replay (code NoReplay).
 const noReplay = "internal error: the counterexample found does not replay in the interpreter"
 
 // decideExactly decides the guarantees and the plan's asserts and raises
@@ -285,7 +298,7 @@ func (x *executor) decide(g goal) *Obligation {
 	}
 	switch {
 	case err != nil:
-		ob.Status, ob.Reason = Refused, err.Error()
+		ob.refuse(x.checkCode(err), err.Error())
 	case r == z3.Unsat:
 		ob.Status = Proved
 	case r == z3.Sat && len(g.separate) > 0 && !x.separable(s, g, ob):
@@ -293,7 +306,7 @@ func (x *executor) decide(g goal) *Obligation {
 	case r == z3.Sat:
 		m, err := s.Model()
 		if err != nil {
-			ob.Status, ob.Reason = Refused, "counterexample unavailable: "+err.Error()
+			ob.refuse(ir.SolverError, "counterexample unavailable: "+err.Error())
 			break
 		}
 		if err := x.replay(x.runCtx, m, g); err != nil {
@@ -308,7 +321,7 @@ func (x *executor) decide(g goal) *Obligation {
 				g.defs = append(append([]z3.Term{}, g.defs...), x.uniqueRetry...)
 				return x.decide(g)
 			}
-			ob.Status, ob.Reason = Refused, noReplay+", so it is not shown: "+err.Error()
+			ob.refuse(ir.NoReplay, noReplay+", so it is not shown: "+err.Error())
 			break
 		}
 		ob.Status = Failed
@@ -319,7 +332,7 @@ func (x *executor) decide(g goal) *Obligation {
 			}
 		}
 	default:
-		ob.Status, ob.Reason = Refused, "solver answered "+r.String()
+		ob.refuse(ir.SolverUnknown, "solver answered "+r.String())
 	}
 	return ob
 }

@@ -357,11 +357,11 @@ func (x *executor) separable(s *z3.Solver, g goal, ob *Obligation) bool {
 	r, err := s.Check()
 	switch {
 	case err != nil:
-		ob.Status, ob.Reason = Refused, "looking for a counterexample a trace can show: "+err.Error()
+		ob.refuse(x.checkCode(err), "looking for a counterexample a trace can show: "+err.Error())
 	case r == z3.Unsat:
-		ob.Status, ob.Reason = Refused, "a column reference fails only for values equal to a returned row's column without being taken from it; no concrete trace shows that, so no counterexample is shown (pass the row's field itself)"
+		ob.refuse(ir.ProverLimit, "a column reference fails only for values equal to a returned row's column without being taken from it; no concrete trace shows that, so no counterexample is shown (pass the row's field itself)")
 	case r != z3.Sat:
-		ob.Status, ob.Reason = Refused, "solver answered "+r.String()+" while looking for a counterexample a trace can show"
+		ob.refuse(ir.SolverUnknown, "solver answered "+r.String()+" while looking for a counterexample a trace can show")
 	default:
 		return true
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/clauz3/clauz3/ir"
 )
 
 // WriteText prints the result as `clauz3 prove` does: one line listing the
@@ -69,7 +71,39 @@ type JSON struct {
 	Proved      bool             `json:"proved"`
 	Obligations []ObligationJSON `json:"obligations"`
 	Coverage    *Coverage        `json:"coverage,omitempty"`
-	Errors      []string         `json:"errors,omitempty"`
+	// Errors are the diagnostics that stopped the plan before any
+	// obligation was decided (a compile error, an encoding refusal).
+	Errors []DiagnosticJSON `json:"errors,omitempty"`
+}
+
+// DiagnosticJSON is one diagnostic in JSON: its position ("" when it has
+// none), its stable code (ir.Code's name, e.g. "Unsupported"; a string
+// here so that schemas derived from this type say so) and its message
+// without the position.
+type DiagnosticJSON struct {
+	Pos     string `json:"pos,omitempty"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// ErrorsJSON lists the diagnostics in err, one entry per ir.Error (every
+// error of a compile error list, including those its text leaves out). An
+// error that holds none is one entry with the fallback code, which the
+// caller chooses knowing where the error came from; it must not be
+// ir.UnknownCode.
+func ErrorsJSON(err error, fallback ir.Code) []DiagnosticJSON {
+	ds := ir.Diagnostics(err)
+	if len(ds) == 0 {
+		return []DiagnosticJSON{{Code: fallback.String(), Message: err.Error()}}
+	}
+	out := make([]DiagnosticJSON, len(ds))
+	for i, d := range ds {
+		out[i] = DiagnosticJSON{Code: d.Code.String(), Message: d.Msg}
+		if d.Pos != (ir.Pos{}) {
+			out[i].Pos = d.Pos.String()
+		}
+	}
+	return out
 }
 
 // ObligationJSON is one obligation in JSON.
@@ -80,6 +114,7 @@ type ObligationJSON struct {
 	Pos            string              `json:"pos"`
 	Status         string              `json:"status"`
 	Reason         string              `json:"reason,omitempty"`
+	Code           string              `json:"code,omitempty"` // the kind of refusal (ir.Code's name), when refused
 	Clause         string              `json:"clause,omitempty"`
 	Counterexample *CounterexampleJSON `json:"counterexample,omitempty"`
 }
@@ -100,6 +135,9 @@ func (r *Result) JSON() JSON {
 	for _, o := range r.Obligations {
 		oj := ObligationJSON{Kind: o.Kind, Name: o.Name, Title: o.Title(), Pos: o.Pos.String(),
 			Status: o.Status.String(), Reason: o.Reason, Clause: o.Clause}
+		if o.Status == Refused {
+			oj.Code = o.Code.String()
+		}
 		if c := o.Counterexample; c != nil {
 			oj.Counterexample = &CounterexampleJSON{Fields: nonNil(c.Fields), Summary: c.Summary,
 				Inputs: nonNil(c.Inputs), Results: nonNil(c.Results), Path: c.Path, Trace: c.Trace}

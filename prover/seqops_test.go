@@ -342,8 +342,8 @@ func TestRepeatRefused(t *testing.T) {
 				xs: &seqValue{typ: xs.Type, elems: []value{ctx.Int(1)}},
 			}}
 			_, err := x.expr(sc, tc.e, ctx.True())
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("%v; want %q", err, tc.want)
+			if err == nil || !strings.Contains(err.Error(), tc.want) || ir.CodeOf(err, ir.UnknownCode) != ir.ProverLimit {
+				t.Errorf("%v (code %v); want %q, code ProverLimit", err, ir.CodeOf(err, ir.UnknownCode), tc.want)
 			}
 		})
 	}

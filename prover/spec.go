@@ -360,7 +360,7 @@ func (x *executor) countGoal(ob *Obligation, spec ir.Spec, ms []member, rel *ir.
 func (x *executor) countable(c *ir.Contract, ms []member, what string) error {
 	for _, m := range ms {
 		if eff := x.genericIn(m.fact); eff != "" {
-			return &Error{Pos: m.fact.pos, Msg: fmt.Sprintf("%s of %s over a loop on the result of %s needs its length bounded: add an ensures bound on %s, e.g. @clauz3.ensures(lambda result: len(result) <= 100)", what, c.Name, eff, eff)}
+			return limitf(m.fact.pos, "%s of %s over a loop on the result of %s needs its length bounded: add an ensures bound on %s, e.g. @clauz3.ensures(lambda result: len(result) <= 100)", what, c.Name, eff, eff)
 		}
 	}
 	return nil

@@ -1,8 +1,6 @@
 package prover
 
 import (
-	"fmt"
-
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/prover/z3"
 )
@@ -95,7 +93,7 @@ func (x *executor) exists(s *seqValue, i int) z3.Term {
 // bounded refuses a list whose elements are not modelled.
 func bounded(pos ir.Pos, s *seqValue, what string) error {
 	if s.unbounded != "" {
-		return &Error{Pos: pos, Msg: fmt.Sprintf("%s over the result of %s needs its length bounded: add an ensures bound on %s, e.g. @clauz3.ensures(lambda result: len(result) <= 100)", what, s.unbounded, s.unbounded)}
+		return limitf(pos, "%s over the result of %s needs its length bounded: add an ensures bound on %s, e.g. @clauz3.ensures(lambda result: len(result) <= 100)", what, s.unbounded, s.unbounded)
 	}
 	return nil
 }

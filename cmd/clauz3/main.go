@@ -29,7 +29,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -37,6 +36,7 @@ import (
 	"os/signal"
 	"strings"
 
+	"github.com/clauz3/clauz3/check"
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/prover"
@@ -162,7 +162,7 @@ func (pf *planFlags) loadWithSource(fs *flag.FlagSet, stdin io.Reader) (*ir.Prog
 		src, err = os.ReadFile(name)
 	}
 	if err != nil {
-		return nil, nil, exitUsage, err
+		return nil, nil, exitUsage, &ir.Error{Code: ir.ReadError, Msg: err.Error(), Err: err}
 	}
 	cfg := compiler.Config{
 		ImportRoots:  pf.importRoots,
@@ -213,28 +213,28 @@ func runProve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
-	refuse := func(code int, err error) int {
+	// fallback is the code of an error that is not a diagnostic: a
+	// usage or read error of the plan's file.
+	refuse := func(code int, fallback ir.Code, err error) int {
 		if *asJSON {
-			writeJSON(stdout, prover.JSON{Proved: false, Obligations: []prover.ObligationJSON{}, Errors: strings.Split(err.Error(), "\n")})
+			writeJSON(stdout, prover.JSON{Proved: false, Obligations: []prover.ObligationJSON{}, Errors: prover.ErrorsJSON(err, fallback)})
 		}
 		fmt.Fprintln(stderr, err)
 		return code
 	}
 	prog, code, err := pf.load(fs, stdin, stderr)
 	if err != nil {
-		return refuse(code, err)
-	}
-	if err := ir.Verify(prog); err != nil {
-		return refuse(exitRefused, fmt.Errorf("internal error: the IR does not verify:\n%w", err))
+		fallback := ir.Internal
+		if code == exitUsage {
+			fallback = ir.Usage
+		}
+		return refuse(code, fallback, err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	res, err := prover.Prove(ctx, prog, prover.Options{Timeout: *timeout})
+	res, err := check.Prove(ctx, prog, check.Options{Timeout: *timeout})
 	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			err = fmt.Errorf("interrupted: nothing was proved")
-		}
-		return refuse(exitRefused, err)
+		return refuse(exitRefused, ir.Internal, err)
 	}
 	if *asJSON {
 		writeJSON(stdout, res.JSON())

@@ -6,9 +6,17 @@
 // `file:line:col: <what> is not supported` (or `... is not supported yet`
 // for what a later stage will add).
 //
+// Error is ir.Error: besides its place and message every error has a
+// code (ir.Code) given where it is made (Errorf, List.Add and the
+// compiler's errorf helpers take it as an argument, so a site cannot
+// forget it). Callers decide on the code, never on the text. A check that
+// does not know the position returns a Reason (code and message) that its
+// caller locates.
+//
 // A List collects the errors of one compilation; Err sorts them by position,
-// drops duplicates, keeps the first MaxErrors and returns them as one error
-// whose text is one located line per error.
+// drops duplicates and returns them as one error whose text is one located
+// line per error, the first MaxErrors of them. Its Unwrap returns all of
+// them, so errors.As and ir.Diagnostics see every code.
 //
 // Callers: compiler (plans), compiler/layer (trusted layers), and the CLI,
 // which prints List.Error() as it is.

@@ -35,21 +35,21 @@ func (ld *loader) relation(s *Symbol) {
 func (ld *loader) buildRelation(m *Module, call *ast.Call) *ir.Relation {
 	f := m.src
 	if len(call.Args) != 1 || len(call.Keywords) > 0 || call.Starargs != nil || call.Kwargs != nil {
-		ld.errorf(f, call, "effect() takes one argument: an effect of the layer or a name string")
+		ld.errorf(f, call, ir.LayerError, "effect() takes one argument: an effect of the layer or a name string")
 		return nil
 	}
 	arg := call.Args[0]
 	sel := ""
 	if str, ok := arg.(*ast.Str); ok {
 		if _, isF := f.FStrings[str]; isF {
-			ld.errorf(f, arg, "effect() takes a string literal, not an f-string")
+			ld.errorf(f, arg, ir.LayerError, "effect() takes a string literal, not an f-string")
 			return nil
 		}
 		sel = string(str.S)
 	} else if s := resolve(m, arg); s != nil && s.Kind == KEffect {
 		sel = s.Effect.Name
 	} else {
-		ld.errorf(f, arg, "effect() takes an effect of the layer or a name string, not %s", pyast.Render(arg))
+		ld.errorf(f, arg, ir.LayerError, "effect() takes an effect of the layer or a name string, not %s", pyast.Render(arg))
 		return nil
 	}
 	var effs []*ir.Effect
@@ -59,7 +59,7 @@ func (ld *loader) buildRelation(m *Module, call *ast.Call) *ir.Relation {
 		}
 	}
 	if len(effs) == 0 {
-		ld.errorf(f, call, "effect(%s) selects no effect of layer %s (no effect or marker is named %s)", ir.PyRepr(sel), ld.layer.Name, sel)
+		ld.errorf(f, call, ir.LayerError, "effect(%s) selects no effect of layer %s (no effect or marker is named %s)", ir.PyRepr(sel), ld.layer.Name, sel)
 		return nil
 	}
 	var fields []*ir.Param
@@ -84,7 +84,7 @@ func (ld *loader) contractDef(m *Module, def *ast.FunctionDef) {
 	params, nodes, ok := ld.params(m, def, false)
 	if def.Returns != nil {
 		if s := resolve(m, def.Returns); s == nil || s.Kind != KAPI || s.Qual != "clauz3.spec.ContractSpec" {
-			ld.errorf(f, def.Returns, "return annotation of contract %s must be ContractSpec", name)
+			ld.errorf(f, def.Returns, ir.LayerError, "return annotation of contract %s must be ContractSpec", name)
 			ok = false
 		}
 	}
@@ -128,30 +128,30 @@ func (ld *loader) contract(d *contractDecl) {
 	returned, ok := false, true
 	for _, s := range body {
 		if returned {
-			ld.errorf(f, s, "statement after return in a contract body is not supported")
+			ld.errorf(f, s, ir.Unsupported, "statement after return in a contract body is not supported")
 			ok = false
 			break
 		}
 		if _, isAnn := f.AnnAssigns[s]; isAnn {
-			ld.errorf(f, s, "annotated assignment in a contract body is not supported")
+			ld.errorf(f, s, ir.Unsupported, "annotated assignment in a contract body is not supported")
 			ok = false
 			continue
 		}
 		switch s := s.(type) {
 		case *ast.Assign:
 			if len(s.Targets) != 1 {
-				ld.errorf(f, s, "chained assignment in a contract body is not supported")
+				ld.errorf(f, s, ir.Unsupported, "chained assignment in a contract body is not supported")
 				ok = false
 				continue
 			}
 			n, isName := s.Targets[0].(*ast.Name)
 			if !isName {
-				ld.errorf(f, s.Targets[0], "assignment to %s in a contract body is not supported", pyast.Describe(s.Targets[0]))
+				ld.errorf(f, s.Targets[0], ir.Unsupported, "assignment to %s in a contract body is not supported", pyast.Describe(s.Targets[0]))
 				ok = false
 				continue
 			}
 			if captured[string(n.Id)] != nil {
-				ld.errorf(f, n, "assignment to parameter %s in a contract body is not supported", n.Id)
+				ld.errorf(f, n, ir.Unsupported, "assignment to parameter %s in a contract body is not supported", n.Id)
 				ok = false
 				continue
 			}
@@ -164,7 +164,7 @@ func (ld *loader) contract(d *contractDecl) {
 		case *ast.Return:
 			returned = true
 			if s.Value == nil {
-				ld.errorf(f, s, "contract %s must return a spec", c.Name)
+				ld.errorf(f, s, ir.LayerError, "contract %s must return a spec", c.Name)
 				ok = false
 				continue
 			}
@@ -174,12 +174,12 @@ func (ld *loader) contract(d *contractDecl) {
 			}
 		case *ast.Pass:
 		default:
-			ld.errorf(f, s, "%s in a contract body is not supported", pyast.Describe(s))
+			ld.errorf(f, s, ir.Unsupported, "%s in a contract body is not supported", pyast.Describe(s))
 			ok = false
 		}
 	}
 	if !returned && ok {
-		ld.errorf(f, d.def, "contract %s must end with return <spec>", c.Name)
+		ld.errorf(f, d.def, ir.LayerError, "contract %s must end with return <spec>", c.Name)
 		ok = false
 	}
 	if ok {
@@ -195,8 +195,8 @@ type contractCtx struct {
 	rels     map[string]*relVal
 }
 
-func (cc *contractCtx) errorf(n ast.Ast, format string, args ...any) {
-	cc.ld.errorf(cc.m.src, n, format, args...)
+func (cc *contractCtx) errorf(n ast.Ast, code ir.Code, format string, args ...any) {
+	cc.ld.errorf(cc.m.src, n, code, format, args...)
 }
 
 // relExpr evaluates a relation expression: a relation name, effect(...),
@@ -236,18 +236,18 @@ func (cc *contractCtx) relExpr(e ast.Expr) *relVal {
 			}
 			return &relVal{rel: cloneRel(s.Relation), name: s.Name}
 		}
-		cc.errorf(e, "%s is a %s, not a relation", pyast.Render(e), s.Kind)
+		cc.errorf(e, ir.LayerError, "%s is a %s, not a relation", pyast.Render(e), s.Kind)
 		return nil
 	}
 	if n, ok := e.(*ast.Name); ok {
 		if cc.captured[string(n.Id)] != nil {
-			cc.errorf(e, "%s is a parameter, not a relation", n.Id)
+			cc.errorf(e, ir.LayerError, "%s is a parameter, not a relation", n.Id)
 		} else {
-			cc.errorf(e, "name %s is not defined", n.Id)
+			cc.errorf(e, ir.LayerError, "name %s is not defined", n.Id)
 		}
 		return nil
 	}
-	cc.errorf(e, "relation expression %s is not supported", pyast.Render(e))
+	cc.errorf(e, ir.Unsupported, "relation expression %s is not supported", pyast.Render(e))
 	return nil
 }
 
@@ -258,19 +258,19 @@ func (cc *contractCtx) factLambdaArg(call *ast.Call, rv *relVal, want ir.Type) *
 		method = string(at.Attr)
 	}
 	if len(call.Args) != 1 || len(call.Keywords) > 0 || call.Starargs != nil || call.Kwargs != nil {
-		cc.errorf(call, "%s() takes one lambda over a fact", method)
+		cc.errorf(call, ir.LayerError, "%s() takes one lambda over a fact", method)
 		return nil
 	}
 	lam, ok := call.Args[0].(*ast.Lambda)
 	if !ok {
-		cc.errorf(call.Args[0], "%s() takes a lambda over a fact, not a %s", method, pyast.Describe(call.Args[0]))
+		cc.errorf(call.Args[0], ir.LayerError, "%s() takes a lambda over a fact, not a %s", method, pyast.Describe(call.Args[0]))
 		return nil
 	}
 	if !cc.ld.lambdaArgs(cc.m, lam) {
 		return nil
 	}
 	if len(lam.Args.Args) != 1 {
-		cc.errorf(lam, "the lambda of %s() takes one parameter, the fact", method)
+		cc.errorf(lam, ir.LayerError, "the lambda of %s() takes one parameter, the fact", method)
 		return nil
 	}
 	a := lam.Args.Args[0]
@@ -291,7 +291,7 @@ func (cc *contractCtx) spec(e ast.Expr) ir.Spec {
 	case *ast.Call:
 		if fn := resolve(cc.m, e.Func); fn != nil && fn.Kind == KAPI && fn.Qual == "clauz3.spec.no_guarantees" {
 			if len(e.Args) > 0 || len(e.Keywords) > 0 || e.Starargs != nil || e.Kwargs != nil {
-				cc.errorf(e, "no_guarantees() takes no arguments")
+				cc.errorf(e, ir.LayerError, "no_guarantees() takes no arguments")
 				return nil
 			}
 			return &ir.NoGuarantees{Pos: pos}
@@ -320,7 +320,7 @@ func (cc *contractCtx) spec(e ast.Expr) ir.Spec {
 				return &ir.All{Pos: pos, Rel: rv.rel, Pred: pred}
 			case "empty":
 				if len(e.Args) > 0 || len(e.Keywords) > 0 || e.Starargs != nil || e.Kwargs != nil {
-					cc.errorf(e, "empty() takes no arguments")
+					cc.errorf(e, ir.LayerError, "empty() takes no arguments")
 					return nil
 				}
 				return &ir.Empty{Pos: pos, Rel: rv.rel}
@@ -332,10 +332,10 @@ func (cc *contractCtx) spec(e ast.Expr) ir.Spec {
 				return &ir.Distinct{Pos: pos, Rel: rv.rel, Key: key}
 			}
 		case "count", "sum":
-			cc.errorf(e, "%s must be compared with a bound, e.g. %s <= 3", pyast.Render(e), pyast.Render(e))
+			cc.errorf(e, ir.LayerError, "%s must be compared with a bound, e.g. %s <= 3", pyast.Render(e), pyast.Render(e))
 			return nil
 		case "where":
-			cc.errorf(e, "%s is a relation, not a spec (apply .all(...), .empty(), .distinct(...), .count(), .sum(...) or .shares_value(...) to it)", pyast.Render(e))
+			cc.errorf(e, ir.LayerError, "%s is a relation, not a spec (apply .all(...), .empty(), .distinct(...), .count(), .sum(...) or .shares_value(...) to it)", pyast.Render(e))
 			return nil
 		case "shares_value":
 			return cc.sharesValue(e, at)
@@ -346,10 +346,10 @@ func (cc *contractCtx) spec(e ast.Expr) ir.Spec {
 		}
 		return cc.aggregate(e)
 	case *ast.BoolOp:
-		cc.errorf(e, "combining specs with %s is not supported yet", strings.TrimPrefix(pyast.Describe(e), "boolean operator "))
+		cc.errorf(e, ir.Unsupported, "combining specs with %s is not supported yet", strings.TrimPrefix(pyast.Describe(e), "boolean operator "))
 		return nil
 	}
-	cc.errorf(e, "spec %s is not supported", pyast.Render(e))
+	cc.errorf(e, ir.Unsupported, "spec %s is not supported", pyast.Render(e))
 	return nil
 }
 
@@ -359,7 +359,7 @@ func (cc *contractCtx) spec(e ast.Expr) ir.Spec {
 // two keys must have one type.
 func (cc *contractCtx) sharesValue(e *ast.Call, at *ast.Attribute) ir.Spec {
 	if len(e.Args) != 2 || len(e.Keywords) > 0 || e.Starargs != nil || e.Kwargs != nil {
-		cc.errorf(e, "shares_value() takes a relation and a lambda over a fact, e.g. A.shares_value(B, lambda f: f.addr)")
+		cc.errorf(e, ir.LayerError, "shares_value() takes a relation and a lambda over a fact, e.g. A.shares_value(B, lambda f: f.addr)")
 		return nil
 	}
 	a := cc.relExpr(at.Value)
@@ -380,7 +380,7 @@ func (cc *contractCtx) sharesValue(e *ast.Call, at *ast.Attribute) ir.Spec {
 		return nil
 	}
 	if !ir.Identical(keyA.Body.Type(), keyB.Body.Type()) {
-		cc.errorf(e.Args[1], "the key of shares_value is %s over %s but %s over %s: the two must have one type", keyA.Body.Type(), a.name, keyB.Body.Type(), b.name)
+		cc.errorf(e.Args[1], ir.LayerError, "the key of shares_value is %s over %s but %s over %s: the two must have one type", keyA.Body.Type(), a.name, keyB.Body.Type(), b.name)
 		return nil
 	}
 	return &ir.SharesValue{Pos: pyast.Pos(cc.m.src, e), A: a.rel, B: b.rel, KeyA: keyA, KeyB: keyB}
@@ -390,18 +390,18 @@ func (cc *contractCtx) sharesValue(e *ast.Call, at *ast.Attribute) ir.Spec {
 func (cc *contractCtx) aggregate(e *ast.Compare) ir.Spec {
 	pos := pyast.Pos(cc.m.src, e)
 	if len(e.Ops) != 1 || len(e.Comparators) != 1 {
-		cc.errorf(e, "chained comparison in a spec is not supported")
+		cc.errorf(e, ir.Unsupported, "chained comparison in a spec is not supported")
 		return nil
 	}
 	op, ok := specOps[e.Ops[0]]
 	if !ok {
-		cc.errorf(e, "operator %s in a count or sum spec is not supported (use <=, <, >=, > or ==)", pyast.CmpOpName(e.Ops[0]))
+		cc.errorf(e, ir.Unsupported, "operator %s in a count or sum spec is not supported (use <=, <, >=, > or ==)", pyast.CmpOpName(e.Ops[0]))
 		return nil
 	}
 	agg, bound := e.Left, e.Comparators[0]
 	if !isAggregate(agg) {
 		if !isAggregate(bound) {
-			cc.errorf(e, "spec %s is not supported (compare R.count() or R.sum(...) with a bound)", pyast.Render(e))
+			cc.errorf(e, ir.Unsupported, "spec %s is not supported (compare R.count() or R.sum(...) with a bound)", pyast.Render(e))
 			return nil
 		}
 		agg, bound, op = bound, agg, flipped[op]
@@ -418,7 +418,7 @@ func (cc *contractCtx) aggregate(e *ast.Compare) ir.Spec {
 	}
 	if at.Attr == "count" {
 		if len(call.Args) > 0 || len(call.Keywords) > 0 || call.Starargs != nil || call.Kwargs != nil {
-			cc.errorf(call, "count() takes no arguments")
+			cc.errorf(call, ir.LayerError, "count() takes no arguments")
 			return nil
 		}
 		return &ir.Count{Pos: pos, Rel: rv.rel, Op: op, N: n}
@@ -449,7 +449,7 @@ func (cc *contractCtx) bound(e ast.Expr) ir.Expr {
 		return nil
 	}
 	if !ir.IsBasic(n.Type(), ir.KindInt) {
-		cc.errorf(e, "the bound of a count or sum must be int, got %s", n.Type())
+		cc.errorf(e, ir.LayerError, "the bound of a count or sum must be int, got %s", n.Type())
 		return nil
 	}
 	return n

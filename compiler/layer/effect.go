@@ -47,38 +47,38 @@ func (ld *loader) funcDef(m *Module, def *ast.FunctionDef) {
 		label := pyast.Render(fn)
 		s := resolve(m, fn)
 		if s == nil || s.Kind != KAPI {
-			ld.errorf(f, d, "decorator %s is not supported", label)
+			ld.errorf(f, d, ir.Unsupported, "decorator %s is not supported", label)
 			bad = true
 			continue
 		}
 		switch s.Qual {
 		case "clauz3.spec.contract":
 			if call != nil {
-				ld.errorf(f, d, "decorator %s takes no arguments", label)
+				ld.errorf(f, d, ir.LayerError, "decorator %s takes no arguments", label)
 				bad = true
 			}
 			isContract = true
 		case "clauz3.trusted":
 			if call != nil {
-				ld.errorf(f, d, "decorator %s takes no arguments", label)
+				ld.errorf(f, d, ir.LayerError, "decorator %s takes no arguments", label)
 				bad = true
 			}
 			trusted = true
 		case "deal.has":
 			if call == nil {
-				ld.errorf(f, d, "decorator %s must be called with its markers, e.g. @%s(\"io\")", label, label)
+				ld.errorf(f, d, ir.LayerError, "decorator %s must be called with its markers, e.g. @%s(\"io\")", label, label)
 				bad = true
 				continue
 			}
 			trusted = true
 			if len(call.Keywords) > 0 || call.Starargs != nil || call.Kwargs != nil {
-				ld.errorf(f, d, "decorator %s takes only marker strings", label)
+				ld.errorf(f, d, ir.LayerError, "decorator %s takes only marker strings", label)
 				bad = true
 			}
 			for _, a := range call.Args {
 				str, ok := a.(*ast.Str)
 				if _, isF := f.FStrings[str]; !ok || isF {
-					ld.errorf(f, a, "marker of %s must be a string literal", label)
+					ld.errorf(f, a, ir.LayerError, "marker of %s must be a string literal", label)
 					bad = true
 					continue
 				}
@@ -86,42 +86,42 @@ func (ld *loader) funcDef(m *Module, def *ast.FunctionDef) {
 			}
 		case "clauz3.requires", "deal.pre":
 			if call == nil {
-				ld.errorf(f, d, "decorator %s must be called with a lambda", label)
+				ld.errorf(f, d, ir.LayerError, "decorator %s must be called with a lambda", label)
 				bad = true
 				continue
 			}
 			decl.requires = append(decl.requires, call)
 		case "clauz3.ensures", "deal.post":
 			if call == nil {
-				ld.errorf(f, d, "decorator %s must be called with a lambda", label)
+				ld.errorf(f, d, ir.LayerError, "decorator %s must be called with a lambda", label)
 				bad = true
 				continue
 			}
 			decl.ensures = append(decl.ensures, call)
 		case "deal.ensure", "deal.raises":
-			ld.errorf(f, d, "decorator %s is not supported yet", label)
+			ld.errorf(f, d, ir.Unsupported, "decorator %s is not supported yet", label)
 			bad = true
 		case "clauz3.fluent.effect":
 			if call == nil {
-				ld.errorf(f, d, "decorator %s must be called with a lambda, e.g. @%s(lambda door: DoorLocked.set(door, False))", label, label)
+				ld.errorf(f, d, ir.LayerError, "decorator %s must be called with a lambda, e.g. @%s(lambda door: DoorLocked.set(door, False))", label, label)
 				bad = true
 				continue
 			}
 			decl.updates = append(decl.updates, call)
 		default:
-			ld.errorf(f, d, "decorator %s is not supported", label)
+			ld.errorf(f, d, ir.Unsupported, "decorator %s is not supported", label)
 			bad = true
 		}
 	}
 	switch {
 	case isContract && (trusted || len(decl.requires) > 0 || len(decl.ensures) > 0 || len(decl.updates) > 0):
-		ld.errorf(f, def, "%s cannot be both a contract and a trusted effect", name)
+		ld.errorf(f, def, ir.LayerError, "%s cannot be both a contract and a trusted effect", name)
 	case isContract:
 		ld.contractDef(m, def)
 	case trusted:
 		ld.effectDef(m, def, markers, decl, bad)
 	case len(decl.requires) > 0 || len(decl.ensures) > 0 || len(decl.updates) > 0:
-		ld.errorf(f, def, "%s has conditions or fluent updates but is not marked trusted (add @clauz3.trusted or @deal.has(...))", name)
+		ld.errorf(f, def, ir.LayerError, "%s has conditions or fluent updates but is not marked trusted (add @clauz3.trusted or @deal.has(...))", name)
 	default:
 		if !bad && ld.stub(m, def) {
 			ld.bind(m, def, name, &Symbol{Kind: KStub, Name: name, Pos: pyast.Pos(f, def), def: def, mod: m})
@@ -151,7 +151,7 @@ func (ld *loader) stub(m *Module, def *ast.FunctionDef) bool {
 			}
 		}
 		if !ok {
-			ld.errorf(m.src, s, "function body in a trusted layer is not supported: %s must be a stub (..., pass, a docstring or return [])", def.Name)
+			ld.errorf(m.src, s, ir.Unsupported, "function body in a trusted layer is not supported: %s must be a stub (..., pass, a docstring or return [])", def.Name)
 			return false
 		}
 	}
@@ -166,15 +166,15 @@ func (ld *loader) params(m *Module, def *ast.FunctionDef, effect bool) ([]lower.
 	a := def.Args
 	ok := true
 	if a.Vararg != nil {
-		ld.errorf(f, a.Vararg, "*%s parameter is not supported", a.Vararg.Arg)
+		ld.errorf(f, a.Vararg, ir.Unsupported, "*%s parameter is not supported", a.Vararg.Arg)
 		ok = false
 	}
 	if len(a.Kwonlyargs) > 0 {
-		ld.errorf(f, a.Kwonlyargs[0], "keyword-only parameter %s is not supported", a.Kwonlyargs[0].Arg)
+		ld.errorf(f, a.Kwonlyargs[0], ir.Unsupported, "keyword-only parameter %s is not supported", a.Kwonlyargs[0].Arg)
 		ok = false
 	}
 	if a.Kwarg != nil {
-		ld.errorf(f, a.Kwarg, "**%s parameter is not supported", a.Kwarg.Arg)
+		ld.errorf(f, a.Kwarg, ir.Unsupported, "**%s parameter is not supported", a.Kwarg.Arg)
 		ok = false
 	}
 	params := make([]lower.Param, len(a.Args))
@@ -184,7 +184,7 @@ func (ld *loader) params(m *Module, def *ast.FunctionDef, effect bool) ([]lower.
 		nodes[i] = arg
 		params[i].Name = string(arg.Arg)
 		if arg.Annotation == nil {
-			ld.errorf(f, arg, "parameter %s of %s needs a type annotation", arg.Arg, def.Name)
+			ld.errorf(f, arg, ir.LayerError, "parameter %s of %s needs a type annotation", arg.Arg, def.Name)
 			ok = false
 			continue
 		}
@@ -207,7 +207,7 @@ func (ld *loader) params(m *Module, def *ast.FunctionDef, effect bool) ([]lower.
 				continue
 			}
 			if !types.Assignable(x.Type(), t) { // as for plan defaults: None fits T | None
-				ld.errorf(f, d, "default of %s must be %s, got %s", arg.Arg, t, x.Type())
+				ld.errorf(f, d, ir.LayerError, "default of %s must be %s, got %s", arg.Arg, t, x.Type())
 				ok = false
 				continue
 			}
@@ -224,7 +224,7 @@ func (ld *loader) effectDef(m *Module, def *ast.FunctionDef, markers []string, d
 	params, _, ok := ld.params(m, def, true)
 	var result ir.Type
 	if def.Returns == nil {
-		ld.errorf(f, def, "effect %s needs a return annotation (-> None when it returns nothing)", name)
+		ld.errorf(f, def, ir.LayerError, "effect %s needs a return annotation (-> None when it returns nothing)", name)
 		ok = false
 	} else if t, err := types.AnnotationIn(f, def.Returns, scope{m}); err != nil {
 		ld.errs.Append(err)
@@ -242,7 +242,7 @@ func (ld *loader) effectDef(m *Module, def *ast.FunctionDef, markers []string, d
 	sym := &Symbol{Kind: KEffect, Name: name, Pos: e.Pos, Effect: e, def: def, mod: m, decl: decl}
 	for _, other := range ld.effects {
 		if other.Name == name {
-			ld.errorf(f, def, "effect %s is already declared at %s", name, other.Pos)
+			ld.errorf(f, def, ir.LayerError, "effect %s is already declared at %s", name, other.Pos)
 			return
 		}
 	}
@@ -265,7 +265,7 @@ func (ld *loader) conditions(s *Symbol) {
 		for i, a := range lam.Args.Args {
 			p := e.Param(string(a.Arg))
 			if p == nil {
-				ld.errorf(f, a, "requires of %s names %s, which is not a parameter of %s", e.Name, a.Arg, e.Name)
+				ld.errorf(f, a, ir.LayerError, "requires of %s names %s, which is not a parameter of %s", e.Name, a.Arg, e.Name)
 				good = false
 				continue
 			}
@@ -288,7 +288,7 @@ func (ld *loader) conditions(s *Symbol) {
 			continue
 		}
 		if len(lam.Args.Args) != 1 {
-			ld.errorf(f, lam, "ensures of %s must take one parameter, the result", e.Name)
+			ld.errorf(f, lam, ir.LayerError, "ensures of %s must take one parameter, the result", e.Name)
 			continue
 		}
 		a := lam.Args.Args[0]
@@ -307,12 +307,12 @@ func (ld *loader) conditionArgs(m *Module, call *ast.Call) (*ast.Lambda, string,
 	f := m.src
 	label := pyast.Render(call.Func)
 	if len(call.Args) != 1 || call.Starargs != nil || call.Kwargs != nil {
-		ld.errorf(f, call, "%s takes one lambda", label)
+		ld.errorf(f, call, ir.LayerError, "%s takes one lambda", label)
 		return nil, "", false
 	}
 	lam, ok := call.Args[0].(*ast.Lambda)
 	if !ok {
-		ld.errorf(f, call.Args[0], "%s takes a lambda, not a %s", label, pyast.Describe(call.Args[0]))
+		ld.errorf(f, call.Args[0], ir.LayerError, "%s takes a lambda, not a %s", label, pyast.Describe(call.Args[0]))
 		return nil, "", false
 	}
 	if !ld.lambdaArgs(m, lam) {
@@ -321,12 +321,12 @@ func (ld *loader) conditionArgs(m *Module, call *ast.Call) (*ast.Lambda, string,
 	msg := ""
 	for _, k := range call.Keywords {
 		if k.Arg != "message" {
-			ld.errorf(f, k, "keyword %s of %s is not supported", k.Arg, label)
+			ld.errorf(f, k, ir.Unsupported, "keyword %s of %s is not supported", k.Arg, label)
 			return nil, "", false
 		}
 		str, ok := k.Value.(*ast.Str)
 		if _, isF := f.FStrings[str]; !ok || isF {
-			ld.errorf(f, k.Value, "message of %s must be a string literal", label)
+			ld.errorf(f, k.Value, ir.LayerError, "message of %s must be a string literal", label)
 			return nil, "", false
 		}
 		msg = string(str.S)
@@ -342,9 +342,9 @@ func (ld *loader) lambdaArgs(m *Module, lam *ast.Lambda) bool {
 		lam.Args = &ast.Arguments{}
 		return true
 	case a.Vararg != nil || a.Kwarg != nil || len(a.Kwonlyargs) > 0:
-		ld.errorf(m.src, lam, "lambda with *args, **kwargs or keyword-only parameters is not supported")
+		ld.errorf(m.src, lam, ir.Unsupported, "lambda with *args, **kwargs or keyword-only parameters is not supported")
 	case len(a.Defaults) > 0:
-		ld.errorf(m.src, lam, "lambda parameter default is not supported")
+		ld.errorf(m.src, lam, ir.Unsupported, "lambda parameter default is not supported")
 	default:
 		return true
 	}

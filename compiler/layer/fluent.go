@@ -18,14 +18,14 @@ func (ld *loader) fluentDef(m *Module, varName string, call *ast.Call) *ir.Fluen
 	fl := &ir.Fluent{Pos: pyast.Pos(f, call), Var: varName, Module: m.Name}
 	ok := true
 	if len(call.Args) != 1 || call.Starargs != nil || call.Kwargs != nil {
-		ld.errorf(f, call, "fluent takes its name as one string argument, then key=, value= and initial=")
+		ld.errorf(f, call, ir.LayerError, "fluent takes its name as one string argument, then key=, value= and initial=")
 		return nil
 	}
 	if str, isStr := call.Args[0].(*ast.Str); !isStr {
-		ld.errorf(f, call.Args[0], "the name of a fluent must be a string literal")
+		ld.errorf(f, call.Args[0], ir.LayerError, "the name of a fluent must be a string literal")
 		ok = false
 	} else if _, isF := f.FStrings[str]; isF || !isIdent(string(str.S)) {
-		ld.errorf(f, call.Args[0], "the name of a fluent must be a string literal that is a Python identifier")
+		ld.errorf(f, call.Args[0], ir.LayerError, "the name of a fluent must be a string literal that is a Python identifier")
 		ok = false
 	} else {
 		fl.Name = string(str.S)
@@ -42,13 +42,13 @@ func (ld *loader) fluentDef(m *Module, varName string, call *ast.Call) *ir.Fluen
 			}
 			if k.Arg == "key" {
 				if !ir.IsBasic(t, ir.KindStr) && !ir.IsBasic(t, ir.KindInt) {
-					ld.errorf(f, k.Value, "the key of a fluent must be str or int, not %s", t)
+					ld.errorf(f, k.Value, ir.LayerError, "the key of a fluent must be str or int, not %s", t)
 					ok = false
 				}
 				fl.Key = t
 			} else {
 				if !ir.IsBasic(t, ir.KindBool) && !ir.IsBasic(t, ir.KindInt) && !ir.IsBasic(t, ir.KindStr) {
-					ld.errorf(f, k.Value, "the value of a fluent must be bool, int or str, not %s", t)
+					ld.errorf(f, k.Value, ir.LayerError, "the value of a fluent must be bool, int or str, not %s", t)
 					ok = false
 				}
 				fl.Value = t
@@ -56,13 +56,13 @@ func (ld *loader) fluentDef(m *Module, varName string, call *ast.Call) *ir.Fluen
 		case "initial":
 			initial = k.Value
 		default:
-			ld.errorf(f, k, "keyword %s of fluent is not supported (key=, value=, initial=)", k.Arg)
+			ld.errorf(f, k, ir.Unsupported, "keyword %s of fluent is not supported (key=, value=, initial=)", k.Arg)
 			ok = false
 		}
 	}
 	if fl.Key == nil || fl.Value == nil || initial == nil {
 		if ok {
-			ld.errorf(f, call, "fluent %s needs key=, value= and initial=", varName)
+			ld.errorf(f, call, ir.LayerError, "fluent %s needs key=, value= and initial=", varName)
 		}
 		return nil
 	}
@@ -74,7 +74,7 @@ func (ld *loader) fluentDef(m *Module, varName string, call *ast.Call) *ir.Fluen
 		return nil
 	}
 	if !ir.Identical(x.Type(), fl.Value) {
-		ld.errorf(f, initial, "initial value of fluent %s must be %s, got %s", varName, fl.Value, x.Type())
+		ld.errorf(f, initial, ir.LayerError, "initial value of fluent %s must be %s, got %s", varName, fl.Value, x.Type())
 		return nil
 	}
 	fl.Initial = x
@@ -91,12 +91,12 @@ func (ld *loader) updates(s *Symbol) {
 	for _, call := range s.decl.updates {
 		label := pyast.Render(call.Func)
 		if len(call.Args) != 1 || len(call.Keywords) > 0 || call.Starargs != nil || call.Kwargs != nil {
-			ld.errorf(f, call, "%s takes one lambda, e.g. lambda door: DoorLocked.set(door, False)", label)
+			ld.errorf(f, call, ir.LayerError, "%s takes one lambda, e.g. lambda door: DoorLocked.set(door, False)", label)
 			continue
 		}
 		lam, isLam := call.Args[0].(*ast.Lambda)
 		if !isLam {
-			ld.errorf(f, call.Args[0], "%s takes a lambda, not a %s", label, pyast.Describe(call.Args[0]))
+			ld.errorf(f, call.Args[0], ir.LayerError, "%s takes a lambda, not a %s", label, pyast.Describe(call.Args[0]))
 			continue
 		}
 		if !ld.lambdaArgs(m, lam) {
@@ -108,7 +108,7 @@ func (ld *loader) updates(s *Symbol) {
 		for _, a := range lam.Args.Args {
 			p := e.Param(string(a.Arg))
 			if p == nil {
-				ld.errorf(f, a, "fluent update of %s names %s, which is not a parameter of %s", e.Name, a.Arg, e.Name)
+				ld.errorf(f, a, ir.LayerError, "fluent update of %s names %s, which is not a parameter of %s", e.Name, a.Arg, e.Name)
 				good = false
 				continue
 			}
@@ -123,21 +123,21 @@ func (ld *loader) updates(s *Symbol) {
 			at, _ = set.Func.(*ast.Attribute)
 		}
 		if at == nil || at.Attr != "set" {
-			ld.errorf(f, lam.Body, "a fluent update must be F.set(key, value), not %s", pyast.Render(lam.Body))
+			ld.errorf(f, lam.Body, ir.LayerError, "a fluent update must be F.set(key, value), not %s", pyast.Render(lam.Body))
 			continue
 		}
 		fs := resolve(m, at.Value)
 		if fs == nil || fs.Kind != KFluent {
-			ld.errorf(f, at.Value, "%s is not a fluent of this layer", pyast.Render(at.Value))
+			ld.errorf(f, at.Value, ir.LayerError, "%s is not a fluent of this layer", pyast.Render(at.Value))
 			continue
 		}
 		fl := fs.Fluent
 		if len(set.Args) != 2 || len(set.Keywords) > 0 || set.Starargs != nil || set.Kwargs != nil {
-			ld.errorf(f, set, "%s.set takes two arguments, a key and a value", pyast.Render(at.Value))
+			ld.errorf(f, set, ir.LayerError, "%s.set takes two arguments, a key and a value", pyast.Render(at.Value))
 			continue
 		}
 		if seen[fl] {
-			ld.errorf(f, call, "effect %s updates fluent %s twice; one call writes one key", e.Name, fl.Name)
+			ld.errorf(f, call, ir.LayerError, "effect %s updates fluent %s twice; one call writes one key", e.Name, fl.Name)
 			continue
 		}
 		seen[fl] = true
@@ -149,11 +149,11 @@ func (ld *loader) updates(s *Symbol) {
 			continue
 		}
 		if !ir.Identical(key.Type(), fl.Key) {
-			ld.errorf(f, set.Args[0], "the key of fluent %s is %s, got %s", fl.Name, fl.Key, key.Type())
+			ld.errorf(f, set.Args[0], ir.LayerError, "the key of fluent %s is %s, got %s", fl.Name, fl.Key, key.Type())
 			continue
 		}
 		if !ir.Identical(value.Type(), fl.Value) {
-			ld.errorf(f, set.Args[1], "the value of fluent %s is %s, got %s", fl.Name, fl.Value, value.Type())
+			ld.errorf(f, set.Args[1], ir.LayerError, "the value of fluent %s is %s, got %s", fl.Name, fl.Value, value.Type())
 			continue
 		}
 		e.Updates = append(e.Updates, &ir.FluentUpdate{Pos: pyast.Pos(f, call), Source: pyast.Render(lam), Fluent: fl, Fact: fact, Key: key, Value: value})
@@ -200,19 +200,19 @@ func (cc *contractCtx) finalOf(e ast.Expr) *ir.Fluent {
 func (cc *contractCtx) finalAll(call *ast.Call, fl *ir.Fluent) ir.Spec {
 	f := cc.m.src
 	if len(call.Args) != 1 || len(call.Keywords) > 0 || call.Starargs != nil || call.Kwargs != nil {
-		cc.errorf(call, "final.all() takes one lambda over the fluent's value")
+		cc.errorf(call, ir.LayerError, "final.all() takes one lambda over the fluent's value")
 		return nil
 	}
 	lam, ok := call.Args[0].(*ast.Lambda)
 	if !ok {
-		cc.errorf(call.Args[0], "final.all() takes a lambda over the fluent's value, not a %s", pyast.Describe(call.Args[0]))
+		cc.errorf(call.Args[0], ir.LayerError, "final.all() takes a lambda over the fluent's value, not a %s", pyast.Describe(call.Args[0]))
 		return nil
 	}
 	if !cc.ld.lambdaArgs(cc.m, lam) {
 		return nil
 	}
 	if n := len(lam.Args.Args); n != 1 && n != 2 {
-		cc.errorf(lam, "the lambda of final.all() takes the value, or the key and the value")
+		cc.errorf(lam, ir.LayerError, "the lambda of final.all() takes the value, or the key and the value")
 		return nil
 	}
 	types := []ir.Type{fl.Value}
@@ -266,7 +266,7 @@ func (cc *contractCtx) finalIs(e *ast.Compare) (ir.Spec, bool) {
 	case ast.NotEq:
 		op = ir.NotEq
 	default:
-		cc.errorf(e, "a fluent's final value is compared with == or !=, not %s", pyast.CmpOpName(e.Ops[0]))
+		cc.errorf(e, ir.LayerError, "a fluent's final value is compared with == or !=, not %s", pyast.CmpOpName(e.Ops[0]))
 		return nil, true
 	}
 	k := cc.constOrParam(key, fl.Key, "key of "+fl.Var)
@@ -287,7 +287,7 @@ func (cc *contractCtx) constOrParam(e ast.Expr, want ir.Type, what string) ir.Ex
 		return nil
 	}
 	if !ir.Identical(x.Type(), want) {
-		cc.errorf(e, "the %s must be %s, got %s", what, want, x.Type())
+		cc.errorf(e, ir.LayerError, "the %s must be %s, got %s", what, want, x.Type())
 		return nil
 	}
 	return x

@@ -35,7 +35,7 @@ func (ld *loader) lambda(m *Module, lam *ast.Lambda, params []*ir.Local, env *la
 		return nil
 	}
 	if want != nil && !ir.Identical(body.Type(), want) {
-		ld.errorf(m.src, lam.Body, "%s must be a %s expression, got %s", what, want, body.Type())
+		ld.errorf(m.src, lam.Body, ir.LayerError, "%s must be a %s expression, got %s", what, want, body.Type())
 		return nil
 	}
 	return &ir.Lambda{Pos: pyast.Pos(m.src, lam), Source: pyast.Render(lam), Params: params, Body: body}
@@ -52,11 +52,11 @@ func (e *lambdaEnv) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
 	name := string(n.Id)
 	if loc := e.local(name); loc != nil {
 		if loc == e.fact {
-			l.Errorf(n, "fact %s used as a value is not supported (read a field, e.g. %s.%s)", name, name, firstField(e.fact))
+			l.Errorf(n, ir.Unsupported, "fact %s used as a value is not supported (read a field, e.g. %s.%s)", name, name, firstField(e.fact))
 			return nil
 		}
 		if ir.HasObject(loc.Type) {
-			l.Errorf(n, "%s", opaqueRead(name, loc.Type))
+			l.Errorf(n, ir.LayerError, "%s", opaqueRead(name, loc.Type))
 			return nil
 		}
 		return &ir.LocalRef{Pos: l.Pos(n), Local: loc}
@@ -64,13 +64,13 @@ func (e *lambdaEnv) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
 	s := e.m.Names[name]
 	switch {
 	case s == nil && isBuiltin(name):
-		l.Errorf(n, "builtin %s used as a value is not supported", name)
+		l.Errorf(n, ir.Unsupported, "builtin %s used as a value is not supported", name)
 	case s == nil:
-		l.Errorf(n, "name %s is not defined", name)
+		l.Errorf(n, ir.LayerError, "name %s is not defined", name)
 	case s.Kind == KConst:
 		return lower.CloneAt(s.Const, l.Pos(n))
 	default:
-		l.Errorf(n, "use of %s %s in a lambda is not supported", s.Kind, name)
+		l.Errorf(n, ir.Unsupported, "use of %s %s in a lambda is not supported", s.Kind, name)
 	}
 	return nil
 }
@@ -98,11 +98,11 @@ func (e *lambdaEnv) Attribute(l *lower.Lowerer, a *ast.Attribute, want ir.Type) 
 			for i, f := range fact.Fields {
 				names[i] = f.Name
 			}
-			l.Errorf(a, "field %s is not a field of every effect of relation %s (its fields: %s)", field, e.rel.name, strings.Join(names, ", "))
+			l.Errorf(a, ir.LayerError, "field %s is not a field of every effect of relation %s (its fields: %s)", field, e.rel.name, strings.Join(names, ", "))
 			return nil
 		}
 		if ir.HasObject(p.Type) {
-			l.Errorf(a, "%s", opaqueRead(pyast.Render(a), p.Type))
+			l.Errorf(a, ir.LayerError, "%s", opaqueRead(pyast.Render(a), p.Type))
 			return nil
 		}
 		return &ir.FactField{Pos: l.Pos(a), Fact: e.fact, Field: field, T: p.Type}
@@ -113,7 +113,7 @@ func (e *lambdaEnv) Attribute(l *lower.Lowerer, a *ast.Attribute, want ir.Type) 
 		row := x.Type().(*ir.Row)
 		f := row.Field(string(a.Attr))
 		if f == nil {
-			l.Errorf(a, "row type %s has no field %s", row.Name, a.Attr)
+			l.Errorf(a, ir.LayerError, "row type %s has no field %s", row.Name, a.Attr)
 			return nil
 		}
 		return &ir.Attr{Pos: l.Pos(a), X: x, Field: f.Name, T: f.Type}
@@ -146,7 +146,7 @@ func (e *lambdaEnv) rowValue(l *lower.Lowerer, v ast.Expr) ir.Expr {
 
 func (e *lambdaEnv) Call(l *lower.Lowerer, c *ast.Call, want ir.Type) ir.Expr {
 	if e.isGetattr(c) {
-		l.Errorf(c, "getattr(<row type>, \"<field>\") is supported only compared with == or != to a field in a contract lambda")
+		l.Errorf(c, ir.Unsupported, "getattr(<row type>, \"<field>\") is supported only compared with == or != to a field in a contract lambda")
 		return nil
 	}
 	if x, handled := lower.PredicateCall(l, c, e.local("len") == nil && e.m.Names["len"] == nil); handled {

@@ -150,7 +150,7 @@ func Load(dir, name string) (*Layer, error) {
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		errs.Add(ir.Pos{File: dir, Line: 1, Col: 1}, "cannot read trusted layer %s: %v", name, err)
+		errs.Add(ir.Pos{File: dir, Line: 1, Col: 1}, ir.ReadError, "cannot read trusted layer %s: %v", name, err)
 		return nil, errs.Err()
 	}
 	var files []string
@@ -166,7 +166,7 @@ func Load(dir, name string) (*Layer, error) {
 		if base == "__init__" {
 			mod = name
 		} else if !isIdent(base) {
-			errs.Add(ir.Pos{File: filepath.Join(dir, fn), Line: 1, Col: 1}, "module name %s is not a Python identifier", base)
+			errs.Add(ir.Pos{File: filepath.Join(dir, fn), Line: 1, Col: 1}, ir.LayerError, "module name %s is not a Python identifier", base)
 			continue
 		}
 		l.Modules = append(l.Modules, &Module{Name: mod, File: filepath.Join(dir, fn), Layer: l, Names: map[string]*Symbol{}})

@@ -58,8 +58,8 @@ type loader struct {
 	policies  []*Symbol
 }
 
-func (ld *loader) errorf(f *syntax.File, n ast.Ast, format string, args ...any) {
-	ld.errs.Add(pyast.Pos(f, n), format, args...)
+func (ld *loader) errorf(f *syntax.File, n ast.Ast, code ir.Code, format string, args ...any) {
+	ld.errs.Add(pyast.Pos(f, n), code, format, args...)
 }
 
 func (ld *loader) load() {
@@ -67,7 +67,7 @@ func (ld *loader) load() {
 	for _, m := range ld.layer.Modules {
 		src, err := os.ReadFile(m.File)
 		if err != nil {
-			ld.errs.Add(ir.Pos{File: m.File, Line: 1, Col: 1}, "cannot read %s: %v", m.File, err)
+			ld.errs.Add(ir.Pos{File: m.File, Line: 1, Col: 1}, ir.ReadError, "cannot read %s: %v", m.File, err)
 			ok = false
 			continue
 		}
@@ -104,7 +104,7 @@ func (ld *loader) load() {
 	}
 	if len(ld.policies) > 1 {
 		s := ld.policies[1]
-		ld.errs.Add(s.Pos, "a layer declares at most one policy; %s already declares one at %s", ld.policies[0].mod.Name, ld.policies[0].Pos)
+		ld.errs.Add(s.Pos, ir.LayerError, "a layer declares at most one policy; %s already declares one at %s", ld.policies[0].mod.Name, ld.policies[0].Pos)
 	}
 }
 
@@ -137,16 +137,16 @@ func (ld *loader) visit(m *Module) {
 			if _, isStr := s.Value.(*ast.Str); isStr && i == 0 {
 				continue // module docstring
 			}
-			ld.errorf(f, s, "expression statement at module level is not supported")
+			ld.errorf(f, s, ir.Unsupported, "expression statement at module level is not supported")
 		case *ast.Pass:
 		case *ast.ClassDef:
 			if isRow(m, s) {
 				ld.rowDef(m, s)
 			} else {
-				ld.errorf(f, s, "class definition is not supported (only row types: class %s(clauz3.Row))", s.Name)
+				ld.errorf(f, s, ir.Unsupported, "class definition is not supported (only row types: class %s(clauz3.Row))", s.Name)
 			}
 		default:
-			ld.errorf(f, s, "%s is not supported", pyast.Describe(s))
+			ld.errorf(f, s, ir.Unsupported, "%s is not supported", pyast.Describe(s))
 		}
 	}
 }
@@ -166,7 +166,7 @@ func (ld *loader) bind(m *Module, n ast.Ast, name string, s *Symbol) {
 		if old.Kind == KModule && s.Kind == KModule && old.Qual == s.Qual || old.Kind == KAPI && s.Kind == KAPI && old.Qual == s.Qual {
 			return
 		}
-		ld.errorf(m.src, n, "redefinition of %s is not supported (it is already bound to a %s)", name, old.Kind)
+		ld.errorf(m.src, n, ir.Unsupported, "redefinition of %s is not supported (it is already bound to a %s)", name, old.Kind)
 		return
 	}
 	m.Names[name] = s
@@ -190,7 +190,7 @@ func (ld *loader) importStmt(m *Module, s *ast.Import) {
 	for _, a := range s.Names {
 		name := string(a.Name)
 		if ld.moduleKind(name) == "" {
-			ld.errorf(m.src, s, "import of %s is not supported", name)
+			ld.errorf(m.src, s, ir.Unsupported, "import of %s is not supported", name)
 			continue
 		}
 		// Importing a.b.c runs a, a.b and a.b.c.
@@ -214,12 +214,12 @@ func (ld *loader) importFrom(m *Module, s *ast.ImportFrom) {
 	case s.Level == 1:
 		mod = strings.TrimSuffix(ld.layer.Name+"."+mod, ".")
 	case s.Level > 1:
-		ld.errorf(m.src, s, "relative import beyond the layer's package is not supported")
+		ld.errorf(m.src, s, ir.Unsupported, "relative import beyond the layer's package is not supported")
 		return
 	}
 	kind := ld.moduleKind(mod)
 	if kind == "" {
-		ld.errorf(m.src, s, "import of %s is not supported", mod)
+		ld.errorf(m.src, s, ir.Unsupported, "import of %s is not supported", mod)
 		return
 	}
 	if kind == "layer" {
@@ -237,14 +237,14 @@ func (ld *loader) importFrom(m *Module, s *ast.ImportFrom) {
 			as = string(a.AsName)
 		}
 		if name == "*" {
-			ld.errorf(m.src, s, "import * is not supported")
+			ld.errorf(m.src, s, ir.Unsupported, "import * is not supported")
 			continue
 		}
 		var sym *Symbol
 		switch kind {
 		case "api":
 			if mod == "__future__" && name != "annotations" {
-				ld.errorf(m.src, s, "import of __future__.%s is not supported", name)
+				ld.errorf(m.src, s, ir.Unsupported, "import of __future__.%s is not supported", name)
 				continue
 			}
 			sym = APIMember(mod, name)
@@ -260,7 +260,7 @@ func (ld *loader) importFrom(m *Module, s *ast.ImportFrom) {
 			}
 		}
 		if sym == nil {
-			ld.errorf(m.src, s, "cannot import name %s from %s", name, mod)
+			ld.errorf(m.src, s, ir.LayerError, "cannot import name %s from %s", name, mod)
 			continue
 		}
 		ld.bind(m, s, as, sym)
@@ -305,12 +305,12 @@ func member(l *Layer, s *Symbol, name string) *Symbol {
 
 func (ld *loader) assign(m *Module, s *ast.Assign) {
 	if len(s.Targets) != 1 {
-		ld.errorf(m.src, s, "chained assignment is not supported")
+		ld.errorf(m.src, s, ir.Unsupported, "chained assignment is not supported")
 		return
 	}
 	target, ok := s.Targets[0].(*ast.Name)
 	if !ok {
-		ld.errorf(m.src, s.Targets[0], "assignment to %s is not supported", pyast.Describe(s.Targets[0]))
+		ld.errorf(m.src, s.Targets[0], ir.Unsupported, "assignment to %s is not supported", pyast.Describe(s.Targets[0]))
 		return
 	}
 	name := string(target.Id)
@@ -345,7 +345,7 @@ func (ld *loader) annAssign(m *Module, s ast.Stmt, a *syntax.AnnAssign) {
 		return
 	}
 	if a.Value == nil {
-		ld.errorf(m.src, s, "declaration without a value at module level is not supported")
+		ld.errorf(m.src, s, ir.Unsupported, "declaration without a value at module level is not supported")
 		return
 	}
 	ld.constant(m, a.Target, string(a.Target.Id), a.Value, t)
@@ -359,7 +359,7 @@ func (ld *loader) constant(m *Module, target ast.Ast, name string, value ast.Exp
 		return
 	}
 	if want != nil && !ir.Identical(x.Type(), want) {
-		ld.errorf(m.src, value, "%s is annotated %s but assigned %s", name, want, x.Type())
+		ld.errorf(m.src, value, ir.LayerError, "%s is annotated %s but assigned %s", name, want, x.Type())
 		return
 	}
 	ld.bind(m, target, name, &Symbol{Kind: KConst, Name: name, Pos: pyast.Pos(m.src, target), Const: x, mod: m})
@@ -376,7 +376,7 @@ func (ld *loader) constExpr(m *Module, value ast.Expr, want ir.Type) ir.Expr {
 	}
 	if !lower.IsConstant(x) {
 		if ld.errs.Len() == n {
-			ld.errorf(m.src, value, "computed value at module level is not supported (write a literal constant)")
+			ld.errorf(m.src, value, ir.Unsupported, "computed value at module level is not supported (write a literal constant)")
 		}
 		return nil
 	}
@@ -390,11 +390,11 @@ func (c constEnv) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
 	s := c.m.Names[string(n.Id)]
 	switch {
 	case s == nil:
-		l.Errorf(n, "name %s is not defined", n.Id)
+		l.Errorf(n, ir.LayerError, "name %s is not defined", n.Id)
 	case s.Kind == KConst:
 		return lower.CloneAt(s.Const, l.Pos(n))
 	default:
-		l.Errorf(n, "%s is a %s, not a constant", n.Id, s.Kind)
+		l.Errorf(n, ir.LayerError, "%s is a %s, not a constant", n.Id, s.Kind)
 	}
 	return nil
 }
@@ -434,11 +434,11 @@ func (ld *loader) rowDef(m *Module, c *ast.ClassDef) {
 	name := string(c.Name)
 	ok := true
 	if len(c.DecoratorList) > 0 {
-		ld.errorf(f, c.DecoratorList[0], "decorator on row type %s is not supported", name)
+		ld.errorf(f, c.DecoratorList[0], ir.Unsupported, "decorator on row type %s is not supported", name)
 		ok = false
 	}
 	if len(c.Bases) != 1 || len(c.Keywords) > 0 || c.Starargs != nil || c.Kwargs != nil {
-		ld.errorf(f, c, "row type %s must have exactly one base, clauz3.Row", name)
+		ld.errorf(f, c, ir.LayerError, "row type %s must have exactly one base, clauz3.Row", name)
 		ok = false
 	}
 	row := &ir.Row{Module: m.Name, Name: name}
@@ -447,7 +447,7 @@ func (ld *loader) rowDef(m *Module, c *ast.ClassDef) {
 		if a, isAnn := f.AnnAssigns[s]; isAnn {
 			field := string(a.Target.Id)
 			if a.Value != nil {
-				ld.errorf(f, a.Value, "default value of row field %s is not supported", field)
+				ld.errorf(f, a.Value, ir.Unsupported, "default value of row field %s is not supported", field)
 				ok = false
 				continue
 			}
@@ -458,7 +458,7 @@ func (ld *loader) rowDef(m *Module, c *ast.ClassDef) {
 				continue
 			}
 			if row.Field(field) != nil {
-				ld.errorf(f, s, "row field %s is declared twice", field)
+				ld.errorf(f, s, ir.LayerError, "row field %s is declared twice", field)
 				ok = false
 				continue
 			}
@@ -480,7 +480,7 @@ func (ld *loader) rowDef(m *Module, c *ast.ClassDef) {
 				}
 			}
 		}
-		ld.errorf(f, s, "%s in row type %s is not supported (only annotated fields, e.g. email: str)", pyast.Describe(s), name)
+		ld.errorf(f, s, ir.Unsupported, "%s in row type %s is not supported (only annotated fields, e.g. email: str)", pyast.Describe(s), name)
 		ok = false
 	}
 	for _, u := range uniques {
@@ -513,14 +513,14 @@ func (ld *loader) uniqueColumns(f *syntax.File, row *ir.Row, a *ast.Assign) bool
 	case *ast.List:
 		elts = v.Elts
 	default:
-		ld.errorf(f, a.Value, "__unique__ of row type %s must be a tuple of column names, e.g. (\"email\",)", row.Name)
+		ld.errorf(f, a.Value, ir.LayerError, "__unique__ of row type %s must be a tuple of column names, e.g. (\"email\",)", row.Name)
 		return false
 	}
 	ok := true
 	for _, e := range elts {
 		str, isStr := e.(*ast.Str)
 		if _, isF := f.FStrings[str]; !isStr || isF {
-			ld.errorf(f, e, "__unique__ of row type %s must list column names as string literals", row.Name)
+			ld.errorf(f, e, ir.LayerError, "__unique__ of row type %s must list column names as string literals", row.Name)
 			ok = false
 			continue
 		}
@@ -528,13 +528,13 @@ func (ld *loader) uniqueColumns(f *syntax.File, row *ir.Row, a *ast.Assign) bool
 		fld := row.Field(col)
 		switch {
 		case fld == nil:
-			ld.errorf(f, e, "__unique__ names %s, which is not a column of row type %s", col, row.Name)
+			ld.errorf(f, e, ir.LayerError, "__unique__ names %s, which is not a column of row type %s", col, row.Name)
 			ok = false
 		case !ir.IsBasic(fld.Type, ir.KindInt) && !ir.IsBasic(fld.Type, ir.KindStr):
-			ld.errorf(f, e, "column %s.%s is %s; only int and str columns can be unique", row.Name, col, fld.Type)
+			ld.errorf(f, e, ir.LayerError, "column %s.%s is %s; only int and str columns can be unique", row.Name, col, fld.Type)
 			ok = false
 		case slices.Contains(row.Unique, col):
-			ld.errorf(f, e, "__unique__ of row type %s names %s twice", row.Name, col)
+			ld.errorf(f, e, ir.LayerError, "__unique__ of row type %s names %s twice", row.Name, col)
 			ok = false
 		default:
 			row.Unique = append(row.Unique, col)

@@ -13,7 +13,7 @@ func (ld *loader) policy(s *Symbol) {
 	f := m.src
 	call := s.def.(*ast.Call)
 	if len(call.Args) > 0 || call.Starargs != nil || call.Kwargs != nil {
-		ld.errorf(f, call, "domain_policy takes keyword arguments only (when_used=, required=, recommended=, label=)")
+		ld.errorf(f, call, ir.LayerError, "domain_policy takes keyword arguments only (when_used=, required=, recommended=, label=)")
 		return
 	}
 	p := &Policy{Pos: s.Pos, Module: m.Name, Var: s.Name, Label: ld.layer.Domain}
@@ -26,7 +26,7 @@ func (ld *loader) policy(s *Symbol) {
 			x := ld.constExpr(m, k.Value, nil)
 			names, good := strConsts(x)
 			if x != nil && !good {
-				ld.errorf(f, k.Value, "when_used must be an effect name or a list of them")
+				ld.errorf(f, k.Value, ir.LayerError, "when_used must be an effect name or a list of them")
 			}
 			if !good {
 				ok = false
@@ -40,7 +40,7 @@ func (ld *loader) policy(s *Symbol) {
 					}
 				}
 				if !found {
-					ld.errorf(f, k.Value, "when_used names %s, which is no effect or marker of layer %s", ir.PyRepr(n), ld.layer.Name)
+					ld.errorf(f, k.Value, ir.LayerError, "when_used names %s, which is no effect or marker of layer %s", ir.PyRepr(n), ld.layer.Name)
 					ok = false
 				}
 			}
@@ -49,7 +49,7 @@ func (ld *loader) policy(s *Symbol) {
 			x := ld.constExpr(m, k.Value, strList)
 			names, good := strConsts(x)
 			if x != nil && !good {
-				ld.errorf(f, k.Value, "%s must be a list of contract names", k.Arg)
+				ld.errorf(f, k.Value, ir.LayerError, "%s must be a list of contract names", k.Arg)
 			}
 			if !good {
 				ok = false
@@ -59,14 +59,14 @@ func (ld *loader) policy(s *Symbol) {
 			for _, n := range names {
 				c := ld.layer.Contract(n)
 				if c == nil {
-					ld.errorf(f, k.Value, "%s names %s, which is not a contract of layer %s", k.Arg, ir.PyRepr(n), ld.layer.Name)
+					ld.errorf(f, k.Value, ir.LayerError, "%s names %s, which is not a contract of layer %s", k.Arg, ir.PyRepr(n), ld.layer.Name)
 					ok = false
 					continue
 				}
 				if k.Arg == "required" {
 					for i, d := range c.Defaults {
 						if d == nil {
-							ld.errorf(f, k.Value, "required contract %s has a parameter without default (%s); a required contract must be callable without arguments", n, c.Params[i].Name)
+							ld.errorf(f, k.Value, ir.LayerError, "required contract %s has a parameter without default (%s); a required contract must be callable without arguments", n, c.Params[i].Name)
 							ok = false
 							break
 						}
@@ -87,18 +87,18 @@ func (ld *loader) policy(s *Symbol) {
 			}
 			c, isConst := x.(*ir.Const)
 			if !isConst || !ir.IsBasic(c.T, ir.KindStr) {
-				ld.errorf(f, k.Value, "label must be a string")
+				ld.errorf(f, k.Value, ir.LayerError, "label must be a string")
 				ok = false
 				continue
 			}
 			p.Label = c.Value.(string)
 		default:
-			ld.errorf(f, k, "keyword %s of domain_policy is not supported", k.Arg)
+			ld.errorf(f, k, ir.Unsupported, "keyword %s of domain_policy is not supported", k.Arg)
 			ok = false
 		}
 	}
 	if !seenWhen {
-		ld.errorf(f, call, "domain_policy needs when_used=")
+		ld.errorf(f, call, ir.LayerError, "domain_policy needs when_used=")
 		ok = false
 	}
 	if !ok {

@@ -23,15 +23,15 @@ type Param struct {
 // Args returns nil after reporting an error.
 func (l *Lowerer) Args(c *ast.Call, callee string, params []Param) []ir.Expr {
 	if c.Starargs != nil {
-		l.Errorf(c.Starargs, "starred argument is not supported%s", l.Where)
+		l.Errorf(c.Starargs, ir.Unsupported, "starred argument is not supported%s", l.Where)
 		return nil
 	}
 	if c.Kwargs != nil {
-		l.Errorf(c.Kwargs, "** argument is not supported%s", l.Where)
+		l.Errorf(c.Kwargs, ir.Unsupported, "** argument is not supported%s", l.Where)
 		return nil
 	}
 	if len(c.Args) > len(params) {
-		l.Errorf(c, "%s() takes %d positional argument%s but %d %s given", callee, len(params), plural(len(params)), len(c.Args), wereWas(len(c.Args)))
+		l.Errorf(c, ir.ArgumentError, "%s() takes %d positional argument%s but %d %s given", callee, len(params), plural(len(params)), len(c.Args), wereWas(len(c.Args)))
 		return nil
 	}
 	type bound struct {
@@ -41,7 +41,7 @@ func (l *Lowerer) Args(c *ast.Call, callee string, params []Param) []ir.Expr {
 	slots := make([]*bound, len(params))
 	for i, a := range c.Args {
 		if _, ok := a.(*ast.Starred); ok {
-			l.Errorf(a, "starred argument is not supported%s", l.Where)
+			l.Errorf(a, ir.Unsupported, "starred argument is not supported%s", l.Where)
 			return nil
 		}
 		slots[i] = &bound{node: a, order: i}
@@ -54,11 +54,11 @@ func (l *Lowerer) Args(c *ast.Call, callee string, params []Param) []ir.Expr {
 			}
 		}
 		if idx < 0 {
-			l.Errorf(k, "%s() got an unexpected keyword argument '%s'", callee, k.Arg)
+			l.Errorf(k, ir.ArgumentError, "%s() got an unexpected keyword argument '%s'", callee, k.Arg)
 			return nil
 		}
 		if slots[idx] != nil {
-			l.Errorf(k, "%s() got multiple values for argument '%s'", callee, k.Arg)
+			l.Errorf(k, ir.ArgumentError, "%s() got multiple values for argument '%s'", callee, k.Arg)
 			return nil
 		}
 		slots[idx] = &bound{node: k.Value, order: len(c.Args) + j}
@@ -68,7 +68,7 @@ func (l *Lowerer) Args(c *ast.Call, callee string, params []Param) []ir.Expr {
 	for i, p := range params {
 		if slots[i] == nil {
 			if p.Default == nil {
-				l.Errorf(c, "%s() missing required argument '%s'", callee, p.Name)
+				l.Errorf(c, ir.ArgumentError, "%s() missing required argument '%s'", callee, p.Name)
 				return nil
 			}
 			args[i] = CloneAt(p.Default, l.Pos(c))
@@ -80,7 +80,7 @@ func (l *Lowerer) Args(c *ast.Call, callee string, params []Param) []ir.Expr {
 			continue
 		}
 		if !types.Assignable(x.Type(), p.Type) {
-			l.Errorf(slots[i].node, "argument %s of %s() must be %s, got %s%s", p.Name, callee, p.Type, x.Type(), types.OptionalHint(x.Type()))
+			l.Errorf(slots[i].node, ir.TypeMismatch, "argument %s of %s() must be %s, got %s%s", p.Name, callee, p.Type, x.Type(), types.OptionalHint(x.Type()))
 			ok = false
 			continue
 		}
@@ -99,7 +99,7 @@ func (l *Lowerer) Args(c *ast.Call, callee string, params []Param) []ir.Expr {
 				continue
 			}
 			if MayAct(args[i]) || MayAct(args[j]) {
-				l.Errorf(b.node, "keyword argument %s of %s() is evaluated before %s in Python but after it in parameter order; reordering arguments that call functions or may raise is not supported", params[j].Name, callee, params[i].Name)
+				l.Errorf(b.node, ir.Unsupported, "keyword argument %s of %s() is evaluated before %s in Python but after it in parameter order; reordering arguments that call functions or may raise is not supported", params[j].Name, callee, params[i].Name)
 				return nil
 			}
 		}

@@ -43,7 +43,7 @@ func (l *Lowerer) ifExp(e *ast.IfExp, want ir.Type) ir.Expr {
 	}
 	t := CondType(then.Type(), els.Type())
 	if t == nil {
-		l.Errorf(e, "conditional expression arms must have one type, got %s and %s", then.Type(), els.Type())
+		l.Errorf(e, ir.TypeMismatch, "conditional expression arms must have one type, got %s and %s", then.Type(), els.Type())
 		return nil
 	}
 	return &ir.CondExpr{Pos: l.Pos(e), Cond: cond, Then: then, Else: els, T: t}
@@ -58,7 +58,7 @@ func (l *Lowerer) set(e *ast.Set, want ir.Type) ir.Expr {
 	var first ir.Type
 	for _, el := range e.Elts {
 		if _, ok := el.(*ast.Starred); ok {
-			l.Errorf(el, "starred expression is not supported")
+			l.Errorf(el, ir.Unsupported, "starred expression is not supported")
 			return nil
 		}
 		x := l.Expr(el, hintFor(first, elem))
@@ -68,11 +68,11 @@ func (l *Lowerer) set(e *ast.Set, want ir.Type) ir.Expr {
 		if first == nil {
 			first = x.Type()
 			if !types.Hashable(first) {
-				l.Errorf(el, "set element of type %s is not hashable", first)
+				l.Errorf(el, ir.TypeMismatch, "set element of type %s is not hashable", first)
 				return nil
 			}
 		} else if !ir.Identical(first, x.Type()) {
-			l.Errorf(el, "set elements must have one type, got %s and %s", first, x.Type())
+			l.Errorf(el, ir.TypeMismatch, "set elements must have one type, got %s and %s", first, x.Type())
 			return nil
 		}
 		elems = append(elems, x)
@@ -118,14 +118,14 @@ func (l *Lowerer) Index(n ast.Ast, x ir.Expr, idx ast.Expr) ir.Expr {
 				v += int64(len(tt.Elems))
 			}
 			if v < 0 || v >= int64(len(tt.Elems)) {
-				l.Errorf(idx, "tuple index %d is out of range for %s", k.Value, tt)
+				l.Errorf(idx, ir.PlanError, "tuple index %d is out of range for %s", k.Value, tt)
 				return nil
 			}
 			return &ir.Index{Pos: pos, X: x, Index: i, T: tt.Elems[v]}
 		}
 		elem := types.Elem(tt)
 		if elem == nil {
-			l.Errorf(idx, "index of %s must be an int constant (its elements have different types)", types.A(tt))
+			l.Errorf(idx, ir.TypeMismatch, "index of %s must be an int constant (its elements have different types)", types.A(tt))
 			return nil
 		}
 		return &ir.Index{Pos: pos, X: x, Index: i, T: elem}
@@ -135,7 +135,7 @@ func (l *Lowerer) Index(n ast.Ast, x ir.Expr, idx ast.Expr) ir.Expr {
 			return nil
 		}
 		if !ir.Identical(k.Type(), c.Key) {
-			l.Errorf(idx, "key of %s must be %s, got %s", types.A(c), c.Key, k.Type())
+			l.Errorf(idx, ir.TypeMismatch, "key of %s must be %s, got %s", types.A(c), c.Key, k.Type())
 			return nil
 		}
 		return &ir.Index{Pos: pos, X: x, Index: k, T: c.Value}
@@ -148,13 +148,13 @@ func (l *Lowerer) Index(n ast.Ast, x ir.Expr, idx ast.Expr) ir.Expr {
 			return &ir.Index{Pos: pos, X: x, Index: i, T: ir.Str}
 		}
 	case *ir.Set:
-		l.Errorf(n, "indexing %s is not supported (sets are not subscriptable)", types.A(c))
+		l.Errorf(n, ir.Unsupported, "indexing %s is not supported (sets are not subscriptable)", types.A(c))
 		return nil
 	case *ir.Row:
-		l.Errorf(n, "indexing a row is not supported (read a field, e.g. x.%s)", firstRowField(c))
+		l.Errorf(n, ir.Unsupported, "indexing a row is not supported (read a field, e.g. x.%s)", firstRowField(c))
 		return nil
 	}
-	l.Errorf(n, "indexing %s is not supported%s", types.A(x.Type()), types.OptionalHint(x.Type()))
+	l.Errorf(n, ir.Unsupported, "indexing %s is not supported%s", types.A(x.Type()), types.OptionalHint(x.Type()))
 	return nil
 }
 
@@ -172,7 +172,7 @@ func (l *Lowerer) intIndex(idx ast.Expr, what string) ir.Expr {
 		return nil
 	}
 	if !ir.IsBasic(i.Type(), ir.KindInt) {
-		l.Errorf(idx, "%s must be int, got %s", what, i.Type())
+		l.Errorf(idx, ir.TypeMismatch, "%s must be int, got %s", what, i.Type())
 		return nil
 	}
 	return i
@@ -193,7 +193,7 @@ func (l *Lowerer) slice(e *ast.Subscript, x ir.Expr, s *ast.Slice) ir.Expr {
 	case *ir.Tuple:
 	default:
 		if !ir.IsBasic(x.Type(), ir.KindStr) {
-			l.Errorf(e, "slicing %s is not supported%s", types.A(x.Type()), types.OptionalHint(x.Type()))
+			l.Errorf(e, ir.Unsupported, "slicing %s is not supported%s", types.A(x.Type()), types.OptionalHint(x.Type()))
 			return nil
 		}
 	}
@@ -212,13 +212,13 @@ func (l *Lowerer) slice(e *ast.Subscript, x ir.Expr, s *ast.Slice) ir.Expr {
 		*b.dst = v
 	}
 	if c, ok := out.Step.(*ir.Const); ok && c.Value.(int64) == 0 {
-		l.Errorf(s.Step, "slice step cannot be zero")
+		l.Errorf(s.Step, ir.PlanError, "slice step cannot be zero")
 		return nil
 	}
 	if tt, isTuple := x.Type().(*ir.Tuple); isTuple {
 		t := ir.TupleSliceType(tt, out.Lo, out.Hi, out.Step)
 		if t == nil {
-			l.Errorf(e, "slicing a tuple with a bound that is not an int constant is not supported (the result's length is part of its type; slice a list)")
+			l.Errorf(e, ir.Unsupported, "slicing a tuple with a bound that is not an int constant is not supported (the result's length is part of its type; slice a list)")
 			return nil
 		}
 		out.T = t

@@ -47,14 +47,14 @@ type Lowerer struct {
 // Pos is the IR position of n.
 func (l *Lowerer) Pos(n ast.Ast) ir.Pos { return pyast.Pos(l.File, n) }
 
-// Errorf reports a located error at n.
-func (l *Lowerer) Errorf(n ast.Ast, format string, args ...any) {
-	l.Errs.Add(l.Pos(n), format, args...)
+// Errorf reports a located error at n with its code.
+func (l *Lowerer) Errorf(n ast.Ast, code ir.Code, format string, args ...any) {
+	l.Errs.Add(l.Pos(n), code, format, args...)
 }
 
 // Unsupported reports "<what> is not supported" at n.
 func (l *Lowerer) Unsupported(n ast.Ast) {
-	l.Errorf(n, "%s is not supported%s", pyast.Describe(n), l.Where)
+	l.Errorf(n, ir.Unsupported, "%s is not supported%s", pyast.Describe(n), l.Where)
 }
 
 // Expr lowers e. want, when not nil, is the type the context expects; it
@@ -74,13 +74,13 @@ func (l *Lowerer) Expr(e ast.Expr, want ir.Type) ir.Expr {
 		case py.Int:
 			return &ir.Const{Pos: pos, T: ir.Int, Value: int64(v)}
 		case *py.BigInt:
-			l.Errorf(e, "integer literal %s does not fit in 64 bits", (*big.Int)(v).String())
+			l.Errorf(e, ir.PlanError, "integer literal %s does not fit in 64 bits", (*big.Int)(v).String())
 			return nil
 		case py.Float:
 			if l.Full {
 				return &ir.Const{Pos: pos, T: ir.Float, Value: float64(v)}
 			}
-			l.Errorf(e, "float literal is not supported yet%s", l.Where)
+			l.Errorf(e, ir.Unsupported, "float literal is not supported yet%s", l.Where)
 			return nil
 		}
 		l.Unsupported(e)
@@ -88,7 +88,7 @@ func (l *Lowerer) Expr(e ast.Expr, want ir.Type) ir.Expr {
 	case *ast.Str:
 		if fs, ok := l.File.FStrings[e]; ok {
 			if l.NoFStrings {
-				l.Errorf(e, "f-string is not supported%s", l.Where)
+				l.Errorf(e, ir.Unsupported, "f-string is not supported%s", l.Where)
 				return nil
 			}
 			return l.fstring(e, fs)
@@ -162,7 +162,7 @@ func BinOpKind(op ast.OperatorNumber) (ir.BinOpKind, bool) {
 
 func (l *Lowerer) binOp(e *ast.BinOp, want ir.Type) ir.Expr {
 	if e.Op == ast.Div && !l.Full {
-		l.Errorf(e, "float division is not supported yet%s", l.Where)
+		l.Errorf(e, ir.Unsupported, "float division is not supported yet%s", l.Where)
 		return nil
 	}
 	op, ok := binOps[e.Op]
@@ -193,12 +193,12 @@ func (l *Lowerer) MakeBinOp(n ast.Ast, op ir.BinOpKind, x, y ir.Expr) ir.Expr {
 		if tt, isTuple := x.Type().(*ir.Tuple); isTuple && ir.IsBasic(y.Type(), ir.KindInt) {
 			k, isConst := constInt(y)
 			if !isConst {
-				l.Errorf(n, "tuple repetition by a count that is not a constant is not supported (a tuple's length is part of its type)")
+				l.Errorf(n, ir.Unsupported, "tuple repetition by a count that is not a constant is not supported (a tuple's length is part of its type)")
 				return nil
 			}
 			t := ir.TupleRepeatType(tt, k)
 			if t == nil {
-				l.Errorf(n, "tuple repetition giving more than 1024 elements is not supported")
+				l.Errorf(n, ir.Unsupported, "tuple repetition giving more than 1024 elements is not supported")
 				return nil
 			}
 			return &ir.BinOp{Pos: l.Pos(n), Op: ir.Repeat, X: x, Y: y, T: t}
@@ -208,7 +208,7 @@ func (l *Lowerer) MakeBinOp(n ast.Ast, op ir.BinOpKind, x, y ir.Expr) ir.Expr {
 			op = ir.Repeat
 		case ir.IsBasic(x.Type(), ir.KindInt) && isSeq(y.Type()):
 			if MayAct(x) || MayAct(y) {
-				l.Errorf(n, "operator * with the int first is not supported when an operand calls a function or may raise (write the %s first)", y.Type())
+				l.Errorf(n, ir.Unsupported, "operator * with the int first is not supported when an operand calls a function or may raise (write the %s first)", y.Type())
 				return nil
 			}
 			x, y, op = y, x, ir.Repeat
@@ -216,12 +216,12 @@ func (l *Lowerer) MakeBinOp(n ast.Ast, op ir.BinOpKind, x, y ir.Expr) ir.Expr {
 	}
 	t, why := types.BinOp(op, x.Type(), y.Type())
 	if t == nil {
-		l.Errorf(n, "%s", why)
+		l.Errorf(n, ir.Unsupported, "%s", why)
 		return nil
 	}
 	if op == ir.Pow {
 		if why := powCheck(x, y, t); why != "" {
-			l.Errorf(n, "%s", why)
+			l.Errorf(n, ir.Unsupported, "%s", why)
 			return nil
 		}
 	}
@@ -310,7 +310,7 @@ func (l *Lowerer) unaryOp(e *ast.UnaryOp) ir.Expr {
 		}
 		isFloat := l.Full && ir.IsBasic(x.Type(), ir.KindFloat)
 		if !ir.IsBasic(x.Type(), ir.KindInt) && !isFloat {
-			l.Errorf(e, "unary %s on %s is not supported%s", pyast.UnaryOpName(e.Op), x.Type(), types.OptionalHint(x.Type()))
+			l.Errorf(e, ir.Unsupported, "unary %s on %s is not supported%s", pyast.UnaryOpName(e.Op), x.Type(), types.OptionalHint(x.Type()))
 			return nil
 		}
 		if e.Op == ast.UAdd {
@@ -352,7 +352,7 @@ func (l *Lowerer) boolOp(e *ast.BoolOp, want ir.Type) ir.Expr {
 			continue
 		}
 		if !ir.Identical(acc.Type(), x.Type()) {
-			l.Errorf(v, "operands of %s must have one type, got %s and %s", op, acc.Type(), x.Type())
+			l.Errorf(v, ir.TypeMismatch, "operands of %s must have one type, got %s and %s", op, acc.Type(), x.Type())
 			return nil
 		}
 		acc = &ir.BoolOp{Pos: l.Pos(e), Op: op, X: acc, Y: x, T: acc.Type()}
@@ -392,7 +392,7 @@ func (l *Lowerer) compare(e *ast.Compare) ir.Expr {
 			}
 		}
 		if !ok {
-			l.Errorf(e, "identity comparison (%s) is not supported%s; compare values with == or !=", pyast.CmpOpName(op), l.Where)
+			l.Errorf(e, ir.Unsupported, "identity comparison (%s) is not supported%s; compare values with == or !=", pyast.CmpOpName(op), l.Where)
 			return nil
 		}
 		ops[i] = k
@@ -418,11 +418,11 @@ func (l *Lowerer) compare(e *ast.Compare) ir.Expr {
 		}
 		if ops[i] == ir.Is || ops[i] == ir.IsNot {
 			if !isNoneConst(operands[i]) && !isNoneConst(y) {
-				l.Errorf(e, "identity comparison (%s) is only supported with None; compare values with == or !=", ops[i])
+				l.Errorf(e, ir.Unsupported, "identity comparison (%s) is only supported with None; compare values with == or !=", ops[i])
 				return nil
 			}
 		} else if why := types.Compare(ops[i], prev, y.Type()); why != "" {
-			l.Errorf(e, "%s", why)
+			l.Errorf(e, ir.Unsupported, "%s", why)
 			return nil
 		}
 		operands = append(operands, y)
@@ -442,7 +442,7 @@ func (l *Lowerer) list(e *ast.List, want ir.Type) ir.Expr {
 	}
 	if len(e.Elts) == 0 {
 		if elem == nil {
-			l.Errorf(e, "cannot infer the type of an empty list; annotate it (e.g. x: list[str] = [])")
+			l.Errorf(e, ir.TypeMismatch, "cannot infer the type of an empty list; annotate it (e.g. x: list[str] = [])")
 			return nil
 		}
 		return &ir.ListLit{Pos: l.Pos(e), T: &ir.List{Elem: elem}}
@@ -461,7 +461,7 @@ func (l *Lowerer) list(e *ast.List, want ir.Type) ir.Expr {
 		if first == nil {
 			first = x.Type()
 		} else if !ir.Identical(first, x.Type()) {
-			l.Errorf(el, "list elements must have one type, got %s and %s", first, x.Type())
+			l.Errorf(el, ir.TypeMismatch, "list elements must have one type, got %s and %s", first, x.Type())
 			return nil
 		}
 		elems = append(elems, x)
@@ -503,7 +503,7 @@ func (l *Lowerer) dict(e *ast.Dict, want ir.Type) ir.Expr {
 	}
 	if len(e.Keys) == 0 {
 		if kt == nil {
-			l.Errorf(e, "cannot infer the type of an empty dict; annotate it (e.g. x: dict[str, int] = {})")
+			l.Errorf(e, ir.TypeMismatch, "cannot infer the type of an empty dict; annotate it (e.g. x: dict[str, int] = {})")
 			return nil
 		}
 		return &ir.DictLit{Pos: l.Pos(e), T: &ir.Dict{Key: kt, Value: vt}}
@@ -513,7 +513,7 @@ func (l *Lowerer) dict(e *ast.Dict, want ir.Type) ir.Expr {
 	var k0, v0 ir.Type
 	for i, ke := range e.Keys {
 		if ke == nil || i >= len(e.Values) {
-			l.Errorf(e, "dict unpacking is not supported%s", l.Where)
+			l.Errorf(e, ir.Unsupported, "dict unpacking is not supported%s", l.Where)
 			return nil
 		}
 		k := l.Expr(ke, hintFor(k0, kt))
@@ -527,14 +527,14 @@ func (l *Lowerer) dict(e *ast.Dict, want ir.Type) ir.Expr {
 		if k0 == nil {
 			k0, v0 = k.Type(), v.Type()
 			if !types.Hashable(k0) {
-				l.Errorf(ke, "dict key of type %s is not hashable", k0)
+				l.Errorf(ke, ir.TypeMismatch, "dict key of type %s is not hashable", k0)
 				return nil
 			}
 		} else if !ir.Identical(k0, k.Type()) {
-			l.Errorf(ke, "dict keys must have one type, got %s and %s", k0, k.Type())
+			l.Errorf(ke, ir.TypeMismatch, "dict keys must have one type, got %s and %s", k0, k.Type())
 			return nil
 		} else if !ir.Identical(v0, v.Type()) {
-			l.Errorf(e.Values[i], "dict values must have one type, got %s and %s", v0, v.Type())
+			l.Errorf(e.Values[i], ir.TypeMismatch, "dict values must have one type, got %s and %s", v0, v.Type())
 			return nil
 		}
 		keys = append(keys, k)
@@ -551,7 +551,7 @@ func (l *Lowerer) objectDict(e *ast.Dict, kt ir.Type) ir.Expr {
 	values := make([]ir.Expr, 0, len(e.Keys))
 	for i, ke := range e.Keys {
 		if ke == nil || i >= len(e.Values) {
-			l.Errorf(e, "dict unpacking is not supported%s", l.Where)
+			l.Errorf(e, ir.Unsupported, "dict unpacking is not supported%s", l.Where)
 			return nil
 		}
 		k := l.Expr(ke, kt)
@@ -559,7 +559,7 @@ func (l *Lowerer) objectDict(e *ast.Dict, kt ir.Type) ir.Expr {
 			return nil
 		}
 		if !ir.Identical(k.Type(), kt) {
-			l.Errorf(ke, "dict key must be %s, got %s", kt, k.Type())
+			l.Errorf(ke, ir.TypeMismatch, "dict key must be %s, got %s", kt, k.Type())
 			return nil
 		}
 		v := l.Expr(e.Values[i], nil)
@@ -567,7 +567,7 @@ func (l *Lowerer) objectDict(e *ast.Dict, kt ir.Type) ir.Expr {
 			return nil
 		}
 		if !ir.FitsObject(v.Type()) {
-			l.Errorf(e.Values[i], "a value passed as object must be a str, int, float, bool or None, got %s", v.Type())
+			l.Errorf(e.Values[i], ir.TypeMismatch, "a value passed as object must be a str, int, float, bool or None, got %s", v.Type())
 			return nil
 		}
 		keys = append(keys, k)
@@ -599,13 +599,13 @@ func (l *Lowerer) fstringParts(e *ast.Str, fs *syntax.FString, inSpec bool) *ir.
 			return nil
 		}
 		if why := types.Printable(x.Type()); why != "" {
-			l.Errorf(p.Expr, "f-string of %s is not supported: %s", types.A(x.Type()), why)
+			l.Errorf(p.Expr, ir.Unsupported, "f-string of %s is not supported: %s", types.A(x.Type()), why)
 			return nil
 		}
 		switch p.Conversion {
 		case 0, 's', 'r':
 		default:
-			l.Errorf(p.Expr, "conversion !%c is not supported%s", p.Conversion, l.Where)
+			l.Errorf(p.Expr, ir.Unsupported, "conversion !%c is not supported%s", p.Conversion, l.Where)
 			return nil
 		}
 		spec := ""
@@ -613,7 +613,7 @@ func (l *Lowerer) fstringParts(e *ast.Str, fs *syntax.FString, inSpec bool) *ir.
 		if p.Spec != nil {
 			for _, sp := range p.Spec.Parts {
 				if sp.Expr != nil && inSpec {
-					l.Errorf(sp.Expr, "replacement field nested in a nested format spec is not supported")
+					l.Errorf(sp.Expr, ir.Unsupported, "replacement field nested in a nested format spec is not supported")
 					return nil
 				}
 				if sp.Expr != nil && dyn == nil {
@@ -634,7 +634,7 @@ func (l *Lowerer) fstringParts(e *ast.Str, fs *syntax.FString, inSpec bool) *ir.
 				t = ir.Str
 			}
 			if !types.IsNumeric(t) && !ir.IsBasic(t, ir.KindStr) {
-				l.Errorf(p.Expr, "computed format spec on a %s value is not supported: only str, int, float and bool values take a format spec", t)
+				l.Errorf(p.Expr, ir.Unsupported, "computed format spec on a %s value is not supported: only str, int, float and bool values take a format spec", t)
 				return nil
 			}
 			out.Parts = append(out.Parts, ir.FPart{X: x, Conv: p.Conversion, DynSpec: dyn})
@@ -645,8 +645,8 @@ func (l *Lowerer) fstringParts(e *ast.Str, fs *syntax.FString, inSpec bool) *ir.
 			if p.Conversion != 0 {
 				t = ir.Str
 			}
-			if why := CheckSpec(spec, t); why != "" {
-				l.Errorf(p.Expr, "%s", why)
+			if why := CheckSpec(spec, t); !why.OK() {
+				l.Errorf(p.Expr, why.Code, "%s", why.Msg)
 				return nil
 			}
 		}

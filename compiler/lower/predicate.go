@@ -21,7 +21,7 @@ func PredicateCall(l *Lowerer, call *ast.Call, lenIsBuiltin bool) (e ir.Expr, ha
 			return nil, false
 		}
 		if !simple || len(call.Args) != 1 {
-			l.Errorf(call, "len() takes exactly one argument")
+			l.Errorf(call, ir.ArgumentError, "len() takes exactly one argument")
 			return nil, true
 		}
 		x := l.Expr(call.Args[0], nil)
@@ -29,7 +29,7 @@ func PredicateCall(l *Lowerer, call *ast.Call, lenIsBuiltin bool) (e ir.Expr, ha
 			return nil, true
 		}
 		if !types.Sized(x.Type()) {
-			l.Errorf(call.Args[0], "len() of %s is not supported", x.Type())
+			l.Errorf(call.Args[0], ir.Unsupported, "len() of %s is not supported", x.Type())
 			return nil, true
 		}
 		return &ir.Builtin{Pos: l.Pos(call), Name: "len", Args: []ir.Expr{x}, T: ir.Int}, true
@@ -42,11 +42,11 @@ func PredicateCall(l *Lowerer, call *ast.Call, lenIsBuiltin bool) (e ir.Expr, ha
 			return nil, true
 		}
 		if !ir.IsBasic(recv.Type(), ir.KindStr) {
-			l.Errorf(call, "method %s of %s is not supported", fn.Attr, recv.Type())
+			l.Errorf(call, ir.Unsupported, "method %s of %s is not supported", fn.Attr, recv.Type())
 			return nil, true
 		}
 		if !simple || len(call.Args) != 1 {
-			l.Errorf(call, "%s() takes one str argument here", fn.Attr)
+			l.Errorf(call, ir.ArgumentError, "%s() takes one str argument here", fn.Attr)
 			return nil, true
 		}
 		x := l.Expr(call.Args[0], ir.Str)
@@ -54,7 +54,7 @@ func PredicateCall(l *Lowerer, call *ast.Call, lenIsBuiltin bool) (e ir.Expr, ha
 			return nil, true
 		}
 		if !ir.IsBasic(x.Type(), ir.KindStr) {
-			l.Errorf(call.Args[0], "argument of %s() must be str, got %s", fn.Attr, x.Type())
+			l.Errorf(call.Args[0], ir.TypeMismatch, "argument of %s() must be str, got %s", fn.Attr, x.Type())
 			return nil, true
 		}
 		return &ir.Builtin{Pos: l.Pos(call), Name: "str." + string(fn.Attr), Args: []ir.Expr{recv, x}, T: ir.Bool}, true

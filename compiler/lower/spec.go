@@ -4,13 +4,14 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/clauz3/clauz3/compiler/diag"
 	"github.com/clauz3/clauz3/compiler/types"
 	"github.com/clauz3/clauz3/ir"
 )
 
-// CheckSpec returns "" when the format spec is one CPython accepts for a
-// value of type t (format(v, spec) would not raise), else the reason it is
-// refused. The grammar is Python's format-spec mini-language:
+// CheckSpec returns the zero Reason when the format spec is one CPython
+// accepts for a value of type t (format(v, spec) would not raise), else
+// the reason it is refused. The grammar is Python's format-spec mini-language:
 //
 //	[[fill]align][sign][z][#][0][width][grouping][.precision][type]
 //
@@ -20,13 +21,13 @@ import (
 // refused: it depends on the locale. Note that a bool with a non-empty
 // spec formats as an int (f"{True:5}" is "    1"). Other types have no
 // format spec.
-func CheckSpec(spec string, t ir.Type) string {
+func CheckSpec(spec string, t ir.Type) diag.Reason {
 	p, err := parseSpec(spec)
 	if err != "" {
-		return fmt.Sprintf("invalid format spec %s: %s", ir.PyRepr(spec), err)
+		return diag.Because(ir.PlanError, "invalid format spec %s: %s", ir.PyRepr(spec), err)
 	}
-	bad := func(why string) string {
-		return fmt.Sprintf("format spec %s on a %s value is not supported: %s", ir.PyRepr(spec), t, why)
+	bad := func(why string) diag.Reason {
+		return diag.Because(ir.Unsupported, "format spec %s on a %s value is not supported: %s", ir.PyRepr(spec), t, why)
 	}
 	if p.typ == 'n' && (types.IsNumeric(t) || ir.IsBasic(t, ir.KindStr)) {
 		return bad("the 'n' presentation type depends on the locale")
@@ -88,7 +89,7 @@ func CheckSpec(spec string, t ir.Type) string {
 	default:
 		return bad("only str, int, float and bool values take a format spec")
 	}
-	return ""
+	return diag.Reason{}
 }
 
 type fspec struct {

@@ -658,9 +658,9 @@ func ParseErrors(file string, err error) diag.List {
 			if pos.Col < 1 {
 				pos.Col = 1
 			}
-			out = append(out, diag.Errorf(pos, "%s", se.Msg))
+			out = append(out, diag.Errorf(pos, se.Code, "%s", se.Msg))
 		default:
-			out = append(out, diag.Errorf(ir.Pos{File: file, Line: 1, Col: 1}, "%s", err.Error()))
+			out = append(out, diag.Errorf(ir.Pos{File: file, Line: 1, Col: 1}, ir.Internal, "%s", err.Error()))
 		}
 	}
 	walk(err)

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"github.com/clauz3/clauz3/ir"
 	"github.com/go-python/gpython/ast"
 )
 
@@ -47,14 +48,14 @@ func (lv *level) resolveAnnotations(mod *ast.Module) *Error {
 	}
 	for _, info := range lv.anns {
 		if !info.done {
-			return lv.errAt(lv.toks[info.tok].start, "internal error: annotated assignment not found in the syntax tree")
+			return lv.errAt(lv.toks[info.tok].start, ir.Internal, "internal error: annotated assignment not found in the syntax tree")
 		}
 	}
 	return nil
 }
 
 func (lv *level) splitAnnotation(as *ast.Assign, info *annInfo) (*AnnAssign, *Error) {
-	bad := lv.errAt(lv.toks[info.tok].start, "internal error: unexpected shape of an annotated assignment")
+	bad := lv.errAt(lv.toks[info.tok].start, ir.Internal, "internal error: unexpected shape of an annotated assignment")
 	if len(as.Targets) != 1 {
 		return nil, bad
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/clauz3/clauz3/ir"
 	"github.com/go-python/gpython/ast"
 	"github.com/go-python/gpython/py"
 )
@@ -121,17 +122,13 @@ func TestPositionConversion(t *testing.T) {
 	if got := f.Position(z).String(); got != "f.py:3:12" {
 		t.Errorf("z at %s, want f.py:3:12", got)
 	}
-	e := f.Errorf(z, "bad %s", "z")
-	if e.Error() != "f.py:3:12: bad z" {
-		t.Errorf("Errorf: %q", e.Error())
-	}
 	if got := (Position{File: "f.py"}).String(); got != "f.py" {
 		t.Errorf("zero position: %q", got)
 	}
-	var err error = e
+	_, err := Parse("f.py", []byte("x = 1\ny = (1 2)\n"))
 	var target *Error
-	if !errors.As(err, &target) || target.Pos.Line != 3 {
-		t.Errorf("errors.As failed")
+	if !errors.As(err, &target) || target.Pos.Line != 2 || target.Code != ir.Syntax {
+		t.Errorf("errors.As failed: %#v", err)
 	}
 }
 

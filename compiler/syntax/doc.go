@@ -19,8 +19,9 @@
 //   - Parenthesized context managers written on one line,
 //     with (open(a) as f, open(b) as g):.
 //   - Conversion of gpython syntax errors, and of the lexical errors this
-//     package detects itself, into *Error values located at the offending
-//     token, with CPython-like messages.
+//     package detects itself, into *Error values (ir.Error) located at the
+//     offending token, with CPython-like messages and the code ir.Syntax,
+//     or ir.Unsupported for valid Python outside the subset.
 //   - Normalization of the node positions gpython gets wrong (see below).
 //
 // # Technique: position-preserving rewrites
@@ -59,7 +60,7 @@
 // byte offset in the line (CPython's convention too). Position converts it to
 // what an editor shows: 1-based line and 1-based column counted in runes, a
 // tab counting as one column. A UTF-8 byte-order mark is not a column.
-// Errors use the same Position. Lines are separated by "\n" ("\r\n" works).
+// Errors carry the same place as an ir.Pos. Lines are separated by "\n" ("\r\n" works).
 //
 // gpython reports a syntax error at the end of the offending token; it is
 // moved to the token's start. Errors this package finds before parsing

@@ -3,6 +3,8 @@ package syntax
 import (
 	"errors"
 	"testing"
+
+	"github.com/clauz3/clauz3/ir"
 )
 
 func TestErrors(t *testing.T) {
@@ -119,12 +121,50 @@ func TestErrors(t *testing.T) {
 			var e *Error
 			if !errors.As(err, &e) {
 				t.Errorf("%q: error is a %T", tt.src, err)
-			} else if !validPos([]byte(tt.src), e.Pos) {
+			} else if !validPos([]byte(tt.src), Position{File: e.Pos.File, Line: e.Pos.Line, Col: e.Pos.Col}) {
 				t.Errorf("%q: position %v outside the file", tt.src, e.Pos)
+			} else if e.Code != ir.Syntax && e.Code != ir.Unsupported {
+				t.Errorf("%q: code %v", tt.src, e.Code)
 			}
 		}
 		if got != tt.want {
 			t.Errorf("%q:\n got %s\nwant %s", tt.src, got, tt.want)
 		}
 	}
+}
+
+// TestErrorCodes pins the code of each kind of syntax-stage error: valid
+// Python outside the subset is Unsupported, anything else Syntax.
+func TestErrorCodes(t *testing.T) {
+	for _, tt := range []struct {
+		src  string
+		want ir.Code
+	}{
+		{"a = (1 2)\n", ir.Syntax},
+		{"x = f\"{}\"\n", ir.Syntax},
+		{"x = \"abc\n", ir.Syntax},
+		{"if x:\ny = 1\n", ir.Syntax},
+		{"x = b\"a\" \"b\"\n", ir.Syntax},
+		{"x = 1\ry = 2\n", ir.Unsupported},
+		{"async def f(): pass\n", ir.Unsupported},
+		{"if (y := 1): pass\n", ir.Unsupported},
+		{"self.x: int = 3\n", ir.Unsupported},
+		{"d = {**a}\n", ir.Unsupported},
+		{"def f(a, /, b): pass\n", ir.Unsupported},
+		{"x = a @ b\n", ir.Unsupported},
+		{"with (a,\n      b):\n    pass\n", ir.Unsupported},
+	} {
+		_, err := Parse("f.py", []byte(tt.src))
+		var e *Error
+		if !errors.As(err, &e) || e.Code != tt.want {
+			t.Errorf("%q: %v (code %v), want code %v", tt.src, err, codeOf(e), tt.want)
+		}
+	}
+}
+
+func codeOf(e *Error) ir.Code {
+	if e == nil {
+		return ir.UnknownCode
+	}
+	return e.Code
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/clauz3/clauz3/ir"
 	"github.com/go-python/gpython/ast"
 	"github.com/go-python/gpython/parser"
 	"github.com/go-python/gpython/py"
@@ -33,7 +34,7 @@ func Parse(filename string, src []byte) (*File, error) {
 		if text[i] == 0 {
 			msg = "source code cannot contain null bytes"
 		}
-		return nil, p.errAt(i, msg)
+		return nil, p.errAt(i, ir.Syntax, msg)
 	}
 	res, err := p.parseLevel(text, 0, true, false)
 	if err != nil {
@@ -94,9 +95,10 @@ func (p *parseState) lineCol(off int) (int, int) {
 }
 
 // errAt returns an error at an offset of the root text.
-func (p *parseState) errAt(off int, msg string) *Error {
+func (p *parseState) errAt(off int, code ir.Code, msg string) *Error {
 	l, c := p.lineCol(off)
-	return &Error{Pos: p.file.position(l, c), Msg: msg}
+	pos := p.file.position(l, c)
+	return &Error{Pos: ir.Pos{File: pos.File, Line: pos.Line, Col: pos.Col}, Code: code, Msg: msg}
 }
 
 // A level is one gpython parse: the whole file (exec mode), or the
@@ -152,7 +154,7 @@ func (p *parseState) parseLevel(src []byte, base int, exec, inFString bool) (ast
 		if soft != nil && soft.off < serr.off {
 			serr = soft
 		}
-		return nil, lv.errAt(serr.off, serr.msg)
+		return nil, lv.errAt(serr.off, serr.code, serr.msg)
 	}
 	if soft != nil {
 		lv.soft, lv.softStmt = soft, soft.off
@@ -171,18 +173,18 @@ func (p *parseState) parseLevel(src []byte, base int, exec, inFString bool) (ast
 	if err != nil {
 		gerr, goff := lv.convertError(err)
 		if lv.soft != nil && goff >= lv.softStmt {
-			return nil, lv.errAt(lv.soft.off, lv.soft.msg)
+			return nil, lv.errAt(lv.soft.off, lv.soft.code, lv.soft.msg)
 		}
 		return nil, gerr
 	}
 	if lv.soft != nil {
-		return nil, lv.errAt(lv.soft.off, lv.soft.msg)
+		return nil, lv.errAt(lv.soft.off, lv.soft.code, lv.soft.msg)
 	}
 	var res ast.Ast = mod
 	if !exec {
 		e, ok := mod.(*ast.Expression)
 		if !ok || e.Body == nil {
-			return nil, lv.errAt(0, "invalid syntax")
+			return nil, lv.errAt(0, ir.Syntax, "invalid syntax")
 		}
 		res = e.Body
 	}
@@ -255,11 +257,11 @@ func (lv *level) setOff(n ast.Ast, off int) {
 }
 
 // errAt returns an error at a level offset.
-func (lv *level) errAt(off int, msg string) *Error {
+func (lv *level) errAt(off int, code ir.Code, msg string) *Error {
 	if lv.inFString && !strings.HasPrefix(msg, "f-string") {
 		msg = "f-string: " + msg
 	}
-	return lv.p.errAt(lv.base+off, msg)
+	return lv.p.errAt(lv.base+off, code, msg)
 }
 
 func (lv *level) isOp(i int, op string) bool {
@@ -319,7 +321,7 @@ func (lv *level) shift(root ast.Ast) {
 func (lv *level) convertError(err error) (*Error, int) {
 	msg, off := lv.gpythonErrorPos(lv.text, err)
 	if msg == "" {
-		return lv.errAt(0, err.Error()), 0
+		return lv.errAt(0, ir.Syntax, err.Error()), 0
 	}
 	off, tok := lv.refineErrorOffset(off)
 	if strings.HasPrefix(msg, "can't assign to ") || strings.HasPrefix(msg, "can't delete ") {
@@ -341,19 +343,20 @@ func (lv *level) convertError(err error) (*Error, int) {
 	if msg == "unexpected EOF while parsing" && !lv.atEOF(off) {
 		msg = "invalid syntax"
 	}
+	code := ir.Syntax
 	if msg == "invalid syntax" && tok >= 0 {
 		switch {
 		case (lv.isOp(tok, "*") || lv.isOp(tok, "**")) &&
 			(lv.isOp(tok-1, ",") || lv.isOp(tok-1, "(") || lv.isOp(tok-1, "[") || lv.isOp(tok-1, "{")),
 			lv.isOp(tok, ",") && lv.afterDoubleStar(tok):
-			msg = "invalid syntax (this use of * or ** unpacking needs Python 3.5+ and is not supported)"
+			msg, code = "invalid syntax (this use of * or ** unpacking needs Python 3.5+ and is not supported)", ir.Unsupported
 		case lv.isOp(tok, "/") && (lv.isOp(tok+1, ",") || lv.isOp(tok+1, ")")):
-			msg = "invalid syntax (positional-only parameters are not supported)"
+			msg, code = "invalid syntax (positional-only parameters are not supported)", ir.Unsupported
 		case lv.isOp(tok, "@") || lv.isOp(tok, "@="):
-			msg = "invalid syntax (the @ operator is not supported)"
+			msg, code = "invalid syntax (the @ operator is not supported)", ir.Unsupported
 		}
 	}
-	return lv.errAt(off, msg), off
+	return lv.errAt(off, code, msg), off
 }
 
 // afterDoubleStar reports whether a ** argument precedes token i in the

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/clauz3/clauz3/ir"
 )
 
 // rewrite applies the position-preserving rewrites to lv.text: every
@@ -23,9 +25,9 @@ func (lv *level) rewrite() {
 // softError records an error at level offset off in the statement starting
 // at stmt. Only the first one is kept. It is reported unless the parser
 // finds an error in an earlier statement.
-func (lv *level) softError(off, stmt int, msg string) {
+func (lv *level) softError(off, stmt int, code ir.Code, msg string) {
 	if lv.soft == nil || off < lv.soft.off {
-		lv.soft, lv.softStmt = &srcError{off, msg}, stmt
+		lv.soft, lv.softStmt = &srcError{off, code, msg}, stmt
 	}
 }
 
@@ -62,7 +64,7 @@ func (lv *level) rewriteStrings() {
 		}
 		if hasF {
 			if hasBytes {
-				lv.softError(toks[i].start, lv.stmtOff(i), "cannot mix bytes and nonbytes literals")
+				lv.softError(toks[i].start, lv.stmtOff(i), ir.Syntax, "cannot mix bytes and nonbytes literals")
 				i = j + 1
 				continue
 			}
@@ -102,7 +104,7 @@ func (lv *level) rewriteNumbers() {
 		}
 		s := string(lv.src[t.start:t.end])
 		if msg := checkNumber(s); msg != "" {
-			lv.softError(t.start, lv.stmtOff(i), msg)
+			lv.softError(t.start, lv.stmtOff(i), ir.Syntax, msg)
 			continue
 		}
 		if strings.IndexByte(s, '_') >= 0 {
@@ -189,7 +191,7 @@ func (lv *level) statements() {
 			e++
 		}
 		if err := lv.simpleStatement(i, e); err != nil {
-			lv.softError(err.off, toks[i].start, err.msg)
+			lv.softError(err.off, toks[i].start, err.code, err.msg)
 		}
 		i = e + 1
 	}
@@ -215,7 +217,7 @@ func (lv *level) parenthesizedWith(i, h int) {
 		return
 	}
 	if bytes.IndexByte(lv.src[toks[open].start:toks[close].start], '\n') >= 0 {
-		lv.softError(toks[open].start, toks[i].start, "parenthesized context managers spanning several lines are not supported")
+		lv.softError(toks[open].start, toks[i].start, ir.Unsupported, "parenthesized context managers spanning several lines are not supported")
 		return
 	}
 	lv.text[toks[open].start] = ' '
@@ -299,7 +301,7 @@ func (lv *level) simpleStatement(i, e int) *srcError {
 		return nil
 	}
 	if w := lv.word(i); (w == "match" || w == "case") && colon == e-1 && colon > i+1 {
-		return &srcError{first.start, w + " statements are not supported"}
+		return &srcError{first.start, ir.Unsupported, w + " statements are not supported"}
 	}
 	if colon != i+1 || first.kind != tokName {
 		return lv.badTarget(i, colon)
@@ -310,24 +312,24 @@ func (lv *level) simpleStatement(i, e int) *srcError {
 		annEnd = eq
 	}
 	if annEnd == colon+1 {
-		return &srcError{toks[annEnd].start, "invalid syntax (expected an annotation)"}
+		return &srcError{toks[annEnd].start, ir.Syntax, "invalid syntax (expected an annotation)"}
 	}
 	if c := lv.findTop(colon+1, annEnd, ","); c >= 0 {
-		return &srcError{toks[c].start, "invalid syntax (only a single annotation is allowed)"}
+		return &srcError{toks[c].start, ir.Syntax, "invalid syntax (only a single annotation is allowed)"}
 	}
 	if lv.isName(colon+1, "yield") {
-		return &srcError{toks[colon+1].start, "invalid syntax"}
+		return &srcError{toks[colon+1].start, ir.Syntax, "invalid syntax"}
 	}
 	info := &annInfo{tok: i}
 	if eq >= 0 {
 		if eq+1 == e {
-			return &srcError{toks[e].start, "invalid syntax (expected a value)"}
+			return &srcError{toks[e].start, ir.Syntax, "invalid syntax (expected a value)"}
 		}
 		if k := lv.findTop(eq+1, e, augAssignOps...); k >= 0 {
-			return &srcError{toks[k].start, "invalid syntax (an annotated assignment has a single target)"}
+			return &srcError{toks[k].start, ir.Syntax, "invalid syntax (an annotated assignment has a single target)"}
 		}
 		if lv.isName(eq+1, "yield") {
-			return &srcError{toks[eq+1].start, "an annotated assignment with a yield value is not supported"}
+			return &srcError{toks[eq+1].start, ir.Unsupported, "an annotated assignment with a yield value is not supported"}
 		}
 		info.hasValue = true
 		info.valueTup = lv.findTop(eq+1, e, ",") >= 0
@@ -368,13 +370,13 @@ func (lv *level) badTarget(i, colon int) *srcError {
 	}
 	if !ok || j != colon {
 		if lv.findTop(i, colon, ",") >= 0 {
-			return &srcError{toks[i].start, "only single target (not tuple) can be annotated"}
+			return &srcError{toks[i].start, ir.Syntax, "only single target (not tuple) can be annotated"}
 		}
-		return &srcError{toks[i].start, "illegal target for annotation"}
+		return &srcError{toks[i].start, ir.Syntax, "illegal target for annotation"}
 	}
 	target := strings.Join(strings.Fields(string(lv.src[toks[i].start:toks[colon-1].end])), " ")
 	if r := []rune(target); len(r) > 40 {
 		target = string(r[:37]) + "..."
 	}
-	return &srcError{toks[i].start, fmt.Sprintf("annotated assignment to %s is not supported", target)}
+	return &srcError{toks[i].start, ir.Unsupported, fmt.Sprintf("annotated assignment to %s is not supported", target)}
 }

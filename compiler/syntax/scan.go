@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/clauz3/clauz3/ir"
 )
 
 // This file holds a small Python 3.11 tokenizer. It is not used to parse:
@@ -44,8 +46,9 @@ func (t *token) isBytes() bool  { return strings.IndexByte(t.prefix, 'b') >= 0 }
 
 // srcError is an error at a byte offset of the text being scanned.
 type srcError struct {
-	off int
-	msg string
+	off  int
+	code ir.Code
+	msg  string
 }
 
 var keywords = map[string]bool{
@@ -194,13 +197,13 @@ func (s *scanner) run() *srcError {
 		case c == ' ' || c == '\t':
 			i++
 		case c == '\f':
-			return &srcError{i, "form feed characters are only supported on blank lines"}
+			return &srcError{i, ir.Unsupported, "form feed characters are only supported on blank lines"}
 		case c == '#':
 			for i < n && src[i] != '\n' && src[i] != '\r' {
 				i++
 			}
 			if i < n && src[i] == '\r' && (i+1 >= n || src[i+1] != '\n') {
-				return &srcError{i, "carriage return without a line feed is not supported"}
+				return &srcError{i, ir.Unsupported, "carriage return without a line feed is not supported"}
 			}
 		case c == '\\':
 			switch {
@@ -209,16 +212,16 @@ func (s *scanner) run() *srcError {
 			case i+2 < n && src[i+1] == '\r' && src[i+2] == '\n':
 				i += 3
 			case i+1 >= n:
-				return &srcError{i, "unexpected EOF while parsing"}
+				return &srcError{i, ir.Syntax, "unexpected EOF while parsing"}
 			default:
-				return &srcError{i + 1, "unexpected character after line continuation character"}
+				return &srcError{i + 1, ir.Syntax, "unexpected character after line continuation character"}
 			}
 		case c == '\r':
 			if i+1 < n && src[i+1] == '\n' {
 				i++
 				continue
 			}
-			return &srcError{i, "carriage return without a line feed is not supported"}
+			return &srcError{i, ir.Unsupported, "carriage return without a line feed is not supported"}
 		case c == '\n':
 			if s.depth() == 0 && s.lineFirst >= 0 {
 				s.endLine(i)
@@ -243,7 +246,7 @@ func (s *scanner) run() *srcError {
 			}
 			i = end
 		case c == 0:
-			return &srcError{i, "source code cannot contain null bytes"}
+			return &srcError{i, ir.Syntax, "source code cannot contain null bytes"}
 		default:
 			r, size := utf8.DecodeRune(src[i:])
 			if isIdentStart(r) {
@@ -268,7 +271,7 @@ func (s *scanner) run() *srcError {
 					continue
 				}
 				if word == "async" || word == "await" {
-					return &srcError{i, fmt.Sprintf("'%s' is not supported (no asynchronous code)", word)}
+					return &srcError{i, ir.Unsupported, fmt.Sprintf("'%s' is not supported (no asynchronous code)", word)}
 				}
 				if err := s.emit(token{kind: tokName, start: i, end: j}); err != nil {
 					return err
@@ -287,15 +290,15 @@ func (s *scanner) run() *srcError {
 			}
 			if l == 0 {
 				if r == utf8.RuneError && size <= 1 {
-					return &srcError{i, "invalid UTF-8 in source"}
+					return &srcError{i, ir.Syntax, "invalid UTF-8 in source"}
 				}
 				if unicode.IsPrint(r) {
-					return &srcError{i, fmt.Sprintf("invalid character '%c' (U+%04X)", r, r)}
+					return &srcError{i, ir.Syntax, fmt.Sprintf("invalid character '%c' (U+%04X)", r, r)}
 				}
-				return &srcError{i, fmt.Sprintf("invalid non-printable character U+%04X", r)}
+				return &srcError{i, ir.Syntax, fmt.Sprintf("invalid non-printable character U+%04X", r)}
 			}
 			if l == 2 && src[i] == ':' && src[i+1] == '=' {
-				return &srcError{i, "assignment expressions (:=) are not supported"}
+				return &srcError{i, ir.Unsupported, "assignment expressions (:=) are not supported"}
 			}
 			t := token{kind: tokOp, start: i, end: i + l, match: -1}
 			if l == 1 {
@@ -309,12 +312,12 @@ func (s *scanner) run() *srcError {
 					continue
 				case ')', ']', '}':
 					if len(s.stack) == 0 {
-						return &srcError{i, fmt.Sprintf("unmatched '%c'", c)}
+						return &srcError{i, ir.Syntax, fmt.Sprintf("unmatched '%c'", c)}
 					}
 					open := s.stack[len(s.stack)-1]
 					oc := src[s.toks[open].start]
 					if closer(oc) != c {
-						return &srcError{i, fmt.Sprintf("closing parenthesis '%c' does not match opening parenthesis '%c'", c, oc)}
+						return &srcError{i, ir.Syntax, fmt.Sprintf("closing parenthesis '%c' does not match opening parenthesis '%c'", c, oc)}
 					}
 					s.stack = s.stack[:len(s.stack)-1]
 					t.match = open
@@ -377,16 +380,16 @@ func (s *scanner) scanString(start, q int) (int, *srcError) {
 				return j + 3, nil
 			}
 		case c == '\n' && ql == 1:
-			return 0, &srcError{start, "unterminated string literal"}
+			return 0, &srcError{start, ir.Syntax, "unterminated string literal"}
 		case c == 0:
-			return 0, &srcError{j, "source code cannot contain null bytes"}
+			return 0, &srcError{j, ir.Syntax, "source code cannot contain null bytes"}
 		}
 		j++
 	}
 	if ql == 3 {
-		return 0, &srcError{start, "unterminated triple-quoted string literal"}
+		return 0, &srcError{start, ir.Syntax, "unterminated triple-quoted string literal"}
 	}
-	return 0, &srcError{start, "unterminated string literal"}
+	return 0, &srcError{start, ir.Syntax, "unterminated string literal"}
 }
 
 // scanNumber returns the end of the number literal starting at i. It is
@@ -456,7 +459,7 @@ func (s *scanner) emit(t token) *srcError {
 func (s *scanner) checkIndent(t *token) *srcError {
 	cur := s.indent
 	if s.indentFF {
-		return &srcError{t.start, "form feed characters in indentation are not supported"}
+		return &srcError{t.start, ir.Unsupported, "form feed characters in indentation are not supported"}
 	}
 	top := s.indents[len(s.indents)-1]
 	const tabErr = "inconsistent use of tabs and spaces in indentation"
@@ -496,7 +499,7 @@ func (s *scanner) checkIndent(t *token) *srcError {
 
 func (s *scanner) softError(off int, msg string) {
 	if s.soft == nil {
-		s.soft = &srcError{off, msg}
+		s.soft = &srcError{off, ir.Syntax, msg}
 	}
 }
 
@@ -528,7 +531,7 @@ func (s *scanner) eof() *srcError {
 	n := len(s.src)
 	if len(s.stack) > 0 {
 		open := &s.toks[s.stack[len(s.stack)-1]]
-		return &srcError{open.start, fmt.Sprintf("'%c' was never closed", s.src[open.start])}
+		return &srcError{open.start, ir.Syntax, fmt.Sprintf("'%c' was never closed", s.src[open.start])}
 	}
 	if s.lineFirst >= 0 {
 		s.endLine(n)

@@ -1,11 +1,11 @@
 package syntax
 
 import (
-	"fmt"
 	"reflect"
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/clauz3/clauz3/ir"
 	"github.com/go-python/gpython/ast"
 )
 
@@ -25,13 +25,10 @@ func (p Position) String() string {
 	return p.File + ":" + strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Col)
 }
 
-// Error is a located error. Error() is "file:line:col: msg".
-type Error struct {
-	Pos Position
-	Msg string
-}
-
-func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
+// Error is a located error, the module-wide ir.Error: Error() is
+// "file:line:col: msg" and Code says what kind of error it is (Syntax,
+// or Unsupported for valid Python outside the subset).
+type Error = ir.Error
 
 // File is a parsed source file.
 type File struct {
@@ -130,11 +127,6 @@ func (f *File) Position(n ast.Ast) Position {
 		return Position{File: f.Name}
 	}
 	return f.position(n.GetLineno(), n.GetColOffset())
-}
-
-// Errorf returns a located error at node n.
-func (f *File) Errorf(n ast.Ast, format string, args ...any) *Error {
-	return &Error{Pos: f.Position(n), Msg: fmt.Sprintf(format, args...)}
 }
 
 // position converts a 1-based line and 0-based byte column into a Position.

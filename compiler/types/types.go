@@ -82,14 +82,14 @@ func (a annot) conv(e ast.Expr) (ir.Type, *diag.Error) {
 		case "None":
 			return ir.None, nil
 		case "frozenset", "Pattern":
-			return nil, diag.Errorf(pos, "type %s is not supported yet", e.Id)
+			return nil, diag.Errorf(pos, ir.Unsupported, "type %s is not supported yet", e.Id)
 		case "object":
 			if a.object {
 				return ir.Object, nil
 			}
-			return nil, diag.Errorf(pos, "type object is supported only in the parameters of trusted effects (e.g. where: dict[str, object] | None = None)")
+			return nil, diag.Errorf(pos, ir.Unsupported, "type object is supported only in the parameters of trusted effects (e.g. where: dict[str, object] | None = None)")
 		case "list", "dict", "tuple", "set":
-			return nil, diag.Errorf(pos, "type %s without element types is not supported (write e.g. %s)", e.Id, example(string(e.Id)))
+			return nil, diag.Errorf(pos, ir.Unsupported, "type %s without element types is not supported (write e.g. %s)", e.Id, example(string(e.Id)))
 		}
 		if a.sc != nil {
 			if r := a.sc.Row(e); r != nil {
@@ -97,12 +97,12 @@ func (a annot) conv(e ast.Expr) (ir.Type, *diag.Error) {
 			}
 		}
 		if t := a.typing(e); t != "" {
-			return nil, diag.Errorf(pos, "type %s without element types is not supported (write e.g. %s)", e.Id, example(t))
+			return nil, diag.Errorf(pos, ir.Unsupported, "type %s without element types is not supported (write e.g. %s)", e.Id, example(t))
 		}
 		if typingNames[string(e.Id)] {
-			return nil, diag.Errorf(pos, "type %s is not defined (import it from typing)", e.Id)
+			return nil, diag.Errorf(pos, ir.UndefinedName, "type %s is not defined (import it from typing)", e.Id)
 		}
-		return nil, diag.Errorf(pos, "type %s is not supported", e.Id)
+		return nil, diag.Errorf(pos, ir.Unsupported, "type %s is not supported", e.Id)
 	case *ast.Attribute:
 		if a.sc != nil {
 			if r := a.sc.Row(e); r != nil {
@@ -116,9 +116,9 @@ func (a annot) conv(e ast.Expr) (ir.Type, *diag.Error) {
 			return a.union(e)
 		}
 	case *ast.Str:
-		return nil, diag.Errorf(pos, "string annotation is not supported")
+		return nil, diag.Errorf(pos, ir.Unsupported, "string annotation is not supported")
 	}
-	return nil, diag.Errorf(pos, "type %s is not supported", pyast.Render(e))
+	return nil, diag.Errorf(pos, ir.Unsupported, "type %s is not supported", pyast.Render(e))
 }
 
 // union converts T | None (or None | T) to ir.Optional.
@@ -134,7 +134,7 @@ func (a annot) union(e *ast.BinOp) (ir.Type, *diag.Error) {
 	if t := optional(x, y); t != nil {
 		return t, nil
 	}
-	return nil, diag.Errorf(pyast.Pos(a.f, e), "union type %s is not supported (only T | None)", pyast.Render(e))
+	return nil, diag.Errorf(pyast.Pos(a.f, e), ir.Unsupported, "union type %s is not supported (only T | None)", pyast.Render(e))
 }
 
 // optional is the type T | None when one of x, y is None (or already
@@ -176,7 +176,7 @@ func (a annot) subscript(e *ast.Subscript) (ir.Type, *diag.Error) {
 	pos := pyast.Pos(f, e)
 	idx, isIndex := e.Slice.(*ast.Index)
 	if !isIndex {
-		return nil, diag.Errorf(pos, "type %s is not supported", pyast.Render(e))
+		return nil, diag.Errorf(pos, ir.Unsupported, "type %s is not supported", pyast.Render(e))
 	}
 	base := ""
 	switch v := e.Value.(type) {
@@ -185,19 +185,19 @@ func (a annot) subscript(e *ast.Subscript) (ir.Type, *diag.Error) {
 		case "list", "dict", "tuple", "set":
 			base = string(v.Id)
 		case "frozenset":
-			return nil, diag.Errorf(pos, "type %s is not supported yet", pyast.Render(e))
+			return nil, diag.Errorf(pos, ir.Unsupported, "type %s is not supported yet", pyast.Render(e))
 		default:
 			if t := a.typing(v); t != "" {
 				base = t
 			} else if typingNames[string(v.Id)] {
-				return nil, diag.Errorf(pyast.Pos(f, v), "type %s is not defined (import it from typing)", v.Id)
+				return nil, diag.Errorf(pyast.Pos(f, v), ir.UndefinedName, "type %s is not defined (import it from typing)", v.Id)
 			}
 		}
 	case *ast.Attribute:
 		base = a.typing(v)
 	}
 	if base == "" {
-		return nil, diag.Errorf(pos, "type %s is not supported", pyast.Render(e))
+		return nil, diag.Errorf(pos, ir.Unsupported, "type %s is not supported", pyast.Render(e))
 	}
 	var args []ast.Expr
 	if t, ok := idx.Value.(*ast.Tuple); ok {
@@ -209,7 +209,7 @@ func (a annot) subscript(e *ast.Subscript) (ir.Type, *diag.Error) {
 		ts := make([]ir.Type, len(args))
 		for i, x := range args {
 			if _, ok := x.(*ast.Ellipsis); ok {
-				return nil, diag.Errorf(pyast.Pos(f, x), "variadic type %s is not supported yet", pyast.Render(e))
+				return nil, diag.Errorf(pyast.Pos(f, x), ir.Unsupported, "variadic type %s is not supported yet", pyast.Render(e))
 			}
 			t, err := a.conv(x)
 			if err != nil {
@@ -222,7 +222,7 @@ func (a annot) subscript(e *ast.Subscript) (ir.Type, *diag.Error) {
 	switch base {
 	case "list", "List", "set", "Set", "Optional":
 		if len(args) != 1 {
-			return nil, diag.Errorf(pos, "%s takes one type argument, got %d", base, len(args))
+			return nil, diag.Errorf(pos, ir.ArgumentError, "%s takes one type argument, got %d", base, len(args))
 		}
 		ts, err := conv()
 		if err != nil {
@@ -233,24 +233,24 @@ func (a annot) subscript(e *ast.Subscript) (ir.Type, *diag.Error) {
 			return &ir.List{Elem: ts[0]}, nil
 		case "Optional":
 			if ir.IsBasic(ts[0], ir.KindNone) {
-				return nil, diag.Errorf(pos, "type %s is not supported", pyast.Render(e))
+				return nil, diag.Errorf(pos, ir.Unsupported, "type %s is not supported", pyast.Render(e))
 			}
 			return MakeOptional(ts[0]), nil
 		}
 		if !Hashable(ts[0]) {
-			return nil, diag.Errorf(pyast.Pos(f, args[0]), "set element type %s is not hashable", ts[0])
+			return nil, diag.Errorf(pyast.Pos(f, args[0]), ir.TypeMismatch, "set element type %s is not hashable", ts[0])
 		}
 		return &ir.Set{Elem: ts[0]}, nil
 	case "dict", "Dict":
 		if len(args) != 2 {
-			return nil, diag.Errorf(pos, "dict takes two type arguments, got %d", len(args))
+			return nil, diag.Errorf(pos, ir.ArgumentError, "dict takes two type arguments, got %d", len(args))
 		}
 		ts, err := conv()
 		if err != nil {
 			return nil, err
 		}
 		if !Hashable(ts[0]) {
-			return nil, diag.Errorf(pyast.Pos(f, args[0]), "dict key type %s is not hashable", ts[0])
+			return nil, diag.Errorf(pyast.Pos(f, args[0]), ir.TypeMismatch, "dict key type %s is not hashable", ts[0])
 		}
 		return &ir.Dict{Key: ts[0], Value: ts[1]}, nil
 	case "tuple", "Tuple":
@@ -263,7 +263,7 @@ func (a annot) subscript(e *ast.Subscript) (ir.Type, *diag.Error) {
 		}
 		return &ir.Tuple{Elems: ts}, nil
 	}
-	return nil, diag.Errorf(pos, "type %s is not supported", pyast.Render(e))
+	return nil, diag.Errorf(pos, ir.Unsupported, "type %s is not supported", pyast.Render(e))
 }
 
 // Hashable reports whether values of t can be dict keys and set elements:

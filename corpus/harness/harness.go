@@ -51,16 +51,17 @@ func (e *CompileError) Error() string { return "compile: " + e.Err.Error() }
 func (e *CompileError) Unwrap() error { return e.Err }
 
 // Unsupported reports whether the compiler refused the plan only for
-// constructs it does not support yet ("... is not supported"), as opposed
-// to a plan error or a construct outside the subset.
+// constructs it does not support (every diagnostic has the code
+// ir.Unsupported), as opposed to a plan error. An error without any
+// diagnostic is not "only unsupported".
 func (e *CompileError) Unsupported() bool {
-	lines := strings.Split(strings.TrimSpace(e.Err.Error()), "\n")
-	for _, l := range lines {
-		if !strings.Contains(l, "is not supported") {
+	ds := ir.Diagnostics(e.Err)
+	for _, d := range ds {
+		if d.Code != ir.Unsupported {
 			return false
 		}
 	}
-	return len(lines) > 0
+	return len(ds) > 0
 }
 
 // target returns the case's target function name.

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clauz3/clauz3/compiler/diag"
+	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/ir/interp"
 )
 
@@ -44,14 +46,30 @@ func TestNormaliseError(t *testing.T) {
 	}
 }
 
+// TestUnsupported decides on codes: the text of a diagnostic, or a plain
+// error that merely says "is not supported", does not count.
 func TestUnsupported(t *testing.T) {
-	e := &CompileError{Err: errString("p.py:1:1: method .index() of str is not supported\np.py:2:1: set operator is not supported")}
-	if !e.Unsupported() {
-		t.Error("all lines say not supported")
-	}
-	e = &CompileError{Err: errString("p.py:1:1: method .index() of str is not supported\np.py:2:1: cannot infer the type")}
-	if e.Unsupported() {
-		t.Error("a plan error is not 'not supported'")
+	at := func(line int) ir.Pos { return ir.Pos{File: "p.py", Line: line, Col: 1} }
+	for _, tc := range []struct {
+		name string
+		err  error
+		want bool
+	}{
+		{"all unsupported", diag.List{
+			diag.Errorf(at(1), ir.Unsupported, "method .index() of str is not supported"),
+			diag.Errorf(at(2), ir.Unsupported, "set operator is not supported"),
+		}, true},
+		{"one plan error", diag.List{
+			diag.Errorf(at(1), ir.Unsupported, "method .index() of str is not supported"),
+			diag.Errorf(at(2), ir.TypeMismatch, "cannot infer the type"),
+		}, false},
+		{"unsupported by code, not by text", diag.List{diag.Errorf(at(1), ir.Unsupported, "generator expression is only supported as the argument of list()")}, true},
+		{"text alone", errString("p.py:1:1: method .index() of str is not supported"), false},
+		{"no error", diag.List{}, false},
+	} {
+		if got := (&CompileError{Err: tc.err}).Unsupported(); got != tc.want {
+			t.Errorf("%s: Unsupported() = %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }
 

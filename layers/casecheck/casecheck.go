@@ -12,9 +12,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/clauz3/clauz3/check"
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/layers"
-	"github.com/clauz3/clauz3/prover"
 )
 
 // Case is one plan with its expected verdict.
@@ -139,24 +139,19 @@ func prove(ctx context.Context, project string, c Case, opts Options) (Outcome, 
 	if err := os.WriteFile(name, c.Source, 0o644); err != nil {
 		return o, err
 	}
-	prog, err := compiler.Compile(name, c.Source, compiler.Config{ImportRoots: []string{project}})
+	out, err := check.Run(ctx, check.Plan{File: name, Source: c.Source, Config: compiler.Config{ImportRoots: []string{project}}}, check.Options{Timeout: opts.Timeout})
 	if err != nil {
-		o.Report = err.Error()
-	} else {
-		res, err := prover.Prove(ctx, prog, prover.Options{Timeout: opts.Timeout})
-		if err != nil {
-			if ctx.Err() != nil {
-				return o, ctx.Err()
-			}
-			o.Report = err.Error()
-		} else {
-			var buf bytes.Buffer
-			if err := res.WriteText(&buf, &buf); err != nil {
-				return o, err
-			}
-			o.Report = buf.String()
-			o.Proved = res.Proved()
+		if ctx.Err() != nil {
+			return o, ctx.Err()
 		}
+		o.Report = err.Error() // the compile error, or why nothing was proved
+	} else {
+		var buf bytes.Buffer
+		if err := out.Proof.WriteText(&buf, &buf); err != nil {
+			return o, err
+		}
+		o.Report = buf.String()
+		o.Proved = out.Proof.Proved()
 	}
 	o.Report = strings.ReplaceAll(o.Report, project+string(filepath.Separator), "")
 	switch {
