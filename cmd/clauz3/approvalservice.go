@@ -18,12 +18,12 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/clauz3/clauz3/approval"
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/ir/english"
 	"github.com/clauz3/clauz3/policy"
 	"github.com/clauz3/clauz3/prover"
-	"github.com/clauz3/clauz3/approval"
 	"github.com/clauz3/clauz3/securitymod/audit"
 	"github.com/clauz3/clauz3/securitymod/receipt"
 	"github.com/clauz3/clauz3/securitymod/secrets"
