@@ -27,10 +27,17 @@
 //     .config/gh, .password-store, .local/share/keyrings, .pgpass,
 //     .cargo/credentials(.toml), .terraform.d/credentials.tfrc.json; and
 //     /etc/shadow(-), /etc/gshadow(-), /etc/sudoers(.d), /etc/master.passwd,
-//     /etc/ssh, /proc, /sys, /dev, /run/secrets, /var/run/secrets; plus
-//     the extra entries given to New ("~/..." or absolute).
+//     /etc/ssh, /proc, /sys, /dev, /run/secrets, /var/run/secrets,
+//     /etc/clauz3, /var/lib/clauz3 (the approval service's own); plus
+//     the extra entries given to New ("~/..." or absolute);
+//   - agent-harness and clauz3 configuration wherever it sits, in a
+//     project folder or the home directory: any path with a component
+//     named .claude, .claude.json, .clauz3, .mcp.json, .cursor, .codex,
+//     .gemini, .continue, .windsurf or .vscode (a plan that rewrites
+//     .claude/settings.json widens what the agent may do next without
+//     the human; attack D3), for reads and writes alike.
 //
-// Denied locations are matched against the cleaned input path (lexical
+// Denied locations and names are matched against the cleaned input path (lexical
 // form) and against the resolved target, and each denied location is
 // itself matched in its lexical form and in its resolved form (so a
 // ~/.ssh that is a symlink to /data/keys denies /data/keys too). A new
@@ -52,7 +59,9 @@
 // swap between Check and open is the caller's to prevent (open the
 // returned path with O_NOFOLLOW / openat-style confinement). Hard links
 // and bind mounts to a denied file are not detected, and Unicode
-// normalisation (NFC/NFD) variants are not folded.
+// normalisation (NFC/NFD) variants are not folded. A .claude folder that is
+// itself a symlink to a folder of another name is denied through its
+// name only: the target reached by its own path is not.
 //
 // Callers: the filesystem trusted layers (read_file, write_file, ...) at
 // call time, after the receipt check and the runtime precondition.

@@ -60,6 +60,27 @@ var systemDenied = []string{
 	"/dev",
 	"/run/secrets",
 	"/var/run/secrets",
+	"/etc/clauz3",     // the approval service's configuration
+	"/var/lib/clauz3", // the approval service's state, key and layer store
+}
+
+// deniedNames are file or folder names denied wherever they appear in a
+// path: the configuration of agent harnesses and of clauz3 itself, which
+// live in every project folder as well as in the home directory. A plan
+// that rewrites one (.claude/settings.json allowing Bash(*), an MCP server
+// list, the project's clauz3 client file) changes what the agent may do
+// next without the human, so no root can grant them.
+var deniedNames = []string{
+	".claude",
+	".claude.json",
+	".clauz3",
+	".mcp.json",
+	".cursor",
+	".codex",
+	".gemini",
+	".continue",
+	".windsurf",
+	".vscode", // tasks.json can run a command when the folder is opened
 }
 
 // Floor holds the denied locations. The zero value refuses everything;
@@ -132,6 +153,9 @@ func (f *Floor) Check(path string, roots []string, write bool) (string, error) {
 	if d, ok := deniedBy(lexical, denied); ok {
 		return refuse("inside denied location %s", d)
 	}
+	if n, ok := deniedName(lexical); ok {
+		return refuse("inside denied location %s (agent or clauz3 configuration)", n)
+	}
 
 	resolved, reason := resolveTarget(path, write)
 	if reason != "" {
@@ -139,6 +163,9 @@ func (f *Floor) Check(path string, roots []string, write bool) (string, error) {
 	}
 	if d, ok := deniedBy(resolved, denied); ok {
 		return refuse("resolves to %s, inside denied location %s", resolved, d)
+	}
+	if n, ok := deniedName(resolved); ok {
+		return refuse("resolves to %s, inside denied location %s (agent or clauz3 configuration)", resolved, n)
 	}
 
 	if len(roots) == 0 {
@@ -298,6 +325,21 @@ func deniedBy(p string, denied []string) (string, bool) {
 	for _, d := range denied {
 		if within(p, d, true) {
 			return d, true
+		}
+	}
+	return "", false
+}
+
+// deniedName reports the first component of the cleaned absolute path p
+// that is a denied name (folding case, as deniedBy does), as the path up
+// to and including it.
+func deniedName(p string) (string, bool) {
+	pc := components(p)
+	for i, c := range pc {
+		for _, n := range deniedNames {
+			if strings.EqualFold(c, n) {
+				return "/" + strings.Join(pc[:i+1], "/"), true
+			}
 		}
 	}
 	return "", false

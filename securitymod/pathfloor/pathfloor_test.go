@@ -335,3 +335,67 @@ func FuzzCheck(f *testing.F) {
 		}
 	})
 }
+
+// TestAgentHarnessConfigDenied (attack D3): a plan that may write under a
+// project root must not rewrite the agent harness's or clauz3's own
+// configuration there (.claude/settings.json allowing Bash(*), an MCP
+// server list, clauz3's client file), wherever the folder sits and
+// whatever the roots say; the service's own folders are denied too.
+func TestAgentHarnessConfigDenied(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the floor refuses everything on Windows")
+	}
+	base, _ := filepath.EvalSymlinks(t.TempDir())
+	home := filepath.Join(base, "home")
+	proj := filepath.Join(base, "work", "proj")
+	for _, d := range []string{home + "/.claude", proj + "/.claude", proj + "/.clauz3", proj + "/.cursor", proj + "/sub/.claude", proj + "/src"} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{proj + "/.claude/settings.json", proj + "/.mcp.json", home + "/.claude.json", proj + "/src/main.go"} {
+		if err := os.WriteFile(f, []byte("{}"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(proj+"/.claude", proj+"/src/innocent"); err != nil {
+		t.Fatal(err)
+	}
+	fl := New(home)
+	roots := []string{proj, home, "/"}
+	cases := []struct {
+		name, path string
+	}{
+		{"project .claude/settings.json", proj + "/.claude/settings.json"},
+		{"new file in project .claude", proj + "/.claude/settings.local.json"},
+		{"the .claude folder itself", proj + "/.claude"},
+		{"nested .claude", proj + "/sub/.claude/settings.json"},
+		{"case-folded .Claude", proj + "/.Claude/settings.json"},
+		{".claude through a symlink", proj + "/src/innocent/settings.json"},
+		{".claude reached with dotdot", proj + "/src/../.claude/settings.json"},
+		{"home .claude", home + "/.claude/settings.json"},
+		{"home .claude.json", home + "/.claude.json"},
+		{"project .mcp.json", proj + "/.mcp.json"},
+		{"project .clauz3", proj + "/.clauz3/approval-service.json"},
+		{"project .cursor", proj + "/.cursor/mcp.json"},
+		{"~/.config/clauz3", home + "/.config/clauz3/client.json"},
+		{"/etc/clauz3", "/etc/clauz3/client.json"},
+		{"/var/lib/clauz3", "/var/lib/clauz3/state.db"},
+	}
+	for _, c := range cases {
+		for _, write := range []bool{true, false} {
+			_, err := fl.Check(c.path, roots, write)
+			var r *Refusal
+			if !errors.As(err, &r) || !strings.Contains(r.Reason, "denied location") {
+				t.Errorf("%s (write %v): Check(%q) = %v, want a denied-location refusal", c.name, write, c.path, err)
+			}
+		}
+	}
+	// The control: an ordinary file of the same project is writable, and
+	// a name that only starts like a denied one is not denied.
+	for _, ok := range []string{proj + "/src/main.go", proj + "/src/.claudette"} {
+		if _, err := fl.Check(ok, []string{proj}, true); err != nil {
+			t.Errorf("control %s: %v", ok, err)
+		}
+	}
+}
