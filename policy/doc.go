@@ -10,9 +10,12 @@
 //
 // Evaluate compiles every clause against the plan's own trusted layers
 // (compiler.CompileWithClauses) and proves it with the prover. An
-// auto_approved rule also needs its clauses to speak about every trusted
-// layer the plan can call into (a proved clause says nothing about a layer
-// it does not mention). auto_rejected
+// auto_approved rule also needs, for every effect the plan can call, a
+// proved clause that selects every call of that effect (prover.Selects:
+// a clause says nothing about an effect its relations do not select, and
+// a where() filter, shares_value, a lower bound or a waiver does not
+// select it whole). A proved clause that selects none of the plan's
+// effects is flagged VacuousDetail. auto_rejected
 // rules are evaluated first, in file order, then auto_approved rules; the
 // first rule that fires decides. A rule whose clause does not compile,
 // cannot be decided (unknown, timeout, encoder error) or is otherwise

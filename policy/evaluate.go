@@ -55,7 +55,8 @@ type RuleResult struct {
 	Status   RuleStatus     `json:"status"`
 	Clauses  []ClauseResult `json:"clauses"`
 	// Detail says why an auto_approved rule whose clauses are all proved
-	// does not fire: the plan uses a layer no clause speaks about.
+	// does not fire: the plan calls an effect no proved clause selects
+	// whole.
 	Detail string `json:"detail,omitempty"`
 }
 
@@ -68,6 +69,11 @@ type Decision struct {
 	// after the deciding one are not evaluated.
 	Rules []RuleResult `json:"rules"`
 }
+
+// VacuousDetail is the detail of a proved clause that selects none of the
+// effects the plan can call: it holds because it says nothing about what
+// the plan does, so it never counts toward approving (attacks H1/H2).
+const VacuousDetail = "covers nothing the plan does: it selects none of the effects the plan can call"
 
 // ErrPlanNotProved is wrapped by Evaluate's error when the plan itself is
 // not proved: a policy never decides such a plan.
@@ -118,7 +124,7 @@ func Evaluate(ctx context.Context, plan Plan, pol *Policy, opts prover.Options) 
 	if err != nil {
 		return nil, fmt.Errorf("policy: %w", err)
 	}
-	ev := &evaluator{ctx: ctx, prog: prog, opts: opts, gs: gs, cerrs: cerrs, done: map[int]*ClauseResult{}}
+	ev := &evaluator{ctx: ctx, prog: prog, opts: opts, gs: gs, cerrs: cerrs, calls: calls, done: map[int]*ClauseResult{}}
 	d := &Decision{Outcome: Ask, Rules: []RuleResult{}}
 	var inconclusiveDeny []string
 	for _, r := range order {
@@ -187,6 +193,7 @@ type evaluator struct {
 	opts  prover.Options
 	gs    []*ir.Guarantee
 	cerrs []error
+	calls []*ir.EffectCall
 	done  map[int]*ClauseResult
 }
 
@@ -235,6 +242,9 @@ func (ev *evaluator) clause(i int, src string) (*ClauseResult, error) {
 		cr.Status, cr.Detail = ClauseInconclusive, "internal error: the clause gave no obligation"
 	case ob.Status == prover.Proved:
 		cr.Status = ClauseProved
+		if selectsNothing(ev.gs[i].Contract, ev.calls) {
+			cr.Detail = VacuousDetail
+		}
 	case ob.Status == prover.Failed:
 		cr.Status = ClauseFailed
 		if ob.Counterexample != nil {
@@ -264,65 +274,42 @@ func notProved(r *prover.Result) string {
 }
 
 // uncovered explains why clauses whose contracts are cs cannot approve a
-// plan making calls: a proved clause says nothing about a layer it does
-// not mention (pol.only([...]) holds for a plan that sends no email and
-// buys a car), so an approving rule must speak about every layer the plan
-// can call into ("" when it does).
+// plan making calls ("" when they can): every effect the plan can call
+// must be selected whole (prover.Selects) by one of them. A proved clause
+// says nothing about an effect it does not select: pol.only([...]) holds
+// for a plan that sends no email and buys a car, a clause about pay_bill
+// holds for a plan that withdraws 99999, and a clause whose relation a
+// changed marker no longer points at holds for every mail.
 func uncovered(calls []*ir.EffectCall, cs []*ir.Contract) string {
-	seen := map[string]bool{}
+	seen := map[*ir.Effect]bool{}
 	for _, c := range calls {
-		l := c.Effect.Layer
-		if seen[l] {
+		if seen[c.Effect] {
 			continue
 		}
-		seen[l] = true
-		about := false
+		seen[c.Effect] = true
+		best := prover.SelectsNone
 		for _, ct := range cs {
-			about = about || contractAbout(ct, l)
-		}
-		if !about {
-			name := l
-			if name == "" {
-				name = "the layer of " + c.Effect.Name
+			if s := prover.Selects(ct, c.Effect); s > best {
+				best = s
 			}
-			return fmt.Sprintf("the plan also calls %s (%s at %s), which no clause of this rule is about", name, c.Effect.Name, c.Pos)
+		}
+		switch best {
+		case prover.SelectsNone:
+			return fmt.Sprintf("the plan calls %s at %s, which no proved clause of this rule selects", c.Effect.Name, c.Pos)
+		case prover.SelectsPart:
+			return fmt.Sprintf("the plan calls %s at %s, which a proved clause of this rule selects only in part (a where() filter, shares_value or a lower bound leaves some calls unconstrained)", c.Effect.Name, c.Pos)
 		}
 	}
 	return ""
 }
 
-// contractAbout reports whether contract c speaks about layer: it is
-// declared in the layer (a waiver such as shop.no_guarantees() counts:
-// the policy says so explicitly) or one of its relations selects an
-// effect of the layer.
-func contractAbout(c *ir.Contract, layer string) bool {
-	if layer == "" || c == nil {
-		return false
-	}
-	if strings.HasPrefix(c.Module+".", layer+".") {
-		return true
-	}
-	var rels []*ir.Relation
-	switch s := c.Spec.(type) {
-	case *ir.All:
-		rels = append(rels, s.Rel)
-	case *ir.Empty:
-		rels = append(rels, s.Rel)
-	case *ir.Distinct:
-		rels = append(rels, s.Rel)
-	case *ir.SharesValue:
-		rels = append(rels, s.A, s.B)
-	case *ir.Count:
-		rels = append(rels, s.Rel)
-	case *ir.Sum:
-		rels = append(rels, s.Rel)
-	}
-	for _, r := range rels {
-		for _, e := range r.Effects {
-			if e.Layer == layer {
-				return true
-			}
+// selectsNothing reports whether contract c selects none of the effects
+// the plan can call: proved, it is vacuous for this plan.
+func selectsNothing(c *ir.Contract, calls []*ir.EffectCall) bool {
+	for _, call := range calls {
+		if prover.Selects(c, call.Effect) != prover.SelectsNone {
+			return false
 		}
 	}
-	return false
+	return true
 }

@@ -158,8 +158,9 @@ func TestEvaluateRefusesUnprovedPlan(t *testing.T) {
 }
 
 // TestApprovalMustSpeakAboutEveryLayer: a proved clause says nothing about
-// a layer it does not mention, so a rule approves only plans whose every
-// called layer one of its clauses is about.
+// an effect it does not select, so a rule approves only plans whose every
+// called effect one of its clauses selects; an explicit waiver selects
+// nothing and so approves nothing.
 func TestApprovalMustSpeakAboutEveryLayer(t *testing.T) {
 	const pol = `{
   "version": 1,
@@ -168,7 +169,9 @@ func TestApprovalMustSpeakAboutEveryLayer(t *testing.T) {
     {"name": "bob-only", "decision": "auto_approved", "reason": "only emails bob",
      "when_proven": ["pol.only(['bob@example.com'])"]},
     {"name": "bob-and-any-shopping", "decision": "auto_approved", "reason": "only emails bob, shopping waived",
-     "when_proven": ["pol.only(['bob@example.com'])", "shop.no_guarantees()"]}
+     "when_proven": ["pol.only(['bob@example.com'])", "shop.no_guarantees()"]},
+    {"name": "bob-and-one-purchase", "decision": "auto_approved", "reason": "only emails bob, one purchase",
+     "when_proven": ["pol.only(['bob@example.com'])", "shop.at_most(1)"]}
   ]
 }`
 	d, err := evaluate(t, pol, "def main() -> None:\n    send_email('bob@example.com', 'hi')\n")
@@ -176,20 +179,23 @@ func TestApprovalMustSpeakAboutEveryLayer(t *testing.T) {
 		t.Fatalf("email only: %+v, %v", d, err)
 	}
 	d, err = evaluate(t, pol, "def main() -> None:\n    send_email('bob@example.com', 'hi')\n    buy('acme', 50)\n")
-	if err != nil || d.Outcome != AutoApproved || d.Rule != "bob-and-any-shopping" {
+	if err != nil || d.Outcome != AutoApproved || d.Rule != "bob-and-one-purchase" {
 		t.Fatalf("email and shop: %+v, %v", d, err)
 	}
-	if r := d.Rules[0]; r.Status != RuleNotFired || !strings.Contains(r.Detail, "the plan also calls tools.shop.trusted (buy at plan.py:7:5), which no clause of this rule is about") {
+	if r := d.Rules[0]; r.Status != RuleNotFired || !strings.Contains(r.Detail, "the plan calls buy at plan.py:7:5, which no proved clause of this rule selects") {
 		t.Errorf("bob-only: %+v", r)
 	}
-	d, err = evaluate(t, strings.Replace(pol, `"shop.no_guarantees()"`, `"pol.at_most(1)"`, 1),
+	if r := d.Rules[1]; r.Status != RuleNotFired || r.Clauses[1].Detail != VacuousDetail || !strings.Contains(r.Detail, "buy at plan.py:7:5") {
+		t.Errorf("the waiver approved or was not flagged: %+v", r)
+	}
+	d, err = evaluate(t, strings.Replace(pol, `"shop.at_most(1)"`, `"pol.at_most(1)"`, 1),
 		"def main() -> None:\n    send_email('bob@example.com', 'hi')\n    buy('acme', 50)\n")
 	if err != nil || d.Outcome != Ask {
 		t.Fatalf("no rule speaks about the shop: %+v, %v", d, err)
 	}
 	// a helper's call counts, even on a branch that never runs
 	d, err = evaluate(t, pol, "def shopping() -> None:\n    buy('acme', 5)\n\ndef main() -> None:\n    send_email('bob@example.com', 'hi')\n    if 1 > 2:\n        shopping()\n")
-	if err != nil || d.Outcome != AutoApproved || d.Rule != "bob-and-any-shopping" {
+	if err != nil || d.Outcome != AutoApproved || d.Rule != "bob-and-one-purchase" {
 		t.Fatalf("helper in a dead branch: %+v, %v", d, err)
 	}
 }

@@ -49,6 +49,11 @@ type DomainCoverage struct {
 	// "send_email at plan.py:9:9" (dead branches included).
 	UsedBy     []string         `json:"used_by"`
 	Guarantees []string         `json:"guarantees"` // the plan's guarantees about the domain
+	// Vacuous lists the plan's guarantees declared by the domain's layer
+	// that select none of the calls using the domain (prover.Selects): a
+	// changed marker or relation has left them saying nothing about what
+	// the plan does here, so they are not counted as guarantees about it.
+	Vacuous []string `json:"vacuous"`
 	Waivers    []string         `json:"waivers"`    // those that are explicit no_guarantees()
 	Required   []RequiredResult `json:"required"`
 	Missing    []string         `json:"missing_recommended"`
@@ -88,6 +93,9 @@ func (c *Coverage) WriteText(w io.Writer) error {
 		if len(d.Waivers) > 0 {
 			notes = append(notes, "waived by "+strings.Join(d.Waivers, ", "))
 		}
+		for _, v := range d.Vacuous {
+			notes = append(notes, "VACUOUS: "+v+" selects none of the calls that use this domain")
+		}
 		for _, r := range d.Required {
 			if r.Status != Proved.String() {
 				notes = append(notes, "required "+r.Contract+" "+r.Status)
@@ -106,8 +114,9 @@ func (c *Coverage) WriteText(w io.Writer) error {
 // usedPolicy is a policy whose domain the plan uses, with the calls that
 // use it.
 type usedPolicy struct {
-	pol   *ir.Policy
-	calls []string
+	pol     *ir.Policy
+	calls   []string
+	effects []*ir.Effect // the effects of those calls, each once
 }
 
 // usedPolicies returns the policies of p whose when_used effects the
@@ -121,16 +130,20 @@ func usedPolicies(p *ir.Program) ([]usedPolicy, error) {
 	var out []usedPolicy
 	for _, pol := range p.Policies {
 		var uses []string
+		var effs []*ir.Effect
 		for _, c := range calls {
 			for _, sel := range pol.WhenUsed {
 				if c.Effect.HasSelector(sel) && strings.HasPrefix(c.Effect.Module+".", pol.Layer+".") {
 					uses = append(uses, c.Effect.Name+" at "+c.Pos.String())
+					if !containsEffect(effs, c.Effect) {
+						effs = append(effs, c.Effect)
+					}
 					break
 				}
 			}
 		}
 		if len(uses) > 0 {
-			out = append(out, usedPolicy{pol: pol, calls: uses})
+			out = append(out, usedPolicy{pol: pol, calls: uses, effects: effs})
 		}
 	}
 	return out, nil
@@ -260,15 +273,20 @@ func coverageOf(p *ir.Program, res *Result) (*Coverage, error) {
 	for _, u := range used {
 		pol := u.pol
 		d := DomainCoverage{Label: pol.Label, Layer: pol.Layer, UsedBy: u.calls,
-			Guarantees: []string{}, Waivers: []string{}, Required: []RequiredResult{}, Missing: []string{}}
+			Guarantees: []string{}, Waivers: []string{}, Vacuous: []string{}, Required: []RequiredResult{}, Missing: []string{}}
 		stated := map[string]bool{}
 		substantive := false
 		for _, g := range p.Guarantees {
 			if !aboutLayer(g.Contract, pol.Layer) {
 				continue
 			}
+			_, waiver := g.Contract.Spec.(*ir.NoGuarantees)
+			if !waiver && !selectsAny(g.Contract, u.effects) {
+				d.Vacuous = append(d.Vacuous, g.Source)
+				continue
+			}
 			d.Guarantees = append(d.Guarantees, g.Source)
-			if _, waiver := g.Contract.Spec.(*ir.NoGuarantees); waiver {
+			if waiver {
 				d.Waivers = append(d.Waivers, g.Source)
 				continue
 			}
@@ -332,6 +350,25 @@ func aboutLayer(c *ir.Contract, layer string) bool {
 	return false
 }
 
+// selectsAny reports whether c selects some call of one of effs.
+func selectsAny(c *ir.Contract, effs []*ir.Effect) bool {
+	for _, e := range effs {
+		if Selects(c, e) != SelectsNone {
+			return true
+		}
+	}
+	return false
+}
+
+func containsEffect(es []*ir.Effect, e *ir.Effect) bool {
+	for _, x := range es {
+		if x == e {
+			return true
+		}
+	}
+	return false
+}
+
 func specRelations(s ir.Spec) []*ir.Relation {
 	switch s := s.(type) {
 	case *ir.All:
@@ -348,4 +385,91 @@ func specRelations(s ir.Spec) []*ir.Relation {
 		return []*ir.Relation{s.Rel}
 	}
 	return nil
+}
+
+// Selection is how much of one effect's calls a contract constrains.
+type Selection int
+
+const (
+	// SelectsNone: no relation of the contract takes in the effect (a
+	// waiver selects nothing).
+	SelectsNone Selection = iota
+	// SelectsPart: a relation takes in the effect but the contract says
+	// something of only some of its calls: the relation is narrowed with
+	// where(), or the contract only asks that some call exist
+	// (shares_value, a lower bound on a count or a sum).
+	SelectsPart
+	// SelectsAll: every call of the effect is constrained.
+	SelectsAll
+)
+
+// Selects says how contract c constrains the calls of effect e: the one
+// definition of "a guarantee is about an effect" that coverage, the
+// approval card and approval policies share. A contract declared in e's
+// layer does not select e for that alone: only its relations (or, for a
+// fluent, the effects that write it) do, so a relation whose selector a
+// changed marker no longer matches is seen to say nothing about e.
+func Selects(c *ir.Contract, e *ir.Effect) Selection {
+	if c == nil || e == nil {
+		return SelectsNone
+	}
+	in := func(rel *ir.Relation) bool {
+		if rel == nil {
+			return false
+		}
+		for _, x := range rel.Effects {
+			if x == e || (x.Module == e.Module && x.Name == e.Name) {
+				return true
+			}
+		}
+		return false
+	}
+	whole := func(rel *ir.Relation) Selection {
+		switch {
+		case !in(rel):
+			return SelectsNone
+		case len(rel.Filters) > 0:
+			return SelectsPart
+		}
+		return SelectsAll
+	}
+	bound := func(op ir.CmpOp) bool { return op == ir.Lt || op == ir.LtE || op == ir.Eq }
+	switch s := c.Spec.(type) {
+	case *ir.All:
+		return whole(s.Rel)
+	case *ir.Empty:
+		return whole(s.Rel)
+	case *ir.Distinct:
+		return whole(s.Rel)
+	case *ir.Count:
+		if sel := whole(s.Rel); sel != SelectsAll || bound(s.Op) {
+			return sel
+		}
+		return SelectsPart
+	case *ir.Sum:
+		if sel := whole(s.Rel); sel != SelectsAll || bound(s.Op) {
+			return sel
+		}
+		return SelectsPart
+	case *ir.SharesValue:
+		if in(s.A) || in(s.B) {
+			return SelectsPart
+		}
+	case *ir.FinalAll:
+		return writes(e, s.Fluent)
+	case *ir.FinalIs:
+		return writes(e, s.Fluent)
+	}
+	return SelectsNone
+}
+
+// writes: a guarantee on a fluent's final value constrains every effect
+// that writes the fluent.
+func writes(e *ir.Effect, f *ir.Fluent) Selection {
+	for _, u := range e.Updates {
+		if u.Fluent == f || (f != nil && u.Fluent != nil && u.Fluent.Module == f.Module && u.Fluent.Name == f.Name) {
+			return SelectsAll
+		}
+	}
+	return SelectsNone
 }
