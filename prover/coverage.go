@@ -47,16 +47,16 @@ type DomainCoverage struct {
 	Status DomainStatus `json:"status"`
 	// UsedBy lists the calls that make the domain used, e.g.
 	// "send_email at plan.py:9:9" (dead branches included).
-	UsedBy     []string         `json:"used_by"`
-	Guarantees []string         `json:"guarantees"` // the plan's guarantees about the domain
+	UsedBy     []string `json:"used_by"`
+	Guarantees []string `json:"guarantees"` // the plan's guarantees about the domain
 	// Vacuous lists the plan's guarantees declared by the domain's layer
 	// that select none of the calls using the domain (prover.Selects): a
 	// changed marker or relation has left them saying nothing about what
 	// the plan does here, so they are not counted as guarantees about it.
-	Vacuous []string `json:"vacuous"`
-	Waivers    []string         `json:"waivers"`    // those that are explicit no_guarantees()
-	Required   []RequiredResult `json:"required"`
-	Missing    []string         `json:"missing_recommended"`
+	Vacuous  []string         `json:"vacuous"`
+	Waivers  []string         `json:"waivers"` // those that are explicit no_guarantees()
+	Required []RequiredResult `json:"required"`
+	Missing  []string         `json:"missing_recommended"`
 }
 
 // RequiredResult is a required contract and the outcome of its proof.

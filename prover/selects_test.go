@@ -15,7 +15,9 @@ func TestSelects(t *testing.T) {
 	filtered.Filters = []*ir.Lambda{{Source: "lambda e: e.addr == 'bob'"}}
 	fl := &ir.Fluent{Name: "sent", Module: "m"}
 	writer := &ir.Effect{Name: "w", Module: "m", Updates: []*ir.FluentUpdate{{Fluent: fl}}}
-	ct := func(s ir.Spec) *ir.Contract { return &ir.Contract{Module: "tools.email.trusted.contracts", Name: "c", Spec: s} }
+	ct := func(s ir.Spec) *ir.Contract {
+		return &ir.Contract{Module: "tools.email.trusted.contracts", Name: "c", Spec: s}
+	}
 	tests := []struct {
 		name string
 		c    *ir.Contract
