@@ -51,6 +51,21 @@ func LoadKeys(st secrets.Store) (Keys, error) {
 	return k, nil
 }
 
+// PublicKey reads the service's public key from st without making a key
+// when there is none (a verifier must never mint the key it checks
+// against).
+func PublicKey(st secrets.Store) (ed25519.PublicKey, error) {
+	v, err := st.Get(SigningKeySecret)
+	if err != nil {
+		return nil, fmt.Errorf("approval: reading secret %q: %w", SigningKeySecret, err)
+	}
+	seed, err := hex.DecodeString(v)
+	if err != nil || len(seed) != ed25519.SeedSize {
+		return nil, fmt.Errorf("approval: secret %q is not %d hex-encoded bytes", SigningKeySecret, ed25519.SeedSize)
+	}
+	return ed25519.NewKeyFromSeed(seed).Public().(ed25519.PublicKey), nil
+}
+
 func loadOrMake(st secrets.Store, name string, size int) ([]byte, bool, error) {
 	v, err := st.Get(name)
 	switch {

@@ -79,6 +79,7 @@ func New(cfg Config) (*Service, error) {
 		cfg.Now = time.Now
 	}
 	s := &Service{cfg: cfg, pub: cfg.Key.Public().(ed25519.PublicKey)}
+	cfg.Store.SetAuditKey(cfg.Key) // every audit row is signed by the service key
 	if err := s.sessions.init(cfg.SessionSecret); err != nil {
 		return nil, err
 	}
@@ -334,7 +335,7 @@ func (s *Service) submit(w http.ResponseWriter, r *http.Request) {
 	if reason != "" {
 		d := Decision{Decision: StatusRefused, Reason: reason, DecidedBy: "service", DecidedAt: now}
 		refused := audit.Event{At: now, Kind: "request.refused", RequestID: id, Actor: "service", Detail: reason}
-		if err := s.cfg.Store.Insert(context.WithoutCancel(r.Context()), rec, &d, nil, nil, submitted, refused); err != nil {
+		if err := s.cfg.Store.Insert(context.WithoutCancel(r.Context()), rec, &d, nil, submitted, refused); err != nil {
 			fail(w, http.StatusInternalServerError, reason+"; recording the refusal failed: "+err.Error())
 			return
 		}
@@ -347,8 +348,7 @@ func (s *Service) submit(w http.ResponseWriter, r *http.Request) {
 	}
 	events := []audit.Event{submitted}
 	var d *Decision
-	var rc *receipt.Receipt
-	var rp *receipt.Payload
+	var issue IssueFunc
 	if s.cfg.Decide != nil {
 		decision, rule, why, err := s.cfg.Decide(r.Context(), proof)
 		switch {
@@ -358,16 +358,15 @@ func (s *Service) submit(w http.ResponseWriter, r *http.Request) {
 			d = &Decision{Decision: decision, Reason: why, DecidedBy: "policy:" + rule, DecidedAt: now}
 			events = append(events, audit.Event{At: now, Kind: "decision." + decision, RequestID: id, Actor: d.DecidedBy, Detail: why})
 			if decision == StatusAutoApproved {
-				if rc, rp, err = s.issue(rec, decision, now); err != nil {
-					fail(w, http.StatusInternalServerError, err.Error())
-					return
+				issue = func(rec Record, head string) (*receipt.Receipt, *receipt.Payload, error) {
+					return s.issue(rec, decision, now, head)
 				}
 			}
 		case decision != "":
 			events = append(events, audit.Event{At: now, Kind: "policy.error", RequestID: id, Actor: "service", Detail: fmt.Sprintf("asking the human: rule %q answered unknown decision %q", rule, decision)})
 		}
 	}
-	if err := s.cfg.Store.Insert(context.WithoutCancel(r.Context()), rec, d, rc, rp, events...); err != nil {
+	if err := s.cfg.Store.Insert(context.WithoutCancel(r.Context()), rec, d, issue, events...); err != nil {
 		fail(w, http.StatusInternalServerError, "recording the request failed: "+err.Error())
 		return
 	}
@@ -385,8 +384,9 @@ func nonNil[T any](xs []T) []T {
 	return xs
 }
 
-// issue signs the receipt of an approving decision on rec.
-func (s *Service) issue(rec Record, decision string, now time.Time) (*receipt.Receipt, *receipt.Payload, error) {
+// issue signs the receipt of an approving decision on rec, recording the
+// audit head the store names.
+func (s *Service) issue(rec Record, decision string, now time.Time, auditHead string) (*receipt.Receipt, *receipt.Payload, error) {
 	nonce, err := receipt.NewNonce()
 	if err != nil {
 		return nil, nil, err
@@ -398,7 +398,7 @@ func (s *Service) issue(rec Record, decision string, now time.Time) (*receipt.Re
 	issued := now.UTC().Truncate(time.Second)
 	p := receipt.Payload{
 		RequestID: rec.ID, PlanHash: rec.PlanHash, Target: rec.Target, Guarantees: gs, Decision: decision,
-		IssuedAt: issued, ExpiresAt: issued.Add(s.cfg.ReceiptTTL), Nonce: nonce,
+		IssuedAt: issued, ExpiresAt: issued.Add(s.cfg.ReceiptTTL), Nonce: nonce, AuditHead: auditHead,
 	}
 	rc, err := receipt.Sign(s.cfg.Key, p)
 	if err != nil {
@@ -562,9 +562,11 @@ func (s *Service) decision(w http.ResponseWriter, r *http.Request) {
 	now := s.cfg.Now()
 	d := Decision{Decision: body.Decision, Reason: body.Reason, DecidedBy: "human", DecidedAt: now}
 	events := []audit.Event{{At: now, Kind: "decision." + body.Decision, RequestID: id, Actor: actor, Detail: body.Reason}}
-	var issue func(Record) (*receipt.Receipt, *receipt.Payload, error)
+	var issue IssueFunc
 	if body.Decision == StatusApprovedOnce {
-		issue = func(rec Record) (*receipt.Receipt, *receipt.Payload, error) { return s.issue(rec, body.Decision, now) }
+		issue = func(rec Record, head string) (*receipt.Receipt, *receipt.Payload, error) {
+			return s.issue(rec, body.Decision, now, head)
+		}
 	}
 	rc, err := s.cfg.Store.Decide(context.WithoutCancel(r.Context()), id, d, issue, events...)
 	switch {
@@ -617,8 +619,8 @@ func (s *Service) redeem(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	detail, _ := json.Marshal(map[string]string{"nonce": p.Nonce, "challenge": body.Challenge})
-	ack, err := s.cfg.Store.Redeem(context.WithoutCancel(r.Context()), p.RequestID, p.Nonce, body.Challenge, now, func() (receipt.Redemption, error) {
-		return receipt.SignRedemption(s.cfg.Key, receipt.RedemptionPayload{RequestID: p.RequestID, ReceiptNonce: p.Nonce, Challenge: body.Challenge, RedeemedAt: now})
+	ack, err := s.cfg.Store.Redeem(context.WithoutCancel(r.Context()), p.RequestID, p.Nonce, body.Challenge, now, func(head string) (receipt.Redemption, error) {
+		return receipt.SignRedemption(s.cfg.Key, receipt.RedemptionPayload{RequestID: p.RequestID, ReceiptNonce: p.Nonce, Challenge: body.Challenge, RedeemedAt: now, AuditHead: head})
 	}, audit.Event{At: now, Kind: "receipt.redeemed", RequestID: p.RequestID, Actor: actor, Detail: string(detail)})
 	switch {
 	case errors.Is(err, ErrAlreadyRedeemed):

@@ -2,6 +2,7 @@ package approval
 
 import (
 	"context"
+	"crypto/ed25519"
 	"database/sql"
 	"encoding/json"
 	"errors"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/clauz3/clauz3/securitymod/audit"
@@ -82,6 +84,26 @@ type Store struct {
 	stop      chan struct{}
 	stopped   chan struct{}
 	closeOnce sync.Once
+
+	// auditKey signs every audit row (the service's signing key); until
+	// SetAuditKey is called every write that audits is refused.
+	auditKey atomic.Pointer[ed25519.PrivateKey]
+}
+
+// SetAuditKey gives the store the service's signing key, which signs every
+// audit row it appends; call it before the first write. Without it every
+// write that records an audit event fails (an unsigned row is never
+// written).
+func (s *Store) SetAuditKey(key ed25519.PrivateKey) {
+	k := append(ed25519.PrivateKey(nil), key...)
+	s.auditKey.Store(&k)
+}
+
+func (s *Store) key() ed25519.PrivateKey {
+	if k := s.auditKey.Load(); k != nil {
+		return *k
+	}
+	return nil
 }
 
 type writeJob struct {
@@ -306,13 +328,54 @@ func rollback(tx *sql.Tx) error {
 	return nil
 }
 
-func appendAudit(ctx context.Context, tx *sql.Tx, events ...audit.Event) error {
+func (s *Store) appendAudit(ctx context.Context, tx *sql.Tx, events ...audit.Event) error {
 	for _, e := range events {
-		if _, err := audit.Append(ctx, audit.SQL(tx), e); err != nil {
+		if _, err := audit.Append(ctx, audit.SQL(tx), s.key(), e); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// auditHead is the head of the chain inside tx, "<seq>:<hash>": what a
+// receipt or acknowledgement signed in the same transaction records.
+func auditHead(ctx context.Context, tx *sql.Tx) (string, error) {
+	last, ok, err := audit.SQL(tx).Last(ctx)
+	if err != nil {
+		return "", fmt.Errorf("approval: store: reading the audit head: %w", err)
+	}
+	if !ok {
+		return "", errors.New("approval: store: the audit log is empty: nothing for a receipt to anchor")
+	}
+	return audit.Head{Seq: last.Seq, Hash: last.Hash}.String(), nil
+}
+
+// IssueFunc signs the receipt of an approving decision on rec. It is called
+// inside the transaction that records the decision, after its audit rows,
+// with the audit head that names them; the payload must carry that head.
+type IssueFunc func(rec Record, auditHead string) (*receipt.Receipt, *receipt.Payload, error)
+
+// issueReceipt calls issue with the current head, stores the receipt and
+// its receipt.issued row.
+func (s *Store) issueReceipt(ctx context.Context, tx *sql.Tx, rec Record, issue IssueFunc) (*receipt.Receipt, error) {
+	head, err := auditHead(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
+	r, p, err := issue(rec, head)
+	if err != nil {
+		return nil, err
+	}
+	if r == nil || p == nil {
+		return nil, fmt.Errorf("approval: store: the receipt of %s was not made", rec.ID)
+	}
+	if p.AuditHead != head {
+		return nil, fmt.Errorf("approval: store: the receipt of %s carries audit head %q, not the current %q", rec.ID, p.AuditHead, head)
+	}
+	if err := insertReceipt(ctx, tx, rec.ID, r, p); err != nil {
+		return nil, err
+	}
+	return r, s.appendAudit(ctx, tx, receiptIssued(rec.ID, p))
 }
 
 // Record is a request as stored: the service's own view plus the client's
@@ -348,9 +411,9 @@ type Decision struct {
 const timeLayout = time.RFC3339Nano
 
 // Insert stores a new request, its decision when it has one at once (a
-// refusal or a policy's), the receipt that decision carries, and events,
-// all in one transaction.
-func (s *Store) Insert(ctx context.Context, rec Record, d *Decision, r *receipt.Receipt, p *receipt.Payload, events ...audit.Event) error {
+// refusal or a policy's), events, and, when issue is not nil, the receipt
+// the decision carries (see IssueFunc), all in one transaction.
+func (s *Store) Insert(ctx context.Context, rec Record, d *Decision, issue IssueFunc, events ...audit.Event) error {
 	view, err := json.Marshal(rec.View)
 	if err != nil {
 		return fmt.Errorf("approval: store: encoding the view of %s: %w", rec.ID, err)
@@ -366,22 +429,30 @@ func (s *Store) Insert(ctx context.Context, rec Record, d *Decision, r *receipt.
 			return fmt.Errorf("approval: store: inserting %s: %w", rec.ID, err)
 		}
 		if d != nil {
-			if err := insertDecision(ctx, tx, rec.ID, *d, r, p); err != nil {
+			if err := insertDecision(ctx, tx, rec.ID, *d); err != nil {
 				return err
 			}
 		}
-		return appendAudit(ctx, tx, withReceipt(events, rec.ID, p)...)
+		if err := s.appendAudit(ctx, tx, events...); err != nil {
+			return err
+		}
+		if d == nil || issue == nil {
+			return nil
+		}
+		_, err = s.issueReceipt(ctx, tx, rec, issue)
+		return err
 	})
 }
 
-func insertDecision(ctx context.Context, tx *sql.Tx, id string, d Decision, r *receipt.Receipt, p *receipt.Payload) error {
+func insertDecision(ctx context.Context, tx *sql.Tx, id string, d Decision) error {
 	if _, err := tx.ExecContext(ctx, `INSERT INTO decisions(request_id, decision, reason, decided_by, decided_at) VALUES(?,?,?,?,?)`,
 		id, d.Decision, d.Reason, d.DecidedBy, d.DecidedAt.UTC().Format(timeLayout)); err != nil {
 		return fmt.Errorf("approval: store: recording the decision on %s: %w", id, err)
 	}
-	if r == nil {
-		return nil
-	}
+	return nil
+}
+
+func insertReceipt(ctx context.Context, tx *sql.Tx, id string, r *receipt.Receipt, p *receipt.Payload) error {
 	data, err := json.Marshal(r)
 	if err != nil {
 		return fmt.Errorf("approval: store: encoding the receipt of %s: %w", id, err)
@@ -393,19 +464,17 @@ func insertDecision(ctx context.Context, tx *sql.Tx, id string, d Decision, r *r
 	return nil
 }
 
-// withReceipt adds the receipt.issued row after events when p is a receipt.
-func withReceipt(events []audit.Event, id string, p *receipt.Payload) []audit.Event {
-	if p == nil {
-		return events
-	}
-	detail, _ := json.Marshal(map[string]string{"nonce": p.Nonce, "expires_at": p.ExpiresAt.UTC().Format(receipt.TimeLayout), "decision": p.Decision})
-	return append(events, audit.Event{At: p.IssuedAt, Kind: "receipt.issued", RequestID: id, Actor: "service", Detail: string(detail)})
+// receiptIssued is the receipt.issued row of a receipt.
+func receiptIssued(id string, p *receipt.Payload) audit.Event {
+	detail, _ := json.Marshal(map[string]string{"nonce": p.Nonce, "expires_at": p.ExpiresAt.UTC().Format(receipt.TimeLayout), "decision": p.Decision, "audit_head": p.AuditHead})
+	return audit.Event{At: p.IssuedAt, Kind: "receipt.issued", RequestID: id, Actor: "service", Detail: string(detail)}
 }
 
-// Decide records d on a pending request, with the receipt it carries (the
-// issue callback sees the stored record, inside the transaction) and
-// events. A request that has a decision is ErrAlreadyDecided.
-func (s *Store) Decide(ctx context.Context, id string, d Decision, issue func(Record) (*receipt.Receipt, *receipt.Payload, error), events ...audit.Event) (*receipt.Receipt, error) {
+// Decide records d on a pending request with events, then the receipt it
+// carries (issue sees the stored record and the audit head, inside the
+// transaction; see IssueFunc). A request that has a decision is
+// ErrAlreadyDecided.
+func (s *Store) Decide(ctx context.Context, id string, d Decision, issue IssueFunc, events ...audit.Event) (*receipt.Receipt, error) {
 	var issued *receipt.Receipt
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		rec, err := getRecord(ctx, tx, id)
@@ -420,16 +489,17 @@ func (s *Store) Decide(ctx context.Context, id string, d Decision, issue func(Re
 		case !errors.Is(err, sql.ErrNoRows):
 			return fmt.Errorf("approval: store: reading the decision on %s: %w", id, err)
 		}
-		var p *receipt.Payload
-		if issue != nil {
-			if issued, p, err = issue(rec); err != nil {
-				return err
-			}
-		}
-		if err := insertDecision(ctx, tx, id, d, issued, p); err != nil {
+		if err := insertDecision(ctx, tx, id, d); err != nil {
 			return err
 		}
-		return appendAudit(ctx, tx, withReceipt(events, id, p)...)
+		if err := s.appendAudit(ctx, tx, events...); err != nil {
+			return err
+		}
+		if issue == nil {
+			return nil
+		}
+		issued, err = s.issueReceipt(ctx, tx, rec, issue)
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -437,10 +507,11 @@ func (s *Store) Decide(ctx context.Context, id string, d Decision, issue func(Re
 	return issued, nil
 }
 
-// Redeem marks the receipt with this nonce, issued for requestID, redeemed
-// and stores the acknowledgement sign makes, in the transaction that checks
-// it was not redeemed before.
-func (s *Store) Redeem(ctx context.Context, requestID, nonce, challenge string, at time.Time, sign func() (receipt.Redemption, error), events ...audit.Event) (receipt.Redemption, error) {
+// Redeem marks the receipt with this nonce, issued for requestID, redeemed,
+// appends events, and stores the acknowledgement sign makes with the audit
+// head that names them, in the transaction that checks it was not redeemed
+// before.
+func (s *Store) Redeem(ctx context.Context, requestID, nonce, challenge string, at time.Time, sign func(auditHead string) (receipt.Redemption, error), events ...audit.Event) (receipt.Redemption, error) {
 	var ack receipt.Redemption
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		var owner string
@@ -461,7 +532,14 @@ func (s *Store) Redeem(ctx context.Context, requestID, nonce, challenge string, 
 		case !errors.Is(err, sql.ErrNoRows):
 			return fmt.Errorf("approval: store: reading the redemption of %s: %w", requestID, err)
 		}
-		if ack, err = sign(); err != nil {
+		if err := s.appendAudit(ctx, tx, events...); err != nil {
+			return err
+		}
+		head, err := auditHead(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if ack, err = sign(head); err != nil {
 			return err
 		}
 		data, err := json.Marshal(ack)
@@ -472,19 +550,24 @@ func (s *Store) Redeem(ctx context.Context, requestID, nonce, challenge string, 
 			nonce, requestID, challenge, at.UTC().Format(timeLayout), string(data)); err != nil {
 			return fmt.Errorf("approval: store: recording the redemption of %s: %w", requestID, err)
 		}
-		return appendAudit(ctx, tx, events...)
+		return nil
 	})
 	return ack, err
 }
 
 // Audit appends events on their own (refusals that change no state).
 func (s *Store) Audit(ctx context.Context, events ...audit.Event) error {
-	return s.write(ctx, func(tx *sql.Tx) error { return appendAudit(ctx, tx, events...) })
+	return s.write(ctx, func(tx *sql.Tx) error { return s.appendAudit(ctx, tx, events...) })
 }
 
-// VerifyAudit recomputes the audit chain (audit.Verify over this store).
+// VerifyAudit recomputes the audit chain and its signatures with the
+// public half of the audit key (audit.Verify over this store, no anchors).
 func (s *Store) VerifyAudit(ctx context.Context) (int64, error) {
-	return audit.Verify(ctx, audit.SQL(s.r))
+	k := s.key()
+	if k == nil {
+		return 0, errors.New("approval: store: no audit key to verify the chain with")
+	}
+	return audit.Verify(ctx, audit.SQL(s.r), k.Public().(ed25519.PublicKey))
 }
 
 // AuditHead is the newest audit row, to record elsewhere as an anchor.
@@ -610,14 +693,21 @@ func (s *Store) List(ctx context.Context, limit int) ([]Summary, error) {
 
 // AuditReport is what VerifyAuditFile found in an intact log.
 type AuditReport struct {
-	Rows int64
-	Head audit.Row // the anchor to record elsewhere
+	Rows    int64
+	Anchors int       // receipts and redemption acknowledgements whose head was found
+	Head    audit.Row // the anchor to record elsewhere
 }
 
 // VerifyAuditFile opens the database at path read-only (never creating or
-// migrating it) and recomputes its audit chain. A missing file, an
-// unreadable log or a broken chain (*audit.BrokenError) is an error.
-func VerifyAuditFile(ctx context.Context, path string) (AuditReport, error) {
+// migrating it), recomputes its audit chain, checks every row's signature
+// with the service's public key (asked of key once the file is known to
+// be a database), and checks that the audit head every
+// stored receipt and redemption acknowledgement carries (each verified
+// with pub first) names a row of the chain. A missing file, an unreadable
+// log, a receipt or acknowledgement that does not verify, a broken chain
+// (*audit.BrokenError) or an anchor not in it (*audit.AnchorError) is an
+// error.
+func VerifyAuditFile(ctx context.Context, path string, key func() (ed25519.PublicKey, error)) (AuditReport, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return AuditReport{}, fmt.Errorf("approval: audit %s: %w", path, err)
@@ -630,17 +720,82 @@ func VerifyAuditFile(ctx context.Context, path string) (AuditReport, error) {
 		return AuditReport{}, fmt.Errorf("approval: audit %s: %w", abs, err)
 	}
 	defer db.Close()
-	if _, err := audit.Verify(ctx, audit.SQL(db)); err != nil {
-		return AuditReport{}, err
-	}
-	var rep AuditReport
+	rep := AuditReport{}
 	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM audit`).Scan(&rep.Rows); err != nil {
 		return AuditReport{}, fmt.Errorf("approval: audit %s: %w", abs, err)
 	}
+	pub, err := key()
+	if err != nil {
+		return AuditReport{}, fmt.Errorf("approval: audit %s: the service's public key: %w", abs, err)
+	}
+	anchors, err := auditAnchors(ctx, db, pub)
+	if err != nil {
+		return AuditReport{}, fmt.Errorf("approval: audit %s: %w", abs, err)
+	}
+	if _, err := audit.Verify(ctx, audit.SQL(db), pub, anchors...); err != nil {
+		return AuditReport{}, err
+	}
+	rep.Anchors = len(anchors)
 	head, _, err := audit.SQL(db).Last(ctx)
 	if err != nil {
 		return AuditReport{}, fmt.Errorf("approval: audit %s: %w", abs, err)
 	}
 	rep.Head = head
 	return rep, nil
+}
+
+// auditAnchors reads the audit head of every stored receipt and redemption
+// acknowledgement, each verified with pub: an anchor is only as good as
+// the signature over it.
+func auditAnchors(ctx context.Context, db *sql.DB, pub ed25519.PublicKey) ([]audit.Anchor, error) {
+	var out []audit.Anchor
+	read := func(query string, anchor func(id, data string) (audit.Anchor, error)) error {
+		rows, err := db.QueryContext(ctx, query)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id, data string
+			if err := rows.Scan(&id, &data); err != nil {
+				return err
+			}
+			a, err := anchor(id, data)
+			if err != nil {
+				return err
+			}
+			out = append(out, a)
+		}
+		return rows.Err()
+	}
+	err := read(`SELECT request_id, receipt FROM receipts ORDER BY rowid`, func(id, data string) (audit.Anchor, error) {
+		what := "receipt of request " + id
+		r, err := receipt.ParseReceipt([]byte(data))
+		if err != nil {
+			return audit.Anchor{}, fmt.Errorf("%s: %w", what, err)
+		}
+		p, err := receipt.Verify(pub, r)
+		if err != nil {
+			return audit.Anchor{}, fmt.Errorf("%s: %w", what, err)
+		}
+		h, err := audit.ParseHead(p.AuditHead)
+		return audit.Anchor{What: what, Head: h}, err
+	})
+	if err != nil {
+		return nil, err
+	}
+	err = read(`SELECT request_id, ack FROM redemptions ORDER BY rowid`, func(id, data string) (audit.Anchor, error) {
+		what := "redemption of request " + id
+		var red receipt.Redemption
+		if err := json.Unmarshal([]byte(data), &red); err != nil {
+			return audit.Anchor{}, fmt.Errorf("%s: %w", what, err)
+		}
+		p, err := receipt.OpenRedemption(pub, red)
+		if err != nil {
+			return audit.Anchor{}, fmt.Errorf("%s: %w", what, err)
+		}
+		h, err := audit.ParseHead(p.AuditHead)
+		return audit.Anchor{What: what, Head: h}, err
+	})
+	return out, err
 }

@@ -2,6 +2,7 @@ package approval
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -14,12 +15,19 @@ import (
 	"github.com/clauz3/clauz3/securitymod/receipt"
 )
 
+// testAuditKey signs the test stores' audit rows, as the service key does.
+var (
+	testAuditKey = ed25519.NewKeyFromSeed([]byte("0123456789abcdef0123456789abcdef"))
+	testAuditPub = testAuditKey.Public().(ed25519.PublicKey)
+)
+
 func openTestStore(t *testing.T, path string) *Store {
 	t.Helper()
 	st, err := OpenStore(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	st.SetAuditKey(testAuditKey)
 	t.Cleanup(func() { st.Close() })
 	return st
 }
@@ -33,7 +41,7 @@ func TestStoreMigratesOnceAndSurvivesReopen(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "nested", "approval.db")
 	st := openTestStore(t, path)
-	if err := st.Insert(ctx, record("req_1"), nil, nil, nil, audit.Event{Kind: "request.submitted", RequestID: "req_1"}); err != nil {
+	if err := st.Insert(ctx, record("req_1"), nil, nil, audit.Event{Kind: "request.submitted", RequestID: "req_1"}); err != nil {
 		t.Fatal(err)
 	}
 	st.Close()
@@ -66,7 +74,7 @@ func TestStoreRefusesANewerSchema(t *testing.T) {
 func TestStoreDecisionsAreFinal(t *testing.T) {
 	ctx := context.Background()
 	st := openTestStore(t, filepath.Join(t.TempDir(), "approval.db"))
-	if err := st.Insert(ctx, record("req_1"), nil, nil, nil); err != nil {
+	if err := st.Insert(ctx, record("req_1"), nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	d := Decision{Decision: "rejected", DecidedBy: "human", DecidedAt: time.Now()}
@@ -90,12 +98,13 @@ func TestStoreDecisionsAreFinal(t *testing.T) {
 func TestStoreDecideIsAtomic(t *testing.T) {
 	ctx := context.Background()
 	st := openTestStore(t, filepath.Join(t.TempDir(), "approval.db"))
-	if err := st.Insert(ctx, record("req_1"), nil, nil, nil); err != nil {
+	if err := st.Insert(ctx, record("req_1"), nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	d := Decision{Decision: "approved_once", DecidedBy: "human", DecidedAt: time.Now()}
 	boom := errors.New("signing failed")
-	if _, err := st.Decide(ctx, "req_1", d, func(Record) (*receipt.Receipt, *receipt.Payload, error) { return nil, nil, boom }); !errors.Is(err, boom) {
+	failing := func(Record, string) (*receipt.Receipt, *receipt.Payload, error) { return nil, nil, boom }
+	if _, err := st.Decide(ctx, "req_1", d, failing, audit.Event{Kind: "decision.approved_once", RequestID: "req_1"}); !errors.Is(err, boom) {
 		t.Fatalf("Decide = %v", err)
 	}
 	// An audit event the log refuses aborts the decision too.
@@ -118,7 +127,7 @@ func TestStoreAuditChainTamper(t *testing.T) {
 	ctx := context.Background()
 	st := openTestStore(t, filepath.Join(t.TempDir(), "approval.db"))
 	for _, id := range []string{"req_1", "req_2", "req_3"} {
-		if err := st.Insert(ctx, record(id), nil, nil, nil, audit.Event{Kind: "request.submitted", RequestID: id, Actor: "runner"}); err != nil {
+		if err := st.Insert(ctx, record(id), nil, nil, audit.Event{Kind: "request.submitted", RequestID: id, Actor: "runner"}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -189,7 +198,7 @@ func TestStoreGroupCommitIsolatesFailures(t *testing.T) {
 				kind = "Not A Kind" // audit.Append refuses it after the request row was inserted
 			}
 			id := fmt.Sprintf("req_%d", i)
-			errs[i] = st.Insert(ctx, record(id), nil, nil, nil, audit.Event{Kind: kind, RequestID: id})
+			errs[i] = st.Insert(ctx, record(id), nil, nil, audit.Event{Kind: kind, RequestID: id})
 		}()
 	}
 	wg.Wait()
@@ -213,4 +222,124 @@ func TestStoreGroupCommitIsolatesFailures(t *testing.T) {
 	if err := st.Audit(ctx, audit.Event{Kind: "k"}); !errors.Is(err, ErrClosed) {
 		t.Fatalf("write after Close = %v", err)
 	}
+}
+
+func pubKey(pub ed25519.PublicKey) func() (ed25519.PublicKey, error) {
+	return func() (ed25519.PublicKey, error) { return pub, nil }
+}
+
+// decideWithReceipt approves id and stores a receipt that carries the
+// audit head the store hands to the issuer, as the service does.
+func decideWithReceipt(t *testing.T, st *Store, id string) receipt.Payload {
+	t.Helper()
+	var issued receipt.Payload
+	now := time.Now().UTC().Truncate(time.Second)
+	nonce, _ := receipt.NewNonce()
+	_, err := st.Decide(context.Background(), id, Decision{Decision: "approved_once", DecidedBy: "human", DecidedAt: now},
+		func(rec Record, head string) (*receipt.Receipt, *receipt.Payload, error) {
+			issued = receipt.Payload{RequestID: rec.ID, PlanHash: rec.PlanHash, Target: rec.Target, Guarantees: []string{"g"},
+				Decision: "approved_once", IssuedAt: now, ExpiresAt: now.Add(time.Hour), Nonce: nonce, AuditHead: head}
+			rc, err := receipt.Sign(testAuditKey, issued)
+			return &rc, &issued, err
+		}, audit.Event{Kind: "decision.approved_once", RequestID: id, Actor: "human"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return issued
+}
+
+// TestAuditVerifyCatchesARewrittenRequest (attack G1): a tamperer deletes a
+// request's rows and re-hashes the chain. Without the service key the
+// re-hashed rows' signatures fail; with it, the audit heads that later
+// receipts and redemption acknowledgements carry no longer name rows of
+// the chain. Either way `audit verify` fails and says why.
+func TestAuditVerifyCatchesARewrittenRequest(t *testing.T) {
+	ctx := context.Background()
+	setup := func(t *testing.T) (string, *Store) {
+		path := filepath.Join(t.TempDir(), "approval.db")
+		st := openTestStore(t, path)
+		for _, id := range []string{"req_1", "req_2"} {
+			if err := st.Insert(ctx, record(id), nil, nil, audit.Event{Kind: "request.submitted", RequestID: id, Actor: "runner"}); err != nil {
+				t.Fatal(err)
+			}
+			p := decideWithReceipt(t, st, id)
+			if id == "req_2" {
+				challenge, _ := receipt.NewChallenge()
+				_, err := st.Redeem(ctx, id, p.Nonce, challenge, time.Now(), func(head string) (receipt.Redemption, error) {
+					return receipt.SignRedemption(testAuditKey, receipt.RedemptionPayload{RequestID: id, ReceiptNonce: p.Nonce, Challenge: challenge, RedeemedAt: time.Now(), AuditHead: head})
+				}, audit.Event{Kind: "receipt.redeemed", RequestID: id, Actor: "runner"})
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		rep, err := VerifyAuditFile(ctx, path, pubKey(testAuditPub))
+		if err != nil || rep.Rows != 7 || rep.Anchors != 3 {
+			t.Fatalf("control: %+v, %v", rep, err)
+		}
+		return path, st
+	}
+	// rewrite deletes req_1's rows and re-hashes what is left, signing
+	// with key (nil: keeping the old signatures).
+	rewrite := func(t *testing.T, st *Store, key ed25519.PrivateKey) {
+		if _, err := st.w.Exec(`DROP TRIGGER audit_no_delete`); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.w.Exec(`DROP TRIGGER audit_no_update`); err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range []string{`DELETE FROM audit WHERE request_id = 'req_1'`, `DELETE FROM receipts WHERE request_id = 'req_1'`,
+			`DELETE FROM decisions WHERE request_id = 'req_1'`, `DELETE FROM requests WHERE id = 'req_1'`} {
+			if _, err := st.w.Exec(q); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var rows []audit.Row
+		for r, err := range audit.SQL(st.r).All(ctx) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows = append(rows, r)
+		}
+		if _, err := st.w.Exec(`DELETE FROM audit`); err != nil {
+			t.Fatal(err)
+		}
+		prev := audit.Genesis
+		for i, r := range rows {
+			r.Seq, r.PrevHash = int64(i+1), prev
+			r.Hash = audit.HashRow(r)
+			if key != nil {
+				r.Sig = audit.SignHash(key, r.Hash)
+			}
+			if err := audit.SQL(st.w).Insert(ctx, r); err != nil {
+				t.Fatal(err)
+			}
+			prev = r.Hash
+		}
+	}
+	t.Run("without the key", func(t *testing.T) {
+		path, st := setup(t)
+		rewrite(t, st, nil)
+		_, err := VerifyAuditFile(ctx, path, pubKey(testAuditPub))
+		var be *audit.BrokenError
+		if !errors.As(err, &be) || be.Seq != 1 || !strings.Contains(be.Reason, "signature does not verify") {
+			t.Fatalf("VerifyAuditFile = %v, want row 1's signature refused", err)
+		}
+	})
+	t.Run("with the key", func(t *testing.T) {
+		path, st := setup(t)
+		rewrite(t, st, testAuditKey)
+		_, err := VerifyAuditFile(ctx, path, pubKey(testAuditPub))
+		var ae *audit.AnchorError
+		if !errors.As(err, &ae) || !strings.Contains(err.Error(), "receipt of request req_2 names audit head") || !strings.Contains(err.Error(), "not in the chain") {
+			t.Fatalf("VerifyAuditFile = %v, want req_2's receipt head missing from the chain", err)
+		}
+	})
+	t.Run("another public key", func(t *testing.T) {
+		path, _ := setup(t)
+		other := ed25519.NewKeyFromSeed(make([]byte, ed25519.SeedSize)).Public().(ed25519.PublicKey)
+		if _, err := VerifyAuditFile(ctx, path, pubKey(other)); err == nil {
+			t.Fatal("VerifyAuditFile passed with another service's key")
+		}
+	})
 }

@@ -160,8 +160,12 @@ func (s *Service) Payload(id string, sub Submission, decision string) receipt.Pa
 	}
 	now := time.Now().UTC().Truncate(time.Second)
 	return receipt.Payload{RequestID: id, PlanHash: sub.PlanHash, Target: sub.Target, Guarantees: gs,
-		Decision: decision, IssuedAt: now.Add(-time.Second), ExpiresAt: now.Add(15 * time.Minute), Nonce: nonce}
+		Decision: decision, IssuedAt: now.Add(-time.Second), ExpiresAt: now.Add(15 * time.Minute), Nonce: nonce, AuditHead: FakeAuditHead}
 }
+
+// FakeAuditHead is the audit head this fake's receipts and redemptions
+// carry: well formed, naming no real chain (the fake keeps no audit log).
+const FakeAuditHead = "1:0000000000000000000000000000000000000000000000000000000000000001"
 
 // ReceiptFile writes, in a fresh temporary directory, the file a sealed
 // binary reads with --receipt: an approved_once receipt for request req_1
@@ -246,7 +250,7 @@ func (s *Service) redeem(w http.ResponseWriter, r *http.Request) {
 		key = s.SignWith
 	}
 	red, err := receipt.SignRedemption(key, receipt.RedemptionPayload{RequestID: p.RequestID, ReceiptNonce: p.Nonce,
-		Challenge: body.Challenge, RedeemedAt: time.Now()})
+		Challenge: body.Challenge, RedeemedAt: time.Now(), AuditHead: FakeAuditHead})
 	if err != nil {
 		writeJSON(w, 400, map[string]string{"error": strings.TrimSpace(err.Error())})
 		return

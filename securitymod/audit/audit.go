@@ -2,11 +2,14 @@ package audit
 
 import (
 	"context"
+	"crypto/ed25519"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"iter"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -34,6 +37,56 @@ type Row struct {
 	Detail    string
 	PrevHash  string
 	Hash      string
+	Sig       string // base64 ed25519 signature of SignContext || Hash
+}
+
+// SignContext precedes a row's hash in what its signature signs, so a row
+// signature is never a valid receipt or redemption signature.
+const SignContext = "clauz3 audit v1\n"
+
+// SignHash signs a row hash with the service key (standard base64).
+func SignHash(key ed25519.PrivateKey, hash string) string {
+	return base64.StdEncoding.EncodeToString(ed25519.Sign(key, []byte(SignContext+hash)))
+}
+
+// Head names one row of the chain: its seq and hash. A head recorded
+// elsewhere (a receipt, a redemption acknowledgement) anchors the chain:
+// the row must still be there, with that hash.
+type Head struct {
+	Seq  int64
+	Hash string
+}
+
+// String is "<seq>:<hash>", the form receipts carry.
+func (h Head) String() string { return strconv.FormatInt(h.Seq, 10) + ":" + h.Hash }
+
+// ParseHead reads "<seq>:<hash>": seq a positive decimal without leading
+// zeros, hash 64 lowercase hex characters.
+func ParseHead(s string) (Head, error) {
+	seq, hash, ok := strings.Cut(s, ":")
+	n, err := strconv.ParseInt(seq, 10, 64)
+	if !ok || err != nil || n < 1 || strconv.FormatInt(n, 10) != seq || !isHash(hash) {
+		return Head{}, fmt.Errorf("audit: %q is not an audit head (<seq>:<64 lowercase hex>)", s)
+	}
+	return Head{Seq: n, Hash: hash}, nil
+}
+
+// Anchor is a head recorded elsewhere, with what recorded it (for the
+// message).
+type Anchor struct {
+	What string // e.g. "receipt of request r1"
+	Head Head
+}
+
+// AnchorError is Verify's report of an anchor whose head is not a row of
+// the chain: the rows it named were deleted, re-hashed or cut off.
+type AnchorError struct {
+	Anchor Anchor
+	Reason string
+}
+
+func (e *AnchorError) Error() string {
+	return fmt.Sprintf("audit: %s names audit head %s, which is not in the chain: %s", e.Anchor.What, e.Anchor.Head, e.Reason)
 }
 
 // Store is what the log needs from its storage.
@@ -75,8 +128,14 @@ const (
 	maxDetail    = 1 << 20
 )
 
-// Append validates and redacts e, links it to the last row and inserts it.
-func Append(ctx context.Context, s Store, e Event) (Row, error) {
+// Append validates and redacts e, links it to the last row, signs it with
+// key (the service's signing key) and inserts it. A chain whose last row
+// does not verify under key's public half is not extended.
+func Append(ctx context.Context, s Store, key ed25519.PrivateKey, e Event) (Row, error) {
+	if len(key) != ed25519.PrivateKeySize {
+		return Row{}, fmt.Errorf("audit: append: no signing key (%d bytes): rows are signed by the service key", len(key))
+	}
+	pub := key.Public().(ed25519.PublicKey)
 	if err := checkEvent(e); err != nil {
 		return Row{}, err
 	}
@@ -86,7 +145,7 @@ func Append(ctx context.Context, s Store, e Event) (Row, error) {
 	}
 	prev, seq := Genesis, int64(1)
 	if ok {
-		if reason := rowReason(last); reason != "" {
+		if reason := rowReason(last, pub); reason != "" {
 			return Row{}, &BrokenError{Seq: last.Seq, Reason: reason + "; refusing to extend the chain"}
 		}
 		prev, seq = last.Hash, last.Seq+1
@@ -105,6 +164,7 @@ func Append(ctx context.Context, s Store, e Event) (Row, error) {
 		PrevHash:  prev,
 	}
 	r.Hash = HashRow(r)
+	r.Sig = SignHash(key, r.Hash)
 	if err := s.Insert(ctx, r); err != nil {
 		return Row{}, fmt.Errorf("audit: append: %w", err)
 	}
@@ -177,9 +237,10 @@ func HashRow(r Row) string {
 }
 
 // rowReason checks one row on its own: well-formed hashes, valid UTF-8
-// (encoding/json would hash invalid bytes as U+FFFD, hiding an edit), and
-// a hash that matches the content.
-func rowReason(r Row) string {
+// (encoding/json would hash invalid bytes as U+FFFD, hiding an edit), a
+// hash that matches the content, and the service's signature of the hash
+// (without the key, a re-hashed row cannot be made to verify).
+func rowReason(r Row, pub ed25519.PublicKey) string {
 	switch {
 	case !isHash(r.PrevHash):
 		return "prev_hash is not 64 lowercase hex characters"
@@ -193,6 +254,16 @@ func rowReason(r Row) string {
 	}
 	if HashRow(r) != r.Hash {
 		return "hash does not match the row's content (edited)"
+	}
+	if r.Sig == "" {
+		return "not signed (a row the service did not write, or one written before rows were signed)"
+	}
+	sig, err := base64.StdEncoding.Strict().DecodeString(r.Sig)
+	if err != nil || len(sig) != ed25519.SignatureSize {
+		return "signature is not standard base64 of 64 bytes"
+	}
+	if !ed25519.Verify(pub, []byte(SignContext+r.Hash), sig) {
+		return "signature does not verify with the service key (the row was re-hashed or written by someone else)"
 	}
 	return ""
 }
@@ -209,10 +280,21 @@ func isHash(s string) bool {
 	return true
 }
 
-// Verify recomputes the chain. It returns 0, nil when every row holds;
-// the seq of the first broken row and a *BrokenError when one does not;
-// 0 and the error when the store cannot be read.
-func Verify(ctx context.Context, s Store) (firstBroken int64, err error) {
+// Verify recomputes the chain and checks every row's signature with pub,
+// the service's public key. It returns 0, nil when every row holds and
+// every anchor names a row of the chain (same seq, same hash); the seq of
+// the first broken row and a *BrokenError when a row does not hold; 0 and
+// an *AnchorError when an anchor names no row of the chain; 0 and the
+// error when the store cannot be read or pub is not a key.
+func Verify(ctx context.Context, s Store, pub ed25519.PublicKey, anchors ...Anchor) (firstBroken int64, err error) {
+	if len(pub) != ed25519.PublicKeySize {
+		return 0, fmt.Errorf("audit: verify: no public key (%d bytes): rows are checked against the service key", len(pub))
+	}
+	bySeq := map[int64][]int{} // seq -> indexes of anchors naming it
+	for i, a := range anchors {
+		bySeq[a.Head.Seq] = append(bySeq[a.Head.Seq], i)
+	}
+	found := make([]bool, len(anchors))
 	want, prev := int64(1), Genesis
 	for r, err := range s.All(ctx) {
 		if err != nil {
@@ -227,10 +309,21 @@ func Verify(ctx context.Context, s Store) (firstBroken int64, err error) {
 		case r.PrevHash != prev:
 			return r.Seq, &BrokenError{Seq: r.Seq, Reason: fmt.Sprintf("prev_hash is not the hash of row %d (a row was deleted, inserted or reordered)", want-1)}
 		}
-		if reason := rowReason(r); reason != "" {
+		if reason := rowReason(r, pub); reason != "" {
 			return r.Seq, &BrokenError{Seq: r.Seq, Reason: reason}
 		}
+		for _, i := range bySeq[r.Seq] {
+			if anchors[i].Head.Hash != r.Hash {
+				return 0, &AnchorError{Anchor: anchors[i], Reason: fmt.Sprintf("row %d has hash %s (rows before it were deleted or re-hashed)", r.Seq, r.Hash)}
+			}
+			found[i] = true
+		}
 		want, prev = want+1, r.Hash
+	}
+	for i, ok := range found {
+		if !ok {
+			return 0, &AnchorError{Anchor: anchors[i], Reason: fmt.Sprintf("the chain ends at row %d (rows were cut off its end)", want-1)}
+		}
 	}
 	return 0, nil
 }

@@ -1,7 +1,9 @@
 package audit
 
 import (
+	"bytes"
 	"context"
+	"crypto/ed25519"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -67,7 +69,7 @@ func chain(t *testing.T, n int) *memStore {
 	t.Helper()
 	s := &memStore{}
 	for i := 1; i <= n; i++ {
-		_, err := Append(context.Background(), s, Event{
+		_, err := Append(context.Background(), s, testKey, Event{
 			At: t0.Add(time.Duration(i) * time.Second), Kind: "request.submitted",
 			RequestID: fmt.Sprintf("req-%d", i), Actor: "runner", Detail: fmt.Sprintf(`{"n":%d}`, i),
 		})
@@ -80,7 +82,7 @@ func chain(t *testing.T, n int) *memStore {
 
 func TestAppendChains(t *testing.T) {
 	s := &memStore{}
-	r1, err := Append(context.Background(), s, Event{At: t0, Kind: "request.submitted", RequestID: "r1", Actor: "runner", Detail: "plan <a&b>"})
+	r1, err := Append(context.Background(), s, testKey, Event{At: t0, Kind: "request.submitted", RequestID: "r1", Actor: "runner", Detail: "plan <a&b>"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +96,7 @@ func TestAppendChains(t *testing.T) {
 	if want := hex.EncodeToString(sum[:]); r1.Hash != want {
 		t.Fatalf("hash = %s, want %s", r1.Hash, want)
 	}
-	r2, err := Append(context.Background(), s, Event{Kind: "decision.approved_once", RequestID: "r1", Actor: "human:s1"})
+	r2, err := Append(context.Background(), s, testKey, Event{Kind: "decision.approved_once", RequestID: "r1", Actor: "human:s1"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +106,7 @@ func TestAppendChains(t *testing.T) {
 	if _, err := time.Parse(time.RFC3339Nano, r2.At); err != nil || !strings.HasSuffix(r2.At, "Z") {
 		t.Fatalf("row 2 at = %q (%v)", r2.At, err)
 	}
-	if seq, err := Verify(context.Background(), s); seq != 0 || err != nil {
+	if seq, err := Verify(context.Background(), s, testPub); seq != 0 || err != nil {
 		t.Fatalf("Verify = %d, %v", seq, err)
 	}
 }
@@ -112,7 +114,7 @@ func TestAppendChains(t *testing.T) {
 func TestAppendRedacts(t *testing.T) {
 	s := &memStore{}
 	tok := "gh" + "p_" + "aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1eF3hJ5"
-	r, err := Append(context.Background(), s, Event{
+	r, err := Append(context.Background(), s, testKey, Event{
 		Kind: "effect.output", Actor: "runner password=hunter2hunter2",
 		Detail: "curl -H 'Authorization: Bearer " + tok + "' and \xff bytes",
 	})
@@ -150,7 +152,7 @@ func TestAppendRefusesMalformedEvents(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			s := &memStore{}
-			_, err := Append(context.Background(), s, c.e)
+			_, err := Append(context.Background(), s, testKey, c.e)
 			var ee *EventError
 			if !errors.As(err, &ee) || ee.Field != c.field {
 				t.Fatalf("Append = %v, want an EventError on %s", err, c.field)
@@ -164,7 +166,7 @@ func TestAppendRefusesMalformedEvents(t *testing.T) {
 
 func TestAppendStoreErrors(t *testing.T) {
 	s := &memStore{failLast: errors.New("disk I/O error")}
-	if _, err := Append(context.Background(), s, Event{Kind: "k"}); err == nil || !strings.Contains(err.Error(), "disk I/O error") {
+	if _, err := Append(context.Background(), s, testKey, Event{Kind: "k"}); err == nil || !strings.Contains(err.Error(), "disk I/O error") {
 		t.Fatalf("Append with a failing Last = %v", err)
 	}
 	// A racing writer inserted seq 2 first: the second insert fails rather
@@ -177,7 +179,7 @@ func TestAppendStoreErrors(t *testing.T) {
 	if err := s.Insert(context.Background(), racer); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Append(context.Background(), stale, Event{Kind: "k"}); err == nil {
+	if _, err := Append(context.Background(), stale, testKey, Event{Kind: "k"}); err == nil {
 		t.Fatal("a second row 2 was inserted")
 	}
 }
@@ -193,7 +195,7 @@ func (s *staleLast) Last(context.Context) (Row, bool, error) { return s.last, tr
 func TestAppendRefusesToExtendABrokenChain(t *testing.T) {
 	s := chain(t, 3)
 	s.rows[2].Detail = "edited"
-	_, err := Append(context.Background(), s, Event{Kind: "k"})
+	_, err := Append(context.Background(), s, testKey, Event{Kind: "k"})
 	var be *BrokenError
 	if !errors.As(err, &be) || be.Seq != 3 {
 		t.Fatalf("Append on a tampered tail = %v", err)
@@ -218,7 +220,7 @@ func TestVerifyDetectsTampering(t *testing.T) {
 		{"edited and rehashed", func(s *memStore) {
 			s.rows[2].Detail = "forged"
 			s.rows[2].Hash = HashRow(s.rows[2])
-		}, 4, "prev_hash is not the hash of row 3"},
+		}, 3, "signature does not verify"},
 		{"deleted middle row", func(s *memStore) { s.rows = append(s.rows[:2], s.rows[3:]...) }, 4, "where row 3 should be"},
 		{"deleted first row", func(s *memStore) { s.rows = s.rows[1:] }, 2, "where row 1 should be"},
 		{"reordered rows", func(s *memStore) { s.rows[1], s.rows[2] = s.rows[2], s.rows[1] }, 3, "where row 2 should be"},
@@ -230,7 +232,7 @@ func TestVerifyDetectsTampering(t *testing.T) {
 			forged := Row{Seq: 3, At: "2026-11-29T13:00:02Z", Kind: "decision.approved_once", PrevHash: s.rows[1].Hash}
 			forged.Hash = HashRow(forged)
 			s.rows = append(s.rows[:2], append([]Row{forged}, s.rows[2:]...)...)
-		}, 3, "where row 4 should be"},
+		}, 3, "not signed"},
 		{"duplicated row", func(s *memStore) { s.rows = append(s.rows[:3], s.rows[2:]...) }, 3, "where row 4 should be"},
 		{"invalid UTF-8 that JSON would hide", func(s *memStore) {
 			s.rows[0].Detail = "\uFFFD"
@@ -251,11 +253,11 @@ func TestVerifyDetectsTampering(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			s := chain(t, 5)
-			if seq, err := Verify(context.Background(), s); seq != 0 || err != nil {
+			if seq, err := Verify(context.Background(), s, testPub); seq != 0 || err != nil {
 				t.Fatalf("control: Verify before tampering = %d, %v", seq, err)
 			}
 			c.tamper(s)
-			seq, err := Verify(context.Background(), s)
+			seq, err := Verify(context.Background(), s, testPub)
 			var be *BrokenError
 			if !errors.As(err, &be) || seq != c.seq || be.Seq != c.seq || !strings.Contains(be.Reason, c.reason) {
 				t.Fatalf("Verify = %d, %v; want row %d with %q", seq, err, c.seq, c.reason)
@@ -267,7 +269,7 @@ func TestVerifyDetectsTampering(t *testing.T) {
 func TestVerifyStoreErrorIsNotAPass(t *testing.T) {
 	s := chain(t, 4)
 	s.failAll = errors.New("database is locked")
-	seq, err := Verify(context.Background(), s)
+	seq, err := Verify(context.Background(), s, testPub)
 	if err == nil || seq != 0 || !strings.Contains(err.Error(), "database is locked") {
 		t.Fatalf("Verify with a failing store = %d, %v", seq, err)
 	}
@@ -277,13 +279,13 @@ func TestVerifyStoreErrorIsNotAPass(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Verify(ctx, chain(t, 2)); err == nil {
+	if _, err := Verify(ctx, chain(t, 2), testPub); err == nil {
 		t.Fatal("Verify with a cancelled context passed")
 	}
 }
 
 func TestVerifyEmpty(t *testing.T) {
-	if seq, err := Verify(context.Background(), &memStore{}); seq != 0 || err != nil {
+	if seq, err := Verify(context.Background(), &memStore{}, testPub); seq != 0 || err != nil {
 		t.Fatalf("Verify(empty) = %d, %v", seq, err)
 	}
 }
@@ -294,7 +296,7 @@ func TestTruncationNeedsAnAnchor(t *testing.T) {
 	s := chain(t, 5)
 	head, _, _ := s.Last(context.Background())
 	s.rows = s.rows[:4]
-	if seq, err := Verify(context.Background(), s); seq != 0 || err != nil {
+	if seq, err := Verify(context.Background(), s, testPub); seq != 0 || err != nil {
 		t.Fatalf("Verify = %d, %v", seq, err)
 	}
 	now, _, _ := s.Last(context.Background())
@@ -309,5 +311,133 @@ func TestErrorMessages(t *testing.T) {
 	}
 	if got := (&EventError{Field: "kind", Reason: "bad"}).Error(); got != "audit: event refused: kind: bad" {
 		t.Fatal(got)
+	}
+}
+
+// testKey signs the rows of these tests; otherKey stands for a key that is
+// not the service's.
+var (
+	testKey  = ed25519.NewKeyFromSeed(bytes.Repeat([]byte{7}, ed25519.SeedSize))
+	testPub  = testKey.Public().(ed25519.PublicKey)
+	otherKey = ed25519.NewKeyFromSeed(bytes.Repeat([]byte{9}, ed25519.SeedSize))
+)
+
+// rehashFrom recomputes prev_hash and hash of every row from index i on,
+// as a tamperer who deleted or edited rows would, re-signing each with key
+// (nil: the signatures are left as they were).
+func rehashFrom(s *memStore, i int, key ed25519.PrivateKey) {
+	for j := i; j < len(s.rows); j++ {
+		s.rows[j].Seq = int64(j + 1)
+		if j == 0 {
+			s.rows[j].PrevHash = Genesis
+		} else {
+			s.rows[j].PrevHash = s.rows[j-1].Hash
+		}
+		s.rows[j].Hash = HashRow(s.rows[j])
+		if key != nil {
+			s.rows[j].Sig = SignHash(key, s.rows[j].Hash)
+		}
+	}
+}
+
+// TestVerifyNeedsTheServiceSignature (attack G1): deleting a request's
+// rows and re-hashing the chain used to pass; every row is now signed by
+// the service key over its hash, so a re-hashed row fails verification
+// unless the tamperer holds the key.
+func TestVerifyNeedsTheServiceSignature(t *testing.T) {
+	cases := []struct {
+		name   string
+		tamper func(s *memStore)
+		seq    int64
+		reason string
+	}{
+		{"request's row deleted, chain re-hashed", func(s *memStore) {
+			s.rows = append(s.rows[:2], s.rows[3:]...)
+			rehashFrom(s, 2, nil)
+		}, 3, "signature does not verify"},
+		{"re-hashed and re-signed with another key", func(s *memStore) {
+			s.rows = append(s.rows[:2], s.rows[3:]...)
+			rehashFrom(s, 2, otherKey)
+		}, 3, "signature does not verify"},
+		{"signature removed", func(s *memStore) { s.rows[1].Sig = "" }, 2, "not signed"},
+		{"signature malformed", func(s *memStore) { s.rows[1].Sig = "!!" }, 2, "signature is not"},
+		{"signature of another row", func(s *memStore) { s.rows[1].Sig = s.rows[2].Sig }, 2, "signature does not verify"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := chain(t, 5)
+			if seq, err := Verify(context.Background(), s, testPub); seq != 0 || err != nil {
+				t.Fatalf("control: %d, %v", seq, err)
+			}
+			c.tamper(s)
+			seq, err := Verify(context.Background(), s, testPub)
+			var be *BrokenError
+			if !errors.As(err, &be) || seq != c.seq || !strings.Contains(be.Reason, c.reason) {
+				t.Fatalf("Verify = %d, %v; want row %d with %q", seq, err, c.seq, c.reason)
+			}
+		})
+	}
+	// Another key's public half never verifies the service's rows, and a
+	// missing key is a refusal, not a pass.
+	s := chain(t, 2)
+	if _, err := Verify(context.Background(), s, otherKey.Public().(ed25519.PublicKey)); err == nil {
+		t.Error("Verify with another public key passed")
+	}
+	if _, err := Verify(context.Background(), s, nil); err == nil {
+		t.Error("Verify without a public key passed")
+	}
+	if _, err := Append(context.Background(), s, nil, Event{Kind: "k"}); err == nil {
+		t.Error("Append without a key stored a row")
+	}
+	// Append does not extend a chain whose last row is not signed by its key.
+	s.rows[1].Sig = SignHash(otherKey, s.rows[1].Hash)
+	if _, err := Append(context.Background(), s, testKey, Event{Kind: "k"}); err == nil || len(s.rows) != 2 {
+		t.Errorf("Append extended a chain whose head is signed by another key: %v", err)
+	}
+}
+
+// TestVerifyAnchors: heads recorded elsewhere (receipts, redemption
+// acknowledgements) must name rows of the chain; one re-hashed away or cut
+// off the end makes verification fail with the anchor's name, even when
+// the tamperer re-signed every row with the service key.
+func TestVerifyAnchors(t *testing.T) {
+	s := chain(t, 5)
+	head := func(i int) Head { return Head{Seq: s.rows[i].Seq, Hash: s.rows[i].Hash} }
+	anchors := []Anchor{{What: "receipt of req-2", Head: head(1)}, {What: "redemption of req-4", Head: head(3)}}
+	if seq, err := Verify(context.Background(), s, testPub, anchors...); seq != 0 || err != nil {
+		t.Fatalf("control: %d, %v", seq, err)
+	}
+	if got, err := ParseHead(head(3).String()); err != nil || got != head(3) {
+		t.Fatalf("ParseHead(String()) = %+v, %v", got, err)
+	}
+	for _, bad := range []string{"", "4", "4:", "x:" + Genesis, "0:" + Genesis, "-1:" + Genesis, "4:" + strings.ToUpper(s.rows[3].Hash), "04:" + s.rows[3].Hash} {
+		if _, err := ParseHead(bad); err == nil {
+			t.Errorf("ParseHead(%q) passed", bad)
+		}
+	}
+	cases := []struct {
+		name   string
+		tamper func(s *memStore)
+		reason string
+	}{
+		{"row 3 deleted, re-hashed and re-signed with the key", func(s *memStore) {
+			s.rows = append(s.rows[:2], s.rows[3:]...)
+			rehashFrom(s, 2, testKey)
+		}, "redemption of req-4 names audit head 4:"},
+		{"newest rows cut off", func(s *memStore) { s.rows = s.rows[:3] }, "redemption of req-4 names audit head 4:"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s2 := &memStore{rows: append([]Row(nil), s.rows...)}
+			c.tamper(s2)
+			if _, err := Verify(context.Background(), s2, testPub); err != nil {
+				t.Fatalf("the tampering is invisible without anchors, as documented; got %v", err)
+			}
+			_, err := Verify(context.Background(), s2, testPub, anchors...)
+			var ae *AnchorError
+			if !errors.As(err, &ae) || !strings.Contains(ae.Error(), c.reason) || !strings.Contains(ae.Error(), "not in the chain") {
+				t.Fatalf("Verify = %v; want an *AnchorError with %q", err, c.reason)
+			}
+		})
 	}
 }

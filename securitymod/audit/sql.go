@@ -26,7 +26,8 @@ var schema = []string{
 		actor TEXT NOT NULL,
 		detail TEXT NOT NULL,
 		prev_hash TEXT NOT NULL,
-		hash TEXT NOT NULL
+		hash TEXT NOT NULL,
+		sig TEXT NOT NULL DEFAULT ''
 	)`,
 	`CREATE TRIGGER IF NOT EXISTS audit_no_update BEFORE UPDATE ON audit
 		BEGIN SELECT RAISE(ABORT, 'audit log is append-only'); END`,
@@ -35,11 +36,23 @@ var schema = []string{
 }
 
 // CreateSchema creates the audit table and its append-only triggers (SQLite
-// dialect), one statement at a time; it is idempotent.
+// dialect), one statement at a time; it is idempotent, and adds the sig
+// column to a table made before rows were signed (its old rows stay
+// unsigned, so such a log no longer verifies: it is reported, not
+// silently trusted).
 func CreateSchema(ctx context.Context, db DB) error {
 	for _, q := range schema {
 		if _, err := db.ExecContext(ctx, q); err != nil {
 			return fmt.Errorf("audit: schema: %w", err)
+		}
+	}
+	var n int
+	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('audit') WHERE name = 'sig'`).Scan(&n); err != nil {
+		return fmt.Errorf("audit: schema: %w", err)
+	}
+	if n == 0 {
+		if _, err := db.ExecContext(ctx, `ALTER TABLE audit ADD COLUMN sig TEXT NOT NULL DEFAULT ''`); err != nil {
+			return fmt.Errorf("audit: schema: adding the signature column: %w", err)
 		}
 	}
 	return nil
@@ -50,11 +63,11 @@ func SQL(db DB) Store { return sqlStore{db} }
 
 type sqlStore struct{ db DB }
 
-const columns = `seq, at, kind, request_id, actor, detail, prev_hash, hash`
+const columns = `seq, at, kind, request_id, actor, detail, prev_hash, hash, sig`
 
 func scan(sc interface{ Scan(...any) error }) (Row, error) {
 	var r Row
-	err := sc.Scan(&r.Seq, &r.At, &r.Kind, &r.RequestID, &r.Actor, &r.Detail, &r.PrevHash, &r.Hash)
+	err := sc.Scan(&r.Seq, &r.At, &r.Kind, &r.RequestID, &r.Actor, &r.Detail, &r.PrevHash, &r.Hash, &r.Sig)
 	return r, err
 }
 
@@ -70,8 +83,8 @@ func (s sqlStore) Last(ctx context.Context) (Row, bool, error) {
 }
 
 func (s sqlStore) Insert(ctx context.Context, r Row) error {
-	res, err := s.db.ExecContext(ctx, `INSERT INTO audit(`+columns+`) VALUES(?, ?, ?, ?, ?, ?, ?, ?)`,
-		r.Seq, r.At, r.Kind, r.RequestID, r.Actor, r.Detail, r.PrevHash, r.Hash)
+	res, err := s.db.ExecContext(ctx, `INSERT INTO audit(`+columns+`) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.Seq, r.At, r.Kind, r.RequestID, r.Actor, r.Detail, r.PrevHash, r.Hash, r.Sig)
 	if err != nil {
 		return err
 	}

@@ -36,7 +36,7 @@ func openSQLite(t *testing.T) *sql.DB {
 func appendSQL(t *testing.T, db *sql.DB, n int) {
 	t.Helper()
 	for i := 1; i <= n; i++ {
-		if _, err := Append(context.Background(), SQL(db), Event{Kind: "request.submitted", RequestID: fmt.Sprintf("req_%d", i), Actor: "runner", Detail: fmt.Sprintf(`{"n":%d}`, i)}); err != nil {
+		if _, err := Append(context.Background(), SQL(db), testKey, Event{Kind: "request.submitted", RequestID: fmt.Sprintf("req_%d", i), Actor: "runner", Detail: fmt.Sprintf(`{"n":%d}`, i)}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -63,7 +63,7 @@ func TestSQLAdapterRoundTrip(t *testing.T) {
 	if fmt.Sprint(seqs) != "[1 2 3 4 5]" {
 		t.Fatalf("All = %v", seqs)
 	}
-	if seq, err := Verify(ctx, SQL(db)); seq != 0 || err != nil {
+	if seq, err := Verify(ctx, SQL(db), testPub); seq != 0 || err != nil {
 		t.Fatalf("Verify = %d, %v", seq, err)
 	}
 	// Insert refuses an existing seq (the primary key), so a stale writer
@@ -109,7 +109,7 @@ func TestSQLVerifyNamesTheFirstBrokenRow(t *testing.T) {
 					t.Fatalf("%s: %v", q, err)
 				}
 			}
-			seq, err := Verify(context.Background(), SQL(db))
+			seq, err := Verify(context.Background(), SQL(db), testPub)
 			var be *BrokenError
 			if seq != c.seq || !errors.As(err, &be) || be.Seq != c.seq || !strings.Contains(be.Reason, c.reason) {
 				t.Fatalf("Verify = %d, %v; want row %d (%s)", seq, err, c.seq, c.reason)
@@ -134,7 +134,7 @@ func TestSQLConcurrentAppendsInTransactions(t *testing.T) {
 				errs <- err
 				return
 			}
-			if _, err := Append(ctx, SQL(tx), Event{Kind: "k", RequestID: fmt.Sprint(i)}); err != nil {
+			if _, err := Append(ctx, SQL(tx), testKey, Event{Kind: "k", RequestID: fmt.Sprint(i)}); err != nil {
 				tx.Rollback()
 				errs <- err
 				return
@@ -153,7 +153,7 @@ func TestSQLConcurrentAppendsInTransactions(t *testing.T) {
 	if err := db.QueryRow(`SELECT count(*) FROM audit`).Scan(&n); err != nil || n != 40 {
 		t.Fatalf("%d rows, %v", n, err)
 	}
-	if seq, err := Verify(ctx, SQL(db)); seq != 0 || err != nil {
+	if seq, err := Verify(ctx, SQL(db), testPub); seq != 0 || err != nil {
 		t.Fatalf("Verify = %d, %v", seq, err)
 	}
 }
@@ -163,7 +163,41 @@ func TestSQLVerifyOnAClosedDatabase(t *testing.T) {
 	db := openSQLite(t)
 	appendSQL(t, db, 2)
 	db.Close()
-	if seq, err := Verify(context.Background(), SQL(db)); err == nil || seq != 0 {
+	if seq, err := Verify(context.Background(), SQL(db), testPub); err == nil || seq != 0 {
 		t.Fatalf("Verify on a closed database = %d, %v", seq, err)
+	}
+}
+
+// TestSQLUpgradeFromUnsignedRows: a table made before rows were signed
+// gains the sig column, and its old rows are reported as unsigned, never
+// trusted; Append refuses to extend such a chain.
+func TestSQLUpgradeFromUnsignedRows(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ctx := context.Background()
+	old := Row{Seq: 1, At: "2026-11-29T13:00:00Z", Kind: "request.submitted", PrevHash: Genesis}
+	old.Hash = HashRow(old)
+	for _, q := range []string{
+		`CREATE TABLE audit(seq INTEGER PRIMARY KEY, at TEXT NOT NULL, kind TEXT NOT NULL, request_id TEXT NOT NULL, actor TEXT NOT NULL, detail TEXT NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL)`,
+		`INSERT INTO audit VALUES(1, '` + old.At + `', 'request.submitted', '', '', '', '` + Genesis + `', '` + old.Hash + `')`,
+	} {
+		if _, err := db.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := CreateSchema(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	seq, err := Verify(ctx, SQL(db), testPub)
+	var be *BrokenError
+	if !errors.As(err, &be) || seq != 1 || !strings.Contains(be.Reason, "not signed") {
+		t.Fatalf("Verify of an unsigned legacy row = %d, %v", seq, err)
+	}
+	if _, err := Append(ctx, SQL(db), testKey, Event{Kind: "k"}); err == nil {
+		t.Fatal("Append extended an unsigned chain")
 	}
 }

@@ -12,7 +12,10 @@
 // Verify checks the signature first and only then decodes the signed
 // bytes; key_id and anything else outside the payload is never trusted.
 // Decoding is strict: an unknown or missing field, a duplicate key, a v
-// other than 1, a malformed plan hash, nonce or time, or any byte that is
+// other than 1, a malformed plan hash, nonce, time or audit head (both
+// payloads carry audit_head, "<seq>:<64 lowercase hex>": the service's
+// audit chain head when it signed, which `clauz3 audit verify` checks is
+// still in the chain), or any byte that is
 // not exactly the canonical encoding of the decoded value is ErrMalformed.
 // Check then refuses another plan (ErrPlanMismatch), another target
 // (ErrTargetMismatch), a decision other than approved_once / auto_approved

@@ -82,6 +82,10 @@ type Payload struct {
 	IssuedAt   time.Time
 	ExpiresAt  time.Time
 	Nonce      string // base64url (no padding) of 16 random bytes
+	// AuditHead is the service's audit chain head when the receipt was
+	// issued, "<seq>:<64 lowercase hex>" (the row recording the decision):
+	// `clauz3 audit verify` checks that the row is still in the chain.
+	AuditHead string
 }
 
 // wirePayload is the canonical encoding: field order is the struct order.
@@ -95,9 +99,10 @@ type wirePayload struct {
 	IssuedAt   string   `json:"issued_at"`
 	ExpiresAt  string   `json:"expires_at"`
 	Nonce      string   `json:"nonce"`
+	AuditHead  string   `json:"audit_head"`
 }
 
-var payloadFields = []string{"v", "request_id", "plan_hash", "target", "guarantees", "decision", "issued_at", "expires_at", "nonce"}
+var payloadFields = []string{"v", "request_id", "plan_hash", "target", "guarantees", "decision", "issued_at", "expires_at", "nonce", "audit_head"}
 
 // Receipt is the signed envelope the service hands out.
 type Receipt struct {
@@ -154,7 +159,7 @@ func Encode(p Payload) ([]byte, error) {
 	w := wirePayload{
 		V: Version, RequestID: p.RequestID, PlanHash: p.PlanHash, Target: p.Target,
 		Guarantees: p.Guarantees, Decision: p.Decision,
-		IssuedAt: formatTime(p.IssuedAt), ExpiresAt: formatTime(p.ExpiresAt), Nonce: p.Nonce,
+		IssuedAt: formatTime(p.IssuedAt), ExpiresAt: formatTime(p.ExpiresAt), Nonce: p.Nonce, AuditHead: p.AuditHead,
 	}
 	if w.Guarantees == nil {
 		w.Guarantees = []string{}
@@ -217,7 +222,33 @@ func (w wirePayload) check(op string) error {
 	if !expires.After(issued) {
 		return refuse(op, "expires_at", ErrMalformed, "%s is not after issued_at %s", w.ExpiresAt, w.IssuedAt)
 	}
-	return checkNonce(op, "nonce", w.Nonce)
+	if err := checkNonce(op, "nonce", w.Nonce); err != nil {
+		return err
+	}
+	return checkHead(op, "audit_head", w.AuditHead)
+}
+
+// ValidAuditHead reports whether s has the form of an audit head,
+// "<seq>:<hash>": seq a positive decimal without leading zeros, hash 64
+// lowercase hex digits (the audit package's Head.String).
+func ValidAuditHead(s string) bool {
+	seq, hash, ok := strings.Cut(s, ":")
+	if !ok || seq == "" || len(seq) > 18 || seq[0] == '0' || !ValidPlanHash("sha256:"+hash) {
+		return false
+	}
+	for i := 0; i < len(seq); i++ {
+		if seq[i] < '0' || seq[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func checkHead(op, field, s string) error {
+	if !ValidAuditHead(s) {
+		return refuse(op, field, ErrMalformed, "%q is not <seq>:<64 lowercase hex>", s)
+	}
+	return nil
 }
 
 func checkText(op, field, s string) error {
@@ -392,7 +423,7 @@ func Verify(pub ed25519.PublicKey, r Receipt) (Payload, error) {
 	expires, _ := time.Parse(TimeLayout, w.ExpiresAt)
 	return Payload{
 		RequestID: w.RequestID, PlanHash: w.PlanHash, Target: w.Target, Guarantees: w.Guarantees,
-		Decision: w.Decision, IssuedAt: issued, ExpiresAt: expires, Nonce: w.Nonce,
+		Decision: w.Decision, IssuedAt: issued, ExpiresAt: expires, Nonce: w.Nonce, AuditHead: w.AuditHead,
 	}, nil
 }
 

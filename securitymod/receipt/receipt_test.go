@@ -24,13 +24,14 @@ var (
 	issued  = time.Date(2026, 11, 29, 16, 30, 0, 0, time.UTC)
 	expires = issued.Add(15 * time.Minute)
 	nonce   = b64.EncodeToString([]byte("0123456789abcdef"))
+	head    = "17:" + strings.Repeat("cd", 32) // an audit head: row 17 and its hash
 )
 
 func payload() Payload {
 	return Payload{
 		RequestID: "req_1", PlanHash: plan, Target: "main",
 		Guarantees: []string{"emails.only(['bob@example.com'])"}, Decision: ApprovedOnce,
-		IssuedAt: issued, ExpiresAt: expires, Nonce: nonce,
+		IssuedAt: issued, ExpiresAt: expires, Nonce: nonce, AuditHead: head,
 	}
 }
 
@@ -51,7 +52,8 @@ func TestEncodeIsTheDocumentedForm(t *testing.T) {
 	}
 	want := `{"v":1,"request_id":"req_1","plan_hash":"` + plan + `","target":"main",` +
 		`"guarantees":["emails.only(['bob@example.com'])"],"decision":"approved_once",` +
-		`"issued_at":"2026-11-29T16:30:00Z","expires_at":"2026-11-29T16:45:00Z","nonce":"` + nonce + `"}`
+		`"issued_at":"2026-11-29T16:30:00Z","expires_at":"2026-11-29T16:45:00Z","nonce":"` + nonce + `",` +
+		`"audit_head":"` + head + `"}`
 	if string(got) != want {
 		t.Fatalf("Encode =\n%s\nwant\n%s", got, want)
 	}
@@ -105,6 +107,12 @@ func TestSignRefusesMalformedPayloads(t *testing.T) {
 		"nonce not base64":  func(p *Payload) { p.Nonce = "!!!!!!!!!!!!!!!!!!!!!!" },
 		"long target":       func(p *Payload) { p.Target = strings.Repeat("t", 257) },
 		"control in target": func(p *Payload) { p.Target = "ma\x00in" },
+		"no audit head":     func(p *Payload) { p.AuditHead = "" },
+		"head without seq":  func(p *Payload) { p.AuditHead = strings.Repeat("cd", 32) },
+		"head seq zero":     func(p *Payload) { p.AuditHead = "0:" + strings.Repeat("cd", 32) },
+		"head seq padded":   func(p *Payload) { p.AuditHead = "07:" + strings.Repeat("cd", 32) },
+		"head upper hex":    func(p *Payload) { p.AuditHead = "7:" + strings.Repeat("CD", 32) },
+		"head short hash":   func(p *Payload) { p.AuditHead = "7:cdcd" },
 	} {
 		t.Run(name, func(t *testing.T) {
 			p := payload()
@@ -148,6 +156,9 @@ func TestVerifyRefuses(t *testing.T) {
 	}
 	canonSigned := func(s string) Receipt { return SignRawForTest(key, []byte(s)) }
 	canon, _ := Encode(payload())
+	if base64.URLEncoding.EncodeToString(canon) == good.Payload {
+		t.Fatal("the test payload's length needs no padding: the padded-base64 case would test nothing")
+	}
 	cases := map[string]struct {
 		r    Receipt
 		pub  ed25519.PublicKey
@@ -171,6 +182,8 @@ func TestVerifyRefuses(t *testing.T) {
 		"short public key":        {r: good, pub: ed25519.PublicKey("short"), want: ErrBadKey},
 		"unknown field":           {r: withField("extra", "x"), want: ErrMalformed},
 		"missing nonce":           {r: withField("nonce", nil), want: ErrMalformed},
+		"missing audit head":      {r: canonSigned(strings.Replace(string(canon), `,"audit_head":"`+head+`"`, ``, 1)), want: ErrMalformed},
+		"malformed audit head":    {r: canonSigned(strings.Replace(string(canon), head, "7:x", 1)), want: ErrMalformed},
 		"missing guarantees":      {r: withField("guarantees", nil), want: ErrMalformed},
 		"version 2":               {r: withField("v", 2), want: ErrMalformed},
 		"decision a number":       {r: withField("decision", 1), want: ErrMalformed},

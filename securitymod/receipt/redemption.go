@@ -12,6 +12,9 @@ type RedemptionPayload struct {
 	ReceiptNonce string
 	Challenge    string // the redeemer's fresh random challenge
 	RedeemedAt   time.Time
+	// AuditHead is the audit chain head after the redemption was recorded
+	// ("<seq>:<hash>", the receipt.redeemed row).
+	AuditHead string
 }
 
 type wireRedemption struct {
@@ -20,9 +23,10 @@ type wireRedemption struct {
 	ReceiptNonce string `json:"receipt_nonce"`
 	Challenge    string `json:"challenge"`
 	RedeemedAt   string `json:"redeemed_at"`
+	AuditHead    string `json:"audit_head"`
 }
 
-var redemptionFields = []string{"v", "request_id", "receipt_nonce", "challenge", "redeemed_at"}
+var redemptionFields = []string{"v", "request_id", "receipt_nonce", "challenge", "redeemed_at", "audit_head"}
 
 // Redemption is the signed acknowledgement; same envelope as a Receipt.
 type Redemption struct {
@@ -44,8 +48,10 @@ func (w wireRedemption) check(op string) error {
 	if err := checkNonce(op, "challenge", w.Challenge); err != nil {
 		return err
 	}
-	_, err := parseTime(op, "redeemed_at", w.RedeemedAt)
-	return err
+	if _, err := parseTime(op, "redeemed_at", w.RedeemedAt); err != nil {
+		return err
+	}
+	return checkHead(op, "audit_head", w.AuditHead)
 }
 
 // CheckChallenge refuses a challenge that is not base64url of 16 bytes.
@@ -56,7 +62,7 @@ func SignRedemption(priv ed25519.PrivateKey, p RedemptionPayload) (Redemption, e
 	if len(priv) != ed25519.PrivateKeySize {
 		return Redemption{}, refuse("redeem", "", ErrBadKey, "private key is %d bytes, want %d", len(priv), ed25519.PrivateKeySize)
 	}
-	w := wireRedemption{V: Version, RequestID: p.RequestID, ReceiptNonce: p.ReceiptNonce, Challenge: p.Challenge, RedeemedAt: formatTime(p.RedeemedAt)}
+	w := wireRedemption{V: Version, RequestID: p.RequestID, ReceiptNonce: p.ReceiptNonce, Challenge: p.Challenge, RedeemedAt: formatTime(p.RedeemedAt), AuditHead: p.AuditHead}
 	if err := w.check("redeem"); err != nil {
 		return Redemption{}, err
 	}
@@ -71,6 +77,25 @@ func SignRedemption(priv ed25519.PrivateKey, p RedemptionPayload) (Redemption, e
 // decodes it, and refuses it unless it acknowledges exactly this receipt
 // (request id and nonce) and this redeemer's challenge.
 func VerifyRedemption(pub ed25519.PublicKey, red Redemption, receipt Payload, challenge string) (RedemptionPayload, error) {
+	w, err := OpenRedemption(pub, red)
+	if err != nil {
+		return RedemptionPayload{}, err
+	}
+	switch {
+	case w.RequestID != receipt.RequestID:
+		return RedemptionPayload{}, refuse("redeem", "request_id", ErrRedemptionMismatch, "acknowledges %q, the receipt is for %q", w.RequestID, receipt.RequestID)
+	case w.ReceiptNonce != receipt.Nonce:
+		return RedemptionPayload{}, refuse("redeem", "receipt_nonce", ErrRedemptionMismatch, "acknowledges another receipt")
+	case challenge == "" || w.Challenge != challenge:
+		return RedemptionPayload{}, refuse("redeem", "challenge", ErrRedemptionMismatch, "not this redeemer's challenge (a replayed acknowledgement)")
+	}
+	return w, nil
+}
+
+// OpenRedemption checks red's signature with pub and strictly decodes it,
+// without matching it to a receipt (the audit check reads stored
+// acknowledgements this way).
+func OpenRedemption(pub ed25519.PublicKey, red Redemption) (RedemptionPayload, error) {
 	data, err := openEnvelope("redeem", pub, RedemptionContext, envelope(red))
 	if err != nil {
 		return RedemptionPayload{}, err
@@ -89,14 +114,6 @@ func VerifyRedemption(pub ed25519.PublicKey, red Redemption, receipt Payload, ch
 	if !bytes.Equal(canon, data) {
 		return RedemptionPayload{}, refuse("redeem", "", ErrMalformed, "the signed payload is not in canonical form")
 	}
-	switch {
-	case w.RequestID != receipt.RequestID:
-		return RedemptionPayload{}, refuse("redeem", "request_id", ErrRedemptionMismatch, "acknowledges %q, the receipt is for %q", w.RequestID, receipt.RequestID)
-	case w.ReceiptNonce != receipt.Nonce:
-		return RedemptionPayload{}, refuse("redeem", "receipt_nonce", ErrRedemptionMismatch, "acknowledges another receipt")
-	case challenge == "" || w.Challenge != challenge:
-		return RedemptionPayload{}, refuse("redeem", "challenge", ErrRedemptionMismatch, "not this redeemer's challenge (a replayed acknowledgement)")
-	}
 	at, _ := time.Parse(TimeLayout, w.RedeemedAt)
-	return RedemptionPayload{RequestID: w.RequestID, ReceiptNonce: w.ReceiptNonce, Challenge: w.Challenge, RedeemedAt: at}, nil
+	return RedemptionPayload{RequestID: w.RequestID, ReceiptNonce: w.ReceiptNonce, Challenge: w.Challenge, RedeemedAt: at, AuditHead: w.AuditHead}, nil
 }

@@ -25,10 +25,10 @@ func TestRedemption(t *testing.T) {
 		}
 		return r
 	}
-	good := RedemptionPayload{RequestID: p.RequestID, ReceiptNonce: p.Nonce, Challenge: challenge, RedeemedAt: at}
+	good := RedemptionPayload{RequestID: p.RequestID, ReceiptNonce: p.Nonce, Challenge: challenge, RedeemedAt: at, AuditHead: "9:" + strings.Repeat("ef", 32)}
 	red := sign(key, good)
 	raw, _ := b64.DecodeString(red.Payload)
-	wantJSON := `{"v":1,"request_id":"req_1","receipt_nonce":"` + nonce + `","challenge":"` + challenge + `","redeemed_at":"2026-11-29T16:32:00Z"}`
+	wantJSON := `{"v":1,"request_id":"req_1","receipt_nonce":"` + nonce + `","challenge":"` + challenge + `","redeemed_at":"2026-11-29T16:32:00Z","audit_head":"9:` + strings.Repeat("ef", 32) + `"}`
 	if string(raw) != wantJSON {
 		t.Fatalf("redemption payload %s, want %s", raw, wantJSON)
 	}
@@ -47,8 +47,9 @@ func TestRedemption(t *testing.T) {
 		"another key":        {red: sign(other, good), challenge: challenge, want: ErrBadSignature},
 		"another challenge":  {red: red, challenge: otherChallenge, want: ErrRedemptionMismatch},
 		"empty challenge":    {red: red, challenge: "", want: ErrRedemptionMismatch},
-		"another request":    {red: sign(key, RedemptionPayload{RequestID: "req_2", ReceiptNonce: p.Nonce, Challenge: challenge, RedeemedAt: at}), challenge: challenge, want: ErrRedemptionMismatch},
-		"another receipt":    {red: sign(key, RedemptionPayload{RequestID: p.RequestID, ReceiptNonce: otherChallenge, Challenge: challenge, RedeemedAt: at}), challenge: challenge, want: ErrRedemptionMismatch},
+		"another request":    {red: sign(key, RedemptionPayload{RequestID: "req_2", ReceiptNonce: p.Nonce, Challenge: challenge, RedeemedAt: at, AuditHead: good.AuditHead}), challenge: challenge, want: ErrRedemptionMismatch},
+		"another receipt":    {red: sign(key, RedemptionPayload{RequestID: p.RequestID, ReceiptNonce: otherChallenge, Challenge: challenge, RedeemedAt: at, AuditHead: good.AuditHead}), challenge: challenge, want: ErrRedemptionMismatch},
+		"no audit head":      {red: Redemption(signEnvelope(key, RedemptionContext, []byte(strings.Replace(string(raw), `,"audit_head":"`+good.AuditHead+`"`, ``, 1)))), challenge: challenge, want: ErrMalformed},
 		"a receipt as ack":   {red: Redemption(receiptSig), challenge: challenge, want: ErrBadSignature},
 		"receipt-signed ack": {red: Redemption{Payload: red.Payload, Signature: b64.EncodeToString(ed25519.Sign(key, append([]byte(SignContext), raw...)))}, challenge: challenge, want: ErrBadSignature},
 		"extra field": {red: func() Redemption {
@@ -67,7 +68,10 @@ func TestRedemption(t *testing.T) {
 			}
 		})
 	}
-	if _, err := SignRedemption(key, RedemptionPayload{RequestID: "r", ReceiptNonce: nonce, Challenge: "short", RedeemedAt: at}); !errors.Is(err, ErrMalformed) {
+	if _, err := SignRedemption(key, RedemptionPayload{RequestID: "r", ReceiptNonce: nonce, Challenge: "short", RedeemedAt: at, AuditHead: good.AuditHead}); !errors.Is(err, ErrMalformed) {
 		t.Fatalf("SignRedemption with a bad challenge = %v", err)
+	}
+	if _, err := SignRedemption(key, RedemptionPayload{RequestID: "r", ReceiptNonce: nonce, Challenge: challenge, RedeemedAt: at}); !errors.Is(err, ErrMalformed) {
+		t.Fatalf("SignRedemption without an audit head = %v", err)
 	}
 }

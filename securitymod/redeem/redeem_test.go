@@ -82,7 +82,7 @@ func TestForgedAcknowledgement(t *testing.T) {
 	p := s.Payload("req_1", approvaltest.Submission{PlanHash: planHash, Target: "main"}, "approved_once")
 	file := writeReceipt(t, s.Sign(p))
 	stale, _ := receipt.NewChallenge()
-	red, err := receipt.SignRedemption(s.Priv, receipt.RedemptionPayload{RequestID: "req_1", ReceiptNonce: p.Nonce, Challenge: stale, RedeemedAt: time.Now()})
+	red, err := receipt.SignRedemption(s.Priv, receipt.RedemptionPayload{RequestID: "req_1", ReceiptNonce: p.Nonce, Challenge: stale, RedeemedAt: time.Now(), AuditHead: "1:" + strings.Repeat("0", 64)})
 	if err != nil {
 		t.Fatal(err)
 	}
