@@ -14,14 +14,22 @@
 //     acknowledged is on disk (the restart test kills the process with
 //     SIGKILL to check). A decision is final (primary key and an UPDATE
 //     trigger); a receipt is redeemed at most once, checked and marked in
-//     one transaction.
+//     one transaction. Every audit row is signed by the service key
+//     (SetAuditKey, which New calls); a decision's receipt is issued inside
+//     its transaction with the audit head that names its rows, and a
+//     redemption acknowledgement likewise; VerifyAuditFile checks the
+//     chain, its signatures and those heads (`clauz3 audit verify`).
 //   - Service (New, Handler): the endpoints, the one-time login URL, the
 //     HttpOnly SameSite=Strict session cookie (HMAC with the persistent
 //     session secret, so a session survives a restart and the login link
 //     does not), the per-session CSRF token, the Host/Origin guard, the
 //     long-poll wait, receipt signing and redemption acknowledgements.
 //   - The UI (ui/*.html, html/template, no scripts or external assets, a
-//     strict Content-Security-Policy).
+//     strict Content-Security-Policy). The request page shows the card
+//     Reprove computed (approval/card): a loud warnings box, each
+//     guarantee marked when it covers nothing the plan does, every effect
+//     call with its arguments and what covers it, and the inputs; a
+//     request without a card says so.
 //   - LoadKeys and WriteDiscovery: the signing key and session secret in a
 //     secrets.Store (OS keyring or its announced file fallback), and the
 //     .clauz3/approval-service.json discovery file.

@@ -342,7 +342,7 @@ func (s *Service) submit(w http.ResponseWriter, r *http.Request) {
 		answer(w, http.StatusUnprocessableEntity, errorBody{Error: reason, ID: id})
 		return
 	}
-	rec.View = View{Guarantees: nonNil(proof.Guarantees), Assumes: proof.Assumes, ProofSummary: proof.ProofSummary, Coverage: nonNil(proof.Coverage), CoverageChecked: proof.CoverageChecked}
+	rec.View = View{Guarantees: nonNil(proof.Guarantees), Assumes: proof.Assumes, ProofSummary: proof.ProofSummary, Coverage: nonNil(proof.Coverage), CoverageChecked: proof.CoverageChecked, Card: proof.Card}
 	if rec.View.ProofSummary.Obligations == nil {
 		rec.View.ProofSummary.Obligations = []string{}
 	}
@@ -441,7 +441,7 @@ func requestOf(e Entry) Request {
 	q := Request{
 		ID: e.ID, CreatedAt: e.CreatedAt.UTC().Format(time.RFC3339Nano), PlanName: e.PlanName, PlanHash: e.PlanHash,
 		Target: e.Target, Status: StatusPending, Redeemed: e.Redeemed, Guarantees: nonNil(e.View.Guarantees), Assumes: e.View.Assumes,
-		ProofSummary: e.View.ProofSummary, Coverage: nonNil(e.View.Coverage), CoverageChecked: e.View.CoverageChecked, PlanSource: e.PlanSource, Submitted: e.Submitted,
+		ProofSummary: e.View.ProofSummary, Coverage: nonNil(e.View.Coverage), CoverageChecked: e.View.CoverageChecked, Card: e.View.Card, PlanSource: e.PlanSource, Submitted: e.Submitted,
 	}
 	if q.ProofSummary.Obligations == nil {
 		q.ProofSummary.Obligations = []string{}

@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/clauz3/clauz3/approval/card"
 	"github.com/clauz3/clauz3/securitymod/audit"
 	"github.com/clauz3/clauz3/securitymod/receipt"
 
@@ -398,6 +399,7 @@ type View struct {
 	ProofSummary    ProofSummary `json:"proof_summary"`
 	Coverage        []Coverage   `json:"coverage"`
 	CoverageChecked bool         `json:"coverage_checked"`
+	Card            *card.Card   `json:"card,omitempty"`
 }
 
 // Decision is one final answer to a request.

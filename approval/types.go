@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 
+	"github.com/clauz3/clauz3/approval/card"
 	"github.com/clauz3/clauz3/securitymod/receipt"
 )
 
@@ -76,6 +77,11 @@ type Proof struct {
 	// CoverageChecked says Coverage was computed; false shows the human
 	// that coverage was not checked at all (not that nothing was used).
 	CoverageChecked bool
+	// Card is what the plan can do, shown to the human besides the
+	// guarantees (approval/card): every effect call with what is known of
+	// its arguments, the inputs, and loud warnings. Nil when Reprove did
+	// not compute one; the page then says so.
+	Card *card.Card
 	// Evidence is opaque to the service: Reprove may leave what Decide
 	// needs here (the compiled program, say).
 	Evidence any
@@ -136,6 +142,7 @@ type Request struct {
 	ProofSummary    ProofSummary    `json:"proof_summary"`
 	Coverage        []Coverage      `json:"coverage"`
 	CoverageChecked bool            `json:"coverage_checked"`
+	Card            *card.Card      `json:"card,omitempty"`
 	PlanSource      string          `json:"plan_source,omitempty"`
 	Submitted       json.RawMessage `json:"submitted,omitempty"`
 }

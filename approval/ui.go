@@ -6,12 +6,14 @@ import (
 	"encoding/json"
 	"html/template"
 	"net/http"
+
+	"github.com/clauz3/clauz3/approval/card"
 )
 
 //go:embed ui/*.html
 var uiFiles embed.FS
 
-var pages = template.Must(template.ParseFS(uiFiles, "ui/*.html"))
+var pages = template.Must(template.New("").Funcs(template.FuncMap{"add1": func(i int) int { return i + 1 }}).ParseFS(uiFiles, "ui/*.html"))
 
 // uiCSP allows nothing external and no script at all.
 const uiCSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
@@ -53,5 +55,31 @@ func (s *Service) requestPage(w http.ResponseWriter, r *http.Request) {
 	if sess, ok := s.sessions.fromRequest(r, s.cfg.Now()); ok {
 		csrf = sess.csrf
 	}
-	s.render(w, "request.html", map[string]any{"Request": req, "Raw": string(raw), "CSRF": csrf})
+	s.render(w, "request.html", map[string]any{"Request": req, "Raw": string(raw), "CSRF": csrf,
+		"Guarantees": guaranteeViews(req), "Card": req.Card})
+}
+
+// guaranteeView is a guarantee as the page shows it: with what the card
+// knows of it (what it selects, whether it covers nothing the plan does,
+// flagged text), so a vacuous guarantee is marked where it is read.
+type guaranteeView struct {
+	Guarantee
+	Card *card.Guarantee
+}
+
+func guaranteeViews(req Request) []guaranteeView {
+	out := make([]guaranteeView, len(req.Guarantees))
+	for i, g := range req.Guarantees {
+		out[i].Guarantee = g
+		if req.Card == nil {
+			continue
+		}
+		for j := range req.Card.Guarantees {
+			if req.Card.Guarantees[j].Source == g.Source {
+				out[i].Card = &req.Card.Guarantees[j]
+				break
+			}
+		}
+	}
+	return out
 }

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/clauz3/clauz3/approval"
+	"github.com/clauz3/clauz3/approval/card"
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/ir/english"
@@ -263,7 +264,11 @@ func (sp *serviceProver) reprove(ctx context.Context, planName string, src []byt
 	if res.Coverage == nil || !res.Coverage.OK() {
 		return approval.Proof{}, errors.New("internal error: the plan is proved but its coverage report is missing or has a required gap")
 	}
-	p := approval.Proof{PlanHash: ir.Digest(src, prog), Target: res.Target, CoverageChecked: true,
+	cd, err := card.Build(prog)
+	if err != nil {
+		return approval.Proof{}, err
+	}
+	p := approval.Proof{PlanHash: ir.Digest(src, prog), Target: res.Target, CoverageChecked: true, Card: cd,
 		Coverage: []approval.Coverage{}, Evidence: policy.Plan{File: planName, Source: src, Config: cfg}}
 	for _, d := range res.Coverage.Domains {
 		domain := d.Label

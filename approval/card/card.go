@@ -1,0 +1,300 @@
+package card
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/prover"
+)
+
+// Card is what the human is shown besides the guarantees: what the plan
+// can do, what is known of it, and what deserves a second look.
+type Card struct {
+	// Warnings are shown first and loudly: an effect the plan can call
+	// that no guarantee selects, a guarantee that selects nothing the
+	// plan does, text that may not be what it looks like.
+	Warnings   []Warning   `json:"warnings"`
+	Inputs     []Input     `json:"inputs"`
+	Effects    []Effect    `json:"effects"`
+	Guarantees []Guarantee `json:"guarantees"`
+}
+
+// Warning kinds.
+const (
+	Uncovered     = "uncovered"      // a called effect no guarantee selects
+	PartlyCovered = "partly_covered" // selected only in part (where(), shares_value, a lower bound)
+	Vacuous       = "vacuous"        // a guarantee that selects no effect the plan calls
+	Text          = "text"           // mixed-script, non-ASCII or invisible text in a literal
+	Money         = "money"          // an amount whose unit the layer does not declare
+)
+
+// Warning is one loud line of the card.
+type Warning struct {
+	Kind    string `json:"kind"`
+	Message string `json:"message"`
+}
+
+// Input is a parameter of the target: the value of this run is not fixed
+// by the plan; the assumptions bound it.
+type Input struct {
+	Name  string `json:"name"`
+	Type  string `json:"type"`
+	Value string `json:"value"` // "" when the request fixes no value
+}
+
+// Effect is one call of a trusted effect the plan can make (statically:
+// dead branches and helpers included).
+type Effect struct {
+	Name  string `json:"name"`
+	Layer string `json:"layer"`
+	At    string `json:"at"`
+	Args  []Arg  `json:"args"`
+	// Proved are the effect's preconditions, proved at this call.
+	Proved []string `json:"proved"`
+	// CoveredBy and PartlyBy are the guarantees that select every call
+	// of this effect, or only some (prover.Selects).
+	CoveredBy []string `json:"covered_by"`
+	PartlyBy  []string `json:"partly_by"`
+}
+
+// Arg is one argument of an effect call and what the prover knows of it.
+type Arg struct {
+	Name string `json:"name"`
+	Type string `json:"type"`
+	// Kind is "constant" (Value is its Python literal), "input" (Value is
+	// the target parameter it is) or "computed" (Value is the expression:
+	// only the preconditions and the guarantees bound it).
+	Kind  string `json:"kind"`
+	Value string `json:"value"`
+	// ASCII is the value with its domain in punycode, when that differs.
+	ASCII string `json:"ascii,omitempty"`
+	// Money is the amount with its unit, for a money argument.
+	Money string   `json:"money,omitempty"`
+	Flags []string `json:"flags,omitempty"`
+}
+
+// Guarantee is one of the plan's guarantees and what it is about.
+type Guarantee struct {
+	Source string `json:"source"`
+	// Selects lists the called effects whose every call it constrains;
+	// Partly those it constrains only in part.
+	Selects []string `json:"selects"`
+	Partly  []string `json:"partly"`
+	Waiver  bool     `json:"waiver"`
+	// Vacuous: it selects none of the effects the plan can call, so it
+	// holds whatever the plan does (a contract about something else, or
+	// whose relation a changed marker no longer points at).
+	Vacuous bool     `json:"vacuous"`
+	Flags   []string `json:"flags,omitempty"` // about its literal arguments
+}
+
+// Build computes the card of a compiled program (the one the service
+// proved). It refuses (an error) a program it cannot read whole, so a
+// card never silently leaves out a call.
+func Build(p *ir.Program) (*Card, error) {
+	if p == nil || p.Target == nil {
+		return nil, fmt.Errorf("card: no program or no target")
+	}
+	calls, err := prover.CalledEffects(p)
+	if err != nil {
+		return nil, fmt.Errorf("card: %w", err)
+	}
+	c := &Card{Warnings: []Warning{}, Inputs: []Input{}, Effects: []Effect{}, Guarantees: []Guarantee{}}
+	inputs := map[*ir.Local]bool{}
+	for _, l := range p.Target.Params {
+		inputs[l] = true
+		c.Inputs = append(c.Inputs, Input{Name: l.Name, Type: typeString(l.Type)})
+	}
+	for _, call := range calls {
+		e := call.Effect
+		ef := Effect{Name: e.Name, Layer: e.Layer, At: call.Pos.String(), Args: []Arg{}, Proved: []string{}, CoveredBy: []string{}, PartlyBy: []string{}}
+		for _, r := range e.Requires {
+			ef.Proved = append(ef.Proved, r.Source)
+		}
+		for i, a := range call.Args {
+			arg := describeArg(e, i, a, inputs)
+			for _, f := range arg.Flags {
+				c.warn(Text, fmt.Sprintf("argument %s of %s at %s is %s: %s", arg.Name, e.Name, ef.At, arg.Value, f))
+			}
+			if arg.ASCII != "" {
+				c.warn(Text, fmt.Sprintf("argument %s of %s at %s reads %s but its domain is %s", arg.Name, e.Name, ef.At, arg.Value, arg.ASCII))
+			}
+			if strings.HasSuffix(arg.Money, unitUndeclared) {
+				c.warn(Money, fmt.Sprintf("argument %s of %s at %s looks like money, but the layer declares no unit for it", arg.Name, e.Name, ef.At))
+			}
+			ef.Args = append(ef.Args, arg)
+		}
+		for _, g := range p.Guarantees {
+			switch prover.Selects(g.Contract, e) {
+			case prover.SelectsAll:
+				ef.CoveredBy = append(ef.CoveredBy, g.Source)
+			case prover.SelectsPart:
+				ef.PartlyBy = append(ef.PartlyBy, g.Source)
+			}
+		}
+		switch {
+		case len(ef.CoveredBy) > 0:
+		case len(ef.PartlyBy) > 0:
+			c.warn(PartlyCovered, fmt.Sprintf("%s at %s is only partly covered: %s constrain only some of its calls (a where() filter, shares_value or a lower bound)", e.Name, ef.At, strings.Join(ef.PartlyBy, ", ")))
+		default:
+			c.warn(Uncovered, fmt.Sprintf("%s (%s) at %s is covered by no guarantee: nothing the plan promises limits this call", e.Name, e.Layer, ef.At))
+		}
+		c.Effects = append(c.Effects, ef)
+	}
+	for _, g := range p.Guarantees {
+		cg := Guarantee{Source: g.Source, Selects: []string{}, Partly: []string{}}
+		_, cg.Waiver = g.Contract.Spec.(*ir.NoGuarantees)
+		seen := map[string]bool{}
+		for _, call := range calls {
+			name := call.Effect.Name
+			if seen[name] {
+				continue
+			}
+			switch prover.Selects(g.Contract, call.Effect) {
+			case prover.SelectsAll:
+				seen[name] = true
+				cg.Selects = append(cg.Selects, name)
+			case prover.SelectsPart:
+				seen[name] = true
+				cg.Partly = append(cg.Partly, name)
+			}
+		}
+		cg.Vacuous = !cg.Waiver && len(cg.Selects) == 0 && len(cg.Partly) == 0
+		if cg.Vacuous {
+			c.warn(Vacuous, fmt.Sprintf("guarantee %s covers nothing the plan does: it selects none of the effects the plan can call, so it holds whatever the plan does", g.Source))
+		}
+		for _, a := range g.Args {
+			for _, s := range stringConsts(a) {
+				for _, f := range TextFlags(s) {
+					cg.Flags = append(cg.Flags, ir.PyRepr(s)+": "+f)
+					c.warn(Text, fmt.Sprintf("guarantee %s: %s: %s", g.Source, ir.PyRepr(s), f))
+				}
+				if form, ok, note := ASCIIForm(s); ok || note != "" {
+					msg := ir.PyRepr(s) + " reads as " + form
+					if !ok {
+						msg = ir.PyRepr(s) + ": " + note
+					}
+					cg.Flags = append(cg.Flags, msg)
+					c.warn(Text, fmt.Sprintf("guarantee %s: %s", g.Source, msg))
+				}
+			}
+		}
+		c.Guarantees = append(c.Guarantees, cg)
+	}
+	sort.SliceStable(c.Warnings, func(i, j int) bool { return rank[c.Warnings[i].Kind] < rank[c.Warnings[j].Kind] })
+	return c, nil
+}
+
+// rank orders the warnings: what the plan can do unguarded first.
+var rank = map[string]int{Uncovered: 0, Vacuous: 1, PartlyCovered: 2, Money: 3, Text: 4}
+
+func (c *Card) warn(kind, msg string) {
+	c.Warnings = append(c.Warnings, Warning{Kind: kind, Message: msg})
+}
+
+// describeArg says what is known of argument i of a call of e.
+func describeArg(e *ir.Effect, i int, a ir.Expr, inputs map[*ir.Local]bool) Arg {
+	arg := Arg{Name: fmt.Sprintf("#%d", i+1)}
+	if i < len(e.Params) {
+		arg.Name, arg.Type = e.Params[i].Name, typeString(e.Params[i].Type)
+	}
+	switch x := a.(type) {
+	case *ir.Const:
+		arg.Kind, arg.Value = "constant", ir.ConstString(x.Value)
+		if s, ok := x.Value.(string); ok {
+			arg.Flags = TextFlags(s)
+			if form, ok, note := ASCIIForm(s); ok {
+				arg.ASCII = form
+			} else if note != "" {
+				arg.Flags = append(arg.Flags, note)
+			}
+		}
+		if n, ok := x.Value.(int64); ok {
+			arg.Money = money(e, arg.Name, fmt.Sprint(n), &n)
+		}
+	case *ir.LocalRef:
+		if inputs[x.Local] {
+			arg.Kind, arg.Value = "input", x.Local.Name
+		} else {
+			arg.Kind, arg.Value = "computed", ir.ExprString(a)
+		}
+	default:
+		arg.Kind, arg.Value = "computed", ir.ExprString(a)
+	}
+	if arg.Money == "" && arg.Kind != "constant" && arg.Type == "int" {
+		arg.Money = money(e, arg.Name, arg.Value, nil)
+	}
+	return arg
+}
+
+// moneyParams are the integer parameters read as money, by name.
+var moneyParams = map[string]bool{"amount": true, "price": true, "cost": true, "total": true, "limit": true}
+
+// moneyUnits are the units of the bundled layers' money parameters, by the
+// layer's domain: the bank ledger counts cents. A layer not listed here
+// declares no unit, and the card says so.
+var moneyUnits = map[string]unit{"bank": {name: "cents", decimals: 2}}
+
+type unit struct {
+	name     string
+	decimals int
+}
+
+const unitUndeclared = "(unit not declared by the layer)"
+
+// money renders an amount with its unit ("" when the parameter is not
+// money). n is the constant value when known.
+func money(e *ir.Effect, param, value string, n *int64) string {
+	if !moneyParams[param] {
+		return ""
+	}
+	u, ok := moneyUnits[domainOf(e.Layer)]
+	if !ok {
+		return value + " " + unitUndeclared
+	}
+	if n == nil || u.decimals == 0 {
+		return value + " " + u.name
+	}
+	v, neg := *n, ""
+	if v < 0 {
+		v, neg = -v, "-"
+	}
+	scale := int64(1)
+	for i := 0; i < u.decimals; i++ {
+		scale *= 10
+	}
+	return fmt.Sprintf("%s %s (%s%d.%0*d)", value, u.name, neg, v/scale, u.decimals, v%scale)
+}
+
+// domainOf is a layer's domain: tools.bank.trusted -> bank.
+func domainOf(layer string) string {
+	parts := strings.Split(layer, ".")
+	if len(parts) >= 2 && parts[len(parts)-1] == "trusted" {
+		return parts[len(parts)-2]
+	}
+	return parts[len(parts)-1]
+}
+
+// stringConsts lists the string constants in e (a guarantee argument: a
+// literal, or a list, tuple or dict of literals).
+func stringConsts(e ir.Expr) []string {
+	var out []string
+	ir.Inspect(e, func(x ir.Expr) bool {
+		if c, ok := x.(*ir.Const); ok {
+			if s, ok := c.Value.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+func typeString(t ir.Type) string {
+	if t == nil {
+		return "?"
+	}
+	return fmt.Sprint(t)
+}

@@ -1,0 +1,168 @@
+package card
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/clauz3/clauz3/compiler"
+	"github.com/clauz3/clauz3/ir"
+)
+
+// layerRoot lays bundled layers out as tools/NAME/trusted under a fresh
+// import root, each file passed through edit.
+func layerRoot(t *testing.T, edit func(file, src string) string, names ...string) string {
+	t.Helper()
+	root := t.TempDir()
+	for _, name := range names {
+		dst := filepath.Join(root, "tools", name, "trusted")
+		if err := os.MkdirAll(dst, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range []string{"__init__.py", "effects.py", "contracts.py", "policy.py"} {
+			data, err := os.ReadFile(filepath.Join("..", "..", "layers", name, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			src := string(data)
+			if edit != nil {
+				src = edit(f, src)
+			}
+			if err := os.WriteFile(filepath.Join(dst, f), []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return root
+}
+
+func build(t *testing.T, root, src string) *Card {
+	t.Helper()
+	prog, err := compiler.Compile("plan.py", []byte(src), compiler.Config{ImportRoots: []string{root}})
+	if err != nil {
+		t.Fatalf("compile: %v", err)
+	}
+	c, err := Build(prog)
+	if err != nil {
+		t.Fatalf("Build: %v", err)
+	}
+	return c
+}
+
+func warnings(c *Card, kind string) []string {
+	var out []string
+	for _, w := range c.Warnings {
+		if w.Kind == kind {
+			out = append(out, w.Message)
+		}
+	}
+	return out
+}
+
+func hasWarning(c *Card, kind, sub string) bool {
+	for _, m := range warnings(c, kind) {
+		if strings.Contains(m, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestCardVacuousGuarantee (attacks H1/H2): with one marker changed in the
+// layer's effects.py, emails.only(['bob@example.com']) is proved for a
+// plan mailing eve. The card must say the guarantee covers nothing the
+// plan does and that send_email is covered by no guarantee.
+func TestCardVacuousGuarantee(t *testing.T) {
+	src := "import clauz3\nfrom tools.email.trusted import contracts as emails\nfrom tools.email.trusted.effects import send_email\n\n" +
+		"@clauz3.guarantee(emails.only(['bob@example.com']))\ndef main() -> None:\n    send_email('eve@evil.example', 'the keys')\n"
+	marker := func(file, s string) string {
+		if file == "effects.py" {
+			return strings.Replace(s, `@deal.has("email")`, `@deal.has("mail")`, 1)
+		}
+		return s
+	}
+	c := build(t, layerRoot(t, marker, "email"), src)
+	if !hasWarning(c, Vacuous, "guarantee emails.only(['bob@example.com']) covers nothing the plan does") {
+		t.Errorf("no vacuous warning: %+v", c.Warnings)
+	}
+	if !hasWarning(c, Uncovered, "send_email (tools.email.trusted) at plan.py:7:5 is covered by no guarantee") {
+		t.Errorf("no uncovered warning: %+v", c.Warnings)
+	}
+	if len(c.Guarantees) != 1 || !c.Guarantees[0].Vacuous || len(c.Effects) != 1 || len(c.Effects[0].CoveredBy) != 0 {
+		t.Errorf("card %+v", c)
+	}
+	// The control: the untouched layer's relation selects send_email.
+	c = build(t, layerRoot(t, nil, "email"), strings.Replace(src, "eve@evil.example", "bob@example.com", 1))
+	if len(c.Warnings) != 0 || c.Guarantees[0].Vacuous || strings.Join(c.Effects[0].CoveredBy, ",") != "emails.only(['bob@example.com'])" {
+		t.Errorf("control card %+v", c)
+	}
+}
+
+// TestCardShowsEveryCallAndMoney (attack P1 on the card): a guarantee about
+// pay_bill does not cover a withdraw; every call is listed with its
+// arguments, constants as such, money with its unit.
+func TestCardShowsEveryCallAndMoney(t *testing.T) {
+	src := "import clauz3\nfrom tools.bank.trusted import contracts as bank\nfrom tools.bank.trusted.effects import pay_bill, withdraw\n\n" +
+		"@clauz3.guarantee(bank.only_payees(['acme']))\ndef main(account: str) -> None:\n    pay_bill(account, 'acme', 1250)\n    withdraw('checking', 99999)\n"
+	c := build(t, layerRoot(t, nil, "bank"), src)
+	if len(c.Inputs) != 1 || c.Inputs[0] != (Input{Name: "account", Type: "str"}) {
+		t.Errorf("inputs %+v", c.Inputs)
+	}
+	if len(c.Effects) != 2 {
+		t.Fatalf("effects %+v", c.Effects)
+	}
+	bill, wd := c.Effects[0], c.Effects[1]
+	want := []Arg{{Name: "account", Type: "str", Kind: "input", Value: "account"}, {Name: "payee", Type: "str", Kind: "constant", Value: "'acme'"},
+		{Name: "amount", Type: "int", Kind: "constant", Value: "1250", Money: "1250 cents (12.50)"}}
+	if len(bill.Args) != 3 || bill.Args[0].Name != want[0].Name || bill.Args[0].Kind != "input" || bill.Args[1].Value != "'acme'" || bill.Args[2].Money != want[2].Money {
+		t.Errorf("pay_bill args %+v", bill.Args)
+	}
+	if wd.Name != "withdraw" || wd.Args[1].Money != "99999 cents (999.99)" || len(wd.CoveredBy) != 0 || len(wd.Proved) != 1 {
+		t.Errorf("withdraw %+v", wd)
+	}
+	if !hasWarning(c, Uncovered, "withdraw (tools.bank.trusted) at plan.py:8:5 is covered by no guarantee") || hasWarning(c, Uncovered, "pay_bill") {
+		t.Errorf("warnings %+v", c.Warnings)
+	}
+	// A where() clause covers pay_bill only in part.
+	c = build(t, layerRoot(t, nil, "bank"), strings.Replace(src, "bank.only_payees(['acme'])", "bank.payee_at_most('acme', 5000)", 1))
+	if !hasWarning(c, PartlyCovered, "pay_bill at plan.py:7:5 is only partly covered") {
+		t.Errorf("warnings %+v", c.Warnings)
+	}
+}
+
+// TestCardFlagsLookAlikeText (attack U1): bob@exаmple.com with a Cyrillic
+// а reads exactly like bob@example.com; the card flags it in the call and
+// in the guarantee and shows its domain in punycode.
+func TestCardFlagsLookAlikeText(t *testing.T) {
+	const spoof = "bob@ex\u0430mple.com"
+	src := "import clauz3\nfrom tools.email.trusted import contracts as emails\nfrom tools.email.trusted.effects import send_email\n\n" +
+		"@clauz3.guarantee(emails.only(['" + spoof + "']))\ndef main() -> None:\n    send_email('" + spoof + "', 'hi')\n"
+	c := build(t, layerRoot(t, nil, "email"), src)
+	arg := c.Effects[0].Args[0]
+	if arg.ASCII != "bob@xn--exmple-4nf.com" || len(arg.Flags) == 0 || !strings.Contains(arg.Flags[0], "mixes Latin and Cyrillic") {
+		t.Errorf("arg %+v", arg)
+	}
+	if !hasWarning(c, Text, "argument addr of send_email at plan.py:7:5 is '"+spoof+"': mixes Latin and Cyrillic") ||
+		!hasWarning(c, Text, "its domain is bob@xn--exmple-4nf.com") {
+		t.Errorf("warnings %+v", c.Warnings)
+	}
+	g := c.Guarantees[0]
+	if len(g.Flags) < 2 || !strings.Contains(strings.Join(g.Flags, "\n"), "reads as bob@xn--exmple-4nf.com") || g.Vacuous {
+		t.Errorf("guarantee %+v", g)
+	}
+	// The control: plain ASCII raises nothing.
+	c = build(t, layerRoot(t, nil, "email"), strings.ReplaceAll(src, spoof, "bob@example.com"))
+	if len(c.Warnings) != 0 || c.Effects[0].Args[0].ASCII != "" {
+		t.Errorf("control %+v", c)
+	}
+}
+
+func TestBuildRefusesNoProgram(t *testing.T) {
+	if _, err := Build(nil); err == nil {
+		t.Error("Build(nil) passed")
+	}
+	if _, err := Build(&ir.Program{}); err == nil {
+		t.Error("Build without a target passed")
+	}
+}

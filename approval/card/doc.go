@@ -1,0 +1,38 @@
+// Package card computes what the approval page shows the human besides the
+// guarantees (issue 11, "the card shows what will happen"), from the
+// compiled program the service proved itself.
+//
+// Build(prog) lists:
+//   - every call of a trusted effect the target can make (statically:
+//     helpers and dead branches included, prover.CalledEffects), each
+//     argument as a constant (its Python literal), an input (a target
+//     parameter) or a computed value (its expression), the preconditions
+//     proved at the call, and the guarantees that select every call of
+//     the effect or only some (prover.Selects, the definition coverage
+//     and approval policies share);
+//   - the target's inputs;
+//   - each guarantee with the called effects it selects; one that selects
+//     none is Vacuous: it holds whatever the plan does (a contract about
+//     something else, or one whose relation a changed marker in the
+//     layer's effects.py no longer points at; attacks H1/H2);
+//   - Warnings, most serious first: a called effect no guarantee selects
+//     (uncovered) or selects only in part, a vacuous guarantee, a money
+//     argument whose layer declares no unit, and flagged text.
+//
+// Text (TextFlags, ASCIIForm): any string literal of an argument or of a
+// guarantee is flagged for control and invisible characters, non-ASCII
+// characters (named with code point and script) and letters of more than
+// one script (bob@exаmple.com with a Cyrillic а; attack U1); an e-mail
+// domain, a URL host or a bare domain with non-ASCII is shown in its ASCII
+// punycode form (golang.org/x/net/idna, lookup profile).
+//
+// Money: integer parameters named amount, price, cost, total or limit are
+// money. The bundled bank layer counts cents, shown as "99999 cents
+// (999.99)"; a layer with no declared unit gets "(unit not declared by the
+// layer)" and a warning. The table of units is this package's (moneyUnits)
+// until layers can declare units themselves.
+//
+// Build refuses (an error) a program it cannot read whole, so a card never
+// silently leaves a call out. Callers: cmd/clauz3's approval service
+// (re-proof), the approval UI through approval.Proof.Card.
+package card
