@@ -49,7 +49,7 @@ func compilingReprove(root string) Reprove {
 		if err != nil {
 			return Proof{}, err
 		}
-		c, err := card.Build(prog)
+		c, err := card.Build(prog, src)
 		if err != nil {
 			return Proof{}, err
 		}

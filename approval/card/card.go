@@ -91,9 +91,9 @@ type Guarantee struct {
 }
 
 // Build computes the card of a compiled program (the one the service
-// proved). It refuses (an error) a program it cannot read whole, so a
-// card never silently leaves out a call.
-func Build(p *ir.Program) (*Card, error) {
+// proved) and its source. It refuses (an error) a program it cannot read
+// whole, so a card never silently leaves out a call or a string.
+func Build(p *ir.Program, src []byte) (*Card, error) {
 	if p == nil || p.Target == nil {
 		return nil, fmt.Errorf("card: no program or no target")
 	}
@@ -102,6 +102,30 @@ func Build(p *ir.Program) (*Card, error) {
 		return nil, fmt.Errorf("card: %w", err)
 	}
 	c := &Card{Warnings: []Warning{}, Inputs: []Input{}, Effects: []Effect{}, Guarantees: []Guarantee{}}
+	// Text anywhere in the plan, not only in a literal argument: a
+	// look-alike address may reach an effect through a variable, a
+	// concatenation or an f-string, and a bidirectional override in a
+	// comment can make the source read otherwise than it runs.
+	flagged := map[int]bool{} // source lines already flagged
+	for i, line := range strings.Split(string(src), "\n") {
+		if fl := TextFlags(strings.TrimSuffix(line, "\r")); fl != nil {
+			flagged[i+1] = true
+			c.warn(Text, fmt.Sprintf("%s line %d: %s", fileName(p), i+1, strings.Join(fl, "; ")))
+		}
+	}
+	consts, err := planStrings(p)
+	if err != nil {
+		return nil, err
+	}
+	for _, k := range consts {
+		if flagged[k.pos.Line] {
+			continue
+		}
+		if fl := TextFlags(k.s); fl != nil {
+			flagged[k.pos.Line] = true // written with escapes: the source line reads as ASCII
+			c.warn(Text, fmt.Sprintf("string %s at %s (written with escapes): %s", ir.PyRepr(k.s), k.pos, strings.Join(fl, "; ")))
+		}
+	}
 	inputs := map[*ir.Local]bool{}
 	for _, l := range p.Target.Params {
 		inputs[l] = true
@@ -189,6 +213,116 @@ func Build(p *ir.Program) (*Card, error) {
 
 // rank orders the warnings: what the plan can do unguarded first.
 var rank = map[string]int{Uncovered: 0, Vacuous: 1, PartlyCovered: 2, Money: 3, Text: 4}
+
+func fileName(p *ir.Program) string {
+	if p.File == "" {
+		return "plan"
+	}
+	return p.File
+}
+
+type strConst struct {
+	pos ir.Pos
+	s   string
+}
+
+// planStrings lists every string constant and f-string literal part of
+// every plan function, in order.
+func planStrings(p *ir.Program) ([]strConst, error) {
+	var out []strConst
+	visit := func(e ir.Expr) {
+		ir.Inspect(e, func(x ir.Expr) bool {
+			switch x := x.(type) {
+			case *ir.Const:
+				if s, ok := x.Value.(string); ok {
+					out = append(out, strConst{x.Pos, s})
+				}
+			case *ir.FString:
+				for _, part := range x.Parts {
+					if part.Lit != "" {
+						out = append(out, strConst{x.Pos, part.Lit})
+					}
+				}
+			case *ir.Builtin:
+				if x.Key != nil {
+					ir.Inspect(x.Key.Body, func(y ir.Expr) bool {
+						if c, ok := y.(*ir.Const); ok {
+							if s, ok := c.Value.(string); ok {
+								out = append(out, strConst{c.Pos, s})
+							}
+						}
+						return true
+					})
+				}
+			}
+			return true
+		})
+	}
+	var walk func(ss []ir.Stmt) error
+	walk = func(ss []ir.Stmt) error {
+		for _, s := range ss {
+			switch s := s.(type) {
+			case *ir.Assign:
+				visit(s.Value)
+			case *ir.If:
+				visit(s.Cond)
+				if err := walk(s.Then); err != nil {
+					return err
+				}
+				if err := walk(s.Else); err != nil {
+					return err
+				}
+			case *ir.For:
+				visit(s.Iter)
+				if err := walk(s.Body); err != nil {
+					return err
+				}
+			case *ir.Return:
+				if s.Value != nil {
+					visit(s.Value)
+				}
+			case *ir.ExprStmt:
+				visit(s.X)
+			case *ir.SetIndex:
+				visit(s.X)
+				visit(s.Index)
+				visit(s.Value)
+			case *ir.Assert:
+				visit(s.Cond)
+				if s.Msg != nil {
+					visit(s.Msg)
+				}
+			case *ir.Raise:
+				if s.Msg != nil {
+					visit(s.Msg)
+				}
+			case *ir.Break, *ir.Continue:
+			default:
+				return fmt.Errorf("card: %s: statement %T is not understood; the plan's strings cannot all be checked", s.Position(), s)
+			}
+		}
+		return nil
+	}
+	funcs := p.Funcs
+	if !containsFunc(funcs, p.Target) {
+		funcs = append([]*ir.Func{p.Target}, funcs...)
+	}
+	for _, f := range funcs {
+		if err := walk(f.Body); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func containsFunc(fs []*ir.Func, f *ir.Func) bool {
+	for _, x := range fs {
+		if x == f {
+			return true
+		}
+	}
+	return false
+}
 
 func (c *Card) warn(kind, msg string) {
 	c.Warnings = append(c.Warnings, Warning{Kind: kind, Message: msg})

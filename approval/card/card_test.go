@@ -43,7 +43,7 @@ func build(t *testing.T, root, src string) *Card {
 	if err != nil {
 		t.Fatalf("compile: %v", err)
 	}
-	c, err := Build(prog)
+	c, err := Build(prog, []byte(src))
 	if err != nil {
 		t.Fatalf("Build: %v", err)
 	}
@@ -159,10 +159,40 @@ func TestCardFlagsLookAlikeText(t *testing.T) {
 }
 
 func TestBuildRefusesNoProgram(t *testing.T) {
-	if _, err := Build(nil); err == nil {
-		t.Error("Build(nil) passed")
+	if _, err := Build(nil, nil); err == nil {
+		t.Error("Build(nil, nil) passed")
 	}
-	if _, err := Build(&ir.Program{}); err == nil {
+	if _, err := Build(&ir.Program{}, nil); err == nil {
 		t.Error("Build without a target passed")
+	}
+}
+
+// TestCardFlagsLookAlikeTextAnywhere (U1 variants): the look-alike reaches
+// the effect through a variable, a concatenation, an f-string, or is
+// written with an escape; a bidirectional override hides in a comment.
+// Each is flagged with where it is.
+func TestCardFlagsLookAlikeTextAnywhere(t *testing.T) {
+	head := "import clauz3\nfrom tools.email.trusted.effects import send_email\n\n"
+	tests := []struct {
+		name, body, want string
+	}{
+		{"variable", "def main() -> None:\n    to = 'bob@ex\u0430mple.com'\n    send_email(to, 'hi')\n", "plan.py line 5: mixes Latin and Cyrillic letters"},
+		{"concatenation", "def main() -> None:\n    send_email('bob@ex' + '\u0430mple.com', 'hi')\n", "plan.py line 5: mixes Latin and Cyrillic letters"},
+		{"f-string", "def main(who: str) -> None:\n    send_email(f'{who}@ex\u0430mple.com', 'hi')\n", "plan.py line 5: mixes Latin and Cyrillic letters"},
+		{"escape", "def main() -> None:\n    send_email('bob@ex\\u0430mple.com', 'hi')\n", "string 'bob@exаmple.com' at plan.py:5:16 (written with escapes): mixes Latin and Cyrillic letters"},
+		{"helper", "def to() -> str:\n    return 'bob@ex\\u0430mple.com'\n\ndef main() -> None:\n    send_email(to(), 'hi')\n", "(written with escapes): mixes Latin and Cyrillic"},
+		{"bidi override in a comment", "def main() -> None:\n    # admin \u202e\n    send_email('bob@example.com', 'hi')\n", "plan.py line 5: invisible character U+202E"},
+	}
+	root := layerRoot(t, nil, "email")
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := build(t, root, head+tt.body)
+			if !hasWarning(c, Text, tt.want) {
+				t.Errorf("no warning %q in %+v", tt.want, c.Warnings)
+			}
+		})
+	}
+	if c := build(t, root, head+"def main() -> None:\n    to = 'bob@example.com'\n    send_email(to, 'hi')\n"); len(warnings(c, Text)) != 0 {
+		t.Errorf("control: %+v", c.Warnings)
 	}
 }

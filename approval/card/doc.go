@@ -2,7 +2,7 @@
 // guarantees (issue 11, "the card shows what will happen"), from the
 // compiled program the service proved itself.
 //
-// Build(prog) lists:
+// Build(prog, src) lists:
 //   - every call of a trusted effect the target can make (statically:
 //     helpers and dead branches included, prover.CalledEffects), each
 //     argument as a constant (its Python literal), an input (a target
@@ -19,12 +19,17 @@
 //     (uncovered) or selects only in part, a vacuous guarantee, a money
 //     argument whose layer declares no unit, and flagged text.
 //
-// Text (TextFlags, ASCIIForm): any string literal of an argument or of a
-// guarantee is flagged for control and invisible characters, non-ASCII
+// Text (TextFlags, ASCIIForm): control and invisible characters, non-ASCII
 // characters (named with code point and script) and letters of more than
-// one script (bob@exаmple.com with a Cyrillic а; attack U1); an e-mail
-// domain, a URL host or a bare domain with non-ASCII is shown in its ASCII
-// punycode form (golang.org/x/net/idna, lookup profile).
+// one script (bob@exаmple.com with a Cyrillic а; attack U1) are flagged in
+// every line of the plan source (so a look-alike that reaches an effect
+// through a variable, a concatenation, an f-string or a helper, and a
+// bidirectional override in a comment, are caught), in every string
+// constant of the program (one written with escapes reads as ASCII in the
+// source), and on each literal argument and guarantee argument where it
+// is shown. An e-mail domain, a URL host or a bare domain with non-ASCII
+// is shown in its ASCII punycode form (golang.org/x/net/idna, lookup
+// profile).
 //
 // Money: integer parameters named amount, price, cost, total or limit are
 // money. The bundled bank layer counts cents, shown as "99999 cents

@@ -264,7 +264,7 @@ func (sp *serviceProver) reprove(ctx context.Context, planName string, src []byt
 	if res.Coverage == nil || !res.Coverage.OK() {
 		return approval.Proof{}, errors.New("internal error: the plan is proved but its coverage report is missing or has a required gap")
 	}
-	cd, err := card.Build(prog)
+	cd, err := card.Build(prog, src)
 	if err != nil {
 		return approval.Proof{}, err
 	}
