@@ -25,7 +25,11 @@
 //     (the secrets fallback), .kube, .docker/config.json, .netrc,
 //     .git-credentials, .npmrc, .pypirc, .config/gcloud, .azure,
 //     .config/gh, .password-store, .local/share/keyrings, .pgpass,
-//     .cargo/credentials(.toml), .terraform.d/credentials.tfrc.json; and
+//     .cargo/credentials(.toml), .terraform.d/credentials.tfrc.json, the
+//     shell start-up files (.bashrc, .bash_profile, .bash_login,
+//     .bash_logout, .profile, .zshrc, .zprofile, .zshenv, .zlogin,
+//     .config/fish) and user services (.config/autostart, .config/systemd,
+//     .local/share/systemd), which run later without the human; and
 //     /etc/shadow(-), /etc/gshadow(-), /etc/sudoers(.d), /etc/master.passwd,
 //     /etc/ssh, /proc, /sys, /dev, /run/secrets, /var/run/secrets,
 //     /etc/clauz3, /var/lib/clauz3 (the approval service's own); plus
@@ -35,7 +39,9 @@
 //     named .claude, .claude.json, .clauz3, .mcp.json, .cursor, .codex,
 //     .gemini, .continue, .windsurf or .vscode (a plan that rewrites
 //     .claude/settings.json widens what the agent may do next without
-//     the human; attack D3), for reads and writes alike.
+//     the human; attack D3), and what runs by itself in a project: .git/hooks,
+//     .git/config (core.hooksPath, fsmonitor) and .envrc; for reads and
+//     writes alike.
 //
 // Denied locations and names are matched against the cleaned input path (lexical
 // form) and against the resolved target, and each denied location is

@@ -43,6 +43,21 @@ var homeDenied = []string{
 	".cargo/credentials",
 	".cargo/credentials.toml",
 	".terraform.d/credentials.tfrc.json",
+	// Shell start-up files and user services run later, without the
+	// human: a plan that writes one acts after its approval ends.
+	".bashrc",
+	".bash_profile",
+	".bash_login",
+	".bash_logout",
+	".profile",
+	".zshrc",
+	".zprofile",
+	".zshenv",
+	".zlogin",
+	".config/fish",
+	".config/autostart",
+	".config/systemd",
+	".local/share/systemd",
 }
 
 // systemDenied are absolute denied locations.
@@ -64,13 +79,18 @@ var systemDenied = []string{
 	"/var/lib/clauz3", // the approval service's state, key and layer store
 }
 
-// deniedNames are file or folder names denied wherever they appear in a
-// path: the configuration of agent harnesses and of clauz3 itself, which
-// live in every project folder as well as in the home directory. A plan
-// that rewrites one (.claude/settings.json allowing Bash(*), an MCP server
-// list, the project's clauz3 client file) changes what the agent may do
-// next without the human, so no root can grant them.
+// deniedNames are file or folder names (or runs of consecutive names,
+// "a/b") denied wherever they appear in a path: the configuration of agent
+// harnesses and of clauz3 itself, which live in every project folder as
+// well as in the home directory, and what runs by itself later in a
+// project (git hooks and config, direnv). A plan that rewrites one
+// (.claude/settings.json allowing Bash(*), an MCP server list, the
+// project's clauz3 client file, a pre-commit hook) changes what runs next
+// without the human, so no root can grant them.
 var deniedNames = []string{
+	".git/hooks",
+	".git/config", // core.hooksPath, core.fsmonitor and aliases run commands
+	".envrc",
 	".claude",
 	".claude.json",
 	".clauz3",
@@ -335,10 +355,18 @@ func deniedBy(p string, denied []string) (string, bool) {
 // to and including it.
 func deniedName(p string) (string, bool) {
 	pc := components(p)
-	for i, c := range pc {
+	for i := range pc {
 		for _, n := range deniedNames {
-			if strings.EqualFold(c, n) {
-				return "/" + strings.Join(pc[:i+1], "/"), true
+			nc := strings.Split(n, "/")
+			if i+len(nc) > len(pc) {
+				continue
+			}
+			match := true
+			for j := range nc {
+				match = match && strings.EqualFold(pc[i+j], nc[j])
+			}
+			if match {
+				return "/" + strings.Join(pc[:i+len(nc)], "/"), true
 			}
 		}
 	}

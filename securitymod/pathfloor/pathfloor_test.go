@@ -381,6 +381,16 @@ func TestAgentHarnessConfigDenied(t *testing.T) {
 		{"~/.config/clauz3", home + "/.config/clauz3/client.json"},
 		{"/etc/clauz3", "/etc/clauz3/client.json"},
 		{"/var/lib/clauz3", "/var/lib/clauz3/state.db"},
+		// What runs later by itself, without the human.
+		{"git hook", proj + "/.git/hooks/pre-commit"},
+		{"git config", proj + "/.git/config"},
+		{"nested repository's hook", proj + "/sub/.git/hooks/post-checkout"},
+		{"direnv", proj + "/.envrc"},
+		{"~/.bashrc", home + "/.bashrc"},
+		{"~/.profile", home + "/.profile"},
+		{"~/.zshrc", home + "/.zshrc"},
+		{"user service", home + "/.config/systemd/user/evil.service"},
+		{"autostart", home + "/.config/autostart/evil.desktop"},
 	}
 	for _, c := range cases {
 		for _, write := range []bool{true, false} {
@@ -393,8 +403,13 @@ func TestAgentHarnessConfigDenied(t *testing.T) {
 	}
 	// The control: an ordinary file of the same project is writable, and
 	// a name that only starts like a denied one is not denied.
-	for _, ok := range []string{proj + "/src/main.go", proj + "/src/.claudette"} {
-		if _, err := fl.Check(ok, []string{proj}, true); err != nil {
+	for _, d := range []string{proj + "/.git/objects", proj + "/.git/hooks", proj + "/sub/.git/hooks", home + "/.config/systemd/user", home + "/.config/autostart", proj + "/hooks"} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, ok := range []string{proj + "/src/main.go", proj + "/src/.claudette", proj + "/.git/objects/ab", proj + "/hooks/x", proj + "/.gitignore", home + "/.profile.d"} {
+		if _, err := fl.Check(ok, []string{proj, home}, true); err != nil {
 			t.Errorf("control %s: %v", ok, err)
 		}
 	}
