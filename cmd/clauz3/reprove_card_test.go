@@ -1,0 +1,40 @@
+package main
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestReproveBuildsTheCard: the service's own re-proof hands the approval
+// page the card of the program it proved: the effect call, its argument as
+// the input it is, and the guarantee that covers it.
+func TestReproveBuildsTheCard(t *testing.T) {
+	sp := &serviceProver{workDir: filepath.Join("..", "..", "corpus"), timeout: 10 * time.Second}
+	src := []byte(`import clauz3
+import deal
+from tools.bank.trusted import contracts as bank
+from tools.bank.trusted.effects import withdraw
+
+
+@deal.pre(lambda amount: 0 < amount <= 5)
+@clauz3.guarantee(bank.max_spend(5))
+def main(amount: int) -> None:
+    withdraw("checking", amount)
+`)
+	p, err := sp.reprove(context.Background(), "plan.py", src, "main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := p.Card
+	if c == nil || len(c.Effects) != 1 || len(c.Inputs) != 1 || c.Inputs[0].Name != "amount" {
+		t.Fatalf("card %+v", c)
+	}
+	e := c.Effects[0]
+	if e.Name != "withdraw" || len(e.Args) != 2 || e.Args[0].Value != "'checking'" || e.Args[1].Kind != "input" ||
+		strings.Join(e.CoveredBy, ",") != "bank.max_spend(5)" || len(c.Warnings) != 0 {
+		t.Errorf("card %+v, effect %+v", c, e)
+	}
+}
