@@ -120,6 +120,9 @@ func TestCardPageVacuousGuarantee(t *testing.T) {
 	if !strings.Contains(g, "COVERS NOTHING THE PLAN DOES") || !strings.Contains(g, "emails.only(['bob@example.com'])") {
 		t.Errorf("the guarantee is not marked where it is shown:\n%s", g)
 	}
+	if cov := element(t, page, "coverage"); !strings.Contains(cov, "It still calls 1 effect(s)") {
+		t.Errorf("the coverage section reads as if the plan did nothing:\n%s", cov)
+	}
 	eff := element(t, page, "effects")
 	if !strings.Contains(eff, "send_email") || !strings.Contains(eff, "'eve@evil.example'") || !strings.Contains(eff, "constant") || !strings.Contains(eff, "NO GUARANTEE") {
 		t.Errorf("effects table:\n%s", eff)
