@@ -41,7 +41,11 @@
 //     .claude/settings.json widens what the agent may do next without
 //     the human; attack D3), and what runs by itself in a project: .git/hooks,
 //     .git/config (core.hooksPath, fsmonitor) and .envrc; for reads and
-//     writes alike.
+//     writes alike;
+//   - for writes only, the instruction files harnesses load into the
+//     agent's next session, wherever they sit: CLAUDE.md, CLAUDE.local.md,
+//     AGENTS.md, GEMINI.md, .cursorrules, .windsurfrules, .clinerules,
+//     .github/copilot-instructions.md, .aider.conf.yml.
 //
 // Denied locations and names are matched against the cleaned input path (lexical
 // form) and against the resolved target, and each denied location is

@@ -173,7 +173,7 @@ func (f *Floor) Check(path string, roots []string, write bool) (string, error) {
 	if d, ok := deniedBy(lexical, denied); ok {
 		return refuse("inside denied location %s", d)
 	}
-	if n, ok := deniedName(lexical); ok {
+	if n, ok := deniedName(lexical, write); ok {
 		return refuse("inside denied location %s (agent or clauz3 configuration)", n)
 	}
 
@@ -184,7 +184,7 @@ func (f *Floor) Check(path string, roots []string, write bool) (string, error) {
 	if d, ok := deniedBy(resolved, denied); ok {
 		return refuse("resolves to %s, inside denied location %s", resolved, d)
 	}
-	if n, ok := deniedName(resolved); ok {
+	if n, ok := deniedName(resolved, write); ok {
 		return refuse("resolves to %s, inside denied location %s (agent or clauz3 configuration)", resolved, n)
 	}
 
@@ -350,13 +350,33 @@ func deniedBy(p string, denied []string) (string, bool) {
 	return "", false
 }
 
+// deniedWriteNames are denied for writes only, wherever they appear: the
+// instruction files agent harnesses load into the agent's context at its
+// next start. Reading one is harmless; rewriting one steers the agent
+// without the human.
+var deniedWriteNames = []string{
+	"CLAUDE.md",
+	"CLAUDE.local.md",
+	"AGENTS.md",
+	"GEMINI.md",
+	".cursorrules",
+	".windsurfrules",
+	".clinerules",
+	".github/copilot-instructions.md",
+	".aider.conf.yml",
+}
+
 // deniedName reports the first component of the cleaned absolute path p
 // that is a denied name (folding case, as deniedBy does), as the path up
 // to and including it.
-func deniedName(p string) (string, bool) {
+func deniedName(p string, write bool) (string, bool) {
+	names := deniedNames
+	if write {
+		names = append(append([]string(nil), deniedNames...), deniedWriteNames...)
+	}
 	pc := components(p)
 	for i := range pc {
-		for _, n := range deniedNames {
+		for _, n := range names {
 			nc := strings.Split(n, "/")
 			if i+len(nc) > len(pc) {
 				continue

@@ -401,6 +401,25 @@ func TestAgentHarnessConfigDenied(t *testing.T) {
 			}
 		}
 	}
+	// Agent instruction files: rewriting one steers the agent's next
+	// session, so writes are refused; reading one is allowed.
+	for _, f := range []string{proj + "/CLAUDE.md", proj + "/sub/AGENTS.md", proj + "/claude.md", proj + "/.cursorrules", home + "/.claude.md-not"} {
+		if err := os.WriteFile(f, []byte("x"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{proj + "/CLAUDE.md", proj + "/sub/AGENTS.md", proj + "/claude.md", proj + "/.cursorrules", proj + "/.github/copilot-instructions.md"} {
+		_, err := fl.Check(f, roots, true)
+		var r *Refusal
+		if !errors.As(err, &r) || !strings.Contains(r.Reason, "denied location") {
+			t.Errorf("write %s = %v, want a denied-location refusal", f, err)
+		}
+	}
+	for _, f := range []string{proj + "/CLAUDE.md", proj + "/sub/AGENTS.md", home + "/.claude.md-not"} {
+		if _, err := fl.Check(f, roots, false); err != nil {
+			t.Errorf("read %s: %v", f, err)
+		}
+	}
 	// The control: an ordinary file of the same project is writable, and
 	// a name that only starts like a denied one is not denied.
 	for _, d := range []string{proj + "/.git/objects", proj + "/.git/hooks", proj + "/sub/.git/hooks", home + "/.config/systemd/user", home + "/.config/autostart", proj + "/hooks"} {
