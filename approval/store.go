@@ -438,8 +438,11 @@ func (s *Store) Insert(ctx context.Context, rec Record, d *Decision, issue Issue
 		if err := s.appendAudit(ctx, tx, events...); err != nil {
 			return err
 		}
-		if d == nil || issue == nil {
+		switch {
+		case issue == nil:
 			return nil
+		case d == nil:
+			return fmt.Errorf("approval: store: a receipt for %s without a decision", rec.ID)
 		}
 		_, err = s.issueReceipt(ctx, tx, rec, issue)
 		return err
