@@ -46,6 +46,13 @@ type Config struct {
 	ReceiptTTL    time.Duration
 	Now           func() time.Time
 	Version       string
+	// PasswordHash is the human's password as an argon2id PHC string
+	// (HashPassword), set at `clauz3 service init`: the only way to a
+	// session. Required.
+	PasswordHash string
+	// Dev marks a same-user development instance; the login page says
+	// that it does not protect against a hostile agent.
+	Dev bool
 }
 
 // Service is the approval service's HTTP side.
@@ -56,7 +63,7 @@ type Service struct {
 	waiters  waiters
 }
 
-// New checks cfg and makes a service with a fresh one-time login token.
+// New checks cfg and makes a service.
 func New(cfg Config) (*Service, error) {
 	switch {
 	case cfg.Store == nil:
@@ -79,7 +86,7 @@ func New(cfg Config) (*Service, error) {
 		cfg.Now = time.Now
 	}
 	s := &Service{cfg: cfg, pub: cfg.Key.Public().(ed25519.PublicKey)}
-	if err := s.sessions.init(cfg.SessionSecret); err != nil {
+	if err := s.sessions.init(cfg.SessionSecret, SessionCookieName(s.pub), cfg.PasswordHash); err != nil {
 		return nil, err
 	}
 	s.waiters.m = map[string]*waiter{}
@@ -89,8 +96,11 @@ func New(cfg Config) (*Service, error) {
 // URL is the service's base URL.
 func (s *Service) URL() string { return "http://" + s.cfg.Addr }
 
-// LoginURL is the one-time login link to print at start.
-func (s *Service) LoginURL() string { return s.URL() + "/login?token=" + s.sessions.loginToken }
+// LoginURL is the login page, where the human gives the password.
+func (s *Service) LoginURL() string { return s.URL() + "/login" }
+
+// CookieName is this instance's session cookie name.
+func (s *Service) CookieName() string { return s.sessions.cookie }
 
 // PublicKey is the receipt verification key.
 func (s *Service) PublicKey() ed25519.PublicKey { return s.pub }
@@ -114,7 +124,7 @@ func (s *Service) Handler() http.Handler {
 	mux.HandleFunc("/api/requests/{id}/wait", s.method("GET", s.wait))
 	mux.HandleFunc("/api/requests/{id}/decision", s.method("POST", s.decision))
 	mux.HandleFunc("/api/receipts/redeem", s.method("POST", s.redeem))
-	mux.HandleFunc("/login", s.method("GET", s.login))
+	mux.HandleFunc("/login", s.login)
 	mux.HandleFunc("/{$}", s.method("GET", s.listPage))
 	mux.HandleFunc("/ui/requests/{id}", s.method("GET", s.requestPage))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
@@ -515,7 +525,7 @@ func (s *Service) decision(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	sess, ok := s.sessions.fromRequest(r, s.cfg.Now())
 	if !ok {
-		s.refuse(w, r, http.StatusUnauthorized, "decision.refused", id, "client:"+r.RemoteAddr, "no valid session: only the human's browser, logged in through the one-time URL, may decide")
+		s.refuse(w, r, http.StatusUnauthorized, "decision.refused", id, "client:"+r.RemoteAddr, "no valid session: only the human's browser, logged in with the human's password, may decide")
 		return
 	}
 	actor := sess.actor()
