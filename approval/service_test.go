@@ -790,8 +790,10 @@ func TestNewRefusesBadConfig(t *testing.T) {
 	defer st.Close()
 	ok := Config{Addr: "127.0.0.1:8765", Store: st, Key: testKey("k"), SessionSecret: make([]byte, 32), Reprove: fakeReprove, PasswordHash: testPasswordHash()}
 	for name, mutate := range map[string]func(*Config){
-		"no password":        func(c *Config) { c.PasswordHash = "" },
-		"weak password hash": func(c *Config) { c.PasswordHash = "$argon2id$v=19$m=16,t=1,p=1$c2FsdHNhbHRzYWx0c2FsdA$a2V5a2V5a2V5a2V5a2V5a2V5" },
+		"no password": func(c *Config) { c.PasswordHash = "" },
+		"weak password hash": func(c *Config) {
+			c.PasswordHash = "$argon2id$v=19$m=16,t=1,p=1$c2FsdHNhbHRzYWx0c2FsdA$a2V5a2V5a2V5a2V5a2V5a2V5"
+		},
 		"no store":     func(c *Config) { c.Store = nil },
 		"short key":    func(c *Config) { c.Key = c.Key[:10] },
 		"short secret": func(c *Config) { c.SessionSecret = make([]byte, 8) },
