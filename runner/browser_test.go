@@ -77,7 +77,10 @@ func TestBrowserApproval(t *testing.T) {
 	}
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(real.svc.LoginURL()),
-		chromedp.WaitReady(chromedp.CSS("body")),
+		chromedp.WaitVisible(chromedp.CSS(`input[name="password"]`)),
+		chromedp.SendKeys(chromedp.CSS(`input[name="password"]`), testPassword),
+		chromedp.Click(chromedp.CSS(`button[type="submit"]`)),
+		chromedp.WaitNotPresent(chromedp.CSS(`input[name="password"]`)),
 		chromedp.Navigate(page),
 		chromedp.WaitVisible(chromedp.ID("approve")),
 	); err != nil {

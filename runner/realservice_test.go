@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -45,6 +46,7 @@ func startRealService(t *testing.T) *realService {
 	svc, err := approval.New(approval.Config{
 		Addr: srv.Listener.Addr().String(), Store: st, Key: approvaltest.Key(),
 		SessionSecret: bytes.Repeat([]byte{9}, 32), Reprove: corpusReprove, Version: "test",
+		PasswordHash: testPasswordHash(),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -83,6 +85,17 @@ func corpusReprove(ctx context.Context, name string, src []byte, target string) 
 	return p, nil
 }
 
+// testPassword is the human's password of the test service.
+const testPassword = "correct horse battery"
+
+var testPasswordHash = sync.OnceValue(func() string {
+	h, err := approval.HashPassword(testPassword)
+	if err != nil {
+		panic(err)
+	}
+	return h
+})
+
 // browser is a logged-in HTTP client, as the human's browser would be.
 type browser struct {
 	t      *testing.T
@@ -94,12 +107,12 @@ func (s *realService) login(t *testing.T) *browser {
 	t.Helper()
 	jar, _ := cookiejar.New(nil)
 	b := &browser{t: t, client: &http.Client{Jar: jar}, base: s.svc.URL()}
-	resp, err := b.client.Get(s.svc.LoginURL())
+	resp, err := b.client.PostForm(s.svc.LoginURL(), url.Values{"password": {testPassword}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	if resp.StatusCode != 200 {
+	if resp.StatusCode != 200 || len(jar.Cookies(resp.Request.URL)) == 0 {
 		t.Fatalf("login: %s", resp.Status)
 	}
 	return b

@@ -135,11 +135,12 @@ func Run(ctx context.Context, plan Plan, opts Options) int {
 		return code
 	}
 	svc := opts.Service
+	if svc.Dev {
+		r.step("service", "DEV MODE: the approval service runs as the same OS user as the agent;")
+		r.more("it does not protect the human from a hostile agent")
+	}
 	if svc.PublicKey == "" {
-		var err error
-		if svc, err = FetchKey(ctx, opts.Client, svc); err != nil {
-			return r.refuse(ExitNotApproved, "submit", "%v (not submitted)", err)
-		}
+		return r.refuse(ExitNotApproved, "submit", "no pinned key for the approval service (not submitted)")
 	}
 	pub, err := receipt.ParsePublicKey(svc.PublicKey)
 	if err != nil {

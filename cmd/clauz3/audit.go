@@ -13,12 +13,14 @@ import (
 
 func runAudit(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] != "verify" {
-		fmt.Fprintln(stderr, "usage: clauz3 audit verify [--db PATH]")
+		fmt.Fprintln(stderr, "usage: clauz3 audit verify [--dev] [--state DIR] [--config DIR]")
 		return exitUsage
 	}
 	fs := flag.NewFlagSet("clauz3 audit verify", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	dbPath := fs.String("db", "", "the approval service's database; default: <user config dir>/clauz3/approval.db")
+	var lf layoutFlags
+	lf.register(fs)
+	fs.Var(refusedFlag{"the database is the service's own; name its state folder with --state"}, "db", "(removed)")
 	if err := fs.Parse(args[1:]); err != nil {
 		return exitUsage
 	}
@@ -26,13 +28,17 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "clauz3 audit verify: unexpected arguments %q\n", fs.Args())
 		return exitUsage
 	}
-	if *dbPath == "" {
-		var err error
-		if *dbPath, err = approval.DefaultPath(); err != nil {
-			fmt.Fprintf(stderr, "clauz3 audit verify: %v (use --db)\n", err)
-			return exitUsage
-		}
+	l, err := lf.layout()
+	if err != nil {
+		fmt.Fprintf(stderr, "clauz3 audit verify: %v\n", err)
+		return exitUsage
 	}
+	if _, err := serviceCredentials("clauz3 audit verify", l); err != nil {
+		fmt.Fprintf(stderr, "clauz3 audit verify: %v\n", err)
+		return exitRefused
+	}
+	db := l.DB()
+	dbPath := &db
 	rep, err := approval.VerifyAuditFile(context.Background(), *dbPath)
 	var broken *audit.BrokenError
 	switch {

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"os/signal"
 	"time"
@@ -16,11 +17,11 @@ import (
 	"github.com/clauz3/clauz3/runner"
 )
 
-func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runMCP(e env, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("clauz3 mcp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dir := fs.String("dir", ".", "the project folder: its tools/*/trusted layers, and the import root of plans")
-	service := fs.String("service", "", "the approval service URL for run (default: $"+runner.EnvService+", then "+runner.DiscoveryFile+")")
+	fs.Var(refusedFlag{serviceFlagGone}, "service", "(removed: the service is found from its client configuration)")
 	approvalTimeout := fs.Duration("approval-timeout", 10*time.Minute, "how long run waits for a decision")
 	proveTimeout := fs.Duration("timeout", prover.DefaultTimeout, "the limit for each solver check; running out refuses the plan")
 	cacheDir := fs.String("cache", "", "the build cache folder (default: the user cache dir's clauz3/builds)")
@@ -28,7 +29,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if fs.NArg() != 0 {
-		fmt.Fprintln(stderr, "usage: clauz3 mcp [--dir DIR] [--service URL] [--approval-timeout D] [--timeout D] [--cache DIR]")
+		fmt.Fprintln(stderr, "usage: clauz3 mcp [--dir DIR] [--approval-timeout D] [--timeout D] [--cache DIR]")
 		return exitUsage
 	}
 	if st, err := os.Stat(*dir); err != nil || !st.IsDir() {
@@ -40,8 +41,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		ProveTimeout:    *proveTimeout,
 		ApprovalTimeout: *approvalTimeout,
 		CacheDir:        *cacheDir,
-		ServiceURL:      *service,
-		ServiceEnv:      os.Getenv(runner.EnvService),
+		FindService: func() (runner.Service, *http.Client, error) { return findService(e, *dir) },
 	})
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
