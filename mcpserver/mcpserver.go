@@ -31,7 +31,7 @@ type Config struct {
 	// that reaches only it (cmd/clauz3 finds it from the client
 	// configuration, as `clauz3 run` does); nil refuses every run.
 	FindService func() (runner.Service, *http.Client, error)
-	Version         string        // reported to clients
+	Version     string // reported to clients
 	// BinaryEnv is added to the sealed binary's environment (tests).
 	BinaryEnv []string
 }

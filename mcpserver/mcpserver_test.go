@@ -15,8 +15,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/clauz3/clauz3/internal/approvaltest"
-	"github.com/clauz3/clauz3/runner"
 	"github.com/clauz3/clauz3/layers"
+	"github.com/clauz3/clauz3/runner"
 )
 
 const onlyBob = `import clauz3

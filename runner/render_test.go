@@ -5,7 +5,6 @@ import (
 	"testing"
 )
 
-
 // TestRenderCall: trace lines render as calls with arguments in order.
 func TestRenderCall(t *testing.T) {
 	for _, c := range []struct{ line, want string }{

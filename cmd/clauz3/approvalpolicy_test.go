@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clauz3/clauz3/approval"
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/ir"
-	"github.com/clauz3/clauz3/approval"
 )
 
 // TestApprovalServicePolicy starts a real service with a policy in its

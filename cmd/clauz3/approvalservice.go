@@ -10,12 +10,12 @@ import (
 	"sync"
 	"time"
 
+	"github.com/clauz3/clauz3/approval"
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/ir/english"
 	"github.com/clauz3/clauz3/policy"
 	"github.com/clauz3/clauz3/prover"
-	"github.com/clauz3/clauz3/approval"
 )
 
 // version is what /health reports.
@@ -35,9 +35,9 @@ func runApprovalService(args []string, stdout, stderr io.Writer) int {
 // for concurrent use.
 type serviceProver struct {
 	importRoot string
-	trusted []string
-	timeout time.Duration
-	mu      sync.Mutex
+	trusted    []string
+	timeout    time.Duration
+	mu         sync.Mutex
 }
 
 func (sp *serviceProver) config(target string) compiler.Config {

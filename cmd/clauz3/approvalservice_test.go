@@ -21,11 +21,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/clauz3/clauz3/approval"
+	"github.com/clauz3/clauz3/approval/client"
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/ir/english"
-	"github.com/clauz3/clauz3/approval"
-	"github.com/clauz3/clauz3/approval/client"
 	"github.com/clauz3/clauz3/securitymod/receipt"
 )
 
@@ -67,7 +67,9 @@ func (d *devInstall) cmd(args ...string) *exec.Cmd {
 	return cmd
 }
 
-func (d *devInstall) flags() []string { return []string{"--dev", "--state", d.state, "--config", d.config} }
+func (d *devInstall) flags() []string {
+	return []string{"--dev", "--state", d.state, "--config", d.config}
+}
 
 // newDevInstall runs service init --dev and installs the corpus layers
 // named into the service's layer store.

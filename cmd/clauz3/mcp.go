@@ -41,7 +41,7 @@ func runMCP(e env, args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		ProveTimeout:    *proveTimeout,
 		ApprovalTimeout: *approvalTimeout,
 		CacheDir:        *cacheDir,
-		FindService: func() (runner.Service, *http.Client, error) { return findService(e, *dir) },
+		FindService:     func() (runner.Service, *http.Client, error) { return findService(e, *dir) },
 	})
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
