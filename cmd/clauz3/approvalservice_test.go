@@ -489,3 +489,53 @@ func TestApprovalServiceSurvivesSIGKILL(t *testing.T) {
 		t.Fatalf("audit verify after tampering = %v\n%s", err, out)
 	}
 }
+
+// TestForeignInstanceCookie is attack A4 with real processes: two
+// service instances of the same user (the agent's and the human's, each
+// on its own state) have their own keys and session secrets and cookie
+// names, so a session made on one is no session on the other.
+func TestForeignInstanceCookie(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real service processes")
+	}
+	agents, humans := newDevInstall(t), newDevInstall(t)
+	a, h := agents.start(t), humans.start(t)
+	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	agent := &httpClient{base: a.url, http: noRedirect}
+	agent.login(t, a.loginURL)
+	const id = "req_000000000000000000000000"
+	decide := func(c *httpClient) int {
+		code, body, err := c.do("POST", "/api/requests/"+id+"/decision", map[string]string{"decision": "approved_once", "csrf": "x"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %d %s", c.base, code, body)
+		return code
+	}
+	// On its own instance the cookie is a session (the request is unknown, 404)...
+	if code := decide(agent); code != http.StatusNotFound && code != http.StatusForbidden {
+		t.Fatalf("the agent's cookie on its own instance: %d, want a session (404, or 403 for the CSRF token)", code)
+	}
+	// ...on the human's it is none, under its own name or the human's.
+	name, _, _ := strings.Cut(agent.cookie, "=")
+	for _, cookie := range []string{agent.cookie, strings.Replace(agent.cookie, name, "clauz3_session_"+keyIDOf(t, humans), 1)} {
+		c := &httpClient{base: h.url, http: noRedirect, cookie: cookie}
+		if code := decide(c); code != http.StatusUnauthorized {
+			t.Errorf("the agent's session cookie %q on the human's instance: %d, want 401", cookie, code)
+		}
+	}
+}
+
+// keyIDOf reads an installation's key id from its client configuration.
+func keyIDOf(t *testing.T, d *devInstall) string {
+	t.Helper()
+	data, err := os.ReadFile(client.UserPath(d.home))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c client.Config
+	if err := json.Unmarshal(data, &c); err != nil {
+		t.Fatal(err)
+	}
+	return c.KeyID
+}
