@@ -50,6 +50,10 @@ type Config struct {
 	// (HashPassword), set at `clauz3 service init`: the only way to a
 	// session. Required.
 	PasswordHash string
+	// Execute builds and runs an approved plan (POST
+	// /api/requests/{id}/run); nil answers 501: such a service approves
+	// but runs nothing.
+	Execute Execute
 	// Dev marks a same-user development instance; the login page says
 	// that it does not protect against a hostile agent.
 	Dev bool
@@ -124,6 +128,7 @@ func (s *Service) Handler() http.Handler {
 	mux.HandleFunc("/api/requests/{id}/wait", s.method("GET", s.wait))
 	mux.HandleFunc("/api/requests/{id}/decision", s.method("POST", s.decision))
 	mux.HandleFunc("/api/receipts/redeem", s.method("POST", s.redeem))
+	mux.HandleFunc("/api/requests/{id}/run", s.method("POST", s.run))
 	mux.HandleFunc("/login", s.login)
 	mux.HandleFunc("/{$}", s.method("GET", s.listPage))
 	mux.HandleFunc("/ui/requests/{id}", s.method("GET", s.requestPage))
@@ -280,6 +285,13 @@ func checkSubmission(sub Submission) string {
 		return fmt.Sprintf("plan_hash %q is not sha256:<64 lowercase hex>", sub.PlanHash)
 	case sub.Target == "" || len(sub.Target) > 256 || strings.ContainsFunc(sub.Target, isControl):
 		return "target must be 1-256 characters without control characters"
+	case len(sub.Inputs) > 64:
+		return "more than 64 inputs"
+	}
+	for _, in := range sub.Inputs {
+		if name, _, ok := strings.Cut(in, "="); !ok || name == "" || len(in) > 64<<10 || strings.ContainsFunc(name, isControl) {
+			return fmt.Sprintf("input %.40q is not name=JSON", in)
+		}
 	}
 	return ""
 }
@@ -351,7 +363,7 @@ func (s *Service) submit(w http.ResponseWriter, r *http.Request) {
 		answer(w, http.StatusUnprocessableEntity, errorBody{Error: reason, ID: id})
 		return
 	}
-	rec.View = View{Guarantees: nonNil(proof.Guarantees), Assumes: proof.Assumes, ProofSummary: proof.ProofSummary, Coverage: nonNil(proof.Coverage), CoverageChecked: proof.CoverageChecked}
+	rec.View = View{Guarantees: nonNil(proof.Guarantees), Assumes: proof.Assumes, ProofSummary: proof.ProofSummary, Coverage: nonNil(proof.Coverage), CoverageChecked: proof.CoverageChecked, BuildIdentity: proof.BuildIdentity}
 	if rec.View.ProofSummary.Obligations == nil {
 		rec.View.ProofSummary.Obligations = []string{}
 	}
@@ -681,4 +693,59 @@ func (ws *waiters) wake(id string) {
 		close(wt.ch)
 		delete(ws.m, id)
 	}
+}
+
+// run builds and runs an approved request on the service's side and
+// answers what it did. The receipt is the one the service issued; the
+// sealed binary redeems it, so a request runs at most once.
+func (s *Service) run(w http.ResponseWriter, r *http.Request) {
+	const actor = "runner"
+	id := r.PathValue("id")
+	if s.cfg.Execute == nil {
+		s.refuse(w, r, http.StatusNotImplemented, "run.refused", id, actor, "this service does not run plans")
+		return
+	}
+	var body struct{}
+	if code, reason := decodeJSON(w, r, &body); code != 0 {
+		s.refuse(w, r, code, "run.refused", id, actor, reason)
+		return
+	}
+	e, ok := s.lookup(w, r)
+	if !ok {
+		return
+	}
+	switch {
+	case e.Decision == nil:
+		s.refuse(w, r, http.StatusConflict, "run.refused", id, actor, "the request is not decided")
+		return
+	case e.Decision.Decision != StatusApprovedOnce && e.Decision.Decision != StatusAutoApproved || e.Receipt == nil:
+		s.refuse(w, r, http.StatusForbidden, "run.refused", id, actor, fmt.Sprintf("the request is %s, not approved", e.Decision.Decision))
+		return
+	case e.Redeemed:
+		s.refuse(w, r, http.StatusConflict, "run.refused", id, actor, "the request's receipt was redeemed: it ran already")
+		return
+	}
+	var sub Submission
+	if err := json.Unmarshal(e.Submitted, &sub); err != nil {
+		fail(w, http.StatusInternalServerError, "reading the submission: "+err.Error())
+		return
+	}
+	// A cold build takes longer than the server's write timeout allows
+	// an ordinary answer.
+	http.NewResponseController(w).SetWriteDeadline(time.Now().Add(30 * time.Minute))
+	res, err := s.cfg.Execute(context.WithoutCancel(r.Context()), RunJob{
+		ID: e.ID, PlanName: e.PlanName, PlanSource: e.PlanSource, PlanHash: e.PlanHash, Target: e.Target,
+		Inputs: sub.Inputs, BuildIdentity: e.View.BuildIdentity, Receipt: *e.Receipt,
+	})
+	if err != nil {
+		s.refuse(w, r, http.StatusUnprocessableEntity, "run.refused", id, "service", err.Error())
+		return
+	}
+	res.ID = e.ID
+	detail, _ := json.Marshal(map[string]any{"exit": res.Exit, "build_identity": res.BuildIdentity})
+	if err := s.record(r.Context(), "run.finished", id, "service", string(detail)); err != nil {
+		fail(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	answer(w, http.StatusOK, res)
 }

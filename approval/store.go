@@ -335,6 +335,9 @@ type View struct {
 	ProofSummary    ProofSummary `json:"proof_summary"`
 	Coverage        []Coverage   `json:"coverage"`
 	CoverageChecked bool         `json:"coverage_checked"`
+	// BuildIdentity is what the service will build, as it stood when it
+	// proved the plan (execute.Identity): checked again before the run.
+	BuildIdentity string `json:"build_identity,omitempty"`
 }
 
 // Decision is one final answer to a request.

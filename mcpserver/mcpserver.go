@@ -26,14 +26,11 @@ type Config struct {
 	Dir             string        // the project folder: tools/*/trusted and plan imports (default ".")
 	ProveTimeout    time.Duration // per solver check (default prover.DefaultTimeout)
 	ApprovalTimeout time.Duration // how long run waits for a decision (default 10m)
-	CacheDir        string        // sealed build cache (default gen's)
 	// FindService finds the approval service run asks and the HTTP client
 	// that reaches only it (cmd/clauz3 finds it from the client
 	// configuration, as `clauz3 run` does); nil refuses every run.
 	FindService func() (runner.Service, *http.Client, error)
 	Version     string // reported to clients
-	// BinaryEnv is added to the sealed binary's environment (tests).
-	BinaryEnv []string
 }
 
 // New returns a server with the four tools.
@@ -221,11 +218,9 @@ func (h *handlers) run(ctx context.Context, _ *mcp.CallToolRequest, in PlanInput
 		Client:          client,
 		ApprovalTimeout: h.cfg.ApprovalTimeout,
 		ProveTimeout:    h.cfg.ProveTimeout,
-		CacheDir:        h.cfg.CacheDir,
 		Out:             &transcript,
 		Stdout:          &stdout,
 		Stderr:          &stderr,
-		BinaryEnv:       h.cfg.BinaryEnv,
 	})
 	return finish(code)
 }

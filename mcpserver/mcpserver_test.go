@@ -15,6 +15,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/clauz3/clauz3/internal/approvaltest"
+	"github.com/clauz3/clauz3/internal/approvaltest/fakerun"
 	"github.com/clauz3/clauz3/layers"
 	"github.com/clauz3/clauz3/runner"
 )
@@ -264,7 +265,8 @@ func TestRunWaitsForTheDecision(t *testing.T) {
 				return approvaltest.Decision{Status: tc.decision, Reason: "test"}
 			}
 			outbox := filepath.Join(t.TempDir(), "outbox.jsonl")
-			cs := connect(t, Config{Dir: corpus, FindService: fakeFind(svc), ApprovalTimeout: time.Second, BinaryEnv: []string{"CLAUZ3_TEST_OUTBOX=" + outbox}})
+			fakerun.Attach(t, svc, corpus, map[string][]string{"email": {"CLAUZ3_TEST_OUTBOX=" + outbox}}, "")
+			cs := connect(t, Config{Dir: corpus, FindService: fakeFind(svc), ApprovalTimeout: time.Second})
 			res, text := call(t, cs, "run", map[string]any{"source": tc.source})
 			if !res.IsError {
 				t.Fatalf("run succeeded:\n%s", text)
@@ -307,8 +309,8 @@ func TestRunApproved(t *testing.T) {
 	}
 	svc := approvaltest.New(t)
 	outbox := filepath.Join(t.TempDir(), "outbox.jsonl")
-	cs := connect(t, Config{Dir: corpus, FindService: fakeFind(svc), ApprovalTimeout: 10 * time.Second, CacheDir: t.TempDir(),
-		BinaryEnv: []string{"CLAUZ3_TEST_OUTBOX=" + outbox}})
+	fakerun.Attach(t, svc, corpus, map[string][]string{"email": {"CLAUZ3_TEST_OUTBOX=" + outbox}}, "")
+	cs := connect(t, Config{Dir: corpus, FindService: fakeFind(svc), ApprovalTimeout: 10 * time.Second})
 	res, text := call(t, cs, "run", map[string]any{"source": onlyBob, "name": "only_bob.py"})
 	if res.IsError {
 		t.Fatalf("approved run refused:\n%s", text)

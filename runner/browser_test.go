@@ -33,18 +33,16 @@ func TestBrowserApproval(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	real := startRealService(t)
 	outbox := filepath.Join(t.TempDir(), "outbox.jsonl")
+	real := startRealService(t, outbox)
 	var out, stderr bytes.Buffer
 	done := make(chan int, 1)
 	go func() {
 		done <- Run(context.Background(), plan, Options{
 			Service:         real.service(),
 			ApprovalTimeout: 2 * time.Minute,
-			CacheDir:        buildCache,
 			Out:             &out,
 			Stderr:          &stderr,
-			BinaryEnv:       []string{"CLAUZ3_TEST_OUTBOX=" + outbox},
 		})
 	}()
 	id := real.pendingID(t)

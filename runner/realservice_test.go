@@ -3,6 +3,7 @@ package runner
 import (
 	"bytes"
 	"context"
+	"crypto/ed25519"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -18,6 +20,7 @@ import (
 	"time"
 
 	"github.com/clauz3/clauz3/approval"
+	"github.com/clauz3/clauz3/approval/execute"
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/internal/approvaltest"
 	"github.com/clauz3/clauz3/ir"
@@ -35,7 +38,10 @@ type realService struct {
 	srv *httptest.Server
 }
 
-func startRealService(t *testing.T) *realService {
+// It builds and runs approved plans as cmd/clauz3's service does
+// (package execute), with the corpus's layers and outbox as the email
+// layer's configuration.
+func startRealService(t *testing.T, outbox string) *realService {
 	t.Helper()
 	st, err := approval.OpenStore(context.Background(), filepath.Join(t.TempDir(), "approval.db"))
 	if err != nil {
@@ -47,6 +53,7 @@ func startRealService(t *testing.T) *realService {
 		Addr: srv.Listener.Addr().String(), Store: st, Key: approvaltest.Key(),
 		SessionSecret: bytes.Repeat([]byte{9}, 32), Reprove: corpusReprove, Version: "test",
 		PasswordHash: testPasswordHash(),
+		Execute:      corpusExecute(t, outbox, receipt.EncodePublicKey(approvaltest.Key().Public().(ed25519.PublicKey)), "http://"+srv.Listener.Addr().String()),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -55,6 +62,36 @@ func startRealService(t *testing.T) *realService {
 	srv.Start()
 	t.Cleanup(srv.Close)
 	return &realService{svc: svc, srv: srv}
+}
+
+// corpusExecute builds and runs an approved plan against the corpus's
+// layers, as the service does against its store.
+func corpusExecute(t *testing.T, outbox, key, url string) approval.Execute {
+	return func(ctx context.Context, job approval.RunJob) (approval.RunResult, error) {
+		prog, err := compiler.Compile(job.PlanName, []byte(job.PlanSource), compiler.Config{ImportRoots: []string{filepath.Join("..", "corpus")}, Target: job.Target})
+		if err != nil {
+			return approval.RunResult{}, err
+		}
+		goBin, err := exec.LookPath("go")
+		if err == nil {
+			goBin, err = filepath.Abs(goBin)
+		}
+		if err != nil {
+			return approval.RunResult{}, err
+		}
+		goEnv := func(name string) string {
+			out, _ := exec.Command(goBin, "env", name).Output()
+			return strings.TrimSpace(string(out))
+		}
+		res, err := execute.Run(ctx, execute.Job{Prog: prog, Source: []byte(job.PlanSource), Receipt: job.Receipt, Inputs: job.Inputs}, execute.Options{
+			GoBin: goBin, GoCache: goEnv("GOCACHE"), GoModCache: goEnv("GOMODCACHE"), CacheDir: buildCache, WorkDir: t.TempDir(),
+			ApprovalKey: key, ServiceURL: url, Home: t.TempDir(), LayerEnv: map[string][]string{"email": {"CLAUZ3_TEST_OUTBOX=" + outbox}},
+		})
+		if err != nil {
+			return approval.RunResult{}, err
+		}
+		return approval.RunResult{Exit: res.Exit, Stdout: res.Stdout, Stderr: res.Stderr, Trace: res.Trace}, nil
+	}
 }
 
 // corpusReprove compiles and proves a submission against the corpus's

@@ -66,6 +66,10 @@ type Settings struct {
 	ServiceUID int    `json:"service_uid"`
 	// Go is the absolute path of the go command sealed builds use.
 	Go string `json:"go,omitempty"`
+	// GoCache, dev mode only, shares the user's Go build cache (the same
+	// OS user may write it anyway); empty means <state>/gocache, which a
+	// real installation always uses.
+	GoCache string `json:"go_cache,omitempty"`
 	// ClientConfig is where init wrote the client configuration.
 	ClientConfig string `json:"client_config"`
 }

@@ -100,7 +100,12 @@ func (sp *serviceProver) reprove(ctx context.Context, planName string, src []byt
 	if res.Coverage == nil || !res.Coverage.OK() {
 		return approval.Proof{}, errors.New("internal error: the plan is proved but its coverage report is missing or has a required gap")
 	}
-	p := approval.Proof{PlanHash: ir.Digest(src, prog), Target: res.Target, CoverageChecked: true,
+	digest := ir.Digest(src, prog)
+	identity, err := sp.buildIdentity(prog, digest)
+	if err != nil {
+		return approval.Proof{}, err
+	}
+	p := approval.Proof{PlanHash: digest, Target: res.Target, CoverageChecked: true, BuildIdentity: identity,
 		Coverage: []approval.Coverage{}, Evidence: policy.Plan{File: planName, Source: src, Config: cfg}}
 	for _, d := range res.Coverage.Domains {
 		domain := d.Label

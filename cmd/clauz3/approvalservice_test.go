@@ -77,7 +77,13 @@ func newDevInstall(t *testing.T, layerDomains ...string) *devInstall {
 	t.Helper()
 	dir := t.TempDir()
 	d := &devInstall{config: filepath.Join(dir, "svc-config"), state: filepath.Join(dir, "svc-state"), home: filepath.Join(dir, "home")}
-	cmd := d.cmd(append([]string{"service", "init", "--addr", freeLoopbackPort(t), "--password-file", "-"}, d.flags()...)...)
+	// The machine's Go build cache keeps the tests' sealed builds warm
+	// (dev mode may share it; a real service never does).
+	goCache, err := exec.Command("go", "env", "GOCACHE").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := d.cmd(append([]string{"service", "init", "--addr", freeLoopbackPort(t), "--password-file", "-", "--gocache", strings.TrimSpace(string(goCache))}, d.flags()...)...)
 	cmd.Stdin = strings.NewReader(testServicePassword + "\n")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("service init: %v\n%s", err, out)

@@ -24,7 +24,7 @@ func runRun(e env, args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	fs.Var(refusedFlag{serviceFlagGone}, "service", "(removed: the service is found from its client configuration)")
 	approvalTimeout := fs.Duration("approval-timeout", 10*time.Minute, "how long to wait for a decision; running out exits with status 4")
 	proveTimeout := fs.Duration("timeout", prover.DefaultTimeout, "the limit for each solver check; running out refuses the plan")
-	cacheDir := fs.String("cache", "", "the build cache folder (default: the user cache dir's clauz3/builds)")
+	fs.Var(refusedFlag{"--cache is gone: the approval service builds approved plans in its own cache"}, "cache", "(removed)")
 	var inputs stringList
 	fs.Var(&inputs, "arg", "name=JSON: a value for one of the target's parameters, passed to the sealed binary (which checks the target's own preconditions); repeatable")
 	if err := fs.Parse(args); err != nil {
@@ -58,7 +58,6 @@ func runRun(e env, args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		Client:          client,
 		ApprovalTimeout: *approvalTimeout,
 		ProveTimeout:    *proveTimeout,
-		CacheDir:        *cacheDir,
 		Out:             stdout,
 		Stdout:          stdout,
 		Stderr:          stderr,

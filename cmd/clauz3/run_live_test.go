@@ -34,15 +34,21 @@ func TestRunAgainstLiveService(t *testing.T) {
 		t.Fatal(err)
 	}
 	inst := newDevInstall(t, "email")
-	svc := inst.start(t)
 	outbox := filepath.Join(dir, "outbox.jsonl")
+	// The email layer's configuration is the service's own (D1).
+	if err := os.WriteFile(filepath.Join(inst.config, "layers", "email.json"), []byte(`{"env": {"CLAUZ3_TEST_OUTBOX": "`+outbox+`"}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	svc := inst.start(t)
 	human := &httpClient{base: svc.url, http: &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
 	human.login(t, svc.loginURL)
 
 	run := func(decision, reason string) (int, string) {
-		cmd := inst.cmd("run", "--cache", filepath.Join(dir, "builds"), "--approval-timeout", "60s", "plan.py")
+		cmd := inst.cmd("run", "--approval-timeout", "60s", "plan.py")
 		cmd.Dir = dir
-		cmd.Env = append(cmd.Env, "CLAUZ3_TEST_OUTBOX="+outbox, "CLAUZ3_APPROVAL_SERVICE=")
+		// The runner's environment names another outbox: it must not
+		// reach the layer.
+		cmd.Env = append(cmd.Env, "CLAUZ3_TEST_OUTBOX="+filepath.Join(dir, "agent-outbox.jsonl"))
 		var out bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &out
 		if err := cmd.Start(); err != nil {
@@ -71,6 +77,9 @@ func TestRunAgainstLiveService(t *testing.T) {
 	want := `{"effect":"send_email","addr":"bob@example.com","msg":"Report is ready"}` + "\n"
 	if data, err := os.ReadFile(outbox); err != nil || string(data) != want {
 		t.Fatalf("outbox %q %v, want %q", data, err, want)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "agent-outbox.jsonl")); err == nil {
+		t.Fatal("the runner's environment reached the layer: the agent's outbox was written")
 	}
 
 	code, out = run("rejected", "not twice")

@@ -11,6 +11,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/clauz3/clauz3/approval/client"
+	"github.com/clauz3/clauz3/internal/approvaltest/fakerun"
 	"github.com/clauz3/clauz3/securitymod/receipt"
 )
 
@@ -42,7 +43,6 @@ func testEnv() env {
 // the repository's corpus layers copied into $WORK/tools by Setup, so the
 // plans in a script import them as the seed's plans do.
 func TestScripts(t *testing.T) {
-	approval := scriptApprovalService(t)
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/script",
 		Setup: func(env *testscript.Env) error {
@@ -57,6 +57,12 @@ func TestScripts(t *testing.T) {
 				env.Setenv(name, strings.TrimSpace(string(out)))
 			}
 			env.Setenv("XDG_CACHE_HOME", filepath.Join(env.WorkDir, ".cache"))
+			// Each script has its own in-test approval service, which
+			// builds and runs approved plans against the script's tools/
+			// with the outbox in $WORK as the email layer's configuration
+			// (the service's, never the runner's environment).
+			approval := scriptApprovalService(t)
+			fakerun.Attach(t, approval, env.WorkDir, map[string][]string{"email": {"CLAUZ3_TEST_OUTBOX=" + filepath.Join(env.WorkDir, "outbox.jsonl")}}, filepath.Join(env.WorkDir, ".cache", "service-builds"))
 			env.Setenv("TEST_APPROVAL_SERVICE", approval.URL())
 			// The scripts' runs find the in-test service as a dev
 			// installation's client configuration pins it.

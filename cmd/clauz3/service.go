@@ -126,6 +126,7 @@ func runServiceInit(e env, args []string, stdin io.Reader, stdout, stderr io.Wri
 	socket := fs.String("socket", state.RealSocket, "the API's Unix socket (real mode)")
 	unit := fs.String("unit", state.RealUnit, "where to write the systemd unit (real mode)")
 	goBin := fs.String("go", "", "the absolute path of the go command sealed builds use (default: the toolchain found now)")
+	goCache := fs.String("gocache", "", "dev mode only: share this Go build cache instead of <state>/gocache (a real service's cache is always its own)")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
@@ -147,6 +148,14 @@ func runServiceInit(e env, args []string, stdin io.Reader, stdout, stderr io.Wri
 	goPath, err := findGo(*goBin)
 	if err != nil {
 		return fail(exitUsage, "%v", err)
+	}
+	if *goCache != "" {
+		if !lf.dev {
+			return fail(exitUsage, "--gocache is for dev mode: a real service builds with its own cache only")
+		}
+		if !filepath.IsAbs(*goCache) {
+			return fail(exitUsage, "--gocache %q is not an absolute path", *goCache)
+		}
 	}
 	uid, gid := os.Geteuid(), os.Getegid()
 	if !lf.dev {
@@ -186,7 +195,7 @@ func runServiceInit(e env, args []string, stdin io.Reader, stdout, stderr io.Wri
 	if lf.dev {
 		mode = client.ModeDev
 	}
-	settings := state.Settings{Mode: mode, Addr: *addr, ServiceUID: uid, Go: goPath}
+	settings := state.Settings{Mode: mode, Addr: *addr, ServiceUID: uid, Go: goPath, GoCache: *goCache}
 	cc := client.Config{Mode: mode, URL: "http://" + *addr, PublicKey: pubKey, KeyID: receipt.KeyID(pub)}
 	if lf.dev {
 		paths, err := e.clientPaths()
@@ -528,10 +537,16 @@ func runServiceRun(name string, args []string, stdout, stderr io.Writer) int {
 	}
 	defer store.Close()
 	proofs := &serviceProver{importRoot: l.LayerStore(), trusted: trusted, timeout: *proveTimeout}
+	pub := keys.Signing.Public().(ed25519.PublicKey)
+	execOpts, err := executeOptions(l, settings, uid, "http://"+settings.Addr, receipt.EncodePublicKey(pub))
+	if err != nil {
+		return fail(exitRefused, "%v", err)
+	}
+	execOpts.Stderr = stderr
 	svc, err := approval.New(approval.Config{
 		Addr: settings.Addr, Store: store, Key: keys.Signing, SessionSecret: keys.SessionSecret,
 		Reprove: proofs.reprove, Decide: proofs.decider(pol), ReceiptTTL: *ttl, Version: version,
-		PasswordHash: strings.TrimSpace(string(hash)), Dev: lf.dev,
+		PasswordHash: strings.TrimSpace(string(hash)), Dev: lf.dev, Execute: proofs.executor(execOpts),
 	})
 	if err != nil {
 		return fail(exitRefused, "%v", err)
