@@ -70,6 +70,10 @@ type Settings struct {
 	// OS user may write it anyway); empty means <state>/gocache, which a
 	// real installation always uses.
 	GoCache string `json:"go_cache,omitempty"`
+	// GoModCache, dev mode only, likewise shares the user's module cache;
+	// empty means <state>/gomodcache (see docs/threat-model.md for what a
+	// real installation's module cache does not hold yet).
+	GoModCache string `json:"go_mod_cache,omitempty"`
 	// ClientConfig is where init wrote the client configuration.
 	ClientConfig string `json:"client_config"`
 }

@@ -79,11 +79,12 @@ func newDevInstall(t *testing.T, layerDomains ...string) *devInstall {
 	d := &devInstall{config: filepath.Join(dir, "svc-config"), state: filepath.Join(dir, "svc-state"), home: filepath.Join(dir, "home")}
 	// The machine's Go build cache keeps the tests' sealed builds warm
 	// (dev mode may share it; a real service never does).
-	goCache, err := exec.Command("go", "env", "GOCACHE").Output()
+	caches, err := exec.Command("go", "env", "GOCACHE", "GOMODCACHE").Output()
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := d.cmd(append([]string{"service", "init", "--addr", freeLoopbackPort(t), "--password-file", "-", "--gocache", strings.TrimSpace(string(goCache))}, d.flags()...)...)
+	goCache, goModCache, _ := strings.Cut(strings.TrimSpace(string(caches)), "\n")
+	cmd := d.cmd(append([]string{"service", "init", "--addr", freeLoopbackPort(t), "--password-file", "-", "--gocache", goCache, "--gomodcache", goModCache}, d.flags()...)...)
 	cmd.Stdin = strings.NewReader(testServicePassword + "\n")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("service init: %v\n%s", err, out)

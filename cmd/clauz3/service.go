@@ -127,6 +127,7 @@ func runServiceInit(e env, args []string, stdin io.Reader, stdout, stderr io.Wri
 	unit := fs.String("unit", state.RealUnit, "where to write the systemd unit (real mode)")
 	goBin := fs.String("go", "", "the absolute path of the go command sealed builds use (default: the toolchain found now)")
 	goCache := fs.String("gocache", "", "dev mode only: share this Go build cache instead of <state>/gocache (a real service's cache is always its own)")
+	goModCache := fs.String("gomodcache", "", "dev mode only: share this Go module cache instead of <state>/gomodcache")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
@@ -149,12 +150,15 @@ func runServiceInit(e env, args []string, stdin io.Reader, stdout, stderr io.Wri
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	if *goCache != "" {
-		if !lf.dev {
-			return fail(exitUsage, "--gocache is for dev mode: a real service builds with its own cache only")
+	for name, v := range map[string]string{"--gocache": *goCache, "--gomodcache": *goModCache} {
+		if v == "" {
+			continue
 		}
-		if !filepath.IsAbs(*goCache) {
-			return fail(exitUsage, "--gocache %q is not an absolute path", *goCache)
+		if !lf.dev {
+			return fail(exitUsage, "%s is for dev mode: a real service builds with its own caches only", name)
+		}
+		if !filepath.IsAbs(v) {
+			return fail(exitUsage, "%s %q is not an absolute path", name, v)
 		}
 	}
 	uid, gid := os.Geteuid(), os.Getegid()
@@ -195,7 +199,7 @@ func runServiceInit(e env, args []string, stdin io.Reader, stdout, stderr io.Wri
 	if lf.dev {
 		mode = client.ModeDev
 	}
-	settings := state.Settings{Mode: mode, Addr: *addr, ServiceUID: uid, Go: goPath, GoCache: *goCache}
+	settings := state.Settings{Mode: mode, Addr: *addr, ServiceUID: uid, Go: goPath, GoCache: *goCache, GoModCache: *goModCache}
 	cc := client.Config{Mode: mode, URL: "http://" + *addr, PublicKey: pubKey, KeyID: receipt.KeyID(pub)}
 	if lf.dev {
 		paths, err := e.clientPaths()

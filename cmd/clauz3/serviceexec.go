@@ -90,15 +90,22 @@ func executeOptions(l state.Layout, settings state.Settings, uid int, serviceURL
 	if err != nil {
 		return execute.Options{}, err
 	}
-	goCache := filepath.Join(l.State, "gocache")
-	if settings.GoCache != "" {
-		if settings.Mode != client.ModeDev || !filepath.IsAbs(settings.GoCache) {
-			return execute.Options{}, fmt.Errorf("%s: go_cache is for dev mode only, as an absolute path", l.SettingsFile())
+	goCache, goModCache := filepath.Join(l.State, "gocache"), filepath.Join(l.State, "gomodcache")
+	for _, c := range []struct {
+		name        string
+		value       string
+		replaceThis *string
+	}{{"go_cache", settings.GoCache, &goCache}, {"go_mod_cache", settings.GoModCache, &goModCache}} {
+		if c.value == "" {
+			continue
 		}
-		goCache = settings.GoCache
+		if settings.Mode != client.ModeDev || !filepath.IsAbs(c.value) {
+			return execute.Options{}, fmt.Errorf("%s: %s is for dev mode only, as an absolute path", l.SettingsFile(), c.name)
+		}
+		*c.replaceThis = c.value
 	}
 	return execute.Options{
-		GoBin: settings.Go, GoCache: goCache, GoModCache: filepath.Join(l.State, "gomodcache"),
+		GoBin: settings.Go, GoCache: goCache, GoModCache: goModCache,
 		CacheDir: filepath.Join(l.State, "builds"), WorkDir: filepath.Join(l.State, "runs"),
 		ApprovalKey: approvalKey, ServiceURL: serviceURL, Home: u.HomeDir, LayerEnv: layerEnv,
 	}, nil
