@@ -39,7 +39,7 @@ type mailSession struct {
 }
 
 func (s *mailSession) Mail(from string, _ *smtp.MailOptions) error { s.from = from; return nil }
-func (s *mailSession) Rcpt(to string, _ *smtp.RcptOptions) error  { s.to = to; return nil }
+func (s *mailSession) Rcpt(to string, _ *smtp.RcptOptions) error   { s.to = to; return nil }
 func (s *mailSession) Data(r io.Reader) error {
 	data, err := io.ReadAll(r)
 	if err != nil {
