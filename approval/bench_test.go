@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -53,7 +54,7 @@ func benchRunners(b *testing.B, runners int, think time.Duration) {
 	}
 	defer st.Close()
 	srv := httptest.NewUnstartedServer(nil)
-	svc, err := New(Config{Addr: srv.Listener.Addr().String(), Store: st, Key: testKey("bench"), SessionSecret: bytes.Repeat([]byte{1}, 32), Reprove: fakeReprove})
+	svc, err := New(Config{Addr: srv.Listener.Addr().String(), Store: st, Key: testKey("bench"), SessionSecret: bytes.Repeat([]byte{1}, 32), Reprove: fakeReprove, PasswordHash: testPasswordHash()})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -64,7 +65,7 @@ func benchRunners(b *testing.B, runners int, think time.Duration) {
 	defer tr.CloseIdleConnections()
 	hc := &http.Client{Transport: tr, Timeout: 60 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 
-	resp, err := hc.Get(svc.LoginURL())
+	resp, err := hc.PostForm(svc.LoginURL(), url.Values{"password": {testPassword}})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,6 +1,9 @@
-// Package approval is the user's approval service: the SQLite store of
-// requests, decisions, receipts, redemptions and the audit log, and the
-// HTTP service (API and browser UI) that docs/approval-api.md specifies.
+// Package approval is the user's approval service, a principal of its own
+// (docs/threat-model.md): the SQLite store of requests, decisions,
+// receipts, redemptions and the audit log, and the HTTP service (API and
+// browser UI) that docs/approval-api.md specifies. Subpackages: client
+// (how `clauz3 run` finds it), state (what an instance owns on disk),
+// execute (building and running approved plans on the service's side).
 //
 // What it owns:
 //   - Store (OpenStore, DefaultPath): modernc.org/sqlite in WAL mode with
@@ -19,20 +22,21 @@
 //     its transaction with the audit head that names its rows, and a
 //     redemption acknowledgement likewise; VerifyAuditFile checks the
 //     chain, its signatures and those heads (`clauz3 audit verify`).
-//   - Service (New, Handler): the endpoints, the one-time login URL, the
-//     HttpOnly SameSite=Strict session cookie (HMAC with the persistent
-//     session secret, so a session survives a restart and the login link
-//     does not), the per-session CSRF token, the Host/Origin guard, the
-//     long-poll wait, receipt signing and redemption acknowledgements.
+//   - Service (New, Handler): the endpoints, the password login (argon2id
+//     hash from the config folder, HashPassword; a doubling delay after
+//     each wrong password; no login link), the HttpOnly SameSite=Strict
+//     session cookie named per instance (SessionCookieName, from its key
+//     id) and MACed with the instance's session secret, so a session
+//     survives a restart and is none on another instance, the
+//     per-session CSRF token, the Host/Origin guard, the long-poll wait,
+//     receipt signing and redemption acknowledgements, and the run
+//     endpoint, which hands an approved request to the injected Execute.
 //   - The UI (ui/*.html, html/template, no scripts or external assets, a
 //     strict Content-Security-Policy). The request page shows the card
 //     Reprove computed (approval/card): a loud warnings box, each
 //     guarantee marked when it covers nothing the plan does, every effect
 //     call with its arguments and what covers it, and the inputs; a
 //     request without a card says so.
-//   - LoadKeys and WriteDiscovery: the signing key and session secret in a
-//     secrets.Store (OS keyring or its announced file fallback), and the
-//     .clauz3/approval-service.json discovery file.
 //
 // What it refuses (each a 4xx with {"error": reason}, and an audit row
 // for every refused submission, decision, redemption, login and foreign
@@ -47,16 +51,16 @@
 // was not issued by it, is for another plan or target, does not authorise
 // a run, is expired, or was redeemed before.
 //
-// What it does not do: prove. Reprove (compiler + prover against the
-// service's own trusted roots) and Decide (approval policies) are
-// injected by cmd/clauz3, which keeps securitymod free of compiler and
-// prover imports. The service shows the human only what Reprove returned;
+// What it does not do: prove or build. Reprove (compiler + prover against
+// the service's own layer store), Decide (approval policies) and Execute
+// (package execute) are injected by cmd/clauz3, which keeps this package
+// free of compiler and prover imports. The service shows the human only what Reprove returned;
 // the client's claims are kept in the raw record.
 //
 // Performance: BenchmarkRunners (bench_test.go) drives submit, long-poll,
 // browser decision and redeem from up to 200 concurrent runners on
 // loopback and reports throughput, p50/p99 per step and CPU per cycle.
 //
-// Callers: cmd/clauz3 (approval-service, audit verify); tests and the
+// Callers: cmd/clauz3 (service run, audit verify); tests and the
 // benchmark in this package.
 package approval

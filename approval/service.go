@@ -46,6 +46,17 @@ type Config struct {
 	ReceiptTTL    time.Duration
 	Now           func() time.Time
 	Version       string
+	// PasswordHash is the human's password as an argon2id PHC string
+	// (HashPassword), set at `clauz3 service init`: the only way to a
+	// session. Required.
+	PasswordHash string
+	// Execute builds and runs an approved plan (POST
+	// /api/requests/{id}/run); nil answers 501: such a service approves
+	// but runs nothing.
+	Execute Execute
+	// Dev marks a same-user development instance; the login page says
+	// that it does not protect against a hostile agent.
+	Dev bool
 }
 
 // Service is the approval service's HTTP side.
@@ -56,7 +67,7 @@ type Service struct {
 	waiters  waiters
 }
 
-// New checks cfg and makes a service with a fresh one-time login token.
+// New checks cfg and makes a service.
 func New(cfg Config) (*Service, error) {
 	switch {
 	case cfg.Store == nil:
@@ -80,7 +91,7 @@ func New(cfg Config) (*Service, error) {
 	}
 	s := &Service{cfg: cfg, pub: cfg.Key.Public().(ed25519.PublicKey)}
 	cfg.Store.SetAuditKey(cfg.Key) // every audit row is signed by the service key
-	if err := s.sessions.init(cfg.SessionSecret); err != nil {
+	if err := s.sessions.init(cfg.SessionSecret, SessionCookieName(s.pub), cfg.PasswordHash); err != nil {
 		return nil, err
 	}
 	s.waiters.m = map[string]*waiter{}
@@ -90,8 +101,11 @@ func New(cfg Config) (*Service, error) {
 // URL is the service's base URL.
 func (s *Service) URL() string { return "http://" + s.cfg.Addr }
 
-// LoginURL is the one-time login link to print at start.
-func (s *Service) LoginURL() string { return s.URL() + "/login?token=" + s.sessions.loginToken }
+// LoginURL is the login page, where the human gives the password.
+func (s *Service) LoginURL() string { return s.URL() + "/login" }
+
+// CookieName is this instance's session cookie name.
+func (s *Service) CookieName() string { return s.sessions.cookie }
 
 // PublicKey is the receipt verification key.
 func (s *Service) PublicKey() ed25519.PublicKey { return s.pub }
@@ -115,7 +129,8 @@ func (s *Service) Handler() http.Handler {
 	mux.HandleFunc("/api/requests/{id}/wait", s.method("GET", s.wait))
 	mux.HandleFunc("/api/requests/{id}/decision", s.method("POST", s.decision))
 	mux.HandleFunc("/api/receipts/redeem", s.method("POST", s.redeem))
-	mux.HandleFunc("/login", s.method("GET", s.login))
+	mux.HandleFunc("/api/requests/{id}/run", s.method("POST", s.run))
+	mux.HandleFunc("/login", s.login)
 	mux.HandleFunc("/{$}", s.method("GET", s.listPage))
 	mux.HandleFunc("/ui/requests/{id}", s.method("GET", s.requestPage))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
@@ -271,6 +286,13 @@ func checkSubmission(sub Submission) string {
 		return fmt.Sprintf("plan_hash %q is not sha256:<64 lowercase hex>", sub.PlanHash)
 	case sub.Target == "" || len(sub.Target) > 256 || strings.ContainsFunc(sub.Target, isControl):
 		return "target must be 1-256 characters without control characters"
+	case len(sub.Inputs) > 64:
+		return "more than 64 inputs"
+	}
+	for _, in := range sub.Inputs {
+		if name, _, ok := strings.Cut(in, "="); !ok || name == "" || len(in) > 64<<10 || strings.ContainsFunc(name, isControl) {
+			return fmt.Sprintf("input %.40q is not name=JSON", in)
+		}
 	}
 	return ""
 }
@@ -342,7 +364,7 @@ func (s *Service) submit(w http.ResponseWriter, r *http.Request) {
 		answer(w, http.StatusUnprocessableEntity, errorBody{Error: reason, ID: id})
 		return
 	}
-	rec.View = View{Guarantees: nonNil(proof.Guarantees), Assumes: proof.Assumes, ProofSummary: proof.ProofSummary, Coverage: nonNil(proof.Coverage), CoverageChecked: proof.CoverageChecked, Card: proof.Card}
+	rec.View = View{Guarantees: nonNil(proof.Guarantees), Assumes: proof.Assumes, ProofSummary: proof.ProofSummary, Coverage: nonNil(proof.Coverage), CoverageChecked: proof.CoverageChecked, Card: proof.Card, BuildIdentity: proof.BuildIdentity}
 	if rec.View.ProofSummary.Obligations == nil {
 		rec.View.ProofSummary.Obligations = []string{}
 	}
@@ -515,7 +537,7 @@ func (s *Service) decision(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	sess, ok := s.sessions.fromRequest(r, s.cfg.Now())
 	if !ok {
-		s.refuse(w, r, http.StatusUnauthorized, "decision.refused", id, "client:"+r.RemoteAddr, "no valid session: only the human's browser, logged in through the one-time URL, may decide")
+		s.refuse(w, r, http.StatusUnauthorized, "decision.refused", id, "client:"+r.RemoteAddr, "no valid session: only the human's browser, logged in with the human's password, may decide")
 		return
 	}
 	actor := sess.actor()
@@ -673,4 +695,59 @@ func (ws *waiters) wake(id string) {
 		close(wt.ch)
 		delete(ws.m, id)
 	}
+}
+
+// run builds and runs an approved request on the service's side and
+// answers what it did. The receipt is the one the service issued; the
+// sealed binary redeems it, so a request runs at most once.
+func (s *Service) run(w http.ResponseWriter, r *http.Request) {
+	const actor = "runner"
+	id := r.PathValue("id")
+	if s.cfg.Execute == nil {
+		s.refuse(w, r, http.StatusNotImplemented, "run.refused", id, actor, "this service does not run plans")
+		return
+	}
+	var body struct{}
+	if code, reason := decodeJSON(w, r, &body); code != 0 {
+		s.refuse(w, r, code, "run.refused", id, actor, reason)
+		return
+	}
+	e, ok := s.lookup(w, r)
+	if !ok {
+		return
+	}
+	switch {
+	case e.Decision == nil:
+		s.refuse(w, r, http.StatusConflict, "run.refused", id, actor, "the request is not decided")
+		return
+	case e.Decision.Decision != StatusApprovedOnce && e.Decision.Decision != StatusAutoApproved || e.Receipt == nil:
+		s.refuse(w, r, http.StatusForbidden, "run.refused", id, actor, fmt.Sprintf("the request is %s, not approved", e.Decision.Decision))
+		return
+	case e.Redeemed:
+		s.refuse(w, r, http.StatusConflict, "run.refused", id, actor, "the request's receipt was redeemed: it ran already")
+		return
+	}
+	var sub Submission
+	if err := json.Unmarshal(e.Submitted, &sub); err != nil {
+		fail(w, http.StatusInternalServerError, "reading the submission: "+err.Error())
+		return
+	}
+	// A cold build takes longer than the server's write timeout allows
+	// an ordinary answer.
+	http.NewResponseController(w).SetWriteDeadline(time.Now().Add(30 * time.Minute))
+	res, err := s.cfg.Execute(context.WithoutCancel(r.Context()), RunJob{
+		ID: e.ID, PlanName: e.PlanName, PlanSource: e.PlanSource, PlanHash: e.PlanHash, Target: e.Target,
+		Inputs: sub.Inputs, BuildIdentity: e.View.BuildIdentity, Receipt: *e.Receipt,
+	})
+	if err != nil {
+		s.refuse(w, r, http.StatusUnprocessableEntity, "run.refused", id, "service", err.Error())
+		return
+	}
+	res.ID = e.ID
+	detail, _ := json.Marshal(map[string]any{"exit": res.Exit, "build_identity": res.BuildIdentity})
+	if err := s.record(r.Context(), "run.finished", id, "service", string(detail)); err != nil {
+		fail(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	answer(w, http.StatusOK, res)
 }

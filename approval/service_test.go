@@ -102,7 +102,7 @@ func newHarness(t *testing.T, decide Decide) *harness {
 	svc, err := New(Config{
 		Addr: srv.Listener.Addr().String(), Store: st, Key: testKey("service"),
 		SessionSecret: bytes.Repeat([]byte{7}, 32), Reprove: fakeReprove, Decide: decide,
-		Now: clk.now, Version: "test",
+		Now: clk.now, Version: "test", PasswordHash: testPasswordHash(),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -191,20 +191,35 @@ func (h *harness) submit(src string) string {
 	return s.ID
 }
 
-// login spends the one-time URL and returns the session cookie header.
+// testPassword is the human's password in these tests.
+const testPassword = "correct horse battery"
+
+// testPasswordHash hashes testPassword once per test binary: argon2id is
+// slow on purpose.
+var testPasswordHash = sync.OnceValue(func() string {
+	h, err := HashPassword(testPassword)
+	if err != nil {
+		panic(err)
+	}
+	return h
+})
+
+func (h *harness) postLogin(password string) reply {
+	h.t.Helper()
+	return h.do("POST", "/login", "application/x-www-form-urlencoded", []byte(url.Values{"password": {password}}.Encode()))
+}
+
+// login logs in with the human's password and returns the session
+// cookie header.
 func (h *harness) login() string {
 	h.t.Helper()
-	u, err := url.Parse(h.svc.LoginURL())
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	r := h.do("GET", "/login?"+u.RawQuery, "", nil)
+	r := h.postLogin(testPassword)
 	if r.code != http.StatusSeeOther || r.header.Get("Location") != "/" {
 		h.t.Fatalf("login = %d %s", r.code, r.body)
 	}
 	resp := http.Response{Header: r.header}
 	for _, c := range resp.Cookies() {
-		if c.Name == SessionCookie {
+		if c.Name == h.svc.CookieName() {
 			if !c.HttpOnly || c.SameSite != http.SameSiteStrictMode || c.Path != "/" {
 				h.t.Fatalf("session cookie %+v is not HttpOnly SameSite=Strict", c)
 			}
@@ -446,13 +461,12 @@ func TestRefusals(t *testing.T) {
 			}
 			return jsonDecision(s, map[string]string{"decision": "rejected", "csrf": s.csrf})
 		}, 409, "already decided", "decision.refused"},
-		"login link used twice": {func(s setup) reply {
-			u, _ := url.Parse(s.h.svc.LoginURL())
-			return s.h.do("GET", "/login?"+u.RawQuery, "", nil)
-		}, 403, "already used", "login.refused"},
-		"wrong login token": {func(s setup) reply {
-			return s.h.do("GET", "/login?token=guess", "", nil)
-		}, 403, "wrong login token", "login.refused"},
+		"wrong password": {func(s setup) reply {
+			return s.h.postLogin("guess")
+		}, 403, "wrong password", "login.refused"},
+		"login: extra form fields": {func(s setup) reply {
+			return s.h.do("POST", "/login", "application/x-www-form-urlencoded", []byte("password=x&token=y"))
+		}, 400, "one field", "login.refused"},
 		"submit: malformed JSON": {func(s setup) reply {
 			return s.h.do("POST", "/api/requests", "application/json", []byte(`{"plan_name":`))
 		}, 400, "malformed JSON", "request.malformed"},
@@ -774,8 +788,12 @@ func TestNewRefusesBadConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	ok := Config{Addr: "127.0.0.1:8765", Store: st, Key: testKey("k"), SessionSecret: make([]byte, 32), Reprove: fakeReprove}
+	ok := Config{Addr: "127.0.0.1:8765", Store: st, Key: testKey("k"), SessionSecret: make([]byte, 32), Reprove: fakeReprove, PasswordHash: testPasswordHash()}
 	for name, mutate := range map[string]func(*Config){
+		"no password": func(c *Config) { c.PasswordHash = "" },
+		"weak password hash": func(c *Config) {
+			c.PasswordHash = "$argon2id$v=19$m=16,t=1,p=1$c2FsdHNhbHRzYWx0c2FsdA$a2V5a2V5a2V5a2V5a2V5a2V5"
+		},
 		"no store":     func(c *Config) { c.Store = nil },
 		"short key":    func(c *Config) { c.Key = c.Key[:10] },
 		"short secret": func(c *Config) { c.SessionSecret = make([]byte, 8) },

@@ -7,40 +7,57 @@ import (
 	"crypto/subtle"
 	"encoding/base64"
 	"fmt"
+	"html/template"
 	"io"
 	"net/http"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
-)
 
-// SessionCookie is the browser session's cookie name.
-const SessionCookie = "clauz3_session"
+	"github.com/clauz3/clauz3/securitymod/receipt"
+)
 
 // SessionLifetime bounds a browser session.
 const SessionLifetime = 12 * time.Hour
 
+// Login rate limit: after a wrong password, the next attempt is refused
+// until a delay passes that doubles with each failure in a row, up to
+// loginMaxDelay. One counter for every client: the agent shares the
+// human's loopback address, so a per-address limit would limit nobody.
+const (
+	loginFirstDelay = time.Second
+	loginMaxDelay   = 5 * time.Minute
+)
+
 var b64 = base64.RawURLEncoding
 
-// sessions holds the one-time login token of this process and checks the
-// session cookies made with the persistent session secret: a cookie is
-// "v1.<id>.<expiry unix>.<mac>", so sessions survive a restart while the
-// login link does not.
-type sessions struct {
-	secret     []byte
-	loginToken string
+// SessionCookieName is the session cookie's name for the service whose
+// receipt key is pub: one name per instance, so a cookie another instance
+// set for the same loopback host (cookies ignore ports) is not even
+// looked at here (attack A4); the MAC with this instance's own session
+// secret refuses it anyway.
+func SessionCookieName(pub []byte) string { return "clauz3_session_" + receipt.KeyID(pub) }
 
-	mu        sync.Mutex
-	loginUsed bool
+// sessions checks the human's password and the session cookies made with
+// the instance's session secret: a cookie is "v1.<id>.<expiry unix>.<mac>",
+// so sessions survive a restart of the same instance.
+type sessions struct {
+	secret []byte
+	cookie string
+	hash   passwordHash
+
+	mu       sync.Mutex
+	failures int
+	next     time.Time // no attempt before this
 }
 
-func (ss *sessions) init(secret []byte) error {
-	var b [32]byte
-	if _, err := io.ReadFull(rand.Reader, b[:]); err != nil {
-		return fmt.Errorf("approval: making the login token: %w", err)
+func (ss *sessions) init(secret []byte, cookie, encodedHash string) error {
+	h, err := ParsePasswordHash(encodedHash)
+	if err != nil {
+		return fmt.Errorf("approval: %w", err)
 	}
-	ss.secret, ss.loginToken = secret, b64.EncodeToString(b[:])
+	ss.secret, ss.cookie, ss.hash = secret, cookie, h
 	return nil
 }
 
@@ -50,21 +67,39 @@ func (ss *sessions) mac(parts ...string) []byte {
 	return m.Sum(nil)
 }
 
-// login spends the one-time token and answers a new session cookie value.
-func (ss *sessions) login(token string, now time.Time) (string, string, error) {
+// errRateLimited is a login attempt refused before the password is
+// looked at.
+type errRateLimited struct{ wait time.Duration }
+
+func (e errRateLimited) Error() string {
+	return fmt.Sprintf("too many wrong passwords: try again in %s", e.wait.Round(time.Second))
+}
+
+// login checks password and answers a new session cookie value.
+func (ss *sessions) login(password string, now time.Time) (string, string, error) {
+	ss.mu.Lock()
+	if now.Before(ss.next) {
+		wait := ss.next.Sub(now)
+		ss.mu.Unlock()
+		return "", "", errRateLimited{wait}
+	}
+	// Hold the slot while hashing, so parallel guesses wait their turn.
+	ss.next = now.Add(loginFirstDelay)
+	ss.mu.Unlock()
+	ok := ss.hash.matches(password)
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	if subtle.ConstantTimeCompare([]byte(token), []byte(ss.loginToken)) != 1 {
-		return "", "", fmt.Errorf("wrong login token")
+	if !ok {
+		ss.failures++
+		delay := loginFirstDelay << min(ss.failures-1, 20)
+		ss.next = now.Add(min(delay, loginMaxDelay))
+		return "", "", fmt.Errorf("wrong password")
 	}
-	if ss.loginUsed {
-		return "", "", fmt.Errorf("this login link was already used; restart the service for a new one")
-	}
+	ss.failures, ss.next = 0, time.Time{}
 	var b [16]byte
 	if _, err := io.ReadFull(rand.Reader, b[:]); err != nil {
 		return "", "", fmt.Errorf("making a session id: %w", err)
 	}
-	ss.loginUsed = true
 	id := b64.EncodeToString(b[:])
 	exp := strconv.FormatInt(now.Add(SessionLifetime).Unix(), 10)
 	return "v1." + id + "." + exp + "." + b64.EncodeToString(ss.mac("clauz3 session v1", id, exp)), id, nil
@@ -81,10 +116,10 @@ func (s session) csrfOK(token string) bool {
 	return token != "" && subtle.ConstantTimeCompare([]byte(token), []byte(s.csrf)) == 1
 }
 
-// fromRequest checks the session cookie; a missing, malformed, forged or
-// expired cookie is no session.
+// fromRequest checks this instance's session cookie; a missing,
+// malformed, forged or expired cookie is no session.
 func (ss *sessions) fromRequest(r *http.Request, now time.Time) (session, bool) {
-	c, err := r.Cookie(SessionCookie)
+	c, err := r.Cookie(ss.cookie)
 	if err != nil {
 		return session{}, false
 	}
@@ -103,18 +138,72 @@ func (ss *sessions) fromRequest(r *http.Request, now time.Time) (session, bool) 
 	return session{id: parts[1], csrf: b64.EncodeToString(ss.mac("clauz3 csrf v1", parts[1]))}, true
 }
 
+// loginPage is the password form. It is here rather than in ui/ because
+// it is part of the session machinery, not of the request card.
+var loginPage = template.Must(template.New("login").Parse(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>clauz3 approval service: log in</title></head>
+<body>
+{{if .Dev}}<p style="background:#fdd;padding:.5em"><strong>DEV MODE</strong>: this service runs as the same OS user as the agent; it does not protect you from a hostile agent.</p>{{end}}
+<h1>Log in</h1>
+{{if .Error}}<p role="alert">{{.Error}}</p>{{end}}
+<form method="post" action="/login">
+<label>Password <input type="password" name="password" autocomplete="current-password" autofocus></label>
+<button type="submit">Log in</button>
+</form>
+</body></html>
+`))
+
+func (s *Service) loginForm(w http.ResponseWriter, code int, msg string) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Content-Security-Policy", uiCSP)
+	w.WriteHeader(code)
+	loginPage.Execute(w, map[string]any{"Dev": s.cfg.Dev, "Error": msg})
+}
+
 func (s *Service) login(w http.ResponseWriter, r *http.Request) {
-	value, id, err := s.sessions.login(r.URL.Query().Get("token"), s.cfg.Now())
-	if err != nil {
-		s.refuse(w, r, http.StatusForbidden, "login.refused", "", "client:"+r.RemoteAddr, err.Error())
+	if r.Method == http.MethodGet {
+		s.loginForm(w, http.StatusOK, "")
 		return
 	}
-	if err := s.record(r.Context(), "login.ok", "", "human:"+id[:8], "one-time login link used"); err != nil {
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", "GET, POST")
+		fail(w, http.StatusMethodNotAllowed, r.Method+" is not allowed here")
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, 4096)
+	if mt := r.Header.Get("Content-Type"); !strings.HasPrefix(mt, "application/x-www-form-urlencoded") {
+		s.refuse(w, r, http.StatusBadRequest, "login.refused", "", "client:"+r.RemoteAddr, "the login is a form post")
+		return
+	}
+	if err := r.ParseForm(); err != nil || len(r.PostForm["password"]) != 1 || len(r.PostForm) != 1 {
+		s.refuse(w, r, http.StatusBadRequest, "login.refused", "", "client:"+r.RemoteAddr, "the login form has one field, password")
+		return
+	}
+	value, id, err := s.sessions.login(r.PostForm.Get("password"), s.cfg.Now())
+	if err != nil {
+		code := http.StatusForbidden
+		if _, limited := err.(errRateLimited); limited {
+			code = http.StatusTooManyRequests
+		}
+		detail := fmt.Sprintf("%s %s: %s", r.Method, r.URL.Path, err.Error())
+		if aerr := s.record(r.Context(), "login.refused", "", "client:"+r.RemoteAddr, detail); aerr != nil {
+			fail(w, http.StatusInternalServerError, err.Error()+"; "+aerr.Error())
+			return
+		}
+		// A browser gets the form again; an API client the JSON error.
+		if strings.Contains(r.Header.Get("Accept"), "text/html") {
+			s.loginForm(w, code, err.Error())
+		} else {
+			fail(w, code, err.Error())
+		}
+		return
+	}
+	if err := s.record(r.Context(), "login.ok", "", "human:"+id[:8], "password login"); err != nil {
 		fail(w, http.StatusInternalServerError, err.Error())
 		return
 	}
 	http.SetCookie(w, &http.Cookie{
-		Name: SessionCookie, Value: value, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode,
+		Name: s.sessions.cookie, Value: value, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode,
 		MaxAge: int(SessionLifetime / time.Second),
 	})
 	http.Redirect(w, r, "/", http.StatusSeeOther)

@@ -400,6 +400,9 @@ type View struct {
 	Coverage        []Coverage   `json:"coverage"`
 	CoverageChecked bool         `json:"coverage_checked"`
 	Card            *card.Card   `json:"card,omitempty"`
+	// BuildIdentity is what the service will build, as it stood when it
+	// proved the plan (execute.Identity): checked again before the run.
+	BuildIdentity string `json:"build_identity,omitempty"`
 }
 
 // Decision is one final answer to a request.

@@ -82,10 +82,42 @@ type Proof struct {
 	// its arguments, the inputs, and loud warnings. Nil when Reprove did
 	// not compute one; the page then says so.
 	Card *card.Card
+	// BuildIdentity is what an approval of this proof would build and run
+	// (the plan and the service's layer sources); recorded with the
+	// request and checked again before the run.
+	BuildIdentity string
 	// Evidence is opaque to the service: Reprove may leave what Decide
 	// needs here (the compiled program, say).
 	Evidence any
 }
+
+// RunJob is an approved request the service is to build and run.
+type RunJob struct {
+	ID            string
+	PlanName      string
+	PlanSource    string
+	PlanHash      string
+	Target        string
+	Inputs        []string
+	BuildIdentity string
+	Receipt       receipt.Receipt
+}
+
+// RunResult is what the service's run of a plan did: the sealed binary's
+// exit status, its output and its effect trace (JSON lines).
+type RunResult struct {
+	ID            string `json:"id"`
+	Exit          int    `json:"exit"`
+	Stdout        string `json:"stdout"`
+	Stderr        string `json:"stderr"`
+	Trace         string `json:"trace"`
+	BuildIdentity string `json:"build_identity"`
+}
+
+// Execute builds and runs an approved plan on the service's side; an
+// error means nothing ran (or it could not be told what ran), and is the
+// answer's reason.
+type Execute func(ctx context.Context, job RunJob) (RunResult, error)
 
 // Reprove compiles and proves src against the service's own trusted
 // roots. Any error refuses the submission; the error text is the reason
@@ -106,6 +138,9 @@ type Submission struct {
 	Guarantees   []Guarantee  `json:"guarantees"`
 	ProofSummary ProofSummary `json:"proof_summary"`
 	Coverage     []Coverage   `json:"coverage"`
+	// Inputs are the target's inputs as "name=JSON", passed to the sealed
+	// binary, which checks the target's preconditions on them.
+	Inputs []string `json:"inputs,omitempty"`
 }
 
 // Submitted answers a submission.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"path/filepath"
 	"strings"
 	"time"
@@ -25,12 +26,11 @@ type Config struct {
 	Dir             string        // the project folder: tools/*/trusted and plan imports (default ".")
 	ProveTimeout    time.Duration // per solver check (default prover.DefaultTimeout)
 	ApprovalTimeout time.Duration // how long run waits for a decision (default 10m)
-	CacheDir        string        // sealed build cache (default gen's)
-	ServiceURL      string        // the approval service; "" discovers it as `clauz3 run` does
-	ServiceEnv      string        // the value of CLAUZ3_APPROVAL_SERVICE, passed in by the caller
-	Version         string        // reported to clients
-	// BinaryEnv is added to the sealed binary's environment (tests).
-	BinaryEnv []string
+	// FindService finds the approval service run asks and the HTTP client
+	// that reaches only it (cmd/clauz3 finds it from the client
+	// configuration, as `clauz3 run` does); nil refuses every run.
+	FindService func() (runner.Service, *http.Client, error)
+	Version     string // reported to clients
 }
 
 // New returns a server with the four tools.
@@ -200,20 +200,23 @@ func (h *handlers) run(ctx context.Context, _ *mcp.CallToolRequest, in PlanInput
 		fmt.Fprintf(&transcript, "  %-12s ✗ %v\n  %-12s (not submitted)\n", "prove", err, "submit")
 		return finish(runner.ExitRefused)
 	}
-	svc, err := runner.Discover(h.cfg.ServiceURL, h.cfg.ServiceEnv, h.cfg.Dir)
+	if h.cfg.FindService == nil {
+		fmt.Fprintf(&transcript, "clauz3 run: no approval service configured\n")
+		return finish(runner.ExitUsage)
+	}
+	svc, client, err := h.cfg.FindService()
 	if err != nil {
 		fmt.Fprintf(&transcript, "clauz3 run: %v\n", err)
 		return finish(runner.ExitUsage)
 	}
 	code := runner.Run(ctx, runner.Plan{Name: name, Source: []byte(in.Source), Prog: prog}, runner.Options{
 		Service:         svc,
+		Client:          client,
 		ApprovalTimeout: h.cfg.ApprovalTimeout,
 		ProveTimeout:    h.cfg.ProveTimeout,
-		CacheDir:        h.cfg.CacheDir,
 		Out:             &transcript,
 		Stdout:          &stdout,
 		Stderr:          &stderr,
-		BinaryEnv:       h.cfg.BinaryEnv,
 	})
 	return finish(code)
 }

@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"net/http"
 	"os"
 	"path/filepath"
 	"sort"
@@ -14,8 +15,10 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/clauz3/clauz3/internal/approvaltest"
+	"github.com/clauz3/clauz3/internal/approvaltest/fakerun"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/layers"
+	"github.com/clauz3/clauz3/runner"
 )
 
 const onlyBob = `import clauz3
@@ -267,7 +270,8 @@ func TestRunWaitsForTheDecision(t *testing.T) {
 				return approvaltest.Decision{Status: tc.decision, Reason: "test"}
 			}
 			outbox := filepath.Join(t.TempDir(), "outbox.jsonl")
-			cs := connect(t, Config{Dir: corpus, ServiceURL: svc.URL(), ApprovalTimeout: time.Second, BinaryEnv: []string{"CLAUZ3_TEST_OUTBOX=" + outbox}})
+			fakerun.Attach(t, svc, corpus, map[string][]string{"email": {"CLAUZ3_TEST_OUTBOX=" + outbox}}, "")
+			cs := connect(t, Config{Dir: corpus, FindService: fakeFind(svc), ApprovalTimeout: time.Second})
 			res, text := call(t, cs, "run", map[string]any{"source": tc.source})
 			if !res.IsError {
 				t.Fatalf("run succeeded:\n%s", text)
@@ -310,8 +314,8 @@ func TestRunApproved(t *testing.T) {
 	}
 	svc := approvaltest.New(t)
 	outbox := filepath.Join(t.TempDir(), "outbox.jsonl")
-	cs := connect(t, Config{Dir: corpus, ServiceURL: svc.URL(), ApprovalTimeout: 10 * time.Second, CacheDir: t.TempDir(),
-		BinaryEnv: []string{"CLAUZ3_TEST_OUTBOX=" + outbox}})
+	fakerun.Attach(t, svc, corpus, map[string][]string{"email": {"CLAUZ3_TEST_OUTBOX=" + outbox}}, "")
+	cs := connect(t, Config{Dir: corpus, FindService: fakeFind(svc), ApprovalTimeout: 10 * time.Second})
 	res, text := call(t, cs, "run", map[string]any{"source": onlyBob, "name": "only_bob.py"})
 	if res.IsError {
 		t.Fatalf("approved run refused:\n%s", text)
@@ -327,5 +331,13 @@ func TestRunApproved(t *testing.T) {
 	}
 	if svc.Redemptions != 1 {
 		t.Errorf("%d redemptions, want 1", svc.Redemptions)
+	}
+}
+
+// fakeFind finds the in-test service with its key pinned, as the client
+// configuration would.
+func fakeFind(svc *approvaltest.Service) func() (runner.Service, *http.Client, error) {
+	return func() (runner.Service, *http.Client, error) {
+		return runner.Service{URL: svc.URL(), PublicKey: svc.PublicKey(), KeyFrom: "test"}, nil, nil
 	}
 }

@@ -33,18 +33,16 @@ func TestBrowserApproval(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	real := startRealService(t)
 	outbox := filepath.Join(t.TempDir(), "outbox.jsonl")
+	real := startRealService(t, outbox)
 	var out, stderr bytes.Buffer
 	done := make(chan int, 1)
 	go func() {
 		done <- Run(context.Background(), plan, Options{
 			Service:         real.service(),
 			ApprovalTimeout: 2 * time.Minute,
-			CacheDir:        buildCache,
 			Out:             &out,
 			Stderr:          &stderr,
-			BinaryEnv:       []string{"CLAUZ3_TEST_OUTBOX=" + outbox},
 		})
 	}()
 	id := real.pendingID(t)
@@ -77,7 +75,10 @@ func TestBrowserApproval(t *testing.T) {
 	}
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(real.svc.LoginURL()),
-		chromedp.WaitReady(chromedp.CSS("body")),
+		chromedp.WaitVisible(chromedp.CSS(`input[name="password"]`)),
+		chromedp.SendKeys(chromedp.CSS(`input[name="password"]`), testPassword),
+		chromedp.Click(chromedp.CSS(`button[type="submit"]`)),
+		chromedp.WaitNotPresent(chromedp.CSS(`input[name="password"]`)),
 		chromedp.Navigate(page),
 		chromedp.WaitVisible(chromedp.ID("approve")),
 	); err != nil {

@@ -1,9 +1,20 @@
-// Package runner is `clauz3 run`: the one path from an agent's plan to its
-// effects. It proves the plan, submits it to the user's approval service,
-// waits for the human's decision, builds (or reuses) the sealed binary
-// for the service's key and executes it with the receipt, printing each
-// step like the seed's transcript (`prove ✓`, `submit →`, `wait`,
-// `decision`, `receipt`, `execute ✓ send_email(...)`, `done.`).
+// Package runner is `clauz3 run`: the agent's one path from a plan to its
+// effects, as a client of the user's approval service. It proves the
+// plan, submits it (with the target's inputs) to the service, waits for
+// the human's decision, checks the receipt with the key the client
+// configuration pins, and asks the service to build and run the approved
+// plan (POST /api/requests/{id}/run); the service builds the sealed
+// binary from its own layer store and runs it with its own layer
+// configuration, and sends back the output and effect trace, which Run
+// prints like the seed's transcript (`prove ✓`, `submit →`, `wait`,
+// `decision`, `receipt`, `execute ✓ send_email(...)`, `done.`). Nothing
+// of the runner's files or environment reaches the sealed binary.
+//
+// The service is found, never chosen: cmd/clauz3 makes a Service only
+// from package approval/client (Found), whose HTTP client reaches only
+// that service (a real installation's Unix socket with its peer uid
+// checked, or a dev installation's pinned loopback address). A dev
+// service makes the transcript say DEV MODE.
 //
 // # What it refuses
 //
@@ -22,13 +33,14 @@
 //   - no decision within the approval timeout: ExitTimeout;
 //   - the sealed binary refusing its receipt (exit 3: not admitted) is
 //     ExitNotApproved; the plan raising, a failed run-time contract check
-//     or an effect error is ExitFailed, as is a build that fails.
+//     or an effect error is ExitFailed, as is a service that refuses or
+//     fails to build and run the plan.
 //
 // Inputs: a target with parameters gets them as Options.Args
 // ("name=JSON", from `clauz3 run --arg`), checked up front (every
 // parameter exactly once, no other name, JSON of the parameter's type; a
-// mistake is ExitUsage before anything is submitted) and passed to the
-// sealed binary as --arg flags. The approval does not bind them: the
+// mistake is ExitUsage before anything is submitted), submitted with the
+// plan, and passed by the service to the sealed binary as --arg flags. The approval does not bind them: the
 // proof holds for every input that satisfies the target's own
 // preconditions (the one assumption a plan may ask for), and the sealed
 // binary checks those itself after reading its inputs, before it redeems
@@ -47,7 +59,7 @@
 //
 // # Imports and callers
 //
-// compiler's output (ir), prover, gen, securitymod/receipt and net/http.
-// Caller: cmd/clauz3 (run), which only parses flags and discovers the
-// service (Discover).
+// compiler's output (ir), prover, approval/client, securitymod/receipt
+// and net/http. Callers: cmd/clauz3 (run), which parses flags and finds
+// the service (Found), and mcpserver.
 package runner

@@ -16,6 +16,7 @@ import (
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/gen"
 	"github.com/clauz3/clauz3/internal/approvaltest"
+	"github.com/clauz3/clauz3/internal/approvaltest/fakerun"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/securitymod/receipt"
 )
@@ -173,11 +174,18 @@ func TestFailClosed(t *testing.T) {
 				url = c.service
 			}
 			outbox := filepath.Join(t.TempDir(), "outbox.jsonl")
+			env := "CLAUZ3_TEST_OUTBOX=" + outbox
+			if c.env != "" {
+				env = c.env
+			}
+			// The service builds and runs; the layer's configuration is
+			// the service's, never the runner's.
+			fakerun.Attach(t, svc, "../corpus", map[string][]string{"email": {env}}, buildCache)
 			var got int
 			var transcript string
 			switch c.level {
 			case "service":
-				real := startRealService(t)
+				real := startRealService(t, outbox)
 				b := real.login(t)
 				var out, stderr bytes.Buffer
 				done := make(chan int, 1)
@@ -185,10 +193,8 @@ func TestFailClosed(t *testing.T) {
 					done <- Run(context.Background(), plan, Options{
 						Service:         real.service(),
 						ApprovalTimeout: 3 * time.Second,
-						CacheDir:        buildCache,
 						Out:             &out,
 						Stderr:          &stderr,
-						BinaryEnv:       []string{"CLAUZ3_TEST_OUTBOX=" + outbox},
 					})
 				}()
 				id := real.pendingID(t)
@@ -200,17 +206,11 @@ func TestFailClosed(t *testing.T) {
 				transcript = out.String() + stderr.String()
 			case "run":
 				var out, stderr bytes.Buffer
-				env := "CLAUZ3_TEST_OUTBOX=" + outbox
-				if c.env != "" {
-					env = c.env
-				}
 				got = Run(context.Background(), plan, Options{
 					Service:         Service{URL: url, PublicKey: svc.PublicKey(), KeyFrom: "test"},
 					ApprovalTimeout: 2 * time.Second,
-					CacheDir:        buildCache,
 					Out:             &out,
 					Stderr:          &stderr,
-					BinaryEnv:       []string{env},
 				})
 				transcript = out.String() + stderr.String()
 			case "binary":

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/clauz3/clauz3/internal/approvaltest"
+	"github.com/clauz3/clauz3/internal/approvaltest/fakerun"
 )
 
 // inputsPlan assumes, with its own @deal.pre, that its input is an
@@ -51,14 +52,13 @@ func TestRunWithInputs(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			svc := approvaltest.New(t)
 			outbox := filepath.Join(t.TempDir(), "outbox.jsonl")
+			fakerun.Attach(t, svc, "../corpus", map[string][]string{"email": {"CLAUZ3_TEST_OUTBOX=" + outbox}}, buildCache)
 			var out, stderr bytes.Buffer
 			got := Run(context.Background(), plan, Options{
 				Service:         Service{URL: svc.URL(), PublicKey: svc.PublicKey(), KeyFrom: "test"},
 				ApprovalTimeout: 2 * time.Second,
-				CacheDir:        buildCache,
 				Out:             &out,
 				Stderr:          &stderr,
-				BinaryEnv:       []string{"CLAUZ3_TEST_OUTBOX=" + outbox},
 				Args:            []string{c.arg},
 			})
 			transcript := out.String() + stderr.String()

@@ -3,6 +3,7 @@ package runner
 import (
 	"bytes"
 	"context"
+	"crypto/ed25519"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -10,13 +11,16 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/clauz3/clauz3/approval"
+	"github.com/clauz3/clauz3/approval/execute"
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/internal/approvaltest"
 	"github.com/clauz3/clauz3/ir"
@@ -34,7 +38,10 @@ type realService struct {
 	srv *httptest.Server
 }
 
-func startRealService(t *testing.T) *realService {
+// It builds and runs approved plans as cmd/clauz3's service does
+// (package execute), with the corpus's layers and outbox as the email
+// layer's configuration.
+func startRealService(t *testing.T, outbox string) *realService {
 	t.Helper()
 	st, err := approval.OpenStore(context.Background(), filepath.Join(t.TempDir(), "approval.db"))
 	if err != nil {
@@ -45,6 +52,8 @@ func startRealService(t *testing.T) *realService {
 	svc, err := approval.New(approval.Config{
 		Addr: srv.Listener.Addr().String(), Store: st, Key: approvaltest.Key(),
 		SessionSecret: bytes.Repeat([]byte{9}, 32), Reprove: corpusReprove, Version: "test",
+		PasswordHash: testPasswordHash(),
+		Execute:      corpusExecute(t, outbox, receipt.EncodePublicKey(approvaltest.Key().Public().(ed25519.PublicKey)), "http://"+srv.Listener.Addr().String()),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -53,6 +62,36 @@ func startRealService(t *testing.T) *realService {
 	srv.Start()
 	t.Cleanup(srv.Close)
 	return &realService{svc: svc, srv: srv}
+}
+
+// corpusExecute builds and runs an approved plan against the corpus's
+// layers, as the service does against its store.
+func corpusExecute(t *testing.T, outbox, key, url string) approval.Execute {
+	return func(ctx context.Context, job approval.RunJob) (approval.RunResult, error) {
+		prog, err := compiler.Compile(job.PlanName, []byte(job.PlanSource), compiler.Config{ImportRoots: []string{filepath.Join("..", "corpus")}, Target: job.Target})
+		if err != nil {
+			return approval.RunResult{}, err
+		}
+		goBin, err := exec.LookPath("go")
+		if err == nil {
+			goBin, err = filepath.Abs(goBin)
+		}
+		if err != nil {
+			return approval.RunResult{}, err
+		}
+		goEnv := func(name string) string {
+			out, _ := exec.Command(goBin, "env", name).Output()
+			return strings.TrimSpace(string(out))
+		}
+		res, err := execute.Run(ctx, execute.Job{Prog: prog, Source: []byte(job.PlanSource), Receipt: job.Receipt, Inputs: job.Inputs}, execute.Options{
+			GoBin: goBin, GoCache: goEnv("GOCACHE"), GoModCache: goEnv("GOMODCACHE"), CacheDir: buildCache, WorkDir: t.TempDir(),
+			ApprovalKey: key, ServiceURL: url, Home: t.TempDir(), LayerEnv: map[string][]string{"email": {"CLAUZ3_TEST_OUTBOX=" + outbox}},
+		})
+		if err != nil {
+			return approval.RunResult{}, err
+		}
+		return approval.RunResult{Exit: res.Exit, Stdout: res.Stdout, Stderr: res.Stderr, Trace: res.Trace}, nil
+	}
 }
 
 // corpusReprove compiles and proves a submission against the corpus's
@@ -83,6 +122,17 @@ func corpusReprove(ctx context.Context, name string, src []byte, target string) 
 	return p, nil
 }
 
+// testPassword is the human's password of the test service.
+const testPassword = "correct horse battery"
+
+var testPasswordHash = sync.OnceValue(func() string {
+	h, err := approval.HashPassword(testPassword)
+	if err != nil {
+		panic(err)
+	}
+	return h
+})
+
 // browser is a logged-in HTTP client, as the human's browser would be.
 type browser struct {
 	t      *testing.T
@@ -94,12 +144,12 @@ func (s *realService) login(t *testing.T) *browser {
 	t.Helper()
 	jar, _ := cookiejar.New(nil)
 	b := &browser{t: t, client: &http.Client{Jar: jar}, base: s.svc.URL()}
-	resp, err := b.client.Get(s.svc.LoginURL())
+	resp, err := b.client.PostForm(s.svc.LoginURL(), url.Values{"password": {testPassword}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	if resp.StatusCode != 200 {
+	if resp.StatusCode != 200 || len(jar.Cookies(resp.Request.URL)) == 0 {
 		t.Fatalf("login: %s", resp.Status)
 	}
 	return b

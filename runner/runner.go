@@ -3,19 +3,14 @@ package runner
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/url"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"time"
 
-	"github.com/clauz3/clauz3/gen"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/ir/english"
 	"github.com/clauz3/clauz3/ir/interp"
@@ -45,17 +40,15 @@ type Options struct {
 	Service         Service
 	ApprovalTimeout time.Duration // total wait for a decision (default 10m)
 	ProveTimeout    time.Duration // per solver check (default prover.DefaultTimeout)
-	CacheDir        string        // the build cache (default gen's)
 	Out             io.Writer     // the transcript
 	Stdout, Stderr  io.Writer     // the plan's own output streams
 	Client          *http.Client  // default: no redirects
 	// PollTimeout is one long-poll's timeout (default 30s; the service
 	// caps it at 120s).
 	PollTimeout time.Duration
-	// BinaryEnv is added to the sealed binary's environment.
-	BinaryEnv []string
 	// Args are the target's inputs as "name=JSON", one per parameter,
-	// passed to the sealed binary as --arg flags. The proof covers every
+	// submitted with the plan; the service passes them to the sealed
+	// binary as --arg flags. The proof covers every
 	// input (within the target's own preconditions, which the binary
 	// checks before its receipt is redeemed and before any effect), so
 	// the approval does not depend on them; the transcript shows them.
@@ -135,11 +128,12 @@ func Run(ctx context.Context, plan Plan, opts Options) int {
 		return code
 	}
 	svc := opts.Service
+	if svc.Dev {
+		r.step("service", "DEV MODE: the approval service runs as the same OS user as the agent;")
+		r.more("it does not protect the human from a hostile agent")
+	}
 	if svc.PublicKey == "" {
-		var err error
-		if svc, err = FetchKey(ctx, opts.Client, svc); err != nil {
-			return r.refuse(ExitNotApproved, "submit", "%v (not submitted)", err)
-		}
+		return r.refuse(ExitNotApproved, "submit", "no pinned key for the approval service (not submitted)")
 	}
 	pub, err := receipt.ParsePublicKey(svc.PublicKey)
 	if err != nil {
@@ -167,7 +161,7 @@ func Run(ctx context.Context, plan Plan, opts Options) int {
 		return code
 	}
 	r.step("receipt", "%s (key %s, expires %s)", p.RequestID, receipt.KeyID(pub), p.ExpiresAt.Format(time.RFC3339))
-	return r.execute(ctx, svc, *st.Receipt)
+	return r.execute(ctx, svc, id)
 }
 
 // checkArgs checks "name=JSON" inputs against target's parameters: each
@@ -324,6 +318,9 @@ func (r *run) submit(ctx context.Context, svc Service, res *prover.Result) (id, 
 		"proof_summary": map[string]any{"proved": len(res.Obligations), "obligations": obligations},
 		"coverage":      coverageJSON(res.Coverage),
 	}
+	if len(r.opts.Args) > 0 {
+		body["inputs"] = r.opts.Args
+	}
 	var sub struct {
 		ID     string `json:"id"`
 		Status string `json:"status"`
@@ -427,58 +424,43 @@ func (r *run) checkReceipt(pub []byte, id string, st status) (receipt.Payload, i
 	return p, ExitRan
 }
 
-func (r *run) execute(ctx context.Context, svc Service, rc receipt.Receipt) int {
-	built, err := gen.Build(ctx, r.plan.Prog, r.plan.Source, gen.BuildOptions{Mode: gen.Real, ApprovalKey: svc.PublicKey, CacheDir: r.opts.CacheDir, Stderr: r.opts.Stderr})
-	if err != nil {
-		return r.refuse(ExitFailed, "build", "%v", err)
-	}
-	if built.PlanDigest != r.digest {
-		return r.refuse(ExitFailed, "build", "the build is of plan %s, the approval of %s", built.PlanDigest, r.digest)
-	}
-	dir, err := os.MkdirTemp("", "clauz3-run-")
-	if err != nil {
-		return r.refuse(ExitFailed, "execute", "%v", err)
-	}
-	defer os.RemoveAll(dir)
-	receiptFile := filepath.Join(dir, "receipt.json")
-	data, err := json.Marshal(rc)
-	if err != nil {
-		return r.refuse(ExitFailed, "execute", "%v", err)
-	}
-	if err := os.WriteFile(receiptFile, data, 0o600); err != nil {
-		return r.refuse(ExitFailed, "execute", "%v", err)
-	}
-	traceFile := filepath.Join(dir, "trace.jsonl")
-	argv := []string{"--receipt", receiptFile, "--service", svc.URL, "--trace", traceFile}
-	for _, a := range r.opts.Args {
-		argv = append(argv, "--arg", a)
-	}
+// runResult is the service's answer to POST /api/requests/{id}/run.
+type runResult struct {
+	ID            string `json:"id"`
+	Exit          int    `json:"exit"`
+	Stdout        string `json:"stdout"`
+	Stderr        string `json:"stderr"`
+	Trace         string `json:"trace"`
+	BuildIdentity string `json:"build_identity"`
+}
+
+// execute asks the service to build and run the approved plan: the
+// service builds it from its own layer store with its own toolchain and
+// runs it with its own layer configuration; nothing of this process's
+// files or environment reaches the sealed binary. The answer is shown as
+// the seed's transcript shows a run.
+func (r *run) execute(ctx context.Context, svc Service, id string) int {
 	if len(r.opts.Args) > 0 {
 		r.step("inputs", "%s", printable(strings.Join(r.opts.Args, ", ")))
 	}
-	cmd := exec.CommandContext(ctx, built.Binary, argv...)
-	cmd.Env = append(os.Environ(), r.opts.BinaryEnv...)
-	var stderr bytes.Buffer
-	cmd.Stdout = r.opts.Stdout
-	cmd.Stderr = io.MultiWriter(r.opts.Stderr, &stderr)
-	runErr := cmd.Run()
-	calls, traceErr := readTrace(traceFile)
-	exit := 0
-	if runErr != nil {
-		var ee *exec.ExitError
-		if !errors.As(runErr, &ee) {
-			return r.refuse(ExitFailed, "execute", "%v", runErr)
-		}
-		exit = ee.ExitCode()
+	var res runResult
+	if err := postJSON(ctx, r.opts.Client, svc.URL+"/api/requests/"+id+"/run", struct{}{}, http.StatusOK, &res); err != nil {
+		return r.refuse(ExitFailed, "execute", "the service did not run the plan: %v", err)
 	}
-	why := strings.TrimSpace(stderr.String())
-	switch exit {
+	if res.ID != id {
+		return r.refuse(ExitFailed, "execute", "the service answered for request %q, not %q", res.ID, id)
+	}
+	io.WriteString(r.opts.Stdout, res.Stdout)
+	io.WriteString(r.opts.Stderr, res.Stderr)
+	calls, traceErr := renderTrace(res.Trace)
+	why := printable(strings.TrimSpace(res.Stderr))
+	switch res.Exit {
 	case 0:
 		if traceErr != nil {
 			return r.refuse(ExitFailed, "execute", "the run's trace is unreadable: %v", traceErr)
 		}
 		for _, c := range calls {
-			r.step("execute", "✓ %s", c)
+			r.step("execute", "✓ %s", printable(c))
 		}
 		if len(calls) == 0 {
 			r.step("execute", "✓ (no effect called)")
@@ -493,7 +475,7 @@ func (r *run) execute(ctx context.Context, svc Service, rc receipt.Receipt) int 
 		if i == len(calls)-1 && strings.HasPrefix(why, "EffectError") {
 			mark = "✗"
 		}
-		r.step("execute", "%s %s", mark, c)
+		r.step("execute", "%s %s", mark, printable(c))
 	}
-	return r.refuse(ExitFailed, "execute", "the plan failed (exit %d): %s", exit, why)
+	return r.refuse(ExitFailed, "execute", "the plan failed (exit %d): %s", res.Exit, why)
 }

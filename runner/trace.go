@@ -4,23 +4,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 )
 
-// readTrace renders each line of a sealed binary's trace,
+// renderTrace renders each line of a sealed binary's trace,
 // {"effect":"send_email","args":{"addr":"bob@example.com",...}}, as a call
 // with its arguments in parameter order: send_email("bob@example.com", ...).
-func readTrace(path string) ([]string, error) {
-	data, err := os.ReadFile(path)
-	if os.IsNotExist(err) {
-		return nil, nil // no effect was called
-	}
-	if err != nil {
-		return nil, err
-	}
+func renderTrace(data string) ([]string, error) {
 	var calls []string
-	for i, line := range strings.Split(strings.TrimRight(string(data), "\n"), "\n") {
+	for i, line := range strings.Split(strings.TrimRight(data, "\n"), "\n") {
 		if line == "" {
 			continue
 		}

@@ -30,6 +30,6 @@
 //
 // Still to come here: the command floor for a shell layer.
 //
-// Callers: cmd/clauz3 (approval-service, audit verify), the runtime
+// Callers: approval and cmd/clauz3 (service run, audit verify), the runtime
 // package planrt and the trusted layers' Go implementations.
 package securitymod

@@ -13,7 +13,8 @@ import (
 	"github.com/clauz3/clauz3/ir"
 )
 
-// TestApprovalServicePolicy starts a real service with --policy and checks
+// TestApprovalServicePolicy starts a real service with a policy in its
+// config folder and checks
 // that a rule decides at submission, audited and with a receipt only for
 // an approval, and that a plan no rule decides waits for the human.
 func TestApprovalServicePolicy(t *testing.T) {
@@ -34,15 +35,17 @@ func TestApprovalServicePolicy(t *testing.T) {
      "unless_proven": ["pol.at_most(3)"]}
   ]
 }`
-	if err := os.WriteFile(filepath.Join(dir, "policy.json"), []byte(pol), 0o644); err != nil {
+	inst := newDevInstall(t, "email")
+	// Policies come only from the service's config folder.
+	if err := os.WriteFile(filepath.Join(inst.config, "policy.json"), []byte(pol), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	trusted, err := filepath.Glob(filepath.Join(dir, "tools", "*", "trusted"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := startService(t, dir, filepath.Join(dir, "state", "approval.db"), "--policy", "policy.json")
-	c := &client{base: svc.url, http: &http.Client{}}
+	svc := inst.start(t)
+	c := &httpClient{base: svc.url, http: &http.Client{}}
 
 	submit := func(guarantee string, sends ...string) approval.Status {
 		t.Helper()

@@ -8,7 +8,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,13 +22,14 @@ import (
 	"time"
 
 	"github.com/clauz3/clauz3/approval"
+	"github.com/clauz3/clauz3/approval/client"
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/ir/english"
 	"github.com/clauz3/clauz3/securitymod/receipt"
 )
 
-// liveService is a real `clauz3 approval-service` process.
+// liveService is a real `clauz3 service run --dev` process.
 type liveService struct {
 	cmd      *exec.Cmd
 	url      string
@@ -34,15 +37,71 @@ type liveService struct {
 	stderr   *bytes.Buffer
 }
 
-// startService runs the service in dir on a free port and waits for its
-// login line.
-func startService(t *testing.T, dir, db string, extra ...string) *liveService {
+// devInstall is a dev installation made with `clauz3 service init --dev`
+// in a test folder: its config and state folders, and the client home
+// whose ~/.config/clauz3/client.json init writes (TEST_CLIENT_HOME).
+type devInstall struct {
+	config, state, home string
+}
+
+// testServicePassword is the human's password of test installations.
+const testServicePassword = "correct horse battery"
+
+// freeLoopbackPort picks a port for a service whose address is fixed at
+// init (clients pin it).
+func freeLoopbackPort(t *testing.T) string {
 	t.Helper()
-	cmd := exec.Command("clauz3", append([]string{"approval-service", "--addr", "127.0.0.1:0", "--db", db}, extra...)...)
-	cmd.Dir = dir
-	// No keyring on a test machine: the service must announce the file
-	// fallback and keep its secrets in the database's folder.
-	cmd.Env = append(os.Environ(), "DBUS_SESSION_BUS_ADDRESS=", "PATH="+os.Getenv("PATH"))
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// clauz3Cmd is the clauz3 command of the test binary with the env of
+// the installation.
+func (d *devInstall) cmd(args ...string) *exec.Cmd {
+	cmd := exec.Command("clauz3", args...)
+	cmd.Env = append(os.Environ(), "TEST_CLIENT_HOME="+d.home, "DBUS_SESSION_BUS_ADDRESS=")
+	return cmd
+}
+
+func (d *devInstall) flags() []string {
+	return []string{"--dev", "--state", d.state, "--config", d.config}
+}
+
+// newDevInstall runs service init --dev and installs the corpus layers
+// named into the service's layer store.
+func newDevInstall(t *testing.T, layerDomains ...string) *devInstall {
+	t.Helper()
+	dir := t.TempDir()
+	d := &devInstall{config: filepath.Join(dir, "svc-config"), state: filepath.Join(dir, "svc-state"), home: filepath.Join(dir, "home")}
+	// The machine's Go build cache keeps the tests' sealed builds warm
+	// (dev mode may share it; a real service never does).
+	caches, err := exec.Command("go", "env", "GOCACHE", "GOMODCACHE").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	goCache, goModCache, _ := strings.Cut(strings.TrimSpace(string(caches)), "\n")
+	cmd := d.cmd(append([]string{"service", "init", "--addr", freeLoopbackPort(t), "--password-file", "-", "--gocache", goCache, "--gomodcache", goModCache}, d.flags()...)...)
+	cmd.Stdin = strings.NewReader(testServicePassword + "\n")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("service init: %v\n%s", err, out)
+	}
+	for _, domain := range layerDomains {
+		src, _ := filepath.Abs(filepath.Join("..", "..", "corpus", "tools", domain, "trusted"))
+		if out, err := d.cmd(append([]string{"layers", "install", src}, d.flags()...)...).CombinedOutput(); err != nil {
+			t.Fatalf("layers install %s: %v\n%s", domain, err, out)
+		}
+	}
+	return d
+}
+
+// start runs the service and waits for its login line.
+func (d *devInstall) start(t *testing.T) *liveService {
+	t.Helper()
+	cmd := d.cmd(append([]string{"service", "run"}, d.flags()...)...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -73,8 +132,8 @@ func startService(t *testing.T, dir, db string, extra ...string) *liveService {
 			if u, ok := strings.CutPrefix(line, "approval service: listening on "); ok {
 				ls.url = u
 			}
-			if u, ok := strings.CutPrefix(line, "approval service: log in once at "); ok {
-				ls.loginURL = u
+			if u, ok := strings.CutPrefix(line, "approval service: log in at "); ok {
+				ls.loginURL, _, _ = strings.Cut(u, " ")
 			}
 		case <-timeout:
 			t.Fatalf("the service did not start within 30s:\n%s", strings.Join(seen, "\n"))
@@ -84,8 +143,8 @@ func startService(t *testing.T, dir, db string, extra ...string) *liveService {
 		for range lines {
 		}
 	}()
-	if !strings.Contains(strings.Join(seen, "\n"), "using encrypted file") {
-		t.Fatalf("the service did not announce its secrets fallback:\n%s", strings.Join(seen, "\n"))
+	if !strings.Contains(strings.Join(seen, "\n"), "DEV MODE") {
+		t.Fatalf("a dev service did not say it is one:\n%s", strings.Join(seen, "\n"))
 	}
 	return ls
 }
@@ -107,14 +166,14 @@ func (p planner) submission(t *testing.T, n int) approval.Submission {
 		Guarantees: []approval.Guarantee{}, Coverage: []approval.Coverage{}}
 }
 
-type client struct {
+type httpClient struct {
 	base   string
 	cookie string
 	csrf   string
 	http   *http.Client
 }
 
-func (c *client) do(method, path string, body any) (int, []byte, error) {
+func (c *httpClient) do(method, path string, body any) (int, []byte, error) {
 	var rd io.Reader
 	if body != nil {
 		data, err := json.Marshal(body)
@@ -142,15 +201,15 @@ func (c *client) do(method, path string, body any) (int, []byte, error) {
 	return resp.StatusCode, data, err
 }
 
-func (c *client) login(t *testing.T, loginURL string) {
+func (c *httpClient) login(t *testing.T, loginURL string) {
 	t.Helper()
-	resp, err := c.http.Get(loginURL)
+	resp, err := c.http.PostForm(loginURL, url.Values{"password": {testServicePassword}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
 	for _, ck := range resp.Cookies() {
-		if ck.Name == approval.SessionCookie {
+		if strings.HasPrefix(ck.Name, "clauz3_session_") {
 			c.cookie = ck.Name + "=" + ck.Value
 		}
 	}
@@ -161,7 +220,7 @@ func (c *client) login(t *testing.T, loginURL string) {
 
 var csrfField = regexp.MustCompile(`name="csrf" value="([^"]+)"`)
 
-func (c *client) fetchCSRF(t *testing.T, id string) {
+func (c *httpClient) fetchCSRF(t *testing.T, id string) {
 	t.Helper()
 	code, page, err := c.do("GET", "/ui/requests/"+id, nil)
 	m := csrfField.FindSubmatch(page)
@@ -198,10 +257,11 @@ func TestApprovalServiceSurvivesSIGKILL(t *testing.T) {
 		t.Fatal(err)
 	}
 	pl := planner{dir: dir, trusted: trusted}
-	db := filepath.Join(dir, "data", "approval.db")
-	svc := startService(t, dir, db)
+	inst := newDevInstall(t, "email")
+	db := filepath.Join(inst.state, "approval.db")
+	svc := inst.start(t)
 	noRedirect := &http.Client{Timeout: 20 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	human := &client{base: svc.url, http: noRedirect}
+	human := &httpClient{base: svc.url, http: noRedirect}
 	human.login(t, svc.loginURL)
 
 	// One request before the traffic, to read the session's CSRF token.
@@ -261,7 +321,7 @@ func TestApprovalServiceSurvivesSIGKILL(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			runner := &client{base: svc.url, http: noRedirect}
+			runner := &httpClient{base: svc.url, http: noRedirect}
 			for {
 				select {
 				case <-killed:
@@ -333,21 +393,21 @@ func TestApprovalServiceSurvivesSIGKILL(t *testing.T) {
 	}
 	t.Logf("acknowledged before SIGKILL: %d submissions, %d receipts, %d redemptions", len(ack.submitted), len(ack.receipts), len(ack.redeemed))
 
-	again := startService(t, dir, db)
+	again := inst.start(t)
 	human.base = again.url // the session cookie outlives the process: its secret is persistent
-	after := &client{base: again.url, http: noRedirect}
+	after := &httpClient{base: again.url, http: noRedirect}
 	for id := range ack.submitted {
 		if code, body, err := after.do("GET", "/api/requests/"+id, nil); err != nil || code != 200 {
 			t.Errorf("acknowledged request %s lost: %d %s %v", id, code, body, err)
 		}
 	}
-	disc, err := os.ReadFile(approval.DiscoveryPath(dir))
+	disc, err := os.ReadFile(client.UserPath(inst.home))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var d approval.Discovery
+	var d client.Config
 	if err := json.Unmarshal(disc, &d); err != nil || d.URL != again.url {
-		t.Fatalf("discovery after restart = %s (%v)", disc, err)
+		t.Fatalf("client configuration after restart = %s (%v)", disc, err)
 	}
 	pub, err := receipt.ParsePublicKey(d.PublicKey)
 	if err != nil {
@@ -414,7 +474,7 @@ func TestApprovalServiceSurvivesSIGKILL(t *testing.T) {
 	if w := <-waited; w.err != nil || w.code != http.StatusServiceUnavailable || !strings.Contains(string(w.body), "stopping") {
 		t.Errorf("long-poll during shutdown = %d %s %v", w.code, w.body, w.err)
 	}
-	out, err := exec.Command("clauz3", "audit", "verify", "--db", db).CombinedOutput()
+	out, err := inst.cmd(append([]string{"audit", "verify"}, inst.flags()...)...).CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "chain intact") {
 		t.Fatalf("audit verify = %v\n%s", err, out)
 	}
@@ -430,9 +490,59 @@ func TestApprovalServiceSurvivesSIGKILL(t *testing.T) {
 		}
 	}
 	raw.Close()
-	cmd := exec.Command("clauz3", "audit", "verify", "--db", db)
+	cmd := inst.cmd(append([]string{"audit", "verify"}, inst.flags()...)...)
 	out, err = cmd.CombinedOutput()
 	if cmd.ProcessState == nil || cmd.ProcessState.ExitCode() != exitRefused || !strings.Contains(string(out), "chain broken at row 5: hash does not match the row's content (edited)") {
 		t.Fatalf("audit verify after tampering = %v\n%s", err, out)
 	}
+}
+
+// TestForeignInstanceCookie is attack A4 with real processes: two
+// service instances of the same user (the agent's and the human's, each
+// on its own state) have their own keys and session secrets and cookie
+// names, so a session made on one is no session on the other.
+func TestForeignInstanceCookie(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real service processes")
+	}
+	agents, humans := newDevInstall(t), newDevInstall(t)
+	a, h := agents.start(t), humans.start(t)
+	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	agent := &httpClient{base: a.url, http: noRedirect}
+	agent.login(t, a.loginURL)
+	const id = "req_000000000000000000000000"
+	decide := func(c *httpClient) int {
+		code, body, err := c.do("POST", "/api/requests/"+id+"/decision", map[string]string{"decision": "approved_once", "csrf": "x"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %d %s", c.base, code, body)
+		return code
+	}
+	// On its own instance the cookie is a session (the request is unknown, 404)...
+	if code := decide(agent); code != http.StatusNotFound && code != http.StatusForbidden {
+		t.Fatalf("the agent's cookie on its own instance: %d, want a session (404, or 403 for the CSRF token)", code)
+	}
+	// ...on the human's it is none, under its own name or the human's.
+	name, _, _ := strings.Cut(agent.cookie, "=")
+	for _, cookie := range []string{agent.cookie, strings.Replace(agent.cookie, name, "clauz3_session_"+keyIDOf(t, humans), 1)} {
+		c := &httpClient{base: h.url, http: noRedirect, cookie: cookie}
+		if code := decide(c); code != http.StatusUnauthorized {
+			t.Errorf("the agent's session cookie %q on the human's instance: %d, want 401", cookie, code)
+		}
+	}
+}
+
+// keyIDOf reads an installation's key id from its client configuration.
+func keyIDOf(t *testing.T, d *devInstall) string {
+	t.Helper()
+	data, err := os.ReadFile(client.UserPath(d.home))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c client.Config
+	if err := json.Unmarshal(data, &c); err != nil {
+		t.Fatal(err)
+	}
+	return c.KeyID
 }

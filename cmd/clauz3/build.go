@@ -20,7 +20,7 @@ func runBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var pf planFlags
 	pf.register(fs)
 	output := fs.String("o", "", "write the sealed binary here")
-	simulate := fs.Bool("simulate", false, "build the simulation variant (effects answered from a results file; no layer linked)")
+	simulate := fs.Bool("simulate", false, "build the simulation variant (effects answered from a results file; no layer linked); required")
 	cacheDir := fs.String("cache", "", "the build cache folder (default: the user cache dir's clauz3/builds)")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
@@ -29,15 +29,20 @@ func runBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "clauz3 build: -o BIN is required")
 		return exitUsage
 	}
+	// Real binaries are the approval service's: it builds them from its
+	// own layer store with its own toolchain when the human approves. A
+	// real build here would link the project's tools/, which the agent
+	// may edit, and the go command of the agent's PATH.
+	if !*simulate {
+		fmt.Fprintln(stderr, "clauz3 build: only simulation binaries are built here (--simulate); a real binary is built and run by the approval service after an approval (clauz3 run)")
+		return exitUsage
+	}
 	prog, src, code, err := pf.loadWithSource(fs, stdin)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return code
 	}
-	mode := gen.Real
-	if *simulate {
-		mode = gen.Simulate
-	}
+	mode := gen.Simulate
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	res, err := gen.Build(ctx, prog, src, gen.BuildOptions{Mode: mode, Output: *output, CacheDir: *cacheDir, Stderr: stderr})

@@ -30,6 +30,9 @@ func runConfig(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "wrote %s: the agent may %s\n", res.Path, strings.Join(res.Added, ", "))
 	case res.Changed:
 		fmt.Fprintf(stdout, "updated %s: added %s\n", res.Path, strings.Join(res.Added, ", "))
+		if len(res.Removed) > 0 {
+			fmt.Fprintf(stdout, "removed %s: it allowed the administrative verbs too\n", strings.Join(res.Removed, ", "))
+		}
 	default:
 		fmt.Fprintf(stdout, "%s already allows %s; unchanged\n", res.Path, strings.Join(agentconfig.Allowed(), ", "))
 	}

@@ -5,17 +5,19 @@
 //
 //	clauz3 prove [--trusted-root DIR]... [--import-root DIR]... [--target NAME] [--json] [--timeout D] [PLAN]
 //	clauz3 ir    [--trusted-root DIR]... [--import-root DIR]... [--target NAME] [PLAN]
-//	clauz3 build [--simulate] -o BIN [PLAN]
+//	clauz3 build --simulate -o BIN [PLAN]
 //	clauz3 policy-check --policy FILE [--expect auto_approved|auto_rejected|ask] [--json] [PLAN]
-//	clauz3 run [--service URL] [--approval-timeout D] [--arg NAME=JSON]... [--trusted-root DIR]... [--import-root DIR]... [--target NAME] [PLAN]
+//	clauz3 run [--approval-timeout D] [--arg NAME=JSON]... [--trusted-root DIR]... [--import-root DIR]... [--target NAME] [PLAN]
 //	clauz3 simulate [--effects RESULTS.json] [--trace FILE] [--engine interp|compiled] [--arg NAME=JSON]... [PLAN]
 //	clauz3 tools [--trusted-root DIR]... [--import-root DIR]... [--json]
 //	clauz3 install SOURCE [--into DIR] [--force]
 //	clauz3 test LAYER [--timeout D] [-v]
 //	clauz3 config [--into DIR]
 //	clauz3 guide
-//	clauz3 approval-service [--addr 127.0.0.1:8765] [--db PATH] [--policy FILE] [--trusted-root DIR]...
-//	clauz3 audit verify [--db PATH]
+//	clauz3 service init [--dev] [--state DIR] [--config DIR] [--addr A] [--password-file F|-] ...
+//	clauz3 service run [--dev] [--state DIR] [--config DIR]   (alias: clauz3 approval-service)
+//	clauz3 layers install NAME [--dev] [--state DIR] [--config DIR] [--force]
+//	clauz3 audit verify [--dev] [--state DIR]
 //
 // PLAN "-" or absent reads standard input. Exit status: 0 when every
 // obligation is proved (prove) or the IR printed (ir); 1 when the plan is
@@ -58,22 +60,28 @@ commands:
   prove     prove every guarantee and precondition of a plan
   ir        print the typed IR of a plan
   simulate  run a plan with every trusted effect replaced by recorded results
-  build     compile a plan into a sealed Go binary
-  run       prove, ask the approval service, and run the approved plan sealed
+  build     compile a plan into a sealed simulation binary (--simulate)
+  run       prove, ask the approval service, which runs the approved plan sealed
   tools     list the effects and contracts of the project's trusted layers
   install   copy a bundled or local trusted layer into tools/<domain>/trusted
   test      prove a layer's bundled cases against their expected verdicts
   config    let a coding agent read files and run clauz3 (.claude/settings.json)
   guide     print the guide for agents writing plans
   mcp       serve tools, prove, run and guide to an MCP client over stdio
-  approval-service  run the user's approval service (web UI, receipts, audit log)
-  audit     verify the approval service's audit log (audit verify)
+  service   set up (service init) or serve (service run) the approval service; admin only
+  layers    install a bundled layer into the approval service's layer store; admin only
+  approval-service  the old name of service run
+  audit     verify the approval service's audit log (audit verify); admin only
   policy-check  dry-run an approval policy on a plan (--policy FILE [--expect DECISION])
 
 Run 'clauz3 <command> -h' for the flags of a command.
 `
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return runEnv(defaultEnv, args, stdin, stdout, stderr)
+}
+
+func runEnv(e env, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return exitUsage
@@ -88,7 +96,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "build":
 		return runBuild(args[1:], stdin, stdout, stderr)
 	case "run":
-		return runRun(args[1:], stdin, stdout, stderr)
+		return runRun(e, args[1:], stdin, stdout, stderr)
 	case "tools":
 		return runTools(args[1:], stdout, stderr)
 	case "install":
@@ -100,7 +108,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "guide":
 		return runGuide(args[1:], stdout, stderr)
 	case "mcp":
-		return runMCP(args[1:], stdin, stdout, stderr)
+		return runMCP(e, args[1:], stdin, stdout, stderr)
+	case "service":
+		return runService(e, args[1:], stdin, stdout, stderr)
+	case "layers":
+		return runLayers(args[1:], stdout, stderr)
 	case "approval-service":
 		return runApprovalService(args[1:], stdout, stderr)
 	case "audit":

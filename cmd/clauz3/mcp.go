@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"os/signal"
 	"time"
@@ -16,19 +17,19 @@ import (
 	"github.com/clauz3/clauz3/runner"
 )
 
-func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runMCP(e env, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("clauz3 mcp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dir := fs.String("dir", ".", "the project folder: its tools/*/trusted layers, and the import root of plans")
-	service := fs.String("service", "", "the approval service URL for run (default: $"+runner.EnvService+", then "+runner.DiscoveryFile+")")
+	fs.Var(refusedFlag{serviceFlagGone}, "service", "(removed: the service is found from its client configuration)")
 	approvalTimeout := fs.Duration("approval-timeout", 10*time.Minute, "how long run waits for a decision")
 	proveTimeout := fs.Duration("timeout", prover.DefaultTimeout, "the limit for each solver check; running out refuses the plan")
-	cacheDir := fs.String("cache", "", "the build cache folder (default: the user cache dir's clauz3/builds)")
+	fs.Var(refusedFlag{"--cache is gone: the approval service builds approved plans in its own cache"}, "cache", "(removed)")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
 	if fs.NArg() != 0 {
-		fmt.Fprintln(stderr, "usage: clauz3 mcp [--dir DIR] [--service URL] [--approval-timeout D] [--timeout D] [--cache DIR]")
+		fmt.Fprintln(stderr, "usage: clauz3 mcp [--dir DIR] [--approval-timeout D] [--timeout D]")
 		return exitUsage
 	}
 	if st, err := os.Stat(*dir); err != nil || !st.IsDir() {
@@ -39,9 +40,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Dir:             *dir,
 		ProveTimeout:    *proveTimeout,
 		ApprovalTimeout: *approvalTimeout,
-		CacheDir:        *cacheDir,
-		ServiceURL:      *service,
-		ServiceEnv:      os.Getenv(runner.EnvService),
+		FindService:     func() (runner.Service, *http.Client, error) { return findService(e, *dir) },
 	})
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

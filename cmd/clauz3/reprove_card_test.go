@@ -12,7 +12,7 @@ import (
 // page the card of the program it proved: the effect call, its argument as
 // the input it is, and the guarantee that covers it.
 func TestReproveBuildsTheCard(t *testing.T) {
-	sp := &serviceProver{workDir: filepath.Join("..", "..", "corpus"), timeout: 10 * time.Second}
+	sp := &serviceProver{importRoot: filepath.Join("..", "..", "corpus"), timeout: 10 * time.Second}
 	src := []byte(`import clauz3
 import deal
 from tools.bank.trusted import contracts as bank

@@ -13,7 +13,7 @@ import (
 // hands the approval card the target's preconditions, as code and as a
 // sentence: they are what the proof assumes.
 func TestReproveShowsAssumptions(t *testing.T) {
-	sp := &serviceProver{workDir: filepath.Join("..", "..", "corpus"), timeout: 10 * time.Second}
+	sp := &serviceProver{importRoot: filepath.Join("..", "..", "corpus"), timeout: 10 * time.Second}
 	src := []byte(`import clauz3
 import deal
 from tools.bank.trusted import contracts as bank

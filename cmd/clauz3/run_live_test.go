@@ -12,11 +12,12 @@ import (
 	"time"
 
 	"github.com/clauz3/clauz3/approval"
+	"github.com/clauz3/clauz3/approval/client"
 )
 
 // TestRunAgainstLiveService is the whole loop with real processes: a
-// `clauz3 approval-service` writes its discovery file, `clauz3 run` finds
-// it there (key pinned), submits and waits; the human approves through a
+// `clauz3 service init --dev` writes the client configuration, `clauz3 run`
+// finds the service there (key pinned), submits and waits; the human approves through a
 // logged-in session with the page's CSRF token; the run builds the sealed
 // binary, which redeems its receipt, and the email is sent once. A second
 // run of the same plan is rejected by the human and sends nothing.
@@ -32,15 +33,22 @@ func TestRunAgainstLiveService(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "plan.py"), []byte(plan), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	svc := startService(t, dir, filepath.Join(dir, "state", "approval.db"))
+	inst := newDevInstall(t, "email")
 	outbox := filepath.Join(dir, "outbox.jsonl")
-	human := &client{base: svc.url, http: &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+	// The email layer's configuration is the service's own (D1).
+	if err := os.WriteFile(filepath.Join(inst.config, "layers", "email.json"), []byte(`{"env": {"CLAUZ3_TEST_OUTBOX": "`+outbox+`"}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	svc := inst.start(t)
+	human := &httpClient{base: svc.url, http: &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
 	human.login(t, svc.loginURL)
 
 	run := func(decision, reason string) (int, string) {
-		cmd := exec.Command("clauz3", "run", "--cache", filepath.Join(dir, "builds"), "--approval-timeout", "60s", "plan.py")
+		cmd := inst.cmd("run", "--approval-timeout", "60s", "plan.py")
 		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "CLAUZ3_TEST_OUTBOX="+outbox, "CLAUZ3_APPROVAL_SERVICE=")
+		// The runner's environment names another outbox: it must not
+		// reach the layer.
+		cmd.Env = append(cmd.Env, "CLAUZ3_TEST_OUTBOX="+filepath.Join(dir, "agent-outbox.jsonl"))
 		var out bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &out
 		if err := cmd.Start(); err != nil {
@@ -63,12 +71,15 @@ func TestRunAgainstLiveService(t *testing.T) {
 
 	code, out := run("approved_once", "only Bob")
 	t.Logf("approved run:\n%s", out)
-	if code != 0 || !strings.Contains(out, "(from .clauz3/approval-service.json)") || !strings.Contains(out, `execute      ✓ send_email("bob@example.com", "Report is ready")`) || !strings.HasSuffix(out, "  done.\n") {
+	if code != 0 || !strings.Contains(out, "(from "+client.UserPath(inst.home)+", DEV MODE") || !strings.Contains(out, `execute      ✓ send_email("bob@example.com", "Report is ready")`) || !strings.HasSuffix(out, "  done.\n") {
 		t.Fatalf("approved run: exit %d\n%s", code, out)
 	}
 	want := `{"effect":"send_email","addr":"bob@example.com","msg":"Report is ready"}` + "\n"
 	if data, err := os.ReadFile(outbox); err != nil || string(data) != want {
 		t.Fatalf("outbox %q %v, want %q", data, err, want)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "agent-outbox.jsonl")); err == nil {
+		t.Fatal("the runner's environment reached the layer: the agent's outbox was written")
 	}
 
 	code, out = run("rejected", "not twice")
@@ -81,7 +92,7 @@ func TestRunAgainstLiveService(t *testing.T) {
 }
 
 // pendingRequest waits for the one pending request of the service.
-func pendingRequest(t *testing.T, c *client) string {
+func pendingRequest(t *testing.T, c *httpClient) string {
 	t.Helper()
 	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
 		code, body, err := c.do("GET", "/api/requests", nil)

@@ -1,6 +1,7 @@
 package approvaltest
 
 import (
+	"context"
 	"crypto/ed25519"
 	"encoding/json"
 	"fmt"
@@ -26,6 +27,7 @@ type Submission struct {
 		Source  string `json:"source"`
 		English string `json:"english"`
 	} `json:"guarantees"`
+	Inputs []string `json:"inputs"`
 }
 
 // Decision is how the fake answers a request's wait: the status and
@@ -55,12 +57,15 @@ type Service struct {
 	// AlreadyRedeemed marks every receipt redeemed as it is issued, as if
 	// another run had redeemed it first.
 	AlreadyRedeemed bool
+	// Run builds and runs an approved request (fakerun.Attach sets it).
+	Run func(ctx context.Context, sub Submission, rc receipt.Receipt) (RunResult, error)
 
 	mu          sync.Mutex
 	next        int
 	subs        map[string]Submission
 	nonces      map[string]string // request id -> receipt nonce
-	redeemed    map[string]bool   // receipt nonce -> redeemed
+	receipts    map[string]receipt.Receipt
+	redeemed    map[string]bool // receipt nonce -> redeemed
 	Redemptions int
 }
 
@@ -75,7 +80,7 @@ func Key() ed25519.PrivateKey {
 func New(t testing.TB) *Service {
 	priv := Key()
 	pub := priv.Public().(ed25519.PublicKey)
-	s := &Service{t: t, Priv: priv, Pub: pub, subs: map[string]Submission{}, nonces: map[string]string{}, redeemed: map[string]bool{}}
+	s := &Service{t: t, Priv: priv, Pub: pub, subs: map[string]Submission{}, nonces: map[string]string{}, redeemed: map[string]bool{}, receipts: map[string]receipt.Receipt{}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/key", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, 200, map[string]string{"key_id": receipt.KeyID(pub), "public_key": receipt.EncodePublicKey(pub)})
@@ -83,6 +88,7 @@ func New(t testing.TB) *Service {
 	mux.HandleFunc("POST /api/requests", s.submit)
 	mux.HandleFunc("GET /api/requests/{id}/wait", s.wait)
 	mux.HandleFunc("POST /api/receipts/redeem", s.redeem)
+	mux.HandleFunc("POST /api/requests/{id}/run", s.run)
 	s.Server = httptest.NewServer(mux)
 	t.Cleanup(s.Server.Close)
 	return s
@@ -207,8 +213,10 @@ func (s *Service) wait(w http.ResponseWriter, r *http.Request) {
 		if s.AlreadyRedeemed {
 			s.redeemed[p.Nonce] = true
 		}
+		rc := s.Sign(p)
+		s.receipts[id] = rc
 		s.mu.Unlock()
-		status["receipt"] = s.Sign(p)
+		status["receipt"] = rc
 	}
 	if s.Wait != nil {
 		s.Wait(w, id, status)
@@ -256,4 +264,40 @@ func (s *Service) redeem(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, 200, map[string]any{"redemption": red})
+}
+
+// RunResult is the answer of POST /api/requests/{id}/run.
+type RunResult struct {
+	ID            string `json:"id"`
+	Exit          int    `json:"exit"`
+	Stdout        string `json:"stdout"`
+	Stderr        string `json:"stderr"`
+	Trace         string `json:"trace"`
+	BuildIdentity string `json:"build_identity"`
+}
+
+// run answers POST /api/requests/{id}/run for an approved request with
+// the Run hook (package approvaltest/fakerun builds and runs as the real
+// service does); without one the fake runs nothing.
+func (s *Service) run(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	s.mu.Lock()
+	sub, ok := s.subs[id]
+	rc, approved := s.receipts[id]
+	s.mu.Unlock()
+	if !ok || !approved {
+		writeJSON(w, 404, map[string]string{"error": "no approved request " + id})
+		return
+	}
+	if s.Run == nil {
+		writeJSON(w, 501, map[string]string{"error": "approvaltest: no Run hook: this fake runs nothing"})
+		return
+	}
+	res, err := s.Run(r.Context(), sub, rc)
+	if err != nil {
+		writeJSON(w, 422, map[string]string{"error": err.Error()})
+		return
+	}
+	res.ID = id
+	writeJSON(w, 200, res)
 }

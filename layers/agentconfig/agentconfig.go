@@ -10,17 +10,33 @@ import (
 	"path/filepath"
 )
 
+// AgentVerbs are the clauz3 commands an agent may run without asking:
+// the ones that prove, simulate, describe, or submit to the approval
+// service. The administrative verbs (service, layers install, policy,
+// audit) are not among them, and refuse to run without the service's
+// credentials anyway.
+var AgentVerbs = []string{"prove", "run", "simulate", "tools", "guide", "mcp", "ir"}
+
 // Allowed are the permission rules an agent gets: read-only tools and
-// clauz3 itself. Writing files, running other commands and fetching URLs
-// stay outside the allow list, so the agent must ask for them.
+// the agent's clauz3 verbs. Writing files, running other commands and
+// fetching URLs stay outside the allow list, so the agent must ask.
 func Allowed() []string {
-	return []string{"Read", "Glob", "Grep", "LS", "Bash(clauz3:*)"}
+	out := []string{"Read", "Glob", "Grep", "LS"}
+	for _, v := range AgentVerbs {
+		out = append(out, "Bash(clauz3 "+v+":*)")
+	}
+	return out
 }
+
+// Revoked are rules earlier versions added that allowed too much (every
+// clauz3 verb, the administrative ones included); Merge removes them.
+func Revoked() []string { return []string{"Bash(clauz3:*)", "Bash(clauz3 *)"} }
 
 // Result says what Merge did.
 type Result struct {
 	Path    string
 	Added   []string // rules added to permissions.allow
+	Removed []string // revoked rules taken out of permissions.allow
 	Created bool     // the file did not exist
 	Changed bool     // the file was written
 }
@@ -62,19 +78,30 @@ func Merge(dir string) (*Result, error) {
 		}
 		allow = list
 	}
+	revoked := map[string]bool{}
+	for _, r := range Revoked() {
+		revoked[r] = true
+	}
 	have := map[string]bool{}
+	kept := allow[:0:0]
 	for _, v := range allow {
 		if s, ok := v.(string); ok {
+			if revoked[s] {
+				res.Removed = append(res.Removed, s)
+				continue
+			}
 			have[s] = true
 		}
+		kept = append(kept, v)
 	}
+	allow = kept
 	for _, rule := range Allowed() {
 		if !have[rule] {
 			allow = append(allow, rule)
 			res.Added = append(res.Added, rule)
 		}
 	}
-	if len(res.Added) == 0 && !res.Created {
+	if len(res.Added) == 0 && len(res.Removed) == 0 && !res.Created {
 		return res, nil
 	}
 	perms["allow"] = allow

@@ -39,11 +39,13 @@ func TestMerge(t *testing.T) {
 		allow    []any
 		extra    map[string]any // keys that must survive
 	}{
-		{"new", "", []any{"Read", "Glob", "Grep", "LS", "Bash(clauz3:*)"}, nil},
+		{"new", "", []any{"Read", "Glob", "Grep", "LS", "Bash(clauz3 prove:*)", "Bash(clauz3 run:*)", "Bash(clauz3 simulate:*)", "Bash(clauz3 tools:*)", "Bash(clauz3 guide:*)", "Bash(clauz3 mcp:*)", "Bash(clauz3 ir:*)"}, nil},
 		{"keeps entries", `{"model": "opus", "permissions": {"allow": ["Bash(make test)", "Read"], "deny": ["Bash(rm:*)"]}, "env": {"A": "1"}}`,
-			[]any{"Bash(make test)", "Read", "Glob", "Grep", "LS", "Bash(clauz3:*)"},
+			[]any{"Bash(make test)", "Read", "Glob", "Grep", "LS", "Bash(clauz3 prove:*)", "Bash(clauz3 run:*)", "Bash(clauz3 simulate:*)", "Bash(clauz3 tools:*)", "Bash(clauz3 guide:*)", "Bash(clauz3 mcp:*)", "Bash(clauz3 ir:*)"},
 			map[string]any{"model": "opus", "env": map[string]any{"A": "1"}}},
-		{"no permissions yet", `{"model": "opus"}`, []any{"Read", "Glob", "Grep", "LS", "Bash(clauz3:*)"}, map[string]any{"model": "opus"}},
+		{"revokes the blanket rule", `{"permissions": {"allow": ["Bash(clauz3:*)", "Read"]}}`,
+			[]any{"Read", "Glob", "Grep", "LS", "Bash(clauz3 prove:*)", "Bash(clauz3 run:*)", "Bash(clauz3 simulate:*)", "Bash(clauz3 tools:*)", "Bash(clauz3 guide:*)", "Bash(clauz3 mcp:*)", "Bash(clauz3 ir:*)"}, nil},
+		{"no permissions yet", `{"model": "opus"}`, []any{"Read", "Glob", "Grep", "LS", "Bash(clauz3 prove:*)", "Bash(clauz3 run:*)", "Bash(clauz3 simulate:*)", "Bash(clauz3 tools:*)", "Bash(clauz3 guide:*)", "Bash(clauz3 mcp:*)", "Bash(clauz3 ir:*)"}, map[string]any{"model": "opus"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()

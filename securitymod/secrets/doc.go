@@ -41,6 +41,9 @@
 // permissions, and such an attacker can read both (or the keyring, or the
 // process). Prefer the OS keyring wherever one exists.
 //
-// Callers: cmd/clauz3 (approval-service start: signing key and session
-// secret) and trusted layers through Scoped (SMTP password, API keys).
+// Callers: trusted layers through Scoped (SMTP password, API keys). The
+// approval service keeps its signing key and session secret in its own
+// state folder instead (approval/state), one pair per instance: a keyring
+// shared by every process of the user would give an agent-started
+// instance the human's keys.
 package secrets

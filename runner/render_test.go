@@ -1,56 +1,9 @@
 package runner
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
-
-func TestDiscover(t *testing.T) {
-	const key = "11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo="
-	file := `{"url":"http://127.0.0.1:8765","public_key":"` + key + `","key_id":"x"}`
-	cases := []struct {
-		name, flag, env, file string
-		want                  Service
-		wantErr               string
-	}{
-		{name: "flag wins", flag: "http://127.0.0.1:9000", env: "http://127.0.0.1:9001", file: file, want: Service{URL: "http://127.0.0.1:9000", From: "--service"}},
-		{name: "environment", env: "http://127.0.0.1:9001/", want: Service{URL: "http://127.0.0.1:9001", From: EnvService}},
-		{name: "file pins its key", file: file, want: Service{URL: "http://127.0.0.1:8765", From: DiscoveryFile, PublicKey: key, KeyFrom: DiscoveryFile}},
-		{name: "same URL as the file: key pinned", flag: "http://127.0.0.1:8765", file: file, want: Service{URL: "http://127.0.0.1:8765", From: "--service", PublicKey: key, KeyFrom: DiscoveryFile}},
-		{name: "nothing configured", wantErr: "no approval service"},
-		{name: "not http", flag: "ftp://x", wantErr: "want http://host:port"},
-		{name: "malformed file", file: `{"url":`, wantErr: "approval-service.json"},
-		{name: "file with a bad key", file: `{"url":"http://127.0.0.1:8765","public_key":"AAAA"}`, wantErr: "bad key"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			dir := t.TempDir()
-			if c.file != "" {
-				os.MkdirAll(filepath.Join(dir, ".clauz3"), 0o755)
-				if err := os.WriteFile(filepath.Join(dir, DiscoveryFile), []byte(c.file), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			got, err := Discover(c.flag, c.env, dir)
-			if c.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), c.wantErr) {
-					t.Fatalf("Discover = %+v, %v; want error %q", got, err, c.wantErr)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			got.From = strings.TrimPrefix(got.From, dir+string(filepath.Separator))
-			got.KeyFrom = strings.TrimPrefix(got.KeyFrom, dir+string(filepath.Separator))
-			if got != c.want {
-				t.Errorf("Discover = %+v, want %+v", got, c.want)
-			}
-		})
-	}
-}
 
 // TestRenderCall: trace lines render as calls with arguments in order.
 func TestRenderCall(t *testing.T) {

@@ -1,0 +1,205 @@
+package execute
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/clauz3/clauz3/gen"
+	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/securitymod/receipt"
+)
+
+// Job is one approved plan to build and run.
+type Job struct {
+	Prog    *ir.Program // compiled by the service against its own layer store
+	Source  []byte
+	Receipt receipt.Receipt
+	Inputs  []string // "name=JSON", passed as --arg
+}
+
+// Result is what the run did. Exit is the sealed binary's status; Trace
+// holds its effect trace, one JSON object per line.
+type Result struct {
+	Exit   int    `json:"exit"`
+	Stdout string `json:"stdout"`
+	Stderr string `json:"stderr"`
+	Trace  string `json:"trace"`
+	Cached bool   `json:"cached"`
+}
+
+// Options are the service's own: nothing here comes from a client.
+type Options struct {
+	// GoBin is the absolute path of the go command (from the service's
+	// settings); the PATH is never searched.
+	GoBin string
+	// GoCache and GoModCache are under the service's state.
+	GoCache, GoModCache string
+	// CacheDir holds the sealed build folders.
+	CacheDir string
+	// WorkDir holds each run's receipt and trace (a fresh folder a run).
+	WorkDir string
+	// ApprovalKey is the service's receipt key (standard base64).
+	ApprovalKey string
+	// ServiceURL is where the binary redeems its receipt.
+	ServiceURL string
+	// Home is the service account's home from the account database; the
+	// binary's HOME (so the path floor's ~ is the service's, never a
+	// caller's).
+	Home string
+	// LayerEnv is each layer's configuration (by layer domain, e.g.
+	// "email"), from the service's config folder; a layer gets only its
+	// own.
+	LayerEnv map[string][]string
+	// Timeout bounds one run (default 10 minutes).
+	Timeout time.Duration
+	// Stderr receives the go command's diagnostics.
+	Stderr io.Writer
+}
+
+// LayerDomain is the domain of a layer name (tools.email.trusted: email).
+func LayerDomain(name string) string {
+	parts := strings.Split(name, ".")
+	if len(parts) == 3 && parts[0] == "tools" && parts[2] == "trusted" {
+		return parts[1]
+	}
+	return name
+}
+
+// Identity is the build identity the service records with an approval
+// and checks again before it runs: the plan digest and, for every layer
+// the plan uses, the digest of its Python spec and Go sources as they
+// are in the service's store. It is the one place to switch to gen's full
+// build-identity digest (toolchain, runtime, configuration) once gen
+// offers it.
+func Identity(planDigest string, layerDigests map[string]string) string {
+	names := make([]string, 0, len(layerDigests))
+	for n := range layerDigests {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	fmt.Fprintf(&b, "clauz3 build identity v1\nplan %s\n", planDigest)
+	for _, n := range names {
+		fmt.Fprintf(&b, "layer %s %s\n", n, layerDigests[n])
+	}
+	return b.String()
+}
+
+// cleanGo runs the service's go command with an environment made of the
+// offline settings gen asks for and the service's own caches only: none
+// of the service process's other variables (a GOFLAGS, a proxy, a
+// toolexec) reach the build.
+func cleanGo(o Options) gen.GoRunner {
+	keep := map[string]bool{"GOFLAGS": true, "GOPROXY": true, "GOSUMDB": true, "GONOSUMDB": true, "GONOSUMCHECK": true,
+		"GOPRIVATE": true, "GOWORK": true, "GOTOOLCHAIN": true, "GO111MODULE": true, "CGO_ENABLED": true}
+	return func(ctx context.Context, dir string, env []string, stderr io.Writer, args ...string) ([]byte, error) {
+		clean := []string{"PATH=" + filepath.Dir(o.GoBin) + ":/usr/bin:/bin", "HOME=" + o.Home, "GOCACHE=" + o.GoCache, "GOMODCACHE=" + o.GoModCache, "GOENV=off"}
+		for _, kv := range env {
+			if k, _, _ := strings.Cut(kv, "="); keep[k] {
+				clean = append(clean, kv)
+			}
+		}
+		cmd := exec.CommandContext(ctx, o.GoBin, args...)
+		cmd.Dir, cmd.Env = dir, clean
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, stderr
+		err := cmd.Run()
+		return out.Bytes(), err
+	}
+}
+
+// Run builds the sealed binary of job with the service's toolchain and
+// layer store, and runs it with the receipt, the service's layer
+// configuration and home, and nothing from any caller's environment.
+func Run(ctx context.Context, job Job, o Options) (Result, error) {
+	if !filepath.IsAbs(o.GoBin) {
+		return Result{}, fmt.Errorf("the go command %q is not an absolute path", o.GoBin)
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = 10 * time.Minute
+	}
+	if o.Stderr == nil {
+		o.Stderr = io.Discard
+	}
+	built, err := gen.Build(ctx, job.Prog, job.Source, gen.BuildOptions{
+		Mode: gen.Real, ApprovalKey: o.ApprovalKey, CacheDir: o.CacheDir, Go: cleanGo(o), Stderr: o.Stderr,
+	})
+	if err != nil {
+		return Result{}, fmt.Errorf("build: %w", err)
+	}
+	if want := ir.Digest(job.Source, job.Prog); built.PlanDigest != want {
+		return Result{}, fmt.Errorf("build: the binary is of plan %s, the approval of %s", built.PlanDigest, want)
+	}
+	if err := os.MkdirAll(o.WorkDir, 0o700); err != nil {
+		return Result{}, err
+	}
+	dir, err := os.MkdirTemp(o.WorkDir, "run-")
+	if err != nil {
+		return Result{}, err
+	}
+	defer os.RemoveAll(dir)
+	data, err := json.Marshal(job.Receipt)
+	if err != nil {
+		return Result{}, err
+	}
+	receiptFile, traceFile := filepath.Join(dir, "receipt.json"), filepath.Join(dir, "trace.jsonl")
+	if err := os.WriteFile(receiptFile, data, 0o600); err != nil {
+		return Result{}, err
+	}
+	argv := []string{"--receipt", receiptFile, "--service", o.ServiceURL, "--trace", traceFile}
+	for _, a := range job.Inputs {
+		argv = append(argv, "--arg", a)
+	}
+	env := []string{"PATH=/usr/bin:/bin", "HOME=" + o.Home, "TMPDIR=" + dir}
+	for _, l := range built.Layers {
+		env = append(env, o.LayerEnv[LayerDomain(l.Name)]...)
+	}
+	rctx, cancel := context.WithTimeout(ctx, o.Timeout)
+	defer cancel()
+	cmd := exec.CommandContext(rctx, built.Binary, argv...)
+	cmd.Dir, cmd.Env = dir, env
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &limitedBuffer{&stdout, 1 << 20}, &limitedBuffer{&stderr, 1 << 20}
+	runErr := cmd.Run()
+	res := Result{Stdout: stdout.String(), Stderr: stderr.String(), Cached: built.Cached}
+	if runErr != nil {
+		var ee *exec.ExitError
+		if !errors.As(runErr, &ee) {
+			return Result{}, fmt.Errorf("running the sealed binary: %w", runErr)
+		}
+		res.Exit = ee.ExitCode()
+		if res.Exit < 0 {
+			res.Exit = 5
+			res.Stderr += fmt.Sprintf("\nthe sealed binary was stopped: %v", runErr)
+		}
+	}
+	if trace, err := os.ReadFile(traceFile); err == nil {
+		res.Trace = string(trace)
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return Result{}, fmt.Errorf("the run's trace: %w", err)
+	}
+	return res, nil
+}
+
+// limitedBuffer keeps the first n bytes and drops the rest.
+type limitedBuffer struct {
+	b *bytes.Buffer
+	n int
+}
+
+func (l *limitedBuffer) Write(p []byte) (int, error) {
+	if room := l.n - l.b.Len(); room > 0 {
+		l.b.Write(p[:min(len(p), room)])
+	}
+	return len(p), nil
+}

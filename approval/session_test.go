@@ -1,0 +1,92 @@
+package approval
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestLoginOnlyByPassword: no link, token or query logs anyone in; a
+// wrong password is refused and slows the next attempt down; the right
+// one gives a session.
+func TestLoginOnlyByPassword(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, path := range []string{"/login", "/login?token=anything", "/login?password=" + url.QueryEscape(testPassword)} {
+		r := h.do("GET", path, "", nil)
+		if r.code != http.StatusOK || len(r.header.Values("Set-Cookie")) != 0 || !strings.Contains(string(r.body), `type="password"`) {
+			t.Fatalf("GET %s = %d, cookies %v: want the password form and no session", path, r.code, r.header.Values("Set-Cookie"))
+		}
+	}
+	if r := h.postLogin("wrong password!"); r.code != http.StatusForbidden || len(r.header.Values("Set-Cookie")) != 0 {
+		t.Fatalf("wrong password = %d %v", r.code, r.header)
+	}
+	// Rate limit: the right password right after a wrong one is refused
+	// too, without being looked at.
+	if r := h.postLogin(testPassword); r.code != http.StatusTooManyRequests || !strings.Contains(string(r.body), "too many wrong passwords") {
+		t.Fatalf("right password within the delay = %d %s", r.code, r.body)
+	}
+	h.clock.add(2 * time.Second)
+	if r := h.postLogin("wrong again!!"); r.code != http.StatusForbidden {
+		t.Fatalf("second wrong password = %d", r.code)
+	}
+	h.clock.add(time.Second) // the delay doubled to 2s
+	if r := h.postLogin(testPassword); r.code != http.StatusTooManyRequests {
+		t.Fatalf("right password within the doubled delay = %d", r.code)
+	}
+	h.clock.add(2 * time.Second)
+	if cookie := h.login(); cookie == "" {
+		t.Fatal("no session")
+	}
+}
+
+// TestForeignCookieIsNoSession is attack A4 at the HTTP level: a session
+// cookie made by another service instance (another state folder: its own
+// key and session secret) is no session here, whatever name it is sent
+// under.
+func TestForeignCookieIsNoSession(t *testing.T) {
+	mine := newHarness(t, nil)
+	other := newInstance(t, "agent-instance", bytes.Repeat([]byte{9}, 32))
+	if mine.svc.CookieName() == other.svc.CookieName() {
+		t.Fatalf("two instances share the cookie name %s", mine.svc.CookieName())
+	}
+	id := mine.submit(planSrc)
+	foreign := other.login()
+	_, value, _ := strings.Cut(foreign, "=")
+	for _, cookie := range []string{foreign, mine.svc.CookieName() + "=" + value} {
+		r := mine.postJSON("/api/requests/"+id+"/decision", map[string]string{"decision": "approved_once", "csrf": "x"}, "Cookie", cookie)
+		if r.code != http.StatusUnauthorized {
+			t.Fatalf("decision with the other instance's cookie %q = %d %s, want 401", cookie, r.code, r.body)
+		}
+	}
+	e, err := mine.store.Get(context.Background(), id)
+	if err != nil || e.Decision != nil {
+		t.Fatalf("decided by a foreign cookie: %+v %v", e.Decision, err)
+	}
+}
+
+// newInstance is a second service with its own key and secret.
+func newInstance(t *testing.T, keyName string, secret []byte) *harness {
+	t.Helper()
+	st, err := OpenStore(context.Background(), filepath.Join(t.TempDir(), "approval.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	srv := httptest.NewUnstartedServer(nil)
+	clk := &clock{t: time.Now().UTC()}
+	svc, err := New(Config{Addr: srv.Listener.Addr().String(), Store: st, Key: testKey(keyName), SessionSecret: secret,
+		Reprove: fakeReprove, Now: clk.now, PasswordHash: testPasswordHash()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.Config.Handler = svc.Handler()
+	srv.Start()
+	t.Cleanup(srv.Close)
+	return &harness{t: t, svc: svc, store: st, srv: srv, clock: clk, client: &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+}

@@ -1,0 +1,19 @@
+// Package state is what one approval service instance owns on disk, and
+// the checks that keep it its own (issue 11, attacks A3/A5).
+//
+// A Layout has a config folder (service.json settings, the human's
+// password hash, the approval policy, layer configuration) and a state
+// folder (the SQLite database, keys.json with the signing key and session
+// secret, the lock file, the layer store, caches). Both must be real
+// folders owned by the service's uid with mode 0700 or 0750 (CheckDir);
+// files in them owner-only (CheckFile). Lock takes an exclusive flock on
+// the state's lock file, so a second instance on the same state is
+// refused. Keys are per state folder (MakeKeys at init, LoadKeys at run),
+// never in a keyring shared by every instance of the same user.
+//
+// Real installations default to /etc/clauz3/service and /var/lib/clauz3
+// owned by the clauz3 account; dev mode to folders under the account
+// database's home of the user.
+//
+// Callers: cmd/clauz3 (service init, service run, layers install, audit).
+package state

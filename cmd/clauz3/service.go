@@ -1,0 +1,797 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"crypto/ed25519"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	iofs "io/fs"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"os/signal"
+	"os/user"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/clauz3/clauz3/approval"
+	"github.com/clauz3/clauz3/approval/client"
+	"github.com/clauz3/clauz3/approval/state"
+	"github.com/clauz3/clauz3/layers"
+	"github.com/clauz3/clauz3/policy"
+	"github.com/clauz3/clauz3/prover"
+	"github.com/clauz3/clauz3/securitymod/audit"
+	"github.com/clauz3/clauz3/securitymod/receipt"
+)
+
+// env is what the commands read from the machine rather than from their
+// arguments. main uses the real one; tests give another client.Paths so a
+// run can be pointed at an in-test service without touching the real
+// /etc/clauz3 or the root account's home.
+type env struct {
+	clientPaths func() (client.Paths, error)
+}
+
+var defaultEnv = env{clientPaths: client.DefaultPaths}
+
+const serviceUsage = `usage:
+  clauz3 service init [--dev] [--state DIR] [--config DIR] [--addr 127.0.0.1:8765] [--password-file FILE|-]
+                      [--account clauz3] [--socket PATH] [--unit PATH] [--go PATH]
+  clauz3 service run  [--dev] [--state DIR] [--config DIR]
+  clauz3 service --dev   (same as: clauz3 service run --dev)
+
+init sets up the approval service's own state: in a real installation (run as root) the clauz3
+account, its folders, a systemd unit and /etc/clauz3/client.json; with --dev, same-user folders and
+~/.config/clauz3/client.json. run serves it; only the account that owns the state may.
+`
+
+func runService(e env, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, serviceUsage)
+		return exitUsage
+	}
+	switch args[0] {
+	case "init":
+		return runServiceInit(e, args[1:], stdin, stdout, stderr)
+	case "run":
+		return runServiceRun("clauz3 service run", args[1:], stdout, stderr)
+	case "--dev", "-dev":
+		return runServiceRun("clauz3 service run", args, stdout, stderr)
+	case "-h", "--help", "help":
+		fmt.Fprint(stdout, serviceUsage)
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "clauz3 service: unknown subcommand %q\n%s", args[0], serviceUsage)
+	return exitUsage
+}
+
+// layoutFlags are --dev, --state and --config.
+type layoutFlags struct {
+	dev           bool
+	stateDir, cfg string
+}
+
+func (lf *layoutFlags) register(fs *flag.FlagSet) {
+	fs.BoolVar(&lf.dev, "dev", false, "same-user development mode: no OS separation between the agent and the service")
+	fs.StringVar(&lf.stateDir, "state", "", "the service's state folder (default: "+state.RealState+", or ~/.local/state/clauz3 with --dev)")
+	fs.StringVar(&lf.cfg, "config", "", "the service's config folder (default: "+state.RealConfig+", or ~/.config/clauz3/service with --dev)")
+}
+
+func (lf *layoutFlags) layout() (state.Layout, error) {
+	l := state.RealLayout()
+	if lf.dev {
+		var err error
+		if l, err = state.DevLayout(); err != nil {
+			return l, err
+		}
+	}
+	if lf.stateDir != "" {
+		l.State = lf.stateDir
+	}
+	if lf.cfg != "" {
+		l.Config = lf.cfg
+	}
+	var err error
+	if l.State, err = filepath.Abs(l.State); err != nil {
+		return l, err
+	}
+	if l.Config, err = filepath.Abs(l.Config); err != nil {
+		return l, err
+	}
+	return l, nil
+}
+
+func runServiceInit(e env, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("clauz3 service init", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var lf layoutFlags
+	lf.register(fs)
+	addr := fs.String("addr", "127.0.0.1:8765", "the loopback host:port of the UI and of receipt redemption")
+	passwordFile := fs.String("password-file", "", "read the human's password from this owner-only file, or - for standard input (default: ask on the terminal)")
+	account := fs.String("account", state.Account, "the service's OS account (real mode; made with useradd if missing)")
+	socket := fs.String("socket", state.RealSocket, "the API's Unix socket (real mode)")
+	unit := fs.String("unit", state.RealUnit, "where to write the systemd unit (real mode)")
+	goBin := fs.String("go", "", "the absolute path of the go command sealed builds use (default: the toolchain found now)")
+	goCache := fs.String("gocache", "", "dev mode only: share this Go build cache instead of <state>/gocache (a real service's cache is always its own)")
+	goModCache := fs.String("gomodcache", "", "dev mode only: share this Go module cache instead of <state>/gomodcache")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	fail := func(code int, format string, a ...any) int {
+		fmt.Fprintf(stderr, "clauz3 service init: "+format+"\n", a...)
+		return code
+	}
+	if fs.NArg() != 0 {
+		return fail(exitUsage, "unexpected arguments %q", fs.Args())
+	}
+	host, port, err := net.SplitHostPort(*addr)
+	if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() || port == "0" {
+		return fail(exitUsage, "--addr %q: a loopback IP address and a fixed port (clients pin it)", *addr)
+	}
+	l, err := lf.layout()
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	goPath, err := findGo(*goBin)
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	for name, v := range map[string]string{"--gocache": *goCache, "--gomodcache": *goModCache} {
+		if v == "" {
+			continue
+		}
+		if !lf.dev {
+			return fail(exitUsage, "%s is for dev mode: a real service builds with its own caches only", name)
+		}
+		if !filepath.IsAbs(v) {
+			return fail(exitUsage, "%s %q is not an absolute path", name, v)
+		}
+	}
+	uid, gid := os.Geteuid(), os.Getegid()
+	if !lf.dev {
+		if uid != 0 {
+			return fail(exitRefused, "a real installation is set up by root (sudo clauz3 service init): it makes the %s account and root-owned client configuration; for a same-user development setup use --dev", *account)
+		}
+		if !filepath.IsAbs(*socket) {
+			return fail(exitUsage, "--socket %q is not an absolute path", *socket)
+		}
+		if uid, gid, err = ensureAccount(*account, l.State); err != nil {
+			return fail(exitRefused, "%v", err)
+		}
+	}
+	if _, err := os.Lstat(l.KeysFile()); err == nil {
+		return fail(exitRefused, "%s already holds a service's keys; refusing to replace them (every receipt and session would be orphaned)", l.State)
+	}
+	password, err := readPassword(*passwordFile, stdin, stderr)
+	if err != nil {
+		return fail(exitRefused, "the password: %v", err)
+	}
+	hash, err := approval.HashPassword(password)
+	if err != nil {
+		return fail(exitRefused, "%v", err)
+	}
+	for _, d := range []string{l.Config, l.State, l.LayerConfig(), l.LayerStore()} {
+		if err := mkdirOwned(d, 0o700, uid, gid); err != nil {
+			return fail(exitRefused, "%v", err)
+		}
+	}
+	keys, err := state.MakeKeys(l)
+	if err != nil {
+		return fail(exitRefused, "%v", err)
+	}
+	pub := keys.Signing.Public().(ed25519.PublicKey)
+	pubKey := receipt.EncodePublicKey(pub)
+	mode := client.ModeReal
+	if lf.dev {
+		mode = client.ModeDev
+	}
+	settings := state.Settings{Mode: mode, Addr: *addr, ServiceUID: uid, Go: goPath, GoCache: *goCache, GoModCache: *goModCache}
+	cc := client.Config{Mode: mode, URL: "http://" + *addr, PublicKey: pubKey, KeyID: receipt.KeyID(pub)}
+	if lf.dev {
+		paths, err := e.clientPaths()
+		if err != nil {
+			return fail(exitRefused, "%v", err)
+		}
+		settings.ClientConfig = client.UserPath(paths.UserHome)
+	} else {
+		settings.Socket = *socket
+		settings.ClientConfig = client.SystemPath
+		cc.Socket, cc.ServiceUID = *socket, &uid
+		if err := mkdirOwned(filepath.Dir(*socket), 0o755, uid, gid); err != nil {
+			return fail(exitRefused, "%v", err)
+		}
+	}
+	if err := cc.Check(); err != nil {
+		return fail(exitRefused, "internal error: the client configuration does not check: %v", err)
+	}
+	sj, _ := json.MarshalIndent(settings, "", "  ")
+	ccj, _ := json.MarshalIndent(cc, "", "  ")
+	for _, w := range []struct {
+		path string
+		data []byte
+	}{{l.SettingsFile(), sj}, {l.PasswordFile(), []byte(hash + "\n")}} {
+		if err := state.WriteFile(w.path, append(w.data, '\n')); err != nil {
+			return fail(exitRefused, "%v", err)
+		}
+	}
+	if err := chownAll(uid, gid, l.KeysFile(), l.SettingsFile(), l.PasswordFile()); err != nil {
+		return fail(exitRefused, "%v", err)
+	}
+	// The client configuration: the user's own in dev mode, root's
+	// (readable by every agent, writable by root only) in a real one.
+	clientDir := filepath.Dir(settings.ClientConfig)
+	if err := os.MkdirAll(clientDir, 0o755); err != nil {
+		return fail(exitRefused, "%v", err)
+	}
+	if lf.dev {
+		os.Chmod(clientDir, 0o700)
+	}
+	if err := state.WriteFile(settings.ClientConfig, append(ccj, '\n')); err != nil {
+		return fail(exitRefused, "%v", err)
+	}
+	if !lf.dev {
+		if err := os.Chmod(settings.ClientConfig, 0o644); err != nil {
+			return fail(exitRefused, "%v", err)
+		}
+		if err := writeUnit(*unit, *account, l); err != nil {
+			return fail(exitRefused, "%v", err)
+		}
+		fmt.Fprintf(stdout, "service init: wrote the systemd unit %s (systemctl enable --now clauz3)\n", *unit)
+	}
+	fmt.Fprintf(stdout, "service init: %s installation, service uid %d\n", mode, uid)
+	fmt.Fprintf(stdout, "service init: config %s, state %s\n", l.Config, l.State)
+	fmt.Fprintf(stdout, "service init: client configuration %s (key %s)\n", settings.ClientConfig, cc.KeyID)
+	fmt.Fprintf(stdout, "service init: install layers with `clauz3 layers install NAME`%s\n", map[bool]string{true: " --dev", false: ""}[lf.dev])
+	if lf.dev {
+		fmt.Fprintln(stdout, "service init: DEV MODE: the service runs as your own OS user; it does not protect you from a hostile agent")
+	}
+	return exitOK
+}
+
+// findGo is the go command's absolute path: the flag's, else the one on
+// PATH now, else GOROOT's. It is recorded at init; the service never
+// looks the go command up again.
+func findGo(flagValue string) (string, error) {
+	p := flagValue
+	if p == "" {
+		var err error
+		if p, err = exec.LookPath("go"); err != nil {
+			p = filepath.Join(runtime.GOROOT(), "bin", "go")
+		}
+	}
+	if !filepath.IsAbs(p) {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return "", err
+		}
+		p = abs
+	}
+	p, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return "", fmt.Errorf("--go: %v", err)
+	}
+	if fi, err := os.Stat(p); err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm()&0o111 == 0 {
+		return "", fmt.Errorf("--go %s: not an executable file", p)
+	}
+	return p, nil
+}
+
+// ensureAccount finds or makes the service's system account.
+func ensureAccount(name, home string) (int, int, error) {
+	u, err := user.Lookup(name)
+	if err != nil {
+		var unknown user.UnknownUserError
+		if !errors.As(err, &unknown) {
+			return 0, 0, fmt.Errorf("looking up the account %s: %v", name, err)
+		}
+		out, err := exec.Command("useradd", "--system", "--user-group", "--home-dir", home, "--no-create-home", "--shell", "/usr/sbin/nologin", name).CombinedOutput()
+		if err != nil {
+			return 0, 0, fmt.Errorf("useradd %s: %v: %s", name, err, strings.TrimSpace(string(out)))
+		}
+		if u, err = user.Lookup(name); err != nil {
+			return 0, 0, fmt.Errorf("the account %s after useradd: %v", name, err)
+		}
+	}
+	uid, _ := strconv.Atoi(u.Uid)
+	gid, _ := strconv.Atoi(u.Gid)
+	if uid == 0 {
+		return 0, 0, fmt.Errorf("the account %s is root: the service must be a principal of its own", name)
+	}
+	return uid, gid, nil
+}
+
+func mkdirOwned(dir string, mode os.FileMode, uid, gid int) error {
+	if err := os.MkdirAll(dir, mode); err != nil {
+		return err
+	}
+	fi, err := os.Lstat(dir)
+	if err != nil {
+		return err
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("%s is not a folder", dir)
+	}
+	if err := os.Chown(dir, uid, gid); err != nil {
+		return err
+	}
+	return os.Chmod(dir, mode)
+}
+
+func chownAll(uid, gid int, paths ...string) error {
+	for _, p := range paths {
+		if err := os.Lchown(p, uid, gid); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func writeUnit(path, account string, l state.Layout) error {
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	unit := fmt.Sprintf(`[Unit]
+Description=clauz3 approval service (proves, asks the human, builds and runs approved plans)
+After=network.target
+
+[Service]
+User=%s
+ExecStart=%s service run --state %s --config %s
+RuntimeDirectory=clauz3
+RuntimeDirectoryMode=0755
+NoNewPrivileges=yes
+ProtectSystem=strict
+ReadWritePaths=%s
+PrivateTmp=yes
+Restart=on-failure
+
+[Install]
+WantedBy=multi-user.target
+`, account, self, l.State, l.Config, l.State)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(path, []byte(unit), 0o644)
+}
+
+// readPassword reads the human's password: from an owner-only file, from
+// standard input ("-"), or twice on the terminal without echo.
+func readPassword(from string, stdin io.Reader, stderr io.Writer) (string, error) {
+	switch from {
+	case "-":
+		line, err := bufio.NewReader(io.LimitReader(stdin, 4096)).ReadString('\n')
+		if err != nil && !(errors.Is(err, io.EOF) && line != "") {
+			return "", fmt.Errorf("standard input: %v", err)
+		}
+		return strings.TrimRight(line, "\r\n"), nil
+	case "":
+		return readPasswordTTY(stderr)
+	}
+	data, err := state.ReadFile(from, os.Geteuid())
+	if err != nil {
+		return "", fmt.Errorf("--password-file: %v", err)
+	}
+	line, _, _ := strings.Cut(string(data), "\n")
+	return strings.TrimRight(line, "\r"), nil
+}
+
+func readPasswordTTY(stderr io.Writer) (string, error) {
+	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
+	if err != nil {
+		return "", fmt.Errorf("no terminal to ask on (%v): use --password-file FILE or - for standard input", err)
+	}
+	defer tty.Close()
+	fd := int(tty.Fd())
+	old, err := unix.IoctlGetTermios(fd, unix.TCGETS)
+	if err != nil {
+		return "", fmt.Errorf("the terminal: %v", err)
+	}
+	noEcho := *old
+	noEcho.Lflag &^= unix.ECHO
+	noEcho.Lflag |= unix.ICANON | unix.ISIG
+	if err := unix.IoctlSetTermios(fd, unix.TCSETS, &noEcho); err != nil {
+		return "", fmt.Errorf("the terminal: %v", err)
+	}
+	defer unix.IoctlSetTermios(fd, unix.TCSETS, old)
+	r := bufio.NewReader(tty)
+	ask := func(prompt string) (string, error) {
+		fmt.Fprint(tty, prompt)
+		line, err := r.ReadString('\n')
+		fmt.Fprintln(tty)
+		return strings.TrimRight(line, "\r\n"), err
+	}
+	a, err := ask("The human's password for the approval UI: ")
+	if err != nil {
+		return "", err
+	}
+	b, err := ask("Again: ")
+	if err != nil {
+		return "", err
+	}
+	if a != b {
+		return "", errors.New("the two passwords differ")
+	}
+	return a, nil
+}
+
+// serviceCredentials refuses an administrative verb to anyone but the
+// service's own account (or root, in a real installation): whatever an
+// agent harness allows, the agent runs as another user and gets a clear
+// refusal rather than a half-working command. In dev mode the owner of
+// the dev state is the only such account; the OS does not separate the
+// agent from it there, which the dev banner says.
+func serviceCredentials(verb string, l state.Layout) (int, error) {
+	fi, err := os.Lstat(l.State)
+	if err != nil {
+		return -1, fmt.Errorf("%s needs the approval service's credentials: its state folder %s: %v", verb, l.State, err)
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		return -1, fmt.Errorf("%s: cannot read the owner of %s", verb, l.State)
+	}
+	owner := int(st.Uid)
+	if euid := os.Geteuid(); euid != owner && euid != 0 {
+		return -1, fmt.Errorf("%s needs the approval service's credentials: run it as the service's account (uid %d) or root; this process is uid %d", verb, owner, euid)
+	}
+	if err := state.CheckDir(l.State, owner); err != nil {
+		return -1, err
+	}
+	return owner, nil
+}
+
+// refusedFlag is a flag that used to exist and now only says why it is gone.
+type refusedFlag struct{ why string }
+
+func (f refusedFlag) String() string   { return "" }
+func (f refusedFlag) Set(string) error { return errors.New(f.why) }
+
+func runServiceRun(name string, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var lf layoutFlags
+	lf.register(fs)
+	fs.Var(refusedFlag{"policies are read only from the service's config folder (<config>/policy.json), never from a flag"}, "policy", "(removed)")
+	fs.Var(refusedFlag{"the database is in the service's state folder; use --state"}, "db", "(removed)")
+	fs.Var(refusedFlag{"layers come only from the service's layer store (clauz3 layers install NAME)"}, "trusted-root", "(removed)")
+	fs.Var(refusedFlag{"the address is fixed at `clauz3 service init` (clients pin it)"}, "addr", "(removed)")
+	ttl := fs.Duration("receipt-ttl", approval.DefaultReceiptTTL, "how long a receipt stays valid after its decision")
+	proveTimeout := fs.Duration("prove-timeout", prover.DefaultTimeout, "the limit for each solver check of a re-proof")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	fail := func(code int, format string, a ...any) int {
+		fmt.Fprintf(stderr, "%s: "+format+"\n", append([]any{name}, a...)...)
+		return code
+	}
+	if fs.NArg() != 0 {
+		return fail(exitUsage, "unexpected arguments %q", fs.Args())
+	}
+	l, err := lf.layout()
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	uid := os.Geteuid()
+	if !lf.dev && uid == 0 {
+		return fail(exitRefused, "a real service runs as its own account, not root (the systemd unit sets User=); refusing to run as root")
+	}
+	for _, d := range []string{l.Config, l.State} {
+		if err := state.CheckDir(d, uid); err != nil {
+			return fail(exitRefused, "%v", err)
+		}
+	}
+	settings, err := state.ReadSettings(l, uid)
+	if err != nil {
+		return fail(exitRefused, "%v", err)
+	}
+	if want := map[bool]string{true: client.ModeDev, false: client.ModeReal}[lf.dev]; settings.Mode != want {
+		return fail(exitRefused, "%s is a %s installation; run it %s", l.State, settings.Mode, map[bool]string{true: "without --dev", false: "with --dev"}[lf.dev])
+	}
+	release, err := state.Lock(l)
+	if err != nil {
+		return fail(exitRefused, "%v", err)
+	}
+	defer release()
+	keys, err := state.LoadKeys(l, uid)
+	if err != nil {
+		return fail(exitRefused, "%v", err)
+	}
+	hash, err := state.ReadFile(l.PasswordFile(), uid)
+	if err != nil {
+		return fail(exitRefused, "the password hash: %v", err)
+	}
+	var pol *policy.Policy
+	if _, err := os.Lstat(l.PolicyFile()); err == nil {
+		if err := state.CheckFile(l.PolicyFile(), uid); err != nil {
+			return fail(exitRefused, "%v", err)
+		}
+		// A policy that does not load stops the service: silently asking
+		// the human for everything would leave the administrator
+		// believing rules apply.
+		if pol, err = policy.Load(l.PolicyFile()); err != nil {
+			return fail(exitRefused, "%v", err)
+		}
+	} else if !errors.Is(err, iofs.ErrNotExist) {
+		return fail(exitRefused, "%v", err)
+	}
+	trusted, err := storeRoots(l)
+	if err != nil {
+		return fail(exitRefused, "%v", err)
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	store, err := approval.OpenStore(ctx, l.DB())
+	if err != nil {
+		return fail(exitRefused, "%v", err)
+	}
+	defer store.Close()
+	proofs := &serviceProver{importRoot: l.LayerStore(), trusted: trusted, timeout: *proveTimeout}
+	pub := keys.Signing.Public().(ed25519.PublicKey)
+	execOpts, err := executeOptions(l, settings, uid, "http://"+settings.Addr, receipt.EncodePublicKey(pub))
+	if err != nil {
+		return fail(exitRefused, "%v", err)
+	}
+	execOpts.Stderr = stderr
+	svc, err := approval.New(approval.Config{
+		Addr: settings.Addr, Store: store, Key: keys.Signing, SessionSecret: keys.SessionSecret,
+		Reprove: proofs.reprove, Decide: proofs.decider(pol), ReceiptTTL: *ttl, Version: version,
+		PasswordHash: strings.TrimSpace(string(hash)), Dev: lf.dev, Execute: proofs.executor(execOpts),
+	})
+	if err != nil {
+		return fail(exitRefused, "%v", err)
+	}
+	var listeners []net.Listener
+	defer func() {
+		for _, ln := range listeners {
+			ln.Close()
+		}
+	}()
+	ln, err := net.Listen("tcp", settings.Addr)
+	if err != nil {
+		return fail(exitRefused, "%v", err)
+	}
+	listeners = append(listeners, ln)
+	if settings.Mode == client.ModeReal {
+		sl, err := listenSocket(settings.Socket, uid)
+		if err != nil {
+			return fail(exitRefused, "%v", err)
+		}
+		listeners = append(listeners, sl)
+	}
+	started, _ := json.Marshal(map[string]any{"url": svc.URL(), "key_id": receipt.KeyID(svc.PublicKey()), "mode": settings.Mode, "layers": trusted, "state": l.State})
+	if err := store.Audit(ctx, audit.Event{Kind: "service.started", Actor: "service", Detail: string(started)}); err != nil {
+		return fail(exitRefused, "%v", err)
+	}
+	if lf.dev {
+		fmt.Fprintln(stdout, "approval service: DEV MODE: same OS user as the agent; this does not protect you from a hostile agent")
+	}
+	fmt.Fprintf(stdout, "approval service: listening on %s\n", svc.URL())
+	if settings.Socket != "" {
+		fmt.Fprintf(stdout, "approval service: API socket %s\n", settings.Socket)
+	}
+	fmt.Fprintf(stdout, "approval service: state %s, key %s\n", l.State, receipt.KeyID(svc.PublicKey()))
+	fmt.Fprintf(stdout, "approval service: layers: %s\n", strings.Join(append([]string{}, trusted...), ", "))
+	fmt.Fprintf(stdout, "approval service: log in at %s with the password set at init\n", svc.LoginURL())
+
+	// Stopping cancels every request's context, so long-polls answer 503
+	// at once instead of holding the shutdown for up to two minutes.
+	base, stopRequests := context.WithCancel(context.Background())
+	defer stopRequests()
+	srv := &http.Server{
+		BaseContext:       func(net.Listener) context.Context { return base },
+		Handler:           svc.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      approval.MaxWait + 10*time.Second,
+		IdleTimeout:       2 * time.Minute,
+	}
+	served := make(chan error, len(listeners))
+	for _, ln := range listeners {
+		go func() { served <- srv.Serve(ln) }()
+	}
+	select {
+	case err := <-served:
+		return fail(exitRefused, "%v", err)
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	stopRequests()
+	if err := srv.Shutdown(shutdown); err != nil {
+		return fail(exitRefused, "shutting down: %v", err)
+	}
+	fmt.Fprintln(stdout, "approval service: stopped")
+	return exitOK
+}
+
+// listenSocket serves the API on path. Its folder must be the service's
+// own and writable by nobody else, so no one can have put another socket
+// there; a stale socket of ours is replaced. Anyone may connect (mode
+// 0666): clients check the peer's uid, and the API decides nothing.
+func listenSocket(path string, uid int) (net.Listener, error) {
+	dir := filepath.Dir(path)
+	fi, err := os.Lstat(dir)
+	if err != nil {
+		return nil, fmt.Errorf("the socket folder %s: %v", dir, err)
+	}
+	st, _ := fi.Sys().(*syscall.Stat_t)
+	if !fi.IsDir() || st == nil || int(st.Uid) != uid || fi.Mode().Perm()&0o022 != 0 {
+		return nil, fmt.Errorf("the socket folder %s must be a folder owned by the service (uid %d) and writable by nobody else", dir, uid)
+	}
+	if fi, err := os.Lstat(path); err == nil {
+		if fi.Mode()&iofs.ModeSocket == 0 {
+			return nil, fmt.Errorf("%s exists and is not a socket", path)
+		}
+		os.Remove(path)
+	}
+	ln, err := net.Listen("unix", path)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.Chmod(path, 0o666); err != nil {
+		ln.Close()
+		return nil, err
+	}
+	return ln, nil
+}
+
+// storeRoots are the trusted layer folders of the service's layer store,
+// each checked against the digest pinned when it was installed.
+func storeRoots(l state.Layout) ([]string, error) {
+	pins, err := readPins(l)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, 0, len(pins))
+	for n := range pins {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var roots []string
+	for _, n := range names {
+		dir := filepath.Join(l.LayerStore(), "tools", n, "trusted")
+		got, err := layerDigest(dir)
+		if err != nil {
+			return nil, fmt.Errorf("layer %s: %v", n, err)
+		}
+		if got != pins[n] {
+			return nil, fmt.Errorf("layer %s in %s has digest %s, but %s was pinned at install; refusing a changed layer store", n, dir, got, pins[n])
+		}
+		roots = append(roots, dir)
+	}
+	return roots, nil
+}
+
+func pinsFile(l state.Layout) string { return filepath.Join(l.LayerStore(), "pins.json") }
+
+func readPins(l state.Layout) (map[string]string, error) {
+	pins := map[string]string{}
+	data, err := os.ReadFile(pinsFile(l))
+	if errors.Is(err, iofs.ErrNotExist) {
+		return pins, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(data, &pins); err != nil {
+		return nil, fmt.Errorf("%s: %v", pinsFile(l), err)
+	}
+	return pins, nil
+}
+
+// layerDigest hashes every file of a layer folder (relative name, size,
+// content), so any change to its Python spec or Go code shows.
+func layerDigest(dir string) (string, error) {
+	h := sha256.New()
+	err := filepath.WalkDir(dir, func(path string, d iofs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.Type()&iofs.ModeSymlink != 0 {
+			return fmt.Errorf("%s is a symbolic link", path)
+		}
+		if d.IsDir() {
+			if d.Name() == "__pycache__" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		fmt.Fprintf(h, "%s\x00%d\x00", filepath.ToSlash(rel), len(data))
+		h.Write(data)
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil)), nil
+}
+
+func runLayers(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] != "install" {
+		fmt.Fprintln(stderr, "usage: clauz3 layers install NAME [--dev] [--state DIR] [--config DIR] [--force]")
+		return exitUsage
+	}
+	fs := flag.NewFlagSet("clauz3 layers install", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var lf layoutFlags
+	lf.register(fs)
+	force := fs.Bool("force", false, "replace an installed layer of the same domain")
+	pos, err := parseInterleaved(fs, args[1:])
+	if err != nil {
+		return exitUsage
+	}
+	fail := func(code int, format string, a ...any) int {
+		fmt.Fprintf(stderr, "clauz3 layers install: "+format+"\n", a...)
+		return code
+	}
+	if len(pos) != 1 {
+		return fail(exitUsage, "want one layer NAME (a bundled layer: email, bank, stdlib:filesystem, ...)")
+	}
+	l, err := lf.layout()
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	owner, err := serviceCredentials("clauz3 layers install", l)
+	if err != nil {
+		return fail(exitRefused, "%v", err)
+	}
+	src, err := layers.Resolve(pos[0])
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	res, err := layers.Install(src, l.LayerStore(), *force)
+	if err != nil {
+		return fail(exitRefused, "%v", err)
+	}
+	digest, err := layerDigest(res.Dir)
+	if err != nil {
+		return fail(exitRefused, "%v", err)
+	}
+	pins, err := readPins(l)
+	if err != nil {
+		return fail(exitRefused, "%v", err)
+	}
+	pins[res.Domain] = digest
+	data, _ := json.MarshalIndent(pins, "", "  ")
+	if err := state.WriteFile(pinsFile(l), append(data, '\n')); err != nil {
+		return fail(exitRefused, "%v", err)
+	}
+	// Installed by root into a real store: the service account owns it.
+	if os.Geteuid() != owner {
+		var gid int
+		if fi, err := os.Stat(l.State); err == nil {
+			gid = int(fi.Sys().(*syscall.Stat_t).Gid)
+		}
+		err := filepath.WalkDir(l.LayerStore(), func(p string, d iofs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			return os.Lchown(p, owner, gid)
+		})
+		if err != nil {
+			return fail(exitRefused, "%v", err)
+		}
+	}
+	fmt.Fprintf(stdout, "installed %s into the service's layer store %s (%s), pinned %s; restart the service to use it\n", src.Origin, res.Dir, count(len(res.Layer.Effects), "effect"), digest)
+	return exitOK
+}

@@ -1,0 +1,54 @@
+// Package fakerun lets the fake approval service (approvaltest) build and
+// run approved plans as the real service does, with package execute: the
+// plan compiled against a layer folder of the test's choosing (the real
+// service's layer store), layer configuration given by the test, this
+// machine's go command and caches (so the tests' builds stay warm). It is
+// a package of its own so approvaltest stays free of gen, whose own tests
+// use the fake.
+package fakerun
+
+import (
+	"context"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/clauz3/clauz3/approval/execute"
+	"github.com/clauz3/clauz3/compiler"
+	"github.com/clauz3/clauz3/internal/approvaltest"
+	"github.com/clauz3/clauz3/securitymod/receipt"
+)
+
+// Attach makes svc run approved plans against importRoot's tools/ with
+// layerEnv (by layer domain) and buildCache ("" : a temporary folder).
+func Attach(t testing.TB, svc *approvaltest.Service, importRoot string, layerEnv map[string][]string, buildCache string) {
+	if buildCache == "" {
+		buildCache = t.TempDir()
+	}
+	svc.Run = func(ctx context.Context, sub approvaltest.Submission, rc receipt.Receipt) (approvaltest.RunResult, error) {
+		prog, err := compiler.Compile(sub.PlanName, []byte(sub.PlanSource), compiler.Config{ImportRoots: []string{importRoot}, Target: sub.Target})
+		if err != nil {
+			return approvaltest.RunResult{}, err
+		}
+		goBin, err := exec.LookPath("go")
+		if err == nil {
+			goBin, err = filepath.Abs(goBin)
+		}
+		if err != nil {
+			return approvaltest.RunResult{}, err
+		}
+		goEnv := func(name string) string {
+			out, _ := exec.Command(goBin, "env", name).Output()
+			return strings.TrimSpace(string(out))
+		}
+		res, err := execute.Run(ctx, execute.Job{Prog: prog, Source: []byte(sub.PlanSource), Receipt: rc, Inputs: sub.Inputs}, execute.Options{
+			GoBin: goBin, GoCache: goEnv("GOCACHE"), GoModCache: goEnv("GOMODCACHE"), CacheDir: buildCache, WorkDir: t.TempDir(),
+			ApprovalKey: svc.PublicKey(), ServiceURL: svc.URL(), Home: t.TempDir(), LayerEnv: layerEnv,
+		})
+		if err != nil {
+			return approvaltest.RunResult{}, err
+		}
+		return approvaltest.RunResult{Exit: res.Exit, Stdout: res.Stdout, Stderr: res.Stderr, Trace: res.Trace}, nil
+	}
+}
