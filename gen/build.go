@@ -12,9 +12,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"time"
@@ -45,10 +43,22 @@ type BuildOptions struct {
 	// Stderr receives the go command's diagnostics (default: none; they
 	// are in the returned error either way).
 	Stderr io.Writer
-	// Go runs the go command (default: `go` from PATH, offline).
+	// Toolchain is the absolute path of the go command. It is checked
+	// (CheckToolchain) and never looked up on PATH. Default:
+	// DefaultToolchain, the first trusted install location that passes.
+	Toolchain string
+	// GoCache and ModCache are the go command's GOCACHE and GOMODCACHE
+	// (absolute). Default: .cache/go-build and go/pkg/mod under the
+	// current user's home folder from the account database; never from
+	// the environment.
+	GoCache, ModCache string
+	// Go runs the go command (default: Toolchain, with the environment
+	// Build passes and nothing inherited). Tests inject one to count
+	// invocations.
 	Go GoRunner
-	// Env is added to the go command's environment, after the offline
-	// settings (GOCACHE for a fresh cache in a benchmark, say).
+	// Env is added to the go command's environment after the hermetic
+	// settings (GOCACHE for a fresh cache in a benchmark, say). It is the
+	// Go caller's choice; nothing comes from this process's environment.
 	Env []string
 	// ApprovalKey, in real mode, is the approval service's ed25519 public
 	// key (standard base64, as GET /api/key answers it). The binary embeds
@@ -71,63 +81,6 @@ type BuildResult struct {
 	Imports    []string      // the binary's import closure (package paths, sorted)
 	Layers     []*Layer      // the layers the plan uses
 	Duration   time.Duration // wall time of Build
-}
-
-// offlineEnv are the settings every go command of a build runs with: no
-// network, no module download, no checksum database, the local
-// toolchain, no cgo, no workspace.
-var offlineEnv = []string{
-	// -trimpath here, not only on go build, so the type-checking go list
-	// of the binding check compiles with the same flags and shares its
-	// GOCACHE entries with the build (else a cold build compiles the
-	// standard library twice).
-	"GOFLAGS=-mod=mod -buildvcs=false -trimpath",
-	"GOPROXY=off",
-	"GOSUMDB=off",
-	"GONOSUMDB=*",
-	"GONOSUMCHECK=1",
-	"GOPRIVATE=*",
-	"GOWORK=off",
-	"GOTOOLCHAIN=local",
-	"GO111MODULE=on",
-	"CGO_ENABLED=0",
-}
-
-func defaultGo(ctx context.Context, dir string, env []string, stderr io.Writer, args ...string) ([]byte, error) {
-	goBin, err := exec.LookPath("go")
-	if err != nil {
-		alt := filepath.Join(runtime.GOROOT(), "bin", "go")
-		if _, statErr := os.Stat(alt); statErr != nil {
-			return nil, fmt.Errorf("the go command is not on PATH: %v", err)
-		}
-		goBin = alt
-	}
-	cmd := exec.CommandContext(ctx, goBin, args...)
-	cmd.Dir = dir
-	cmd.Env = env
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	cmd.Stderr = stderr
-	err = cmd.Run()
-	return out.Bytes(), err
-}
-
-// environ is the go command's environment for a build.
-func (o *BuildOptions) environ() []string {
-	env := make([]string, 0, len(os.Environ())+len(offlineEnv)+len(o.Env))
-	drop := map[string]bool{}
-	for _, kv := range append(append([]string{}, offlineEnv...), o.Env...) {
-		k, _, _ := strings.Cut(kv, "=")
-		drop[k] = true
-	}
-	for _, kv := range os.Environ() {
-		k, _, _ := strings.Cut(kv, "=")
-		if !drop[k] {
-			env = append(env, kv)
-		}
-	}
-	env = append(env, offlineEnv...)
-	return append(env, o.Env...)
 }
 
 // RuntimeFiles returns the runtime's source files as written into a build
@@ -270,9 +223,14 @@ const binaryName = "plan"
 // offline, and check the binary's import closure with `go list -deps`.
 func Build(ctx context.Context, prog *ir.Program, src []byte, opts BuildOptions) (*BuildResult, error) {
 	start := time.Now()
-	if opts.Go == nil {
-		opts.Go = defaultGo
+	tc, err := opts.resolveToolchain()
+	if err != nil {
+		return nil, err
 	}
+	if opts.Go == nil {
+		opts.Go = tc.runGo
+	}
+	env := tc.environ(opts.Env)
 	if opts.Stderr == nil {
 		opts.Stderr = io.Discard
 	}
@@ -333,8 +291,7 @@ func Build(ctx context.Context, prog *ir.Program, src []byte, opts BuildOptions)
 	if err := writeBuildFolder(tmp, layers); err != nil {
 		return nil, err
 	}
-	env := opts.environ()
-	bindings, err := bindLayers(ctx, tmp, env, layers)
+	bindings, err := bindLayers(ctx, opts.Go, tmp, env, layers)
 	if err != nil {
 		return nil, err
 	}
