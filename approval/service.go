@@ -268,6 +268,8 @@ func checkSubmission(sub Submission) string {
 		return "plan_source is empty"
 	case !receipt.ValidPlanHash(sub.PlanHash):
 		return fmt.Sprintf("plan_hash %q is not sha256:<64 lowercase hex>", sub.PlanHash)
+	case !receipt.ValidPlanHash(sub.BuildID):
+		return fmt.Sprintf("build_id %q is not sha256:<64 lowercase hex>", sub.BuildID)
 	case sub.Target == "" || len(sub.Target) > 256 || strings.ContainsFunc(sub.Target, isControl):
 		return "target must be 1-256 characters without control characters"
 	}
@@ -385,6 +387,22 @@ func nonNil[T any](xs []T) []T {
 	return xs
 }
 
+// submittedBuildID reads the build identity back from a stored
+// submission, which checkSubmission admitted only with a well-formed
+// build_id.
+func submittedBuildID(submitted json.RawMessage) (string, error) {
+	var sub struct {
+		BuildID string `json:"build_id"`
+	}
+	if err := json.Unmarshal(submitted, &sub); err != nil {
+		return "", fmt.Errorf("the stored submission: %w", err)
+	}
+	if !receipt.ValidPlanHash(sub.BuildID) {
+		return "", fmt.Errorf("the stored submission has no valid build_id")
+	}
+	return sub.BuildID, nil
+}
+
 // issue signs the receipt of an approving decision on rec.
 func (s *Service) issue(rec Record, decision string, now time.Time) (*receipt.Receipt, *receipt.Payload, error) {
 	nonce, err := receipt.NewNonce()
@@ -395,9 +413,15 @@ func (s *Service) issue(rec Record, decision string, now time.Time) (*receipt.Re
 	for i, g := range rec.View.Guarantees {
 		gs[i] = g.Source
 	}
+	buildID, err := submittedBuildID(rec.Submitted)
+	if err != nil {
+		return nil, nil, fmt.Errorf("approval: request %s: %w", rec.ID, err)
+	}
 	issued := now.UTC().Truncate(time.Second)
 	p := receipt.Payload{
-		RequestID: rec.ID, PlanHash: rec.PlanHash, Target: rec.Target, Guarantees: gs, Decision: decision,
+		RequestID: rec.ID, PlanHash: rec.PlanHash,
+		BuildID: buildID,
+		Target:  rec.Target, Guarantees: gs, Decision: decision,
 		IssuedAt: issued, ExpiresAt: issued.Add(s.cfg.ReceiptTTL), Nonce: nonce,
 	}
 	rc, err := receipt.Sign(s.cfg.Key, p)
@@ -612,7 +636,12 @@ func (s *Service) redeem(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	now := s.cfg.Now()
-	if err := receipt.Check(p, receipt.Expect{PlanHash: e.PlanHash, Target: e.Target}, now); err != nil {
+	buildID, err := submittedBuildID(e.Submitted)
+	if err != nil {
+		s.refuse(w, r, http.StatusForbidden, "redemption.refused", p.RequestID, actor, err.Error())
+		return
+	}
+	if err := receipt.Check(p, receipt.Expect{PlanHash: e.PlanHash, Target: e.Target, BuildID: buildID}, now); err != nil {
 		s.refuse(w, r, http.StatusForbidden, "redemption.refused", p.RequestID, actor, err.Error())
 		return
 	}

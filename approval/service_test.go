@@ -166,9 +166,12 @@ func (h *harness) postJSON(path string, v any, header ...string) reply {
 
 const planSrc = "import clauz3\n# guarantee: emails.only(['bob@example.com'])\ndef main() -> None:\n    send_email('bob@example.com', 'hi')\n"
 
+// testBuildID is the build identity the test submissions name.
+const testBuildID = "sha256:b1d0000000000000000000000000000000000000000000000000000000000000"
+
 func submission(src string) Submission {
 	return Submission{
-		PlanName: "plan.py", PlanSource: src, PlanHash: planHash(src), Target: "main",
+		PlanName: "plan.py", PlanSource: src, PlanHash: planHash(src), BuildID: testBuildID, Target: "main",
 		Guarantees:   []Guarantee{{Source: "client says anything", English: "Trust me."}},
 		ProofSummary: ProofSummary{Proved: 99, Obligations: []string{"x"}},
 		Coverage:     []Coverage{{Domain: "email", Status: "covered", Missing: []string{}}},
@@ -301,7 +304,7 @@ func TestHappyPath(t *testing.T) {
 	if w.Status != "approved_once" || w.Receipt == nil || *w.Receipt != *decided.Receipt {
 		t.Fatalf("wait after the decision = %+v", w)
 	}
-	p, err := receipt.VerifyAndCheck(pub, *w.Receipt, receipt.Expect{PlanHash: planHash(planSrc), Target: "main"}, h.clock.now())
+	p, err := receipt.VerifyAndCheck(pub, *w.Receipt, receipt.Expect{PlanHash: planHash(planSrc), Target: "main", BuildID: testBuildID}, h.clock.now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -480,6 +483,11 @@ func TestRefusals(t *testing.T) {
 			sub.PlanHash = "md5:1"
 			return s.h.postJSON("/api/requests", sub)
 		}, 400, "plan_hash", "request.malformed"},
+		"submit: no build identity": {func(s setup) reply {
+			sub := submission(planSrc)
+			sub.BuildID = ""
+			return s.h.postJSON("/api/requests", sub)
+		}, 400, "build_id", "request.malformed"},
 		"submit: invalid UTF-8": {func(s setup) reply {
 			return s.h.do("POST", "/api/requests", "application/json", []byte("{\"plan_name\":\"\xff\"}"))
 		}, 400, "UTF-8", "request.malformed"},
@@ -696,7 +704,7 @@ func TestPolicy(t *testing.T) {
 				t.Fatalf("status = %+v", s)
 			}
 			if c.receipt {
-				p, err := receipt.VerifyAndCheck(h.svc.PublicKey(), *s.Receipt, receipt.Expect{PlanHash: planHash(planSrc), Target: "main"}, h.clock.now())
+				p, err := receipt.VerifyAndCheck(h.svc.PublicKey(), *s.Receipt, receipt.Expect{PlanHash: planHash(planSrc), Target: "main", BuildID: testBuildID}, h.clock.now())
 				if err != nil || p.Decision != "auto_approved" {
 					t.Fatalf("auto receipt %+v: %v", p, err)
 				}

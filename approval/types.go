@@ -93,9 +93,14 @@ type Decide func(ctx context.Context, p Proof) (decision, rule, reason string, e
 
 // Submission is the body of POST /api/requests.
 type Submission struct {
-	PlanName     string       `json:"plan_name"`
-	PlanSource   string       `json:"plan_source"`
-	PlanHash     string       `json:"plan_hash"`
+	PlanName   string `json:"plan_name"`
+	PlanSource string `json:"plan_source"`
+	PlanHash   string `json:"plan_hash"`
+	// BuildID is the build identity (gen.BuildIdentity digest) the
+	// receipt binds. Until the service builds the binary itself it is the
+	// submitting client's: the sealed binary refuses a receipt whose
+	// build_id is not its own, so a false one buys no run.
+	BuildID      string       `json:"build_id"`
 	Target       string       `json:"target"`
 	Guarantees   []Guarantee  `json:"guarantees"`
 	ProofSummary ProofSummary `json:"proof_summary"`

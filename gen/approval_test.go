@@ -36,14 +36,14 @@ func TestBuildRealWithApprovalKey(t *testing.T) {
 	if !gate {
 		t.Errorf("the real binary does not link %s: %v", RedeemPath, res.Imports)
 	}
-	noKey, err := PlanHash(prog, src, Real, res.Layers)
-	if err != nil || noKey == res.PlanHash {
+	noKey, err := Identity(context.Background(), prog, src, BuildOptions{Mode: Real})
+	if err != nil || noKey.Digest == res.PlanHash {
 		t.Errorf("the approval key must change the build hash: %s %s %v", noKey, res.PlanHash, err)
 	}
 
 	dir := t.TempDir()
 	outbox := filepath.Join(dir, "outbox.jsonl")
-	sub := approvaltest.Submission{PlanHash: res.PlanDigest, Target: "main"}
+	sub := approvaltest.Submission{PlanHash: res.PlanDigest, BuildID: res.PlanHash, Target: "main"}
 	write := func(name string, p receipt.Payload) string {
 		r := svc.Sign(p)
 		path := filepath.Join(dir, name)

@@ -107,3 +107,78 @@ func TestCheckToolchain(t *testing.T) {
 		t.Errorf("Build with a relative toolchain: %v", err)
 	}
 }
+
+// TestIdentity: the build identity is stable, and changes with each thing
+// a sealed binary is made of or will run with.
+func TestIdentity(t *testing.T) {
+	ctx := context.Background()
+	goSrc := "package email\n\nfunc SendEmail(addr string, msg string) error { return nil }\n"
+	prog := tempLayer(t, goSrc)
+	layerDir := filepath.Dir(prog.Effects[0].Pos.File)
+	src := []byte("plan")
+	base := BuildOptions{Mode: Real}
+	id := func(t *testing.T, prog *ir.Program, src []byte, opts BuildOptions) *BuildIdentity {
+		t.Helper()
+		got, err := Identity(ctx, prog, src, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	first := id(t, prog, src, base)
+	if again := id(t, prog, src, base); again.Digest != first.Digest || !strings.HasPrefix(first.Digest, "sha256:") {
+		t.Fatalf("identity not stable: %s %s", first.Digest, again.Digest)
+	}
+	if !strings.HasPrefix(first.Toolchain, "go version go") || first.GoBin == "" || len(first.Layers) != 1 || len(first.Layers[0].Python) != 1 || len(first.Layers[0].Go) != 1 {
+		t.Fatalf("identity misses parts: %+v", first)
+	}
+	for _, c := range []struct {
+		name   string
+		change func(t *testing.T) *BuildIdentity
+	}{
+		{"plan source", func(t *testing.T) *BuildIdentity { return id(t, prog, []byte("plan 2"), base) }},
+		{"mode", func(t *testing.T) *BuildIdentity { return id(t, prog, src, BuildOptions{Mode: Simulate}) }},
+		{"layer configuration", func(t *testing.T) *BuildIdentity {
+			return id(t, prog, src, BuildOptions{Mode: Real, LayerConfig: []byte(`{"smtp":"127.0.0.1:25"}`)})
+		}},
+		{"approval key", func(t *testing.T) *BuildIdentity {
+			return id(t, prog, src, BuildOptions{Mode: Real, ApprovalKey: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="})
+		}},
+		{"IR", func(t *testing.T) *BuildIdentity {
+			p2 := tempLayer(t, goSrc)
+			p2.Funcs[0].Body[0].(*ir.ExprStmt).X.(*ir.EffectCall).Args[1] = cs("bye")
+			p2.Effects[0].Pos.File = prog.Effects[0].Pos.File
+			return id(t, p2, src, base)
+		}},
+		{"layer Go source", func(t *testing.T) *BuildIdentity {
+			path := filepath.Join(layerDir, "email.go")
+			os.WriteFile(path, []byte(goSrc+"\n// edited\n"), 0o644)
+			defer os.WriteFile(path, []byte(goSrc), 0o644)
+			return id(t, prog, src, base)
+		}},
+		{"layer Python spec", func(t *testing.T) *BuildIdentity {
+			path := filepath.Join(layerDir, "effects.py")
+			os.WriteFile(path, []byte("# stub, edited\n"), 0o644)
+			defer os.WriteFile(path, []byte("# stub\n"), 0o644)
+			return id(t, prog, src, base)
+		}},
+		{"toolchain version", func(t *testing.T) *BuildIdentity {
+			layers, err := resolveLayers(prog, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := identityOf(prog, src, base, layers, first.GoBin, "go version go0.0 linux/amd64")
+			if err != nil {
+				t.Fatal(err)
+			}
+			return got
+		}},
+	} {
+		if got := c.change(t); got.Digest == first.Digest {
+			t.Errorf("a changed %s keeps the identity %s", c.name, first.Digest)
+		}
+	}
+	if back := id(t, prog, src, base); back.Digest != first.Digest {
+		t.Errorf("restored inputs give %s, want %s", back.Digest, first.Digest)
+	}
+}

@@ -168,7 +168,8 @@ func (o *BuildOptions) resolveToolchain() (*toolchain, error) {
 }
 
 // hermeticEnv are the settings every go command of a build runs with: no
-// network, no module download, no checksum database, no user go env file
+// network (no proxy, no version control fetch), no module download, no
+// checksum database, no user go env file
 // (GOENV=off: `go env -w` could otherwise add -toolexec), the local
 // toolchain, no cgo, no workspace, no external packages driver.
 var hermeticEnv = []string{
@@ -180,8 +181,9 @@ var hermeticEnv = []string{
 	"GOENV=off",
 	"GOPROXY=off",
 	"GOSUMDB=off",
-	"GONOSUMDB=*",
-	"GOPRIVATE=*",
+	// No GOPRIVATE/GONOPROXY: a private module bypasses GOPROXY=off and is
+	// fetched directly; GOVCS forbids that path too.
+	"GOVCS=*:off",
 	"GOWORK=off",
 	"GOTOOLCHAIN=local",
 	"GO111MODULE=on",

@@ -16,12 +16,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/clauz3/clauz3/approval"
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/internal/approvaltest"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/ir/english"
 	"github.com/clauz3/clauz3/prover"
-	"github.com/clauz3/clauz3/approval"
 	"github.com/clauz3/clauz3/securitymod/receipt"
 )
 

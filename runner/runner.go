@@ -83,7 +83,10 @@ type run struct {
 	plan   Plan
 	opts   Options
 	digest string
-	target string
+	// buildID is the build identity the submission named and the receipt
+	// must bind (gen.BuildIdentity digest).
+	buildID string
+	target  string
 }
 
 func (r *run) step(label, format string, args ...any) {
@@ -145,6 +148,14 @@ func Run(ctx context.Context, plan Plan, opts Options) int {
 	if err != nil {
 		return r.refuse(ExitNotApproved, "submit", "the service's key: %v (not submitted)", err)
 	}
+	// The build identity the receipt must bind: the binary this run will
+	// build for the service's key. (Until the service builds the binary
+	// itself, the runner names it; the binary refuses any other.)
+	ident, err := gen.Identity(ctx, plan.Prog, plan.Source, gen.BuildOptions{Mode: gen.Real, ApprovalKey: svc.PublicKey})
+	if err != nil {
+		return r.refuse(ExitFailed, "build", "%v (not submitted)", err)
+	}
+	r.buildID = ident.Digest
 	id, ui, code := r.submit(ctx, svc, res)
 	if code != ExitRan {
 		return code
@@ -319,6 +330,7 @@ func (r *run) submit(ctx context.Context, svc Service, res *prover.Result) (id, 
 		"plan_name":     r.plan.Name,
 		"plan_source":   string(r.plan.Source),
 		"plan_hash":     r.digest,
+		"build_id":      r.buildID,
 		"target":        r.target,
 		"guarantees":    gs,
 		"proof_summary": map[string]any{"proved": len(res.Obligations), "obligations": obligations},
@@ -414,7 +426,7 @@ func (r *run) checkReceipt(pub []byte, id string, st status) (receipt.Payload, i
 	if st.Receipt == nil {
 		return receipt.Payload{}, r.refuse(ExitNotApproved, "receipt", "the %s answer carries no receipt", st.Status)
 	}
-	p, err := receipt.VerifyAndCheck(pub, *st.Receipt, receipt.Expect{PlanHash: r.digest, Target: r.target}, time.Now())
+	p, err := receipt.VerifyAndCheck(pub, *st.Receipt, receipt.Expect{PlanHash: r.digest, Target: r.target, BuildID: r.buildID}, time.Now())
 	if err != nil {
 		return p, r.refuse(ExitNotApproved, "receipt", "%v", err)
 	}
@@ -434,6 +446,9 @@ func (r *run) execute(ctx context.Context, svc Service, rc receipt.Receipt) int 
 	}
 	if built.PlanDigest != r.digest {
 		return r.refuse(ExitFailed, "build", "the build is of plan %s, the approval of %s", built.PlanDigest, r.digest)
+	}
+	if built.PlanHash != r.buildID {
+		return r.refuse(ExitFailed, "build", "the build identity is %s, the approval's %s: a source changed after the submission", built.PlanHash, r.buildID)
 	}
 	dir, err := os.MkdirTemp("", "clauz3-run-")
 	if err != nil {

@@ -55,7 +55,7 @@ func TestApprovalServicePolicy(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sub := approval.Submission{PlanName: "plan.py", PlanSource: src, PlanHash: ir.Digest([]byte(src), prog), Target: "main",
+		sub := approval.Submission{PlanName: "plan.py", PlanSource: src, PlanHash: ir.Digest([]byte(src), prog), BuildID: "sha256:" + strings.Repeat("b1", 32), Target: "main",
 			Guarantees: []approval.Guarantee{}, Coverage: []approval.Coverage{}}
 		code, body, err := c.do("POST", "/api/requests", sub)
 		if err != nil || code != http.StatusCreated {

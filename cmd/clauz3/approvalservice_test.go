@@ -103,7 +103,7 @@ func (p planner) submission(t *testing.T, n int) approval.Submission {
 		t.Error(err)
 		return approval.Submission{}
 	}
-	return approval.Submission{PlanName: "plan.py", PlanSource: src, PlanHash: ir.Digest([]byte(src), prog), Target: "main",
+	return approval.Submission{PlanName: "plan.py", PlanSource: src, PlanHash: ir.Digest([]byte(src), prog), BuildID: "sha256:" + strings.Repeat("b1", 32), Target: "main",
 		Guarantees: []approval.Guarantee{}, Coverage: []approval.Coverage{}}
 }
 

@@ -21,6 +21,7 @@ type Submission struct {
 	PlanName   string `json:"plan_name"`
 	PlanSource string `json:"plan_source"`
 	PlanHash   string `json:"plan_hash"`
+	BuildID    string `json:"build_id"`
 	Target     string `json:"target"`
 	Guarantees []struct {
 		Source  string `json:"source"`
@@ -159,15 +160,16 @@ func (s *Service) Payload(id string, sub Submission, decision string) receipt.Pa
 		gs = append(gs, g.Source)
 	}
 	now := time.Now().UTC().Truncate(time.Second)
-	return receipt.Payload{RequestID: id, PlanHash: sub.PlanHash, Target: sub.Target, Guarantees: gs,
+	return receipt.Payload{RequestID: id, PlanHash: sub.PlanHash, BuildID: sub.BuildID, Target: sub.Target, Guarantees: gs,
 		Decision: decision, IssuedAt: now.Add(-time.Second), ExpiresAt: now.Add(15 * time.Minute), Nonce: nonce}
 }
 
 // ReceiptFile writes, in a fresh temporary directory, the file a sealed
 // binary reads with --receipt: an approved_once receipt for request req_1
-// binding planHash and target, signed by this service.
-func (s *Service) ReceiptFile(planHash, target string) string {
-	r := s.Sign(s.Payload("req_1", Submission{PlanHash: planHash, Target: target}, "approved_once"))
+// binding planHash, the binary's build identity buildID and target,
+// signed by this service.
+func (s *Service) ReceiptFile(planHash, buildID, target string) string {
+	r := s.Sign(s.Payload("req_1", Submission{PlanHash: planHash, BuildID: buildID, Target: target}, "approved_once"))
 	data, err := json.Marshal(r)
 	if err != nil {
 		s.t.Fatalf("approvaltest: %v", err)
