@@ -20,10 +20,18 @@ func runBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var pf planFlags
 	pf.register(fs)
 	output := fs.String("o", "", "write the sealed binary here")
-	simulate := fs.Bool("simulate", false, "build the simulation variant (effects answered from a results file; no layer linked)")
+	simulate := fs.Bool("simulate", false, "build the simulation binary (effects answered from a results file; no layer linked): the only kind clauz3 build makes")
+	real := fs.Bool("real", false, "refused: real binaries are built by the approval service")
 	cacheDir := fs.String("cache", "", "the build cache folder (default: the user cache dir's clauz3/builds)")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
+	}
+	// A real binary links the trusted layers; the agent's side must not
+	// be able to make one from sources it can edit. The approval service
+	// builds it itself, hermetically, after the human approves.
+	if *real || !*simulate {
+		fmt.Fprintln(stderr, "clauz3 build: real binaries are built by the approval service after the human approves (use clauz3 run); clauz3 build makes simulation binaries only: add --simulate")
+		return exitRefused
 	}
 	if *output == "" {
 		fmt.Fprintln(stderr, "clauz3 build: -o BIN is required")
@@ -34,13 +42,9 @@ func runBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return code
 	}
-	mode := gen.Real
-	if *simulate {
-		mode = gen.Simulate
-	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	res, err := gen.Build(ctx, prog, src, gen.BuildOptions{Mode: mode, Output: *output, CacheDir: *cacheDir, Stderr: stderr})
+	res, err := gen.Build(ctx, prog, src, gen.BuildOptions{Mode: gen.Simulate, Output: *output, CacheDir: *cacheDir, Stderr: stderr})
 	if err != nil {
 		fmt.Fprintf(stderr, "clauz3 build: %v\n", err)
 		return exitRefused

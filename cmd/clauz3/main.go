@@ -5,7 +5,7 @@
 //
 //	clauz3 prove [--trusted-root DIR]... [--import-root DIR]... [--target NAME] [--json] [--timeout D] [PLAN]
 //	clauz3 ir    [--trusted-root DIR]... [--import-root DIR]... [--target NAME] [PLAN]
-//	clauz3 build [--simulate] -o BIN [PLAN]
+//	clauz3 build --simulate -o BIN [PLAN]
 //	clauz3 policy-check --policy FILE [--expect auto_approved|auto_rejected|ask] [--json] [PLAN]
 //	clauz3 run [--service URL] [--approval-timeout D] [--arg NAME=JSON]... [--trusted-root DIR]... [--import-root DIR]... [--target NAME] [PLAN]
 //	clauz3 simulate [--effects RESULTS.json] [--trace FILE] [--engine interp|compiled] [--arg NAME=JSON]... [PLAN]
@@ -58,7 +58,7 @@ commands:
   prove     prove every guarantee and precondition of a plan
   ir        print the typed IR of a plan
   simulate  run a plan with every trusted effect replaced by recorded results
-  build     compile a plan into a sealed Go binary
+  build     compile a plan into a sealed simulation binary (--simulate)
   run       prove, ask the approval service, and run the approved plan sealed
   tools     list the effects and contracts of the project's trusted layers
   install   copy a bundled or local trusted layer into tools/<domain>/trusted
