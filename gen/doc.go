@@ -88,7 +88,8 @@
 // runs with an explicit environment and nothing inherited: PATH the
 // toolchain's folder, /usr/bin and /bin; HOME, GOPATH, GOCACHE and
 // GOMODCACHE from the account database's home folder (or BuildOptions.
-// GoCache/ModCache); GOENV=off, GOFLAGS=-mod=mod -buildvcs=false
+// GoCache/ModCache; each, when it exists, must be the current user's and
+// not writable by group or others); GOENV=off, GOFLAGS=-mod=mod -buildvcs=false
 // -trimpath, GOPROXY=off, GOSUMDB=off, GOVCS=*:off, GOWORK=off,
 // GOTOOLCHAIN=local, CGO_ENABLED=0, GOPACKAGESDRIVER=off; then
 // BuildOptions.Env, the Go caller's own additions.

@@ -182,3 +182,18 @@ func TestIdentity(t *testing.T) {
 		t.Errorf("restored inputs give %s, want %s", back.Digest, first.Digest)
 	}
 }
+
+// TestGoCachesOwnership: a GOCACHE or GOMODCACHE that others may write is
+// refused before the go command runs.
+func TestGoCachesOwnership(t *testing.T) {
+	shared := filepath.Join(t.TempDir(), "shared")
+	os.Mkdir(shared, 0o700)
+	os.Chmod(shared, 0o777)
+	for _, opts := range []BuildOptions{{GoCache: shared}, {ModCache: shared}, {GoCache: "relative"}} {
+		opts.CacheDir = t.TempDir()
+		_, err := Build(context.Background(), &ir.Program{File: "plan.py"}, nil, opts)
+		if err == nil || !strings.Contains(err.Error(), "writable by group or others") && !strings.Contains(err.Error(), "not an absolute path") {
+			t.Errorf("GoCache %q ModCache %q: %v", opts.GoCache, opts.ModCache, err)
+		}
+	}
+}

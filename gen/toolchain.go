@@ -159,9 +159,16 @@ func (o *BuildOptions) resolveToolchain() (*toolchain, error) {
 	if tc.modCache == "" {
 		tc.modCache = filepath.Join(home, "go", "pkg", "mod")
 	}
-	for _, p := range []string{tc.goCache, tc.modCache} {
-		if !filepath.IsAbs(p) {
-			return nil, fmt.Errorf("go cache %q: not an absolute path", p)
+	for _, c := range []struct{ what, dir string }{{"GOCACHE", tc.goCache}, {"GOMODCACHE", tc.modCache}} {
+		if !filepath.IsAbs(c.dir) {
+			return nil, fmt.Errorf("%s %q: not an absolute path", c.what, c.dir)
+		}
+		// What the go command compiles from and links must be the
+		// current user's alone; a cache not made yet is made by go.
+		if _, err := os.Stat(c.dir); err == nil {
+			if err := checkOwnDir(c.what, c.dir); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return tc, nil
