@@ -259,12 +259,6 @@ func Build(ctx context.Context, prog *ir.Program, src []byte, opts BuildOptions)
 			return nil, err
 		}
 	}
-	verified := map[string]bool{}
-	if usesVetted(layers) {
-		if verified, err = verifyModCache(tc.modCache); err != nil {
-			return nil, err
-		}
-	}
 	tmp, err := os.MkdirTemp(opts.CacheDir, ".building-")
 	if err != nil {
 		return nil, fmt.Errorf("build cache: %v", err)
@@ -272,6 +266,18 @@ func Build(ctx context.Context, prog *ir.Program, src []byte, opts BuildOptions)
 	defer os.RemoveAll(tmp)
 	if err := writeBuildFolder(tmp, layers); err != nil {
 		return nil, err
+	}
+	// The vetted modules the layers use are verified against the pinned
+	// go.sum before anything is compiled.
+	verified := map[string]bool{}
+	if usesVetted(layers) {
+		used, err := usedModules(ctx, opts.Go, tmp, env, layers)
+		if err != nil {
+			return nil, err
+		}
+		if verified, err = verifyModCache(tc.modCache, used); err != nil {
+			return nil, err
+		}
 	}
 	bindings, err := bindLayers(ctx, opts.Go, tmp, env, layers)
 	if err != nil {

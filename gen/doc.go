@@ -114,11 +114,13 @@
 // malformed record or a hash mismatch is a refusal naming the folder,
 // never a silent reuse (BuildResult.Cached, BinarySHA256).
 //
-// A build whose layers use vetted modules first verifies their folders in
-// the module cache against the pinned go.sum lines of modules.go
-// (golang.org/x/mod/sumdb/dirhash, as `go mod verify` does); a module the
-// go command extracts during the build is verified after it, before the
-// binary is recorded. A changed file is a refusal naming the module.
+// A build whose layers use vetted modules lists the modules the layers
+// import (`go list -deps`, which compiles nothing) and, before anything is
+// compiled, verifies those folders in the module cache against the
+// pinned go.sum lines of modules.go (golang.org/x/mod/sumdb/dirhash, as
+// `go mod verify` does); any module of the final closure not verified
+// then (the go command extracted it during the build) is verified before
+// the binary is recorded. A changed file is a refusal naming the module.
 //
 // A new build folder holds go.mod (module clauz3.build/plan, planrt
 // required and replaced by ./planrt, where the runtime's embedded source

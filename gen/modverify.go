@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -69,13 +71,36 @@ func verifyModule(modCache string, m vettedModule) (present bool, err error) {
 	return true, nil
 }
 
-// verifyModCache verifies every vetted module present in modCache
-// against the pinned go.sum and returns the ones verified, as
-// "path@version". A vetted module not yet extracted is verified after the
-// build, if the build linked it (verifyLinkedModules).
-func verifyModCache(modCache string) (map[string]bool, error) {
+// usedModules lists, without compiling anything, the module paths of the
+// packages the layers import (`go list -deps`, which reads sources and
+// go.mod files only).
+func usedModules(ctx context.Context, run GoRunner, dir string, env []string, layers []*Layer) (map[string]bool, error) {
+	args := []string{"list", "-deps", "-f", "{{with .Module}}{{.Path}}{{end}}"}
+	for _, l := range layers {
+		args = append(args, l.Path)
+	}
+	var goErr bytes.Buffer
+	out, err := run(ctx, dir, env, &goErr, args...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: its Go implementation does not load:\n%s", layerNames(layers), layerErrors(goErr.String(), dir, layers))
+	}
+	used := map[string]bool{}
+	for _, p := range strings.Fields(string(out)) {
+		used[p] = true
+	}
+	return used, nil
+}
+
+// verifyModCache verifies the vetted modules among used (module paths)
+// that are present in modCache against the pinned go.sum, and returns the
+// ones verified, as "path@version". A vetted module not yet extracted is
+// verified after the build, if the build linked it (verifyLinkedModules).
+func verifyModCache(modCache string, used map[string]bool) (map[string]bool, error) {
 	verified := map[string]bool{}
 	for _, m := range vettedModules {
+		if !used[m.Path] {
+			continue
+		}
 		present, err := verifyModule(modCache, m)
 		if err != nil {
 			return nil, err
