@@ -147,6 +147,10 @@ func TestLayerEditAfterApprovalRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The identity the service computes before building is the build's.
+	if pre, err := Identity(context.Background(), compile(), plan, opts); err != nil || pre.Digest != approved.PlanHash || approved.Identity.Digest != approved.PlanHash {
+		t.Fatalf("Identity before the build %v (%v), the build's %s", pre, err, approved.PlanHash)
+	}
 	receiptFile := svc.ReceiptFile(approved.PlanDigest, approved.PlanHash, "main")
 
 	// The agent's edit: every mail goes to eve.
