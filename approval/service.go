@@ -417,9 +417,14 @@ func (s *Service) issue(rec Record, decision string, now time.Time, auditHead st
 	for i, g := range rec.View.Guarantees {
 		gs[i] = g.Source
 	}
+	// The receipt binds the build identity the service computed when it
+	// proved the plan, never one a client sent.
+	if !receipt.ValidPlanHash(rec.View.BuildIdentity) {
+		return nil, nil, fmt.Errorf("approval: request %s has no build identity to bind; no receipt", rec.ID)
+	}
 	issued := now.UTC().Truncate(time.Second)
 	p := receipt.Payload{
-		RequestID: rec.ID, PlanHash: rec.PlanHash, Target: rec.Target, Guarantees: gs, Decision: decision,
+		RequestID: rec.ID, PlanHash: rec.PlanHash, BuildID: rec.View.BuildIdentity, Target: rec.Target, Guarantees: gs, Decision: decision,
 		IssuedAt: issued, ExpiresAt: issued.Add(s.cfg.ReceiptTTL), Nonce: nonce, AuditHead: auditHead,
 	}
 	rc, err := receipt.Sign(s.cfg.Key, p)
@@ -636,7 +641,7 @@ func (s *Service) redeem(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	now := s.cfg.Now()
-	if err := receipt.Check(p, receipt.Expect{PlanHash: e.PlanHash, Target: e.Target}, now); err != nil {
+	if err := receipt.Check(p, receipt.Expect{PlanHash: e.PlanHash, Target: e.Target, BuildID: e.View.BuildIdentity}, now); err != nil {
 		s.refuse(w, r, http.StatusForbidden, "redemption.refused", p.RequestID, actor, err.Error())
 		return
 	}

@@ -31,7 +31,7 @@ func fakeReprove(_ context.Context, name string, src []byte, target string) (Pro
 	if bytes.Contains(src, []byte("FAILS")) {
 		return Proof{}, fmt.Errorf("%s:3:5: guarantee emails.only(['bob@example.com']) does not hold: counterexample: addr = \"ann@example.com\"", name)
 	}
-	p := Proof{PlanHash: planHash(string(src)), Target: target, ProofSummary: ProofSummary{Proved: 1, Obligations: []string{"requires of send_email at 4:5"}}}
+	p := Proof{PlanHash: planHash(string(src)), BuildIdentity: testBuildID, Target: target, ProofSummary: ProofSummary{Proved: 1, Obligations: []string{"requires of send_email at 4:5"}}}
 	for _, line := range strings.Split(string(src), "\n") {
 		if g, ok := strings.CutPrefix(line, "# guarantee: "); ok {
 			p.Guarantees = append(p.Guarantees, Guarantee{Source: g, English: "English(" + g + ")"})
@@ -165,6 +165,10 @@ func (h *harness) postJSON(path string, v any, header ...string) reply {
 }
 
 const planSrc = "import clauz3\n# guarantee: emails.only(['bob@example.com'])\ndef main() -> None:\n    send_email('bob@example.com', 'hi')\n"
+
+// testBuildID is the build identity fakeReprove records, as the real
+// re-proof records the identity of the binary it would build.
+const testBuildID = "sha256:b1d0000000000000000000000000000000000000000000000000000000000000"
 
 func submission(src string) Submission {
 	return Submission{
@@ -316,7 +320,7 @@ func TestHappyPath(t *testing.T) {
 	if w.Status != "approved_once" || w.Receipt == nil || *w.Receipt != *decided.Receipt {
 		t.Fatalf("wait after the decision = %+v", w)
 	}
-	p, err := receipt.VerifyAndCheck(pub, *w.Receipt, receipt.Expect{PlanHash: planHash(planSrc), Target: "main"}, h.clock.now())
+	p, err := receipt.VerifyAndCheck(pub, *w.Receipt, receipt.Expect{PlanHash: planHash(planSrc), Target: "main", BuildID: testBuildID}, h.clock.now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -710,7 +714,7 @@ func TestPolicy(t *testing.T) {
 				t.Fatalf("status = %+v", s)
 			}
 			if c.receipt {
-				p, err := receipt.VerifyAndCheck(h.svc.PublicKey(), *s.Receipt, receipt.Expect{PlanHash: planHash(planSrc), Target: "main"}, h.clock.now())
+				p, err := receipt.VerifyAndCheck(h.svc.PublicKey(), *s.Receipt, receipt.Expect{PlanHash: planHash(planSrc), Target: "main", BuildID: testBuildID}, h.clock.now())
 				if err != nil || p.Decision != "auto_approved" {
 					t.Fatalf("auto receipt %+v: %v", p, err)
 				}

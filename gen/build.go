@@ -5,16 +5,15 @@ import (
 	"context"
 	"crypto/ed25519"
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"time"
@@ -45,10 +44,22 @@ type BuildOptions struct {
 	// Stderr receives the go command's diagnostics (default: none; they
 	// are in the returned error either way).
 	Stderr io.Writer
-	// Go runs the go command (default: `go` from PATH, offline).
+	// Toolchain is the absolute path of the go command. It is checked
+	// (CheckToolchain) and never looked up on PATH. Default:
+	// DefaultToolchain, the first trusted install location that passes.
+	Toolchain string
+	// GoCache and ModCache are the go command's GOCACHE and GOMODCACHE
+	// (absolute). Default: .cache/go-build and go/pkg/mod under the
+	// current user's home folder from the account database; never from
+	// the environment.
+	GoCache, ModCache string
+	// Go runs the go command (default: Toolchain, with the environment
+	// Build passes and nothing inherited). Tests inject one to count
+	// invocations.
 	Go GoRunner
-	// Env is added to the go command's environment, after the offline
-	// settings (GOCACHE for a fresh cache in a benchmark, say).
+	// Env is added to the go command's environment after the hermetic
+	// settings (GOCACHE for a fresh cache in a benchmark, say). It is the
+	// Go caller's choice; nothing comes from this process's environment.
 	Env []string
 	// ApprovalKey, in real mode, is the approval service's ed25519 public
 	// key (standard base64, as GET /api/key answers it). The binary embeds
@@ -56,78 +67,30 @@ type BuildOptions struct {
 	// a receipt signed by it and redeemed with the service. Empty: the
 	// binary embeds no gate and refuses every run.
 	ApprovalKey string
+	// LayerConfig is the layer configuration the run will use (the
+	// service's, as bytes: its digest is part of the build identity, so a
+	// receipt binds it). Nil: none.
+	LayerConfig []byte
 }
 
 // BuildResult describes a sealed binary.
 type BuildResult struct {
 	Binary   string // the binary: Output if set, else the one in the build folder
 	Dir      string // the build folder
-	PlanHash string // "sha256:<hex>"
+	PlanHash string // "sha256:<hex>": the build identity's digest, embedded and printed by --plan-hash
 	// PlanDigest is ir.Digest of the plan, the hash a receipt binds and a
 	// real binary with an approval key embeds.
 	PlanDigest string
 	Mode       Mode
-	Cached     bool          // the binary was reused: no go command ran
-	Imports    []string      // the binary's import closure (package paths, sorted)
-	Layers     []*Layer      // the layers the plan uses
-	Duration   time.Duration // wall time of Build
-}
-
-// offlineEnv are the settings every go command of a build runs with: no
-// network, no module download, no checksum database, the local
-// toolchain, no cgo, no workspace.
-var offlineEnv = []string{
-	// -trimpath here, not only on go build, so the type-checking go list
-	// of the binding check compiles with the same flags and shares its
-	// GOCACHE entries with the build (else a cold build compiles the
-	// standard library twice).
-	"GOFLAGS=-mod=mod -buildvcs=false -trimpath",
-	"GOPROXY=off",
-	"GOSUMDB=off",
-	"GONOSUMDB=*",
-	"GONOSUMCHECK=1",
-	"GOPRIVATE=*",
-	"GOWORK=off",
-	"GOTOOLCHAIN=local",
-	"GO111MODULE=on",
-	"CGO_ENABLED=0",
-}
-
-func defaultGo(ctx context.Context, dir string, env []string, stderr io.Writer, args ...string) ([]byte, error) {
-	goBin, err := exec.LookPath("go")
-	if err != nil {
-		alt := filepath.Join(runtime.GOROOT(), "bin", "go")
-		if _, statErr := os.Stat(alt); statErr != nil {
-			return nil, fmt.Errorf("the go command is not on PATH: %v", err)
-		}
-		goBin = alt
-	}
-	cmd := exec.CommandContext(ctx, goBin, args...)
-	cmd.Dir = dir
-	cmd.Env = env
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	cmd.Stderr = stderr
-	err = cmd.Run()
-	return out.Bytes(), err
-}
-
-// environ is the go command's environment for a build.
-func (o *BuildOptions) environ() []string {
-	env := make([]string, 0, len(os.Environ())+len(offlineEnv)+len(o.Env))
-	drop := map[string]bool{}
-	for _, kv := range append(append([]string{}, offlineEnv...), o.Env...) {
-		k, _, _ := strings.Cut(kv, "=")
-		drop[k] = true
-	}
-	for _, kv := range os.Environ() {
-		k, _, _ := strings.Cut(kv, "=")
-		if !drop[k] {
-			env = append(env, kv)
-		}
-	}
-	env = append(env, offlineEnv...)
-	return append(env, o.Env...)
+	// Identity is the build identity; PlanHash is its Digest.
+	Identity *BuildIdentity
+	// BinarySHA256 is "sha256:<hex>" of the binary as built (and, on a
+	// cache hit, as re-hashed before reuse).
+	BinarySHA256 string
+	Cached       bool          // the binary was reused: no go command ran
+	Imports      []string      // the binary's import closure (package paths, sorted)
+	Layers       []*Layer      // the layers the plan uses
+	Duration     time.Duration // wall time of Build
 }
 
 // RuntimeFiles returns the runtime's source files as written into a build
@@ -173,16 +136,12 @@ func genFiles() (map[string][]byte, error) {
 	return files, err
 }
 
+// sources are the layer's Go files as read by read.
 func (l *Layer) sources() (map[string][]byte, error) {
-	files := map[string][]byte{}
-	for _, n := range l.Files {
-		data, err := os.ReadFile(filepath.Join(l.Dir, n))
-		if err != nil {
-			return nil, err
-		}
-		files[n] = data
+	if l.src == nil {
+		return nil, fmt.Errorf("layer %s: its Go files were not read", l.Name)
 	}
-	return files, nil
+	return l.src, nil
 }
 
 // SecuritymodFiles returns the security module's runtime half as written
@@ -200,53 +159,6 @@ func SecuritymodFiles() (map[string][]byte, error) {
 	return files, err
 }
 
-// PlanHash is the hash of everything a sealed binary is made of: the plan
-// source, its IR, the mode, the runtime's source, the security module's
-// runtime half, the generator's source and the Go sources of the layers
-// the plan uses. A real build with an approval key also hashes the key
-// (see Build); PlanHash is the hash of a build without one.
-func PlanHash(prog *ir.Program, src []byte, mode Mode, layers []*Layer) (string, error) {
-	return buildHash(prog, src, mode, layers, "")
-}
-
-func buildHash(prog *ir.Program, src []byte, mode Mode, layers []*Layer, approvalKey string) (string, error) {
-	h := sha256.New()
-	fmt.Fprintf(h, "clauz3 sealed build v1\nmode %s\nsource %d\n", mode, len(src))
-	if approvalKey != "" {
-		fmt.Fprintf(h, "approval key %q\n", approvalKey)
-	}
-	h.Write(src)
-	irText := ir.Sprint(prog)
-	fmt.Fprintf(h, "ir %d\n%s", len(irText), irText)
-	rtFiles, err := RuntimeFiles()
-	if err != nil {
-		return "", err
-	}
-	io.WriteString(h, "runtime\n")
-	hashFiles(h, rtFiles)
-	smFiles, err := SecuritymodFiles()
-	if err != nil {
-		return "", err
-	}
-	io.WriteString(h, "securitymod\n")
-	hashFiles(h, smFiles)
-	gf, err := genFiles()
-	if err != nil {
-		return "", err
-	}
-	io.WriteString(h, "generator\n")
-	hashFiles(h, gf)
-	for _, l := range layers {
-		files, err := l.sources()
-		if err != nil {
-			return "", err
-		}
-		fmt.Fprintf(h, "layer %s %s %s\n", l.Name, l.Path, l.Package)
-		hashFiles(h, files)
-	}
-	return "sha256:" + hex.EncodeToString(h.Sum(nil)), nil
-}
-
 // DefaultCacheDir is os.UserCacheDir()/clauz3/builds.
 func DefaultCacheDir() (string, error) {
 	base, err := os.UserCacheDir()
@@ -259,20 +171,30 @@ func DefaultCacheDir() (string, error) {
 const binaryName = "plan"
 
 // Build generates, builds and checks a sealed binary for prog (compiled
-// from src), reusing the cached binary when the plan hash is unchanged.
+// from src), reusing the cached binary when the build identity is
+// unchanged and the cached binary still hashes to its record.
 //
-// Steps: resolve the layers the plan calls (each must have Go files);
-// hash; on a cache hit, return the cached binary without running the go
-// command. Otherwise write the build folder (go.mod, planrt's embedded
-// source as a local module, the layers' Go files as local packages),
-// check the layers' imports, check with go/types that every effect has a
-// compatible Go function, generate main.go, run `go build -trimpath`
-// offline, and check the binary's import closure with `go list -deps`.
+// Steps: check the toolchain; resolve and read the layers the plan calls
+// (each must have Go files); compute the build identity (Identity); on a
+// cache hit, re-hash the cached binary against its record and return it
+// without running the go command (a mismatch is a refusal). Otherwise
+// check the layers' imports, verify the vetted modules in the module
+// cache against the pinned go.sum lines, write the build folder (go.mod,
+// planrt's embedded source as a local module, the layers' Go files as
+// local packages), check with go/types that every effect has a compatible
+// Go function, generate main.go, run `go build -trimpath` with the
+// hermetic environment, check the binary's import closure with `go list
+// -deps`, and record the binary's sha256.
 func Build(ctx context.Context, prog *ir.Program, src []byte, opts BuildOptions) (*BuildResult, error) {
 	start := time.Now()
-	if opts.Go == nil {
-		opts.Go = defaultGo
+	tc, err := opts.resolveToolchain()
+	if err != nil {
+		return nil, err
 	}
+	if opts.Go == nil {
+		opts.Go = tc.runGo
+	}
+	env := tc.environ(opts.Env)
 	if opts.Stderr == nil {
 		opts.Stderr = io.Discard
 	}
@@ -287,7 +209,6 @@ func Build(ctx context.Context, prog *ir.Program, src []byte, opts BuildOptions)
 	if err != nil {
 		return nil, err
 	}
-	var approval *Approval
 	if opts.ApprovalKey != "" {
 		if opts.Mode != Real {
 			return nil, fmt.Errorf("an approval key is for real builds: a simulation binary has no path to the approval service")
@@ -298,19 +219,36 @@ func Build(ctx context.Context, prog *ir.Program, src []byte, opts BuildOptions)
 		if prog.Target == nil {
 			return nil, &Error{Pos: ir.Pos{File: prog.File}, Code: ir.Internal, Msg: "program has no target function"}
 		}
-		approval = &Approval{PlanDigest: ir.Digest(src, prog), Target: prog.Target.Name, PublicKey: opts.ApprovalKey}
 	}
-	hash, err := buildHash(prog, src, opts.Mode, layers, opts.ApprovalKey)
+	version, err := tc.version(ctx, env)
 	if err != nil {
 		return nil, err
 	}
-	res := &BuildResult{PlanHash: hash, PlanDigest: ir.Digest(src, prog), Mode: opts.Mode, Layers: layers}
-	dir := filepath.Join(opts.CacheDir, strings.TrimPrefix(hash, "sha256:")[:32])
+	id, err := identityOf(prog, src, opts, layers, tc.goBin, version)
+	if err != nil {
+		return nil, err
+	}
+	var approval *Approval
+	if opts.ApprovalKey != "" {
+		approval = &Approval{PlanDigest: ir.Digest(src, prog), Target: prog.Target.Name, PublicKey: opts.ApprovalKey, BuildID: id.Digest}
+	}
+	res := &BuildResult{PlanHash: id.Digest, Identity: id, PlanDigest: ir.Digest(src, prog), Mode: opts.Mode, Layers: layers}
+	if err := os.MkdirAll(opts.CacheDir, 0o700); err != nil {
+		return nil, fmt.Errorf("build cache: %v", err)
+	}
+	if err := checkOwnDir("build cache", opts.CacheDir); err != nil {
+		return nil, err
+	}
+	dir := filepath.Join(opts.CacheDir, strings.TrimPrefix(id.Digest, "sha256:"))
 	res.Dir = dir
-	if imports, ok := cached(dir); ok {
-		res.Cached, res.Imports = true, imports
+	rec, data, err := cached(dir, id.Digest)
+	if err != nil {
+		return nil, err
+	}
+	if rec != nil {
+		res.Cached, res.Imports, res.BinarySHA256 = true, rec.Imports, rec.Binary
 		res.Binary = filepath.Join(dir, binaryName)
-		if err := res.deliver(opts.Output); err != nil {
+		if err := res.deliver(opts.Output, data); err != nil {
 			return nil, err
 		}
 		res.Duration = time.Since(start)
@@ -321,10 +259,6 @@ func Build(ctx context.Context, prog *ir.Program, src []byte, opts BuildOptions)
 			return nil, err
 		}
 	}
-
-	if err := os.MkdirAll(opts.CacheDir, 0o755); err != nil {
-		return nil, fmt.Errorf("build cache: %v", err)
-	}
 	tmp, err := os.MkdirTemp(opts.CacheDir, ".building-")
 	if err != nil {
 		return nil, fmt.Errorf("build cache: %v", err)
@@ -333,12 +267,23 @@ func Build(ctx context.Context, prog *ir.Program, src []byte, opts BuildOptions)
 	if err := writeBuildFolder(tmp, layers); err != nil {
 		return nil, err
 	}
-	env := opts.environ()
-	bindings, err := bindLayers(ctx, tmp, env, layers)
+	// The vetted modules the layers use are verified against the pinned
+	// go.sum before anything is compiled.
+	verified := map[string]bool{}
+	if usesVetted(layers) {
+		used, err := usedModules(ctx, opts.Go, tmp, env, layers)
+		if err != nil {
+			return nil, err
+		}
+		if verified, err = verifyModCache(tc.modCache, used); err != nil {
+			return nil, err
+		}
+	}
+	bindings, err := bindLayers(ctx, opts.Go, tmp, env, layers)
 	if err != nil {
 		return nil, err
 	}
-	genOpts := Options{Mode: opts.Mode, PlanHash: hash, Approval: approval}
+	genOpts := Options{Mode: opts.Mode, PlanHash: id.Digest, Approval: approval}
 	if opts.Mode == Real {
 		genOpts.Bindings = bindings
 	}
@@ -363,19 +308,34 @@ func Build(ctx context.Context, prog *ir.Program, src []byte, opts BuildOptions)
 	if err := checkClosure(pkgs, opts.Mode, layers); err != nil {
 		return nil, err
 	}
+	// A module the go command extracted during the build was not in the
+	// cache when it was verified: verify it now, before the binary is
+	// trusted.
+	if err := verifyLinkedModules(tc.modCache, pkgs, verified); err != nil {
+		return nil, err
+	}
 	for _, p := range pkgs {
 		res.Imports = append(res.Imports, p.Path)
 	}
 	sort.Strings(res.Imports)
-	if err := os.WriteFile(filepath.Join(tmp, "imports.txt"), []byte(strings.Join(res.Imports, "\n")+"\n"), 0o644); err != nil {
-		return nil, err
+	data, err = os.ReadFile(filepath.Join(tmp, binaryName))
+	if err != nil {
+		return nil, fmt.Errorf("build cache: %v", err)
 	}
-	if err := os.WriteFile(filepath.Join(tmp, "done"), []byte(hash+"\n"), 0o644); err != nil {
+	res.BinarySHA256 = sumHex(data)
+	if err := writeRecord(tmp, id, cacheRecord{Identity: id.Digest, Binary: res.BinarySHA256, Imports: res.Imports}); err != nil {
 		return nil, err
 	}
 	if err := os.Rename(tmp, dir); err != nil {
-		// Another build of the same plan finished first: use its folder.
-		if _, ok := cached(dir); !ok {
+		// Another build of the same identity finished first: use its
+		// folder if its record holds, else replace an unfinished one.
+		rec, other, cerr := cached(dir, id.Digest)
+		switch {
+		case cerr != nil:
+			return nil, cerr
+		case rec != nil:
+			data = other
+		default:
 			os.RemoveAll(dir)
 			if err := os.Rename(tmp, dir); err != nil {
 				return nil, fmt.Errorf("build cache: %v", err)
@@ -383,36 +343,93 @@ func Build(ctx context.Context, prog *ir.Program, src []byte, opts BuildOptions)
 		}
 	}
 	res.Binary = filepath.Join(dir, binaryName)
-	if err := res.deliver(opts.Output); err != nil {
+	if err := res.deliver(opts.Output, data); err != nil {
 		return nil, err
 	}
 	res.Duration = time.Since(start)
 	return res, nil
 }
 
-// cached reports whether dir holds a finished build, with its imports.
-func cached(dir string) ([]string, bool) {
-	if _, err := os.Stat(filepath.Join(dir, "done")); err != nil {
-		return nil, false
-	}
-	if _, err := os.Stat(filepath.Join(dir, binaryName)); err != nil {
-		return nil, false
-	}
-	data, err := os.ReadFile(filepath.Join(dir, "imports.txt"))
-	if err != nil {
-		return nil, false
-	}
-	return strings.Fields(string(data)), true
+// cacheRecord is what a build folder's record.json says of its binary,
+// written at build time and checked before every reuse.
+type cacheRecord struct {
+	Identity string   `json:"identity"` // BuildIdentity.Digest
+	Binary   string   `json:"binary"`   // sha256:<hex> of the binary
+	Imports  []string `json:"imports"`  // its import closure
 }
 
-// deliver copies the binary to output (if set) atomically.
-func (r *BuildResult) deliver(output string) error {
-	if output == "" {
-		return nil
-	}
-	data, err := os.ReadFile(r.Binary)
+const recordName = "record.json"
+
+func writeRecord(dir string, id *BuildIdentity, rec cacheRecord) error {
+	canon, err := id.Canonical()
 	if err != nil {
 		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "identity.json"), append(canon, '\n'), 0o644); err != nil {
+		return err
+	}
+	data, err := json.Marshal(rec)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, recordName), append(data, '\n'), 0o644)
+}
+
+// cached returns dir's record and the binary's bytes when dir holds a
+// finished build of identity, and (nil, nil, nil) when it holds none (no
+// folder, or no record: an unfinished build). A record that does not
+// decode, names another identity or another binary hash, or a binary
+// that is not a regular file or not ours, is a refusal: the cache is
+// trusted on content, never on a file's presence.
+func cached(dir, identity string) (*cacheRecord, []byte, error) {
+	data, err := os.ReadFile(filepath.Join(dir, recordName))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, nil
+	}
+	refuse := func(format string, args ...any) error {
+		return fmt.Errorf("build cache: %s: %s; refusing to use it (remove the folder to rebuild)", dir, fmt.Sprintf(format, args...))
+	}
+	if err != nil {
+		return nil, nil, refuse("%v", err)
+	}
+	if err := checkOwnDir("build cache", dir); err != nil {
+		return nil, nil, err
+	}
+	var rec cacheRecord
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&rec); err != nil {
+		return nil, nil, refuse("malformed record: %v", err)
+	}
+	if rec.Identity != identity {
+		return nil, nil, refuse("the record is of build %s, not %s", rec.Identity, identity)
+	}
+	bin := filepath.Join(dir, binaryName)
+	fi, err := os.Lstat(bin)
+	if err != nil {
+		return nil, nil, refuse("%v", err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, nil, refuse("the cached binary is not a regular file (%v)", fi.Mode())
+	}
+	if err := trustedOwner(bin, fi, false); err != nil {
+		return nil, nil, refuse("%v", err)
+	}
+	bytesOf, err := os.ReadFile(bin)
+	if err != nil {
+		return nil, nil, refuse("%v", err)
+	}
+	if got := sumHex(bytesOf); got != rec.Binary {
+		return nil, nil, refuse("the cached binary hashes to %s, but %s was recorded when it was built", got, rec.Binary)
+	}
+	return &rec, bytesOf, nil
+}
+
+// deliver writes data, the verified binary, to output (if set)
+// atomically.
+func (r *BuildResult) deliver(output string, data []byte) error {
+	if output == "" {
+		return nil
 	}
 	var suffix [6]byte
 	rand.Read(suffix[:])

@@ -64,7 +64,7 @@
 // mode the wrapper calls the layer's Go function through planrt.Perform.
 // A real build with an approval key (BuildOptions.ApprovalKey, Options.
 // Approval) gives planrt.Main a securitymod/redeem Gate embedding the
-// plan's ir.Digest, its target and the key: the binary verifies and
+// plan's ir.Digest, its target, the key and the build identity's digest: the binary verifies and
 // redeems its --receipt with the --service before the plan's first
 // statement, and planrt.Begin refuses every effect while no redemption is
 // held. A real binary built without a key embeds no gate and refuses to
@@ -74,25 +74,66 @@
 // (by default the folder of the file declaring each effect; layer name =
 // the effect's module without its last component), refuses a layer
 // without Go files (`layer tools.email.trusted has no Go implementation`),
-// and hashes the plan source, ir.Sprint of the program, the mode, the
-// runtime's embedded source, the generator's own source and the layers'
-// Go files, the security module's runtime half and (real builds) the
-// approval key into the plan hash. A build folder named after the hash, under
-// CacheDir (default os.UserCacheDir()/clauz3/builds), holds go.mod (module
-// clauz3.build/plan, planrt required and replaced by ./planrt, where the
-// runtime's embedded source is written; likewise securitymod, replaced by
-// ./securitymod holding securitymod.Source), the layers' Go files as
-// packages clauz3.build/plan/layers/<domain>, main.go, the binary `plan`
-// and the recorded import closure. Same hash: the cached binary is
-// returned without running the go command (BuildResult.Cached).
-// Otherwise: the layer import check, the go/types binding check, code
-// generation, `go build -trimpath -ldflags=-s -w` offline (GOFLAGS=-mod=mod,
-// GOPROXY=off, GOSUMDB=off, GOWORK=off, GOTOOLCHAIN=local,
-// CGO_ENABLED=0; the user's GOCACHE is shared), then the import closure
-// check with `go list -deps`. `BIN --plan-hash` prints the hash.
+// and reads each layer's Go files once: the import check, the identity
+// and the build folder all use those bytes.
 //
-// The binding check loads each layer package with
-// golang.org/x/tools/go/packages and requires, for every effect the plan
+// # Hermetic builds
+//
+// The toolchain is an absolute path (BuildOptions.Toolchain; default
+// DefaultToolchain, the first of /usr/local/go/bin/go and
+// /usr/lib/go/bin/go that passes). CheckToolchain requires, after
+// symlinks, a regular file owned by root or the current user and
+// writable by neither group nor others, in folders likewise (a sticky
+// folder such as /tmp excepted). PATH is never searched. Every go command
+// runs with an explicit environment and nothing inherited: PATH the
+// toolchain's folder, /usr/bin and /bin; HOME, GOPATH, GOCACHE and
+// GOMODCACHE from the account database's home folder (or BuildOptions.
+// GoCache/ModCache; each, when it exists, must be the current user's and
+// not writable by group or others); GOENV=off, GOFLAGS=-mod=mod -buildvcs=false
+// -trimpath, GOPROXY=off, GOSUMDB=off, GOVCS=*:off, GOWORK=off,
+// GOTOOLCHAIN=local, CGO_ENABLED=0, GOPACKAGESDRIVER=off; then
+// BuildOptions.Env, the Go caller's own additions.
+//
+// Identity (BuildIdentity) is computed before anything is built, over the
+// plan source's sha256, ir.Digest, the mode, every layer's Python spec
+// files and Go files (by sha256), the runtime's, security module's and
+// generator's sources, `go version` and the path of the toolchain, the
+// sha256 of BuildOptions.LayerConfig (the layer configuration the run
+// will use) and the approval key. Its Digest (sha256 over
+// "clauz3 build identity v1\n" and the canonical JSON) names the build
+// folder under CacheDir (default os.UserCacheDir()/clauz3/builds), is
+// embedded as planHash (`BIN --plan-hash` prints it) and, in a real build
+// with a key, in the redemption gate: the binary runs only with a receipt
+// whose build_id equals it.
+//
+// The build cache is trusted on content: CacheDir must be owned by the
+// current user and not writable by group or others; each build folder
+// holds record.json (identity digest, sha256 of the binary, import
+// closure) and identity.json, written at build time. Before reuse the
+// binary (a regular file) is re-hashed; a record of another identity, a
+// malformed record or a hash mismatch is a refusal naming the folder,
+// never a silent reuse (BuildResult.Cached, BinarySHA256).
+//
+// A build whose layers use vetted modules lists the modules the layers
+// import (`go list -deps`, which compiles nothing) and, before anything is
+// compiled, verifies those folders in the module cache against the
+// pinned go.sum lines of modules.go (golang.org/x/mod/sumdb/dirhash, as
+// `go mod verify` does); any module of the final closure not verified
+// then (the go command extracted it during the build) is verified before
+// the binary is recorded. A changed file is a refusal naming the module.
+//
+// A new build folder holds go.mod (module clauz3.build/plan, planrt
+// required and replaced by ./planrt, where the runtime's embedded source
+// is written; likewise securitymod, replaced by ./securitymod holding
+// securitymod.Source), the layers' Go files as packages
+// clauz3.build/plan/layers/<domain>, main.go and the binary `plan`.
+// Steps: the layer import check, the go/types binding check, code
+// generation, `go build -trimpath -ldflags=-s -w`, then the import
+// closure check with `go list -deps`.
+//
+// The binding check compiles the layer packages with the build's own go
+// command (`go list -deps -export`), reads their types from the export
+// data (go/importer) and requires, for every effect the plan
 // calls, an exported function named like the effect (send_email ->
 // SendEmail) whose parameters map str -> string, int -> int64, float ->
 // float64, bool -> bool, list[T] -> []T, T | None -> *T, dict[K, V] ->
@@ -150,5 +191,7 @@
 // prover: the generator and the prover consume the same IR and share no
 // private shortcuts.
 //
-// Callers: cmd/clauz3 (build, run).
+// Callers: cmd/clauz3 (build: simulation binaries only; simulate), runner
+// (real builds until the approval service builds them), the approval
+// service (Identity, Build).
 package gen

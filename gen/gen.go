@@ -68,6 +68,9 @@ type Approval struct {
 	PlanDigest string // ir.Digest of the plan: the plan hash a receipt binds
 	Target     string // the target function a receipt binds
 	PublicKey  string // the approval service's ed25519 key, standard base64
+	// BuildID is the build identity's digest: a receipt's build_id must
+	// equal it.
+	BuildID string
 }
 
 // RedeemPath is the import path of the gate a real binary admits its run
@@ -404,6 +407,7 @@ func (g *generator) mainFunc() {
 			jen.Id("PlanHash"):  jen.Lit(a.PlanDigest),
 			jen.Id("Target"):    jen.Lit(a.Target),
 			jen.Id("PublicKey"): jen.Lit(a.PublicKey),
+			jen.Id("BuildID"):   jen.Lit(a.BuildID),
 		})
 	}
 	if len(target.Requires) > 0 {

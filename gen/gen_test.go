@@ -181,7 +181,8 @@ func TestGeneratedCodeRuns(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The go/types check binds the row effects as the real_rows case assumes.
-	bindings, err := bindLayers(context.Background(), dir, (&BuildOptions{}).environ(), []*Layer{db})
+	tc, env := testToolchain(t)
+	bindings, err := bindLayers(context.Background(), tc.runGo, dir, env, []*Layer{db})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,12 +203,11 @@ func TestGeneratedCodeRuns(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	env := (&BuildOptions{}).environ()
 	var stderr bytes.Buffer
-	if _, err := defaultGo(context.Background(), dir, env, &stderr, "vet", "./cmd/..."); err != nil {
+	if _, err := tc.runGo(context.Background(), dir, env, &stderr, "vet", "./cmd/..."); err != nil {
 		t.Fatalf("go vet of the generated code: %v\n%s", err, stderr.String())
 	}
-	if _, err := defaultGo(context.Background(), dir, env, &stderr, "build", "-o", filepath.Join(dir, "bin")+"/", "./cmd/..."); err != nil {
+	if _, err := tc.runGo(context.Background(), dir, env, &stderr, "build", "-o", filepath.Join(dir, "bin")+"/", "./cmd/..."); err != nil {
 		t.Fatalf("go build of the generated code: %v\n%s", err, stderr.String())
 	}
 	for _, c := range cases {

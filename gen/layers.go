@@ -23,6 +23,10 @@ type Layer struct {
 	Effects []*ir.Effect
 	Allowed []string // imports declared with //clauz3:allow-import
 	imports map[string][]string
+	// src holds the Go files' bytes as read once by read: the import
+	// check, the build identity and the build folder all use these bytes,
+	// so a file edited during a build cannot slip in after its hash.
+	src map[string][]byte
 }
 
 // LayerName is the layer an effect belongs to: its module without the
@@ -125,9 +129,15 @@ func (l *Layer) read() error {
 		return fmt.Errorf("%slayer %s has no Go implementation (no Go files in %s): it can be proved against but not built", l.where(), l.Name, l.Dir)
 	}
 	fset := token.NewFileSet()
+	l.src = map[string][]byte{}
 	for _, n := range l.Files {
 		path := filepath.Join(l.Dir, n)
-		f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly|parser.ParseComments)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return fmt.Errorf("layer %s: %v", l.Name, err)
+		}
+		l.src[n] = data
+		f, err := parser.ParseFile(fset, path, data, parser.ImportsOnly|parser.ParseComments)
 		if err != nil {
 			return fmt.Errorf("layer %s: %v", l.Name, err)
 		}

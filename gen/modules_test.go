@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/clauz3/clauz3/compiler"
+	"github.com/clauz3/clauz3/ir"
 )
 
 // TestVettedModulesMatchGoMod keeps the vetted table equal to the clauz3
@@ -83,6 +84,18 @@ func TestLayerImportRuleVetted(t *testing.T) {
 // tools/<name>/trusted and builds plan against it in real mode.
 func buildBundledLayer(t *testing.T, name string, plan []byte) *BuildResult {
 	t.Helper()
+	prog := installBundledLayer(t, name, plan)
+	res, err := Build(context.Background(), prog, plan, BuildOptions{Mode: Real, CacheDir: sharedCache})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// installBundledLayer installs layers/<name> into a fresh project as
+// tools/<name>/trusted and compiles plan against it.
+func installBundledLayer(t *testing.T, name string, plan []byte) *ir.Program {
+	t.Helper()
 	project := t.TempDir()
 	dest := filepath.Join(project, "tools", name, "trusted")
 	if err := os.MkdirAll(dest, 0o755); err != nil {
@@ -110,18 +123,12 @@ func buildBundledLayer(t *testing.T, name string, plan []byte) *BuildResult {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Build(context.Background(), prog, plan, BuildOptions{Mode: Real, CacheDir: sharedCache})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
+	return prog
 }
 
-func TestBuildBankLayerOffline(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go build")
-	}
-	res := buildBundledLayer(t, "bank", []byte(`import clauz3
+// bankPlanSource spends at most 200 through the bundled bank layer, whose
+// Go implementation links the vetted modernc.org/sqlite.
+var bankPlanSource = []byte(`import clauz3
 from tools.bank.trusted import contracts as bank
 from tools.bank.trusted.effects import balance, withdraw
 
@@ -129,7 +136,13 @@ from tools.bank.trusted.effects import balance, withdraw
 def main() -> None:
     if balance("checking") >= 200:
         withdraw("checking", 200)
-`))
+`)
+
+func TestBuildBankLayerOffline(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go build")
+	}
+	res := buildBundledLayer(t, "bank", bankPlanSource)
 	if !slices.Contains(res.Imports, "modernc.org/sqlite") || !slices.Contains(res.Imports, "database/sql") {
 		t.Errorf("closure lacks sqlite: %v", res.Imports)
 	}

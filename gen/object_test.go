@@ -91,7 +91,7 @@ def main() -> None:
 		t.Fatal(err)
 	}
 	work := t.TempDir()
-	receiptFile := svc.ReceiptFile(res.PlanDigest, "main")
+	receiptFile := svc.ReceiptFile(res.PlanDigest, res.PlanHash, "main")
 	outbox := filepath.Join(work, "outbox")
 	trace := filepath.Join(work, "trace")
 	code, stdout, stderr := runBinary(t, res.Binary, []string{"CLAUZ3_TEST_OUTBOX=" + outbox}, "--receipt", receiptFile, "--service", svc.URL(), "--trace", trace)

@@ -87,7 +87,7 @@ func TestUniqueCheckedInRealBinary(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	receiptFile := svc.ReceiptFile(res.PlanDigest, "main")
+	receiptFile := svc.ReceiptFile(res.PlanDigest, res.PlanHash, "main")
 	outbox := filepath.Join(dir, "outbox")
 	code, stdout, stderr := runBinary(t, res.Binary, []string{"CLAUZ3_TEST_OUTBOX=" + outbox}, "--receipt", receiptFile, "--service", svc.URL())
 	if code != 1 || stderr != dupRefusal {

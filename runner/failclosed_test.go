@@ -218,7 +218,11 @@ func TestFailClosed(t *testing.T) {
 				if c.plan != nil {
 					bin = *c.plan
 				}
-				p := svc.Payload("req_0001", approvaltest.Submission{PlanHash: digest, Target: "main"}, "approved_once")
+				ident, err := gen.Identity(context.Background(), plan.Prog, plan.Source, gen.BuildOptions{Mode: gen.Real, ApprovalKey: svc.PublicKey()})
+				if err != nil {
+					t.Fatal(err)
+				}
+				p := svc.Payload("req_0001", approvaltest.Submission{PlanHash: digest, BuildID: ident.Digest, Target: "main"}, "approved_once")
 				if c.edit != nil {
 					c.edit(&p)
 				}

@@ -76,7 +76,11 @@ type run struct {
 	plan   Plan
 	opts   Options
 	digest string
-	target string
+	// buildID is the build identity the service signed into the receipt
+	// (gen.BuildIdentity digest): the service computes it from its own
+	// layer store and toolchain; the run it reports must be of it.
+	buildID string
+	target  string
 }
 
 func (r *run) step(label, format string, args ...any) {
@@ -411,10 +415,16 @@ func (r *run) checkReceipt(pub []byte, id string, st status) (receipt.Payload, i
 	if st.Receipt == nil {
 		return receipt.Payload{}, r.refuse(ExitNotApproved, "receipt", "the %s answer carries no receipt", st.Status)
 	}
-	p, err := receipt.VerifyAndCheck(pub, *st.Receipt, receipt.Expect{PlanHash: r.digest, Target: r.target}, time.Now())
+	p, err := receipt.Verify(pub, *st.Receipt)
 	if err != nil {
 		return p, r.refuse(ExitNotApproved, "receipt", "%v", err)
 	}
+	// The build identity is the service's to choose (its store, toolchain
+	// and configuration); the client only checks the run is of it.
+	if err := receipt.Check(p, receipt.Expect{PlanHash: r.digest, Target: r.target, BuildID: p.BuildID}, time.Now()); err != nil {
+		return p, r.refuse(ExitNotApproved, "receipt", "%v", err)
+	}
+	r.buildID = p.BuildID
 	if p.RequestID != id {
 		return p, r.refuse(ExitNotApproved, "receipt", "the signed receipt is for request %q, not %q", p.RequestID, id)
 	}
@@ -449,6 +459,9 @@ func (r *run) execute(ctx context.Context, svc Service, id string) int {
 	}
 	if res.ID != id {
 		return r.refuse(ExitFailed, "execute", "the service answered for request %q, not %q", res.ID, id)
+	}
+	if res.BuildIdentity != r.buildID {
+		return r.refuse(ExitFailed, "execute", "the service ran build %q, not %q that the receipt binds", res.BuildIdentity, r.buildID)
 	}
 	io.WriteString(r.opts.Stdout, res.Stdout)
 	io.WriteString(r.opts.Stderr, res.Stderr)

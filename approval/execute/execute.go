@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
@@ -25,6 +24,9 @@ type Job struct {
 	Source  []byte
 	Receipt receipt.Receipt
 	Inputs  []string // "name=JSON", passed as --arg
+	// BuildIdentity is the identity recorded at approval and bound by the
+	// receipt; a build of anything else is not run.
+	BuildIdentity string
 }
 
 // Result is what the run did. Exit is the sealed binary's status; Trace
@@ -75,47 +77,37 @@ func LayerDomain(name string) string {
 	return name
 }
 
-// Identity is the build identity the service records with an approval
-// and checks again before it runs: the plan digest and, for every layer
-// the plan uses, the digest of its Python spec and Go sources as they
-// are in the service's store. It is the one place to switch to gen's full
-// build-identity digest (toolchain, runtime, configuration) once gen
-// offers it.
-func Identity(planDigest string, layerDigests map[string]string) string {
-	names := make([]string, 0, len(layerDigests))
-	for n := range layerDigests {
-		names = append(names, n)
+// buildOptions are gen's options for the service's sealed builds, the
+// same when the identity is recorded at approval and when the binary is
+// built to run: the service's absolute toolchain, its own caches and the
+// layer configuration its runs use (whose digest the identity binds).
+func buildOptions(o Options) (gen.BuildOptions, error) {
+	// json.Marshal sorts map keys, so the bytes are canonical.
+	cfg, err := json.Marshal(o.LayerEnv)
+	if err != nil {
+		return gen.BuildOptions{}, fmt.Errorf("layer configuration: %v", err)
 	}
-	sort.Strings(names)
-	var b strings.Builder
-	fmt.Fprintf(&b, "clauz3 build identity v1\nplan %s\n", planDigest)
-	for _, n := range names {
-		fmt.Fprintf(&b, "layer %s %s\n", n, layerDigests[n])
-	}
-	return b.String()
+	return gen.BuildOptions{
+		Mode: gen.Real, ApprovalKey: o.ApprovalKey, CacheDir: o.CacheDir, Stderr: o.Stderr,
+		Toolchain: o.GoBin, GoCache: o.GoCache, ModCache: o.GoModCache, LayerConfig: cfg,
+	}, nil
 }
 
-// cleanGo runs the service's go command with an environment made of the
-// offline settings gen asks for and the service's own caches only: none
-// of the service process's other variables (a GOFLAGS, a proxy, a
-// toolexec) reach the build.
-func cleanGo(o Options) gen.GoRunner {
-	keep := map[string]bool{"GOFLAGS": true, "GOPROXY": true, "GOSUMDB": true, "GONOSUMDB": true, "GONOSUMCHECK": true,
-		"GOPRIVATE": true, "GOWORK": true, "GOTOOLCHAIN": true, "GO111MODULE": true, "CGO_ENABLED": true}
-	return func(ctx context.Context, dir string, env []string, stderr io.Writer, args ...string) ([]byte, error) {
-		clean := []string{"PATH=" + filepath.Dir(o.GoBin) + ":/usr/bin:/bin", "HOME=" + o.Home, "GOCACHE=" + o.GoCache, "GOMODCACHE=" + o.GoModCache, "GOENV=off"}
-		for _, kv := range env {
-			if k, _, _ := strings.Cut(kv, "="); keep[k] {
-				clean = append(clean, kv)
-			}
-		}
-		cmd := exec.CommandContext(ctx, o.GoBin, args...)
-		cmd.Dir, cmd.Env = dir, clean
-		var out bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, stderr
-		err := cmd.Run()
-		return out.Bytes(), err
+// Identity is the build identity (gen.BuildIdentity's digest) of prog as
+// the service would build it now: the plan, its IR, the layer store's
+// Python and Go sources, the runtime, the toolchain and the layer
+// configuration. The service records it with an approval, the receipt
+// binds it, and the sealed binary admits only a receipt naming its own.
+func Identity(ctx context.Context, prog *ir.Program, src []byte, o Options) (string, error) {
+	opts, err := buildOptions(o)
+	if err != nil {
+		return "", err
 	}
+	id, err := gen.Identity(ctx, prog, src, opts)
+	if err != nil {
+		return "", err
+	}
+	return id.Digest, nil
 }
 
 // Run builds the sealed binary of job with the service's toolchain and
@@ -131,11 +123,16 @@ func Run(ctx context.Context, job Job, o Options) (Result, error) {
 	if o.Stderr == nil {
 		o.Stderr = io.Discard
 	}
-	built, err := gen.Build(ctx, job.Prog, job.Source, gen.BuildOptions{
-		Mode: gen.Real, ApprovalKey: o.ApprovalKey, CacheDir: o.CacheDir, Go: cleanGo(o), Stderr: o.Stderr,
-	})
+	opts, err := buildOptions(o)
+	if err != nil {
+		return Result{}, err
+	}
+	built, err := gen.Build(ctx, job.Prog, job.Source, opts)
 	if err != nil {
 		return Result{}, fmt.Errorf("build: %w", err)
+	}
+	if built.PlanHash != job.BuildIdentity {
+		return Result{}, fmt.Errorf("build: the binary's build identity is %s, the approval's %s; nothing ran", built.PlanHash, job.BuildIdentity)
 	}
 	if want := ir.Digest(job.Source, job.Prog); built.PlanDigest != want {
 		return Result{}, fmt.Errorf("build: the binary is of plan %s, the approval of %s", built.PlanDigest, want)

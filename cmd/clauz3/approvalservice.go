@@ -12,6 +12,7 @@ import (
 
 	"github.com/clauz3/clauz3/approval"
 	"github.com/clauz3/clauz3/approval/card"
+	"github.com/clauz3/clauz3/approval/execute"
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/ir/english"
@@ -39,6 +40,9 @@ type serviceProver struct {
 	trusted    []string
 	timeout    time.Duration
 	mu         sync.Mutex
+	// exec are the service's build and run settings; the build identity
+	// recorded at approval is computed with them.
+	exec execute.Options
 }
 
 func (sp *serviceProver) config(target string) compiler.Config {
@@ -102,7 +106,7 @@ func (sp *serviceProver) reprove(ctx context.Context, planName string, src []byt
 		return approval.Proof{}, errors.New("internal error: the plan is proved but its coverage report is missing or has a required gap")
 	}
 	digest := ir.Digest(src, prog)
-	identity, err := sp.buildIdentity(prog, digest)
+	identity, err := sp.buildIdentity(ctx, prog, src)
 	if err != nil {
 		return approval.Proof{}, err
 	}

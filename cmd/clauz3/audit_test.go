@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/ed25519"
 	"database/sql"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -24,7 +25,13 @@ func TestAuditVerifyCommand(t *testing.T) {
 	ctx := context.Background()
 	key := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{3}, ed25519.SeedSize))
 	pub := receipt.EncodePublicKey(key.Public().(ed25519.PublicKey))
-	path := filepath.Join(t.TempDir(), "approval.db")
+	// The service's state folder, as `clauz3 service init --dev` leaves it:
+	// audit verify reads the database there and nowhere else.
+	stateDir := t.TempDir()
+	if err := os.Chmod(stateDir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(stateDir, "approval.db")
 	st, err := approval.OpenStore(ctx, path)
 	if err != nil {
 		t.Fatal(err)
@@ -39,7 +46,7 @@ func TestAuditVerifyCommand(t *testing.T) {
 		nonce, _ := receipt.NewNonce()
 		_, err := st.Decide(ctx, id, approval.Decision{Decision: "approved_once", DecidedBy: "human", DecidedAt: now},
 			func(rec approval.Record, head string) (*receipt.Receipt, *receipt.Payload, error) {
-				p := receipt.Payload{RequestID: rec.ID, PlanHash: rec.PlanHash, Target: rec.Target, Guarantees: []string{},
+				p := receipt.Payload{RequestID: rec.ID, PlanHash: rec.PlanHash, BuildID: "sha256:" + strings.Repeat("b", 64), Target: rec.Target, Guarantees: []string{},
 					Decision: "approved_once", IssuedAt: now, ExpiresAt: now.Add(time.Hour), Nonce: nonce, AuditHead: head}
 				rc, err := receipt.Sign(key, p)
 				return &rc, &p, err
@@ -51,7 +58,7 @@ func TestAuditVerifyCommand(t *testing.T) {
 	st.Close()
 	verify := func(args ...string) (int, string) {
 		var out, errb bytes.Buffer
-		code := runAudit(append([]string{"verify", "--db", path}, args...), &out, &errb)
+		code := runAudit(append([]string{"verify", "--dev", "--state", stateDir, "--config", t.TempDir()}, args...), &out, &errb)
 		return code, out.String() + errb.String()
 	}
 	if code, out := verify("--public-key", pub); code != exitOK || !strings.Contains(out, "6 rows, chain intact and signed by key") || !strings.Contains(out, "2 receipt and redemption heads found") {

@@ -547,6 +547,7 @@ func runServiceRun(name string, args []string, stdout, stderr io.Writer) int {
 		return fail(exitRefused, "%v", err)
 	}
 	execOpts.Stderr = stderr
+	proofs.exec = execOpts
 	svc, err := approval.New(approval.Config{
 		Addr: settings.Addr, Store: store, Key: keys.Signing, SessionSecret: keys.SessionSecret,
 		Reprove: proofs.reprove, Decide: proofs.decider(pol), ReceiptTTL: *ttl, Version: version,

@@ -20,27 +20,14 @@ import (
 	"github.com/clauz3/clauz3/approval/execute"
 	"github.com/clauz3/clauz3/approval/state"
 	"github.com/clauz3/clauz3/compiler"
-	"github.com/clauz3/clauz3/gen"
 	"github.com/clauz3/clauz3/ir"
 )
 
-// buildIdentity is the build identity of prog against the service's
-// layer store: the plan digest and the digest of each used layer's
-// folder (Python spec and Go sources) as it is now.
-func (sp *serviceProver) buildIdentity(prog *ir.Program, digest string) (string, error) {
-	layerDigests := map[string]string{}
-	for _, e := range gen.UsedEffects(prog) {
-		name := gen.LayerName(e)
-		if _, done := layerDigests[name]; done {
-			continue
-		}
-		d, err := layerDigest(filepath.Join(sp.importRoot, "tools", execute.LayerDomain(name), "trusted"))
-		if err != nil {
-			return "", fmt.Errorf("layer %s: %v", name, err)
-		}
-		layerDigests[name] = d
-	}
-	return execute.Identity(digest, layerDigests), nil
+// buildIdentity is the build identity of prog as the service would
+// build it now (execute.Identity): its layer store, toolchain, caches and
+// layer configuration.
+func (sp *serviceProver) buildIdentity(ctx context.Context, prog *ir.Program, src []byte) (string, error) {
+	return execute.Identity(ctx, prog, src, sp.exec)
 }
 
 // executor is the service's Execute: it compiles the approved plan again
@@ -59,16 +46,16 @@ func (sp *serviceProver) executor(o execute.Options) approval.Execute {
 		if digest != job.PlanHash {
 			return approval.RunResult{}, fmt.Errorf("the approved plan compiles to %s now, not %s: the layer store changed since the approval; nothing ran", digest, job.PlanHash)
 		}
-		identity, err := sp.buildIdentity(prog, digest)
+		identity, err := sp.buildIdentity(ctx, prog, src)
 		if err != nil {
 			return approval.RunResult{}, err
 		}
 		if identity != job.BuildIdentity {
-			return approval.RunResult{}, fmt.Errorf("the layer store changed since the approval (build identity differs); nothing ran")
+			return approval.RunResult{}, fmt.Errorf("the layer store, toolchain or layer configuration changed since the approval (build identity %s, approved %s); nothing ran", identity, job.BuildIdentity)
 		}
 		mu.Lock()
 		defer mu.Unlock()
-		res, err := execute.Run(ctx, execute.Job{Prog: prog, Source: src, Receipt: job.Receipt, Inputs: job.Inputs}, o)
+		res, err := execute.Run(ctx, execute.Job{Prog: prog, Source: src, Receipt: job.Receipt, Inputs: job.Inputs, BuildIdentity: job.BuildIdentity}, o)
 		if err != nil {
 			return approval.RunResult{}, err
 		}

@@ -22,6 +22,7 @@ type Submission struct {
 	PlanName   string `json:"plan_name"`
 	PlanSource string `json:"plan_source"`
 	PlanHash   string `json:"plan_hash"`
+	BuildID    string `json:"build_id"`
 	Target     string `json:"target"`
 	Guarantees []struct {
 		Source  string `json:"source"`
@@ -59,6 +60,10 @@ type Service struct {
 	AlreadyRedeemed bool
 	// Run builds and runs an approved request (fakerun.Attach sets it).
 	Run func(ctx context.Context, sub Submission, rc receipt.Receipt) (RunResult, error)
+	// Identify computes the build identity an approval's receipt binds, as
+	// the real service does when it proves a plan (fakerun.Attach sets
+	// it); without it receipts bind FakeBuildID.
+	Identify func(sub Submission) (string, error)
 
 	mu          sync.Mutex
 	next        int
@@ -165,9 +170,22 @@ func (s *Service) Payload(id string, sub Submission, decision string) receipt.Pa
 		gs = append(gs, g.Source)
 	}
 	now := time.Now().UTC().Truncate(time.Second)
-	return receipt.Payload{RequestID: id, PlanHash: sub.PlanHash, Target: sub.Target, Guarantees: gs,
+	buildID := sub.BuildID
+	if buildID == "" && s.Identify != nil {
+		if buildID, err = s.Identify(sub); err != nil {
+			s.t.Errorf("approvaltest: build identity: %v", err)
+		}
+	}
+	if buildID == "" {
+		buildID = FakeBuildID
+	}
+	return receipt.Payload{RequestID: id, PlanHash: sub.PlanHash, BuildID: buildID, Target: sub.Target, Guarantees: gs,
 		Decision: decision, IssuedAt: now.Add(-time.Second), ExpiresAt: now.Add(15 * time.Minute), Nonce: nonce, AuditHead: FakeAuditHead}
 }
+
+// FakeBuildID is the build identity this fake's receipts bind when no
+// Identify hook computes one: well formed, the identity of no binary.
+const FakeBuildID = "sha256:0000000000000000000000000000000000000000000000000000000000000002"
 
 // FakeAuditHead is the audit head this fake's receipts and redemptions
 // carry: well formed, naming no real chain (the fake keeps no audit log).
@@ -175,9 +193,10 @@ const FakeAuditHead = "1:0000000000000000000000000000000000000000000000000000000
 
 // ReceiptFile writes, in a fresh temporary directory, the file a sealed
 // binary reads with --receipt: an approved_once receipt for request req_1
-// binding planHash and target, signed by this service.
-func (s *Service) ReceiptFile(planHash, target string) string {
-	r := s.Sign(s.Payload("req_1", Submission{PlanHash: planHash, Target: target}, "approved_once"))
+// binding planHash, the binary's build identity buildID and target,
+// signed by this service.
+func (s *Service) ReceiptFile(planHash, buildID, target string) string {
+	r := s.Sign(s.Payload("req_1", Submission{PlanHash: planHash, BuildID: buildID, Target: target}, "approved_once"))
 	data, err := json.Marshal(r)
 	if err != nil {
 		s.t.Fatalf("approvaltest: %v", err)

@@ -12,12 +12,16 @@
 // Verify checks the signature first and only then decodes the signed
 // bytes; key_id and anything else outside the payload is never trusted.
 // Decoding is strict: an unknown or missing field, a duplicate key, a v
-// other than 1, a malformed plan hash, nonce, time or audit head (both
-// payloads carry audit_head, "<seq>:<64 lowercase hex>": the service's
-// audit chain head when it signed, which `clauz3 audit verify` checks is
-// still in the chain), or any byte that is
+// other than 1, a malformed plan hash, build_id (a payload without
+// build_id, as older services signed, is refused), nonce, time or audit
+// head (both payloads carry audit_head, "<seq>:<64 lowercase hex>": the
+// service's audit chain head when it signed, which `clauz3 audit verify`
+// checks is still in the chain), or any byte that is
 // not exactly the canonical encoding of the decoded value is ErrMalformed.
-// Check then refuses another plan (ErrPlanMismatch), another target
+// Check then refuses another plan (ErrPlanMismatch), another build
+// (ErrBuildMismatch: build_id, the gen.BuildIdentity digest of the sealed
+// binary the receipt admits, is not the checker's, or the checker names
+// none), another target
 // (ErrTargetMismatch), a decision other than approved_once / auto_approved
 // (ErrNotApproved), now < issued_at (ErrNotYetValid) and now >= expires_at
 // (ErrExpired). VerifyRedemption refuses an acknowledgement not signed by

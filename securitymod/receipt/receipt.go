@@ -36,10 +36,13 @@ const TimeLayout = "2006-01-02T15:04:05Z"
 
 // Sentinels; every error of this package wraps exactly one of them.
 var (
-	ErrMalformed          = errors.New("malformed")
-	ErrBadSignature       = errors.New("bad signature")
-	ErrPlanMismatch       = errors.New("plan hash mismatch")
-	ErrTargetMismatch     = errors.New("target mismatch")
+	ErrMalformed      = errors.New("malformed")
+	ErrBadSignature   = errors.New("bad signature")
+	ErrPlanMismatch   = errors.New("plan hash mismatch")
+	ErrTargetMismatch = errors.New("target mismatch")
+	// ErrBuildMismatch: the receipt's build_id is not the binary's build
+	// identity.
+	ErrBuildMismatch      = errors.New("build identity mismatch")
 	ErrNotApproved        = errors.New("decision does not authorise a run")
 	ErrNotYetValid        = errors.New("not yet valid")
 	ErrExpired            = errors.New("expired")
@@ -74,8 +77,12 @@ func refuse(op, field string, sentinel error, format string, args ...any) *Error
 
 // Payload is what a receipt binds.
 type Payload struct {
-	RequestID  string
-	PlanHash   string // "sha256:<64 hex>", ir.Digest
+	RequestID string
+	PlanHash  string // "sha256:<64 hex>", ir.Digest
+	// BuildID is the build identity digest ("sha256:<64 hex>") of the
+	// sealed binary this receipt admits: plan, IR, layer sources, runtime,
+	// toolchain and layer configuration (gen.BuildIdentity).
+	BuildID    string
 	Target     string
 	Guarantees []string // the guarantees' source text, in order
 	Decision   string
@@ -90,9 +97,11 @@ type Payload struct {
 
 // wirePayload is the canonical encoding: field order is the struct order.
 type wirePayload struct {
-	V          int      `json:"v"`
-	RequestID  string   `json:"request_id"`
-	PlanHash   string   `json:"plan_hash"`
+	V         int    `json:"v"`
+	RequestID string `json:"request_id"`
+	PlanHash  string `json:"plan_hash"`
+	// build identity: its own line, see Payload.BuildID.
+	BuildID    string   `json:"build_id"`
 	Target     string   `json:"target"`
 	Guarantees []string `json:"guarantees"`
 	Decision   string   `json:"decision"`
@@ -102,7 +111,7 @@ type wirePayload struct {
 	AuditHead  string   `json:"audit_head"`
 }
 
-var payloadFields = []string{"v", "request_id", "plan_hash", "target", "guarantees", "decision", "issued_at", "expires_at", "nonce", "audit_head"}
+var payloadFields = []string{"v", "request_id", "plan_hash", "build_id", "target", "guarantees", "decision", "issued_at", "expires_at", "nonce", "audit_head"}
 
 // Receipt is the signed envelope the service hands out.
 type Receipt struct {
@@ -114,7 +123,9 @@ type Receipt struct {
 // Expect is what the checker of a receipt knows independently of it.
 type Expect struct {
 	PlanHash string
-	Target   string
+	// BuildID: the build identity of the binary that will run.
+	BuildID string
+	Target  string
 }
 
 var b64 = base64.RawURLEncoding
@@ -157,7 +168,9 @@ func EncodePublicKey(pub ed25519.PublicKey) string { return base64.StdEncoding.E
 // is well formed; it is what Sign signs and what Verify compares against.
 func Encode(p Payload) ([]byte, error) {
 	w := wirePayload{
-		V: Version, RequestID: p.RequestID, PlanHash: p.PlanHash, Target: p.Target,
+		V: Version, RequestID: p.RequestID, PlanHash: p.PlanHash,
+		BuildID:    p.BuildID,
+		Target:     p.Target,
 		Guarantees: p.Guarantees, Decision: p.Decision,
 		IssuedAt: formatTime(p.IssuedAt), ExpiresAt: formatTime(p.ExpiresAt), Nonce: p.Nonce, AuditHead: p.AuditHead,
 	}
@@ -196,6 +209,9 @@ func (w wirePayload) check(op string) error {
 	}
 	if !ValidPlanHash(w.PlanHash) {
 		return refuse(op, "plan_hash", ErrMalformed, "%q is not sha256:<64 lowercase hex>", w.PlanHash)
+	}
+	if !ValidPlanHash(w.BuildID) {
+		return refuse(op, "build_id", ErrMalformed, "%q is not sha256:<64 lowercase hex>", w.BuildID)
 	}
 	if err := checkText(op, "target", w.Target); err != nil {
 		return err
@@ -422,7 +438,7 @@ func Verify(pub ed25519.PublicKey, r Receipt) (Payload, error) {
 	issued, _ := time.Parse(TimeLayout, w.IssuedAt)
 	expires, _ := time.Parse(TimeLayout, w.ExpiresAt)
 	return Payload{
-		RequestID: w.RequestID, PlanHash: w.PlanHash, Target: w.Target, Guarantees: w.Guarantees,
+		RequestID: w.RequestID, PlanHash: w.PlanHash, BuildID: w.BuildID, Target: w.Target, Guarantees: w.Guarantees,
 		Decision: w.Decision, IssuedAt: issued, ExpiresAt: expires, Nonce: w.Nonce, AuditHead: w.AuditHead,
 	}, nil
 }
@@ -433,6 +449,8 @@ func Check(p Payload, want Expect, now time.Time) error {
 	switch {
 	case want.PlanHash == "" || p.PlanHash != want.PlanHash:
 		return refuse("check", "plan_hash", ErrPlanMismatch, "receipt is for %s, this plan is %s", p.PlanHash, want.PlanHash)
+	case want.BuildID == "" || p.BuildID != want.BuildID:
+		return refuse("check", "build_id", ErrBuildMismatch, "receipt is for build %s, this binary is %s", p.BuildID, want.BuildID)
 	case want.Target == "" || p.Target != want.Target:
 		return refuse("check", "target", ErrTargetMismatch, "receipt is for target %q, this run is %q", p.Target, want.Target)
 	case p.Decision != ApprovedOnce && p.Decision != AutoApproved:

@@ -21,6 +21,7 @@ var (
 	key     = seededKey("service")
 	other   = seededKey("another service")
 	plan    = "sha256:" + strings.Repeat("ab", 32)
+	buildID = "sha256:" + strings.Repeat("b1", 32)
 	issued  = time.Date(2026, 11, 29, 16, 30, 0, 0, time.UTC)
 	expires = issued.Add(15 * time.Minute)
 	nonce   = b64.EncodeToString([]byte("0123456789abcdef"))
@@ -29,7 +30,7 @@ var (
 
 func payload() Payload {
 	return Payload{
-		RequestID: "req_1", PlanHash: plan, Target: "main",
+		RequestID: "req_1", PlanHash: plan, BuildID: buildID, Target: "main",
 		Guarantees: []string{"emails.only(['bob@example.com'])"}, Decision: ApprovedOnce,
 		IssuedAt: issued, ExpiresAt: expires, Nonce: nonce, AuditHead: head,
 	}
@@ -50,7 +51,7 @@ func TestEncodeIsTheDocumentedForm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"v":1,"request_id":"req_1","plan_hash":"` + plan + `","target":"main",` +
+	want := `{"v":1,"request_id":"req_1","plan_hash":"` + plan + `","build_id":"` + buildID + `","target":"main",` +
 		`"guarantees":["emails.only(['bob@example.com'])"],"decision":"approved_once",` +
 		`"issued_at":"2026-11-29T16:30:00Z","expires_at":"2026-11-29T16:45:00Z","nonce":"` + nonce + `",` +
 		`"audit_head":"` + head + `"}`
@@ -75,7 +76,7 @@ func TestRoundTrip(t *testing.T) {
 	pub := key.Public().(ed25519.PublicKey)
 	p := payload()
 	p.Guarantees = []string{"a < b && c", "x\u2028y"}
-	got, err := VerifyAndCheck(pub, mustSign(t, p), Expect{PlanHash: plan, Target: "main"}, issued.Add(time.Minute))
+	got, err := VerifyAndCheck(pub, mustSign(t, p), Expect{PlanHash: plan, Target: "main", BuildID: buildID}, issued.Add(time.Minute))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,10 +174,11 @@ func TestVerifyRefuses(t *testing.T) {
 			r.Signature = b64.EncodeToString(s)
 			return r
 		}(), want: ErrBadSignature},
-		"signature truncated":     {r: Receipt{Payload: good.Payload, Signature: good.Signature[:40]}, want: ErrBadSignature},
-		"signature missing":       {r: Receipt{Payload: good.Payload}, want: ErrBadSignature},
-		"signature not base64":    {r: Receipt{Payload: good.Payload, Signature: "***"}, want: ErrMalformed},
-		"payload padded base64":   {r: Receipt{Payload: base64.URLEncoding.EncodeToString(canon), Signature: good.Signature}, want: ErrMalformed},
+		"signature truncated":  {r: Receipt{Payload: good.Payload, Signature: good.Signature[:40]}, want: ErrBadSignature},
+		"signature missing":    {r: Receipt{Payload: good.Payload}, want: ErrBadSignature},
+		"signature not base64": {r: Receipt{Payload: good.Payload, Signature: "***"}, want: ErrMalformed},
+		// One byte more than the canonical payload, so the padded form has "=".
+		"payload padded base64":   {r: Receipt{Payload: base64.URLEncoding.EncodeToString(append(canon[:len(canon):len(canon)], ' ')), Signature: good.Signature}, want: ErrMalformed},
 		"redemption context":      {r: Receipt{Payload: good.Payload, Signature: b64.EncodeToString(ed25519.Sign(key, append([]byte(RedemptionContext), canon...)))}, want: ErrBadSignature},
 		"no context":              {r: Receipt{Payload: good.Payload, Signature: b64.EncodeToString(ed25519.Sign(key, canon))}, want: ErrBadSignature},
 		"short public key":        {r: good, pub: ed25519.PublicKey("short"), want: ErrBadKey},
@@ -234,7 +236,7 @@ func TestKeyIDIsNotTrusted(t *testing.T) {
 }
 
 func TestCheck(t *testing.T) {
-	want := Expect{PlanHash: plan, Target: "main"}
+	want := Expect{PlanHash: plan, Target: "main", BuildID: buildID}
 	cases := map[string]struct {
 		mutate func(*Payload)
 		want   Expect
@@ -244,9 +246,11 @@ func TestCheck(t *testing.T) {
 		"approved once":      {now: issued},
 		"auto approved":      {mutate: func(p *Payload) { p.Decision = AutoApproved }, now: expires.Add(-time.Second)},
 		"another plan":       {mutate: func(p *Payload) { p.PlanHash = "sha256:" + strings.Repeat("cd", 32) }, now: issued, err: ErrPlanMismatch},
-		"expectation empty":  {want: Expect{Target: "main"}, now: issued, err: ErrPlanMismatch},
+		"expectation empty":  {want: Expect{Target: "main", BuildID: buildID}, now: issued, err: ErrPlanMismatch},
+		"another build":      {mutate: func(p *Payload) { p.BuildID = "sha256:" + strings.Repeat("cd", 32) }, now: issued, err: ErrBuildMismatch},
+		"no build expected":  {want: Expect{PlanHash: plan, Target: "main"}, now: issued, err: ErrBuildMismatch},
 		"another target":     {mutate: func(p *Payload) { p.Target = "other" }, now: issued, err: ErrTargetMismatch},
-		"no target expected": {want: Expect{PlanHash: plan}, now: issued, err: ErrTargetMismatch},
+		"no target expected": {want: Expect{PlanHash: plan, BuildID: buildID}, now: issued, err: ErrTargetMismatch},
 		"rejected":           {mutate: func(p *Payload) { p.Decision = "rejected" }, now: issued, err: ErrNotApproved},
 		"unknown decision":   {mutate: func(p *Payload) { p.Decision = "approved_twice" }, now: issued, err: ErrNotApproved},
 		"need more info":     {mutate: func(p *Payload) { p.Decision = "need_more_info" }, now: issued, err: ErrNotApproved},

@@ -6,7 +6,8 @@
 // Gate.Admit reads the receipt file clauz3 run hands the binary, verifies
 // it with the approval service's public key the binary embeds
 // (securitymod/receipt: signature first, then only the signed payload;
-// plan hash equal to the embedded ir.Digest, target, decision, validity
+// plan hash equal to the embedded ir.Digest, build_id equal to the
+// embedded build identity (gen.BuildIdentity), target, decision, validity
 // window), then redeems it: POST /api/receipts/redeem with the receipt and
 // a fresh 16-byte challenge, and verifies the service's signed
 // acknowledgement (same key, this receipt's request id and nonce, this

@@ -23,6 +23,9 @@ type Gate struct {
 	PlanHash  string // ir.Digest of the plan this binary runs
 	Target    string // the target function this binary runs
 	PublicKey string // the approval service's ed25519 key, standard base64
+	// BuildID is the binary's build identity digest (gen.BuildIdentity):
+	// the receipt's build_id must equal it.
+	BuildID string
 
 	// now and client are for tests; zero means the wall clock and a
 	// client that follows no redirect.
@@ -77,7 +80,7 @@ func (g *Gate) Admit(ctx context.Context, receiptFile, serviceURL string) (strin
 	if err != nil {
 		return "", refuse("receipt", err, "%s is not a receipt", receiptFile)
 	}
-	p, err := receipt.VerifyAndCheck(pub, r, receipt.Expect{PlanHash: g.PlanHash, Target: g.Target}, now())
+	p, err := receipt.VerifyAndCheck(pub, r, receipt.Expect{PlanHash: g.PlanHash, Target: g.Target, BuildID: g.BuildID}, now())
 	if err != nil {
 		return "", refuse("receipt", err, "%s does not admit this plan", receiptFile)
 	}

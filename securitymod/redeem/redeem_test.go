@@ -17,6 +17,9 @@ import (
 
 const planHash = "sha256:0000000000000000000000000000000000000000000000000000000000000001"
 
+// buildID is the build identity the gate embeds.
+const buildID = "sha256:b000000000000000000000000000000000000000000000000000000000000001"
+
 // TestAdmit: one honest admission, then every refusal the gate owns.
 func TestAdmit(t *testing.T) {
 	_, otherKey, _ := ed25519.GenerateKey(nil)
@@ -30,6 +33,7 @@ func TestAdmit(t *testing.T) {
 	}{
 		{name: "admitted"},
 		{name: "another plan", edit: func(p *receipt.Payload) { p.PlanHash = strings.Replace(planHash, "1", "2", 1) }, wantErr: "plan hash mismatch"},
+		{name: "another build", edit: func(p *receipt.Payload) { p.BuildID = strings.Replace(buildID, "b", "c", 1) }, wantErr: "build identity mismatch"},
 		{name: "another target", edit: func(p *receipt.Payload) { p.Target = "other" }, wantErr: "target mismatch"},
 		{name: "expired", edit: func(p *receipt.Payload) {
 			p.IssuedAt, p.ExpiresAt = time.Now().Add(-time.Hour), time.Now().Add(-time.Minute)
@@ -44,11 +48,11 @@ func TestAdmit(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			s := approvaltest.New(t)
-			g := &Gate{PlanHash: planHash, Target: "main", PublicKey: s.PublicKey()}
+			g := &Gate{PlanHash: planHash, Target: "main", PublicKey: s.PublicKey(), BuildID: buildID}
 			if c.setup != nil {
 				c.setup(s, g)
 			}
-			p := s.Payload("req_1", approvaltest.Submission{PlanHash: planHash, Target: "main"}, "approved_once")
+			p := s.Payload("req_1", approvaltest.Submission{PlanHash: planHash, BuildID: buildID, Target: "main"}, "approved_once")
 			if c.edit != nil {
 				c.edit(&p)
 			}
@@ -79,14 +83,14 @@ func TestAdmit(t *testing.T) {
 // acknowledgement for another challenge (a replay) does not admit.
 func TestForgedAcknowledgement(t *testing.T) {
 	s := approvaltest.New(t)
-	p := s.Payload("req_1", approvaltest.Submission{PlanHash: planHash, Target: "main"}, "approved_once")
+	p := s.Payload("req_1", approvaltest.Submission{PlanHash: planHash, BuildID: buildID, Target: "main"}, "approved_once")
 	file := writeReceipt(t, s.Sign(p))
 	stale, _ := receipt.NewChallenge()
 	red, err := receipt.SignRedemption(s.Priv, receipt.RedemptionPayload{RequestID: "req_1", ReceiptNonce: p.Nonce, Challenge: stale, RedeemedAt: time.Now(), AuditHead: "1:" + strings.Repeat("0", 64)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := &Gate{PlanHash: planHash, Target: "main", PublicKey: s.PublicKey(), client: &http.Client{Transport: replay{red}}}
+	g := &Gate{PlanHash: planHash, Target: "main", PublicKey: s.PublicKey(), BuildID: buildID, client: &http.Client{Transport: replay{red}}}
 	if id, err := g.Admit(context.Background(), file, "http://127.0.0.1:9"); err == nil || !strings.Contains(err.Error(), "challenge") {
 		t.Fatalf("Admit = %q, %v", id, err)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/clauz3/clauz3/approval/execute"
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/internal/approvaltest"
+	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/securitymod/receipt"
 )
 
@@ -26,29 +27,44 @@ func Attach(t testing.TB, svc *approvaltest.Service, importRoot string, layerEnv
 	if buildCache == "" {
 		buildCache = t.TempDir()
 	}
+	goBin, err := exec.LookPath("go")
+	if err == nil {
+		goBin, err = filepath.Abs(goBin)
+	}
+	if err != nil {
+		t.Fatalf("fakerun: %v", err)
+	}
+	goEnv := func(name string) string {
+		out, _ := exec.Command(goBin, "env", name).Output()
+		return strings.TrimSpace(string(out))
+	}
+	opts := execute.Options{
+		GoBin: goBin, GoCache: goEnv("GOCACHE"), GoModCache: goEnv("GOMODCACHE"), CacheDir: buildCache, WorkDir: t.TempDir(),
+		ApprovalKey: svc.PublicKey(), ServiceURL: svc.URL(), Home: t.TempDir(), LayerEnv: layerEnv,
+	}
+	compile := func(sub approvaltest.Submission) (*ir.Program, error) {
+		return compiler.Compile(sub.PlanName, []byte(sub.PlanSource), compiler.Config{ImportRoots: []string{importRoot}, Target: sub.Target})
+	}
+	svc.Identify = func(sub approvaltest.Submission) (string, error) {
+		prog, err := compile(sub)
+		if err != nil {
+			return "", err
+		}
+		return execute.Identity(context.Background(), prog, []byte(sub.PlanSource), opts)
+	}
 	svc.Run = func(ctx context.Context, sub approvaltest.Submission, rc receipt.Receipt) (approvaltest.RunResult, error) {
-		prog, err := compiler.Compile(sub.PlanName, []byte(sub.PlanSource), compiler.Config{ImportRoots: []string{importRoot}, Target: sub.Target})
+		prog, err := compile(sub)
 		if err != nil {
 			return approvaltest.RunResult{}, err
 		}
-		goBin, err := exec.LookPath("go")
-		if err == nil {
-			goBin, err = filepath.Abs(goBin)
-		}
+		p, err := receipt.Verify(svc.Pub, rc)
 		if err != nil {
 			return approvaltest.RunResult{}, err
 		}
-		goEnv := func(name string) string {
-			out, _ := exec.Command(goBin, "env", name).Output()
-			return strings.TrimSpace(string(out))
-		}
-		res, err := execute.Run(ctx, execute.Job{Prog: prog, Source: []byte(sub.PlanSource), Receipt: rc, Inputs: sub.Inputs}, execute.Options{
-			GoBin: goBin, GoCache: goEnv("GOCACHE"), GoModCache: goEnv("GOMODCACHE"), CacheDir: buildCache, WorkDir: t.TempDir(),
-			ApprovalKey: svc.PublicKey(), ServiceURL: svc.URL(), Home: t.TempDir(), LayerEnv: layerEnv,
-		})
+		res, err := execute.Run(ctx, execute.Job{Prog: prog, Source: []byte(sub.PlanSource), Receipt: rc, Inputs: sub.Inputs, BuildIdentity: p.BuildID}, opts)
 		if err != nil {
 			return approvaltest.RunResult{}, err
 		}
-		return approvaltest.RunResult{Exit: res.Exit, Stdout: res.Stdout, Stderr: res.Stderr, Trace: res.Trace}, nil
+		return approvaltest.RunResult{Exit: res.Exit, Stdout: res.Stdout, Stderr: res.Stderr, Trace: res.Trace, BuildIdentity: p.BuildID}, nil
 	}
 }
