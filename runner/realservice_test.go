@@ -49,11 +49,12 @@ func startRealService(t *testing.T, outbox string) *realService {
 	}
 	t.Cleanup(func() { st.Close() })
 	srv := httptest.NewUnstartedServer(nil)
+	opts := corpusOptions(t, outbox, receipt.EncodePublicKey(approvaltest.Key().Public().(ed25519.PublicKey)), "http://"+srv.Listener.Addr().String())
 	svc, err := approval.New(approval.Config{
 		Addr: srv.Listener.Addr().String(), Store: st, Key: approvaltest.Key(),
-		SessionSecret: bytes.Repeat([]byte{9}, 32), Reprove: corpusReprove, Version: "test",
+		SessionSecret: bytes.Repeat([]byte{9}, 32), Reprove: opts.reprove, Version: "test",
 		PasswordHash: testPasswordHash(),
-		Execute:      corpusExecute(t, outbox, receipt.EncodePublicKey(approvaltest.Key().Public().(ed25519.PublicKey)), "http://"+srv.Listener.Addr().String()),
+		Execute:      opts.execute,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -64,34 +65,57 @@ func startRealService(t *testing.T, outbox string) *realService {
 	return &realService{svc: svc, srv: srv}
 }
 
-// corpusExecute builds and runs an approved plan against the corpus's
-// layers, as the service does against its store.
-func corpusExecute(t *testing.T, outbox, key, url string) approval.Execute {
-	return func(ctx context.Context, job approval.RunJob) (approval.RunResult, error) {
-		prog, err := compiler.Compile(job.PlanName, []byte(job.PlanSource), compiler.Config{ImportRoots: []string{filepath.Join("..", "corpus")}, Target: job.Target})
-		if err != nil {
-			return approval.RunResult{}, err
-		}
-		goBin, err := exec.LookPath("go")
-		if err == nil {
-			goBin, err = filepath.Abs(goBin)
-		}
-		if err != nil {
-			return approval.RunResult{}, err
-		}
-		goEnv := func(name string) string {
-			out, _ := exec.Command(goBin, "env", name).Output()
-			return strings.TrimSpace(string(out))
-		}
-		res, err := execute.Run(ctx, execute.Job{Prog: prog, Source: []byte(job.PlanSource), Receipt: job.Receipt, Inputs: job.Inputs}, execute.Options{
-			GoBin: goBin, GoCache: goEnv("GOCACHE"), GoModCache: goEnv("GOMODCACHE"), CacheDir: buildCache, WorkDir: t.TempDir(),
-			ApprovalKey: key, ServiceURL: url, Home: t.TempDir(), LayerEnv: map[string][]string{"email": {"CLAUZ3_TEST_OUTBOX=" + outbox}},
-		})
-		if err != nil {
-			return approval.RunResult{}, err
-		}
-		return approval.RunResult{Exit: res.Exit, Stdout: res.Stdout, Stderr: res.Stderr, Trace: res.Trace}, nil
+// corpusService proves, builds and runs plans against the corpus's
+// layers, as the service does against its store, with one set of build
+// settings for the identity recorded at approval and the run.
+type corpusService struct {
+	t    *testing.T
+	opts execute.Options
+}
+
+func corpusOptions(t *testing.T, outbox, key, url string) *corpusService {
+	goBin, err := exec.LookPath("go")
+	if err == nil {
+		goBin, err = filepath.Abs(goBin)
 	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	goEnv := func(name string) string {
+		out, _ := exec.Command(goBin, "env", name).Output()
+		return strings.TrimSpace(string(out))
+	}
+	return &corpusService{t: t, opts: execute.Options{
+		GoBin: goBin, GoCache: goEnv("GOCACHE"), GoModCache: goEnv("GOMODCACHE"), CacheDir: buildCache, WorkDir: t.TempDir(),
+		ApprovalKey: key, ServiceURL: url, Home: t.TempDir(), LayerEnv: map[string][]string{"email": {"CLAUZ3_TEST_OUTBOX=" + outbox}},
+	}}
+}
+
+func (c *corpusService) reprove(ctx context.Context, name string, src []byte, target string) (approval.Proof, error) {
+	p, err := corpusReprove(ctx, name, src, target)
+	if err != nil {
+		return p, err
+	}
+	prog, err := compiler.Compile(name, src, compiler.Config{ImportRoots: []string{filepath.Join("..", "corpus")}, Target: target})
+	if err != nil {
+		return approval.Proof{}, err
+	}
+	if p.BuildIdentity, err = execute.Identity(ctx, prog, src, c.opts); err != nil {
+		return approval.Proof{}, err
+	}
+	return p, nil
+}
+
+func (c *corpusService) execute(ctx context.Context, job approval.RunJob) (approval.RunResult, error) {
+	prog, err := compiler.Compile(job.PlanName, []byte(job.PlanSource), compiler.Config{ImportRoots: []string{filepath.Join("..", "corpus")}, Target: job.Target})
+	if err != nil {
+		return approval.RunResult{}, err
+	}
+	res, err := execute.Run(ctx, execute.Job{Prog: prog, Source: []byte(job.PlanSource), Receipt: job.Receipt, Inputs: job.Inputs, BuildIdentity: job.BuildIdentity}, c.opts)
+	if err != nil {
+		return approval.RunResult{}, err
+	}
+	return approval.RunResult{Exit: res.Exit, Stdout: res.Stdout, Stderr: res.Stderr, Trace: res.Trace, BuildIdentity: job.BuildIdentity}, nil
 }
 
 // corpusReprove compiles and proves a submission against the corpus's

@@ -178,7 +178,7 @@ func TestVerifyRefuses(t *testing.T) {
 		"signature missing":    {r: Receipt{Payload: good.Payload}, want: ErrBadSignature},
 		"signature not base64": {r: Receipt{Payload: good.Payload, Signature: "***"}, want: ErrMalformed},
 		// One byte more than the canonical payload, so the padded form has "=".
-		"payload padded base64":   {r: Receipt{Payload: base64.URLEncoding.EncodeToString(append(canon[:len(canon):len(canon)], ' ')), Signature: good.Signature}, want: ErrMalformed},
+		"payload padded base64":   {r: Receipt{Payload: paddedPayload(canon), Signature: good.Signature}, want: ErrMalformed},
 		"redemption context":      {r: Receipt{Payload: good.Payload, Signature: b64.EncodeToString(ed25519.Sign(key, append([]byte(RedemptionContext), canon...)))}, want: ErrBadSignature},
 		"no context":              {r: Receipt{Payload: good.Payload, Signature: b64.EncodeToString(ed25519.Sign(key, canon))}, want: ErrBadSignature},
 		"short public key":        {r: good, pub: ed25519.PublicKey("short"), want: ErrBadKey},
@@ -342,4 +342,16 @@ func FuzzVerify(f *testing.F) {
 			t.Fatalf("accepted %q but re-encodes to %q (%v)", data, again, err)
 		}
 	})
+}
+
+// paddedPayload is canon (followed by as few spaces as it takes) in
+// base64 with '=' padding, which a payload must never carry, whatever the
+// length of the canonical payload of the day.
+func paddedPayload(canon []byte) string {
+	for extra := 0; ; extra++ {
+		b := append(canon[:len(canon):len(canon)], strings.Repeat(" ", extra)...)
+		if enc := base64.URLEncoding.EncodeToString(b); strings.HasSuffix(enc, "=") {
+			return enc
+		}
+	}
 }
