@@ -26,6 +26,11 @@ type executor struct {
 	// raised lists the conjuncts of alive in the order raiseUnless
 	// added them.
 	raised []z3.Term
+	// stmtRaised is len(raised) when the innermost running statement
+	// started: the raises its expressions added since then are the
+	// operands evaluated before the current one (left to right) that may
+	// have cut the trace short, and every effect call conjoins them.
+	stmtRaised int
 
 	// scopes are the active block instances, innermost last; lastScope
 	// numbers them.
@@ -316,6 +321,12 @@ func (x *executor) stmts(fr *frame, ss []ir.Stmt, path z3.Term) error {
 
 func (x *executor) stmt(fr *frame, s ir.Stmt, path z3.Term) error {
 	g := x.guard(fr, path)
+	// g holds alive as it is now; what the statement's own expressions
+	// raise is in raised[stmtRaised:] (effectCall). A helper's statements
+	// start their own count, and the caller's resumes after the call.
+	outer := x.stmtRaised
+	x.stmtRaised = len(x.raised)
+	defer func() { x.stmtRaised = outer }()
 	switch s := s.(type) {
 	case *ir.Assign:
 		nfacts := len(x.facts)
@@ -1011,19 +1022,21 @@ func (x *executor) call(sc scope, e *ir.Call, g z3.Term) (value, error) {
 }
 
 func (x *executor) effectCall(sc scope, e *ir.EffectCall, g z3.Term) (value, error) {
-	raisedBefore := len(x.raised)
 	args, err := x.exprs(sc, e.Args, g)
 	if err != nil {
 		return nil, err
 	}
-	if len(x.raised) > raisedBefore {
-		// Evaluating an argument may raise (a helper's failed
-		// condition, a division by zero): then the call is not
-		// reached. Only what those arguments added is conjoined: the
-		// whole of alive would grow every guard after it, which slows
-		// Z3's string solver down (db_provenance_fallback_fail: 0.8 s
-		// becomes 4 s).
-		g = x.ctx.And(append([]z3.Term{g}, x.raised[raisedBefore:]...)...)
+	if len(x.raised) > x.stmtRaised {
+		// Python evaluates left to right: anything evaluated before the
+		// call in its statement (an earlier element of a tuple, list or
+		// f-string, a left operand, an earlier argument, an earlier
+		// iteration of a comprehension, the call's own arguments) may
+		// have raised, and then the call is not reached. Only what the
+		// statement added is conjoined: g already holds alive as the
+		// statement began, and the whole of alive would grow every
+		// guard after it, which slows Z3's string solver down
+		// (db_provenance_fallback_fail: 0.8 s becomes 4 s).
+		g = x.ctx.And(append([]z3.Term{g}, x.raised[x.stmtRaised:]...)...)
 	}
 	for i := range args {
 		args[i] = snapshot(args[i])

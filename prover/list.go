@@ -321,8 +321,18 @@ func (x *executor) dictGet(pos ir.Pos, d *seqValue, k value, g z3.Term) (value, 
 	return out, nil
 }
 
-// setIndex is xs[i] = v on a list, in place and guarded.
+// setIndex is xs[i] = v on a list, in place and guarded. Python
+// evaluates the value first, then the list, then the index, and stores
+// the object itself: a list stored so is shared with every other name
+// for it, and a later mutation through either is seen through both.
+// Where the store is conditional (a guard, a symbolic index) the slot
+// holds one of two objects, which merge freezes: mutating either later
+// is refused instead of being lost.
 func (x *executor) setIndex(fr *frame, s *ir.SetIndex, g z3.Term) error {
+	v, err := x.expr(fr, s.Value, g)
+	if err != nil {
+		return err
+	}
 	target, err := x.expr(fr, s.X, g)
 	if err != nil {
 		return err
@@ -335,20 +345,35 @@ func (x *executor) setIndex(fr *frame, s *ir.SetIndex, g z3.Term) error {
 	if err != nil {
 		return err
 	}
-	v, err := x.expr(fr, s.Value, g)
-	if err != nil {
-		return err
-	}
 	if err := mutable(s.Pos, list, "item assignment"); err != nil {
 		return err
 	}
 	if err := dense(s.Pos, list, "item assignment"); err != nil {
 		return err
 	}
+	if k, isConst := iv.(z3.Term).Int64Value(); isConst && !list.n.IsValid() {
+		// A constant index into a list of known length names one slot
+		// (or raises IndexError on g): only that slot changes.
+		n := int64(len(list.elems))
+		at := k
+		if at < 0 {
+			at += n
+		}
+		if at < 0 || at >= n {
+			x.raiseUnless(g, x.ctx.False())
+			return nil
+		}
+		merged, err := x.merge(s.Pos, g, v, list.elems[at])
+		if err != nil {
+			return err
+		}
+		list.elems[at] = merged
+		return nil
+	}
 	at := x.position(list, iv.(z3.Term), g)
 	for i := range list.elems {
 		hit := x.ctx.And(g, x.ctx.Eq(at, x.ctx.Int(int64(i))))
-		merged, err := x.merge(s.Pos, hit, snapshot(v), list.elems[i])
+		merged, err := x.merge(s.Pos, hit, v, list.elems[i])
 		if err != nil {
 			return err
 		}

@@ -122,6 +122,14 @@ func snapshot(v value) value {
 
 // merge returns the value that is a when cond holds and b otherwise.
 func (x *executor) merge(pos ir.Pos, cond z3.Term, a, b value) (value, error) {
+	// A constant condition picks one side: the object itself, not a copy,
+	// so an unconditional store keeps the alias (and freezes nothing).
+	if v, known := cond.BoolValue(); known && b != nil {
+		if v {
+			return a, nil
+		}
+		return b, nil
+	}
 	switch a := a.(type) {
 	case z3.Term:
 		bt, ok := b.(z3.Term)
