@@ -47,6 +47,9 @@ func (x *executor) builtin(sc scope, e *ir.Builtin, g z3.Term) (value, error) {
 		if len(args) > 1 {
 			start = args[1].(z3.Term)
 		}
+		if err := x.enumerateFits(e.Pos, start, len(list.elems), g); err != nil {
+			return nil, err
+		}
 		return x.enumerate(e.Pos, e.T, list, start)
 	case "zip":
 		var lists []*seqValue

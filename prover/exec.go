@@ -3,6 +3,7 @@ package prover
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"time"
 
@@ -219,6 +220,9 @@ func (x *executor) run(target *ir.Func) error {
 			return err
 		}
 		t := x.ctx.Const(p.Name, sort)
+		if ir.IsBasic(p.Type, ir.KindInt) {
+			x.assumeInt64(t)
+		}
 		x.inputs = append(x.inputs, input{name: p.Name, typ: p.Type, term: t})
 		fr.slots[p.Index] = slot{val: t, defined: x.ctx.True()}
 	}
@@ -545,7 +549,11 @@ func (x *executor) expr(sc scope, e ir.Expr, g z3.Term) (value, error) {
 			return nil, err
 		}
 		if e.Op == ir.Neg {
-			return c.Neg(v.(z3.Term)), nil
+			// -MinInt64 overflows.
+			if k, ok := v.(z3.Term).Int64Value(); ok && k != math.MinInt64 {
+				return c.Int(-k), nil
+			}
+			return x.checkedInt(g, c.Neg(v.(z3.Term))), nil
 		}
 		t, err := x.truthy(e.Pos, e.X.Type(), v)
 		if err != nil {
@@ -709,15 +717,23 @@ func (x *executor) binOp(sc scope, e *ir.BinOp, g z3.Term) (value, error) {
 	switch e.Op {
 	case ir.Repeat:
 		return x.repeat(e.Pos, e, a, b, g)
-	case ir.Add:
-		if ir.IsBasic(e.T, ir.KindStr) {
+	case ir.Add, ir.Sub, ir.Mul:
+		if e.Op == ir.Add && ir.IsBasic(e.T, ir.KindStr) {
 			return c.Concat(ta, tb), nil
 		}
-		return c.Add(ta, tb), nil
-	case ir.Sub:
-		return c.Sub(ta, tb), nil
-	case ir.Mul:
-		return c.Mul(ta, tb), nil
+		if r, ok := x.foldInt(e.Op, ta, tb); ok {
+			return x.checkedInt(g, r), nil
+		}
+		var r z3.Term
+		switch e.Op {
+		case ir.Add:
+			r = c.Add(ta, tb)
+		case ir.Sub:
+			r = c.Sub(ta, tb)
+		default:
+			r = c.Mul(ta, tb)
+		}
+		return x.checkedInt(g, r), nil
 	case ir.FloorDiv, ir.Mod:
 		zero := c.Int(0)
 		x.raiseUnless(g, c.Not(c.Eq(tb, zero)))
@@ -725,7 +741,14 @@ func (x *executor) binOp(sc scope, e *ir.BinOp, g z3.Term) (value, error) {
 		// both signs, and floor(a/b) == floor(-a/-b).
 		q := c.Ite(c.Gt(tb, zero), c.Div(ta, tb), c.Div(c.Neg(ta), c.Neg(tb)))
 		if e.Op == ir.FloorDiv {
-			return q, nil
+			// MinInt64 // -1 is the one quotient that overflows; the
+			// remainder never does.
+			if ka, okA := ta.Int64Value(); okA {
+				if kb, okB := tb.Int64Value(); okB && !(ka == math.MinInt64 && kb == -1) {
+					return q, nil
+				}
+			}
+			return x.checkedInt(g, q), nil
 		}
 		return c.Sub(ta, c.Mul(tb, q)), nil
 	}

@@ -28,7 +28,11 @@ func (x *executor) freshResult(pos ir.Pos, e *ir.Effect, t ir.Type, name string)
 		if err != nil {
 			return nil, err
 		}
-		return x.ctx.FreshConst(name, sort), nil
+		v := x.ctx.FreshConst(name, sort)
+		if t.Kind == ir.KindInt {
+			x.assumeInt64(v)
+		}
+		return v, nil
 	case *ir.Row:
 		row := &rowValue{typ: t, fields: make([]value, len(t.Fields))}
 		for i, f := range t.Fields {
@@ -40,6 +44,9 @@ func (x *executor) freshResult(pos ir.Pos, e *ir.Effect, t ir.Type, name string)
 				return nil, err
 			}
 			term := x.ctx.FreshConst(name+"."+f.Name, sort)
+			if ir.IsBasic(f.Type, ir.KindInt) {
+				x.assumeInt64(term)
+			}
 			x.columns[term.String()] = column{row: t, field: f.Name}
 			x.noteOrigin(term, t, f.Name, name+"."+f.Name)
 			row.fields[i] = term
