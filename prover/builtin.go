@@ -141,7 +141,8 @@ func (x *executor) fstring(sc scope, e *ir.FString, g z3.Term) (value, error) {
 		}
 		parts = append(parts, s)
 	}
-	return x.ctx.Concat(parts...), nil
+	r := x.ctx.Concat(parts...)
+	return r, strFits(e.Pos, r)
 }
 
 // listOf is list(v): a new list object holding v's elements (a dict's
@@ -221,5 +222,5 @@ func (x *executor) strJoin(pos ir.Pos, sep z3.Term, src value) (value, error) {
 		}
 		out, seen = c.Ite(exists, joined, out), c.Or(seen, exists)
 	}
-	return out, nil
+	return out, strFits(pos, out)
 }

@@ -88,6 +88,8 @@ type executor struct {
 	// monitorRows, set when the executor monitors a concrete trace, holds
 	// the rows its queries returned.
 	monitorRows *monitorRows
+	// budget is what the encoding has spent (budget.go).
+	budget budget
 }
 
 // check is an assert or a raise the plan wrote: an obligation of the
@@ -324,6 +326,9 @@ func (x *executor) stmts(fr *frame, ss []ir.Stmt, path z3.Term) error {
 }
 
 func (x *executor) stmt(fr *frame, s ir.Stmt, path z3.Term) error {
+	if err := x.step(s.Position()); err != nil {
+		return err
+	}
 	g := x.guard(fr, path)
 	// g holds alive as it is now; what the statement's own expressions
 	// raise is in raised[stmtRaised:] (effectCall). A helper's statements
@@ -524,6 +529,9 @@ func (x *executor) exprs(sc scope, es []ir.Expr, g z3.Term) ([]value, error) {
 
 // expr evaluates e on guard g. Calls inside e record facts on g.
 func (x *executor) expr(sc scope, e ir.Expr, g z3.Term) (value, error) {
+	if err := x.step(e.Position()); err != nil {
+		return nil, err
+	}
 	c := x.ctx
 	switch e := e.(type) {
 	case *ir.Const:
@@ -588,9 +596,15 @@ func (x *executor) expr(sc scope, e ir.Expr, g z3.Term) (value, error) {
 	case *ir.Builtin:
 		return x.builtin(sc, e, g)
 	case *ir.ListLit:
+		if err := elements(e.Pos, "list display", len(e.Elems)); err != nil {
+			return nil, err
+		}
 		elems, err := x.exprs(sc, e.Elems, g)
 		return &seqValue{typ: e.T, elems: elems}, err
 	case *ir.TupleLit:
+		if err := elements(e.Pos, "tuple display", len(e.Elems)); err != nil {
+			return nil, err
+		}
 		elems, err := x.exprs(sc, e.Elems, g)
 		return &seqValue{typ: e.T, elems: elems}, err
 	case *ir.DictLit:
@@ -698,6 +712,9 @@ func (x *executor) binOp(sc scope, e *ir.BinOp, g z3.Term) (value, error) {
 				return nil, err
 			}
 		}
+		if err := elements(e.Pos, "concatenation", len(sa.elems)+len(sb.elems)); err != nil {
+			return nil, err
+		}
 		elems := append(append([]value(nil), sa.elems...), sb.elems...)
 		out := &seqValue{typ: e.T, elems: elems}
 		if sa.n.IsValid() || sb.n.IsValid() || sa.present != nil || sb.present != nil {
@@ -719,7 +736,8 @@ func (x *executor) binOp(sc scope, e *ir.BinOp, g z3.Term) (value, error) {
 		return x.repeat(e.Pos, e, a, b, g)
 	case ir.Add, ir.Sub, ir.Mul:
 		if e.Op == ir.Add && ir.IsBasic(e.T, ir.KindStr) {
-			return c.Concat(ta, tb), nil
+			r := c.Concat(ta, tb)
+			return r, strFits(e.Pos, r)
 		}
 		if r, ok := x.foldInt(e.Op, ta, tb); ok {
 			return x.checkedInt(g, r), nil
@@ -855,6 +873,9 @@ func (x *executor) contains(pos ir.Pos, a, b value) (z3.Term, error) {
 }
 
 func (x *executor) dict(sc scope, e *ir.DictLit, g z3.Term) (value, error) {
+	if err := elements(e.Pos, "dict display", len(e.Keys)); err != nil {
+		return nil, err
+	}
 	out := &seqValue{typ: e.T}
 	// A repeated key keeps its first position and takes the last value,
 	// as in Python; keys must be constants for the length to be known.

@@ -27,8 +27,7 @@ func (x *executor) loop(fr *frame, s *ir.For, path, g z3.Term) error {
 	if seq.keys != nil {
 		elems = seq.keys // a dict iterates over its keys
 	}
-	seq.iterating++
-	defer func() { seq.iterating-- }()
+	defer x.iterate(seq)()
 	l := &loopState{broken: x.ctx.False(), continued: x.ctx.False()}
 	fr.loops = append(fr.loops, l)
 	defer func() { fr.loops = fr.loops[:len(fr.loops)-1] }()
@@ -44,6 +43,9 @@ func (x *executor) loop(fr *frame, s *ir.For, path, g z3.Term) error {
 	carried := x.eff(owner.slots[s.Var.Index])
 	keep := x.readAfter(s)
 	for i, elem := range elems {
+		if err := x.iteration(s.Pos); err != nil {
+			return err
+		}
 		l.continued = x.ctx.False()
 		iterPath := x.ctx.And(path, x.exists(seq, i))
 		gi := x.guard(fr, iterPath)
@@ -420,6 +422,7 @@ func (x *executor) enumerate(pos ir.Pos, t ir.Type, s *seqValue, start z3.Term) 
 	if s.present != nil {
 		out.present = append([]z3.Term{}, s.present...)
 	}
+	out.sources = []*seqValue{s}
 	return out, nil
 }
 
@@ -456,6 +459,7 @@ func (x *executor) zip(pos ir.Pos, t ir.Type, lists []*seqValue) (value, error) 
 		}
 		out.elems = append(out.elems, tuple)
 	}
+	out.sources = lists
 	return out, nil
 }
 
@@ -495,7 +499,15 @@ func (x *executor) comprehension(sc scope, e *ir.Comprehension, g z3.Term) (valu
 		if seq.keys != nil {
 			elems = seq.keys
 		}
+		// The comprehension reads the live list, as a for loop does: a
+		// helper its element calls may not mutate it (refused, as for a
+		// loop) since the copy below would not see the change.
+		done := x.iterate(seq)
+		defer done()
 		for i, elem := range elems {
+			if err := x.iteration(e.Pos); err != nil {
+				return err
+			}
 			gi := x.ctx.And(g, x.exists(seq, i))
 			// Clause variables are read by nothing else, so binding
 			// them unguarded is exact.

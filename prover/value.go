@@ -50,7 +50,11 @@ type seqValue struct {
 	witness   value
 	frozen    bool
 	iterating int // loops currently running over this object
-	label     string
+	// sources are the lists an enumerate or zip result was built from:
+	// Python's enumerate and zip read them live, so a loop over the
+	// result counts as a loop over each of them (iterate).
+	sources []*seqValue
+	label   string
 }
 
 // rowValue is one row of a query result: a value per field, nil for a
@@ -115,6 +119,7 @@ func snapshot(v value) value {
 			out.present = append([]z3.Term{}, v.present...)
 		}
 		out.iterating = 0
+		out.sources = nil
 		return &out
 	}
 	return v
@@ -314,4 +319,26 @@ func (x *executor) sortOf(pos ir.Pos, t ir.Type) (z3.Sort, error) {
 		return x.ctx.StringSort(), nil
 	}
 	return z3.Sort{}, unsupported(pos, "a symbolic value of type "+t.String())
+}
+
+// iterate marks s, and the lists it reads live, as being iterated until
+// the returned function runs: an in-place mutation of any of them in the
+// meantime is refused (mutable), since the unrolled iterations run over
+// the elements as they were when the loop began.
+func (x *executor) iterate(s *seqValue) func() {
+	var marked []*seqValue
+	var mark func(*seqValue)
+	mark = func(s *seqValue) {
+		s.iterating++
+		marked = append(marked, s)
+		for _, src := range s.sources {
+			mark(src)
+		}
+	}
+	mark(s)
+	return func() {
+		for _, m := range marked {
+			m.iterating--
+		}
+	}
 }

@@ -27,6 +27,7 @@ func Parse(filename string, src []byte) (*File, error) {
 	p := &parseState{file: f, root: text, lineStarts: lineStarts(text)}
 	for _, l := range strings.Split(string(text), "\n") {
 		f.lines = append(f.lines, strings.TrimSuffix(l, "\r"))
+		f.runeCols = append(f.runeCols, runeColumns(f.lines[len(f.lines)-1]))
 	}
 	if i := firstInvalid(text); i >= 0 {
 		msg := "invalid UTF-8 in source"

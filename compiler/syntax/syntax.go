@@ -54,6 +54,11 @@ type File struct {
 	FStrings map[*ast.Str]*FString
 
 	lines []string // BOM-less text split at '\n', '\r' of "\r\n" removed
+	// runeCols[i], for a line i with non-ASCII text, is the rune count
+	// before each byte offset of lines[i]; nil for an ASCII line, whose
+	// byte offset is its column. Counting runes anew for every position
+	// made a long line (a 20,000-element list display) quadratic.
+	runeCols [][]int32
 }
 
 // AnnAssign is a desugared annotated assignment `Target: Annotation [= Value]`.
@@ -114,5 +119,38 @@ func (f *File) position(line, byteCol int) Position {
 	if byteCol > len(text) {
 		byteCol = len(text)
 	}
-	return Position{File: f.Name, Line: line, Col: utf8.RuneCountInString(text[:byteCol]) + 1}
+	if line-1 < len(f.runeCols) && f.runeCols[line-1] != nil {
+		return Position{File: f.Name, Line: line, Col: int(f.runeCols[line-1][byteCol]) + 1}
+	}
+	if line-1 >= len(f.runeCols) {
+		return Position{File: f.Name, Line: line, Col: utf8.RuneCountInString(text[:byteCol]) + 1}
+	}
+	return Position{File: f.Name, Line: line, Col: byteCol + 1}
+}
+
+// runeColumns is the rune count before each byte offset of line (one
+// entry per offset, the end included), or nil when line is ASCII.
+func runeColumns(line string) []int32 {
+	ascii := true
+	for i := 0; i < len(line); i++ {
+		if line[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return nil
+	}
+	cols := make([]int32, len(line)+1)
+	n := int32(0)
+	for i := 0; i < len(line); {
+		_, size := utf8.DecodeRuneInString(line[i:])
+		for k := 0; k < size && i+k < len(line); k++ {
+			cols[i+k] = n
+		}
+		i += size
+		n++
+	}
+	cols[len(line)] = n
+	return cols
 }
