@@ -45,6 +45,9 @@ type seqValue struct {
 	// effect ensures no bound on its length: its elements are not
 	// modelled, so anything but len() refuses.
 	unbounded string
+	// inner says the list is nested in the result of unbounded, which
+	// no ensures of the effect bounds (see fresh).
+	inner bool
 	// witness is the element a generic iteration ran on (see
 	// genericLoop), used to replay a counterexample.
 	witness   value
@@ -98,6 +101,9 @@ func (x *executor) exists(s *seqValue, i int) z3.Term {
 
 // bounded refuses a list whose elements are not modelled.
 func bounded(pos ir.Pos, s *seqValue, what string) error {
+	if s.inner {
+		return &Error{Pos: pos, Msg: fmt.Sprintf("%s over an inner list of the result of %s needs its length bounded, and the ensures of %s bound the outer list only: return a flat list", what, s.unbounded, s.unbounded)}
+	}
 	if s.unbounded != "" {
 		return &Error{Pos: pos, Msg: fmt.Sprintf("%s over the result of %s needs its length bounded: add an ensures bound on %s, e.g. @clauz3.ensures(lambda result: len(result) <= 100)", what, s.unbounded, s.unbounded)}
 	}
