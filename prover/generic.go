@@ -176,15 +176,14 @@ func assignsOutside(ss []ir.Stmt, loop *ir.For, locals map[*ir.Local]bool) bool 
 	return false
 }
 
-// genericIn reports the unbounded effect whose generic iteration made f,
-// or "".
-func (x *executor) genericIn(f *fact) string {
+// genericIn reports the list whose generic iteration made f, or nil.
+func (x *executor) genericIn(f *fact) *seqValue {
 	for _, g := range x.generic {
 		for _, gf := range x.facts[g.start:g.end] {
 			if gf == f {
-				return g.list.unbounded
+				return g.list
 			}
 		}
 	}
-	return ""
+	return nil
 }

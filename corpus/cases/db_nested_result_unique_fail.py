@@ -1,5 +1,5 @@
 # expect: not proved
-# want: distinct of notify_once_each over a loop on the result of user_groups
+# want: distinct of notify_once_each over a loop on an inner list of the result of user_groups
 # __unique__ is checked on no inner list: two members of the first group may share an email.
 import clauz3
 from tools.db.trusted import contracts as db
