@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -382,5 +383,26 @@ plan.py:20:17: name undefined_dict is not defined
 plan.py:22:21: name undefined_list2 is not defined`
 	if err == nil || err.Error() != want {
 		t.Errorf("got\n%v\nwant\n%s", err, want)
+	}
+}
+
+// TestMinInt64Literal checks that the smallest int64 is read as one
+// constant (its magnitude alone does not fit in 64 bits, and a negation
+// of it would overflow), while anything one further out is still refused.
+func TestMinInt64Literal(t *testing.T) {
+	for _, src := range []string{"    x = -9223372036854775808\n", "    x = -(9223372036854775808)\n"} {
+		prog := compileOK(t, mainOf(src), testCfg)
+		a, ok := prog.Target.Body[0].(*ir.Assign)
+		if !ok {
+			t.Fatalf("%q: first statement is %T", src, prog.Target.Body[0])
+		}
+		c, ok := a.Value.(*ir.Const)
+		if !ok || c.Value != int64(math.MinInt64) {
+			t.Errorf("%q: value is %#v, want the constant %d", src, a.Value, int64(math.MinInt64))
+		}
+	}
+	_, err := Compile("plan.py", []byte(mainOf("    x = -9223372036854775809\n")), testCfg)
+	if err == nil || !strings.Contains(err.Error(), "plan.py:7:10: integer literal 9223372036854775809 does not fit in 64 bits") {
+		t.Errorf("got %v, want the literal refused", err)
 	}
 }

@@ -885,6 +885,22 @@ func (fg *fnGen) iterSeq(e ir.Expr) *jen.Statement {
 	if b, ok := e.(*ir.Builtin); ok && b.Name == "dict.keys" && len(b.Args) == 1 {
 		return fg.primary(b.Args[0]).Dot("Keys").Call()
 	}
+	if b, ok := e.(*ir.Builtin); ok {
+		// Iterated directly, enumerate and zip read their lists live,
+		// as in Python (an append during the loop is visited).
+		switch {
+		case b.Name == "enumerate":
+			start := jen.Code(jen.Lit(0))
+			if s := arg(b, 1, "start"); s != nil {
+				start = fg.asInt(s).c
+			}
+			return jen.Qual(rt, "EnumerateSeq").Call(fg.iterSeq(b.Args[0]), start)
+		case b.Name == "zip" && len(b.Args) == 2:
+			return jen.Qual(rt, "Zip2Seq").Call(fg.iterSeq(b.Args[0]), fg.iterSeq(b.Args[1]))
+		case b.Name == "zip" && len(b.Args) == 3:
+			return jen.Qual(rt, "Zip3Seq").Call(fg.iterSeq(b.Args[0]), fg.iterSeq(b.Args[1]), fg.iterSeq(b.Args[2]))
+		}
+	}
 	switch t := e.Type().(type) {
 	case *ir.List, *ir.Set:
 		return fg.primary(e).Dot("All").Call()

@@ -49,8 +49,15 @@
 //
 // # Semantics
 //
-// Values follow Python: int is arbitrary precision (constants are int64 in
-// the IR; arithmetic is unbounded), // and % floor, str is a sequence of
+// Values follow Python, with one deliberate difference: int is int64 in
+// every engine (the interpreter, the sealed binary, the prover, and
+// CPython in the differential test, whose runner checks the plan's
+// arithmetic). An operation whose exact result does not fit (+, -, *, **,
+// //, unary -, abs, sum at every partial sum, int() of a str or float,
+// round, an enumerate counter passing the top) raises
+// OverflowError("integer overflow") there and cuts the trace short, as
+// a ZeroDivisionError does; -9223372036854775808 is a literal. // and %
+// floor, str is a sequence of
 // code points, `and`/`or` return an operand, a Compare with several
 // operators is a Python chain and evaluates each operand at most once.
 //

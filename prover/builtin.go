@@ -48,6 +48,9 @@ func (x *executor) builtin(sc scope, e *ir.Builtin, g z3.Term) (value, error) {
 		if len(args) > 1 {
 			start = args[1].(z3.Term)
 		}
+		if err := x.enumerateFits(e.Pos, start, len(list.elems), g); err != nil {
+			return nil, err
+		}
 		return x.enumerate(e.Pos, e.T, list, start)
 	case "zip":
 		var lists []*seqValue
@@ -139,7 +142,8 @@ func (x *executor) fstring(sc scope, e *ir.FString, g z3.Term) (value, error) {
 		}
 		parts = append(parts, s)
 	}
-	return x.ctx.Concat(parts...), nil
+	r := x.ctx.Concat(parts...)
+	return r, strFits(e.Pos, r)
 }
 
 // listOf is list(v): a new list object holding v's elements (a dict's
@@ -219,5 +223,5 @@ func (x *executor) strJoin(pos ir.Pos, sep z3.Term, src value) (value, error) {
 		}
 		out, seen = c.Ite(exists, joined, out), c.Or(seen, exists)
 	}
-	return out, nil
+	return out, strFits(pos, out)
 }

@@ -63,12 +63,31 @@
 //
 // # Values
 //
-// Values are Z3 terms for int (unbounded, as in Python), bool and str
-// (sequences of code points); rows hold a term per int, str and bool
+// Ints mean what ir/doc.go says: int64, an operation whose exact result
+// does not fit raising OverflowError. The prover computes the exact
+// result and raises unless it fits (+, -, *, //, unary -; % never
+// overflows), like a ZeroDivisionError, so a trace an overflow cuts
+// short is considered; inputs, effect results and row columns are
+// assumed to be int64 (every engine decodes them so). An enumerate whose
+// counter could reach the top of int64 is refused (ints.go).
+//
+// Evaluation is left to right, as in Python: an effect call conjoins to
+// its guard whatever its statement raised before it (an earlier tuple,
+// list or f-string element, a left operand, an earlier argument or
+// comprehension iteration), so an effect after a raising operand is not
+// in the trace. xs[i] = v evaluates v, then xs, then i.
+//
+// Values are Z3 terms for int, bool and str (sequences of code
+// points); rows hold a term per int, str and bool
 // column (other columns refuse when read); tuples and dicts have a known
 // length. Lists are objects shared by reference, mutated in place under a
-// guard (append, xs[i] = v); two different lists merged at a join are both
-// frozen, so a later mutation refuses instead of losing an alias. A list
+// guard (append, xs[i] = v); a container holds the list object itself
+// (outer[0] = inner, [inner], (inner,), {"k": inner}), so a later
+// mutation through either name is seen through both. Two different
+// lists merged at a join (or stored on one path only) are both frozen,
+// so a later mutation refuses instead of losing an alias. A for loop, a
+// comprehension and a loop over enumerate or zip of a list read it
+// live: mutating it while they run is refused. A list
 // has either a known length, a symbolic length n with one value per
 // possible element (element i exists when i < n), or a sparse form where
 // each element has its own existence condition (what guarded appends and
@@ -94,11 +113,17 @@
 // indexing, membership) refuses with "add an ensures bound on <effect>",
 // with one exception: when iterations cannot affect each other (the body
 // assigns no name used outside it, mutates no list, calls no plan
-// function, has no break, continue or return), the loop runs once on a
-// fresh element standing for every row. That decides properties of single
+// function, has no break, continue or return, and, when it calls
+// effects, cannot raise: a raise on one row would stop the effects of
+// the rows after it and what follows the loop, which one row does not
+// show), the loop runs once on a fresh element standing for every row. That decides properties of single
 // facts exactly (all, empty, preconditions, asserts); count, sum and
 // distinct over such facts refuse with the bound they need, and a
 // counterexample replays with copies of the witness row.
+// An ensures bound and __unique__ speak of the result itself: a list
+// nested in it (list[list[Row]]) is neither bounded by the outer bound
+// nor assumed to hold distinct rows, so iterating it is refused like an
+// unbounded result, with that reason.
 // A row schema's __unique__ columns are assumed distinct across one
 // result, by distinct claims only; the interpreter, the sealed binary and
 // the CPython stubs refuse a result that breaks them before the plan sees
@@ -164,6 +189,16 @@
 // which decides the problems only the contains form can
 // (membership.go); uniqueness is an injection into the
 // row positions rather than a distinct over many strings.
+//
+// # Encoding budget
+//
+// Building the formulas is bounded like solving them (budget.go): at
+// most 20000 unrolled loop iterations in all (nested loops multiply),
+// 300000 statements and expressions evaluated (every iteration and
+// inlined call counted again), 10000 elements in one display or
+// concatenation and 2**20 code points in a str computed from literals.
+// Past any of them the plan is refused at once with a message naming
+// the budget and the size reached ("encoding budget exceeded: ...").
 //
 // # Indeterminate answers
 //

@@ -3,6 +3,7 @@ package prover
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"time"
 
@@ -26,6 +27,11 @@ type executor struct {
 	// raised lists the conjuncts of alive in the order raiseUnless
 	// added them.
 	raised []z3.Term
+	// stmtRaised is len(raised) when the innermost running statement
+	// started: the raises its expressions added since then are the
+	// operands evaluated before the current one (left to right) that may
+	// have cut the trace short, and every effect call conjoins them.
+	stmtRaised int
 
 	// scopes are the active block instances, innermost last; lastScope
 	// numbers them.
@@ -82,6 +88,8 @@ type executor struct {
 	// monitorRows, set when the executor monitors a concrete trace, holds
 	// the rows its queries returned.
 	monitorRows *monitorRows
+	// budget is what the encoding has spent (budget.go).
+	budget budget
 }
 
 // check is an assert or a raise the plan wrote: an obligation of the
@@ -214,6 +222,9 @@ func (x *executor) run(target *ir.Func) error {
 			return err
 		}
 		t := x.ctx.Const(p.Name, sort)
+		if ir.IsBasic(p.Type, ir.KindInt) {
+			x.assumeInt64(t)
+		}
 		x.inputs = append(x.inputs, input{name: p.Name, typ: p.Type, term: t})
 		fr.slots[p.Index] = slot{val: t, defined: x.ctx.True()}
 	}
@@ -315,7 +326,16 @@ func (x *executor) stmts(fr *frame, ss []ir.Stmt, path z3.Term) error {
 }
 
 func (x *executor) stmt(fr *frame, s ir.Stmt, path z3.Term) error {
+	if err := x.step(s.Position()); err != nil {
+		return err
+	}
 	g := x.guard(fr, path)
+	// g holds alive as it is now; what the statement's own expressions
+	// raise is in raised[stmtRaised:] (effectCall). A helper's statements
+	// start their own count, and the caller's resumes after the call.
+	outer := x.stmtRaised
+	x.stmtRaised = len(x.raised)
+	defer func() { x.stmtRaised = outer }()
 	switch s := s.(type) {
 	case *ir.Assign:
 		nfacts := len(x.facts)
@@ -509,6 +529,9 @@ func (x *executor) exprs(sc scope, es []ir.Expr, g z3.Term) ([]value, error) {
 
 // expr evaluates e on guard g. Calls inside e record facts on g.
 func (x *executor) expr(sc scope, e ir.Expr, g z3.Term) (value, error) {
+	if err := x.step(e.Position()); err != nil {
+		return nil, err
+	}
 	c := x.ctx
 	switch e := e.(type) {
 	case *ir.Const:
@@ -534,7 +557,11 @@ func (x *executor) expr(sc scope, e ir.Expr, g z3.Term) (value, error) {
 			return nil, err
 		}
 		if e.Op == ir.Neg {
-			return c.Neg(v.(z3.Term)), nil
+			// -MinInt64 overflows.
+			if k, ok := v.(z3.Term).Int64Value(); ok && k != math.MinInt64 {
+				return c.Int(-k), nil
+			}
+			return x.checkedInt(g, c.Neg(v.(z3.Term))), nil
 		}
 		t, err := x.truthy(e.Pos, e.X.Type(), v)
 		if err != nil {
@@ -569,9 +596,15 @@ func (x *executor) expr(sc scope, e ir.Expr, g z3.Term) (value, error) {
 	case *ir.Builtin:
 		return x.builtin(sc, e, g)
 	case *ir.ListLit:
+		if err := elements(e.Pos, "list display", len(e.Elems)); err != nil {
+			return nil, err
+		}
 		elems, err := x.exprs(sc, e.Elems, g)
 		return &seqValue{typ: e.T, elems: elems}, err
 	case *ir.TupleLit:
+		if err := elements(e.Pos, "tuple display", len(e.Elems)); err != nil {
+			return nil, err
+		}
 		elems, err := x.exprs(sc, e.Elems, g)
 		return &seqValue{typ: e.T, elems: elems}, err
 	case *ir.DictLit:
@@ -679,6 +712,9 @@ func (x *executor) binOp(sc scope, e *ir.BinOp, g z3.Term) (value, error) {
 				return nil, err
 			}
 		}
+		if err := elements(e.Pos, "concatenation", len(sa.elems)+len(sb.elems)); err != nil {
+			return nil, err
+		}
 		elems := append(append([]value(nil), sa.elems...), sb.elems...)
 		out := &seqValue{typ: e.T, elems: elems}
 		if sa.n.IsValid() || sb.n.IsValid() || sa.present != nil || sb.present != nil {
@@ -698,15 +734,24 @@ func (x *executor) binOp(sc scope, e *ir.BinOp, g z3.Term) (value, error) {
 	switch e.Op {
 	case ir.Repeat:
 		return x.repeat(e.Pos, e, a, b, g)
-	case ir.Add:
-		if ir.IsBasic(e.T, ir.KindStr) {
-			return c.Concat(ta, tb), nil
+	case ir.Add, ir.Sub, ir.Mul:
+		if e.Op == ir.Add && ir.IsBasic(e.T, ir.KindStr) {
+			r := c.Concat(ta, tb)
+			return r, strFits(e.Pos, r)
 		}
-		return c.Add(ta, tb), nil
-	case ir.Sub:
-		return c.Sub(ta, tb), nil
-	case ir.Mul:
-		return c.Mul(ta, tb), nil
+		if r, ok := x.foldInt(e.Op, ta, tb); ok {
+			return x.checkedInt(g, r), nil
+		}
+		var r z3.Term
+		switch e.Op {
+		case ir.Add:
+			r = c.Add(ta, tb)
+		case ir.Sub:
+			r = c.Sub(ta, tb)
+		default:
+			r = c.Mul(ta, tb)
+		}
+		return x.checkedInt(g, r), nil
 	case ir.FloorDiv, ir.Mod:
 		zero := c.Int(0)
 		x.raiseUnless(g, c.Not(c.Eq(tb, zero)))
@@ -714,7 +759,14 @@ func (x *executor) binOp(sc scope, e *ir.BinOp, g z3.Term) (value, error) {
 		// both signs, and floor(a/b) == floor(-a/-b).
 		q := c.Ite(c.Gt(tb, zero), c.Div(ta, tb), c.Div(c.Neg(ta), c.Neg(tb)))
 		if e.Op == ir.FloorDiv {
-			return q, nil
+			// MinInt64 // -1 is the one quotient that overflows; the
+			// remainder never does.
+			if ka, okA := ta.Int64Value(); okA {
+				if kb, okB := tb.Int64Value(); okB && !(ka == math.MinInt64 && kb == -1) {
+					return q, nil
+				}
+			}
+			return x.checkedInt(g, q), nil
 		}
 		return c.Sub(ta, c.Mul(tb, q)), nil
 	}
@@ -821,6 +873,9 @@ func (x *executor) contains(pos ir.Pos, a, b value) (z3.Term, error) {
 }
 
 func (x *executor) dict(sc scope, e *ir.DictLit, g z3.Term) (value, error) {
+	if err := elements(e.Pos, "dict display", len(e.Keys)); err != nil {
+		return nil, err
+	}
 	out := &seqValue{typ: e.T}
 	// A repeated key keeps its first position and takes the last value,
 	// as in Python; keys must be constants for the length to be known.
@@ -1011,19 +1066,21 @@ func (x *executor) call(sc scope, e *ir.Call, g z3.Term) (value, error) {
 }
 
 func (x *executor) effectCall(sc scope, e *ir.EffectCall, g z3.Term) (value, error) {
-	raisedBefore := len(x.raised)
 	args, err := x.exprs(sc, e.Args, g)
 	if err != nil {
 		return nil, err
 	}
-	if len(x.raised) > raisedBefore {
-		// Evaluating an argument may raise (a helper's failed
-		// condition, a division by zero): then the call is not
-		// reached. Only what those arguments added is conjoined: the
-		// whole of alive would grow every guard after it, which slows
-		// Z3's string solver down (db_provenance_fallback_fail: 0.8 s
-		// becomes 4 s).
-		g = x.ctx.And(append([]z3.Term{g}, x.raised[raisedBefore:]...)...)
+	if len(x.raised) > x.stmtRaised {
+		// Python evaluates left to right: anything evaluated before the
+		// call in its statement (an earlier element of a tuple, list or
+		// f-string, a left operand, an earlier argument, an earlier
+		// iteration of a comprehension, the call's own arguments) may
+		// have raised, and then the call is not reached. Only what the
+		// statement added is conjoined: g already holds alive as the
+		// statement began, and the whole of alive would grow every
+		// guard after it, which slows Z3's string solver down
+		// (db_provenance_fallback_fail: 0.8 s becomes 4 s).
+		g = x.ctx.And(append([]z3.Term{g}, x.raised[x.stmtRaised:]...)...)
 	}
 	for i := range args {
 		args[i] = snapshot(args[i])

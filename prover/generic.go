@@ -23,6 +23,9 @@ type genericGroup struct {
 // with the bound it needs.
 func (x *executor) genericLoop(fr *frame, s *ir.For, seq *seqValue, path z3.Term) error {
 	need := func(why string) error {
+		if seq.inner {
+			return limitf(s.Pos, "a loop over an inner list of the result of %s %s, and the ensures of %s bound the outer list only: return a flat list", seq.unbounded, why, seq.unbounded)
+		}
 		return limitf(s.Pos, "a loop over the result of %s %s: add an ensures bound on %s, e.g. @clauz3.ensures(lambda result: len(result) <= 100)", seq.unbounded, why, seq.unbounded)
 	}
 	if why := x.dependentIterations(s); why != "" {
@@ -48,13 +51,31 @@ func (x *executor) genericLoop(fr *frame, s *ir.For, seq *seqValue, path z3.Term
 	fr.loops = append(fr.loops, l)
 	defer func() { fr.loops = fr.loops[:len(fr.loops)-1] }()
 	iterPath := x.ctx.And(path, x.ctx.Gt(seq.n, x.ctx.Int(0)))
-	start := len(x.facts)
+	start, raisedBefore := len(x.facts), len(x.raised)
+	// The guard before the body: alive grows with the body's raises.
+	before := x.guard(fr, iterPath)
 	leave := x.enter()
 	x.set(owner, s.Var, elem, x.ctx.True(), elem)
 	err = x.stmts(fr, s.Body, iterPath)
 	leave()
 	if err != nil {
 		return err
+	}
+	if len(x.facts) > start && len(x.raised) > raisedBefore {
+		// One row's iteration may call effects and a later row's
+		// raise: the run stops there, keeping the first row's facts
+		// and dropping what follows the loop, a trace no single
+		// generic row shows (cases/home_generic_two_rows_fail). So a
+		// body that calls effects must never raise.
+		never := x.ctx.And(x.raised[raisedBefore:]...)
+		ok, err := x.provedUnder(before, never, x.timeout)
+		if !ok {
+			why := "whose body may raise on one row after another row's effects"
+			if err != nil {
+				why += solverReason(err)
+			}
+			return need(why)
+		}
 	}
 	owner.slots[s.Var.Index] = slot{}
 	x.generic = append(x.generic, genericGroup{start: start, end: len(x.facts), list: seq})
@@ -153,15 +174,14 @@ func assignsOutside(ss []ir.Stmt, loop *ir.For, locals map[*ir.Local]bool) bool 
 	return false
 }
 
-// genericIn reports the unbounded effect whose generic iteration made f,
-// or "".
-func (x *executor) genericIn(f *fact) string {
+// genericIn reports the list whose generic iteration made f, or nil.
+func (x *executor) genericIn(f *fact) *seqValue {
 	for _, g := range x.generic {
 		for _, gf := range x.facts[g.start:g.end] {
 			if gf == f {
-				return g.list.unbounded
+				return g.list
 			}
 		}
 	}
-	return ""
+	return nil
 }

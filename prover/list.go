@@ -27,8 +27,7 @@ func (x *executor) loop(fr *frame, s *ir.For, path, g z3.Term) error {
 	if seq.keys != nil {
 		elems = seq.keys // a dict iterates over its keys
 	}
-	seq.iterating++
-	defer func() { seq.iterating-- }()
+	defer x.iterate(seq)()
 	l := &loopState{broken: x.ctx.False(), continued: x.ctx.False()}
 	fr.loops = append(fr.loops, l)
 	defer func() { fr.loops = fr.loops[:len(fr.loops)-1] }()
@@ -44,6 +43,9 @@ func (x *executor) loop(fr *frame, s *ir.For, path, g z3.Term) error {
 	carried := x.eff(owner.slots[s.Var.Index])
 	keep := x.readAfter(s)
 	for i, elem := range elems {
+		if err := x.iteration(s.Pos); err != nil {
+			return err
+		}
 		l.continued = x.ctx.False()
 		iterPath := x.ctx.And(path, x.exists(seq, i))
 		gi := x.guard(fr, iterPath)
@@ -321,8 +323,18 @@ func (x *executor) dictGet(pos ir.Pos, d *seqValue, k value, g z3.Term) (value, 
 	return out, nil
 }
 
-// setIndex is xs[i] = v on a list, in place and guarded.
+// setIndex is xs[i] = v on a list, in place and guarded. Python
+// evaluates the value first, then the list, then the index, and stores
+// the object itself: a list stored so is shared with every other name
+// for it, and a later mutation through either is seen through both.
+// Where the store is conditional (a guard, a symbolic index) the slot
+// holds one of two objects, which merge freezes: mutating either later
+// is refused instead of being lost.
 func (x *executor) setIndex(fr *frame, s *ir.SetIndex, g z3.Term) error {
+	v, err := x.expr(fr, s.Value, g)
+	if err != nil {
+		return err
+	}
 	target, err := x.expr(fr, s.X, g)
 	if err != nil {
 		return err
@@ -335,20 +347,35 @@ func (x *executor) setIndex(fr *frame, s *ir.SetIndex, g z3.Term) error {
 	if err != nil {
 		return err
 	}
-	v, err := x.expr(fr, s.Value, g)
-	if err != nil {
-		return err
-	}
 	if err := mutable(s.Pos, list, "item assignment"); err != nil {
 		return err
 	}
 	if err := dense(s.Pos, list, "item assignment"); err != nil {
 		return err
 	}
+	if k, isConst := iv.(z3.Term).Int64Value(); isConst && !list.n.IsValid() {
+		// A constant index into a list of known length names one slot
+		// (or raises IndexError on g): only that slot changes.
+		n := int64(len(list.elems))
+		at := k
+		if at < 0 {
+			at += n
+		}
+		if at < 0 || at >= n {
+			x.raiseUnless(g, x.ctx.False())
+			return nil
+		}
+		merged, err := x.merge(s.Pos, g, v, list.elems[at])
+		if err != nil {
+			return err
+		}
+		list.elems[at] = merged
+		return nil
+	}
 	at := x.position(list, iv.(z3.Term), g)
 	for i := range list.elems {
 		hit := x.ctx.And(g, x.ctx.Eq(at, x.ctx.Int(int64(i))))
-		merged, err := x.merge(s.Pos, hit, snapshot(v), list.elems[i])
+		merged, err := x.merge(s.Pos, hit, v, list.elems[i])
 		if err != nil {
 			return err
 		}
@@ -395,6 +422,7 @@ func (x *executor) enumerate(pos ir.Pos, t ir.Type, s *seqValue, start z3.Term) 
 	if s.present != nil {
 		out.present = append([]z3.Term{}, s.present...)
 	}
+	out.sources = []*seqValue{s}
 	return out, nil
 }
 
@@ -431,6 +459,7 @@ func (x *executor) zip(pos ir.Pos, t ir.Type, lists []*seqValue) (value, error) 
 		}
 		out.elems = append(out.elems, tuple)
 	}
+	out.sources = lists
 	return out, nil
 }
 
@@ -470,7 +499,15 @@ func (x *executor) comprehension(sc scope, e *ir.Comprehension, g z3.Term) (valu
 		if seq.keys != nil {
 			elems = seq.keys
 		}
+		// The comprehension reads the live list, as a for loop does: a
+		// helper its element calls may not mutate it (refused, as for a
+		// loop) since the copy below would not see the change.
+		done := x.iterate(seq)
+		defer done()
 		for i, elem := range elems {
+			if err := x.iteration(e.Pos); err != nil {
+				return err
+			}
 			gi := x.ctx.And(g, x.exists(seq, i))
 			// Clause variables are read by nothing else, so binding
 			// them unguarded is exact.

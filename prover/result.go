@@ -19,6 +19,16 @@ type column struct {
 // the postconditions the caller assumes. Every call gets its own terms,
 // so two calls of the same query are independent results.
 func (x *executor) freshResult(pos ir.Pos, e *ir.Effect, t ir.Type, name string) (value, error) {
+	return x.fresh(pos, e, t, name, false)
+}
+
+// fresh is freshResult for the result (inner false) or a list nested in
+// it (inner true). The effect's ensures speak of the result itself: an
+// ensures len(result) <= N bounds the outer list only, and __unique__ is
+// checked by the engines on the result's own rows only, so an inner list
+// gets neither: its elements are not modelled (like an unbounded result)
+// and its rows are not assumed distinct.
+func (x *executor) fresh(pos ir.Pos, e *ir.Effect, t ir.Type, name string, inner bool) (value, error) {
 	switch t := t.(type) {
 	case *ir.Basic:
 		if t.Kind == ir.KindNone {
@@ -28,7 +38,11 @@ func (x *executor) freshResult(pos ir.Pos, e *ir.Effect, t ir.Type, name string)
 		if err != nil {
 			return nil, err
 		}
-		return x.ctx.FreshConst(name, sort), nil
+		v := x.ctx.FreshConst(name, sort)
+		if t.Kind == ir.KindInt {
+			x.assumeInt64(v)
+		}
+		return v, nil
 	case *ir.Row:
 		row := &rowValue{typ: t, fields: make([]value, len(t.Fields))}
 		for i, f := range t.Fields {
@@ -40,6 +54,9 @@ func (x *executor) freshResult(pos ir.Pos, e *ir.Effect, t ir.Type, name string)
 				return nil, err
 			}
 			term := x.ctx.FreshConst(name+"."+f.Name, sort)
+			if ir.IsBasic(f.Type, ir.KindInt) {
+				x.assumeInt64(term)
+			}
 			x.columns[term.String()] = column{row: t, field: f.Name}
 			x.noteOrigin(term, t, f.Name, name+"."+f.Name)
 			row.fields[i] = term
@@ -49,8 +66,8 @@ func (x *executor) freshResult(pos ir.Pos, e *ir.Effect, t ir.Type, name string)
 		list := &seqValue{typ: t, n: x.ctx.FreshConst(name+".len", x.ctx.IntSort())}
 		x.assumptions = append(x.assumptions, x.ctx.Ge(list.n, x.ctx.Int(0)))
 		capacity, ok := lengthBound(e)
-		if !ok {
-			list.unbounded = e.Name
+		if !ok || inner {
+			list.unbounded, list.inner = e.Name, inner
 			return list, nil
 		}
 		if capacity > maxUnroll {
@@ -62,14 +79,14 @@ func (x *executor) freshResult(pos ir.Pos, e *ir.Effect, t ir.Type, name string)
 		x.assumptions = append(x.assumptions, x.ctx.Le(list.n, x.ctx.Int(int64(capacity))))
 		list.elems = make([]value, capacity)
 		for i := range list.elems {
-			v, err := x.freshResult(pos, e, t.Elem, fmt.Sprintf("%s[%d]", name, i))
+			v, err := x.fresh(pos, e, t.Elem, fmt.Sprintf("%s[%d]", name, i), true)
 			if err != nil {
 				return nil, err
 			}
 			list.elems[i] = v
 			x.noteExists(v, x.ctx.Lt(x.ctx.Int(int64(i)), list.n))
 		}
-		if row, isRow := t.Elem.(*ir.Row); isRow {
+		if row, isRow := t.Elem.(*ir.Row); isRow && !inner {
 			x.assumeUnique(row, list)
 			x.rowLists = append(x.rowLists, list)
 		}

@@ -359,7 +359,11 @@ func (x *executor) countGoal(ob *Obligation, spec ir.Spec, ms []member, rel *ir.
 // such fact stands for a call per row of a result of unknown length.
 func (x *executor) countable(c *ir.Contract, ms []member, what string) error {
 	for _, m := range ms {
-		if eff := x.genericIn(m.fact); eff != "" {
+		if l := x.genericIn(m.fact); l != nil {
+			eff := l.unbounded
+			if l.inner {
+				return limitf(m.fact.pos, "%s of %s over a loop on an inner list of the result of %s needs its length bounded, and the ensures of %s bound the outer list only: return a flat list", what, c.Name, eff, eff)
+			}
 			return limitf(m.fact.pos, "%s of %s over a loop on the result of %s needs its length bounded: add an ensures bound on %s, e.g. @clauz3.ensures(lambda result: len(result) <= 100)", what, c.Name, eff, eff)
 		}
 	}

@@ -43,12 +43,19 @@ type seqValue struct {
 	// effect ensures no bound on its length: its elements are not
 	// modelled, so anything but len() refuses.
 	unbounded string
+	// inner says the list is nested in the result of unbounded, which
+	// no ensures of the effect bounds (see fresh).
+	inner bool
 	// witness is the element a generic iteration ran on (see
 	// genericLoop), used to replay a counterexample.
 	witness   value
 	frozen    bool
 	iterating int // loops currently running over this object
-	label     string
+	// sources are the lists an enumerate or zip result was built from:
+	// Python's enumerate and zip read them live, so a loop over the
+	// result counts as a loop over each of them (iterate).
+	sources []*seqValue
+	label   string
 }
 
 // rowValue is one row of a query result: a value per field, nil for a
@@ -92,6 +99,9 @@ func (x *executor) exists(s *seqValue, i int) z3.Term {
 
 // bounded refuses a list whose elements are not modelled.
 func bounded(pos ir.Pos, s *seqValue, what string) error {
+	if s.inner {
+		return limitf(pos, "%s over an inner list of the result of %s needs its length bounded, and the ensures of %s bound the outer list only: return a flat list", what, s.unbounded, s.unbounded)
+	}
 	if s.unbounded != "" {
 		return limitf(pos, "%s over the result of %s needs its length bounded: add an ensures bound on %s, e.g. @clauz3.ensures(lambda result: len(result) <= 100)", what, s.unbounded, s.unbounded)
 	}
@@ -113,6 +123,7 @@ func snapshot(v value) value {
 			out.present = append([]z3.Term{}, v.present...)
 		}
 		out.iterating = 0
+		out.sources = nil
 		return &out
 	}
 	return v
@@ -120,6 +131,14 @@ func snapshot(v value) value {
 
 // merge returns the value that is a when cond holds and b otherwise.
 func (x *executor) merge(pos ir.Pos, cond z3.Term, a, b value) (value, error) {
+	// A constant condition picks one side: the object itself, not a copy,
+	// so an unconditional store keeps the alias (and freezes nothing).
+	if v, known := cond.BoolValue(); known && b != nil {
+		if v {
+			return a, nil
+		}
+		return b, nil
+	}
 	switch a := a.(type) {
 	case z3.Term:
 		bt, ok := b.(z3.Term)
@@ -304,4 +323,26 @@ func (x *executor) sortOf(pos ir.Pos, t ir.Type) (z3.Sort, error) {
 		return x.ctx.StringSort(), nil
 	}
 	return z3.Sort{}, unsupported(pos, "a symbolic value of type "+t.String())
+}
+
+// iterate marks s, and the lists it reads live, as being iterated until
+// the returned function runs: an in-place mutation of any of them in the
+// meantime is refused (mutable), since the unrolled iterations run over
+// the elements as they were when the loop began.
+func (x *executor) iterate(s *seqValue) func() {
+	var marked []*seqValue
+	var mark func(*seqValue)
+	mark = func(s *seqValue) {
+		s.iterating++
+		marked = append(marked, s)
+		for _, src := range s.sources {
+			mark(src)
+		}
+	}
+	mark(s)
+	return func() {
+		for _, m := range marked {
+			m.iterating--
+		}
+	}
 }

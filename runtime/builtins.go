@@ -157,12 +157,64 @@ func All[T any](seq iter.Seq[T], truthy func(T) bool) bool {
 // Enumerate is enumerate(seq, start) as a list of pairs.
 func Enumerate[T any](seq iter.Seq[T], start int64) *List[Tuple2[int64, T]] {
 	out := []Tuple2[int64, T]{}
-	i := start
-	for x := range seq {
-		out = append(out, Tuple2[int64, T]{V0: i, V1: x})
-		i = Add(i, 1)
+	for p := range EnumerateSeq(seq, start) {
+		out = append(out, p)
 	}
 	return ListOf(out)
+}
+
+// EnumerateSeq is enumerate(seq, start) read lazily, as a for loop reads
+// it in Python: an element appended to the list during the loop is
+// visited too. Its counter is an int64: it raises OverflowError where it
+// would yield the largest int64, as the interpreter does (ir/doc.go).
+func EnumerateSeq[T any](seq iter.Seq[T], start int64) iter.Seq[Tuple2[int64, T]] {
+	return func(yield func(Tuple2[int64, T]) bool) {
+		i := start
+		for x := range seq {
+			if i == math.MaxInt64 {
+				overflow()
+			}
+			if !yield(Tuple2[int64, T]{V0: i, V1: x}) {
+				return
+			}
+			i++
+		}
+	}
+}
+
+// Zip2Seq is zip(a, b) read lazily (see EnumerateSeq): each round takes
+// the next of a, then of b, and stops at the first that is exhausted.
+func Zip2Seq[A, B any](a iter.Seq[A], b iter.Seq[B]) iter.Seq[Tuple2[A, B]] {
+	return func(yield func(Tuple2[A, B]) bool) {
+		nb, stop := iter.Pull(b)
+		defer stop()
+		for x := range a {
+			y, ok := nb()
+			if !ok || !yield(Tuple2[A, B]{V0: x, V1: y}) {
+				return
+			}
+		}
+	}
+}
+
+// Zip3Seq is zip(a, b, c) read lazily (see Zip2Seq).
+func Zip3Seq[A, B, C any](a iter.Seq[A], b iter.Seq[B], c iter.Seq[C]) iter.Seq[Tuple3[A, B, C]] {
+	return func(yield func(Tuple3[A, B, C]) bool) {
+		nb, stopB := iter.Pull(b)
+		defer stopB()
+		nc, stopC := iter.Pull(c)
+		defer stopC()
+		for x := range a {
+			y, ok := nb()
+			if !ok {
+				return
+			}
+			z, ok := nc()
+			if !ok || !yield(Tuple3[A, B, C]{V0: x, V1: y, V2: z}) {
+				return
+			}
+		}
+	}
 }
 
 // Zip2 is zip(a, b) as a list of pairs.

@@ -35,7 +35,9 @@
 //     simulated), Tuple0..Tuple8, Optional[T] for T | None;
 //   - builtins: Sorted/SortedBy (stable; reverse keeps equal elements in
 //     order), Min/Max (first extreme wins), SumInt/SumFloat, Enumerate,
-//     Zip2/Zip3, Reversed, Any/All, Ord, Chr, Print (buffered stdout);
+//     Zip2/Zip3 (as lists) and EnumerateSeq, Zip2Seq/Zip3Seq (lazy, for a
+//     loop over them, which reads the list live as Python does),
+//     Reversed, Any/All, Ord, Chr, Print (buffered stdout);
 //   - comparisons of any values (Equal, Less, ...) for the generic cases,
 //     with TypeError for unorderable types;
 //   - exceptions: *Exception is a Python exception; generated code panics

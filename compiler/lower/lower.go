@@ -292,6 +292,30 @@ func hintFor(t, want ir.Type) ir.Type {
 	return want
 }
 
+// minInt64Literal is the constant -9223372036854775808 when e is the
+// negation of the literal 9223372036854775808: the smallest int64 is a
+// value of the subset (ints are int64, docs/language.md), but its
+// magnitude alone is not, so it is read as one literal rather than as a
+// negation that would overflow.
+func minInt64Literal(l *Lowerer, e *ast.UnaryOp) *ir.Const {
+	if e.Op != ast.USub {
+		return nil
+	}
+	n, ok := e.Operand.(*ast.Num)
+	if !ok {
+		return nil
+	}
+	b, ok := n.N.(*py.BigInt)
+	if !ok {
+		return nil
+	}
+	neg := new(big.Int).Neg((*big.Int)(b))
+	if !neg.IsInt64() {
+		return nil
+	}
+	return &ir.Const{Pos: l.Pos(e), T: ir.Int, Value: neg.Int64()}
+}
+
 func (l *Lowerer) unaryOp(e *ast.UnaryOp) ir.Expr {
 	switch e.Op {
 	case ast.Not:
@@ -303,6 +327,9 @@ func (l *Lowerer) unaryOp(e *ast.UnaryOp) ir.Expr {
 	case ast.USub, ast.UAdd:
 		if e.Op == ast.UAdd && !l.Full {
 			break
+		}
+		if c := minInt64Literal(l, e); c != nil {
+			return c
 		}
 		x := l.Expr(e.Operand, nil)
 		if x == nil {

@@ -19,6 +19,7 @@ import os
 import sys
 import typing
 
+from clauz3 import _ints
 from clauz3._effects import SimulationError, convert
 
 
@@ -33,7 +34,13 @@ def load():
     spec = importlib.util.spec_from_file_location("plan", path)
     mod = importlib.util.module_from_spec(spec)
     sys.modules["plan"] = mod
-    spec.loader.exec_module(mod)
+    # ClauZ3's ints are int64 with OverflowError (clauz3/_ints.py): the
+    # plan runs rewritten so that CPython raises where the engines do.
+    with open(path, "rb") as f:
+        code = _ints.compile_plan(f.read(), path)
+    mod.__file__ = path
+    _ints.install(mod.__dict__)
+    exec(code, mod.__dict__)
     fn = getattr(mod, target)
     hints = typing.get_type_hints(fn)
     args = json.loads(args_json)

@@ -1,0 +1,26 @@
+# expect: not proved
+# want: append of a list while a loop runs over it is not supported
+# enumerate reads the live list: an element a helper appends during the loop is mailed too.
+import clauz3
+from tools.email.trusted import contracts as emails
+from tools.email.trusted.effects import send_email
+
+
+def grow(xs: list[str]) -> int:
+    xs.append("eve@evil.example")
+    return 1
+
+
+def mail(xs: list[str], a: str) -> int:
+    send_email(a, "hi")
+    xs.append("eve@evil.example")
+    return 1
+
+
+@clauz3.guarantee(emails.only(["bob@example.com"]))
+def main() -> None:
+    xs = ["bob@example.com"]
+    for i, a in enumerate(xs):
+        send_email(a, "hi")
+        if i == 0:
+            grow(xs)

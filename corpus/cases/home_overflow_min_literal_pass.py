@@ -1,0 +1,15 @@
+# expect: proved
+# The smallest int64 is a literal of the subset, and adding a non-negative int to it fits.
+import clauz3
+from tools.home.trusted import contracts as home
+from tools.home.trusted.effects import lock, unlock
+from tools.db.trusted.effects import count_users, list_orders
+
+
+@clauz3.guarantee(home.all_doors_locked())
+def main(n: int) -> None:
+    unlock("front")
+    m = -9223372036854775808
+    if n >= 0:
+        m = m + n
+    lock("front")
