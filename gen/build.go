@@ -22,6 +22,7 @@ import (
 	"github.com/clauz3/clauz3/ir"
 	planrt "github.com/clauz3/clauz3/runtime"
 	"github.com/clauz3/clauz3/securitymod"
+	"github.com/clauz3/clauz3/securitymod/sandbox"
 )
 
 // GoRunner runs the go command with args in dir and the given full
@@ -56,6 +57,11 @@ type BuildOptions struct {
 	// a receipt signed by it and redeemed with the service. Empty: the
 	// binary embeds no gate and refuses every run.
 	ApprovalKey string
+	// Sandbox, in real mode, is the layer configuration the run will use;
+	// the binary applies the kernel sandbox derived from it
+	// (SandboxPolicy) before it reads its receipt, and the policy is part
+	// of the plan hash. Nil: the binary embeds no sandbox.
+	Sandbox *SandboxConfig
 }
 
 // BuildResult describes a sealed binary.
@@ -206,14 +212,17 @@ func SecuritymodFiles() (map[string][]byte, error) {
 // the plan uses. A real build with an approval key also hashes the key
 // (see Build); PlanHash is the hash of a build without one.
 func PlanHash(prog *ir.Program, src []byte, mode Mode, layers []*Layer) (string, error) {
-	return buildHash(prog, src, mode, layers, "")
+	return buildHash(prog, src, mode, layers, "", nil)
 }
 
-func buildHash(prog *ir.Program, src []byte, mode Mode, layers []*Layer, approvalKey string) (string, error) {
+func buildHash(prog *ir.Program, src []byte, mode Mode, layers []*Layer, approvalKey string, policy *sandbox.Policy) (string, error) {
 	h := sha256.New()
 	fmt.Fprintf(h, "clauz3 sealed build v1\nmode %s\nsource %d\n", mode, len(src))
 	if approvalKey != "" {
 		fmt.Fprintf(h, "approval key %q\n", approvalKey)
+	}
+	if policy != nil {
+		fmt.Fprintf(h, "sandbox %s\n", sandboxHashText(*policy))
 	}
 	h.Write(src)
 	irText := ir.Sprint(prog)
@@ -300,7 +309,11 @@ func Build(ctx context.Context, prog *ir.Program, src []byte, opts BuildOptions)
 		}
 		approval = &Approval{PlanDigest: ir.Digest(src, prog), Target: prog.Target.Name, PublicKey: opts.ApprovalKey}
 	}
-	hash, err := buildHash(prog, src, opts.Mode, layers, opts.ApprovalKey)
+	policy, err := opts.sandboxPolicy(layers)
+	if err != nil {
+		return nil, err
+	}
+	hash, err := buildHash(prog, src, opts.Mode, layers, opts.ApprovalKey, policy)
 	if err != nil {
 		return nil, err
 	}
@@ -330,7 +343,7 @@ func Build(ctx context.Context, prog *ir.Program, src []byte, opts BuildOptions)
 		return nil, fmt.Errorf("build cache: %v", err)
 	}
 	defer os.RemoveAll(tmp)
-	if err := writeBuildFolder(tmp, layers); err != nil {
+	if err := writeBuildFolder(tmp, layers, policy != nil); err != nil {
 		return nil, err
 	}
 	env := opts.environ()
@@ -338,7 +351,7 @@ func Build(ctx context.Context, prog *ir.Program, src []byte, opts BuildOptions)
 	if err != nil {
 		return nil, err
 	}
-	genOpts := Options{Mode: opts.Mode, PlanHash: hash, Approval: approval}
+	genOpts := Options{Mode: opts.Mode, PlanHash: hash, Approval: approval, Sandbox: policy}
 	if opts.Mode == Real {
 		genOpts.Bindings = bindings
 	}
@@ -443,9 +456,9 @@ func checkApprovalKey(key string) error {
 
 // writeBuildFolder writes go.mod, the runtime and security modules and
 // the layers.
-func writeBuildFolder(dir string, layers []*Layer) error {
+func writeBuildFolder(dir string, layers []*Layer, sandboxed bool) error {
 	goVersion, vetted := "1.23", ""
-	if usesVetted(layers) {
+	if usesVetted(layers) || sandboxed {
 		require, goSum := vettedGoMod()
 		goVersion, vetted = vettedGoVersion, require+"\n"
 		if err := os.WriteFile(filepath.Join(dir, "go.sum"), goSum, 0o644); err != nil {

@@ -49,6 +49,11 @@ func Apply(p Policy) (*Report, error) {
 	}
 	grants = append(append(grants, ro...), rw...)
 	notes = append(n1, n2...)
+	for _, sec := range p.Secrets {
+		if _, err := os.Stat(sec); err == nil {
+			grants = append(grants, grant{path: sec, access: roDir, follow: true})
+		}
+	}
 	if a := p.Admission; a.Receipt != "" {
 		grants = append(grants, grant{path: a.Receipt, access: roFile, follow: true})
 	}
@@ -56,7 +61,7 @@ func Apply(p Policy) (*Report, error) {
 		grants = append(grants, grant{path: a.Trace, access: rwFile, follow: true})
 	}
 
-	limits, err := setLimits(p.Limits.withDefaults())
+	limits, err := setLimits(p.Limits.WithDefaults())
 	if err != nil {
 		return nil, err
 	}

@@ -38,8 +38,8 @@ var DefaultLimits = Limits{
 	Processes:    4096,
 }
 
-// withDefaults fills the zero fields from DefaultLimits.
-func (l Limits) withDefaults() Limits {
+// WithDefaults fills the zero fields from DefaultLimits.
+func (l Limits) WithDefaults() Limits {
 	d := DefaultLimits
 	if l.CPUSeconds == 0 {
 		l.CPUSeconds = d.CPUSeconds
@@ -70,6 +70,11 @@ type Policy struct {
 	// read, write, create in and remove from. A missing path is an error:
 	// a configured root that does not exist is a misconfiguration.
 	ReadWrite []string
+	// Secrets: read-only files or folders of a layer's own secret store
+	// (the encrypted-file fallback of securitymod/secrets), granted even
+	// though the deny list covers them: the layer reads its credential
+	// there by design.
+	Secrets []string
 	// Home is the home folder whose credential locations (the path
 	// floor's deny list: ~/.ssh, ~/.aws, ...) are never granted, even
 	// inside a ReadOnly or ReadWrite folder. Empty: $HOME at Apply.
@@ -111,7 +116,7 @@ func (p Policy) Validate() error {
 	for _, set := range []struct {
 		name  string
 		paths []string
-	}{{"read-only", p.ReadOnly}, {"read-write", p.ReadWrite}, {"deny", p.Deny}} {
+	}{{"read-only", p.ReadOnly}, {"read-write", p.ReadWrite}, {"deny", p.Deny}, {"secrets", p.Secrets}} {
 		for _, path := range set.paths {
 			if !filepath.IsAbs(path) || strings.ContainsRune(path, 0) {
 				return &Error{Step: "policy", Reason: fmt.Sprintf("%s path %q is not absolute", set.name, path)}
@@ -152,6 +157,9 @@ func (p Policy) String() string {
 	}
 	fmt.Fprintf(&b, "read-only: %s\n", list(p.ReadOnly))
 	fmt.Fprintf(&b, "read-write: %s\n", list(p.ReadWrite))
+	if len(p.Secrets) > 0 {
+		fmt.Fprintf(&b, "secret store (read-only): %s\n", list(p.Secrets))
+	}
 	if p.Network == NetPorts {
 		ports := make([]string, len(p.ConnectPorts))
 		for i, port := range p.ConnectPorts {
@@ -165,7 +173,7 @@ func (p Policy) String() string {
 	} else {
 		b.WriteString("network: none\n")
 	}
-	l := p.Limits.withDefaults()
+	l := p.Limits.WithDefaults()
 	fmt.Fprintf(&b, "limits: cpu %ds, address space %d bytes, open files %d, file size %d bytes, processes %d\n", l.CPUSeconds, l.AddressSpace, l.OpenFiles, l.FileSize, l.Processes)
 	if p.AllowUnconfined {
 		b.WriteString("allow unconfined: yes\n")

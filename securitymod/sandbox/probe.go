@@ -70,7 +70,7 @@ func (r *Runtime) Confine(receipt, trace, service string, onLimit func(reason st
 		}
 		p.Admission.ServicePort = port
 	}
-	watch(p.Limits.withDefaults(), onLimit)
+	watch(p.Limits.WithDefaults(), onLimit)
 	rep, err := Apply(p)
 	if err != nil {
 		return "", err

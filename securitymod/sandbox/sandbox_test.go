@@ -331,7 +331,7 @@ func TestSandboxLimits(t *testing.T) {
 		t.Fatalf("the file grew past the limit: %d bytes", st.Size())
 	}
 	mem := base
-	mem.Limits.AddressSpace = 1 << 30
+	mem.Limits.AddressSpace = 2 << 30
 	got = runChild(t, mem, "alloc", "", "", false)
 	if got.code == 0 || !strings.Contains(got.out, "out of memory") {
 		t.Fatalf("alloc: exit %d, output %.300q: want the run to die out of memory", got.code, got.out)
