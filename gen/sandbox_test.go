@@ -20,12 +20,12 @@ import (
 // sandboxRun runs a sealed binary once with a fresh approved_once
 // receipt.
 type sandboxRun struct {
-	t   *testing.T
-	svc *approvaltest.Service
-	bin string
+	t    *testing.T
+	svc  *approvaltest.Service
+	bin  string
 	hash string
-	dir string
-	n   *atomic.Int32
+	dir  string
+	n    *atomic.Int32
 }
 
 func (r sandboxRun) run(env []string, args ...string) (int, string, string) {
