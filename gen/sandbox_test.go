@@ -119,10 +119,12 @@ func TestSandboxBuggyLayerSealed(t *testing.T) {
 		{"write outside through /proc/self/root", offline, "write", "/proc/self/root" + outside, "sandbox: denied: misbehave: operation not permitted"},
 		{"hard link of an outside file into the root", offline, "hardlink", outside + "|" + filepath.Join(root, "link"), "sandbox: denied: misbehave: operation not permitted"},
 		{"socket from a plan without network", offline, "socket", "", "sandbox: denied: misbehave: operation not permitted"},
-		{"socket after admission, though the service port was open", online, "connect", l2.Addr().String(), "sandbox: denied: misbehave: operation not permitted"},
+		{"connect to a port not configured", online, "connect", l2.Addr().String(), "sandbox: denied: misbehave: operation not permitted"},
+		{"connect to the approval service's port after admission", online, "connect", strings.TrimPrefix(svc.URL(), "http://"), "sandbox: denied: misbehave: operation not permitted"},
 		{"execve /bin/sh", offline, "exec", "", "sandbox: denied: misbehave: operation not permitted"},
 		{"fork in a loop", offline, "fork", "", "sandbox: denied: misbehave: operation not permitted"},
 		{"CPU without bound", offline, "spin", "", "sandbox: denied: CPU time limit of 2 s exceeded"},
+		{"allocation without bound", offline, "alloc", "", "sandbox: denied: address space limit of 2147483648 bytes exceeded"},
 		{"file past the size limit", offline, "bigfile", filepath.Join(root, "big"), "sandbox: denied: "},
 	}
 	for _, c := range cases {

@@ -52,7 +52,13 @@
 // loses socket(2) altogether, a NetPorts run the service's port.
 //
 // Runtime adapts a Policy to the runtime's (planrt.Sandbox) hooks; it
-// turns SIGXCPU and SIGXFSZ into a refusal. Denial classifies an
+// turns SIGXCPU and SIGXFSZ into a refusal. Its Confine first makes the
+// process the supervisor of a confined copy of itself (/proc/self/exe,
+// same arguments): the Go runtime cannot recover from allocation failing
+// at the address-space limit, so the supervisor, which runs none of the
+// plan's or the layers' code, reads the copy's fatal "out of memory" (or
+// the kernel's SIGKILL at the CPU hard limit) and reports it as a
+// refusal, and otherwise passes the copy's exit status on. Denial classifies an
 // effect's error as a sandbox refusal (EACCES, EPERM, EXDEV, EFBIG,
 // EMFILE, also in flattened messages). Probe reports what the kernel
 // provides, for `clauz3 doctor`.
@@ -74,10 +80,10 @@
 // folder is, for its journal files); UDP datagrams to any address when
 // DNS is allowed (Landlock filters UDP only from ABI 10); connections to
 // any host on an allowed port (the egress floor checks addresses);
-// RLIMIT_NPROC for root (seccomp refuses new processes either way);
-// memory exhaustion ends the run with the Go runtime's fatal "out of
-// memory", not with a refusal of its own; and nothing at all on a
-// platform other than Linux.
+// RLIMIT_NPROC for root (seccomp refuses new processes either way); and
+// nothing at all on a platform other than Linux. The address-space limit
+// counts the Go runtime's own reservations (about 1.3 GB on amd64 before
+// the first allocation), so it must be set well above that.
 //
 // Imports: the standard library, golang.org/x/sys/unix,
 // github.com/landlock-lsm/go-landlock/landlock/syscall (which brings

@@ -58,7 +58,10 @@ type Runtime struct {
 
 // Confine applies the policy with the run's own files and the service's
 // port, and reports SIGXCPU and SIGXFSZ (the CPU and file-size limits)
-// through onLimit, which ends the run. It returns what the run is NOT
+// through onLimit, which ends the run. With onLimit set, the process
+// first becomes the supervisor of a confined copy of itself (see
+// supervise), which reports memory exhaustion and the kernel's SIGKILL
+// at the CPU hard limit; only the copy returns from Confine. It returns what the run is NOT
 // protected from (empty when fully confined).
 func (r *Runtime) Confine(receipt, trace, service string, onLimit func(reason string)) (string, error) {
 	p := r.Policy
@@ -69,6 +72,9 @@ func (r *Runtime) Confine(receipt, trace, service string, onLimit func(reason st
 			return "", err
 		}
 		p.Admission.ServicePort = port
+	}
+	if onLimit != nil && !supervised() {
+		supervise(p.Limits.WithDefaults(), onLimit)
 	}
 	watch(p.Limits.WithDefaults(), onLimit)
 	rep, err := Apply(p)

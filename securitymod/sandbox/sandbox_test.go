@@ -333,8 +333,8 @@ func TestSandboxLimits(t *testing.T) {
 	mem := base
 	mem.Limits.AddressSpace = 2 << 30
 	got = runChild(t, mem, "alloc", "", "", false)
-	if got.code == 0 || !strings.Contains(got.out, "out of memory") {
-		t.Fatalf("alloc: exit %d, output %.300q: want the run to die out of memory", got.code, got.out)
+	if got.code != 4 || !strings.HasPrefix(got.out, "DENIED address space limit of 2147483648 bytes exceeded") || strings.Contains(got.out, "goroutine") {
+		t.Fatalf("alloc: exit %d, output %.300q: want the supervisor's refusal and exit 4", got.code, got.out)
 	}
 }
 
