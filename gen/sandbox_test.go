@@ -121,6 +121,7 @@ func TestSandboxBuggyLayerSealed(t *testing.T) {
 		{"socket from a plan without network", offline, "socket", "", "sandbox: denied: misbehave: operation not permitted"},
 		{"connect to a port not configured", online, "connect", l2.Addr().String(), "sandbox: denied: misbehave: operation not permitted"},
 		{"connect to the approval service's port after admission", online, "connect", strings.TrimPrefix(svc.URL(), "http://"), "sandbox: denied: misbehave: operation not permitted"},
+		{"HTTP to the approval service over a pooled connection", online, "http", svc.URL() + "/api/redeem", "sandbox: denied: misbehave: operation not permitted"},
 		{"execve /bin/sh", offline, "exec", "", "sandbox: denied: misbehave: operation not permitted"},
 		{"fork in a loop", offline, "fork", "", "sandbox: denied: misbehave: operation not permitted"},
 		{"CPU without bound", offline, "spin", "", "sandbox: denied: CPU time limit of 2 s exceeded"},

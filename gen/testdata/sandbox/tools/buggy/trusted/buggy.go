@@ -3,12 +3,13 @@
 // can show the kernel stopping each operation. Misbehave performs op on
 // arg and returns "ALLOWED" when the operation succeeded.
 //
-//clauz3:allow-import net syscall
+//clauz3:allow-import net net/http syscall
 package buggy
 
 import (
 	"fmt"
 	"net"
+	"net/http"
 	"os"
 	"strings"
 	"syscall"
@@ -38,6 +39,12 @@ func Misbehave(op string, arg string) (string, error) {
 		var c net.Conn
 		if c, err = net.DialTimeout("tcp", arg, 5*time.Second); err == nil {
 			c.Close()
+		}
+	case "http":
+		// The default transport: it would reuse a pooled connection.
+		var resp *http.Response
+		if resp, err = http.Post(arg, "application/json", strings.NewReader("{}")); err == nil {
+			resp.Body.Close()
 		}
 	case "exec":
 		err = syscall.Exec("/bin/sh", []string{"sh", "-c", "echo pwned"}, nil)
