@@ -3,6 +3,7 @@ package sandbox
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"sort"
 
 	ll "github.com/landlock-lsm/go-landlock/landlock/syscall"
@@ -52,6 +53,12 @@ func Apply(p Policy) (*Report, error) {
 	for _, sec := range p.Secrets {
 		if _, err := os.Stat(sec); err == nil {
 			grants = append(grants, grant{path: sec, access: roDir, follow: true})
+		}
+		// The encrypted-file store takes an flock on its lock file,
+		// opened read-write (securitymod/secrets, lockName): that file
+		// alone is writable.
+		if lock := filepath.Join(sec, secretsLock); fileExists(lock) {
+			grants = append(grants, grant{path: lock, access: rwFile, follow: false})
 		}
 	}
 	if a := p.Admission; a.Receipt != "" {
@@ -226,4 +233,12 @@ func setLimits(l Limits) (string, error) {
 		}
 	}
 	return fmt.Sprintf("cpu %ds, address space %d, open files %d, file size %d, processes %d", l.CPUSeconds, l.AddressSpace, l.OpenFiles, l.FileSize, l.Processes), nil
+}
+
+// secretsLock is securitymod/secrets' lock file name in its store folder.
+const secretsLock = "secrets.lock"
+
+func fileExists(p string) bool {
+	st, err := os.Lstat(p)
+	return err == nil && st.Mode().IsRegular()
 }
