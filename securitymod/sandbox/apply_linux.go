@@ -17,10 +17,21 @@ import (
 // Call it once, in main, before the receipt is read; call Seal after
 // the run is admitted.
 func Apply(p Policy) (*Report, error) {
+	return apply(p, kernel{abi: landlockABI(), seccomp: seccompAvailable()})
+}
+
+// kernel is what the running kernel provides; tests pass less to see
+// the refusals and the reports of a weaker kernel.
+type kernel struct {
+	abi     int
+	seccomp bool
+}
+
+func apply(p Policy, k kernel) (*Report, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	rep := &Report{LandlockABI: landlockABI()}
+	rep := &Report{LandlockABI: k.abi}
 	missing := func(what string) error {
 		if !p.AllowUnconfined {
 			return &Error{Step: "kernel", Reason: what + " (the policy does not allow running unconfined)"}
@@ -74,7 +85,7 @@ func Apply(p Policy) (*Report, error) {
 	}
 	rep.Limits = limits
 
-	if seccompAvailable() {
+	if k.seccomp {
 		f := buildFilter(filterOptions{base: true, families: true, dgram: p.DNS, denyAll: false})
 		if err := installFilter(f); err != nil {
 			return nil, err
@@ -136,7 +147,7 @@ func Apply(p Policy) (*Report, error) {
 		}
 	}
 	if p.Admission.ServicePort == 0 {
-		if err := Seal(p); err != nil {
+		if err := seal(p, k); err != nil {
 			return nil, err
 		}
 	}
@@ -182,8 +193,12 @@ func connectPorts(p Policy) []uint16 {
 // socket(2) altogether, a NetPorts run the service's port. Restrictions
 // only stack: nothing Apply refused becomes allowed.
 func Seal(p Policy) error {
+	return seal(p, kernel{abi: landlockABI(), seccomp: seccompAvailable()})
+}
+
+func seal(p Policy, k kernel) error {
 	if p.Network == NetNone {
-		if seccompAvailable() {
+		if k.seccomp {
 			if err := installFilter(buildFilter(filterOptions{denyAll: true})); err != nil {
 				return err
 			}
@@ -191,7 +206,7 @@ func Seal(p Policy) error {
 			return &Error{Step: "kernel", Reason: "seccomp filters are unavailable: socket(2) cannot be refused"}
 		}
 	}
-	abi := landlockABI()
+	abi := k.abi
 	if abi < 4 || p.Admission.ServicePort == 0 {
 		return nil
 	}

@@ -55,6 +55,18 @@ func child(op string) int {
 		}
 		ready.Wait()
 	}
+	if k := os.Getenv("SANDBOX_KERNEL"); k != "" {
+		// A weaker kernel than this one: "abi,seccomp".
+		abi, sec, _ := strings.Cut(k, ",")
+		n, _ := strconv.Atoi(abi)
+		rep, err := apply(p, kernel{abi: n, seccomp: sec == "true"})
+		if err != nil {
+			fmt.Println("REFUSED", err)
+			return 0
+		}
+		fmt.Println("APPLIED", strings.Join(rep.Unconfined, "; "))
+		return 0
+	}
 	if os.Getenv("SANDBOX_SKIP") == "" {
 		r := &Runtime{Policy: p}
 		if _, err := r.Confine("", "", "", func(reason string) {
@@ -367,6 +379,35 @@ func TestServicePort(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("servicePort(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+// TestSandboxWeakKernel: a protection the kernel lacks is a refusal
+// unless the policy allows running unconfined, and then the report names
+// every missing protection.
+func TestSandboxWeakKernel(t *testing.T) {
+	dir := t.TempDir()
+	none := Policy{Home: dir, Network: NetNone}
+	ports := Policy{Home: dir, Network: NetPorts, ConnectPorts: []uint16{25}}
+	allow := func(p Policy) Policy { p.AllowUnconfined = true; return p }
+	cases := []struct {
+		kernel string
+		p      Policy
+		want   string
+	}{
+		{"0,false", none, "REFUSED sandbox: kernel: seccomp filters"},
+		{"0,true", none, "REFUSED sandbox: kernel: Landlock (no filesystem confinement)"},
+		{"3,true", ports, "REFUSED sandbox: kernel: Landlock TCP port rules (ABI 4)"},
+		{"3,true", none, "APPLIED "},
+		{"0,false", allow(none), "APPLIED seccomp filters (no exec/ptrace/mount/namespace/socket restrictions); Landlock (no filesystem confinement)"},
+		{"3,true", allow(ports), "APPLIED Landlock TCP port rules (ABI 4): connections to any port are possible"},
+	}
+	for _, c := range cases {
+		got := runChild(t, c.p, "read", "/nonexistent", "", false, "SANDBOX_KERNEL="+c.kernel)
+		want := strings.TrimSpace(c.want)
+		if !strings.HasPrefix(got.out, want) || (strings.HasPrefix(want, "APPLIED") && got.out != want) {
+			t.Errorf("kernel %s, allow %v: %q, want %q", c.kernel, c.p.AllowUnconfined, got.out, c.want)
 		}
 	}
 }
