@@ -171,3 +171,101 @@ func jsonStr(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
+
+// TestSandboxPolicy derives the policy of each bundled layer's
+// configuration.
+func TestSandboxPolicy(t *testing.T) {
+	layer := func(domain string, effects ...string) *Layer {
+		l := &Layer{Name: "tools." + domain + ".trusted"}
+		for _, e := range effects {
+			l.Effects = append(l.Effects, &ir.Effect{Name: e})
+		}
+		return l
+	}
+	home := "/home/u"
+	cases := []struct {
+		name   string
+		layers []*Layer
+		env    map[string]string
+		want   string // sandbox.Policy.String() without the limits line
+		err    string
+	}{
+		{"reading files only: roots read-only", []*Layer{layer("filesystem", "read_file", "list_dir"), layer("grep", "grep")},
+			map[string]string{"CLAUZ3_FS_ROOTS": "/srv/a:/srv/b"},
+			"read-only: /srv/a, /srv/b\nread-write: (none)\nnetwork: none\n", ""},
+		{"a writing effect: roots read-write", []*Layer{layer("filesystem", "read_file", "write_file")},
+			map[string]string{"CLAUZ3_FS_ROOTS": "/srv/a"},
+			"read-only: (none)\nread-write: /srv/a\nnetwork: none\n", ""},
+		{"relative root", []*Layer{layer("editor", "replace_in_file")}, map[string]string{"CLAUZ3_FS_ROOTS": "srv"}, "", "CLAUZ3_FS_ROOTS entry \"srv\" is not absolute"},
+		{"ledger: its folder", []*Layer{layer("bank", "withdraw")}, map[string]string{"CLAUZ3_BANK_DB": "/var/lib/bank/ledger.db"},
+			"read-only: (none)\nread-write: /var/lib/bank\nnetwork: none\n", ""},
+		{"db", []*Layer{layer("db", "db_query")}, map[string]string{"CLAUZ3_DB_PATH": "/data/app.db"},
+			"read-only: (none)\nread-write: /data\nnetwork: none\n", ""},
+		{"email to an address literal, with a password", []*Layer{layer("email", "send_email")},
+			map[string]string{"CLAUZ3_SMTP_HOST": "127.0.0.1", "CLAUZ3_SMTP_PORT": "2525", "CLAUZ3_SMTP_CA_FILE": "/etc/ca.pem", "CLAUZ3_SMTP_USER": "u"},
+			"read-only: /etc/ca.pem, /etc/host.conf, /etc/hosts, /etc/nsswitch.conf, /etc/pki/ca-trust/extracted, /etc/pki/tls, /etc/resolv.conf, /etc/ssl/cert.pem, /etc/ssl/certs, /usr/local/share/ca-certificates, /usr/share/ca-certificates\nread-write: (none)\nsecret store (read-only): /home/u/.local/share/clauz3\nnetwork: TCP connect to ports 2525\n", ""},
+		{"email by name, implicit TLS", []*Layer{layer("email", "send_email")},
+			map[string]string{"CLAUZ3_SMTP_HOST": "mail.example.com", "CLAUZ3_SMTP_TLS": "implicit"},
+			"network: TCP connect to ports 465, DNS\n", ""},
+		{"bad SMTP port", []*Layer{layer("email", "send_email")}, map[string]string{"CLAUZ3_SMTP_PORT": "99999"}, "", "CLAUZ3_SMTP_PORT \"99999\" is not a port number"},
+		{"web fetch", []*Layer{layer("web_fetch", "fetch")}, nil, "network: TCP connect to ports 80, 443, DNS\n", ""},
+		{"web search", []*Layer{layer("web_search", "search")}, map[string]string{"CLAUZ3_SEARCH_URL": "https://search.example:8443/q"}, "network: TCP connect to ports 8443, DNS\n", ""},
+		{"env and unknown layers get nothing", []*Layer{layer("env", "get_env"), layer("crm", "add")}, map[string]string{"CLAUZ3_FS_ROOTS": "/srv"},
+			"read-only: (none)\nread-write: (none)\nnetwork: none\n", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			env := map[string]string{"HOME": home}
+			for k, v := range c.env {
+				env[k] = v
+			}
+			p, err := SandboxPolicy(c.layers, SandboxConfig{Env: env})
+			if c.err != "" {
+				if err == nil || !strings.Contains(err.Error(), c.err) {
+					t.Fatalf("err = %v, want %q", err, c.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := p.String()
+			if !strings.Contains(got, c.want) {
+				t.Fatalf("policy\n%s\nwant it to contain\n%s", got, c.want)
+			}
+			if p.Limits != sandbox.DefaultLimits || p.Home != home {
+				t.Errorf("limits %+v home %q: want the defaults and %q", p.Limits, p.Home, home)
+			}
+		})
+	}
+}
+
+// TestSandboxPolicyInBuildHash: two configurations never share a cached
+// binary, and a simulation binary may not link the sandbox.
+func TestSandboxPolicyInBuildHash(t *testing.T) {
+	prog, src := compileCorpus(t, "email_only_bob_pass")
+	a := &sandbox.Policy{Network: sandbox.NetNone, ReadWrite: []string{"/a"}}
+	b := &sandbox.Policy{Network: sandbox.NetNone, ReadWrite: []string{"/b"}}
+	hashes := map[string]bool{}
+	for _, p := range []*sandbox.Policy{nil, a, b} {
+		h, err := buildHash(prog, src, Real, nil, "", p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hashes[h] = true
+	}
+	if len(hashes) != 3 {
+		t.Errorf("the policy does not change the build hash: %v", hashes)
+	}
+	pkgs := []pkgInfo{{Path: buildModule, Imports: []string{RuntimePath, SandboxPath}}, {Path: SandboxPath}}
+	if err := checkClosure(pkgs, Simulate, nil); err == nil || !strings.Contains(err.Error(), "only a real binary applies the kernel sandbox") {
+		t.Errorf("simulation closure with the sandbox: %v", err)
+	}
+	if err := checkClosure(pkgs, Real, nil); err != nil {
+		t.Errorf("real closure with the sandbox: %v", err)
+	}
+	_, err := Build(context.Background(), prog, src, BuildOptions{Mode: Simulate, CacheDir: t.TempDir(), Sandbox: &SandboxConfig{}})
+	if err == nil || !strings.Contains(err.Error(), "a sandbox configuration is for real builds") {
+		t.Errorf("simulate build with a sandbox: %v", err)
+	}
+}

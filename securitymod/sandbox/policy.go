@@ -161,11 +161,16 @@ func (p Policy) String() string {
 		fmt.Fprintf(&b, "secret store (read-only): %s\n", list(p.Secrets))
 	}
 	if p.Network == NetPorts {
-		ports := make([]string, len(p.ConnectPorts))
-		for i, port := range p.ConnectPorts {
+		ps := append([]uint16(nil), p.ConnectPorts...)
+		sort.Slice(ps, func(i, j int) bool { return ps[i] < ps[j] })
+		ports := make([]string, len(ps))
+		for i, port := range ps {
 			ports[i] = fmt.Sprint(port)
 		}
-		fmt.Fprintf(&b, "network: TCP connect to ports %s", list(ports))
+		if len(ports) == 0 {
+			ports = []string{"(none)"}
+		}
+		fmt.Fprintf(&b, "network: TCP connect to ports %s", strings.Join(ports, ", "))
 		if p.DNS {
 			b.WriteString(", DNS")
 		}
