@@ -49,6 +49,24 @@ func (s Support) Lines() []string {
 	}
 }
 
+// Missing names the protections a sealed run needs and this machine
+// lacks ("" when none).
+func (s Support) Missing() string {
+	var m []string
+	if s.LandlockABI < 1 {
+		m = append(m, "Landlock")
+	} else if s.LandlockABI < 4 {
+		m = append(m, "Landlock TCP port rules (ABI 4)")
+	}
+	if !s.Seccomp {
+		m = append(m, "seccomp filters")
+	}
+	if !s.Rlimits {
+		m = append(m, "resource limits")
+	}
+	return strings.Join(m, ", ")
+}
+
 // Runtime is what a generated main hands planrt: the policy gen derived,
 // applied once the command line names the run's receipt, trace and
 // service. It implements planrt.Sandbox.

@@ -411,3 +411,19 @@ func TestSandboxWeakKernel(t *testing.T) {
 		}
 	}
 }
+
+func TestSupportMissing(t *testing.T) {
+	cases := []struct {
+		s    Support
+		want string
+	}{
+		{Support{LandlockABI: 7, Seccomp: true, Rlimits: true}, ""},
+		{Support{LandlockABI: 3, Seccomp: true, Rlimits: true}, "Landlock TCP port rules (ABI 4)"},
+		{Support{LandlockABI: 0, Seccomp: false, Rlimits: false}, "Landlock, seccomp filters, resource limits"},
+	}
+	for _, c := range cases {
+		if got := c.s.Missing(); got != c.want {
+			t.Errorf("%+v: Missing() = %q, want %q", c.s, got, c.want)
+		}
+	}
+}
