@@ -72,7 +72,9 @@ func TestSandboxHooks(t *testing.T) {
 		{"a sandbox that cannot be set up", func(l *[]string) *fakeSandbox {
 			return &fakeSandbox{log: l, confineErr: errors.New("sandbox: kernel: seccomp filters (the policy does not allow running unconfined)")}
 		}, nil, ExitSandbox, "clauz3: sandbox: kernel: seccomp filters", "confine"},
-		{"unconfined, said so", func(l *[]string) *fakeSandbox { return &fakeSandbox{log: l, unconfined: "Landlock (no filesystem confinement)"} },
+		{"unconfined, said so", func(l *[]string) *fakeSandbox {
+			return &fakeSandbox{log: l, unconfined: "Landlock (no filesystem confinement)"}
+		},
 			nil, ExitOK, "clauz3: sandbox: RUNNING UNCONFINED: Landlock (no filesystem confinement)\n", "confine admit seal"},
 	}
 	for _, c := range cases {
