@@ -99,6 +99,17 @@ func child(op string) int {
 		if err = os.Link(arg, link); err == nil {
 			err = os.WriteFile(link, []byte("changed"), 0o644)
 		}
+	case "chmod":
+		err = os.Chmod(arg, 0o777)
+	case "chown":
+		err = os.Chown(arg, 12345, 12345)
+	case "chtimes":
+		err = os.Chtimes(arg, time.Unix(0, 0), time.Unix(0, 0))
+	case "listen":
+		var l net.Listener
+		if l, err = net.Listen("tcp", "127.0.0.1:0"); err == nil {
+			l.Close()
+		}
 	case "socket":
 		var fd int
 		fd, err = syscall.Socket(syscall.AF_INET, syscall.SOCK_STREAM, 0)
@@ -268,6 +279,10 @@ func TestSandboxStopsBuggyLayerOperations(t *testing.T) {
 		{"socket in a plan without network", files, "socket", "", "", "DENIED operation not permitted"},
 		{"unix socket in a plan with network", ports, "unix-socket", "", "", "DENIED operation not permitted"},
 		{"connect to a port not configured", ports, "connect", otherAddr, "", "DENIED operation not permitted"},
+		{"chmod a file outside the roots", files, "chmod", outside, "", "DENIED operation not permitted"},
+		{"chown a file outside the roots", files, "chown", outside, "", "DENIED operation not permitted"},
+		{"set the times of a file outside the roots", files, "chtimes", outside, "", "DENIED operation not permitted"},
+		{"listen on a port", ports, "listen", "", "", "DENIED operation not permitted"},
 		{"execve /bin/sh", files, "exec", "", "", "DENIED operation not permitted"},
 		{"fork in a loop", files, "fork", "", "", "DENIED operation not permitted"},
 		{"new namespace", files, "unshare", "", "", "DENIED operation not permitted"},
@@ -275,22 +290,28 @@ func TestSandboxStopsBuggyLayerOperations(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if err := os.WriteFile(outside, []byte("original"), 0o644); err != nil {
-				t.Fatal(err)
+			reset := func() {
+				os.Remove(outside)
+				if err := os.WriteFile(outside, []byte("original"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				os.Remove(filepath.Join(home, "work", "link"))
 			}
-			os.Remove(filepath.Join(home, "work", "link"))
+			reset()
 			control := runChild(t, c.p, c.op, c.arg, c.arg2, true)
 			if control.out != "ALLOWED" {
 				t.Fatalf("control (no sandbox): %q, want ALLOWED: the test would not show the sandbox stopping it", control.out)
 			}
-			os.WriteFile(outside, []byte("original"), 0o644)
-			os.Remove(filepath.Join(home, "work", "link"))
+			reset()
 			got := runChild(t, c.p, c.op, c.arg, c.arg2, false)
 			if !strings.HasPrefix(got.out, c.want) {
 				t.Fatalf("sandboxed: %q (exit %d), want %s...", got.out, got.code, c.want)
 			}
 			if data, _ := os.ReadFile(outside); string(data) != "original" {
 				t.Fatalf("the file outside the roots changed: %q", data)
+			}
+			if st, err := os.Stat(outside); err != nil || st.Mode().Perm() != 0o644 || st.ModTime().Unix() == 0 {
+				t.Fatalf("the file outside the roots changed its mode or times: %v %v", st.Mode(), err)
 			}
 		})
 	}

@@ -38,8 +38,9 @@ const nsFlags = unix.CLONE_NEWNS | unix.CLONE_NEWUTS | unix.CLONE_NEWIPC | unix.
 // deniedSyscalls are refused with EPERM in every sealed run: running
 // programs, tracing or reading other processes, mounting, eBPF,
 // namespaces, the kernel keyring, raising a resource limit, kernel
-// modules and reboot, io_uring (whose operations bypass this filter) and
-// handle-based opens (which bypass path checks).
+// modules and reboot, io_uring (whose operations bypass this filter),
+// handle-based opens (which bypass path checks), changing a file's mode,
+// owner, times or attributes by path, and listening for connections.
 func deniedSyscalls() []uint32 {
 	common := []uintptr{
 		unix.SYS_EXECVE, unix.SYS_EXECVEAT,
@@ -56,6 +57,15 @@ func deniedSyscalls() []uint32 {
 		unix.SYS_IO_URING_SETUP, unix.SYS_IO_URING_ENTER, unix.SYS_IO_URING_REGISTER,
 		unix.SYS_OPEN_BY_HANDLE_AT, unix.SYS_NAME_TO_HANDLE_AT,
 		unix.SYS_SOCKETPAIR,
+		// Landlock does not cover a file's mode, owner, times or extended
+		// attributes: the path and *at forms would reach any file. The
+		// fd forms stay (SQLite sets its journal's mode and owner on the
+		// fd), as an fd is only had by an open Landlock allowed.
+		unix.SYS_FCHMODAT, unix.SYS_FCHMODAT2, unix.SYS_FCHOWNAT, unix.SYS_UTIMENSAT,
+		unix.SYS_SETXATTR, unix.SYS_LSETXATTR, unix.SYS_REMOVEXATTR, unix.SYS_LREMOVEXATTR,
+		unix.SYS_SETXATTRAT, unix.SYS_REMOVEXATTRAT,
+		// A sealed binary is a client: it never serves.
+		unix.SYS_LISTEN, unix.SYS_ACCEPT, unix.SYS_ACCEPT4,
 	}
 	var out []uint32
 	for _, nr := range append(common, archDenied...) {
