@@ -3,6 +3,7 @@ package sandbox
 import (
 	"fmt"
 	"os"
+	"os/user"
 	"path/filepath"
 	"sort"
 
@@ -40,17 +41,24 @@ func apply(p Policy, k kernel) (*Report, error) {
 		return nil
 	}
 	// Plan the filesystem rules first: a misconfigured root refuses the
-	// run before anything is restricted.
-	home := p.Home
-	if home == "" {
-		home = os.Getenv("HOME")
-	}
+	// run before anything is restricted. The deny list is placed in every
+	// home the run could mean: the policy's, $HOME's and the account's.
 	var grants []grant
 	var notes []string
-	if home == "" {
+	homes := map[string]bool{}
+	for _, h := range []string{p.Home, os.Getenv("HOME"), accountHome()} {
+		if filepath.IsAbs(h) {
+			homes[filepath.Clean(h)] = true
+		}
+	}
+	if len(homes) == 0 {
 		return nil, &Error{Step: "policy", Reason: "no home folder: the deny list (~/.ssh, ...) cannot be placed"}
 	}
-	denied := deniedSubtrees(home, p.Deny)
+	var denied []string
+	for h := range homes {
+		denied = append(denied, deniedSubtrees(h, p.Deny)...)
+	}
+	sort.Strings(denied)
 	ro, n1, err := plan(p.ReadOnly, roDir, denied, false)
 	if err != nil {
 		return nil, err
@@ -248,6 +256,16 @@ func setLimits(l Limits) (string, error) {
 		}
 	}
 	return fmt.Sprintf("cpu %ds, address space %d, open files %d, file size %d, processes %d", l.CPUSeconds, l.AddressSpace, l.OpenFiles, l.FileSize, l.Processes), nil
+}
+
+// accountHome is the home folder of the account running the binary, from
+// the user database ("" when it cannot be read).
+func accountHome() string {
+	u, err := user.Current()
+	if err != nil {
+		return ""
+	}
+	return u.HomeDir
 }
 
 // secretsLock is securitymod/secrets' lock file name in its store folder.

@@ -191,6 +191,7 @@ type run struct {
 }
 
 func runChild(t *testing.T, p Policy, op, arg, arg2 string, skip bool, env ...string) run {
+
 	t.Helper()
 	pj, err := json.Marshal(p)
 	if err != nil {
@@ -263,6 +264,9 @@ func TestSandboxStopsBuggyLayerOperations(t *testing.T) {
 	otherAddr, _ := listen(t)
 
 	files := Policy{Home: home, ReadWrite: []string{home}, Network: NetNone}
+	// The policy names another home than the process's $HOME, whose
+	// ~/.ssh must be left out all the same.
+	otherHome := Policy{Home: t.TempDir(), ReadWrite: []string{home}, Network: NetNone}
 	ports := Policy{Home: home, ReadWrite: []string{root}, Network: NetPorts, ConnectPorts: []uint16{allowedPort}}
 	cases := []struct {
 		name      string
@@ -272,6 +276,7 @@ func TestSandboxStopsBuggyLayerOperations(t *testing.T) {
 		want      string // prefix of the confined outcome
 	}{
 		{"ssh key inside a granted home", files, "read", key, "", "DENIED operation not permitted"},
+		{"ssh key of $HOME when the policy names another home", otherHome, "read", key, "", "DENIED operation not permitted"},
 		{"ssh key from threads started before Apply", files, "read-threads", key, "", "DENIED operation not permitted"},
 		{"write outside the roots", files, "write", outside, "", "DENIED operation not permitted"},
 		{"write outside through /proc/self/root", files, "write", "/proc/self/root" + outside, "", "DENIED operation not permitted"},
@@ -298,12 +303,12 @@ func TestSandboxStopsBuggyLayerOperations(t *testing.T) {
 				os.Remove(filepath.Join(home, "work", "link"))
 			}
 			reset()
-			control := runChild(t, c.p, c.op, c.arg, c.arg2, true)
+			control := runChild(t, c.p, c.op, c.arg, c.arg2, true, "HOME="+home)
 			if control.out != "ALLOWED" {
 				t.Fatalf("control (no sandbox): %q, want ALLOWED: the test would not show the sandbox stopping it", control.out)
 			}
 			reset()
-			got := runChild(t, c.p, c.op, c.arg, c.arg2, false)
+			got := runChild(t, c.p, c.op, c.arg, c.arg2, false, "HOME="+home)
 			if !strings.HasPrefix(got.out, c.want) {
 				t.Fatalf("sandboxed: %q (exit %d), want %s...", got.out, got.code, c.want)
 			}
