@@ -22,12 +22,15 @@
 //   - PR_SET_NO_NEW_PRIVS and a seccomp filter of its own (BPF built
 //     with golang.org/x/sys/unix, amd64 and arm64) loaded on every
 //     thread with SECCOMP_FILTER_FLAG_TSYNC and checked in
-//     /proc/self/task: EPERM for execve/execveat, ptrace and
-//     process_vm_*, mount and the new mount API, chroot/pivot_root, bpf,
+//     /proc/self/task: EPERM for execve/execveat, ptrace, process_vm_*,
+//     pidfd_getfd and process_madvise, mount and the new mount API,
+//     chroot/pivot_root, bpf,
 //     perf_event_open, userfaultfd, unshare/setns, keyctl/add_key/
 //     request_key, setrlimit and prlimit64 with a new limit, module
 //     loading, kexec, reboot, swap, io_uring, open_by_handle_at,
-//     socketpair, fork/vfork and clone without CLONE_THREAD or with a
+//     socketpair, listen/accept, chmod/chown/utimes/xattr calls by path
+//     (Landlock does not cover them; the fd forms stay), fork/vfork and
+//     clone without CLONE_THREAD or with a
 //     namespace flag (clone3 answers ENOSYS, so callers fall back to
 //     clone); socket(2) only for AF_INET/AF_INET6 stream sockets (and
 //     datagram sockets with DNS); any other architecture in the
@@ -77,7 +80,9 @@
 // root before the run (Landlock checks the path used; making such a link
 // from inside the sandbox is refused); what the allowed files and ports
 // themselves permit (a root is entirely writable; a SQLite database's
-// folder is, for its journal files); UDP datagrams to any address when
+// folder is, for its journal files); stat(2) and the like on any path
+// (names, sizes and times outside the roots can be probed, not read);
+// signals to other processes of the account before Landlock ABI 6; UDP datagrams to any address when
 // DNS is allowed (Landlock filters UDP only from ABI 10); connections to
 // any host on an allowed port (the egress floor checks addresses);
 // RLIMIT_NPROC for root (seccomp refuses new processes either way); and
