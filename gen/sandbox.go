@@ -44,7 +44,7 @@ var readOnlyEffects = map[string]bool{"read_file": true, "list_dir": true, "grep
 // nameService is what Go's resolver reads; tlsRoots where crypto/x509
 // looks for the system's CA certificates on Linux.
 var (
-	nameService = []string{"/etc/hosts", "/etc/resolv.conf", "/etc/nsswitch.conf", "/etc/host.conf"}
+	nameService = sandbox.NameServiceFiles
 	tlsRoots    = []string{"/etc/ssl/certs", "/etc/ssl/cert.pem", "/etc/pki/tls", "/etc/pki/ca-trust/extracted", "/usr/share/ca-certificates", "/usr/local/share/ca-certificates"}
 )
 

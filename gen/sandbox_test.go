@@ -26,6 +26,8 @@ type sandboxRun struct {
 	hash string
 	dir  string
 	n    *atomic.Int32
+	// service, when set, replaces the service's URL (same server).
+	service string
 }
 
 func (r sandboxRun) run(env []string, args ...string) (int, string, string) {
@@ -40,7 +42,11 @@ func (r sandboxRun) run(env []string, args ...string) (int, string, string) {
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		r.t.Fatal(err)
 	}
-	return runBinary(r.t, r.bin, env, append([]string{"--receipt", path, "--service", r.svc.URL(), "--trace", filepath.Join(r.dir, id+".trace")}, args...)...)
+	service := r.svc.URL()
+	if r.service != "" {
+		service = r.service
+	}
+	return runBinary(r.t, r.bin, env, append([]string{"--receipt", path, "--service", service, "--trace", filepath.Join(r.dir, id+".trace")}, args...)...)
 }
 
 func sandboxPlan(t *testing.T) (*compilerResult, []byte) {
@@ -155,6 +161,14 @@ func TestSandboxBuggyLayerSealed(t *testing.T) {
 		{"read in the root", offline, "read", filepath.Join(root, "ok.txt")},
 		{"connect to the configured port", online, "connect", l1.Addr().String()},
 	}
+	byName := offline
+	byName.service = strings.Replace(svc.URL(), "127.0.0.1", "localhost", 1)
+	allowed = append(allowed, struct {
+		name string
+		bin  sandboxRun
+		op   string
+		arg  string
+	}{"a service named by host name, in a plan without network", byName, "write", filepath.Join(root, "ok2.txt")})
 	for _, c := range allowed {
 		t.Run("allowed/"+c.name, func(t *testing.T) {
 			code, stdout, stderr := c.bin.run(nil, "--arg", "op="+jsonStr(c.op), "--arg", "arg="+jsonStr(c.arg))

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/netip"
 	"net/url"
 	"os"
 	"os/signal"
@@ -85,11 +86,17 @@ func (r *Runtime) Confine(receipt, trace, service string, onLimit func(reason st
 	p := r.Policy
 	p.Admission = Admission{Receipt: receipt, Trace: trace}
 	if service != "" {
-		port, err := servicePort(service)
+		port, named, err := servicePort(service)
 		if err != nil {
 			return "", err
 		}
 		p.Admission.ServicePort = port
+		if named {
+			// A service named by host name ("localhost") is found in
+			// /etc/hosts: the name-service files are read-only anyway
+			// for any layer with network access.
+			p.ReadOnly = append(append([]string(nil), p.ReadOnly...), NameServiceFiles...)
+		}
 	}
 	if onLimit != nil && !supervised() {
 		supervise(p.Limits.WithDefaults(), onLimit)
@@ -146,11 +153,18 @@ func Denial(err error) string {
 	return ""
 }
 
-func servicePort(service string) (uint16, error) {
+// NameServiceFiles are what Go's resolver reads before it asks DNS.
+var NameServiceFiles = []string{"/etc/hosts", "/etc/resolv.conf", "/etc/nsswitch.conf", "/etc/host.conf"}
+
+// servicePort is the approval service's TCP port, and whether its host is
+// a name rather than an address literal.
+func servicePort(service string) (uint16, bool, error) {
 	u, err := url.Parse(service)
 	if err != nil || u.Host == "" {
-		return 0, &Error{Step: "policy", Reason: fmt.Sprintf("service URL %q has no host", service)}
+		return 0, false, &Error{Step: "policy", Reason: fmt.Sprintf("service URL %q has no host", service)}
 	}
+	_, notLiteral := netip.ParseAddr(u.Hostname())
+	named := notLiteral != nil
 	port := u.Port()
 	if port == "" {
 		switch u.Scheme {
@@ -159,14 +173,14 @@ func servicePort(service string) (uint16, error) {
 		case "https":
 			port = "443"
 		default:
-			return 0, &Error{Step: "policy", Reason: fmt.Sprintf("service URL %q: unknown scheme", service)}
+			return 0, false, &Error{Step: "policy", Reason: fmt.Sprintf("service URL %q: unknown scheme", service)}
 		}
 	}
 	n, err := strconv.ParseUint(port, 10, 16)
 	if err != nil || n == 0 {
-		return 0, &Error{Step: "policy", Reason: fmt.Sprintf("service URL %q: bad port", service)}
+		return 0, false, &Error{Step: "policy", Reason: fmt.Sprintf("service URL %q: bad port", service)}
 	}
-	return uint16(n), nil
+	return uint16(n), named, nil
 }
 
 // watch turns SIGXCPU and SIGXFSZ into onLimit calls. Go ignores both by

@@ -398,7 +398,7 @@ func TestPolicyValidate(t *testing.T) {
 
 func TestServicePort(t *testing.T) {
 	for in, want := range map[string]string{"http://127.0.0.1:8080": "8080", "https://x.example": "443", "http://h": "80", "ftp://h": "error", "http://h:0": "error", "nohost": "error"} {
-		p, err := servicePort(in)
+		p, _, err := servicePort(in)
 		got := strconv.Itoa(int(p))
 		if err != nil {
 			got = "error"
