@@ -162,7 +162,7 @@ func child(op string) int {
 		}
 		fmt.Println("allocated", len(keep))
 	case "spin":
-		deadline := time.Now().Add(20 * time.Second)
+		deadline := time.Now().Add(60 * time.Second)
 		for time.Now().Before(deadline) {
 		}
 	case "bigfile":
