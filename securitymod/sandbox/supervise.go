@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 )
 
 // childEnv marks the confined child of a supervised run. It only decides
@@ -63,7 +64,8 @@ func supervise(l Limits, onLimit func(string)) {
 	}
 	ws, _ := ee.Sys().(syscall.WaitStatus)
 	if ws.Signaled() {
-		if ws.Signal() == syscall.SIGKILL || ws.Signal() == syscall.SIGXCPU {
+		cpu := ee.ProcessState.UserTime() + ee.ProcessState.SystemTime()
+		if (ws.Signal() == syscall.SIGKILL || ws.Signal() == syscall.SIGXCPU) && cpu >= time.Duration(l.CPUSeconds)*time.Second {
 			onLimit(fmt.Sprintf("CPU time limit of %d s exceeded (killed by %v)", l.CPUSeconds, ws.Signal()))
 		}
 		os.Exit(128 + int(ws.Signal()))
