@@ -163,6 +163,10 @@ func child(op string) int {
 			keep = append(keep, b)
 		}
 		fmt.Println("allocated", len(keep))
+	case "spin-pid":
+		fmt.Println("PID", os.Getpid())
+		for start := time.Now(); time.Since(start) < time.Minute; {
+		}
 	case "spin":
 		deadline := time.Now().Add(60 * time.Second)
 		for time.Now().Before(deadline) {
@@ -454,4 +458,36 @@ func TestSupportMissing(t *testing.T) {
 			t.Errorf("%+v: Missing() = %q, want %q", c.s, got, c.want)
 		}
 	}
+}
+
+// TestSupervisedChildDiesWithSupervisor: killing the supervising parent
+// (a runner's timeout) kills the confined child too.
+func TestSupervisedChildDiesWithSupervisor(t *testing.T) {
+	needSandbox(t)
+	dir := t.TempDir()
+	pj, _ := json.Marshal(Policy{Home: dir, Network: NetNone})
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "SANDBOX_OP=spin-pid", "SANDBOX_POLICY="+string(pj))
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var pid int
+	if _, err := fmt.Fscanf(out, "PID %d\n", &pid); err != nil || pid == cmd.Process.Pid {
+		cmd.Process.Kill()
+		t.Fatalf("no child pid (%v, %d)", err, pid)
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	for start := time.Now(); time.Since(start) < 10*time.Second; time.Sleep(50 * time.Millisecond) {
+		data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil || strings.Contains(string(data), ") Z ") {
+			return
+		}
+	}
+	syscall.Kill(pid, syscall.SIGKILL)
+	t.Fatalf("the confined child %d outlived its supervisor", pid)
 }
