@@ -71,15 +71,17 @@
 // run (`clauz3: approval refused: ...`, exit status 3).
 //
 // Kernel sandbox: with BuildOptions.Sandbox (the layer configuration the
-// run will use: the CLAUZ3_* environment and HOME, explicit grants,
+// run will use: the CLAUZ3_* environment and HOME, each layer's own
+// settings by domain (SandboxConfig.LayerEnv), explicit grants,
 // resource limits, AllowUnconfined), Build derives a securitymod/sandbox
 // Policy with SandboxPolicy (gen/sandbox.go: each bundled layer's roots,
 // database folder, ports, CA and name-service files, secret store; nothing
 // for a layer it does not know), hashes it into the plan hash, and the
 // generated main declares it as sandboxPolicy (with a comment saying it in
 // words) and passes &sandbox.Runtime{Policy: sandboxPolicy} to planrt,
-// which applies it before the receipt is read. docs/sandbox.md says what
-// it stops and what not. Without it the binary embeds no sandbox.
+// which applies it before the receipt is read. The Sandbox section of
+// docs/threat-model.md says what it stops and what not. Without it the
+// binary embeds no sandbox.
 //
 // Build makes a sealed binary. It resolves the layers the plan calls
 // (by default the folder of the file declaring each effect; layer name =

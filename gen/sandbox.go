@@ -25,6 +25,11 @@ const SandboxPath = SecuritymodPath + "/sandbox"
 // CLAUZ3_SMTP_PORT, ..., and HOME); the approval service passes its own.
 type SandboxConfig struct {
 	Env map[string]string
+	// LayerEnv is each layer's own configuration by domain ("email"),
+	// over Env: the approval service gives a layer only its own
+	// variables (approval/execute.Options.LayerEnv), so the policy reads
+	// each layer's settings from its own set.
+	LayerEnv map[string]map[string]string
 	// Limits: resource limits (zero fields: sandbox.DefaultLimits).
 	Limits sandbox.Limits
 	// AllowUnconfined: run even where the kernel lacks a protection,
@@ -69,8 +74,7 @@ var (
 // The home folder (Env["HOME"]) places the deny list. A malformed
 // setting is an error naming it.
 func SandboxPolicy(layers []*Layer, cfg SandboxConfig) (sandbox.Policy, error) {
-	env := cfg.Env
-	p := sandbox.Policy{Home: env["HOME"], Limits: cfg.Limits.WithDefaults(), AllowUnconfined: cfg.AllowUnconfined}
+	p := sandbox.Policy{Home: cfg.Env["HOME"], Limits: cfg.Limits.WithDefaults(), AllowUnconfined: cfg.AllowUnconfined}
 	ro := map[string]bool{}
 	rw := map[string]bool{}
 	secrets := map[string]bool{}
@@ -85,14 +89,14 @@ func SandboxPolicy(layers []*Layer, cfg SandboxConfig) (sandbox.Policy, error) {
 		ports[port] = true
 	}
 	network := len(ports) > 0
-	secretStore := func() {
+	secretStore := func(env map[string]string) {
 		if d := env["CLAUZ3_SECRETS_DIR"]; d != "" {
 			secrets[d] = true
 		} else if p.Home != "" {
 			secrets[filepath.Join(p.Home, ".local", "share", "clauz3")] = true
 		}
 	}
-	netLayer := func() {
+	netLayer := func(env map[string]string) {
 		network = true
 		for _, f := range nameService {
 			ro[f] = true
@@ -109,6 +113,13 @@ func SandboxPolicy(layers []*Layer, cfg SandboxConfig) (sandbox.Policy, error) {
 		}
 	}
 	for _, l := range layers {
+		env := map[string]string{}
+		for k, v := range cfg.Env {
+			env[k] = v
+		}
+		for k, v := range cfg.LayerEnv[layerBase(l.Name)] {
+			env[k] = v
+		}
 		switch layerBase(l.Name) {
 		case "filesystem", "grep", "editor":
 			write := false
@@ -140,7 +151,7 @@ func SandboxPolicy(layers []*Layer, cfg SandboxConfig) (sandbox.Policy, error) {
 				rw[filepath.Dir(filepath.Clean(f))] = true
 			}
 		case "email":
-			netLayer()
+			netLayer(env)
 			port := 587
 			if env["CLAUZ3_SMTP_TLS"] == "implicit" {
 				port = 465
@@ -160,14 +171,14 @@ func SandboxPolicy(layers []*Layer, cfg SandboxConfig) (sandbox.Policy, error) {
 				ro[f] = true
 			}
 			if env["CLAUZ3_SMTP_USER"] != "" {
-				secretStore()
+				secretStore(env)
 			}
 		case "web_fetch":
-			netLayer()
+			netLayer(env)
 			ports[80], ports[443] = true, true
 			p.DNS = true
 		case "web_search":
-			netLayer()
+			netLayer(env)
 			p.DNS = true
 			if v := env["CLAUZ3_SEARCH_URL"]; v != "" {
 				u, err := url.Parse(v)
@@ -188,7 +199,7 @@ func SandboxPolicy(layers []*Layer, cfg SandboxConfig) (sandbox.Policy, error) {
 				ro[f] = true
 			}
 			if env["CLAUZ3_SEARCH_KEY_SECRET"] != "" {
-				secretStore()
+				secretStore(env)
 			}
 		}
 	}

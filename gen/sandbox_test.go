@@ -224,16 +224,28 @@ func TestSandboxPolicy(t *testing.T) {
 		{"bad SMTP port", []*Layer{layer("email", "send_email")}, map[string]string{"CLAUZ3_SMTP_PORT": "99999"}, "", "CLAUZ3_SMTP_PORT \"99999\" is not a port number"},
 		{"web fetch", []*Layer{layer("web_fetch", "fetch")}, nil, "network: TCP connect to ports 80, 443, DNS\n", ""},
 		{"web search", []*Layer{layer("web_search", "search")}, map[string]string{"CLAUZ3_SEARCH_URL": "https://search.example:8443/q"}, "network: TCP connect to ports 8443, DNS\n", ""},
+		{"each layer reads its own configuration", []*Layer{layer("filesystem", "write_file"), layer("grep", "grep")},
+			map[string]string{"LAYER filesystem CLAUZ3_FS_ROOTS": "/srv/rw", "LAYER grep CLAUZ3_FS_ROOTS": "/srv/ro"},
+			"read-only: /srv/ro\nread-write: /srv/rw\nnetwork: none\n", ""},
 		{"env and unknown layers get nothing", []*Layer{layer("env", "get_env"), layer("crm", "add")}, map[string]string{"CLAUZ3_FS_ROOTS": "/srv"},
 			"read-only: (none)\nread-write: (none)\nnetwork: none\n", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			env := map[string]string{"HOME": home}
+			layerEnv := map[string]map[string]string{}
 			for k, v := range c.env {
+				if rest, ok := strings.CutPrefix(k, "LAYER "); ok {
+					domain, key, _ := strings.Cut(rest, " ")
+					if layerEnv[domain] == nil {
+						layerEnv[domain] = map[string]string{}
+					}
+					layerEnv[domain][key] = v
+					continue
+				}
 				env[k] = v
 			}
-			p, err := SandboxPolicy(c.layers, SandboxConfig{Env: env})
+			p, err := SandboxPolicy(c.layers, SandboxConfig{Env: env, LayerEnv: layerEnv})
 			if c.err != "" {
 				if err == nil || !strings.Contains(err.Error(), c.err) {
 					t.Fatalf("err = %v, want %q", err, c.err)

@@ -85,7 +85,11 @@
 // signals to other processes of the account before Landlock ABI 6; UDP datagrams to any address when
 // DNS is allowed (Landlock filters UDP only from ABI 10); connections to
 // any host on an allowed port (the egress floor checks addresses);
-// RLIMIT_NPROC for root (seccomp refuses new processes either way); and
+// RLIMIT_NPROC for root (seccomp refuses new processes either way); the
+// path floor's names denied wherever they sit (.git/hooks, .claude,
+// CLAUDE.md, ...: Landlock cannot keep a name from being created in a
+// writable folder, so only the floor's absolute locations are left out);
+// and
 // nothing at all on a platform other than Linux. The address-space limit
 // counts the Go runtime's own reservations (about 1.3 GB on amd64 before
 // the first allocation), so it must be set well above that.
