@@ -71,8 +71,9 @@ var (
 //     CLAUZ3_SEARCH_KEY_SECRET;
 //   - env and any layer it does not know: nothing.
 //
-// The home folder (Env["HOME"]) places the deny list. A malformed
-// setting is an error naming it.
+// Each layer's settings are Env overlaid with LayerEnv[its domain]. The
+// home folder (Env["HOME"]) places the deny list. A malformed setting is
+// an error naming it.
 func SandboxPolicy(layers []*Layer, cfg SandboxConfig) (sandbox.Policy, error) {
 	p := sandbox.Policy{Home: cfg.Env["HOME"], Limits: cfg.Limits.WithDefaults(), AllowUnconfined: cfg.AllowUnconfined}
 	ro := map[string]bool{}
