@@ -237,7 +237,7 @@ func decideWithReceipt(t *testing.T, st *Store, id string) receipt.Payload {
 	nonce, _ := receipt.NewNonce()
 	_, err := st.Decide(context.Background(), id, Decision{Decision: "approved_once", DecidedBy: "human", DecidedAt: now},
 		func(rec Record, head string) (*receipt.Receipt, *receipt.Payload, error) {
-			issued = receipt.Payload{RequestID: rec.ID, PlanHash: rec.PlanHash, Target: rec.Target, Guarantees: []string{"g"},
+			issued = receipt.Payload{RequestID: rec.ID, PlanHash: rec.PlanHash, BuildID: "sha256:" + strings.Repeat("b", 64), Target: rec.Target, Guarantees: []string{"g"},
 				Decision: "approved_once", IssuedAt: now, ExpiresAt: now.Add(time.Hour), Nonce: nonce, AuditHead: head}
 			rc, err := receipt.Sign(testAuditKey, issued)
 			return &rc, &issued, err
