@@ -24,6 +24,7 @@ type sandboxRun struct {
 	svc  *approvaltest.Service
 	bin  string
 	hash string
+	id   string // the binary's build identity, which its receipt binds
 	dir  string
 	n    *atomic.Int32
 	// service, when set, replaces the service's URL (same server).
@@ -33,7 +34,7 @@ type sandboxRun struct {
 func (r sandboxRun) run(env []string, args ...string) (int, string, string) {
 	r.t.Helper()
 	id := fmt.Sprintf("req_%d", r.n.Add(1))
-	rc := r.svc.Sign(r.svc.Payload(id, approvaltest.Submission{PlanHash: r.hash, Target: "main"}, "approved_once"))
+	rc := r.svc.Sign(r.svc.Payload(id, approvaltest.Submission{PlanHash: r.hash, BuildID: r.id, Target: "main"}, "approved_once"))
 	data, err := json.Marshal(rc)
 	if err != nil {
 		r.t.Fatal(err)
@@ -106,7 +107,7 @@ func TestSandboxBuggyLayerSealed(t *testing.T) {
 		if err != nil || !strings.Contains(string(main), "var sandboxPolicy = sandbox.Policy{") || !strings.Contains(string(main), "&sandbox.Runtime{Policy: sandboxPolicy}") {
 			t.Fatalf("main.go does not embed and apply the policy (%v):\n%s", err, main)
 		}
-		return sandboxRun{t: t, svc: svc, bin: res.Binary, hash: res.PlanDigest, dir: t.TempDir(), n: new(atomic.Int32)}
+		return sandboxRun{t: t, svc: svc, bin: res.Binary, hash: res.PlanDigest, id: res.PlanHash, dir: t.TempDir(), n: new(atomic.Int32)}
 	}
 	env := map[string]string{"HOME": home}
 	limits := sandbox.Limits{CPUSeconds: 2, AddressSpace: 2 << 30, FileSize: 1 << 20}
