@@ -71,6 +71,11 @@ type BuildOptions struct {
 	// service's, as bytes: its digest is part of the build identity, so a
 	// receipt binds it). Nil: none.
 	LayerConfig []byte
+	// Sandbox, in real mode, is the layer configuration the run will use;
+	// the binary applies the kernel sandbox derived from it
+	// (SandboxPolicy) before it reads its receipt, and the policy is part
+	// of the build identity. Nil: the binary embeds no sandbox.
+	Sandbox *SandboxConfig
 }
 
 // BuildResult describes a sealed binary.
@@ -220,6 +225,10 @@ func Build(ctx context.Context, prog *ir.Program, src []byte, opts BuildOptions)
 			return nil, &Error{Pos: ir.Pos{File: prog.File}, Code: ir.Internal, Msg: "program has no target function"}
 		}
 	}
+	policy, err := opts.sandboxPolicy(layers)
+	if err != nil {
+		return nil, err
+	}
 	version, err := tc.version(ctx, env)
 	if err != nil {
 		return nil, err
@@ -264,7 +273,7 @@ func Build(ctx context.Context, prog *ir.Program, src []byte, opts BuildOptions)
 		return nil, fmt.Errorf("build cache: %v", err)
 	}
 	defer os.RemoveAll(tmp)
-	if err := writeBuildFolder(tmp, layers); err != nil {
+	if err := writeBuildFolder(tmp, layers, policy != nil); err != nil {
 		return nil, err
 	}
 	// The vetted modules the layers use are verified against the pinned
@@ -283,7 +292,7 @@ func Build(ctx context.Context, prog *ir.Program, src []byte, opts BuildOptions)
 	if err != nil {
 		return nil, err
 	}
-	genOpts := Options{Mode: opts.Mode, PlanHash: id.Digest, Approval: approval}
+	genOpts := Options{Mode: opts.Mode, PlanHash: id.Digest, Approval: approval, Sandbox: policy}
 	if opts.Mode == Real {
 		genOpts.Bindings = bindings
 	}
@@ -460,9 +469,9 @@ func checkApprovalKey(key string) error {
 
 // writeBuildFolder writes go.mod, the runtime and security modules and
 // the layers.
-func writeBuildFolder(dir string, layers []*Layer) error {
+func writeBuildFolder(dir string, layers []*Layer, sandboxed bool) error {
 	goVersion, vetted := "1.23", ""
-	if usesVetted(layers) {
+	if usesVetted(layers) || sandboxed {
 		require, goSum := vettedGoMod()
 		goVersion, vetted = vettedGoVersion, require+"\n"
 		if err := os.WriteFile(filepath.Join(dir, "go.sum"), goSum, 0o644); err != nil {

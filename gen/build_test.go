@@ -307,7 +307,7 @@ func TestBindingCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	if err := writeBuildFolder(dir, layers); err != nil {
+	if err := writeBuildFolder(dir, layers, false); err != nil {
 		t.Fatal(err)
 	}
 	tc, env := testToolchain(t)

@@ -115,6 +115,9 @@ func checkClosure(pkgs []pkgInfo, mode Mode, layers []*Layer) error {
 				case byPath[imp] != nil:
 					problems = append(problems, fmt.Sprintf("the simulation binary imports layer package %s: simulation must have no path to a real effect", imp))
 				case imp == RedeemPath && mode == Real:
+				case imp == SandboxPath && mode == Real:
+				case imp == SandboxPath:
+					problems = append(problems, fmt.Sprintf("the simulation binary imports %s: only a real binary applies the kernel sandbox", imp))
 				case imp == RedeemPath:
 					problems = append(problems, fmt.Sprintf("the simulation binary imports %s: simulation must have no path to the approval service", imp))
 				default:

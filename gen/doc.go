@@ -70,6 +70,19 @@
 // held. A real binary built without a key embeds no gate and refuses to
 // run (`clauz3: approval refused: ...`, exit status 3).
 //
+// Kernel sandbox: with BuildOptions.Sandbox (the layer configuration the
+// run will use: the CLAUZ3_* environment and HOME, each layer's own
+// settings by domain (SandboxConfig.LayerEnv), explicit grants,
+// resource limits, AllowUnconfined), Build derives a securitymod/sandbox
+// Policy with SandboxPolicy (gen/sandbox.go: each bundled layer's roots,
+// database folder, ports, CA and name-service files, secret store; nothing
+// for a layer it does not know), hashes it into the plan hash, and the
+// generated main declares it as sandboxPolicy (with a comment saying it in
+// words) and passes &sandbox.Runtime{Policy: sandboxPolicy} to planrt,
+// which applies it before the receipt is read. The Sandbox section of
+// docs/threat-model.md says what it stops and what not. Without it the
+// binary embeds no sandbox.
+//
 // Build makes a sealed binary. It resolves the layers the plan calls
 // (by default the folder of the file declaring each effect; layer name =
 // the effect's module without its last component), refuses a layer
@@ -152,13 +165,17 @@
 //
 // The sealed binary's import closure may contain only: the standard
 // library, the build's main package, planrt, securitymod's runtime half
-// (receipt, redeem, pathfloor, egress, redact), and (real mode only) the
-// packages of the layers the plan uses. Per package:
+// (receipt, redeem, pathfloor, egress, redact, secrets, sandbox), and
+// (real mode only) the packages of the layers the plan uses. Per package:
 //
 //   - main imports the standard library, planrt and, in real mode, the
-//     plan's layers and securitymod/redeem; a layer package or the
-//     redemption gate in a simulation binary is refused;
+//     plan's layers, securitymod/redeem and securitymod/sandbox; a layer
+//     package, the redemption gate or the sandbox in a simulation binary
+//     is refused;
 //   - a securitymod package imports the standard library and securitymod;
+//     securitymod/secrets also the keyring module, securitymod/sandbox
+//     also go-landlock's syscall package and golang.org/x/sys/unix
+//     (modules.go: securitymodVettedImports);
 //   - planrt imports the standard library only, outside the sensitive set;
 //   - a layer imports the standard library, planrt and securitymod. The
 //     sensitive standard packages (os/exec, net and net/..., syscall,

@@ -11,6 +11,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/securitymod/sandbox"
 )
 
 // RuntimePath is the import path of the runtime package (planrt) in
@@ -60,6 +61,10 @@ type Options struct {
 	// Approval, in real mode, is what the binary's gate embeds to check a
 	// receipt. Without it a real binary embeds no gate and refuses to run.
 	Approval *Approval
+	// Sandbox, in real mode, is the kernel sandbox the binary applies to
+	// itself before it reads its receipt (see SandboxPolicy). Nil: the
+	// binary embeds none.
+	Sandbox *sandbox.Policy
 }
 
 // Approval is what a real binary checks its receipt against: values it
@@ -412,6 +417,10 @@ func (g *generator) mainFunc() {
 	}
 	if len(target.Requires) > 0 {
 		fields[jen.Id("Precondition")] = g.targetPrecondition(target)
+	}
+	if g.opts.Sandbox != nil && g.opts.Mode == Real {
+		sandboxVar(g.f, *g.opts.Sandbox)
+		fields[jen.Id("Sandbox")] = jen.Op("&").Qual(SandboxPath, "Runtime").Values(jen.Dict{jen.Id("Policy"): jen.Id("sandboxPolicy")})
 	}
 	g.f.Comment("main runs the target with its inputs from --arg flags; planrt.Main reports an")
 	g.f.Comment("exception like CPython's last traceback line and sets the exit status.")

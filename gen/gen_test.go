@@ -177,7 +177,7 @@ func TestGeneratedCodeRuns(t *testing.T) {
 	if err := db.read(); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeBuildFolder(dir, []*Layer{bank, db}); err != nil {
+	if err := writeBuildFolder(dir, []*Layer{bank, db}, false); err != nil {
 		t.Fatal(err)
 	}
 	// The go/types check binds the row effects as the real_rows case assumes.

@@ -34,6 +34,9 @@ type BuildIdentity struct {
 	GoBin       string          `json:"go_bin"`       // its absolute path
 	LayerConfig string          `json:"layer_config"` // sha256:<hex> of BuildOptions.LayerConfig
 	ApprovalKey string          `json:"approval_key"` // real builds: the service's public key
+	// Sandbox is the kernel sandbox policy the binary applies to itself
+	// (SandboxPolicy), empty when it embeds none.
+	Sandbox string `json:"sandbox,omitempty"`
 	// Digest is "sha256:<hex>" over the canonical JSON of the fields
 	// above; it is not part of what it hashes.
 	Digest string `json:"-"`
@@ -106,6 +109,13 @@ func identityOf(prog *ir.Program, src []byte, opts BuildOptions, layers []*Layer
 		Mode: opts.Mode.String(), PlanSource: sumHex(src), IR: ir.Digest(src, prog),
 		Layers: []LayerIdentity{}, Toolchain: version, GoBin: goBin,
 		LayerConfig: sumHex(opts.LayerConfig), ApprovalKey: opts.ApprovalKey,
+	}
+	policy, err := opts.sandboxPolicy(layers)
+	if err != nil {
+		return nil, err
+	}
+	if policy != nil {
+		id.Sandbox = sandboxHashText(*policy)
 	}
 	rt, err := RuntimeFiles()
 	if err != nil {

@@ -82,6 +82,17 @@ var vettedModules = []vettedModule{
 		"github.com/danieljoos/wincred v1.2.3 h1:v7dZC2x32Ut3nEfRH+vhoZGvN72+dQ/snVXo/vMFLdQ=",
 		"github.com/danieljoos/wincred v1.2.3/go.mod h1:6qqX0WNrS4RzPZ1tnroDzq9kY3fu1KwE7MRLQK4X0bs=",
 	}},
+	// The kernel sandbox's Landlock system calls, and libcap's psx,
+	// which they use to restrict every thread on kernels before
+	// Landlock ABI 8.
+	{"github.com/landlock-lsm/go-landlock", "v0.11.2", false, []string{
+		"github.com/landlock-lsm/go-landlock v0.11.2 h1:QS17AXv0o19V55BJFPpKhU/s6KC71nXvJZkjIvCyTYg=",
+		"github.com/landlock-lsm/go-landlock v0.11.2/go.mod h1:3AwAZcTiexERgrATGcYh6E8qebWYxE3C2VyU3HkWzJE=",
+	}},
+	{"kernel.org/pub/linux/libs/security/libcap/psx", "v1.2.78", false, []string{
+		"kernel.org/pub/linux/libs/security/libcap/psx v1.2.78 h1:PC3yNs51cX5LZ7U57a7xielBcoXB3xnV+rXD8V0H0DQ=",
+		"kernel.org/pub/linux/libs/security/libcap/psx v1.2.78/go.mod h1:+l6Ee2F59XiJ2I6WR5ObpC1utCQJZ/VLsEbQCD8RG24=",
+	}},
 	{"golang.org/x/sys", "v0.49.0", false, []string{
 		"golang.org/x/sys v0.49.0 h1:XbzkgYJHdqh/8m2Uu0W/dQv8nktxx4BFHp1M0gROTXA=",
 		"golang.org/x/sys v0.49.0/go.mod h1:hNLxWAXmnKAxqDtdwIYC4bM9oQPEecfsnNMuSxOs3og=",
@@ -107,15 +118,22 @@ func layerMayImportVetted(path string) bool {
 // securitymodVettedImports: the only security-module packages that may
 // import a vetted module, and which one. The rest of the runtime half is
 // standard library only.
-var securitymodVettedImports = map[string]string{
-	SecuritymodPath + "/secrets": "github.com/zalando/go-keyring",
+var securitymodVettedImports = map[string][]string{
+	SecuritymodPath + "/secrets": {"github.com/zalando/go-keyring"},
+	// The kernel sandbox: Landlock's system calls (with libcap/psx for
+	// all-threads enforcement) and x/sys/unix for seccomp and rlimits.
+	SandboxPath: {"github.com/landlock-lsm/go-landlock/landlock/syscall", "golang.org/x/sys/unix"},
 }
 
 // securitymodMayImport reports whether security-module package pkg may
 // import the non-standard package imp.
 func securitymodMayImport(pkg, imp string) bool {
-	mod, ok := securitymodVettedImports[pkg]
-	return ok && (imp == mod || strings.HasPrefix(imp, mod+"/"))
+	for _, allowed := range securitymodVettedImports[pkg] {
+		if imp == allowed || strings.HasPrefix(imp, allowed+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // usesVetted reports whether any layer imports a vetted module, directly

@@ -20,7 +20,10 @@
 // A layer's Go code may import only the standard library, the runtime
 // (planrt), securitymod and the vetted third-party modules of gen
 // (modernc.org/sqlite and its dependencies); every effect runs the
-// security floors before it acts.
+// security floors before it acts. In a sealed binary built with a sandbox
+// configuration the kernel also confines the layer to what its
+// configuration names (gen.SandboxPolicy; docs/threat-model.md, Sandbox);
+// the email, bank and filesystem tests run their happy paths so confined.
 //
 // Callers: cmd/clauz3 (install, test, tools) and layers/casecheck; the
 // layer subpackages are linked into sealed binaries by gen, never this

@@ -66,6 +66,12 @@
 //     inputs are read, before admission and before any effect, since the
 //     proof assumed them), the simulation host or the admitted real
 //     host, exit status;
+//   - the kernel sandbox of a real run (Program.Sandbox, an interface the
+//     generated main fills with securitymod/sandbox's Runtime): applied
+//     once the command line is read and before the receipt is read (the
+//     trace file is created first, so exactly that file is granted),
+//     sealed after admission; an effect error the sandbox recognises as
+//     its refusal becomes SandboxError instead of EffectError;
 //   - admission of a real run (receipt.go): before the plan's first
 //     statement the program's Gate verifies the receipt and redeems it
 //     with the approval service; Begin refuses every effect while no
@@ -74,7 +80,10 @@
 //
 // # Exit status of a sealed binary
 //
-// 0 when the target returns; 1 when the plan raises (including a failed
+// 0 when the target returns; 4 when the kernel sandbox stopped the run
+// (it could not be set up, an effect's operation was refused, or a CPU,
+// file-size or address-space limit was exceeded: `clauz3: sandbox:
+// denied: <what>`); 1 when the plan raises (including a failed
 // contract check or a failed effect); 3 when a real binary is not
 // admitted (no receipt, a receipt that does not verify, a redemption the
 // service refused or did not sign): nothing of the plan ran; 2 for a bad

@@ -204,6 +204,11 @@ func Perform[T any](c *Call, impl func() (T, error)) T {
 	current.record(c)
 	v, err := impl()
 	if err != nil {
+		if sandboxed != nil {
+			if why := sandboxed.Denied(err); why != "" {
+				panic(&SandboxError{"denied: " + c.Effect + ": " + why})
+			}
+		}
 		Throw("EffectError", c.Effect+": "+err.Error())
 	}
 	return v

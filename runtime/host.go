@@ -38,7 +38,35 @@ type Program struct {
 	// ContractError: the binary exits with ExitException, having
 	// performed no effect.
 	Precondition func(in *Inputs)
+	// Sandbox, in a real program, confines the process with the kernel
+	// (securitymod/sandbox's Runtime, with the policy gen derived from
+	// the layers and their configuration): applied once the command
+	// line is read, before the receipt is read; sealed after admission.
+	Sandbox Sandbox
 }
+
+// Sandbox is the kernel confinement of a real run. planrt links no
+// system-call code: the generated main passes securitymod/sandbox's.
+type Sandbox interface {
+	// Confine restricts the process for the rest of its life, granting
+	// the receipt (read), the trace (write) and the service's port. It
+	// returns what the run is NOT protected from ("" when fully
+	// confined). onLimit ends the run for an exceeded CPU or file-size
+	// limit.
+	Confine(receiptFile, traceFile, serviceURL string, onLimit func(reason string)) (unconfined string, err error)
+	// Seal withdraws what only the admission needed (the service port).
+	Seal() error
+	// Denied says whether an effect's error is the sandbox refusing an
+	// operation, and which; "" when it is not.
+	Denied(err error) string
+}
+
+// SandboxError ends a run the sandbox stopped: it could not be set up,
+// or an effect's operation or a resource limit was refused. Exit status
+// ExitSandbox; the line is `clauz3: sandbox: denied: <what>`.
+type SandboxError struct{ Reason string }
+
+func (e *SandboxError) Error() string { return "sandbox: " + e.Reason }
 
 // Inputs are the target's arguments, from --arg name=JSON flags.
 type Inputs struct {
@@ -78,6 +106,7 @@ const (
 	ExitException = 1 // the plan raised (or a contract or receipt check failed)
 	ExitUsage     = 2 // bad flags, inputs or simulation set-up
 	ExitApproval  = 3 // a real run without a valid, redeemed receipt: no effect ran
+	ExitSandbox   = 4 // the sandbox could not be set up, or it refused an operation or a limit was exceeded
 )
 
 // stdout is the plan's print() stream, flushed when the binary exits.
@@ -201,6 +230,13 @@ func runMain(p Program, args []string, stderr io.Writer, run func(in *Inputs)) (
 			return code
 		}
 	}
+	if p.Mode == Real && p.Sandbox != nil {
+		// Confined before anything reads the receipt: from here on the
+		// process can touch only what its layers' configuration names.
+		if code := confine(p, receiptFile, traceFile, serviceURL, stderr); code != ExitOK {
+			return code
+		}
+	}
 	if p.Mode == Real {
 		// The receipt is checked and redeemed before the plan's first
 		// statement: a refused run prints nothing of the plan's.
@@ -214,6 +250,14 @@ func runMain(p Program, args []string, stderr io.Writer, run func(in *Inputs)) (
 		}
 		defer h.close()
 		current = h
+		if p.Sandbox != nil {
+			if err := p.Sandbox.Seal(); err != nil {
+				fmt.Fprintf(stderr, "clauz3: %v\n", err)
+				return ExitSandbox
+			}
+			sandboxed = p.Sandbox
+			defer func() { sandboxed = nil }()
+		}
 	} else {
 		h, err := newSimHost(effectsFile, traceFile, stderr)
 		if err != nil {
@@ -247,6 +291,9 @@ func protect(stderr io.Writer, fn func()) (code int) {
 		case *ApprovalError:
 			fmt.Fprintln(stderr, "clauz3: "+e.Error())
 			code = ExitApproval
+		case *SandboxError:
+			fmt.Fprintln(stderr, "clauz3: "+e.Error())
+			code = ExitSandbox
 		default:
 			panic(r)
 		}
@@ -257,3 +304,34 @@ func protect(stderr io.Writer, fn func()) (code int) {
 
 // Println is print(*args) with the default sep and end.
 func Println(args ...any) { Print(" ", "\n", args...) }
+
+// sandboxed is the running program's sandbox while its plan runs, so
+// Perform can tell a refused operation from a layer's own failure.
+var sandboxed Sandbox
+
+// confine applies the program's sandbox. The trace file is created
+// first: the sandbox grants exactly that file.
+func confine(p Program, receiptFile, traceFile, serviceURL string, stderr io.Writer) int {
+	if traceFile != "" {
+		f, err := os.Create(traceFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "clauz3: trace: %v\n", err)
+			return ExitUsage
+		}
+		f.Close()
+	}
+	onLimit := func(reason string) {
+		stdout.Flush()
+		fmt.Fprintln(stderr, "clauz3: sandbox: denied: "+reason)
+		os.Exit(ExitSandbox)
+	}
+	unconfined, err := p.Sandbox.Confine(receiptFile, traceFile, serviceURL, onLimit)
+	if err != nil {
+		fmt.Fprintf(stderr, "clauz3: %v\n", err)
+		return ExitSandbox
+	}
+	if unconfined != "" {
+		fmt.Fprintf(stderr, "clauz3: sandbox: RUNNING UNCONFINED: %s\n", unconfined)
+	}
+	return ExitOK
+}

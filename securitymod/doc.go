@@ -2,7 +2,7 @@
 // and the approval service (package approval) share, and what the approval loop's security
 // rests on. The package itself holds no code; each job is a sub-package
 // with one owner and one API, so a sealed binary links only the parts it
-// uses (the runtime half: pathfloor, egress, redact; secrets pulls in the
+// uses (the runtime half: pathfloor, egress, redact, sandbox; secrets pulls in the
 // OS keyring client and is for the CLI and the service).
 //
 //   - pathfloor: resolves a path (symlinks and ".." included) and refuses
@@ -18,6 +18,10 @@
 //   - secrets: the OS keyring through github.com/zalando/go-keyring, or an
 //     explicitly reported AES-GCM file fallback; Scoped stores for layers.
 //   - audit: the append-only, hash-chained audit log and its verifier.
+//   - sandbox: the kernel sandbox a sealed binary applies to itself
+//     (Landlock, seccomp, rlimits) from the policy gen derives from its
+//     layers' configuration; golang.org/x/sys and go-landlock besides the
+//     standard library.
 //   - receipt: signed approval receipts and redemption acknowledgements
 //     (ed25519 over a canonical payload); standard library only, linked
 //     into sealed binaries.

@@ -10,5 +10,5 @@ import "embed"
 // credentials (the email layer's SMTP password) are read at run time;
 // audit is not: it is for the CLI and the approval service.
 //
-//go:embed receipt/*.go redeem/*.go pathfloor/*.go egress/*.go redact/*.go secrets/*.go
+//go:embed receipt/*.go redeem/*.go pathfloor/*.go egress/*.go redact/*.go secrets/*.go sandbox/*.go
 var Source embed.FS

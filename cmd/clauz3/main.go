@@ -73,6 +73,7 @@ commands:
   approval-service  the old name of service run
   audit     verify the approval service's audit log (audit verify); admin only
   policy-check  dry-run an approval policy on a plan (--policy FILE [--expect DECISION])
+  doctor    report which kernel protections (Landlock, seccomp, rlimits) sealed binaries get here
 
 Run 'clauz3 <command> -h' for the flags of a command.
 `
@@ -119,6 +120,8 @@ func runEnv(e env, args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		return runAudit(args[1:], stdout, stderr)
 	case "policy-check":
 		return runPolicyCheck(args[1:], stdin, stdout, stderr)
+	case "doctor":
+		return runDoctor(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

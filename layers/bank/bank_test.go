@@ -1,11 +1,15 @@
 package bank
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/clauz3/clauz3/internal/sandboxtest"
 )
 
 func newLedger(t *testing.T) (*Ledger, string) {
@@ -145,5 +149,32 @@ func TestEffectsFromEnv(t *testing.T) {
 	t.Setenv("CLAUZ3_BANK_DB", filepath.Join(t.TempDir(), "missing.db"))
 	if err := Deposit("checking", 1); err == nil {
 		t.Fatal("a missing ledger file was created instead of refused")
+	}
+}
+
+// TestEffectsSandboxed: the ledger's happy path (SQLite in WAL mode)
+// passes under the kernel sandbox gen derives for CLAUZ3_BANK_DB: the
+// database's folder read-write, nothing else.
+func TestEffectsSandboxed(t *testing.T) {
+	var path string
+	sandboxtest.Run(t, "bank", []string{"pay_bill", "balance"}, func() (map[string]string, string) {
+		var l *Ledger
+		l, path = newLedger(t)
+		l.Close()
+		probe := filepath.Join(t.TempDir(), "not-granted.txt")
+		os.WriteFile(probe, []byte("x"), 0o600)
+		return map[string]string{"HOME": t.TempDir(), "CLAUZ3_BANK_DB": path}, probe
+	}, func(map[string]string) error {
+		if err := PayBill("checking", "acme", 250); err != nil {
+			return err
+		}
+		if b, err := Balance("checking"); err != nil || b != 750 {
+			return fmt.Errorf("balance = %d, %v", b, err)
+		}
+		return nil
+	})
+	t.Setenv("CLAUZ3_BANK_DB", path)
+	if b, err := Balance("checking"); err != nil || b != 750 {
+		t.Fatalf("after the confined run: balance = %d, %v", b, err)
 	}
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
 
+	"github.com/clauz3/clauz3/internal/sandboxtest"
 	"github.com/clauz3/clauz3/securitymod/secrets"
 )
 
@@ -270,5 +271,45 @@ func TestSendEmailFromEnv(t *testing.T) {
 	t.Setenv("CLAUZ3_SMTP_HOST", "")
 	if err := SendEmail("bob@example.com", "x"); err == nil || !strings.Contains(err.Error(), "CLAUZ3_SMTP_HOST") {
 		t.Fatalf("missing host: err = %v", err)
+	}
+}
+
+// TestSendEmailSandboxed: the email layer's happy path (STARTTLS to the
+// loopback server, the CA file, the password from the secret store's
+// file fallback) passes under the kernel sandbox gen derives from this
+// configuration: TCP to the SMTP port only, no other file.
+func TestSendEmailSandboxed(t *testing.T) {
+	be := &backend{user: "mailer", pw: "env-pw-123"}
+	sandboxtest.Run(t, "email", []string{"send_email"}, func() (map[string]string, string) {
+		tlsCfg, caPEM := selfSigned(t)
+		port := serve(t, be, tlsCfg, false)
+		dir := t.TempDir()
+		caFile := filepath.Join(dir, "ca.pem")
+		if err := os.WriteFile(caFile, caPEM, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		secretsDir := filepath.Join(dir, "secrets")
+		t.Setenv("DBUS_SESSION_BUS_ADDRESS", "unix:path="+filepath.Join(dir, "no-bus"))
+		store, _, err := secrets.Open("clauz3", secretsDir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := store.Set("smtp-password", "env-pw-123"); err != nil {
+			t.Fatal(err)
+		}
+		probe := filepath.Join(dir, "not-granted.txt")
+		os.WriteFile(probe, []byte("x"), 0o600)
+		return map[string]string{
+			"HOME":             dir,
+			"CLAUZ3_SMTP_HOST": "127.0.0.1", "CLAUZ3_SMTP_PORT": strconv.Itoa(port),
+			"CLAUZ3_SMTP_FROM": "clauz3@example.com", "CLAUZ3_SMTP_TLS": "starttls",
+			"CLAUZ3_SMTP_USER": "mailer", "CLAUZ3_SMTP_PASSWORD_SECRET": "smtp-password",
+			"CLAUZ3_SMTP_CA_FILE": caFile, "CLAUZ3_SECRETS_DIR": secretsDir,
+		}, probe
+	}, func(map[string]string) error {
+		return SendEmail("bob@example.com", "Report is ready")
+	})
+	if len(be.msgs) != 1 || be.msgs[0].to != "bob@example.com" {
+		t.Fatalf("server got %+v", be.msgs)
 	}
 }

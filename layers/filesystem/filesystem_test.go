@@ -1,12 +1,14 @@
 package filesystem
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/clauz3/clauz3/internal/sandboxtest"
 	"github.com/clauz3/clauz3/securitymod/pathfloor"
 )
 
@@ -144,5 +146,33 @@ func TestFromEnv(t *testing.T) {
 	t.Setenv("CLAUZ3_FS_ROOTS", "")
 	if _, err := ReadFile(filepath.Join(root, "in", "notes.txt")); err == nil || !strings.Contains(err.Error(), "CLAUZ3_FS_ROOTS") {
 		t.Fatalf("unset: err = %v", err)
+	}
+}
+
+// TestEffectsSandboxed: the filesystem layer's happy path (read, write,
+// list under the root) passes under the kernel sandbox gen derives for
+// CLAUZ3_FS_ROOTS, and the file outside the root stays unreadable.
+func TestEffectsSandboxed(t *testing.T) {
+	var root string
+	sandboxtest.Run(t, "filesystem", []string{"read_file", "write_file", "list_dir"}, func() (map[string]string, string) {
+		home, r, outside := world(t)
+		root = r
+		return map[string]string{"HOME": home, "CLAUZ3_FS_ROOTS": root}, filepath.Join(outside, "secret.txt")
+	}, func(env map[string]string) error {
+		root := env["CLAUZ3_FS_ROOTS"]
+		if got, err := ReadFile(filepath.Join(root, "in", "notes.txt")); err != nil || got != "hello\n" {
+			return fmt.Errorf("read_file = %q, %v", got, err)
+		}
+		if err := WriteFile(filepath.Join(root, "out", "report.txt"), "total: 3\n"); err != nil {
+			return err
+		}
+		names, err := ListDir(filepath.Join(root, "out"))
+		if err != nil || !reflect.DeepEqual(names, []string{"report.txt"}) {
+			return fmt.Errorf("list_dir = %v, %v", names, err)
+		}
+		return nil
+	})
+	if data, err := os.ReadFile(filepath.Join(root, "out", "report.txt")); err != nil || string(data) != "total: 3\n" {
+		t.Fatalf("after the confined run: %q, %v", data, err)
 	}
 }

@@ -420,3 +420,10 @@ func components(p string) []string {
 	}
 	return strings.Split(p, "/")
 }
+
+// Denied returns the floor's denied locations (absolute, cleaned, as
+// written): the kernel sandbox (securitymod/sandbox) leaves them out of
+// every folder it grants.
+func (f *Floor) Denied() []string {
+	return append([]string(nil), f.denied...)
+}

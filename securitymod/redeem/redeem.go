@@ -151,6 +151,10 @@ func (g *Gate) post(ctx context.Context, endpoint string, r receipt.Receipt, cha
 		return none, refuse("redeem", err, "cannot make the request")
 	}
 	req.Header.Set("Content-Type", "application/json")
+	// No idle connection to the service may outlive the redemption: the
+	// kernel sandbox withdraws the service's port once the run is
+	// admitted, and a pooled connection would get around that.
+	req.Close = true
 	client := g.client
 	if client == nil {
 		client = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}

@@ -1,0 +1,80 @@
+// Package buggy is a TEST FIXTURE, never bundled: a layer whose Go code
+// does what a buggy or subverted layer might, so that gen's sandbox test
+// can show the kernel stopping each operation. Misbehave performs op on
+// arg and returns "ALLOWED" when the operation succeeded.
+//
+//clauz3:allow-import net net/http syscall
+package buggy
+
+import (
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// Misbehave is misbehave(op: str, arg: str) -> str.
+func Misbehave(op string, arg string) (string, error) {
+	var err error
+	switch op {
+	case "read":
+		_, err = os.ReadFile(arg)
+	case "write":
+		err = os.WriteFile(arg, []byte("changed by the plan"), 0o644)
+	case "hardlink":
+		// arg: "outside|link inside the root".
+		src, link, _ := strings.Cut(arg, "|")
+		if err = os.Link(src, link); err == nil {
+			err = os.WriteFile(link, []byte("changed by the plan"), 0o644)
+		}
+	case "socket":
+		var fd int
+		if fd, err = syscall.Socket(syscall.AF_INET, syscall.SOCK_STREAM, 0); err == nil {
+			syscall.Close(fd)
+		}
+	case "connect":
+		var c net.Conn
+		if c, err = net.DialTimeout("tcp", arg, 5*time.Second); err == nil {
+			c.Close()
+		}
+	case "http":
+		// The default transport: it would reuse a pooled connection.
+		var resp *http.Response
+		if resp, err = http.Post(arg, "application/json", strings.NewReader("{}")); err == nil {
+			resp.Body.Close()
+		}
+	case "exec":
+		err = syscall.Exec("/bin/sh", []string{"sh", "-c", "echo pwned"}, nil)
+	case "fork":
+		for i := 0; i < 1000 && err == nil; i++ {
+			var pid int
+			if pid, err = syscall.ForkExec("/bin/true", []string{"true"}, nil); err == nil {
+				var ws syscall.WaitStatus
+				syscall.Wait4(pid, &ws, 0, nil)
+			}
+		}
+	case "alloc":
+		var keep [][]byte
+		for {
+			b := make([]byte, 64<<20)
+			for i := 0; i < len(b); i += 4096 {
+				b[i] = 1
+			}
+			keep = append(keep, b)
+		}
+	case "spin":
+		for start := time.Now(); time.Since(start) < time.Minute; {
+		}
+	case "bigfile":
+		err = os.WriteFile(arg, make([]byte, 4<<20), 0o644)
+	default:
+		return "", fmt.Errorf("unknown op %q", op)
+	}
+	if err != nil {
+		return "", err
+	}
+	return "ALLOWED", nil
+}

@@ -1,0 +1,98 @@
+package planrt
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// fakeSandbox records the order of the hooks and refuses as told.
+type fakeSandbox struct {
+	log        *[]string
+	confineErr error
+	unconfined string
+	got        [3]string
+}
+
+func (s *fakeSandbox) Confine(receipt, trace, service string, onLimit func(string)) (string, error) {
+	*s.log = append(*s.log, "confine")
+	s.got = [3]string{receipt, trace, service}
+	return s.unconfined, s.confineErr
+}
+
+func (s *fakeSandbox) Seal() error { *s.log = append(*s.log, "seal"); return nil }
+
+func (s *fakeSandbox) Denied(err error) string {
+	if strings.Contains(err.Error(), "permission denied") {
+		return "operation not permitted: " + err.Error()
+	}
+	return ""
+}
+
+// orderGate admits and logs when it does.
+type orderGate struct{ log *[]string }
+
+func (g *orderGate) Admit(ctx context.Context, receiptFile, serviceURL string) (string, error) {
+	*g.log = append(*g.log, "admit")
+	return "req_1", nil
+}
+
+// TestSandboxHooks: a real program is confined before its gate reads the
+// receipt, sealed after admission and before the plan, and an effect
+// error the sandbox recognises ends the run with ExitSandbox, not
+// EffectError; a sandbox that cannot be set up stops the run before the
+// receipt is read.
+func TestSandboxHooks(t *testing.T) {
+	trace := filepath.Join(t.TempDir(), "trace.jsonl")
+	args := []string{"--receipt", "r.json", "--service", "http://s", "--trace", trace}
+	perform := func(err error) func(*Inputs) {
+		return func(*Inputs) {
+			if err == nil {
+				return
+			}
+			c := Begin("read_file", "path", "/x")
+			Perform(c, func() (string, error) { return "", err })
+		}
+	}
+	cases := []struct {
+		name     string
+		sb       func(log *[]string) *fakeSandbox
+		plan     error
+		wantCode int
+		wantErr  string
+		wantLog  string
+	}{
+		{"confined, admitted, sealed, effect refused by the kernel", func(l *[]string) *fakeSandbox { return &fakeSandbox{log: l} },
+			errors.New("open /home/u/.ssh/id_ed25519: permission denied"), ExitSandbox,
+			"clauz3: sandbox: denied: read_file: operation not permitted: open /home/u/.ssh/id_ed25519: permission denied\n", "confine admit seal"},
+		{"a layer's own failure stays an EffectError", func(l *[]string) *fakeSandbox { return &fakeSandbox{log: l} },
+			errors.New("no such file"), ExitException, "EffectError: read_file: no such file", "confine admit seal"},
+		{"a sandbox that cannot be set up", func(l *[]string) *fakeSandbox {
+			return &fakeSandbox{log: l, confineErr: errors.New("sandbox: kernel: seccomp filters (the policy does not allow running unconfined)")}
+		}, nil, ExitSandbox, "clauz3: sandbox: kernel: seccomp filters", "confine"},
+		{"unconfined, said so", func(l *[]string) *fakeSandbox {
+			return &fakeSandbox{log: l, unconfined: "Landlock (no filesystem confinement)"}
+		},
+			nil, ExitOK, "clauz3: sandbox: RUNNING UNCONFINED: Landlock (no filesystem confinement)\n", "confine admit seal"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var log []string
+			sb := c.sb(&log)
+			gate := &orderGate{log: &log}
+			p := Program{Mode: Real, PlanHash: "h", Target: "main", Gate: gate, Sandbox: sb}
+			code, _, errText := runPlan(t, p, args, perform(c.plan))
+			if code != c.wantCode || !strings.Contains(errText, c.wantErr) {
+				t.Errorf("exit %d (want %d), stderr %q (want %q)", code, c.wantCode, errText, c.wantErr)
+			}
+			if got := strings.Join(log, " "); got != c.wantLog {
+				t.Errorf("hooks ran %q, want %q", got, c.wantLog)
+			}
+			if sb.got != [3]string{"r.json", trace, "http://s"} {
+				t.Errorf("Confine got %v", sb.got)
+			}
+		})
+	}
+}

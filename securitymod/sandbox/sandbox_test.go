@@ -1,0 +1,493 @@
+//go:build linux
+
+package sandbox
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The scenarios run in a child process (this test binary re-executed):
+// a sandbox cannot be lifted, so the test process itself stays free.
+// The child applies the policy from $SANDBOX_POLICY (unless
+// $SANDBOX_SKIP, the unconfined control that shows each operation
+// succeeds without the sandbox), performs $SANDBOX_OP and prints
+// "ALLOWED" or "DENIED <reason>".
+func TestMain(m *testing.M) {
+	if op := os.Getenv("SANDBOX_OP"); op != "" {
+		os.Exit(child(op))
+	}
+	os.Exit(m.Run())
+}
+
+func child(op string) int {
+	var p Policy
+	if err := json.Unmarshal([]byte(os.Getenv("SANDBOX_POLICY")), &p); err != nil {
+		fmt.Println("bad policy:", err)
+		return 2
+	}
+	arg := os.Getenv("SANDBOX_ARG")
+	// Threads that exist before Apply must be confined too.
+	results := make(chan string, 4)
+	var ready sync.WaitGroup
+	start := make(chan struct{})
+	threaded := op == "read-threads"
+	if threaded {
+		for i := 0; i < 4; i++ {
+			ready.Add(1)
+			go func() {
+				runtime.LockOSThread()
+				ready.Done()
+				<-start
+				_, err := os.ReadFile(arg)
+				results <- outcome(err)
+			}()
+		}
+		ready.Wait()
+	}
+	if k := os.Getenv("SANDBOX_KERNEL"); k != "" {
+		// A weaker kernel than this one: "abi,seccomp".
+		abi, sec, _ := strings.Cut(k, ",")
+		n, _ := strconv.Atoi(abi)
+		rep, err := apply(p, kernel{abi: n, seccomp: sec == "true"})
+		if err != nil {
+			fmt.Println("REFUSED", err)
+			return 0
+		}
+		fmt.Println("APPLIED", strings.Join(rep.Unconfined, "; "))
+		return 0
+	}
+	if os.Getenv("SANDBOX_SKIP") == "" {
+		r := &Runtime{Policy: p}
+		if _, err := r.Confine("", "", "", func(reason string) {
+			fmt.Println("DENIED " + reason)
+			os.Exit(4)
+		}); err != nil {
+			fmt.Println("apply:", err)
+			return 2
+		}
+	}
+	var err error
+	switch op {
+	case "read":
+		_, err = os.ReadFile(arg)
+	case "read-threads":
+		close(start)
+		for i := 0; i < 4; i++ {
+			if r := <-results; r != "DENIED" && !strings.HasPrefix(r, "DENIED ") {
+				fmt.Println(r)
+				return 0
+			}
+		}
+		_, err = os.ReadFile(arg)
+	case "write":
+		err = os.WriteFile(arg, []byte("changed"), 0o644)
+	case "hardlink":
+		// arg: outside file; the link is made inside the root, then
+		// written through.
+		link := os.Getenv("SANDBOX_ARG2")
+		if err = os.Link(arg, link); err == nil {
+			err = os.WriteFile(link, []byte("changed"), 0o644)
+		}
+	case "chmod":
+		err = os.Chmod(arg, 0o777)
+	case "chown":
+		err = os.Chown(arg, 12345, 12345)
+	case "chtimes":
+		err = os.Chtimes(arg, time.Unix(0, 0), time.Unix(0, 0))
+	case "listen":
+		var l net.Listener
+		if l, err = net.Listen("tcp", "127.0.0.1:0"); err == nil {
+			l.Close()
+		}
+	case "socket":
+		var fd int
+		fd, err = syscall.Socket(syscall.AF_INET, syscall.SOCK_STREAM, 0)
+		if err == nil {
+			syscall.Close(fd)
+		}
+	case "unix-socket":
+		var fd int
+		fd, err = syscall.Socket(syscall.AF_UNIX, syscall.SOCK_STREAM, 0)
+		if err == nil {
+			syscall.Close(fd)
+		}
+	case "connect":
+		var c net.Conn
+		c, err = net.DialTimeout("tcp", arg, 5*time.Second)
+		if err == nil {
+			c.Close()
+		}
+	case "exec":
+		err = syscall.Exec("/bin/sh", []string{"sh", "-c", "echo ALLOWED"}, nil)
+	case "fork":
+		for i := 0; i < 50 && err == nil; i++ {
+			var pid int
+			pid, err = syscall.ForkExec("/bin/true", []string{"true"}, nil)
+			if err == nil {
+				var ws syscall.WaitStatus
+				syscall.Wait4(pid, &ws, 0, nil)
+			}
+		}
+	case "unshare":
+		// A new UTS namespace (root may; the tests run as root).
+		runtime.LockOSThread()
+		err = syscall.Unshare(syscall.CLONE_NEWUTS)
+	case "raise-limit":
+		var cur syscall.Rlimit
+		if err = syscall.Getrlimit(syscall.RLIMIT_NOFILE, &cur); err == nil {
+			n := max(cur.Max, 4096)
+			err = syscall.Setrlimit(syscall.RLIMIT_NOFILE, &syscall.Rlimit{Cur: n, Max: n})
+		}
+	case "alloc":
+		var keep [][]byte
+		for i := 0; i < 256; i++ {
+			b := make([]byte, 64<<20)
+			for j := range b {
+				if j%4096 == 0 {
+					b[j] = 1
+				}
+			}
+			keep = append(keep, b)
+		}
+		fmt.Println("allocated", len(keep))
+	case "spin-pid":
+		fmt.Println("PID", os.Getpid())
+		for start := time.Now(); time.Since(start) < time.Minute; {
+		}
+	case "spin":
+		deadline := time.Now().Add(60 * time.Second)
+		for time.Now().Before(deadline) {
+		}
+	case "bigfile":
+		err = os.WriteFile(arg, make([]byte, 2<<20), 0o644)
+	default:
+		fmt.Println("unknown op", op)
+		return 2
+	}
+	fmt.Println(outcome(err))
+	return 0
+}
+
+func outcome(err error) string {
+	if err == nil {
+		return "ALLOWED"
+	}
+	if d := Denial(err); d != "" {
+		return "DENIED " + d
+	}
+	return "FAILED " + err.Error()
+}
+
+type run struct {
+	out  string
+	code int
+}
+
+func runChild(t *testing.T, p Policy, op, arg, arg2 string, skip bool, env ...string) run {
+
+	t.Helper()
+	pj, err := json.Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "SANDBOX_OP="+op, "SANDBOX_POLICY="+string(pj), "SANDBOX_ARG="+arg, "SANDBOX_ARG2="+arg2)
+	cmd.Env = append(cmd.Env, env...)
+	if skip {
+		cmd.Env = append(cmd.Env, "SANDBOX_SKIP=1")
+	}
+	out, err := cmd.CombinedOutput()
+	code := 0
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return run{strings.TrimSpace(string(out)), code}
+}
+
+func needSandbox(t *testing.T) {
+	t.Helper()
+	s := Probe()
+	if s.LandlockABI < 4 || !s.Seccomp {
+		t.Fatalf("this machine lacks the protections the tests check (landlock ABI %d, seccomp %v): run them on a kernel with Landlock ABI >= 4 and seccomp", s.LandlockABI, s.Seccomp)
+	}
+}
+
+func listen(t *testing.T) (string, uint16) {
+	t.Helper()
+	l, err := net.Listen("tcp4", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	port := l.Addr().(*net.TCPAddr).Port
+	return l.Addr().String(), uint16(port)
+}
+
+// TestSandboxStopsBuggyLayerOperations: each operation a buggy layer
+// might perform is allowed without the sandbox (the control) and refused
+// with it, and nothing outside the allowed set changes.
+func TestSandboxStopsBuggyLayerOperations(t *testing.T) {
+	needSandbox(t)
+	home := t.TempDir()
+	for _, d := range []string{".ssh", "work"} {
+		if err := os.MkdirAll(filepath.Join(home, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	key := filepath.Join(home, ".ssh", "id_ed25519")
+	if err := os.WriteFile(key, []byte("SECRET KEY"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	outsideDir := t.TempDir()
+	outside := filepath.Join(outsideDir, "outside.txt")
+	root := filepath.Join(home, "work")
+	allowedAddr, allowedPort := listen(t)
+	otherAddr, _ := listen(t)
+
+	files := Policy{Home: home, ReadWrite: []string{home}, Network: NetNone}
+	// The policy names another home than the process's $HOME, whose
+	// ~/.ssh must be left out all the same.
+	otherHome := Policy{Home: t.TempDir(), ReadWrite: []string{home}, Network: NetNone}
+	ports := Policy{Home: home, ReadWrite: []string{root}, Network: NetPorts, ConnectPorts: []uint16{allowedPort}}
+	cases := []struct {
+		name      string
+		p         Policy
+		op        string
+		arg, arg2 string
+		want      string // prefix of the confined outcome
+	}{
+		{"ssh key inside a granted home", files, "read", key, "", "DENIED operation not permitted"},
+		{"ssh key of $HOME when the policy names another home", otherHome, "read", key, "", "DENIED operation not permitted"},
+		{"ssh key from threads started before Apply", files, "read-threads", key, "", "DENIED operation not permitted"},
+		{"write outside the roots", files, "write", outside, "", "DENIED operation not permitted"},
+		{"write outside through /proc/self/root", files, "write", "/proc/self/root" + outside, "", "DENIED operation not permitted"},
+		{"hard link of an outside file into the root", files, "hardlink", outside, filepath.Join(home, "work", "link"), "DENIED operation not permitted"},
+		{"socket in a plan without network", files, "socket", "", "", "DENIED operation not permitted"},
+		{"unix socket in a plan with network", ports, "unix-socket", "", "", "DENIED operation not permitted"},
+		{"connect to a port not configured", ports, "connect", otherAddr, "", "DENIED operation not permitted"},
+		{"chmod a file outside the roots", files, "chmod", outside, "", "DENIED operation not permitted"},
+		{"chown a file outside the roots", files, "chown", outside, "", "DENIED operation not permitted"},
+		{"set the times of a file outside the roots", files, "chtimes", outside, "", "DENIED operation not permitted"},
+		{"listen on a port", ports, "listen", "", "", "DENIED operation not permitted"},
+		{"execve /bin/sh", files, "exec", "", "", "DENIED operation not permitted"},
+		{"fork in a loop", files, "fork", "", "", "DENIED operation not permitted"},
+		{"new namespace", files, "unshare", "", "", "DENIED operation not permitted"},
+		{"raise a resource limit", files, "raise-limit", "", "", "DENIED operation not permitted"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			reset := func() {
+				os.Remove(outside)
+				if err := os.WriteFile(outside, []byte("original"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				os.Remove(filepath.Join(home, "work", "link"))
+			}
+			reset()
+			control := runChild(t, c.p, c.op, c.arg, c.arg2, true, "HOME="+home)
+			if control.out != "ALLOWED" {
+				t.Fatalf("control (no sandbox): %q, want ALLOWED: the test would not show the sandbox stopping it", control.out)
+			}
+			reset()
+			got := runChild(t, c.p, c.op, c.arg, c.arg2, false, "HOME="+home)
+			if !strings.HasPrefix(got.out, c.want) {
+				t.Fatalf("sandboxed: %q (exit %d), want %s...", got.out, got.code, c.want)
+			}
+			if data, _ := os.ReadFile(outside); string(data) != "original" {
+				t.Fatalf("the file outside the roots changed: %q", data)
+			}
+			if st, err := os.Stat(outside); err != nil || st.Mode().Perm() != 0o644 || st.ModTime().Unix() == 0 {
+				t.Fatalf("the file outside the roots changed its mode or times: %v %v", st.Mode(), err)
+			}
+		})
+	}
+
+	// What the policy allows still works under it.
+	allowed := []struct {
+		name string
+		p    Policy
+		op   string
+		arg  string
+	}{
+		{"write inside the root", files, "write", filepath.Join(root, "ok.txt")},
+		{"read inside the root", files, "read", filepath.Join(root, "ok.txt")},
+		{"connect to the configured port", ports, "connect", allowedAddr},
+	}
+	for _, c := range allowed {
+		t.Run("allowed/"+c.name, func(t *testing.T) {
+			if got := runChild(t, c.p, c.op, c.arg, "", false); got.out != "ALLOWED" {
+				t.Fatalf("sandboxed: %q (exit %d), want ALLOWED", got.out, got.code)
+			}
+		})
+	}
+}
+
+// TestSandboxLimits: the CPU and file-size limits end the run with a
+// typed refusal; unbounded allocation dies at the address-space limit
+// instead of growing.
+func TestSandboxLimits(t *testing.T) {
+	needSandbox(t)
+	home := t.TempDir()
+	dir := filepath.Join(home, "root")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	base := Policy{Home: home, ReadWrite: []string{dir}, Network: NetNone}
+	cpu := base
+	cpu.Limits.CPUSeconds = 1
+	got := runChild(t, cpu, "spin", "", "", false)
+	if got.code != 4 || !strings.Contains(got.out, "DENIED CPU time limit of 1 s exceeded") {
+		t.Fatalf("spin: %q exit %d, want the CPU refusal and exit 4", got.out, got.code)
+	}
+	fsz := base
+	fsz.Limits.FileSize = 1 << 20
+	big := filepath.Join(dir, "big")
+	got = runChild(t, fsz, "bigfile", big, "", false)
+	if !strings.Contains(got.out, "DENIED file size limit") {
+		t.Fatalf("bigfile: %q exit %d, want the file size refusal", got.out, got.code)
+	}
+	if st, err := os.Stat(big); err == nil && st.Size() > 1<<20 {
+		t.Fatalf("the file grew past the limit: %d bytes", st.Size())
+	}
+	mem := base
+	mem.Limits.AddressSpace = 2 << 30
+	got = runChild(t, mem, "alloc", "", "", false)
+	if got.code != 4 || !strings.HasPrefix(got.out, "DENIED address space limit of 2147483648 bytes exceeded") || strings.Contains(got.out, "goroutine") {
+		t.Fatalf("alloc: exit %d, output %.300q: want the supervisor's refusal and exit 4", got.code, got.out)
+	}
+}
+
+func TestPolicyValidate(t *testing.T) {
+	cases := []struct {
+		p    Policy
+		want string
+	}{
+		{Policy{Network: NetNone}, ""},
+		{Policy{Network: "all"}, "unknown network mode"},
+		{Policy{Network: NetNone, ConnectPorts: []uint16{25}}, "network none names ports"},
+		{Policy{Network: NetPorts, ConnectPorts: []uint16{0}}, "port 0"},
+		{Policy{Network: NetNone, ReadOnly: []string{"etc"}}, "not absolute"},
+		{Policy{Network: NetNone, Home: "home"}, "not absolute"},
+	}
+	for i, c := range cases {
+		err := c.p.Validate()
+		if (err == nil) != (c.want == "") || (err != nil && !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("%d: Validate = %v, want %q", i, err, c.want)
+		}
+	}
+}
+
+func TestServicePort(t *testing.T) {
+	for in, want := range map[string]string{"http://127.0.0.1:8080": "8080", "https://x.example": "443", "http://h": "80", "ftp://h": "error", "http://h:0": "error", "nohost": "error"} {
+		p, _, err := servicePort(in)
+		got := strconv.Itoa(int(p))
+		if err != nil {
+			got = "error"
+		}
+		if got != want {
+			t.Errorf("servicePort(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+// TestSandboxWeakKernel: a protection the kernel lacks is a refusal
+// unless the policy allows running unconfined, and then the report names
+// every missing protection.
+func TestSandboxWeakKernel(t *testing.T) {
+	dir := t.TempDir()
+	none := Policy{Home: dir, Network: NetNone}
+	ports := Policy{Home: dir, Network: NetPorts, ConnectPorts: []uint16{25}}
+	allow := func(p Policy) Policy { p.AllowUnconfined = true; return p }
+	cases := []struct {
+		kernel string
+		p      Policy
+		want   string
+	}{
+		{"0,false", none, "REFUSED sandbox: kernel: seccomp filters"},
+		{"0,true", none, "REFUSED sandbox: kernel: Landlock (no filesystem confinement)"},
+		{"3,true", ports, "REFUSED sandbox: kernel: Landlock TCP port rules (ABI 4)"},
+		{"3,true", none, "APPLIED "},
+		{"0,false", allow(none), "APPLIED seccomp filters (no exec/ptrace/mount/namespace/socket restrictions); Landlock (no filesystem confinement)"},
+		{"3,true", allow(ports), "APPLIED Landlock TCP port rules (ABI 4): connections to any port are possible"},
+	}
+	for _, c := range cases {
+		got := runChild(t, c.p, "read", "/nonexistent", "", false, "SANDBOX_KERNEL="+c.kernel)
+		want := strings.TrimSpace(c.want)
+		if !strings.HasPrefix(got.out, want) || (strings.HasPrefix(want, "APPLIED") && got.out != want) {
+			t.Errorf("kernel %s, allow %v: %q, want %q", c.kernel, c.p.AllowUnconfined, got.out, c.want)
+		}
+	}
+}
+
+func TestSupportMissing(t *testing.T) {
+	cases := []struct {
+		s    Support
+		want string
+	}{
+		{Support{LandlockABI: 7, Seccomp: true, Rlimits: true}, ""},
+		{Support{LandlockABI: 3, Seccomp: true, Rlimits: true}, "Landlock TCP port rules (ABI 4)"},
+		{Support{LandlockABI: 0, Seccomp: false, Rlimits: false}, "Landlock, seccomp filters, resource limits"},
+	}
+	for _, c := range cases {
+		if got := c.s.Missing(); got != c.want {
+			t.Errorf("%+v: Missing() = %q, want %q", c.s, got, c.want)
+		}
+	}
+}
+
+// TestSupervisedChildDiesWithSupervisor: killing the supervising parent
+// (a runner's timeout) kills the confined child too.
+func TestSupervisedChildDiesWithSupervisor(t *testing.T) {
+	needSandbox(t)
+	dir := t.TempDir()
+	pj, _ := json.Marshal(Policy{Home: dir, Network: NetNone})
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "SANDBOX_OP=spin-pid", "SANDBOX_POLICY="+string(pj))
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var pid int
+	if _, err := fmt.Fscanf(out, "PID %d\n", &pid); err != nil || pid == cmd.Process.Pid {
+		cmd.Process.Kill()
+		t.Fatalf("no child pid (%v, %d)", err, pid)
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	for start := time.Now(); time.Since(start) < 10*time.Second; time.Sleep(50 * time.Millisecond) {
+		data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil || strings.Contains(string(data), ") Z ") {
+			return
+		}
+	}
+	syscall.Kill(pid, syscall.SIGKILL)
+	t.Fatalf("the confined child %d outlived its supervisor", pid)
+}
