@@ -4,7 +4,10 @@
 //
 // Load reads every .py file of the folder (module <name>.<file>, and
 // __init__.py as the package <name> itself) and compiles, statically and
-// without running anything:
+// without running anything. As in Python (PEP 420), no folder needs an
+// __init__.py: tools/, tools/<domain>/ and the layer folder itself are
+// namespace packages when they have none (Layer.IsNamespace).
+//
 //
 //   - row types: `class UserRow(clauz3.Row):` whose body is a docstring
 //     and annotated fields without values (ir.Row, in Layer.Rows), usable

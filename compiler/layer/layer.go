@@ -35,10 +35,13 @@ func (l *Layer) Module(name string) *Module {
 	return nil
 }
 
-// IsNamespace reports whether name is a proper prefix package of the
-// layer's name (tools, tools.email for tools.email.trusted).
+// IsNamespace reports whether name is a package of the layer that no
+// __init__.py defines: a proper prefix package of the layer's name (tools,
+// tools.email for tools.email.trusted), or the layer's own package when
+// the folder has no __init__.py. Python treats such folders as namespace
+// packages (PEP 420), and the original ClauZ3's projects rely on it.
 func (l *Layer) IsNamespace(name string) bool {
-	return strings.HasPrefix(l.Name, name+".")
+	return strings.HasPrefix(l.Name, name+".") || name == l.Name && l.Module(name) == nil
 }
 
 // Effect returns the effect with the given name, or nil.
