@@ -8,7 +8,6 @@
 // __init__.py: tools/, tools/<domain>/ and the layer folder itself are
 // namespace packages when they have none (Layer.IsNamespace).
 //
-//
 //   - row types: `class UserRow(clauz3.Row):` whose body is a docstring
 //     and annotated fields without values (ir.Row, in Layer.Rows), usable
 //     in the annotations of this and other modules of the layer and in
