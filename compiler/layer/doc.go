@@ -18,7 +18,7 @@
 //     assumes it (and every engine checks it on each result at run time:
 //     ir/interp, runtime's CheckUnique), and a unique bool column would make every result of three
 //     rows impossible;
-//   - effects: top-level stubs marked @clauz3.trusted or @deal.has(...)
+//   - effects: top-level functions marked @clauz3.trusted or @deal.has(...)
 //     (markers recorded), with annotated parameters (int, float, str,
 //     bool, list[T], dict[K, V], set[T], tuple[...], T | None, rows,
 //     literal defaults) and a return annotation;
@@ -47,11 +47,16 @@
 //   - module-level literal constants, usable in lambdas and contracts.
 //
 // A layer may import clauz3 (and clauz3.spec, clauz3.policy), deal,
-// typing, __future__ and its own modules. Everything else is refused with a
-// located error pointing into the layer file: function bodies that are not
-// stubs (..., pass, a docstring, return []), lambdas using anything but
-// field access (of facts, and of row-typed parameters and fact fields),
-// literals, contract parameters, comparisons, in/not in, and/or/not, + and
+// typing, __future__ and its own modules. It may also import any other
+// module (os, pathlib, ...) for the bodies of its effects and undecorated
+// helper functions: those bodies may be any Python the parser reads, and
+// are skipped, never compiled or run (the prover reasons from signatures
+// and conditions; a build links the layer's Go implementation, and says so
+// when there is none). Names so imported are opaque (KForeign): using one
+// in a condition, contract or constant is refused. Everything else is
+// refused with a located error pointing into the layer file: imports of
+// other tools.* packages, lambdas using anything but field access (of
+// facts, and of row-typed parameters and fact fields), literals, contract parameters, comparisons, in/not in, and/or/not, + and
 // -, len, startswith and endswith; unknown fields; an effect() that
 // selects nothing; classes other than row types, and row types with
 // methods, defaults or other bases. @deal.ensure and @deal.raises are

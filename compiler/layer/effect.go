@@ -29,7 +29,8 @@ func sortEffects(es []*ir.Effect) {
 }
 
 // funcDef classifies a top-level def by its decorators: a contract, a
-// trusted effect, or an unmarked stub.
+// trusted effect, or an unmarked helper. The bodies of effects and helpers
+// may be any Python (they were parsed with the file) and are skipped.
 func (ld *loader) funcDef(m *Module, def *ast.FunctionDef) {
 	f := m.src
 	name := string(def.Name)
@@ -123,39 +124,10 @@ func (ld *loader) funcDef(m *Module, def *ast.FunctionDef) {
 	case len(decl.requires) > 0 || len(decl.ensures) > 0 || len(decl.updates) > 0:
 		ld.errorf(f, def, "%s has conditions or fluent updates but is not marked trusted (add @clauz3.trusted or @deal.has(...))", name)
 	default:
-		if !bad && ld.stub(m, def) {
+		if !bad {
 			ld.bind(m, def, name, &Symbol{Kind: KStub, Name: name, Pos: pyast.Pos(f, def), def: def, mod: m})
 		}
 	}
-}
-
-// stub reports whether def's body is a stub (..., pass, a docstring,
-// return []), reporting it otherwise.
-func (ld *loader) stub(m *Module, def *ast.FunctionDef) bool {
-	for _, s := range def.Body {
-		ok := false
-		switch s := s.(type) {
-		case *ast.Pass:
-			ok = true
-		case *ast.ExprStmt:
-			switch v := s.Value.(type) {
-			case *ast.Ellipsis:
-				ok = true
-			case *ast.Str:
-				_, isF := m.src.FStrings[v]
-				ok = !isF
-			}
-		case *ast.Return:
-			if l, isList := s.Value.(*ast.List); isList && len(l.Elts) == 0 {
-				ok = true
-			}
-		}
-		if !ok {
-			ld.errorf(m.src, s, "function body in a trusted layer is not supported: %s must be a stub (..., pass, a docstring or return [])", def.Name)
-			return false
-		}
-	}
-	return true
 }
 
 // params converts the parameters of a layer def: annotated, positional,
@@ -220,7 +192,9 @@ func (ld *loader) params(m *Module, def *ast.FunctionDef, effect bool) ([]lower.
 func (ld *loader) effectDef(m *Module, def *ast.FunctionDef, markers []string, decl *effectDecl, bad bool) {
 	f := m.src
 	name := string(def.Name)
-	stub := ld.stub(m, def)
+	// The body is never compiled or run (the original's stdlib layers have
+	// real Python bodies): the prover reasons from the signature and the
+	// conditions only, and the build links the layer's Go implementation.
 	params, _, ok := ld.params(m, def, true)
 	var result ir.Type
 	if def.Returns == nil {
@@ -232,7 +206,7 @@ func (ld *loader) effectDef(m *Module, def *ast.FunctionDef, markers []string, d
 	} else {
 		result = t
 	}
-	if !ok || bad || !stub {
+	if !ok || bad {
 		return
 	}
 	e := &ir.Effect{Pos: pyast.Pos(f, def), Name: name, Module: m.Name, Layer: ld.layer.Name, Markers: markers, Result: result}

@@ -91,15 +91,16 @@ const (
 	KRelation                 // a relation view: R = effect(...)
 	KConst                    // a module-level literal constant
 	KPolicy                   // a domain_policy(...)
-	KStub                     // an unmarked stub function: not callable by plans
+	KStub                     // an unmarked helper function (any body): not callable by plans
 	KRow                      // a row type: class X(clauz3.Row)
 	KFluent                   // a fluent: F = fluent("name", key=..., value=..., initial=...)
+	KForeign                  // a module outside ClauZ3 or one of its members (Qual), for effect bodies only
 )
 
 var kindNames = map[Kind]string{
 	KModule: "module", KAPI: "API name", KEffect: "effect", KContract: "contract",
-	KRelation: "relation", KConst: "constant", KPolicy: "policy", KStub: "untrusted stub", KRow: "row type",
-	KFluent: "fluent",
+	KRelation: "relation", KConst: "constant", KPolicy: "policy", KStub: "helper function", KRow: "row type",
+	KFluent: "fluent", KForeign: "name imported for effect bodies",
 }
 
 func (k Kind) String() string { return kindNames[k] }
