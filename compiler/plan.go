@@ -763,7 +763,13 @@ func (c *compiler) guarantee(e ast.Expr, prog *ir.Program) *ir.Guarantee {
 		return nil
 	}
 	ct := s.contract
-	if ct.Spec == nil {
+	site := call
+	var rows map[string]*ir.Row
+	if ct.Template != nil {
+		if call, rows = c.templateArgs(call, ct); call == nil {
+			return nil
+		}
+	} else if ct.Spec == nil {
 		c.errorf(call, "contract %s did not compile", ct.Name)
 		return nil
 	}
@@ -786,12 +792,72 @@ func (c *compiler) guarantee(e ast.Expr, prog *ir.Program) *ir.Guarantee {
 			return nil
 		}
 	}
+	if ct.Template != nil {
+		inst, err := ct.Instantiate(c.pos(site), rows, args)
+		if err != nil {
+			c.errs.Append(err)
+			return nil
+		}
+		ct = inst
+	}
 	wide, why := widenContract(ct.Contract, prog)
 	if why != "" {
-		c.errorf(call, "%s", why)
+		c.errorf(site, "%s", why)
 		return nil
 	}
-	return &ir.Guarantee{Pos: c.pos(call), Source: pyast.Render(call), Contract: wide, Args: args}
+	return &ir.Guarantee{Pos: c.pos(site), Source: pyast.Render(site), Contract: wide, Args: args}
+}
+
+// templateArgs splits a call of a template contract (one with parameters
+// of type type) into the row types its type parameters are given, and a
+// call with the other arguments only. nil: refused (reported).
+func (c *compiler) templateArgs(call *ast.Call, ct *layer.Contract) (*ast.Call, map[string]*ir.Row) {
+	rows := map[string]*ir.Row{}
+	rest := *call
+	rest.Args, rest.Keywords = nil, nil
+	label := pyast.Render(call.Func)
+	rowArg := func(p layer.TemplateParam, e ast.Expr) bool {
+		s, _ := c.resolve(e)
+		if s != nil && s.kind == sBroken {
+			return false // its layer's errors are reported
+		}
+		if s == nil || s.kind != sRow {
+			c.errorf(e, "argument %s of %s() must be a row type (a class of clauz3.Row imported from a layer), got %s", p.Name, label, pyast.Render(e))
+			return false
+		}
+		rows[p.Name] = s.row
+		return true
+	}
+	ok := true
+	for i, a := range call.Args {
+		if i < len(ct.Template.Params) && ct.Template.Params[i].Type {
+			ok = rowArg(ct.Template.Params[i], a) && ok
+			continue
+		}
+		rest.Args = append(rest.Args, a)
+	}
+	for _, k := range call.Keywords {
+		isType := false
+		for _, p := range ct.Template.Params {
+			if p.Type && p.Name == string(k.Arg) {
+				ok = rowArg(p, k.Value) && ok
+				isType = true
+			}
+		}
+		if !isType {
+			rest.Keywords = append(rest.Keywords, k)
+		}
+	}
+	for _, p := range ct.Template.Params {
+		if p.Type && rows[p.Name] == nil && ok {
+			c.errorf(call, "%s() needs a row type for its parameter %s", label, p.Name)
+			ok = false
+		}
+	}
+	if !ok {
+		return nil, nil
+	}
+	return &rest, rows
 }
 
 func containsEffect(es []*ir.Effect, e *ir.Effect) bool {

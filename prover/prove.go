@@ -279,17 +279,18 @@ type goal struct {
 
 func (x *executor) decide(g goal) *Obligation {
 	ob := g.ob
-	r, s, err := x.violate(g)
+	r, s, separated, err := x.violateSmallFirst(g) // smallmodel.go
 	if s != nil {
 		defer s.Close()
+	}
+	if err == nil && r == z3.Sat && len(g.separate) > 0 && !separated && !x.separable(s, g, ob) {
+		return ob // ob says why (provenance.go)
 	}
 	switch {
 	case err != nil:
 		ob.Status, ob.Reason = Refused, err.Error()
 	case r == z3.Unsat:
 		ob.Status = Proved
-	case r == z3.Sat && len(g.separate) > 0 && !x.separable(s, g, ob):
-		// ob says why (provenance.go)
 	case r == z3.Sat:
 		m, err := s.Model()
 		if err != nil {

@@ -133,7 +133,7 @@ func (ld *loader) funcDef(m *Module, def *ast.FunctionDef) {
 // params converts the parameters of a layer def: annotated, positional,
 // with literal defaults. object is admitted in an effect's parameters
 // only (effect), not in a contract's.
-func (ld *loader) params(m *Module, def *ast.FunctionDef, effect bool) ([]lower.Param, []ast.Ast, bool) {
+func (ld *loader) params(m *Module, def *ast.FunctionDef, effect bool, isType []bool) ([]lower.Param, []ast.Ast, bool) {
 	f := m.src
 	a := def.Args
 	ok := true
@@ -158,6 +158,13 @@ func (ld *loader) params(m *Module, def *ast.FunctionDef, effect bool) ([]lower.
 		if arg.Annotation == nil {
 			ld.errorf(f, arg, "parameter %s of %s needs a type annotation", arg.Arg, def.Name)
 			ok = false
+			continue
+		}
+		if isType != nil && isType[i] {
+			if i >= nd {
+				ld.errorf(f, a.Defaults[i-nd], "a parameter of type type takes a row type at the call site; a default is not supported")
+				ok = false
+			}
 			continue
 		}
 		annotation := types.AnnotationIn
@@ -195,7 +202,7 @@ func (ld *loader) effectDef(m *Module, def *ast.FunctionDef, markers []string, d
 	// The body is never compiled or run (the original's stdlib layers have
 	// real Python bodies): the prover reasons from the signature and the
 	// conditions only, and the build links the layer's Go implementation.
-	params, _, ok := ld.params(m, def, true)
+	params, _, ok := ld.params(m, def, true, nil)
 	var result ir.Type
 	if def.Returns == nil {
 		ld.errorf(f, def, "effect %s needs a return annotation (-> None when it returns nothing)", name)
@@ -267,6 +274,17 @@ func (ld *loader) conditions(s *Symbol) {
 		}
 		a := lam.Args.Args[0]
 		loc := &ir.Local{Pos: pyast.Pos(f, a), Name: string(a.Arg), Type: e.Result}
+		if g := allOverResult(m, lam); g != nil {
+			n, ok := resultBound(s.decl)
+			if !ok {
+				ld.errorf(f, lam.Body, "all(... for x in %s) in an ensures of %s needs a bound on the result's length, e.g. @deal.post(lambda %s: len(%s) <= 100)", loc.Name, e.Name, loc.Name, loc.Name)
+				continue
+			}
+			if pred := ld.allRows(m, e, lam, g, loc, n); pred != nil {
+				e.Ensures = append(e.Ensures, &ir.Condition{Pos: pyast.Pos(f, call), Source: pyast.Render(lam), Message: msg, Pred: pred})
+			}
+			continue
+		}
 		pred := ld.lambda(m, lam, []*ir.Local{loc}, &lambdaEnv{m: m, params: map[string]*ir.Local{loc.Name: loc}}, ir.Bool, "ensures of "+e.Name)
 		if pred == nil {
 			continue

@@ -21,6 +21,11 @@ type lambdaEnv struct {
 	rel      *relVal              // its relation, for messages
 	captured map[string]*ir.Local // the contract's parameters
 	binOps   map[ir.BinOpKind]bool
+	columns  map[string]*ast.Call // names bound to getattr(...) in the contract body
+	inst     *instance            // a template's call-site binding, or nil
+	// subst maps the variable of all(P for r in result) in an ensures to
+	// the expression it stands for in one conjunct (allRows).
+	subst map[string]func() ir.Expr
 }
 
 // contractOps are the arithmetic operators of contract lambdas (DESIGN.md 4).
@@ -50,6 +55,13 @@ func (e *lambdaEnv) local(name string) *ir.Local {
 
 func (e *lambdaEnv) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
 	name := string(n.Id)
+	if mk := e.subst[name]; mk != nil {
+		if _, isRow := mk().Type().(*ir.Row); !isRow {
+			return mk()
+		}
+		l.Errorf(n, "row %s used as a value is not supported (read a field, e.g. %s.%s)", name, name, mk().Type().(*ir.Row).Fields[0].Name)
+		return nil
+	}
 	if loc := e.local(name); loc != nil {
 		if loc == e.fact {
 			l.Errorf(n, "fact %s used as a value is not supported (read a field, e.g. %s.%s)", name, name, firstField(e.fact))
@@ -127,6 +139,12 @@ func (e *lambdaEnv) Attribute(l *lower.Lowerer, a *ast.Attribute, want ir.Type) 
 func (e *lambdaEnv) rowValue(l *lower.Lowerer, v ast.Expr) ir.Expr {
 	switch v := v.(type) {
 	case *ast.Name:
+		if mk := e.subst[string(v.Id)]; mk != nil {
+			if _, ok := mk().Type().(*ir.Row); ok {
+				return mk()
+			}
+			return nil
+		}
 		if loc := e.local(string(v.Id)); loc != nil && loc != e.fact {
 			if _, ok := loc.Type.(*ir.Row); ok {
 				return &ir.LocalRef{Pos: l.Pos(v), Local: loc}

@@ -129,6 +129,9 @@ type Symbol struct {
 type Contract struct {
 	*ir.Contract
 	Layer *Layer
+	// Template is non-nil for a contract with a parameter of type type:
+	// its Spec is nil and each call site instantiates it (Instantiate).
+	Template *Template
 }
 
 // Policy is a layer's coverage policy (DESIGN.md 5).
