@@ -103,7 +103,7 @@ func (ld *loader) allRows(m *Module, e *ir.Effect, lam *ast.Lambda, g *ast.Gener
 		idx := &ir.Const{Pos: pos, T: ir.Int, Value: i}
 		elem := func() ir.Expr { return &ir.Index{Pos: pos, X: ref(), Index: lower.CloneAt(idx, pos), T: list.Elem} }
 		env := &lambdaEnv{m: m, params: map[string]*ir.Local{}, subst: map[string]func() ir.Expr{string(target.Id): elem}}
-		l := &lower.Lowerer{File: f, Errs: ld.errs, Env: env, NoFStrings: true, Ext: env.columnRef}
+		l := &lower.Lowerer{File: f, Errs: ld.errs, Env: env, NoFStrings: true, Ext: env.ext}
 		p := l.Expr(g.Elt, ir.Bool)
 		if p == nil {
 			return nil

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/go-python/gpython/ast"
+	"github.com/go-python/gpython/py"
 
 	"github.com/clauz3/clauz3/compiler/lower"
 	"github.com/clauz3/clauz3/compiler/pyast"
@@ -34,7 +35,7 @@ var contractOps = map[ir.BinOpKind]bool{ir.Add: true, ir.Sub: true}
 // lambda compiles the body of lam (whose parameters are params) to an
 // ir.Lambda of type want (nil: any type). what names it in messages.
 func (ld *loader) lambda(m *Module, lam *ast.Lambda, params []*ir.Local, env *lambdaEnv, want ir.Type, what string) *ir.Lambda {
-	l := &lower.Lowerer{File: m.src, Errs: ld.errs, Env: env, NoFStrings: true, BinOps: env.binOps, Ext: env.columnRef}
+	l := &lower.Lowerer{File: m.src, Errs: ld.errs, Env: env, NoFStrings: true, BinOps: env.binOps, Ext: env.ext}
 	body := l.Expr(lam.Body, want)
 	if body == nil {
 		return nil
@@ -182,3 +183,55 @@ var builtinNames = map[string]bool{
 }
 
 func isBuiltin(name string) bool { return builtinNames[name] }
+
+// ext lowers what lower.Lowerer does not know in a layer lambda: column
+// references (column.go) and None tests of a fact field.
+func (e *lambdaEnv) ext(l *lower.Lowerer, x ast.Expr, want ir.Type) (ir.Expr, bool) {
+	if v, ok := e.columnRef(l, x, want); ok {
+		return v, true
+	}
+	return e.noneTest(l, x)
+}
+
+// noneTest lowers `f.field is None` / `is not None` (or None on the left)
+// for an optional field of a fact, e.g. `q.where is not None` over
+// db_query(table, where: dict[str, object] | None = None). It reads no
+// content, so it is admitted on a field holding objects too; identity
+// comparisons are refused everywhere else in a layer.
+func (e *lambdaEnv) noneTest(l *lower.Lowerer, x ast.Expr) (ir.Expr, bool) {
+	cmp, ok := x.(*ast.Compare)
+	if !ok || e.fact == nil || len(cmp.Ops) != 1 || (cmp.Ops[0] != ast.Is && cmp.Ops[0] != ast.IsNot) {
+		return nil, false
+	}
+	field, none := cmp.Left, cmp.Comparators[0]
+	if isNoneLit(field) {
+		field, none = none, field
+	}
+	at, isAttr := field.(*ast.Attribute)
+	if !isNoneLit(none) || !isAttr {
+		return nil, false
+	}
+	n, isName := at.Value.(*ast.Name)
+	if !isName || e.local(string(n.Id)) != e.fact {
+		return nil, false
+	}
+	p := e.fact.Type.(*ir.Fact).Field(string(at.Attr))
+	if p == nil {
+		return nil, false // the field error comes from Attribute
+	}
+	if _, isOpt := p.Type.(*ir.Optional); !isOpt {
+		l.Errorf(cmp, "%s is %s, never None", pyast.Render(at), p.Type)
+		return nil, true
+	}
+	op := ir.Is
+	if cmp.Ops[0] == ast.IsNot {
+		op = ir.IsNot
+	}
+	ff := &ir.FactField{Pos: l.Pos(at), Fact: e.fact, Field: p.Name, T: p.Type}
+	return &ir.Compare{Pos: l.Pos(cmp), Ops: []ir.CmpOp{op}, Operands: []ir.Expr{ff, &ir.Const{Pos: l.Pos(none), T: ir.None, Value: nil}}}, true
+}
+
+func isNoneLit(x ast.Expr) bool {
+	c, ok := x.(*ast.NameConstant)
+	return ok && c.Value == py.None
+}
