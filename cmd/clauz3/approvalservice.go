@@ -42,7 +42,7 @@ func runApprovalService(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&roots, "trusted-root", "a trusted layer folder the service proves against; repeatable; default: tools/*/trusted under the working folder")
 	ttl := fs.Duration("receipt-ttl", approval.DefaultReceiptTTL, "how long a receipt stays valid after its decision")
 	proveTimeout := fs.Duration("prove-timeout", prover.DefaultTimeout, "the limit for each solver check of a re-proof")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return exitUsage
 	}
 	usageErr := func(format string, a ...any) int {

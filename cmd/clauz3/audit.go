@@ -19,7 +19,7 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("clauz3 audit verify", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dbPath := fs.String("db", "", "the approval service's database; default: <user config dir>/clauz3/approval.db")
-	if err := fs.Parse(args[1:]); err != nil {
+	if err := parseFlags(fs, args[1:]); err != nil {
 		return exitUsage
 	}
 	if fs.NArg() != 0 {

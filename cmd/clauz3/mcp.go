@@ -24,7 +24,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	approvalTimeout := fs.Duration("approval-timeout", 10*time.Minute, "how long run waits for a decision")
 	proveTimeout := fs.Duration("timeout", prover.DefaultTimeout, "the limit for each solver check; running out refuses the plan")
 	cacheDir := fs.String("cache", "", "the build cache folder (default: the user cache dir's clauz3/builds)")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return exitUsage
 	}
 	if fs.NArg() != 0 {

@@ -25,7 +25,7 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cacheDir := fs.String("cache", "", "the build cache folder (default: the user cache dir's clauz3/builds)")
 	var inputs stringList
 	fs.Var(&inputs, "arg", "name=JSON: a value for one of the target's parameters, passed to the sealed binary (which checks the target's own preconditions); repeatable")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return runner.ExitUsage
 	}
 	prog, src, code, err := pf.loadWithSource(fs, stdin)
