@@ -40,7 +40,8 @@
 //     required), written by `@effect(lambda door: F.set(door, False))`
 //     on trusted effects (from clauz3.fluent; the lambda's parameters name
 //     the effect's parameters; ir.Effect.Updates) and read by contracts as
-//     `F.final.all(lambda v: ...)` and `F.final[key] == v` / `!= v`;
+//     `F.final.all(lambda v: ...)` (or `lambda k, v: ...`, or the original's
+//     `lambda d: d.value == True` with d.key and d.value) and `F.final[key] == v` / `!= v`;
 //   - the coverage policy: `POLICY = domain_policy(when_used=...,
 //     required=[...], recommended=[...], label=...)`, whose names must be
 //     effects (or markers) and contracts of the same layer;

@@ -27,6 +27,7 @@ type lambdaEnv struct {
 	// subst maps the variable of all(P for r in result) in an ensures to
 	// the expression it stands for in one conjunct (allRows).
 	subst map[string]func() ir.Expr
+	entry *fluentEntry // the entry parameter of a final.all lambda, or nil
 }
 
 // contractOps are the arithmetic operators of contract lambdas (DESIGN.md 4).
@@ -56,6 +57,10 @@ func (e *lambdaEnv) local(name string) *ir.Local {
 
 func (e *lambdaEnv) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
 	name := string(n.Id)
+	if e.entry != nil && name == e.entry.name {
+		l.Errorf(n, "%s is an entry of the fluent: read %s.key or %s.value", name, name, name)
+		return nil
+	}
 	if mk := e.subst[name]; mk != nil {
 		if _, isRow := mk().Type().(*ir.Row); !isRow {
 			return mk()
@@ -102,6 +107,16 @@ func firstField(fact *ir.Local) string {
 }
 
 func (e *lambdaEnv) Attribute(l *lower.Lowerer, a *ast.Attribute, want ir.Type) ir.Expr {
+	if n, ok := a.Value.(*ast.Name); ok && e.entry != nil && string(n.Id) == e.entry.name {
+		switch a.Attr {
+		case "key":
+			return &ir.LocalRef{Pos: l.Pos(a), Local: e.entry.key}
+		case "value":
+			return &ir.LocalRef{Pos: l.Pos(a), Local: e.entry.value}
+		}
+		l.Errorf(a, "an entry of a fluent has .key and .value, not .%s", a.Attr)
+		return nil
+	}
 	if n, ok := a.Value.(*ast.Name); ok && e.fact != nil && e.local(string(n.Id)) == e.fact {
 		fact := e.fact.Type.(*ir.Fact)
 		field := string(a.Attr)
