@@ -219,7 +219,7 @@ func (c *compiler) importStmt(s *ast.Import) {
 		name := string(a.Name)
 		sym := c.moduleSym(name)
 		if sym == nil {
-			c.errorf(s, "import of %s is not supported", name)
+			c.errorf(s, "%s", c.unknownModule(name))
 			continue
 		}
 		if a.AsName != "" {
@@ -266,7 +266,7 @@ func (c *compiler) importFrom(s *ast.ImportFrom) {
 	}
 	ms := c.moduleSym(mod)
 	if ms == nil {
-		c.errorf(s, "import of %s is not supported", mod)
+		c.errorf(s, "%s", c.unknownModule(mod))
 		return
 	}
 	for _, a := range s.Names {
@@ -293,7 +293,13 @@ func (c *compiler) importFrom(s *ast.ImportFrom) {
 		}
 		sym := c.member(ms, name)
 		if sym == nil {
-			c.errorf(s, "cannot import name %s from %s", name, mod)
+			msg := fmt.Sprintf("cannot import name %s from %s", name, mod)
+			if st, ok := c.roots.layerOf(mod); ok && st.layer != nil {
+				if in := whereIs(st.layer, name); in != "" && in != mod {
+					msg += "; it is in " + in
+				}
+			}
+			c.errorf(s, "%s", msg)
 			continue
 		}
 		if sym.kind == sOther {
@@ -745,7 +751,21 @@ func (c *compiler) guarantee(e ast.Expr, prog *ir.Program) *ir.Guarantee {
 	case s == nil && why != "":
 		if at, isAttr := call.Func.(*ast.Attribute); isAttr {
 			if base, _ := c.resolve(at.Value); base != nil && base.kind == sModule {
-				c.errorf(call, "%s has no contract %s", base.qual, at.Attr)
+				msg := fmt.Sprintf("%s has no contract %s", base.qual, at.Attr)
+				if st, ok := c.roots.layerOf(base.qual); ok && st.layer != nil {
+					if m := st.layer.Module(base.qual); m != nil {
+						var names []string
+						for n, ls := range m.Names {
+							if ls.Kind == layer.KContract {
+								names = append(names, n)
+							}
+						}
+						if best := nearest(string(at.Attr), names); best != "" {
+							msg += "; did you mean " + best + "?"
+						}
+					}
+				}
+				c.errorf(call, "%s", msg)
 				return nil
 			}
 		}
