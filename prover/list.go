@@ -370,6 +370,9 @@ func (x *executor) attr(pos ir.Pos, v value, field string) (value, error) {
 	if row.fields[i] == nil {
 		return nil, unsupported(pos, fmt.Sprintf("reading %s.%s (a %s column) in a proof", row.typ.Name, field, row.typ.Fields[i].Type))
 	}
+	if err := x.assumeRow(row); err != nil { // lazyrows.go
+		return nil, err
+	}
 	return row.fields[i], nil
 }
 

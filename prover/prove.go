@@ -292,6 +292,10 @@ func (x *executor) decide(g goal) *Obligation {
 	case r == z3.Unsat:
 		ob.Status = Proved
 	case r == z3.Sat:
+		if why := x.withPendingRows(s); why != "" { // lazyrows.go
+			ob.Status, ob.Reason = Refused, why
+			break
+		}
 		m, err := s.Model()
 		if err != nil {
 			ob.Status, ob.Reason = Refused, "counterexample unavailable: "+err.Error()

@@ -126,3 +126,19 @@ func (ld *loader) allRows(m *Module, e *ir.Effect, lam *ast.Lambda, g *ast.Gener
 	}
 	return &ir.Lambda{Pos: pyast.Pos(f, lam), Source: pyast.Render(lam), Params: []*ir.Local{res}, Body: body}
 }
+
+// eachRow compiles the predicate of all(P(r) for r in result) over one
+// element r (ir.Condition.Each).
+func (ld *loader) eachRow(m *Module, res *ir.Local, g *ast.GeneratorExp) *ir.Lambda {
+	f := m.src
+	list := res.Type.(*ir.List)
+	target := g.Generators[0].Target.(*ast.Name)
+	r := &ir.Local{Pos: pyast.Pos(f, target), Name: string(target.Id), Type: list.Elem}
+	env := &lambdaEnv{m: m, params: map[string]*ir.Local{r.Name: r}}
+	l := &lower.Lowerer{File: f, Errs: ld.errs, Env: env, NoFStrings: true, Ext: env.ext}
+	p := l.Expr(g.Elt, ir.Bool)
+	if p == nil {
+		return nil
+	}
+	return &ir.Lambda{Pos: pyast.Pos(f, g), Source: pyast.Render(g.Elt), Params: []*ir.Local{r}, Body: p}
+}

@@ -281,7 +281,9 @@ func (ld *loader) conditions(s *Symbol) {
 				continue
 			}
 			if pred := ld.allRows(m, e, lam, g, loc, n); pred != nil {
-				e.Ensures = append(e.Ensures, &ir.Condition{Pos: pyast.Pos(f, call), Source: pyast.Render(lam), Message: msg, Pred: pred})
+				if each := ld.eachRow(m, loc, g); each != nil {
+					e.Ensures = append(e.Ensures, &ir.Condition{Pos: pyast.Pos(f, call), Source: pyast.Render(lam), Message: msg, Pred: pred, Each: each})
+				}
 			}
 			continue
 		}

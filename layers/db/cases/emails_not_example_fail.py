@@ -1,5 +1,5 @@
 # The postcondition says "@", nothing about the domain.
-# expect: failed assertion
+# expect: failed assert (line 10)
 import clauz3
 from tools.db.trusted import contracts as db
 from tools.db.trusted.effects import db_query
