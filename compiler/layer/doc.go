@@ -23,13 +23,19 @@
 //     bool, list[T], dict[K, V], set[T], tuple[...], T | None, rows,
 //     literal defaults) and a return annotation;
 //     @clauz3.requires(lambda ...: ..., message=...) / @deal.pre(...) become ir.Condition over the parameters they name,
-//     @clauz3.ensures(lambda result: ...) / @deal.post(...) over the result;
+//     @clauz3.ensures(lambda result: ...) / @deal.post(...) over the result,
+//     including all(P(r) for r in result) on an effect that also ensures
+//     len(result) <= N: the conjunction over i < N of
+//     len(result) <= i or P(result[i]), with P over one element in
+//     ir.Condition.Each (allrows.go);
 //   - relations: module-level `R = effect(send_email)` or
 //     `R = effect("name or marker")`, which must select at least one effect
 //     of the layer; the fact's fields are the parameters every selected
 //     effect shares;
 //   - contracts: @contract functions, whose body (straight-line assignments
-//     of relation expressions and one return) is compiled to an ir.Spec:
+//     of relation expressions or of column = getattr(schema, field), and
+//     one return) is compiled to an ir.Spec; one with a parameter of type
+//     type is a Template, compiled at each call site (template.go):
 //     R.all(p), R.empty(), R.where(p) (chains), R.distinct(k),
 //     R.count() <op> n, R.sum(k) <op> n, A.shares_value(B, k) (k is
 //     compiled once over each relation's facts, so the fields it reads
