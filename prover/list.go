@@ -252,6 +252,24 @@ func (x *executor) index(sc scope, e *ir.Index, g z3.Term) (value, error) {
 			}
 			return v.elems[k], nil
 		}
+		// The rows the index may select get their deferred
+		// postconditions (lazyrows.go): selectAt merges them into a row
+		// of its own, whose reads would not.
+		if k, ok := constInt(e.Index); ok && k >= 0 && k < int64(len(v.elems)) {
+			if r, isRow := v.elems[k].(*rowValue); isRow {
+				if err := x.assumeRow(r); err != nil {
+					return nil, err
+				}
+			}
+		} else {
+			for _, el := range v.elems {
+				if r, isRow := el.(*rowValue); isRow {
+					if err := x.assumeRow(r); err != nil {
+						return nil, err
+					}
+				}
+			}
+		}
 		at := x.position(v, iv.(z3.Term), g)
 		return x.selectAt(e.Pos, v, at)
 	}

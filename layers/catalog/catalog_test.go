@@ -77,7 +77,7 @@ func TestRoots(t *testing.T) {
 		t.Fatalf("explicit root: %+v, %v", c, err)
 	}
 	// A broken layer is an error, not a silent omission.
-	if err := os.WriteFile(filepath.Join(dir, "tools", "email", "trusted", "broken.py"), []byte("import os\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "tools", "email", "trusted", "broken.py"), []byte("from tools.nowhere.trusted import x\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Load([]string{dir}, nil); err == nil || !strings.Contains(err.Error(), "does not load") {
