@@ -46,6 +46,10 @@ func symbolicHow(name string) string {
 // builtinMore decides a builtin the encoding of builtin() lacks. ok is
 // false when it does not know e either.
 func (x *executor) builtinMore(e *ir.Builtin, args []value, g z3.Term) (v value, err error, ok bool) {
+	if e.Name == "repr" && len(args) == 1 {
+		t, err := x.repr(e.Pos, e.Args[0], args[0])
+		return t, err, true
+	}
 	if !folded[e.Name] {
 		return nil, nil, false
 	}
