@@ -570,6 +570,10 @@ func (fl *fnLowerer) print(c *ast.Call) ir.Expr {
 	out := &ir.Builtin{Pos: l.Pos(c), Name: "print", T: ir.None}
 	nodes := slices.Clone(b.args)
 	for _, a := range b.args {
+		if x := fl.mixedLiteralList(a); x != nil {
+			out.Args = append(out.Args, x)
+			continue
+		}
 		x := fl.printable(a, "print()")
 		if x == nil {
 			return nil
@@ -594,6 +598,67 @@ func (fl *fnLowerer) print(c *ast.Call) ir.Expr {
 		nodes = append(nodes, k.Value)
 	}
 	return fl.finish(c, b, "print", out, nodes)
+}
+
+// mixedLiteralList lowers a list display of literals of different types
+// printed as is (print([1, "a", True]), which mypy --strict accepts as a
+// list[object]) to the text print writes: "[" + repr(1) + ", " + ... + "]",
+// each repr computed by the engine as for any value. nil: a is no such
+// display (it is lowered as usual).
+func (fl *fnLowerer) mixedLiteralList(a ast.Expr) ir.Expr {
+	list, ok := a.(*ast.List)
+	if !ok || len(list.Elts) < 2 {
+		return nil
+	}
+	for _, e := range list.Elts {
+		if !isLiteral(e) {
+			return nil
+		}
+	}
+	var elems []ir.Expr
+	mixed := false
+	for _, e := range list.Elts {
+		x := fl.l.Expr(e, nil)
+		if x == nil {
+			return nil
+		}
+		mixed = mixed || !ir.Identical(x.Type(), elems0(elems, x).Type())
+		elems = append(elems, x)
+	}
+	if !mixed {
+		return nil
+	}
+	pos := fl.l.Pos(a)
+	str := func(s string) ir.Expr { return &ir.Const{Pos: pos, T: ir.Str, Value: s} }
+	cat := func(x, y ir.Expr) ir.Expr { return &ir.BinOp{Pos: pos, Op: ir.Add, X: x, Y: y, T: ir.Str} }
+	text := str("[")
+	for i, x := range elems {
+		if i > 0 {
+			text = cat(text, str(", "))
+		}
+		text = cat(text, &ir.Builtin{Pos: x.Position(), Name: "repr", Args: []ir.Expr{x}, T: ir.Str})
+	}
+	return cat(text, str("]"))
+}
+
+func elems0(elems []ir.Expr, x ir.Expr) ir.Expr {
+	if len(elems) == 0 {
+		return x
+	}
+	return elems[0]
+}
+
+// isLiteral reports whether e is a number, a string (an f-string lowers
+// like any str, in order), True, False, None, or a signed number.
+func isLiteral(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Num, *ast.Str, *ast.NameConstant:
+		return true
+	case *ast.UnaryOp:
+		_, ok := e.Operand.(*ast.Num)
+		return ok && (e.Op == ast.USub || e.Op == ast.UAdd)
+	}
+	return false
 }
 
 // sortOptions lowers the key= and reverse= of sorted() and list.sort()

@@ -76,12 +76,12 @@ func TestLayerErrorsPointIntoLayer(t *testing.T) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "effects.py"), []byte("import clauz3\n\n@clauz3.trusted\ndef go(n: int) -> None:\n    while True:\n        pass\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "effects.py"), []byte("import clauz3\n\n@clauz3.trusted\ndef go(n: int) -> None:\n    while True:\n        pass\n\n@clauz3.requires(lambda n: n.bit_length() < 3)\n@clauz3.trusted\ndef stop(n: int) -> None: ...\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	src := []byte("import clauz3\nfrom tools.bad.trusted.effects import go\n\ndef main() -> None:\n    go(1)\n")
 	_, err := Compile("plan.py", src, Config{ImportRoots: []string{root}})
-	want := filepath.Join(root, "tools", "bad", "trusted", "effects.py") + ":5:5: function body in a trusted layer is not supported: go must be a stub (..., pass, a docstring or return [])"
+	want := filepath.Join(root, "tools", "bad", "trusted", "effects.py") + ":8:28: call of n.bit_length is not supported"
 	if err == nil || err.Error() != want {
 		t.Errorf("got\n%v\nwant\n%s", err, want)
 	}

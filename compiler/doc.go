@@ -28,7 +28,13 @@
 // names from typing (Optional,
 // List, Dict, Tuple, Set are understood in annotations), `from __future__
 // import annotations`, and modules or names of the trusted layers
-// (effects, contracts, constants, row types). At module level: imports, a
+// (effects, contracts, constants, row types); no folder needs an
+// __init__.py (PEP 420). A refused import says what would work
+// (suggest.go): `clauz3 install NAME` for a missing layer, the module
+// that exists for a wrong path, the nearest contract for a typo. A
+// contract with a parameter of type type is instantiated at the
+// guarantee with the row type the plan passes (layer.Template).
+// At module level: imports, a
 // docstring, defs, literal constants (inlined where used) and exactly
 // `if __name__ == "__main__": main()`.
 //

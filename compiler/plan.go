@@ -219,7 +219,7 @@ func (c *compiler) importStmt(s *ast.Import) {
 		name := string(a.Name)
 		sym := c.moduleSym(name)
 		if sym == nil {
-			c.errorf(s, ir.Unsupported, "import of %s is not supported", name)
+			c.errorf(s, ir.ImportError, "%s", c.unknownModule(name))
 			continue
 		}
 		if a.AsName != "" {
@@ -266,7 +266,7 @@ func (c *compiler) importFrom(s *ast.ImportFrom) {
 	}
 	ms := c.moduleSym(mod)
 	if ms == nil {
-		c.errorf(s, ir.Unsupported, "import of %s is not supported", mod)
+		c.errorf(s, ir.ImportError, "%s", c.unknownModule(mod))
 		return
 	}
 	for _, a := range s.Names {
@@ -293,7 +293,13 @@ func (c *compiler) importFrom(s *ast.ImportFrom) {
 		}
 		sym := c.member(ms, name)
 		if sym == nil {
-			c.errorf(s, ir.ImportError, "cannot import name %s from %s", name, mod)
+			msg := fmt.Sprintf("cannot import name %s from %s", name, mod)
+			if st, ok := c.roots.layerOf(mod); ok && st.layer != nil {
+				if in := whereIs(st.layer, name); in != "" && in != mod {
+					msg += "; it is in " + in
+				}
+			}
+			c.errorf(s, ir.ImportError, "%s", msg)
 			continue
 		}
 		if sym.kind == sOther {
@@ -746,7 +752,21 @@ func (c *compiler) guarantee(e ast.Expr, prog *ir.Program) *ir.Guarantee {
 	case s == nil && !why.OK():
 		if at, isAttr := call.Func.(*ast.Attribute); isAttr {
 			if base, _ := c.resolve(at.Value); base != nil && base.kind == sModule {
-				c.errorf(call, ir.UndefinedName, "%s has no contract %s", base.qual, at.Attr)
+				msg := fmt.Sprintf("%s has no contract %s", base.qual, at.Attr)
+				if st, ok := c.roots.layerOf(base.qual); ok && st.layer != nil {
+					if m := st.layer.Module(base.qual); m != nil {
+						var names []string
+						for n, ls := range m.Names {
+							if ls.Kind == layer.KContract {
+								names = append(names, n)
+							}
+						}
+						if best := nearest(string(at.Attr), names); best != "" {
+							msg += "; did you mean " + best + "?"
+						}
+					}
+				}
+				c.errorf(call, ir.UndefinedName, "%s", msg)
 				return nil
 			}
 		}
@@ -764,7 +784,13 @@ func (c *compiler) guarantee(e ast.Expr, prog *ir.Program) *ir.Guarantee {
 		return nil
 	}
 	ct := s.contract
-	if ct.Spec == nil {
+	site := call
+	var rows map[string]*ir.Row
+	if ct.Template != nil {
+		if call, rows = c.templateArgs(call, ct); call == nil {
+			return nil
+		}
+	} else if ct.Spec == nil {
 		c.errorf(call, ir.LayerError, "contract %s did not compile", ct.Name)
 		return nil
 	}
@@ -787,12 +813,72 @@ func (c *compiler) guarantee(e ast.Expr, prog *ir.Program) *ir.Guarantee {
 			return nil
 		}
 	}
+	if ct.Template != nil {
+		inst, err := ct.Instantiate(c.pos(site), rows, args)
+		if err != nil {
+			c.errs.Append(err)
+			return nil
+		}
+		ct = inst
+	}
 	wide, whyNot := widenContract(ct.Contract, prog)
 	if whyNot != "" {
-		c.errorf(call, ir.LayerError, "%s", whyNot)
+		c.errorf(site, ir.LayerError, "%s", whyNot)
 		return nil
 	}
-	return &ir.Guarantee{Pos: c.pos(call), Source: pyast.Render(call), Contract: wide, Args: args}
+	return &ir.Guarantee{Pos: c.pos(site), Source: pyast.Render(site), Contract: wide, Args: args}
+}
+
+// templateArgs splits a call of a template contract (one with parameters
+// of type type) into the row types its type parameters are given, and a
+// call with the other arguments only. nil: refused (reported).
+func (c *compiler) templateArgs(call *ast.Call, ct *layer.Contract) (*ast.Call, map[string]*ir.Row) {
+	rows := map[string]*ir.Row{}
+	rest := *call
+	rest.Args, rest.Keywords = nil, nil
+	label := pyast.Render(call.Func)
+	rowArg := func(p layer.TemplateParam, e ast.Expr) bool {
+		s, _ := c.resolve(e)
+		if s != nil && s.kind == sBroken {
+			return false // its layer's errors are reported
+		}
+		if s == nil || s.kind != sRow {
+			c.errorf(e, ir.TypeMismatch, "argument %s of %s() must be a row type (a class of clauz3.Row imported from a layer), got %s", p.Name, label, pyast.Render(e))
+			return false
+		}
+		rows[p.Name] = s.row
+		return true
+	}
+	ok := true
+	for i, a := range call.Args {
+		if i < len(ct.Template.Params) && ct.Template.Params[i].Type {
+			ok = rowArg(ct.Template.Params[i], a) && ok
+			continue
+		}
+		rest.Args = append(rest.Args, a)
+	}
+	for _, k := range call.Keywords {
+		isType := false
+		for _, p := range ct.Template.Params {
+			if p.Type && p.Name == string(k.Arg) {
+				ok = rowArg(p, k.Value) && ok
+				isType = true
+			}
+		}
+		if !isType {
+			rest.Keywords = append(rest.Keywords, k)
+		}
+	}
+	for _, p := range ct.Template.Params {
+		if p.Type && rows[p.Name] == nil && ok {
+			c.errorf(call, ir.TypeMismatch, "%s() needs a row type for its parameter %s", label, p.Name)
+			ok = false
+		}
+	}
+	if !ok {
+		return nil, nil
+	}
+	return &rest, rows
 }
 
 func containsEffect(es []*ir.Effect, e *ir.Effect) bool {

@@ -18,6 +18,10 @@ func (c *compiler) policies(prog *ir.Program) []*ir.Policy {
 		}
 		p := &ir.Policy{Pos: lp.Pos, Layer: l.Name, Label: lp.Label, WhenUsed: append([]string(nil), lp.WhenUsed...)}
 		for _, rc := range lp.Required {
+			if rc.Template != nil {
+				c.errs.Add(lp.Pos, ir.TypeMismatch, "required contract %s takes a row type (a parameter of type type), which a policy cannot give; require a contract without one", rc.Name)
+				return nil
+			}
 			args := make([]ir.Expr, len(rc.Params))
 			parts := make([]string, len(rc.Params))
 			for i, d := range rc.Defaults {

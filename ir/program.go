@@ -115,6 +115,12 @@ type Condition struct {
 	Source  string // the lambda as written, for messages
 	Message string // the clause's message=, if any
 	Pred    *Lambda
+	// Each, when set on an effect's ensures, is the predicate over one
+	// element that Pred states for every element of a bounded list result
+	// (a layer's all(P(r) for r in result)). Engines that check Pred need
+	// nothing else; the prover may assume Each of an element only where
+	// the plan reads it, which is sound (it assumes no more than Pred).
+	Each *Lambda
 }
 
 // Contract is a trusted layer's @contract function, compiled statically

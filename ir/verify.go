@@ -85,6 +85,13 @@ func (v *verifier) effect(e *Effect) {
 			v.errorf(c.Pos, "ensures of %s must take the result as its one parameter", e.Name)
 		}
 		v.lambda(c.Pred, Bool)
+		if c.Each != nil {
+			lt, isList := e.Result.(*List)
+			if !isList || len(c.Each.Params) != 1 || !Identical(c.Each.Params[0].Type, lt.Elem) {
+				v.errorf(c.Pos, "the per-element form of an ensures of %s must take one element of its list result", e.Name)
+			}
+			v.lambda(c.Each, Bool)
+		}
 	}
 }
 

@@ -92,7 +92,7 @@ func TestInstallRefusals(t *testing.T) {
 	if err := os.MkdirAll(bad, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(bad, "effects.py"), []byte("import os\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(bad, "effects.py"), []byte("from tools.nowhere.trusted import x\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	badSrc, err := layers.Resolve(bad)

@@ -156,7 +156,7 @@ func TestToolsAndGuide(t *testing.T) {
 	// A folder whose layer does not load is a refusal, not an empty catalog.
 	broken := t.TempDir()
 	os.MkdirAll(filepath.Join(broken, "tools", "weather", "trusted"), 0o755)
-	os.WriteFile(filepath.Join(broken, "tools", "weather", "trusted", "effects.py"), []byte("import os\n"), 0o644)
+	os.WriteFile(filepath.Join(broken, "tools", "weather", "trusted", "effects.py"), []byte("from tools.nowhere.trusted import x\n"), 0o644)
 	res, text = call(t, connect(t, Config{Dir: broken}), "tools", nil)
 	if !res.IsError || !strings.Contains(text, "effects.py:1") {
 		t.Errorf("broken layer: error=%v %s", res.IsError, text)

@@ -76,6 +76,9 @@ func (x *executor) builtin(sc scope, e *ir.Builtin, g z3.Term) (value, error) {
 	case "str.endswith":
 		return c.HasSuffix(args[0].(z3.Term), args[1].(z3.Term)), nil
 	}
+	if v, err, ok := x.builtinMore(e, args, g); ok { // foldbuiltin.go
+		return v, err
+	}
 	return nil, unsupported(e.Pos, "builtin "+e.Name)
 }
 

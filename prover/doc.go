@@ -105,6 +105,19 @@
 // MemoryError limit (2**28 bytes, which the string theory cannot count:
 // the prover asks for 2**26 code points); lists repeat by a constant.
 //
+// Builtins without a symbolic encoding (str.lower, str.split, chr, ...)
+// are decided on constant arguments by folding: the reference interpreter
+// runs the call (interp.Fold) and the result is a constant again; a
+// symbolic argument refuses with "the prover cannot decide X on a
+// symbolic string yet" (foldbuiltin.go; docs/language.md lists them).
+// min and max are encoded for several ints or strs, or a list of them.
+//
+// A guarantee whose counterexample must be separable from the rows'
+// columns (provenance) is first searched with every query returning at
+// most one row (smallmodel.go): any model found is a real one, and the
+// full search over up to 100 rows with string postconditions can run out
+// of time where one row shows the violation.
+//
 // Trusted effects return fresh values constrained by their ensures
 // clauses, one set per call, so two calls of the same query are
 // independent. A list result whose effect ensures len(result) <= N (the

@@ -82,6 +82,10 @@ type executor struct {
 	choices     map[z3.Term]choice
 	separations []z3.Term
 	columnNotes []columnNote
+	// pendingRows are per-row postconditions not assumed yet: a row's
+	// are assumed when the plan first reads one of its fields
+	// (lazyrows.go).
+	pendingRows map[*rowValue][]pendingRow
 	// planConds are the evaluations of the plan's own conditions
 	// (plancond.go).
 	planConds []*planCondition
@@ -811,6 +815,13 @@ func (x *executor) compareLink(pos ir.Pos, op ir.CmpOp, leftType ir.Type, a, b v
 			in = c.Not(in)
 		}
 		return in, err
+	case ir.Is, ir.IsNot:
+		// One side is the constant None (ir.Verify); a value that may be
+		// None on some paths only is refused when paths merge, so the
+		// answer is known here.
+		_, aNone := a.(noneValue)
+		_, bNone := b.(noneValue)
+		return c.Bool((aNone && bNone) == (op == ir.Is)), nil
 	}
 	ta, ok1 := a.(z3.Term)
 	tb, ok2 := b.(z3.Term)
@@ -1117,6 +1128,9 @@ func (x *executor) effectCall(sc scope, e *ir.EffectCall, g z3.Term) (value, err
 		}
 		f.result = res
 		for _, cond := range e.Effect.Ensures {
+			if x.deferEach(cond, res, g) { // lazyrows.go
+				continue
+			}
 			sc := &lambdaScope{vals: map[*ir.Local]value{cond.Pred.Params[0]: res}}
 			post, err := x.predicate(cond.Pred, sc)
 			if err != nil {

@@ -254,6 +254,24 @@ func (x *executor) index(sc scope, e *ir.Index, g z3.Term) (value, error) {
 			}
 			return v.elems[k], nil
 		}
+		// The rows the index may select get their deferred
+		// postconditions (lazyrows.go): selectAt merges them into a row
+		// of its own, whose reads would not.
+		if k, ok := constInt(e.Index); ok && k >= 0 && k < int64(len(v.elems)) {
+			if r, isRow := v.elems[k].(*rowValue); isRow {
+				if err := x.assumeRow(r); err != nil {
+					return nil, err
+				}
+			}
+		} else {
+			for _, el := range v.elems {
+				if r, isRow := el.(*rowValue); isRow {
+					if err := x.assumeRow(r); err != nil {
+						return nil, err
+					}
+				}
+			}
+		}
 		at := x.position(v, iv.(z3.Term), g)
 		return x.selectAt(e.Pos, v, at)
 	}
@@ -396,6 +414,9 @@ func (x *executor) attr(pos ir.Pos, v value, field string) (value, error) {
 	}
 	if row.fields[i] == nil {
 		return nil, unsupported(pos, fmt.Sprintf("reading %s.%s (a %s column) in a proof", row.typ.Name, field, row.typ.Fields[i].Type))
+	}
+	if err := x.assumeRow(row); err != nil { // lazyrows.go
+		return nil, err
 	}
 	return row.fields[i], nil
 }

@@ -292,18 +292,23 @@ type goal struct {
 
 func (x *executor) decide(g goal) *Obligation {
 	ob := g.ob
-	r, s, err := x.violate(g)
+	r, s, separated, err := x.violateSmallFirst(g) // smallmodel.go
 	if s != nil {
 		defer s.Close()
+	}
+	if err == nil && r == z3.Sat && len(g.separate) > 0 && !separated && !x.separable(s, g, ob) {
+		return ob // ob says why (provenance.go)
 	}
 	switch {
 	case err != nil:
 		ob.refuse(x.checkCode(err), err.Error())
 	case r == z3.Unsat:
 		ob.Status = Proved
-	case r == z3.Sat && len(g.separate) > 0 && !x.separable(s, g, ob):
-		// ob says why (provenance.go)
 	case r == z3.Sat:
+		if why := x.withPendingRows(s); why != "" { // lazyrows.go
+			ob.Status, ob.Reason = Refused, why
+			break
+		}
 		m, err := s.Model()
 		if err != nil {
 			ob.refuse(ir.SolverError, "counterexample unavailable: "+err.Error())

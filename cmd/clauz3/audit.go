@@ -25,7 +25,7 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	lf.register(fs)
 	fs.Var(refusedFlag{"the database is the service's own; name its state folder with --state"}, "db", "(removed)")
 	pubFlag := fs.String("public-key", "", "the service's ed25519 public key (standard base64, as /api/key shows it); default: read from the service's state")
-	if err := fs.Parse(args[1:]); err != nil {
+	if err := parseFlags(fs, args[1:]); err != nil {
 		return exitUsage
 	}
 	if fs.NArg() != 0 {

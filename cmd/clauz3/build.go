@@ -22,7 +22,7 @@ func runBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	output := fs.String("o", "", "write the sealed binary here")
 	simulate := fs.Bool("simulate", false, "build the simulation variant (effects answered from a results file; no layer linked); required")
 	cacheDir := fs.String("cache", "", "the build cache folder (default: the user cache dir's clauz3/builds)")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return exitUsage
 	}
 	if *output == "" {

@@ -13,7 +13,7 @@ func runConfig(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("clauz3 config", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	into := fs.String("into", ".", "the project folder whose .claude/settings.json is written or merged")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return exitUsage
 	}
 	if fs.NArg() != 0 {

@@ -8,22 +8,6 @@ import (
 	"github.com/clauz3/clauz3/layers"
 )
 
-// parseInterleaved parses flags that may come before or after the
-// positional arguments (`clauz3 install email --into DIR`).
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
-	var positional []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		if fs.NArg() == 0 {
-			return positional, nil
-		}
-		positional = append(positional, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
-}
-
 func runInstall(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("clauz3 install", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -33,7 +17,8 @@ func runInstall(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: clauz3 install SOURCE [--into DIR] [--force]\n\nSOURCE is a bundled layer (email, stdlib:filesystem, ...) or a local layer folder.")
 		fs.PrintDefaults()
 	}
-	pos, err := parseInterleaved(fs, args)
+	err := parseFlags(fs, args)
+	pos := fs.Args()
 	if err != nil {
 		return exitUsage
 	}

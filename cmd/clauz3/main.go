@@ -19,7 +19,9 @@
 //	clauz3 layers install NAME [--dev] [--state DIR] [--config DIR] [--force]
 //	clauz3 audit verify [--dev] [--state DIR]
 //
-// PLAN "-" or absent reads standard input. Exit status: 0 when every
+// Flags may come before or after the plan and other arguments
+// (`clauz3 simulate PLAN --effects F`); "--" ends the flags. PLAN "-" or
+// absent reads standard input. Exit status: 0 when every
 // obligation is proved (prove) or the IR printed (ir); 1 when the plan is
 // refused (a failed obligation, an unsupported construct, an unknown
 // answer); 2 for usage and I/O errors.
@@ -75,6 +77,7 @@ commands:
   policy-check  dry-run an approval policy on a plan (--policy FILE [--expect DECISION])
   doctor    report which kernel protections (Landlock, seccomp, rlimits) sealed binaries get here
 
+Flags may come before or after the plan; -- ends them.
 Run 'clauz3 <command> -h' for the flags of a command.
 `
 
@@ -128,6 +131,32 @@ func runEnv(e env, args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	}
 	fmt.Fprintf(stderr, "clauz3: unknown command %q\n%s", args[0], usage)
 	return exitUsage
+}
+
+// parseFlags parses args with fs, accepting flags before, between and
+// after the positional arguments, as go, git and kubectl do
+// (`clauz3 simulate PLAN --effects F`); "--" ends the flags, so a plan
+// named like a flag can still be given. Afterwards fs.Args() holds the
+// positional arguments in order. Every verb parses with it; a parse
+// error is printed once, by fs.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		rest := fs.Args()
+		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
+			pos = append(pos, rest...) // everything after -- is positional
+			break
+		}
+		if len(rest) == 0 {
+			break
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+	return fs.Parse(append([]string{"--"}, pos...))
 }
 
 // stringList is a repeatable string flag.
@@ -199,7 +228,7 @@ func runIR(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	var pf planFlags
 	pf.register(fs)
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return exitUsage
 	}
 	prog, code, err := pf.load(fs, stdin, stderr)
@@ -225,7 +254,7 @@ func runProve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	pf.register(fs)
 	asJSON := fs.Bool("json", false, "print the result as one JSON object on stdout")
 	timeout := fs.Duration("timeout", prover.DefaultTimeout, "the limit for each solver check; running out refuses the plan")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return exitUsage
 	}
 	// fallback is the code of an error that is not a diagnostic: a

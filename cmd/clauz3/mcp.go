@@ -25,7 +25,7 @@ func runMCP(e env, args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	approvalTimeout := fs.Duration("approval-timeout", 10*time.Minute, "how long run waits for a decision")
 	proveTimeout := fs.Duration("timeout", prover.DefaultTimeout, "the limit for each solver check; running out refuses the plan")
 	fs.Var(refusedFlag{"--cache is gone: the approval service builds approved plans in its own cache"}, "cache", "(removed)")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return exitUsage
 	}
 	if fs.NArg() != 0 {

@@ -28,7 +28,7 @@ func runPolicyCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 	asJSON := fs.Bool("json", false, "print the decision as one JSON object on stdout")
 	timeout := fs.Duration("timeout", prover.DefaultTimeout, "the limit for each solver check; running out makes a clause inconclusive")
 	// flags may follow the plan: clauz3 policy-check plan.py --policy p.json
-	if err := parseInterspersed(fs, args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return exitUsage
 	}
 	if *policyFile == "" {
@@ -105,23 +105,6 @@ func indentLines(s, prefix string) string {
 		}
 	}
 	return string(out)
-}
-
-// parseInterspersed parses flags that may come before or after the one
-// positional argument.
-func parseInterspersed(fs *flag.FlagSet, args []string) error {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return err
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		pos = append(pos, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
-	return fs.Parse(pos)
 }
 
 // readPlan reads the plan named by the remaining argument and the

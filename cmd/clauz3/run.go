@@ -27,7 +27,7 @@ func runRun(e env, args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	fs.Var(refusedFlag{"--cache is gone: the approval service builds approved plans in its own cache"}, "cache", "(removed)")
 	var inputs stringList
 	fs.Var(&inputs, "arg", "name=JSON: a value for one of the target's parameters, passed to the sealed binary (which checks the target's own preconditions); repeatable")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return runner.ExitUsage
 	}
 	prog, src, code, err := pf.loadWithSource(fs, stdin)

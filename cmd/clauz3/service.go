@@ -128,7 +128,7 @@ func runServiceInit(e env, args []string, stdin io.Reader, stdout, stderr io.Wri
 	goBin := fs.String("go", "", "the absolute path of the go command sealed builds use (default: the toolchain found now)")
 	goCache := fs.String("gocache", "", "dev mode only: share this Go build cache instead of <state>/gocache (a real service's cache is always its own)")
 	goModCache := fs.String("gomodcache", "", "dev mode only: share this Go module cache instead of <state>/gomodcache")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return exitUsage
 	}
 	fail := func(code int, format string, a ...any) int {
@@ -471,7 +471,7 @@ func runServiceRun(name string, args []string, stdout, stderr io.Writer) int {
 	fs.Var(refusedFlag{"the address is fixed at `clauz3 service init` (clients pin it)"}, "addr", "(removed)")
 	ttl := fs.Duration("receipt-ttl", approval.DefaultReceiptTTL, "how long a receipt stays valid after its decision")
 	proveTimeout := fs.Duration("prove-timeout", prover.DefaultTimeout, "the limit for each solver check of a re-proof")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return exitUsage
 	}
 	fail := func(code int, format string, a ...any) int {
@@ -737,10 +737,10 @@ func runLayers(args []string, stdout, stderr io.Writer) int {
 	var lf layoutFlags
 	lf.register(fs)
 	force := fs.Bool("force", false, "replace an installed layer of the same domain")
-	pos, err := parseInterleaved(fs, args[1:])
-	if err != nil {
+	if err := parseFlags(fs, args[1:]); err != nil {
 		return exitUsage
 	}
+	pos := fs.Args()
 	fail := func(code int, format string, a ...any) int {
 		fmt.Fprintf(stderr, "clauz3 layers install: "+format+"\n", a...)
 		return code

@@ -34,7 +34,7 @@ func runSimulate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	engine := fs.String("engine", "interp", "interp (the reference interpreter) or compiled (a sealed simulation binary)")
 	var inputs stringList
 	fs.Var(&inputs, "arg", "name=JSON: a value for one of the target's parameters; repeatable")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return exitUsage
 	}
 	if *engine != "interp" && *engine != "compiled" {

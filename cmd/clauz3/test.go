@@ -19,7 +19,8 @@ func runTest(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	timeout := fs.Duration("timeout", prover.DefaultTimeout, "the limit for each solver check")
 	verbose := fs.Bool("v", false, "print the prover's report of every case")
-	pos, err := parseInterleaved(fs, args)
+	err := parseFlags(fs, args)
+	pos := fs.Args()
 	if err != nil {
 		return exitUsage
 	}

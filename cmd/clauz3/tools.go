@@ -16,7 +16,7 @@ func runTools(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&trusted, "trusted-root", "a trusted layer folder (tools/<domain>/trusted); repeatable; default: tools/*/trusted under the import roots")
 	fs.Var(&imports, "import-root", "a folder to look for tools/*/trusted in; repeatable; default: the current folder")
 	asJSON := fs.Bool("json", false, "print the catalog as one JSON object")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return exitUsage
 	}
 	if fs.NArg() != 0 {

@@ -11,12 +11,24 @@ import (
 // isGetattr reports whether e calls the builtin getattr (not shadowed by a
 // parameter or a module name).
 func (e *lambdaEnv) isGetattr(x ast.Expr) bool {
+	return e.getattrCall(x) != nil
+}
+
+// getattrCall returns the getattr call x is, or names (a contract-body
+// `column = getattr(schema, field)` not shadowed by a lambda parameter).
+func (e *lambdaEnv) getattrCall(x ast.Expr) *ast.Call {
+	if n, ok := x.(*ast.Name); ok && e.params[string(n.Id)] == nil {
+		return e.columns[string(n.Id)]
+	}
 	c, ok := x.(*ast.Call)
 	if !ok {
-		return false
+		return nil
 	}
 	n, ok := c.Func.(*ast.Name)
-	return ok && n.Id == "getattr" && e.local("getattr") == nil && e.m.Names["getattr"] == nil
+	if ok && n.Id == "getattr" && e.local("getattr") == nil && e.m.Names["getattr"] == nil {
+		return c
+	}
+	return nil
 }
 
 // columnRef lowers a column reference, `x == getattr(Row, "col")` or its
@@ -50,7 +62,7 @@ func (e *lambdaEnv) columnRef(l *lower.Lowerer, x ast.Expr, _ ir.Type) (ir.Expr,
 	if e.isGetattr(cmp.Left) {
 		ref, other = cmp.Left, cmp.Comparators[0]
 	}
-	row, col := e.column(l, ref.(*ast.Call))
+	row, col := e.column(l, e.getattrCall(ref))
 	if row == nil {
 		return nil, true
 	}
@@ -72,24 +84,39 @@ func (e *lambdaEnv) column(l *lower.Lowerer, c *ast.Call) (*ir.Row, *ir.Param) {
 		l.Errorf(c, ir.LayerError, "getattr takes a row type and a field name here, e.g. getattr(UserRow, \"email\")")
 		return nil, nil
 	}
-	sym := resolve(e.m, c.Args[0])
-	if sym == nil || sym.Kind != KRow {
-		l.Errorf(c.Args[0], ir.LayerError, "%s is not a row type (getattr in a contract reads a column of a row type imported from a schema module)", pyast.Render(c.Args[0]))
+	var row *ir.Row
+	if n, ok := c.Args[0].(*ast.Name); ok && e.inst != nil && e.inst.rows[string(n.Id)] != nil {
+		row = e.inst.rows[string(n.Id)] // a type parameter, bound at the call site
+	} else if sym := resolve(e.m, c.Args[0]); sym != nil && sym.Kind == KRow {
+		row = sym.Row
+	} else {
+		l.Errorf(c.Args[0], ir.LayerError, "%s is not a row type (getattr in a contract reads a column of a row type imported from a schema module, or given as a parameter of type type)", pyast.Render(c.Args[0]))
 		return nil, nil
 	}
-	name, ok := c.Args[1].(*ast.Str)
+	field, ok := "", false
+	switch a := c.Args[1].(type) {
+	case *ast.Str:
+		field, ok = string(a.S), true
+	case *ast.Name:
+		// a str parameter of a template, constant at its call site
+		if e.inst != nil {
+			if k, isConst := e.inst.consts[string(a.Id)].(*ir.Const); isConst {
+				field, ok = k.Value.(string)
+			}
+		}
+	}
 	if !ok {
-		l.Errorf(c.Args[1], ir.LayerError, "the field of getattr must be a str literal")
+		l.Errorf(c.Args[1], ir.LayerError, "the field of getattr must be a str literal, or a str parameter of a contract with a parameter of type type")
 		return nil, nil
 	}
-	col := sym.Row.Field(string(name.S))
+	col := row.Field(field)
 	if col == nil {
-		l.Errorf(c.Args[1], ir.LayerError, "row type %s has no field %s", sym.Row.Name, string(name.S))
+		l.Errorf(c.Args[1], ir.LayerError, "row type %s has no field %s", row.Name, field)
 		return nil, nil
 	}
 	if !ir.IsBasic(col.Type, ir.KindStr) && !ir.IsBasic(col.Type, ir.KindInt) {
-		l.Errorf(c.Args[1], ir.LayerError, "column %s.%s is %s; a column reference needs a str or int column", sym.Row.Name, col.Name, col.Type)
+		l.Errorf(c.Args[1], ir.LayerError, "column %s.%s is %s; a column reference needs a str or int column", row.Name, col.Name, col.Type)
 		return nil, nil
 	}
-	return sym.Row, col
+	return row, col
 }

@@ -34,7 +34,7 @@ func TestColumnReferences(t *testing.T) {
 		{"inside and", `Email.all(lambda e: e.addr == getattr(UserRow, "email") and len(e.msg) > 0)`,
 			`effect('send_email').all(lambda e: ((e.addr == getattr(UserRow, "email")) and (len(e.msg) > 0)))`},
 		{"unknown row type", `Email.all(lambda e: e.addr == getattr(OrderRow, "email"))`,
-			"10:50: OrderRow is not a row type (getattr in a contract reads a column of a row type imported from a schema module)"},
+			"10:50: OrderRow is not a row type (getattr in a contract reads a column of a row type imported from a schema module, or given as a parameter of type type)"},
 		{"unknown field", `Email.all(lambda e: e.addr == getattr(UserRow, "mail"))`,
 			"10:59: row type UserRow has no field mail"},
 		{"type mismatch", `Email.all(lambda e: len(e.addr) == getattr(UserRow, "email"))`,
@@ -46,7 +46,7 @@ func TestColumnReferences(t *testing.T) {
 		{"chain", `Email.all(lambda e: e.addr == getattr(UserRow, "email") == e.msg)`,
 			"10:32: a column reference must be compared alone with == or != to a field (e.g. e.addr == getattr(UserRow, \"email\")); this comparison is not supported"},
 		{"field name not literal", `Email.all(lambda e: e.addr == getattr(UserRow, e.msg))`,
-			"10:59: the field of getattr must be a str literal"},
+			"10:59: the field of getattr must be a str literal, or a str parameter of a contract with a parameter of type type"},
 		{"getattr as a value", `Email.all(lambda e: getattr(UserRow, "email").startswith("a"))`,
 			"10:32: getattr(<row type>, \"<field>\") is supported only compared with == or != to a field in a contract lambda"},
 	} {

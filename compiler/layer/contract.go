@@ -81,7 +81,8 @@ func (ld *loader) buildRelation(m *Module, call *ast.Call) *ir.Relation {
 func (ld *loader) contractDef(m *Module, def *ast.FunctionDef) {
 	f := m.src
 	name := string(def.Name)
-	params, nodes, ok := ld.params(m, def, false)
+	isType := ld.typeParams(m, def)
+	params, nodes, ok := ld.params(m, def, false, isType)
 	if def.Returns != nil {
 		if s := resolve(m, def.Returns); s == nil || s.Kind != KAPI || s.Qual != "clauz3.spec.ContractSpec" {
 			ld.errorf(f, def.Returns, ir.LayerError, "return annotation of contract %s must be ContractSpec", name)
@@ -93,13 +94,24 @@ func (ld *loader) contractDef(m *Module, def *ast.FunctionDef) {
 	}
 	c := &Contract{Contract: &ir.Contract{Pos: pyast.Pos(f, def), Module: m.Name, Name: name}, Layer: ld.layer}
 	for i, p := range params {
-		c.Params = append(c.Params, &ir.Local{Pos: pyast.Pos(f, nodes[i]), Name: p.Name, Type: p.Type, Index: i})
+		if isType[i] {
+			continue
+		}
+		c.Params = append(c.Params, &ir.Local{Pos: pyast.Pos(f, nodes[i]), Name: p.Name, Type: p.Type, Index: len(c.Params)})
 		c.Defaults = append(c.Defaults, p.Default)
 	}
 	sym := &Symbol{Kind: KContract, Name: name, Pos: c.Pos, Contract: c, def: def, mod: m}
+	if slices.Contains(isType, true) {
+		c.Template = &Template{decl: &contractDecl{sym: sym, def: def}}
+		for i, p := range params {
+			c.Template.Params = append(c.Template.Params, TemplateParam{Name: p.Name, Type: isType[i], Pos: pyast.Pos(f, nodes[i])})
+		}
+	}
 	ld.bind(m, def, name, sym)
 	if m.Names[name] == sym {
-		ld.contracts = append(ld.contracts, &contractDecl{sym: sym, def: def})
+		if c.Template == nil { // a template compiles at each call site (Instantiate)
+			ld.contracts = append(ld.contracts, &contractDecl{sym: sym, def: def})
+		}
 		ld.layer.Contracts = append(ld.layer.Contracts, c)
 	}
 }
@@ -107,13 +119,19 @@ func (ld *loader) contractDef(m *Module, def *ast.FunctionDef) {
 // contract compiles a contract's body (pass 2): straight-line
 // assignments of relation expressions and one final return of a spec.
 func (ld *loader) contract(d *contractDecl) {
-	m, c := d.sym.mod, d.sym.Contract
+	ld.contractBody(d, d.sym.Contract, nil)
+}
+
+// contractBody compiles d's body into c.Spec. inst, for a template, binds
+// its row-type parameters and the constant values of the others.
+func (ld *loader) contractBody(d *contractDecl, c *Contract, inst *instance) {
+	m := d.sym.mod
 	f := m.src
 	captured := map[string]*ir.Local{}
 	for _, p := range c.Params {
 		captured[p.Name] = p
 	}
-	cc := &contractCtx{ld: ld, m: m, c: c, captured: captured, rels: map[string]*relVal{}}
+	cc := &contractCtx{ld: ld, m: m, c: c, captured: captured, rels: map[string]*relVal{}, columns: map[string]*ast.Call{}, inst: inst}
 	body := d.def.Body
 	if len(body) > 0 {
 		if es, ok := body[0].(*ast.ExprStmt); ok {
@@ -150,9 +168,15 @@ func (ld *loader) contract(d *contractDecl) {
 				ok = false
 				continue
 			}
-			if captured[string(n.Id)] != nil {
+			if captured[string(n.Id)] != nil || inst != nil && inst.rows[string(n.Id)] != nil {
 				ld.errorf(f, n, ir.Unsupported, "assignment to parameter %s in a contract body is not supported", n.Id)
 				ok = false
+				continue
+			}
+			if call, isCall := s.Value.(*ast.Call); isCall && isGetattrIn(m, call, captured) {
+				// column = getattr(schema, field): a name for the column,
+				// compared with a fact field in the lambdas below.
+				cc.columns[string(n.Id)] = call
 				continue
 			}
 			rv := cc.relExpr(s.Value)
@@ -193,6 +217,8 @@ type contractCtx struct {
 	c        *Contract
 	captured map[string]*ir.Local
 	rels     map[string]*relVal
+	columns  map[string]*ast.Call // name = getattr(...) in the body
+	inst     *instance            // a template's call-site binding, or nil
 }
 
 func (cc *contractCtx) errorf(n ast.Ast, code ir.Code, format string, args ...any) {
@@ -275,7 +301,7 @@ func (cc *contractCtx) factLambdaArg(call *ast.Call, rv *relVal, want ir.Type) *
 	}
 	a := lam.Args.Args[0]
 	fact := &ir.Local{Pos: pyast.Pos(cc.m.src, a), Name: string(a.Arg), Type: rv.rel.Fact}
-	env := &lambdaEnv{m: cc.m, params: map[string]*ir.Local{fact.Name: fact}, fact: fact, rel: rv, captured: cc.captured, binOps: contractOps}
+	env := &lambdaEnv{m: cc.m, params: map[string]*ir.Local{fact.Name: fact}, fact: fact, rel: rv, captured: cc.captured, binOps: contractOps, columns: cc.columns, inst: cc.inst}
 	what := "the lambda of " + method + "()"
 	return cc.ld.lambda(cc.m, lam, []*ir.Local{fact}, env, want, what)
 }

@@ -29,7 +29,8 @@ func sortEffects(es []*ir.Effect) {
 }
 
 // funcDef classifies a top-level def by its decorators: a contract, a
-// trusted effect, or an unmarked stub.
+// trusted effect, or an unmarked helper. The bodies of effects and helpers
+// may be any Python (they were parsed with the file) and are skipped.
 func (ld *loader) funcDef(m *Module, def *ast.FunctionDef) {
 	f := m.src
 	name := string(def.Name)
@@ -123,45 +124,16 @@ func (ld *loader) funcDef(m *Module, def *ast.FunctionDef) {
 	case len(decl.requires) > 0 || len(decl.ensures) > 0 || len(decl.updates) > 0:
 		ld.errorf(f, def, ir.LayerError, "%s has conditions or fluent updates but is not marked trusted (add @clauz3.trusted or @deal.has(...))", name)
 	default:
-		if !bad && ld.stub(m, def) {
+		if !bad {
 			ld.bind(m, def, name, &Symbol{Kind: KStub, Name: name, Pos: pyast.Pos(f, def), def: def, mod: m})
 		}
 	}
 }
 
-// stub reports whether def's body is a stub (..., pass, a docstring,
-// return []), reporting it otherwise.
-func (ld *loader) stub(m *Module, def *ast.FunctionDef) bool {
-	for _, s := range def.Body {
-		ok := false
-		switch s := s.(type) {
-		case *ast.Pass:
-			ok = true
-		case *ast.ExprStmt:
-			switch v := s.Value.(type) {
-			case *ast.Ellipsis:
-				ok = true
-			case *ast.Str:
-				_, isF := m.src.FStrings[v]
-				ok = !isF
-			}
-		case *ast.Return:
-			if l, isList := s.Value.(*ast.List); isList && len(l.Elts) == 0 {
-				ok = true
-			}
-		}
-		if !ok {
-			ld.errorf(m.src, s, ir.Unsupported, "function body in a trusted layer is not supported: %s must be a stub (..., pass, a docstring or return [])", def.Name)
-			return false
-		}
-	}
-	return true
-}
-
 // params converts the parameters of a layer def: annotated, positional,
 // with literal defaults. object is admitted in an effect's parameters
 // only (effect), not in a contract's.
-func (ld *loader) params(m *Module, def *ast.FunctionDef, effect bool) ([]lower.Param, []ast.Ast, bool) {
+func (ld *loader) params(m *Module, def *ast.FunctionDef, effect bool, isType []bool) ([]lower.Param, []ast.Ast, bool) {
 	f := m.src
 	a := def.Args
 	ok := true
@@ -186,6 +158,13 @@ func (ld *loader) params(m *Module, def *ast.FunctionDef, effect bool) ([]lower.
 		if arg.Annotation == nil {
 			ld.errorf(f, arg, ir.LayerError, "parameter %s of %s needs a type annotation", arg.Arg, def.Name)
 			ok = false
+			continue
+		}
+		if isType != nil && isType[i] {
+			if i >= nd {
+				ld.errorf(f, a.Defaults[i-nd], ir.Unsupported, "a parameter of type type takes a row type at the call site; a default is not supported")
+				ok = false
+			}
 			continue
 		}
 		annotation := types.AnnotationIn
@@ -220,8 +199,10 @@ func (ld *loader) params(m *Module, def *ast.FunctionDef, effect bool) ([]lower.
 func (ld *loader) effectDef(m *Module, def *ast.FunctionDef, markers []string, decl *effectDecl, bad bool) {
 	f := m.src
 	name := string(def.Name)
-	stub := ld.stub(m, def)
-	params, _, ok := ld.params(m, def, true)
+	// The body is never compiled or run (the original's stdlib layers have
+	// real Python bodies): the prover reasons from the signature and the
+	// conditions only, and the build links the layer's Go implementation.
+	params, _, ok := ld.params(m, def, true, nil)
 	var result ir.Type
 	if def.Returns == nil {
 		ld.errorf(f, def, ir.LayerError, "effect %s needs a return annotation (-> None when it returns nothing)", name)
@@ -232,7 +213,7 @@ func (ld *loader) effectDef(m *Module, def *ast.FunctionDef, markers []string, d
 	} else {
 		result = t
 	}
-	if !ok || bad || !stub {
+	if !ok || bad {
 		return
 	}
 	e := &ir.Effect{Pos: pyast.Pos(f, def), Name: name, Module: m.Name, Layer: ld.layer.Name, Markers: markers, Result: result}
@@ -293,6 +274,19 @@ func (ld *loader) conditions(s *Symbol) {
 		}
 		a := lam.Args.Args[0]
 		loc := &ir.Local{Pos: pyast.Pos(f, a), Name: string(a.Arg), Type: e.Result}
+		if g := allOverResult(m, lam); g != nil {
+			n, ok := resultBound(s.decl)
+			if !ok {
+				ld.errorf(f, lam.Body, ir.LayerError, "all(... for x in %s) in an ensures of %s needs a bound on the result's length, e.g. @deal.post(lambda %s: len(%s) <= 100)", loc.Name, e.Name, loc.Name, loc.Name)
+				continue
+			}
+			if pred := ld.allRows(m, e, lam, g, loc, n); pred != nil {
+				if each := ld.eachRow(m, loc, g); each != nil {
+					e.Ensures = append(e.Ensures, &ir.Condition{Pos: pyast.Pos(f, call), Source: pyast.Render(lam), Message: msg, Pred: pred, Each: each})
+				}
+			}
+			continue
+		}
 		pred := ld.lambda(m, lam, []*ir.Local{loc}, &lambdaEnv{m: m, params: map[string]*ir.Local{loc.Name: loc}}, ir.Bool, "ensures of "+e.Name)
 		if pred == nil {
 			continue

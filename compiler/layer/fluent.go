@@ -221,12 +221,23 @@ func (cc *contractCtx) finalAll(call *ast.Call, fl *ir.Fluent) ir.Spec {
 	}
 	var params []*ir.Local
 	names := map[string]*ir.Local{}
-	for i, a := range lam.Args.Args {
-		p := &ir.Local{Pos: pyast.Pos(f, a), Name: string(a.Arg), Type: types[i], Index: i}
-		params = append(params, p)
-		names[p.Name] = p
+	var entry *fluentEntry
+	if a := lam.Args.Args[0]; len(lam.Args.Args) == 1 && readsEntry(lam.Body, string(a.Arg)) {
+		// lambda d: d.value == True, as the original writes it: d is an
+		// entry of the fluent, read through .key and .value.
+		pos := pyast.Pos(f, a)
+		entry = &fluentEntry{name: string(a.Arg),
+			key:   &ir.Local{Pos: pos, Name: string(a.Arg) + ".key", Type: fl.Key, Index: 0},
+			value: &ir.Local{Pos: pos, Name: string(a.Arg) + ".value", Type: fl.Value, Index: 1}}
+		params = []*ir.Local{entry.key, entry.value}
+	} else {
+		for i, a := range lam.Args.Args {
+			p := &ir.Local{Pos: pyast.Pos(f, a), Name: string(a.Arg), Type: types[i], Index: i}
+			params = append(params, p)
+			names[p.Name] = p
+		}
 	}
-	env := &lambdaEnv{m: cc.m, params: names, captured: cc.captured, binOps: contractOps}
+	env := &lambdaEnv{m: cc.m, params: names, captured: cc.captured, binOps: contractOps, entry: entry}
 	pred := cc.ld.lambda(cc.m, lam, params, env, ir.Bool, "the lambda of final.all()")
 	if pred == nil {
 		return nil
@@ -291,4 +302,26 @@ func (cc *contractCtx) constOrParam(e ast.Expr, want ir.Type, what string) ir.Ex
 		return nil
 	}
 	return x
+}
+
+// fluentEntry is the one parameter of `F.final.all(lambda d: ...)` when the
+// body reads d.key or d.value: an entry of the fluent, compiled as the
+// two-parameter form `lambda key, value: ...`.
+type fluentEntry struct {
+	name       string
+	key, value *ir.Local
+}
+
+// readsEntry reports whether body reads name.key or name.value.
+func readsEntry(body ast.Expr, name string) bool {
+	found := false
+	ast.Walk(body, func(n ast.Ast) bool {
+		if at, ok := n.(*ast.Attribute); ok && (at.Attr == "key" || at.Attr == "value") {
+			if x, ok := at.Value.(*ast.Name); ok && string(x.Id) == name {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

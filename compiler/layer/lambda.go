@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/go-python/gpython/ast"
+	"github.com/go-python/gpython/py"
 
 	"github.com/clauz3/clauz3/compiler/lower"
 	"github.com/clauz3/clauz3/compiler/pyast"
@@ -21,6 +22,12 @@ type lambdaEnv struct {
 	rel      *relVal              // its relation, for messages
 	captured map[string]*ir.Local // the contract's parameters
 	binOps   map[ir.BinOpKind]bool
+	columns  map[string]*ast.Call // names bound to getattr(...) in the contract body
+	inst     *instance            // a template's call-site binding, or nil
+	// subst maps the variable of all(P for r in result) in an ensures to
+	// the expression it stands for in one conjunct (allRows).
+	subst map[string]func() ir.Expr
+	entry *fluentEntry // the entry parameter of a final.all lambda, or nil
 }
 
 // contractOps are the arithmetic operators of contract lambdas (docs/design.md section 4).
@@ -29,7 +36,7 @@ var contractOps = map[ir.BinOpKind]bool{ir.Add: true, ir.Sub: true}
 // lambda compiles the body of lam (whose parameters are params) to an
 // ir.Lambda of type want (nil: any type). what names it in messages.
 func (ld *loader) lambda(m *Module, lam *ast.Lambda, params []*ir.Local, env *lambdaEnv, want ir.Type, what string) *ir.Lambda {
-	l := &lower.Lowerer{File: m.src, Errs: ld.errs, Env: env, NoFStrings: true, BinOps: env.binOps, Ext: env.columnRef}
+	l := &lower.Lowerer{File: m.src, Errs: ld.errs, Env: env, NoFStrings: true, BinOps: env.binOps, Ext: env.ext}
 	body := l.Expr(lam.Body, want)
 	if body == nil {
 		return nil
@@ -50,6 +57,17 @@ func (e *lambdaEnv) local(name string) *ir.Local {
 
 func (e *lambdaEnv) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
 	name := string(n.Id)
+	if e.entry != nil && name == e.entry.name {
+		l.Errorf(n, ir.LayerError, "%s is an entry of the fluent: read %s.key or %s.value", name, name, name)
+		return nil
+	}
+	if mk := e.subst[name]; mk != nil {
+		if _, isRow := mk().Type().(*ir.Row); !isRow {
+			return mk()
+		}
+		l.Errorf(n, ir.Unsupported, "row %s used as a value is not supported (read a field, e.g. %s.%s)", name, name, mk().Type().(*ir.Row).Fields[0].Name)
+		return nil
+	}
 	if loc := e.local(name); loc != nil {
 		if loc == e.fact {
 			l.Errorf(n, ir.Unsupported, "fact %s used as a value is not supported (read a field, e.g. %s.%s)", name, name, firstField(e.fact))
@@ -89,6 +107,16 @@ func firstField(fact *ir.Local) string {
 }
 
 func (e *lambdaEnv) Attribute(l *lower.Lowerer, a *ast.Attribute, want ir.Type) ir.Expr {
+	if n, ok := a.Value.(*ast.Name); ok && e.entry != nil && string(n.Id) == e.entry.name {
+		switch a.Attr {
+		case "key":
+			return &ir.LocalRef{Pos: l.Pos(a), Local: e.entry.key}
+		case "value":
+			return &ir.LocalRef{Pos: l.Pos(a), Local: e.entry.value}
+		}
+		l.Errorf(a, ir.LayerError, "an entry of a fluent has .key and .value, not .%s", a.Attr)
+		return nil
+	}
 	if n, ok := a.Value.(*ast.Name); ok && e.fact != nil && e.local(string(n.Id)) == e.fact {
 		fact := e.fact.Type.(*ir.Fact)
 		field := string(a.Attr)
@@ -127,6 +155,12 @@ func (e *lambdaEnv) Attribute(l *lower.Lowerer, a *ast.Attribute, want ir.Type) 
 func (e *lambdaEnv) rowValue(l *lower.Lowerer, v ast.Expr) ir.Expr {
 	switch v := v.(type) {
 	case *ast.Name:
+		if mk := e.subst[string(v.Id)]; mk != nil {
+			if _, ok := mk().Type().(*ir.Row); ok {
+				return mk()
+			}
+			return nil
+		}
 		if loc := e.local(string(v.Id)); loc != nil && loc != e.fact {
 			if _, ok := loc.Type.(*ir.Row); ok {
 				return &ir.LocalRef{Pos: l.Pos(v), Local: loc}
@@ -164,3 +198,55 @@ var builtinNames = map[string]bool{
 }
 
 func isBuiltin(name string) bool { return builtinNames[name] }
+
+// ext lowers what lower.Lowerer does not know in a layer lambda: column
+// references (column.go) and None tests of a fact field.
+func (e *lambdaEnv) ext(l *lower.Lowerer, x ast.Expr, want ir.Type) (ir.Expr, bool) {
+	if v, ok := e.columnRef(l, x, want); ok {
+		return v, true
+	}
+	return e.noneTest(l, x)
+}
+
+// noneTest lowers `f.field is None` / `is not None` (or None on the left)
+// for an optional field of a fact, e.g. `q.where is not None` over
+// db_query(table, where: dict[str, object] | None = None). It reads no
+// content, so it is admitted on a field holding objects too; identity
+// comparisons are refused everywhere else in a layer.
+func (e *lambdaEnv) noneTest(l *lower.Lowerer, x ast.Expr) (ir.Expr, bool) {
+	cmp, ok := x.(*ast.Compare)
+	if !ok || e.fact == nil || len(cmp.Ops) != 1 || (cmp.Ops[0] != ast.Is && cmp.Ops[0] != ast.IsNot) {
+		return nil, false
+	}
+	field, none := cmp.Left, cmp.Comparators[0]
+	if isNoneLit(field) {
+		field, none = none, field
+	}
+	at, isAttr := field.(*ast.Attribute)
+	if !isNoneLit(none) || !isAttr {
+		return nil, false
+	}
+	n, isName := at.Value.(*ast.Name)
+	if !isName || e.local(string(n.Id)) != e.fact {
+		return nil, false
+	}
+	p := e.fact.Type.(*ir.Fact).Field(string(at.Attr))
+	if p == nil {
+		return nil, false // the field error comes from Attribute
+	}
+	if _, isOpt := p.Type.(*ir.Optional); !isOpt {
+		l.Errorf(cmp, ir.LayerError, "%s is %s, never None", pyast.Render(at), p.Type)
+		return nil, true
+	}
+	op := ir.Is
+	if cmp.Ops[0] == ast.IsNot {
+		op = ir.IsNot
+	}
+	ff := &ir.FactField{Pos: l.Pos(at), Fact: e.fact, Field: p.Name, T: p.Type}
+	return &ir.Compare{Pos: l.Pos(cmp), Ops: []ir.CmpOp{op}, Operands: []ir.Expr{ff, &ir.Const{Pos: l.Pos(none), T: ir.None, Value: nil}}}, true
+}
+
+func isNoneLit(x ast.Expr) bool {
+	c, ok := x.(*ast.NameConstant)
+	return ok && c.Value == py.None
+}

@@ -35,10 +35,13 @@ func (l *Layer) Module(name string) *Module {
 	return nil
 }
 
-// IsNamespace reports whether name is a proper prefix package of the
-// layer's name (tools, tools.email for tools.email.trusted).
+// IsNamespace reports whether name is a package of the layer that no
+// __init__.py defines: a proper prefix package of the layer's name (tools,
+// tools.email for tools.email.trusted), or the layer's own package when
+// the folder has no __init__.py. Python treats such folders as namespace
+// packages (PEP 420), and the original ClauZ3's projects rely on it.
 func (l *Layer) IsNamespace(name string) bool {
-	return strings.HasPrefix(l.Name, name+".")
+	return strings.HasPrefix(l.Name, name+".") || name == l.Name && l.Module(name) == nil
 }
 
 // Effect returns the effect with the given name, or nil.
@@ -88,15 +91,16 @@ const (
 	KRelation                 // a relation view: R = effect(...)
 	KConst                    // a module-level literal constant
 	KPolicy                   // a domain_policy(...)
-	KStub                     // an unmarked stub function: not callable by plans
+	KStub                     // an unmarked helper function (any body): not callable by plans
 	KRow                      // a row type: class X(clauz3.Row)
 	KFluent                   // a fluent: F = fluent("name", key=..., value=..., initial=...)
+	KForeign                  // a module outside ClauZ3 or one of its members (Qual), for effect bodies only
 )
 
 var kindNames = map[Kind]string{
 	KModule: "module", KAPI: "API name", KEffect: "effect", KContract: "contract",
-	KRelation: "relation", KConst: "constant", KPolicy: "policy", KStub: "untrusted stub", KRow: "row type",
-	KFluent: "fluent",
+	KRelation: "relation", KConst: "constant", KPolicy: "policy", KStub: "helper function", KRow: "row type",
+	KFluent: "fluent", KForeign: "name imported for effect bodies",
 }
 
 func (k Kind) String() string { return kindNames[k] }
@@ -125,6 +129,9 @@ type Symbol struct {
 type Contract struct {
 	*ir.Contract
 	Layer *Layer
+	// Template is non-nil for a contract with a parameter of type type:
+	// its Spec is nil and each call site instantiates it (Instantiate).
+	Template *Template
 }
 
 // Policy is a layer's coverage policy (docs/design.md section 5).

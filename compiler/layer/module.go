@@ -186,11 +186,36 @@ func (ld *loader) moduleKind(name string) string {
 	return ""
 }
 
+// foreignModule reports whether name is a module outside ClauZ3 (the
+// standard library or a package) that a layer may import for the bodies of
+// its effects and helpers: not tools (layers), clauz3 or deal, whose
+// members the loader knows and checks.
+func foreignModule(name string) bool {
+	first, _, _ := strings.Cut(name, ".")
+	return first != "tools" && first != "clauz3" && first != "deal" && first != "typing" && first != "__future__"
+}
+
+// bindForeign binds what an import of a foreign module binds, as an opaque
+// symbol: the bodies that use it are never compiled, and any use in what
+// the loader compiles (a condition, a contract, a constant) is refused.
+func (ld *loader) bindForeign(m *Module, n ast.Ast, as, qual string) {
+	ld.bind(m, n, as, &Symbol{Kind: KForeign, Name: as, Qual: qual, Pos: pyast.Pos(m.src, n)})
+}
+
 func (ld *loader) importStmt(m *Module, s *ast.Import) {
 	for _, a := range s.Names {
 		name := string(a.Name)
 		if ld.moduleKind(name) == "" {
-			ld.errorf(m.src, s, ir.Unsupported, "import of %s is not supported", name)
+			if !foreignModule(name) {
+				ld.errorf(m.src, s, ir.Unsupported, "import of %s is not supported", name)
+				continue
+			}
+			as := string(a.AsName)
+			if as == "" {
+				as, _, _ = strings.Cut(name, ".")
+				name = as
+			}
+			ld.bindForeign(m, s, as, name)
 			continue
 		}
 		// Importing a.b.c runs a, a.b and a.b.c.
@@ -218,6 +243,20 @@ func (ld *loader) importFrom(m *Module, s *ast.ImportFrom) {
 		return
 	}
 	kind := ld.moduleKind(mod)
+	if kind == "" && s.Level == 0 && foreignModule(mod) {
+		for _, a := range s.Names {
+			name, as := string(a.Name), string(a.AsName)
+			if name == "*" {
+				ld.errorf(m.src, s, ir.Unsupported, "import * is not supported")
+				continue
+			}
+			if as == "" {
+				as = name
+			}
+			ld.bindForeign(m, s, as, mod+"."+name)
+		}
+		return
+	}
 	if kind == "" {
 		ld.errorf(m.src, s, ir.Unsupported, "import of %s is not supported", mod)
 		return

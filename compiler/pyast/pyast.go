@@ -385,6 +385,14 @@ func render(b *strings.Builder, n ast.Ast, min int) {
 		render(b, n.Func, precAtom)
 		b.WriteByte('(')
 		sep := ""
+		if g, ok := sole(n).(*ast.GeneratorExp); ok {
+			// f(x for x in xs): the call's parentheses are the
+			// generator's, as Python writes (and ast.unparse renders) it
+			render(b, g.Elt, precIfExp)
+			renderComps(b, g.Generators)
+			b.WriteByte(')')
+			break
+		}
 		for _, a := range n.Args {
 			b.WriteString(sep)
 			render(b, a, precIfExp)
@@ -675,4 +683,13 @@ func isMulti(err error) bool {
 // UnaryOpName is the Python spelling of a unary operator (not, -, +, ~).
 func UnaryOpName(op ast.UnaryOpNumber) string {
 	return strings.TrimSpace(unaryOpName(op))
+}
+
+// sole returns the one positional argument of a call that has nothing
+// else, or nil.
+func sole(c *ast.Call) ast.Expr {
+	if len(c.Args) == 1 && len(c.Keywords) == 0 && c.Starargs == nil && c.Kwargs == nil {
+		return c.Args[0]
+	}
+	return nil
 }

@@ -20,6 +20,8 @@ func TestRender(t *testing.T) {
 		{`x[1:2]`, `x[1:2]`},
 		{`0 < x <= 5`, `0 < x <= 5`},
 		{`1.5e20`, `1.5e+20`},
+		{`all("@" in r.email for r in result)`, `all('@' in r.email for r in result)`},
+		{`f((x for x in y), 1)`, `f((x for x in y), 1)`},
 	} {
 		f, err := syntax.Parse("t.py", []byte(tc.src+"\n"))
 		if err != nil {

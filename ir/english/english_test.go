@@ -308,6 +308,10 @@ func TestCorpusGolden(t *testing.T) {
 			t.Fatalf("load %s: %v", dir, err)
 		}
 		for _, c := range l.Contracts {
+			if c.Template != nil { // compiled at each call site: no meaning of its own
+				b.WriteString(domain + "." + c.Name + ": (a contract over a row type the plan gives)\n")
+				continue
+			}
 			s, err := english.Contract(c.Contract)
 			if err != nil {
 				t.Errorf("%s.%s: %v", domain, c.Name, err)

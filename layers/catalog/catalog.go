@@ -129,6 +129,10 @@ func FromLayer(l *layer.Layer) Layer {
 		out.Effects = append(out.Effects, describeEffect(e))
 	}
 	for _, c := range l.Contracts {
+		if c.Template != nil {
+			out.Contracts = append(out.Contracts, describeTemplate(c))
+			continue
+		}
 		out.Contracts = append(out.Contracts, describeContract(c.Contract))
 	}
 	if p := l.Policy; p != nil {
@@ -183,6 +187,29 @@ func describeContract(c *ir.Contract) Contract {
 		out.English = s
 	}
 	return out
+}
+
+// describeTemplate describes a contract with parameters of type type: it
+// has no spec of its own until a plan's call gives its row types
+// (layer.Template), so its English says that instead.
+func describeTemplate(c *layer.Contract) Contract {
+	var params, types []string
+	for _, tp := range c.Template.Params {
+		t := "type"
+		if !tp.Type {
+			for _, p := range c.Params {
+				if p.Name == tp.Name {
+					t = p.Type.String()
+				}
+			}
+		} else {
+			types = append(types, tp.Name)
+		}
+		params = append(params, tp.Name+": "+t)
+	}
+	return Contract{Name: c.Name, Module: c.Module, Signature: fmt.Sprintf("%s(%s)", c.Name, strings.Join(params, ", ")),
+		Spec:    "compiled at each call site",
+		English: fmt.Sprintf("Compiled where a plan calls it, with the row type it passes for %s (e.g. UserRow from a db layer); the guarantee then reads as its definition says.", strings.Join(types, " and "))}
 }
 
 // WriteText prints the catalog for a person or an agent reading a

@@ -56,8 +56,9 @@ func TestBundledLayersRender(t *testing.T) {
 		"tools.email.trusted  (",
 		"    send_email(addr: str, msg: str) -> None\n      markers: email\n      requires: lambda addr, msg: '@' in addr  (addr must be an e-mail address)\n",
 		"    contracts.only(addresses: list[str])\n",
-		"    db_query(table: str, where: str) -> list[UserRow]\n",
+		"    db_query(table: str, where: dict[str, object] | None) -> list[UserRow]\n",
 		"      ensures: lambda result: len(result) <= 100\n",
+		"    contracts.addresses_from(schema: type, field: str)\n      Compiled where a plan calls it, with the row type it passes for schema",
 		"  policy (email): used when email is called; required: none; recommended: only, unique_recipients\n",
 	} {
 		if !strings.Contains(buf.String(), want) {
@@ -76,7 +77,7 @@ func TestRoots(t *testing.T) {
 		t.Fatalf("explicit root: %+v, %v", c, err)
 	}
 	// A broken layer is an error, not a silent omission.
-	if err := os.WriteFile(filepath.Join(dir, "tools", "email", "trusted", "broken.py"), []byte("import os\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "tools", "email", "trusted", "broken.py"), []byte("from tools.nowhere.trusted import x\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Load([]string{dir}, nil); err == nil || !strings.Contains(err.Error(), "does not load") {

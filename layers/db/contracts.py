@@ -12,13 +12,8 @@ def only_table(table: str) -> ContractSpec:
 
 
 @contract
-def only_where(where: str) -> ContractSpec:
-    return Query.all(lambda q: q.where == where)
-
-
-@contract
 def only_filtered() -> ContractSpec:
-    return Query.all(lambda q: len(q.where) > 0)
+    return Query.all(lambda q: q.where is not None)
 
 
 @contract

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -21,36 +22,47 @@ import (
 
 // UserRow is the row type schemas.UserRow.
 type UserRow struct {
-	Id    int64
-	Name  string
-	Email string
-	Team  string
+	Id        int64
+	Name      string
+	Email     string
+	Team      string
+	Consented bool
 }
 
 // MaxRows is the bound db_query declares (len(result) <= 100).
 const MaxRows = 100
 
+// kind is the Python type of a declared column.
+type kind int
+
+const (
+	kStr kind = iota
+	kInt
+	kBool
+)
+
 // column is one declared column of a table.
 type column struct {
-	name  string
-	isInt bool
+	name string
+	kind kind
 }
 
 // tables are the declared tables and their columns, in row-field order.
 var tables = map[string][]column{
-	"users": {{"id", true}, {"name", false}, {"email", false}, {"team", false}},
+	"users": {{"id", kInt}, {"name", kStr}, {"email", kStr}, {"team", kStr}, {"consented", kBool}},
 }
 
 // UsersSchema creates the users table.
 const UsersSchema = `CREATE TABLE IF NOT EXISTS users (
-	id    INTEGER PRIMARY KEY,
-	name  TEXT NOT NULL,
-	email TEXT NOT NULL,
-	team  TEXT NOT NULL
+	id        INTEGER PRIMARY KEY,
+	name      TEXT NOT NULL,
+	email     TEXT NOT NULL,
+	team      TEXT NOT NULL,
+	consented INTEGER NOT NULL DEFAULT 0
 )`
 
 // CreateDemo creates the database at path with the demo users table
-// (ann, bob and cat). It is not an effect.
+// (ann, bob and cat; ann and cat consented). It is not an effect.
 func CreateDemo(path string) error {
 	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)")
 	if err != nil {
@@ -61,19 +73,22 @@ func CreateDemo(path string) error {
 		return fmt.Errorf("db layer: %s: %v", path, err)
 	}
 	for _, u := range []UserRow{
-		{1, "Ann", "ann@example.com", "ops"},
-		{2, "Bob", "bob@example.com", "dev"},
-		{3, "Cat", "cat@example.com", "ops"},
+		{1, "Ann", "ann@example.com", "ops", true},
+		{2, "Bob", "bob@example.com", "dev", false},
+		{3, "Cat", "cat@example.com", "ops", true},
 	} {
-		if _, err := db.Exec(`INSERT OR REPLACE INTO users(id, name, email, team) VALUES (?, ?, ?, ?)`, u.Id, u.Name, u.Email, u.Team); err != nil {
+		if _, err := db.Exec(`INSERT OR REPLACE INTO users(id, name, email, team, consented) VALUES (?, ?, ?, ?, ?)`, u.Id, u.Name, u.Email, u.Team, u.Consented); err != nil {
 			return fmt.Errorf("db layer: %s: %v", path, err)
 		}
 	}
 	return nil
 }
 
-// Query runs db_query against the database at path.
-func Query(path, table, where string) ([]UserRow, error) {
+// Query runs db_query against the database at path. where is nil (every
+// row) or column: value equalities on declared columns (a Python
+// dict[str, object]: values string, int64, float64, bool or nil), each
+// bound as a parameter, never SQL.
+func Query(path, table string, where map[string]any) ([]UserRow, error) {
 	cols, ok := tables[table]
 	if !ok || table != "users" {
 		return nil, fmt.Errorf("db layer: table %q is not declared (declared: users)", table)
@@ -84,28 +99,34 @@ func Query(path, table, where string) ([]UserRow, error) {
 	}
 	q := "SELECT " + strings.Join(names, ", ") + " FROM " + table
 	var args []any
-	if where != "" {
-		col, val, ok := strings.Cut(where, "=")
-		col = strings.TrimSpace(col)
-		var found *column
-		for i := range cols {
-			if cols[i].name == col {
-				found = &cols[i]
+	if where != nil {
+		if len(where) == 0 {
+			return nil, errors.New("db layer: where={} filters nothing; pass None (or leave it out) to read every row")
+		}
+		keys := make([]string, 0, len(where))
+		for k := range where {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys) // one SQL text per set of columns
+		var conds []string
+		for _, k := range keys {
+			var found *column
+			for i := range cols {
+				if cols[i].name == k {
+					found = &cols[i]
+				}
 			}
-		}
-		if !ok || found == nil {
-			return nil, fmt.Errorf("db layer: where %q is not column=value with a column of %s (%s)", where, table, strings.Join(names, ", "))
-		}
-		if found.isInt {
-			n, err := strconv.ParseInt(strings.TrimSpace(val), 10, 64)
+			if found == nil {
+				return nil, fmt.Errorf("db layer: where names %q, not a column of %s (%s)", k, table, strings.Join(names, ", "))
+			}
+			v, err := whereValue(*found, where[k])
 			if err != nil {
-				return nil, fmt.Errorf("db layer: where %q: %s is an int column and %q is not an int", where, col, val)
+				return nil, err
 			}
-			args = append(args, n)
-		} else {
-			args = append(args, val)
+			conds = append(conds, found.name+" = ?")
+			args = append(args, v)
 		}
-		q += " WHERE " + found.name + " = ?"
+		q += " WHERE " + strings.Join(conds, " AND ")
 	}
 	// One row more than the bound tells a full result from an
 	// over-full one, which is refused rather than cut short.
@@ -123,13 +144,13 @@ func Query(path, table, where string) ([]UserRow, error) {
 	defer db.Close()
 	rows, err := db.Query(q, args...)
 	if err != nil {
-		return nil, fmt.Errorf("db layer: query %s where %q: %v", table, where, err)
+		return nil, fmt.Errorf("db layer: query %s where %v: %v", table, where, err)
 	}
 	defer rows.Close()
 	out := []UserRow{}
 	for rows.Next() {
 		var u UserRow
-		if err := rows.Scan(&u.Id, &u.Name, &u.Email, &u.Team); err != nil {
+		if err := rows.Scan(&u.Id, &u.Name, &u.Email, &u.Team, &u.Consented); err != nil {
 			return nil, fmt.Errorf("db layer: query %s: %v", table, err)
 		}
 		out = append(out, u)
@@ -138,13 +159,34 @@ func Query(path, table, where string) ([]UserRow, error) {
 		return nil, fmt.Errorf("db layer: query %s: %v", table, err)
 	}
 	if len(out) > MaxRows {
-		return nil, fmt.Errorf("db layer: query %s where %q matches more than %d rows; the layer declares at most %d", table, where, MaxRows, MaxRows)
+		return nil, fmt.Errorf("db layer: query %s where %v matches more than %d rows; the layer declares at most %d", table, where, MaxRows, MaxRows)
 	}
 	return out, nil
 }
 
-// DbQuery is db_query(table: str, where: str) -> list[UserRow].
-func DbQuery(table string, where string) ([]UserRow, error) {
+// whereValue checks that v, given for column c, has the column's type
+// (Python's: an int column takes an int, not a bool or a float).
+func whereValue(c column, v any) (any, error) {
+	switch c.kind {
+	case kInt:
+		if n, ok := v.(int64); ok {
+			return n, nil
+		}
+	case kStr:
+		if s, ok := v.(string); ok {
+			return s, nil
+		}
+	case kBool:
+		if b, ok := v.(bool); ok {
+			return b, nil
+		}
+	}
+	want := map[kind]string{kInt: "an int", kStr: "a str", kBool: "a bool"}[c.kind]
+	return nil, fmt.Errorf("db layer: where %s=%#v: column %s takes %s", c.name, v, c.name, want)
+}
+
+// DbQuery is db_query(table: str, where: dict[str, object] | None = None) -> list[UserRow].
+func DbQuery(table string, where map[string]any) ([]UserRow, error) {
 	path := os.Getenv("CLAUZ3_DB_PATH")
 	if path == "" {
 		return nil, errors.New("db layer: CLAUZ3_DB_PATH (the database file) is not set")

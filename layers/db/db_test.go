@@ -20,27 +20,35 @@ func demo(t *testing.T) string {
 
 func TestQuery(t *testing.T) {
 	path := demo(t)
-	ann := UserRow{1, "Ann", "ann@example.com", "ops"}
-	bob := UserRow{2, "Bob", "bob@example.com", "dev"}
-	cat := UserRow{3, "Cat", "cat@example.com", "ops"}
+	ann := UserRow{1, "Ann", "ann@example.com", "ops", true}
+	bob := UserRow{2, "Bob", "bob@example.com", "dev", false}
+	cat := UserRow{3, "Cat", "cat@example.com", "ops", true}
+	type w = map[string]any
 	for _, tc := range []struct {
-		table, where string
-		want         []UserRow
-		wantErr      string
+		name    string
+		table   string
+		where   map[string]any
+		want    []UserRow
+		wantErr string
 	}{
-		{"users", "", []UserRow{ann, bob, cat}, ""},
-		{"users", "team=ops", []UserRow{ann, cat}, ""},
-		{"users", "email=bob@example.com", []UserRow{bob}, ""},
-		{"users", "id=3", []UserRow{cat}, ""},
-		{"users", "team=nobody", []UserRow{}, ""},
-		{"users", "team=ops' OR '1'='1", []UserRow{}, ""}, // a value, never SQL
-		{"users", "id=x", nil, "is not an int"},
-		{"users", "password=1", nil, "is not column=value"},
-		{"users", "1=1; DROP TABLE users", nil, "is not column=value"},
-		{"users", "team", nil, "is not column=value"},
-		{"orders", "", nil, `table "orders" is not declared`},
+		{"all", "users", nil, []UserRow{ann, bob, cat}, ""},
+		{"team", "users", w{"team": "ops"}, []UserRow{ann, cat}, ""},
+		{"email", "users", w{"email": "bob@example.com"}, []UserRow{bob}, ""},
+		{"id", "users", w{"id": int64(3)}, []UserRow{cat}, ""},
+		{"consented", "users", w{"consented": true}, []UserRow{ann, cat}, ""},
+		{"two columns", "users", w{"consented": true, "team": "ops", "id": int64(1)}, []UserRow{ann}, ""},
+		{"no match", "users", w{"team": "nobody"}, []UserRow{}, ""},
+		{"injection is a value", "users", w{"team": "ops' OR '1'='1"}, []UserRow{}, ""}, // a value, never SQL
+		{"empty dict", "users", w{}, nil, "filters nothing"},
+		{"str for int", "users", w{"id": "3"}, nil, "column id takes an int"},
+		{"bool for int", "users", w{"id": true}, nil, "column id takes an int"},
+		{"int for bool", "users", w{"consented": int64(1)}, nil, "column consented takes a bool"},
+		{"None value", "users", w{"team": nil}, nil, "column team takes a str"},
+		{"unknown column", "users", w{"password": "x"}, nil, `where names "password", not a column`},
+		{"SQL as a column", "users", w{"1=1; DROP TABLE users": int64(1)}, nil, "not a column"},
+		{"undeclared table", "orders", nil, nil, `table "orders" is not declared`},
 	} {
-		t.Run(tc.table+" "+tc.where, func(t *testing.T) {
+		t.Run(tc.name, func(t *testing.T) {
 			got, err := Query(path, tc.table, tc.where)
 			if tc.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
@@ -53,7 +61,7 @@ func TestQuery(t *testing.T) {
 			}
 		})
 	}
-	if got, err := Query(path, "users", ""); err != nil || len(got) != 3 {
+	if got, err := Query(path, "users", nil); err != nil || len(got) != 3 {
 		t.Fatalf("the table changed: %v %v", got, err)
 	}
 }
@@ -65,31 +73,31 @@ func TestQueryBound(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := 10; i < 10+MaxRows; i++ {
-		if _, err := db.Exec(`INSERT INTO users VALUES (?, ?, ?, 'big')`, i, fmt.Sprint("u", i), fmt.Sprintf("u%d@example.com", i)); err != nil {
+		if _, err := db.Exec(`INSERT INTO users VALUES (?, ?, ?, 'big', 0)`, i, fmt.Sprint("u", i), fmt.Sprintf("u%d@example.com", i)); err != nil {
 			t.Fatal(err)
 		}
 	}
 	db.Close()
-	if got, err := Query(path, "users", "team=big"); err != nil || len(got) != MaxRows {
+	if got, err := Query(path, "users", map[string]any{"team": "big"}); err != nil || len(got) != MaxRows {
 		t.Fatalf("exactly the bound: %d rows, %v", len(got), err)
 	}
-	if _, err := Query(path, "users", ""); err == nil || !strings.Contains(err.Error(), "more than 100 rows") {
+	if _, err := Query(path, "users", nil); err == nil || !strings.Contains(err.Error(), "more than 100 rows") {
 		t.Fatalf("over the bound: err = %v", err)
 	}
 }
 
 func TestDbQueryFromEnv(t *testing.T) {
 	t.Setenv("CLAUZ3_DB_PATH", demo(t))
-	got, err := DbQuery("users", "name=Ann")
+	got, err := DbQuery("users", map[string]any{"name": "Ann"})
 	if err != nil || len(got) != 1 || got[0].Email != "ann@example.com" {
 		t.Fatalf("got %v, %v", got, err)
 	}
 	t.Setenv("CLAUZ3_DB_PATH", "")
-	if _, err := DbQuery("users", ""); err == nil || !strings.Contains(err.Error(), "CLAUZ3_DB_PATH") {
+	if _, err := DbQuery("users", nil); err == nil || !strings.Contains(err.Error(), "CLAUZ3_DB_PATH") {
 		t.Fatalf("unset: err = %v", err)
 	}
 	t.Setenv("CLAUZ3_DB_PATH", filepath.Join(t.TempDir(), "none.db"))
-	if _, err := DbQuery("users", ""); err == nil {
+	if _, err := DbQuery("users", nil); err == nil {
 		t.Fatal("a missing database was not refused")
 	}
 }

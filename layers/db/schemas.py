@@ -9,3 +9,4 @@ class UserRow(clauz3.Row):
     name: str
     email: str
     team: str
+    consented: bool

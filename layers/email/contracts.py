@@ -51,3 +51,18 @@ def same_content(msg: str) -> ContractSpec:
 @contract
 def only_domain(domain: str) -> ContractSpec:
     return Email.all(lambda e: e.addr.endswith("@" + domain))
+
+
+@contract
+def count_at_most(n: int) -> ContractSpec:
+    return Email.count() <= n
+
+
+@contract
+def addresses_from(schema: type, field: str) -> ContractSpec:
+    # Every recipient is taken from the field column of a schema row that
+    # a query returned (provenance), e.g. addresses_from(UserRow, "email")
+    # with UserRow from the db layer. schema and field are resolved where
+    # the plan calls it.
+    column = getattr(schema, field)
+    return Email.all(lambda e: e.addr == column)

@@ -7,4 +7,4 @@ from tools.db.trusted.effects import db_query
 def main(n: int) -> None:
     total = n * 2
     if total < n and n > 0:
-        rows = db_query("users", "")
+        rows = db_query("users")

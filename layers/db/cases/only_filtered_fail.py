@@ -6,4 +6,4 @@ from tools.db.trusted.effects import db_query
 
 @clauz3.guarantee(db.only_filtered())
 def main() -> None:
-    everyone = db_query("users", "")
+    everyone = db_query("users")

@@ -7,4 +7,4 @@ from tools.db.trusted.effects import db_query
 @clauz3.guarantee(db.only_filtered())
 @clauz3.guarantee(db.queries_at_most(1))
 def main() -> None:
-    rows = db_query("users", "team=ops")
+    rows = db_query("users", {"team": "ops"})

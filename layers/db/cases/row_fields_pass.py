@@ -5,7 +5,6 @@ from tools.db.trusted.effects import db_query
 
 @clauz3.guarantee(db.only_table("users"))
 def main() -> None:
-    rows = db_query("users", "team=ops")
-    # The where precondition refuses ' and ; so a row's value is checked first.
-    if len(rows) > 0 and "'" not in rows[0].email and ";" not in rows[0].email:
-        same = db_query("users", "email=" + rows[0].email)
+    rows = db_query("users", {"team": "ops"})
+    if len(rows) > 0:
+        same = db_query("users", {"email": rows[0].email, "consented": rows[0].consented})

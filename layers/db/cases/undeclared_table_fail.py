@@ -4,4 +4,4 @@ import clauz3
 from tools.db.trusted.effects import db_query
 
 def main() -> None:
-    rows = db_query("orders", "")
+    rows = db_query("orders")

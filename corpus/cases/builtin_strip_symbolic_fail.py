@@ -1,0 +1,11 @@
+# The prover decides str.strip: a symbolic argument is refused with the documented text.
+# builtin: str.strip
+# expect: not proved
+# want: the prover cannot decide str.strip on a symbolic string yet; it can when the string and the arguments are constants
+import clauz3
+from tools.email.trusted import contracts as emails
+from tools.email.trusted.effects import send_email
+
+@clauz3.guarantee(emails.only(["bob@example.com"]))
+def main(addr: str) -> None:
+    send_email(addr.strip(), "hi")
