@@ -64,7 +64,7 @@ func (x *executor) builtinMore(e *ir.Builtin, args []value, g z3.Term) (v value,
 			return v, err, true
 		}
 	}
-	return nil, &Error{Pos: e.Pos, Msg: symbolicHow(e.Name)}, true
+	return nil, &Error{Pos: e.Pos, Code: ir.Unsupported, Msg: symbolicHow(e.Name)}, true
 }
 
 // constArgs turns the values of e's arguments into constant expressions
@@ -145,7 +145,7 @@ func (x *executor) valueOf(pos ir.Pos, t ir.Type, v interp.Value) (value, error)
 	case string:
 		for _, r := range v {
 			if r > z3.MaxRune {
-				return nil, &Error{Pos: pos, Msg: fmt.Sprintf("the prover cannot decide a string holding U+%04X (above U+%04X, the largest character Z3 4.8.12 has)", r, z3.MaxRune)}
+				return nil, &Error{Pos: pos, Code: ir.Unsupported, Msg: fmt.Sprintf("the prover cannot decide a string holding U+%04X (above U+%04X, the largest character Z3 4.8.12 has)", r, z3.MaxRune)}
 			}
 		}
 		return c.String(v), nil
@@ -168,7 +168,7 @@ func (x *executor) valueOf(pos ir.Pos, t ir.Type, v interp.Value) (value, error)
 		}
 		return out, nil
 	}
-	return nil, &Error{Pos: pos, Msg: fmt.Sprintf("the prover cannot decide a folded %T yet", v)}
+	return nil, &Error{Pos: pos, Code: ir.Unsupported, Msg: fmt.Sprintf("the prover cannot decide a folded %T yet", v)}
 }
 
 // zeroOf is a placeholder value of type t, for a path that raised.
@@ -185,7 +185,7 @@ func (x *executor) zeroOf(pos ir.Pos, t ir.Type) (value, error) {
 	if lt, ok := t.(*ir.List); ok {
 		return &seqValue{typ: lt}, nil
 	}
-	return nil, &Error{Pos: pos, Msg: fmt.Sprintf("the prover cannot decide a raising builtin of type %s yet", t)}
+	return nil, &Error{Pos: pos, Code: ir.Unsupported, Msg: fmt.Sprintf("the prover cannot decide a raising builtin of type %s yet", t)}
 }
 
 // minMax encodes min/max of several ints or strs, or of a list of them:
