@@ -22,10 +22,12 @@
 // IR construct and every builtin in ir.Builtins, effect calls with their
 // pre- and postconditions, the simulation host (SimHost, with its JSON
 // results format and the JSON trace format, see TraceLine and ToJSON),
-// and a copy of CPython's character database (unicode_tables.go, made by
-// gen_unicode.py from CPython itself) so that str methods, str.isX,
-// int()/float() parsing and repr() follow CPython's Unicode 14 data and
-// full case mappings rather than Go's.
+// and uses the leaves of CPython behaviour it shares with the other
+// engines from package pysem (the character database, so that str
+// methods, str.isX, int()/float() parsing and repr() follow CPython's
+// Unicode 14 data and full case mappings rather than Go's; repr of str and
+// float; checked int64 arithmetic; float divmod; round(); the MemoryError
+// limit pysem.MaxAlloc).
 //
 // It refuses, with an error that is not a Python exception, programs it
 // cannot run: IR that ir.Verify would reject (unknown builtins, locals out

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/pysem"
 )
 
 // formatSpec is CPython's InternalFormatSpec.
@@ -68,7 +69,7 @@ func parseSpec(pos ir.Pos, obj Value, spec string, defType, defAlign rune) (*for
 	readInt := func() (int, int, error) {
 		n, used := 0, 0
 		for p < len(rs) {
-			d := decimalValue(rs[p])
+			d := pysem.DecimalValue(rs[p])
 			if d < 0 {
 				break
 			}
@@ -164,7 +165,7 @@ func formatValue(pos ir.Pos, v Value, spec string) (string, error) {
 		return formatInt(pos, x, x, spec)
 	case float64:
 		if spec == "" {
-			return floatRepr(x), nil
+			return pysem.ReprFloat(x), nil
 		}
 		f, err := parseSpec(pos, v, spec, 0, '>')
 		if err != nil {
@@ -295,16 +296,16 @@ func formatFloatSpec(pos ir.Pos, obj Value, x float64, f *formatSpec) (string, e
 	typ := f.typ
 	flags := 0
 	if f.alternate {
-		flags |= dtsfAlt
+		flags |= pysem.DTSFAlt
 	}
 	if f.noNeg0 {
-		flags |= dtsfNoNeg0
+		flags |= pysem.DTSFNoNeg0
 	}
 	defPrec := 6
 	code := byte(0)
 	switch typ {
 	case 0:
-		flags |= dtsfAddDot0
+		flags |= pysem.DTSFAddDot0
 		code = 'r'
 		defPrec = 0
 	case 'n':
@@ -323,7 +324,7 @@ func formatFloatSpec(pos ir.Pos, obj Value, x float64, f *formatSpec) (string, e
 	} else if code == 'r' {
 		code = 'g'
 	}
-	s := formatFloat(x, code, prec, flags)
+	s := pysem.FormatFloat(x, code, prec, flags)
 	if typ == '%' {
 		s += "%"
 	}
@@ -497,4 +498,12 @@ func (in *interp) computedSpec(fr *frame, dyn *ir.FString, v Value, conv byte) (
 		}
 	}
 	return spec, nil
+}
+
+// absU is |a| as a uint64; -MinInt64 wraps to 1<<63, its magnitude.
+func absU(a int64) uint64 {
+	if a < 0 {
+		return uint64(-a)
+	}
+	return uint64(a)
 }

@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/pysem"
 )
 
 // SimHost is the simulation host: it returns effect results recorded in
@@ -177,7 +178,7 @@ func jsonFloat(f float64) string {
 	case math.IsInf(f, -1):
 		return "-Infinity"
 	}
-	return floatRepr(f)
+	return pysem.ReprFloat(f)
 }
 
 func writeJSON(b *bytes.Buffer, v Value) error {
@@ -486,7 +487,7 @@ func fromJSON(j *jsonValue, t ir.Type, path string) (Value, error) {
 				if err != nil {
 					return nil, fmt.Errorf("%s: key %q: %v", path, k, err)
 				}
-				v, err := fromJSON(j.vals[i], t.Value, fmt.Sprintf("%s[%s]", path, strRepr(k)))
+				v, err := fromJSON(j.vals[i], t.Value, fmt.Sprintf("%s[%s]", path, pysem.ReprStr(k)))
 				if err != nil {
 					return nil, err
 				}

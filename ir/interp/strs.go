@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/pysem"
 )
 
 // Strings are Go strings (UTF-8); every index and length is in code
@@ -50,7 +51,7 @@ func stripSet(chars string) func(rune) bool {
 
 // strStrip is strip/lstrip/rstrip; chars nil strips whitespace.
 func strStrip(s string, chars Value, left, right bool) string {
-	pred := isSpace
+	pred := pysem.IsSpace
 	if c, ok := chars.(string); ok {
 		pred = stripSet(c)
 	}
@@ -73,7 +74,7 @@ func strSplit(pos ir.Pos, s string, sep Value, maxsplit int64) ([]Value, error) 
 		rs := []rune(s)
 		i, n := 0, len(rs)
 		for ; maxsplit > 0; maxsplit-- {
-			for i < n && isSpace(rs[i]) {
+			for i < n && pysem.IsSpace(rs[i]) {
 				i++
 			}
 			if i == n {
@@ -81,13 +82,13 @@ func strSplit(pos ir.Pos, s string, sep Value, maxsplit int64) ([]Value, error) 
 			}
 			j := i
 			i++
-			for i < n && !isSpace(rs[i]) {
+			for i < n && !pysem.IsSpace(rs[i]) {
 				i++
 			}
 			out = append(out, string(rs[j:i]))
 		}
 		if i < n {
-			for i < n && isSpace(rs[i]) {
+			for i < n && pysem.IsSpace(rs[i]) {
 				i++
 			}
 			if i != n {
