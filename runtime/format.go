@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/clauz3/clauz3/pysem"
 )
 
 // formatSpec is a parsed format specification:
@@ -456,66 +458,18 @@ func isZeroText(num string) bool {
 	return true
 }
 
-// formatMagnitude formats ax >= 0 (finite) with a float presentation type.
+// formatMagnitude formats ax >= 0 (finite) with a float presentation
+// type, as CPython's PyOS_double_to_string (see pysem.FormatFloat).
 func formatMagnitude(ax float64, typ byte, prec int, alt, addDot0 bool) string {
-	switch typ {
-	case 'r':
-		if ax == 0 {
-			return "0.0"
-		}
-		s := ReprFloat(ax)
-		return s
-	case 'f', 'F', '%':
-		s := strconv.FormatFloat(ax, 'f', prec, 64)
-		if alt && prec == 0 {
-			s += "."
-		}
-		return s
-	case 'e', 'E':
-		if ax == 0 {
-			s := "0"
-			if prec > 0 {
-				s += "." + strings.Repeat("0", prec)
-			} else if alt {
-				s += "."
-			}
-			return s + "e+00"
-		}
-		digits, decpt := shortest(ax, prec)
-		s := sciDigits(digits, decpt, alt)
-		return s
+	flags := 0
+	if alt {
+		flags |= pysem.DTSFAlt
 	}
-	// 'g'
-	if prec == 0 {
-		prec = 1
-	}
-	var digits string
-	var decpt int
-	if ax == 0 {
-		digits, decpt = strings.Repeat("0", prec), 1
-	} else {
-		digits, decpt = shortest(ax, prec-1)
-	}
-	// digits has exactly prec digits here
-	useExp := decpt <= -4 || decpt > prec
 	if addDot0 {
-		useExp = decpt <= -4 || decpt > prec-1
+		flags |= pysem.DTSFAddDot0
 	}
-	if !alt {
-		digits = strings.TrimRight(digits, "0")
-		if digits == "" {
-			digits = "0"
-		}
+	if typ == '%' {
+		typ = 'f'
 	}
-	if useExp {
-		return sciDigits(digits, decpt, alt)
-	}
-	s := fixedDigits(digits, decpt, false)
-	if alt && !strings.Contains(s, ".") {
-		s += "."
-	}
-	if addDot0 && !strings.Contains(s, ".") {
-		s += ".0"
-	}
-	return s
+	return pysem.FormatFloat(ax, typ, prec, flags)
 }
