@@ -124,7 +124,8 @@
 //
 // A new build folder holds go.mod (module clauz3.build/plan, planrt
 // required and replaced by ./planrt, where the runtime's embedded source
-// is written; likewise securitymod, replaced by ./securitymod holding
+// is written; likewise pysem, replaced by ./pysem holding pysem.Source,
+// and securitymod, replaced by ./securitymod holding
 // securitymod.Source), the layers' Go files as packages
 // clauz3.build/plan/layers/<domain>, main.go and the binary `plan`.
 // Steps: the layer import check, the go/types binding check, code
@@ -151,7 +152,7 @@
 // # The allowed import set
 //
 // The sealed binary's import closure may contain only: the standard
-// library, the build's main package, planrt, securitymod's runtime half
+// library, the build's main package, planrt, pysem, securitymod's runtime half
 // (receipt, redeem, pathfloor, egress, redact), and (real mode only) the
 // packages of the layers the plan uses. Per package:
 //
@@ -159,7 +160,9 @@
 //     plan's layers and securitymod/redeem; a layer package or the
 //     redemption gate in a simulation binary is refused;
 //   - a securitymod package imports the standard library and securitymod;
-//   - planrt imports the standard library only, outside the sensitive set;
+//   - planrt imports pysem and the standard library, outside the
+//     sensitive set; pysem (the leaves of CPython behaviour the engines
+//     share) imports the standard library only, outside the sensitive set;
 //   - a layer imports the standard library, planrt and securitymod. The
 //     sensitive standard packages (os/exec, net and net/..., syscall,
 //     unsafe, plugin, runtime/cgo, C, debug/..., internal/...) only when a
