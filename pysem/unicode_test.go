@@ -36,4 +36,3 @@ func TestUnicodeSamples(t *testing.T) {
 		t.Errorf("repr = %s", got)
 	}
 }
-
