@@ -610,3 +610,183 @@ print("".join("1" if unicodedata.normalize("NFKC", s) == s else "0" for s in (by
 	}
 	mp.report()
 }
+
+// TestJSON compares json.dumps(s, ensure_ascii=False) on every code point
+// below U+3000 and on strings mixing them, and json.dumps of floats.
+func TestJSON(t *testing.T) {
+	t.Parallel()
+	var cases []string
+	for cp := rune(0); cp < 0x3000; cp++ {
+		if cp < 0xD800 || cp >= 0xE000 {
+			cases = append(cases, string(cp))
+		}
+	}
+	cases = append(cases, "", `a"b\c`, "line\nnext\r\ttab\b\f\x00\x1f\x7f", "\U0001f600 \u2028\u2029", "\ufeff")
+	var in strings.Builder
+	for _, c := range cases {
+		in.WriteString(hex.EncodeToString([]byte(c)) + "\n")
+	}
+	lines := python(t, `import sys, json
+print("\n".join(json.dumps(bytes.fromhex(l).decode(), ensure_ascii=False).encode().hex() for l in sys.stdin.read().split("\n")[:-1]))
+`, []byte(in.String()))
+	m := &mismatches{t: t, what: "pysem.JSONString"}
+	for i, c := range cases {
+		want, _ := hex.DecodeString(lines[i])
+		if got := JSONString(c); got != string(want) {
+			m.add("%q: got %s, CPython %s", c, got, want)
+		}
+	}
+	m.report()
+	fs := append(edgeFloats(), randomFloats(2000, 9)...)
+	flines := python(t, pyReadFloats+`import json
+print("\n".join(json.dumps(x) for x in xs))`, floatsInput(fs))
+	mf := &mismatches{t: t, what: "pysem.JSONFloat"}
+	for i, f := range fs {
+		if got := JSONFloat(f); got != flines[i] {
+			mf.add("%v: got %s, CPython %s", f, got, flines[i])
+		}
+	}
+	mf.report()
+}
+
+// TestSliceIndices compares AdjustSlice with slice.indices and len(range)
+// and AdjustIndices with str.find's reading of start and end, on edge
+// bounds.
+func TestSliceIndices(t *testing.T) {
+	t.Parallel()
+	bounds := []int64{math.MinInt64, -100, -11, -10, -9, -3, -1, 0, 1, 3, 9, 10, 11, 100, math.MaxInt64}
+	steps := []int64{math.MinInt64, -100, -3, -2, -1, 1, 2, 3, 100, math.MaxInt64}
+	lens := []int64{0, 1, 5, 10}
+	lines := python(t, `import sys
+bounds = [-2**63, -100, -11, -10, -9, -3, -1, 0, 1, 3, 9, 10, 11, 100, 2**63 - 1]
+steps = [-2**63, -100, -3, -2, -1, 1, 2, 3, 100, 2**63 - 1]
+out = []
+for n in [0, 1, 5, 10]:
+    for a in bounds + [None]:
+        for b in bounds + [None]:
+            for s in steps:
+                st, sp, _ = slice(a, b, s).indices(n)
+                out.append("%d %d %d" % (st, sp, len(range(st, sp, s))))
+            s = "x" * n
+            # find of the empty str returns the adjusted start when start <= end
+            out.append(str(s.find("", 0 if a is None else a, n if b is None else b)))
+print("\n".join(out))
+`, nil)
+	m := &mismatches{t: t, what: "pysem.AdjustSlice"}
+	i := 0
+	for _, n := range lens {
+		for ai := 0; ai <= len(bounds); ai++ {
+			for bi := 0; bi <= len(bounds); bi++ {
+				for _, s := range steps {
+					start, stop := int64(0), int64(math.MaxInt64)
+					if s < 0 {
+						start, stop = math.MaxInt64, math.MinInt64
+					}
+					if ai < len(bounds) {
+						start = bounds[ai]
+					}
+					if bi < len(bounds) {
+						stop = bounds[bi]
+					}
+					a, b, l := AdjustSlice(n, start, stop, s)
+					if got := fmt.Sprintf("%d %d %d", a, b, l); got != lines[i] {
+						m.add("n=%d [%d:%d:%d]: got %s, CPython %s", n, start, stop, s, got, lines[i])
+					}
+					i++
+				}
+				start, end := int64(0), n
+				if ai < len(bounds) {
+					start = bounds[ai]
+				}
+				if bi < len(bounds) {
+					end = bounds[bi]
+				}
+				a, b := AdjustIndices(start, end, n)
+				got := "-1"
+				if a <= b && a <= n {
+					got = strconv.FormatInt(a, 10)
+				}
+				if got != lines[i] {
+					m.add("n=%d find('', %d, %d): got %s, CPython %s", n, start, end, got, lines[i])
+				}
+				i++
+			}
+		}
+	}
+	m.report()
+}
+
+// TestSplitWhitespace compares split() and rsplit() without a separator
+// on random strings of letters, ASCII and Unicode whitespace.
+func TestSplitWhitespace(t *testing.T) {
+	t.Parallel()
+	alphabet := []rune{'a', 'b', 'é', ' ', ' ', '\t', '\n', '\x1c', '\u00a0', '\u2003', '\u3000', '\u200b', '\u0085'}
+	rng := rand.New(rand.NewSource(4))
+	cases := []string{"", " ", "a", " a ", "a b", "  a  b  "}
+	for len(cases) < 3000 {
+		rs := make([]rune, rng.Intn(12))
+		for i := range rs {
+			rs[i] = alphabet[rng.Intn(len(alphabet))]
+		}
+		cases = append(cases, string(rs))
+	}
+	var in strings.Builder
+	for _, c := range cases {
+		in.WriteString(hex.EncodeToString([]byte(c)) + "\n")
+	}
+	lines := python(t, `import sys
+out = []
+for l in sys.stdin.read().split("\n")[:-1]:
+    s = bytes.fromhex(l).decode()
+    for m in (-1, 0, 1, 2, 5):
+        out.append(repr(s.split(None, m)).encode().hex())
+        out.append(repr(s.rsplit(None, m)).encode().hex())
+print("\n".join(out))
+`, []byte(in.String()))
+	show := func(parts []string) string {
+		q := make([]string, len(parts))
+		for i, p := range parts {
+			q[i] = ReprStr(p)
+		}
+		return "[" + strings.Join(q, ", ") + "]"
+	}
+	m := &mismatches{t: t, what: "split()/rsplit()"}
+	i := 0
+	for _, c := range cases {
+		for _, n := range []int64{-1, 0, 1, 2, 5} {
+			for _, f := range []func(string, int64) []string{SplitWhitespace, RSplitWhitespace} {
+				want, _ := hex.DecodeString(lines[i])
+				if got := show(f(c, n)); got != string(want) {
+					m.add("%q maxsplit %d: got %s, CPython %s", c, n, got, want)
+				}
+				i++
+			}
+		}
+	}
+	m.report()
+}
+
+// TestInsertIndex compares where list.insert puts an element.
+func TestInsertIndex(t *testing.T) {
+	t.Parallel()
+	is := []int64{math.MinInt64, -7, -6, -5, -1, 0, 1, 4, 5, 6, math.MaxInt64}
+	lines := python(t, `out = []
+for n in range(7):
+    for i in [-2**63, -7, -6, -5, -1, 0, 1, 4, 5, 6, 2**63 - 1]:
+        l = list(range(n))
+        l.insert(i, "x")
+        out.append(str(l.index("x")))
+print("\n".join(out))
+`, nil)
+	m := &mismatches{t: t, what: "pysem.InsertIndex"}
+	k := 0
+	for n := int64(0); n < 7; n++ {
+		for _, i := range is {
+			if got := strconv.FormatInt(InsertIndex(i, n), 10); got != lines[k] {
+				m.add("insert(%d) into %d: got %s, CPython %s", i, n, got, lines[k])
+			}
+			k++
+		}
+	}
+	m.report()
+}

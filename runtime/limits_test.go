@@ -28,6 +28,7 @@ func TestMemoryErrorLimits(t *testing.T) {
 		{"rjust", func() string { return RJust("x", max+1, "*") }, "!MemoryError"},
 		{"list * n", func() string { return strconv.FormatInt(ListOf([]int64{1, 2}).Repeat(max/2+1).Len(), 10) }, "!MemoryError"},
 		{"append to a full list", func() string { l := big(); l.Append(struct{}{}); return "" }, "!MemoryError"},
+		{"insert into a full list", func() string { l := big(); l.Insert(0, struct{}{}); return "" }, "!MemoryError"},
 		{"extend past the limit", func() string {
 			l := big()
 			l.Extend(ListOf([]struct{}{{}}).All())

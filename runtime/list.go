@@ -123,16 +123,10 @@ func (l *List[T]) PopAt(i int64) T {
 
 // Insert is l.insert(i, v): i is clamped to the list, as in Python.
 func (l *List[T]) Insert(i int64, v T) {
-	n := int64(len(l.items))
-	if i < 0 {
-		i += n
-		if i < 0 {
-			i = 0
-		}
+	if len(l.items) >= pysem.MaxAlloc {
+		memoryError()
 	}
-	if i > n {
-		i = n
-	}
+	i = pysem.InsertIndex(i, int64(len(l.items)))
 	l.items = slices.Insert(l.items, int(i), v)
 }
 

@@ -156,32 +156,7 @@ func sliceIndices(n int64, lo, hi, step Optional[int64]) (start, stop, st, lengt
 	default:
 		stop = math.MaxInt64
 	}
-	adjust := func(i int64) int64 {
-		if i < 0 {
-			if i < -n {
-				if st < 0 {
-					return -1
-				}
-				return 0
-			}
-			return i + n
-		}
-		if i >= n {
-			if st < 0 {
-				return n - 1
-			}
-			return n
-		}
-		return i
-	}
-	start, stop = adjust(start), adjust(stop)
-	if st < 0 {
-		if stop < start {
-			length = (start-stop-1)/(-st) + 1
-		}
-	} else if start < stop {
-		length = (stop-start-1)/st + 1
-	}
+	start, stop, length = pysem.AdjustSlice(n, start, stop, st)
 	return start, stop, st, length
 }
 
@@ -210,32 +185,7 @@ func RStripChars(s, chars string) string { return strings.TrimRight(s, chars) }
 // Split is s.split() with maxsplit (-1 for all): runs of Python
 // whitespace separate, and leading or trailing whitespace gives no empty
 // strings.
-func Split(s string, maxsplit int64) *List[string] {
-	out := []string{}
-	i := 0
-	for i < len(s) {
-		r, w := utf8.DecodeRuneInString(s[i:])
-		if pysem.IsSpace(r) {
-			i += w
-			continue
-		}
-		if maxsplit >= 0 && int64(len(out)) == maxsplit {
-			out = append(out, s[i:]) // the rest keeps its trailing whitespace
-			return ListOf(out)
-		}
-		j := i
-		for j < len(s) {
-			r, w := utf8.DecodeRuneInString(s[j:])
-			if pysem.IsSpace(r) {
-				break
-			}
-			j += w
-		}
-		out = append(out, s[i:j])
-		i = j
-	}
-	return ListOf(out)
-}
+func Split(s string, maxsplit int64) *List[string] { return ListOf(pysem.SplitWhitespace(s, maxsplit)) }
 
 // SplitSep is s.split(sep, maxsplit).
 func SplitSep(s, sep string, maxsplit int64) *List[string] {
@@ -282,27 +232,13 @@ func Replace(s, old, new string, count int64) string {
 func window(s string, start, end Optional[int64]) (a, b int64) {
 	n := Len(s)
 	a, b = 0, n
-	if end.ok {
-		b = end.v
-		if b > n {
-			b = n
-		} else if b < 0 {
-			b += n
-			if b < 0 {
-				b = 0
-			}
-		}
-	}
 	if start.ok {
 		a = start.v
-		if a < 0 {
-			a += n
-			if a < 0 {
-				a = 0
-			}
-		}
 	}
-	return a, b
+	if end.ok {
+		b = end.v
+	}
+	return pysem.AdjustIndices(a, b, n)
 }
 
 func byteOffset(s string, cp int64) int {

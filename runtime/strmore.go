@@ -114,33 +114,7 @@ func IsTitle(s string) bool { return pysem.StrIsTitle(s) }
 // RSplit is s.rsplit() with maxsplit (-1 for all), splitting on runs of
 // whitespace from the right.
 func RSplit(s string, maxsplit int64) *List[string] {
-	rs := []rune(s)
-	out := []string{}
-	i := len(rs) - 1
-	for ; maxsplit != 0; maxsplit-- {
-		for i >= 0 && pysem.IsSpace(rs[i]) {
-			i--
-		}
-		if i < 0 {
-			break
-		}
-		j := i
-		i--
-		for i >= 0 && !pysem.IsSpace(rs[i]) {
-			i--
-		}
-		out = append(out, string(rs[i+1:j+1]))
-	}
-	if i >= 0 {
-		for i >= 0 && pysem.IsSpace(rs[i]) {
-			i--
-		}
-		if i >= 0 {
-			out = append(out, string(rs[:i+1]))
-		}
-	}
-	slices.Reverse(out)
-	return ListOf(out)
+	return ListOf(pysem.RSplitWhitespace(s, maxsplit))
 }
 
 // RSplitSep is s.rsplit(sep, maxsplit).

@@ -796,16 +796,10 @@ func (c *bcall) listMethod(l *List, m string) (Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		n := int64(len(l.Elems))
-		if i < 0 {
-			i += n
-			if i < 0 {
-				i = 0
-			}
+		if len(l.Elems) >= pysem.MaxAlloc {
+			return nil, &Exception{Class: "MemoryError", Pos: c.pos}
 		}
-		if i > n {
-			i = n
-		}
+		i = pysem.InsertIndex(i, int64(len(l.Elems)))
 		l.Elems = append(l.Elems, nil)
 		copy(l.Elems[i+1:], l.Elems[i:])
 		l.Elems[i] = p[1]

@@ -139,31 +139,9 @@ func strRFind(s, sub string) int64 {
 func strRSplit(c *bcall, s string, sep Value, maxsplit int64) ([]Value, error) {
 	out := []Value{}
 	if sep == nil {
-		rs := []rune(s)
-		i := len(rs) - 1
-		for ; maxsplit != 0; maxsplit-- {
-			for i >= 0 && pysem.IsSpace(rs[i]) {
-				i--
-			}
-			if i < 0 {
-				break
-			}
-			j := i
-			i--
-			for i >= 0 && !pysem.IsSpace(rs[i]) {
-				i--
-			}
-			out = append(out, string(rs[i+1:j+1]))
+		for _, p := range pysem.RSplitWhitespace(s, maxsplit) {
+			out = append(out, p)
 		}
-		if i >= 0 {
-			for i >= 0 && pysem.IsSpace(rs[i]) {
-				i--
-			}
-			if i >= 0 {
-				out = append(out, string(rs[:i+1]))
-			}
-		}
-		slices.Reverse(out)
 		return out, nil
 	}
 	sp, ok := sep.(string)
