@@ -109,4 +109,3 @@ func lastStrX(f *File) (string, bool) {
 	}
 	return x, found
 }
-
