@@ -790,3 +790,109 @@ print("\n".join(out))
 	}
 	m.report()
 }
+
+// Formatters are format() implementations under test: each returns the
+// text, or the exception as "Class: message".
+type Formatters struct {
+	Str   func(s, spec string) string
+	Int   func(x int64, spec, typeName string) string
+	Float func(x float64, spec string) string
+}
+
+func errText(s string, err *FormatError) string {
+	if err != nil {
+		return err.Error()
+	}
+	return s
+}
+
+var FormatImpls = map[string]Formatters{"pysem": {
+	Str:   func(s, spec string) string { return errText(FormatStr(s, spec)) },
+	Int:   func(x int64, spec, typeName string) string { return errText(FormatInt(x, spec, typeName)) },
+	Float: func(x float64, spec string) string { return errText(FormatFloatSpec(x, spec)) },
+}}
+
+// formatSpecs are random specs of the mini-language, plus malformed ones.
+func formatSpecs(n int) []string {
+	rng := rand.New(rand.NewSource(11))
+	pick := func(xs ...string) string { return xs[rng.Intn(len(xs))] }
+	specs := []string{"", ",_", "_,", ".", "5.", "zz", "ss", "\u00e9", "\u0665\u0660", "x<\u0661\u0662", "010", "=10", "^", "0", ".0", "#", ",", "_",
+		"99999999999999999999", ".99999999999999999999", "10.3x", ">>5", "c", "+c", "#c", ",c", "_c", "z", "z.2", "-", " ", "=", "*^-#010,.3f"}
+	for len(specs) < n {
+		specs = append(specs, pick("", "", "<", ">", "^", "=", "*<", "0=", "x^", "\u00e9>", "0>")+pick("", "", "+", "-", " ")+pick("", "", "z")+
+			pick("", "", "#")+pick("", "", "0")+pick("", "", "1", "7", "12", "25")+pick("", "", ",", "_")+pick("", "", ".0", ".1", ".3", ".12", ".20")+
+			pick("", "", "d", "b", "o", "x", "X", "c", "e", "E", "f", "F", "g", "G", "%", "s", "r", "?"))
+	}
+	return specs
+}
+
+// TestFormatSpec compares format(v, spec) for strs, ints, bools and floats
+// on random specs: the text, or the exception class and message.
+func TestFormatSpec(t *testing.T) {
+	t.Parallel()
+	specs := formatSpecs(1500)
+	strs := []string{"", "ab", "h\u00e9llo w\u00f6rld"}
+	ints := []int64{0, 7, -42, 1234567, math.MinInt64, math.MaxInt64, 0x10ffff, 0x110000, 65}
+	floats := []float64{0, math.Copysign(0, -1), 1.5, -1234.5678, 1e16, 1e-7, 123456789.125, math.Inf(-1), math.NaN(), 2.5e-310}
+	var in strings.Builder
+	for _, s := range specs {
+		in.WriteString(hex.EncodeToString([]byte(s)) + "\n")
+	}
+	var fl []string
+	for _, f := range floats {
+		fl = append(fl, fmt.Sprintf("struct.unpack('<d', (%d).to_bytes(8, 'little'))[0]", math.Float64bits(f)))
+	}
+	var il []string
+	for _, i := range ints {
+		il = append(il, strconv.FormatInt(i, 10))
+	}
+	var sl []string
+	for _, s := range strs {
+		sl = append(sl, fmt.Sprintf("bytes.fromhex(%q).decode()", hex.EncodeToString([]byte(s))))
+	}
+	lines := python(t, `import sys, struct
+specs = [bytes.fromhex(l).decode() for l in sys.stdin.read().split("\n")[:-1]]
+vals = [`+strings.Join(sl, ", ")+`] + [`+strings.Join(il, ", ")+`] + [True, False] + [`+strings.Join(fl, ", ")+`]
+out = []
+for spec in specs:
+    for v in vals:
+        try:
+            out.append(format(v, spec).encode().hex())
+        except (ValueError, OverflowError, TypeError) as e:
+            out.append(("%s: %s" % (type(e).__name__, e)).encode().hex())
+print("\n".join(out))
+`, []byte(in.String()))
+	for name, f := range FormatImpls {
+		m := &mismatches{t: t, what: name + " format()"}
+		i := 0
+		check := func(v any, spec, got string) {
+			want, _ := hex.DecodeString(lines[i])
+			i++
+			if strings.HasSuffix(spec, "n") {
+				return
+			}
+			if got != string(want) {
+				m.add("format(%#v, %q): got %q, CPython %q", v, spec, got, want)
+			}
+		}
+		for _, spec := range specs {
+			for _, s := range strs {
+				check(s, spec, f.Str(s, spec))
+			}
+			for _, x := range ints {
+				check(x, spec, f.Int(x, spec, "int"))
+			}
+			for _, b := range []int64{1, 0} {
+				got := f.Int(b, spec, "bool")
+				if spec == "" {
+					got = map[int64]string{1: "True", 0: "False"}[b] // str(bool) is each engine's
+				}
+				check(b == 1, spec, got)
+			}
+			for _, x := range floats {
+				check(x, spec, f.Float(x, spec))
+			}
+		}
+		m.report()
+	}
+}

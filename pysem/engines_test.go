@@ -25,3 +25,31 @@ func init() {
 		Upper: planrt.Upper, Lower: planrt.Lower, Title: planrt.Title, SwapCase: planrt.SwapCase, Capitalize: planrt.Capitalize,
 	}
 }
+
+// raised runs fn and returns its result, or the planrt exception it
+// raises as "Class: message".
+func raised(fn func() string) (s string) {
+	defer func() {
+		if r := recover(); r != nil {
+			e, ok := r.(*planrt.Exception)
+			if !ok {
+				panic(r)
+			}
+			s = e.Error()
+		}
+	}()
+	return fn()
+}
+
+func init() {
+	pysem.FormatImpls["planrt"] = pysem.Formatters{
+		Str: func(s, spec string) string { return raised(func() string { return planrt.FormatStr(s, spec) }) },
+		Int: func(x int64, spec, typeName string) string {
+			if typeName == "bool" {
+				return raised(func() string { return planrt.Format(x == 1, spec) })
+			}
+			return raised(func() string { return planrt.FormatInt(x, spec) })
+		},
+		Float: func(x float64, spec string) string { return raised(func() string { return planrt.FormatFloat(x, spec) }) },
+	}
+}

@@ -24,7 +24,8 @@
 //   - str(), repr() and format(): Str, Repr, ReprStr, Format, FormatInt,
 //     FormatFloat, FormatStr implement the format mini-language
 //     ([[fill]align][sign][z][#][0][width][,|_][.precision][type] with
-//     types d b o x X c n e E f F g G % s) with CPython's error messages;
+//     types d b o x X c e E f F g G % s; the locale-dependent n is a
+//     ValueError) with CPython's error messages, from pysem;
 //     FormatComputed is format() with a spec built at run time
 //     (f"{x:{w}.{p}f}"), which refuses 'n' on a number with ValueError as
 //     the interpreter does;
