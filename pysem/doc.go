@@ -14,16 +14,20 @@
 //     str predicates (isalpha, isdigit, isspace, isprintable, the
 //     Lowercase/Uppercase/Titlecase/Cased/Case_Ignorable properties,
 //     decimal digit values), the full case mappings with the Final_Sigma
-//     rule, and the NFKC facts the front end needs to refuse identifiers
-//     CPython would normalise;
-//   - repr/str of str (ReprStr) and of float (ReprFloat), and CPython's
-//     PyOS_double_to_string (FormatFloat, Dtoa) under the format-spec
-//     mini-language;
+//     rule, whitespace split() and rsplit(), and the NFKC facts the front
+//     end needs to refuse identifiers CPython would normalise;
+//   - repr/str of str (ReprStr) and of float (ReprFloat), json.dumps of
+//     them (JSONString, JSONFloat), CPython's PyOS_double_to_string
+//     (FormatFloat, Dtoa) and the format-spec mini-language (FormatStr,
+//     FormatInt, FormatFloatSpec, with CPython's error messages as an
+//     *Exception);
 //   - checked int64 arithmetic (AddInt, SubInt, MulInt, NegInt, AbsInt,
 //     FloorDivInt, ModInt, DivmodInt, PowInt: ok == false where CPython
 //     would leave int64), float floor division and modulo (FloatDivmod,
-//     FloorDivFloat, ModFloat) and round() (RoundFloat, RoundInt,
-//     RoundHalfEven);
+//     FloorDivFloat, ModFloat), float ** (PowFloat, correctly rounded)
+//     and round() (RoundFloat, RoundInt, RoundHalfEven);
+//   - index arithmetic: slices (AdjustSlice), the start/end of find and
+//     count (AdjustIndices), list.insert (InsertIndex);
 //   - the size limit every engine raises MemoryError at (MaxAlloc).
 //
 // It imports only the standard library (never the module: it sits below

@@ -50,6 +50,14 @@ func init() {
 			}
 			return raised(func() string { return planrt.FormatInt(x, spec) })
 		},
-		Float: func(x float64, spec string) string { return raised(func() string { return planrt.FormatFloat(x, spec) }) },
+		Float: func(x float64, spec string) string {
+			return raised(func() string { return planrt.FormatFloat(x, spec) })
+		},
+	}
+}
+
+func init() {
+	pysem.PowImpls["planrt.PowFloat"] = func(v, w float64) string {
+		return raised(func() string { return pysem.ReprFloat(planrt.PowFloat(v, w)) })
 	}
 }

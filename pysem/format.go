@@ -21,23 +21,24 @@ type formatSpec struct {
 	typ       rune
 }
 
-// FormatError is the exception format() raises: its class (ValueError
-// or OverflowError) and message, as CPython words them.
-type FormatError struct{ Class, Msg string }
+// Exception is a Python exception a pysem function reports (format(),
+// float **): its class (ValueError, OverflowError, ZeroDivisionError) and
+// message, as CPython words them. Each engine raises it its own way.
+type Exception struct{ Class, Msg string }
 
-func (e *FormatError) Error() string { return e.Class + ": " + e.Msg }
+func (e *Exception) Error() string { return e.Class + ": " + e.Msg }
 
 // ErrFormatN refuses the locale-dependent 'n' presentation type of a
 // number, which the subset leaves out: the front end refuses it in a
 // literal spec, and each engine raises ValueError for a computed one.
-var ErrFormatN = &FormatError{"ValueError", "the locale-dependent format type 'n' is not supported"}
+var ErrFormatN = &Exception{"ValueError", "the locale-dependent format type 'n' is not supported"}
 
-func specError(format string, args ...any) *FormatError {
-	return &FormatError{"ValueError", fmt.Sprintf(format, args...)}
+func specError(format string, args ...any) *Exception {
+	return &Exception{"ValueError", fmt.Sprintf(format, args...)}
 }
 
 // parseSpec is CPython's parse_internal_render_format_spec.
-func parseSpec(typeName string, spec string, defType, defAlign rune) (*formatSpec, *FormatError) {
+func parseSpec(typeName string, spec string, defType, defAlign rune) (*formatSpec, *Exception) {
 	rs := []rune(spec)
 	f := &formatSpec{fill: ' ', align: defAlign, width: -1, precision: -1, typ: defType}
 	p := 0
@@ -71,7 +72,7 @@ func parseSpec(typeName string, spec string, defType, defAlign rune) (*formatSpe
 		}
 		p++
 	}
-	readInt := func() (int, int, *FormatError) {
+	readInt := func() (int, int, *Exception) {
 		n, used := 0, 0
 		for p < len(rs) {
 			d := DecimalValue(rs[p])
@@ -145,7 +146,7 @@ func parseSpec(typeName string, spec string, defType, defAlign rune) (*formatSpe
 	return f, nil
 }
 
-func unknownCode(typ rune, typeName string) *FormatError {
+func unknownCode(typ rune, typeName string) *Exception {
 	if typ > 32 && typ < 128 {
 		return specError("Unknown format code '%c' for object of type '%s'", typ, typeName)
 	}
@@ -153,7 +154,7 @@ func unknownCode(typ rune, typeName string) *FormatError {
 }
 
 // FormatStr is format(s, spec), CPython's format_string_internal.
-func FormatStr(s, spec string) (string, *FormatError) {
+func FormatStr(s, spec string) (string, *Exception) {
 	if spec == "" {
 		return s, nil
 	}
@@ -205,7 +206,7 @@ func pad(s string, n int, f *formatSpec) string {
 // ("bool", x 0 or 1), CPython's format_long_internal and the float path
 // for e, f, g and % on ints. An empty spec is str(x), which for a bool is
 // each engine's.
-func FormatInt(x int64, spec, typeName string) (string, *FormatError) {
+func FormatInt(x int64, spec, typeName string) (string, *Exception) {
 	if spec == "" {
 		return strconv.FormatInt(x, 10), nil
 	}
@@ -238,10 +239,10 @@ func FormatInt(x int64, spec, typeName string) (string, *FormatError) {
 			return "", specError("Alternate form (#) not allowed with integer format specifier 'c'")
 		}
 		if x < 0 || x > 0x10ffff {
-			return "", &FormatError{"OverflowError", "%c arg not in range(0x110000)"}
+			return "", &Exception{"OverflowError", "%c arg not in range(0x110000)"}
 		}
 		if x >= 0xd800 && x < 0xe000 {
-			return "", &FormatError{"ValueError", "format of a surrogate code point with 'c' is outside the ClauZ3 subset (strs are valid UTF-8)"}
+			return "", &Exception{"ValueError", "format of a surrogate code point with 'c' is outside the ClauZ3 subset (strs are valid UTF-8)"}
 		}
 		remainder = string(rune(x))
 	} else {
@@ -271,7 +272,7 @@ func FormatInt(x int64, spec, typeName string) (string, *FormatError) {
 
 // FormatFloatSpec is format(x, spec) of a float: repr(x) for an empty
 // spec, else CPython's format_float_internal.
-func FormatFloatSpec(x float64, spec string) (string, *FormatError) {
+func FormatFloatSpec(x float64, spec string) (string, *Exception) {
 	if spec == "" {
 		return ReprFloat(x), nil
 	}
@@ -283,7 +284,7 @@ func FormatFloatSpec(x float64, spec string) (string, *FormatError) {
 }
 
 // formatFloatSpec is CPython's format_float_internal.
-func formatFloatSpec(typeName string, x float64, f *formatSpec) (string, *FormatError) {
+func formatFloatSpec(typeName string, x float64, f *formatSpec) (string, *Exception) {
 	typ := f.typ
 	flags := 0
 	if f.alternate {

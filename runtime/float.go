@@ -35,19 +35,12 @@ func ModFloat(a, b float64) float64 {
 	return pysem.ModFloat(a, b)
 }
 
-// PowFloat is a ** b with a float operand. CPython answers a negative
-// base with a fractional exponent with a complex number; the subset has
-// no complex type, so that raises ValueError here.
+// PowFloat is a ** b with a float operand (see pysem.PowFloat: rounded
+// correctly, where Go's math.Pow can be an ulp or more off).
 func PowFloat(a, b float64) float64 {
-	if a == 0 && b < 0 && !math.IsInf(b, 0) {
-		zeroDivision("0.0 cannot be raised to a negative power")
-	}
-	if a < 0 && !math.IsInf(a, 0) && b != math.Trunc(b) && !math.IsInf(b, 0) {
-		valueError("negative number cannot be raised to a fractional power (CPython gives a complex number, which is outside the ClauZ3 subset)")
-	}
-	r := math.Pow(a, b)
-	if math.IsInf(r, 0) && !math.IsInf(a, 0) && !math.IsInf(b, 0) {
-		Throw("OverflowError", "(34, 'Numerical result out of range')")
+	r, exc := pysem.PowFloat(a, b)
+	if exc != nil {
+		Throw(exc.Class, exc.Msg)
 	}
 	return r
 }

@@ -12,7 +12,7 @@ import (
 // messages); this file raises its errors as Python exceptions.
 
 // formatted is s, or the exception pysem's formatter reports.
-func formatted(s string, err *pysem.FormatError) string {
+func formatted(s string, err *pysem.Exception) string {
 	if err != nil {
 		Throw(err.Class, err.Msg)
 	}

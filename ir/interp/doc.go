@@ -85,7 +85,9 @@
 //     (json.dumps would refuse it).
 //   - A negative float raised to a fractional power is a complex number
 //     in CPython; the subset has no complex, so it raises
-//     "ValueError: negative number cannot be raised to a fractional power".
+//     "ValueError: negative number cannot be raised to a fractional power
+//     (CPython gives a complex number, which is outside the ClauZ3
+//     subset)".
 //   - Floats have no identity: CPython's `x in [x]` and `[x] == [x]` are
 //     true for the same NaN object; here NaN is never equal to anything
 //     in comparisons and list or tuple searches, while a NaN dict key or

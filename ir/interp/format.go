@@ -14,7 +14,7 @@ import (
 // formatValue is format(v, spec).
 func formatValue(pos ir.Pos, v Value, spec string) (string, error) {
 	var s string
-	var err *pysem.FormatError
+	var err *pysem.Exception
 	switch x := v.(type) {
 	case string:
 		s, err = pysem.FormatStr(x, spec)

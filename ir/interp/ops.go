@@ -467,73 +467,11 @@ func modFloat(pos ir.Pos, a, b float64) (Value, error) {
 	return pysem.ModFloat(a, b), nil
 }
 
-func isOddInteger(f float64) bool {
-	return math.Mod(f, 2) == 1 || math.Mod(f, 2) == -1
-}
-
-// powFloat is CPython's float_pow.
+// powFloat is CPython's float_pow (see pysem.PowFloat).
 func powFloat(pos ir.Pos, v, w float64) (Value, error) {
-	switch {
-	case w == 0:
-		return 1.0, nil
-	case math.IsNaN(v):
-		return v, nil
-	case math.IsNaN(w):
-		if v == 1 {
-			return 1.0, nil
-		}
-		return w, nil
-	case math.IsInf(w, 0):
-		av := math.Abs(v)
-		if av == 1 {
-			return 1.0, nil
-		}
-		if (w > 0) == (av > 1) {
-			return math.Abs(w), nil
-		}
-		return 0.0, nil
-	case math.IsInf(v, 0):
-		odd := isOddInteger(w)
-		if w > 0 {
-			if odd {
-				return v, nil
-			}
-			return math.Abs(v), nil
-		}
-		if odd {
-			return math.Copysign(0, v), nil
-		}
-		return 0.0, nil
-	case v == 0:
-		if w < 0 {
-			return nil, raise(pos, "ZeroDivisionError", "0.0 cannot be raised to a negative power")
-		}
-		if isOddInteger(w) {
-			return v, nil
-		}
-		return 0.0, nil
-	}
-	negate := false
-	if v < 0 {
-		if w != math.Floor(w) {
-			// CPython returns a complex number here; the subset has none.
-			return nil, raise(pos, "ValueError", "negative number cannot be raised to a fractional power")
-		}
-		v = -v
-		negate = isOddInteger(w)
-	}
-	if v == 1 {
-		if negate {
-			return -1.0, nil
-		}
-		return 1.0, nil
-	}
-	r := pow(v, w)
-	if math.IsInf(r, 0) {
-		return nil, raise(pos, "OverflowError", "(34, 'Numerical result out of range')")
-	}
-	if negate {
-		r = -r
+	r, exc := pysem.PowFloat(v, w)
+	if exc != nil {
+		return nil, raise(pos, exc.Class, "%s", exc.Msg)
 	}
 	return r, nil
 }
