@@ -716,8 +716,9 @@ print("\n".join(out))
 	m.report()
 }
 
-// TestSplitWhitespace compares split() and rsplit() without a separator
-// on random strings of letters, ASCII and Unicode whitespace.
+// TestSplitWhitespace compares split() and rsplit() without a separator,
+// and rsplit() with one, on random strings of letters, ASCII and Unicode
+// whitespace.
 func TestSplitWhitespace(t *testing.T) {
 	t.Parallel()
 	alphabet := []rune{'a', 'b', 'é', ' ', ' ', '\t', '\n', '\x1c', '\u00a0', '\u2003', '\u3000', '\u200b', '\u0085'}
@@ -741,6 +742,8 @@ for l in sys.stdin.read().split("\n")[:-1]:
     for m in (-1, 0, 1, 2, 5):
         out.append(repr(s.split(None, m)).encode().hex())
         out.append(repr(s.rsplit(None, m)).encode().hex())
+        out.append(repr(s.rsplit(" ", m)).encode().hex())
+        out.append(repr(s.rsplit("a ", m)).encode().hex())
 print("\n".join(out))
 `, []byte(in.String()))
 	show := func(parts []string) string {
@@ -754,7 +757,9 @@ print("\n".join(out))
 	i := 0
 	for _, c := range cases {
 		for _, n := range []int64{-1, 0, 1, 2, 5} {
-			for _, f := range []func(string, int64) []string{SplitWhitespace, RSplitWhitespace} {
+			for _, f := range []func(string, int64) []string{SplitWhitespace, RSplitWhitespace,
+				func(s string, n int64) []string { return RSplitSep(s, " ", n) },
+				func(s string, n int64) []string { return RSplitSep(s, "a ", n) }} {
 				want, _ := hex.DecodeString(lines[i])
 				if got := show(f(c, n)); got != string(want) {
 					m.add("%q maxsplit %d: got %s, CPython %s", c, n, got, want)

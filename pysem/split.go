@@ -2,6 +2,7 @@ package pysem
 
 import (
 	"slices"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -64,6 +65,24 @@ func RSplitWhitespace(s string, maxsplit int64) []string {
 			out = append(out, string(rs[:i+1]))
 		}
 	}
+	slices.Reverse(out)
+	return out
+}
+
+// RSplitSep is s.rsplit(sep, maxsplit) for a non-empty sep (negative
+// maxsplit for no limit): the parts between occurrences of sep, found
+// from the right.
+func RSplitSep(s, sep string, maxsplit int64) []string {
+	var out []string
+	for ; maxsplit != 0; maxsplit-- {
+		k := strings.LastIndex(s, sep)
+		if k < 0 {
+			break
+		}
+		out = append(out, s[k+len(sep):])
+		s = s[:k]
+	}
+	out = append(out, s)
 	slices.Reverse(out)
 	return out
 }

@@ -1,7 +1,6 @@
 package planrt
 
 import (
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -122,18 +121,7 @@ func RSplitSep(s, sep string, maxsplit int64) *List[string] {
 	if sep == "" {
 		valueError("empty separator")
 	}
-	var out []string
-	for ; maxsplit != 0; maxsplit-- {
-		k := strings.LastIndex(s, sep)
-		if k < 0 {
-			break
-		}
-		out = append(out, s[k+len(sep):])
-		s = s[:k]
-	}
-	out = append(out, s)
-	slices.Reverse(out)
-	return ListOf(out)
+	return ListOf(pysem.RSplitSep(s, sep, maxsplit))
 }
 
 // Partition is s.partition(sep).

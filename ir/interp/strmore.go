@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -151,15 +150,8 @@ func strRSplit(c *bcall, s string, sep Value, maxsplit int64) ([]Value, error) {
 	if sp == "" {
 		return nil, raise(c.pos, "ValueError", "empty separator")
 	}
-	for ; maxsplit != 0; maxsplit-- {
-		k := strings.LastIndex(s, sp)
-		if k < 0 {
-			break
-		}
-		out = append(out, s[k+len(sp):])
-		s = s[:k]
+	for _, p := range pysem.RSplitSep(s, sp, maxsplit) {
+		out = append(out, p)
 	}
-	out = append(out, s)
-	slices.Reverse(out)
 	return out, nil
 }
