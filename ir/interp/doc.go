@@ -94,9 +94,10 @@
 //     set element is found by any NaN with the same bits.
 //   - chr() of a lone surrogate (U+D800..U+DFFF) cannot be held in a Go
 //     string and is refused.
-//   - Allocation limits: building a str or list of more than 2**28
-//     elements by repetition, extend, append, zfill or list() raises
-//     MemoryError.
+//   - Allocation limits: building a str of more than pysem.MaxAlloc
+//     (2**28) bytes or a list of more elements by repetition, extend,
+//     append, insert, zfill, center, ljust, rjust or list() raises
+//     MemoryError, as the runtime does.
 //   - The 'n' presentation type of format specs (locale-dependent) is
 //     refused: the front end refuses it in a literal spec, and a computed
 //     spec (f"{x:{t}}") with it on a number raises ValueError.
