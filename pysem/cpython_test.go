@@ -549,6 +549,38 @@ for line in sys.stdin.read().split("\n")[:-1]:
 	}
 }
 
+// TestIdentifierTables compares IsIDStart and IsIDContinue with
+// str.isidentifier on every code point.
+func TestIdentifierTables(t *testing.T) {
+	t.Parallel()
+	lines := python(t, `import sys
+w = sys.stdout.write
+for cp in range(0x110000):
+    if 0xD800 <= cp < 0xE000: continue
+    c = chr(cp)
+    w("%d%d" % (c.isidentifier(), ("a" + c).isidentifier()))
+w("\n")
+`, nil)
+	m := &mismatches{t: t, what: "IsIDStart/IsIDContinue"}
+	i := 0
+	b := func(x bool) byte {
+		if x {
+			return '1'
+		}
+		return '0'
+	}
+	for cp := rune(0); cp < 0x110000; cp++ {
+		if 0xD800 <= cp && cp < 0xE000 {
+			continue
+		}
+		if got := string([]byte{b(IsIDStart(cp)), b(IsIDContinue(cp))}); got != lines[0][i:i+2] {
+			m.add("U+%04X: got %s, CPython %s", cp, got, lines[0][i:i+2])
+		}
+		i += 2
+	}
+	m.report()
+}
+
 // TestNFKCTables checks the identifier facts: a string with no character
 // that NFKCChanges or NFKCComposes is its own NFKC form, on every pair of
 // a sample of characters.

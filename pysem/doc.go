@@ -14,8 +14,9 @@
 //     str predicates (isalpha, isdigit, isspace, isprintable, the
 //     Lowercase/Uppercase/Titlecase/Cased/Case_Ignorable properties,
 //     decimal digit values), the full case mappings with the Final_Sigma
-//     rule, whitespace split() and rsplit(), and the NFKC facts the front
-//     end needs to refuse identifiers CPython would normalise;
+//     rule, whitespace split() and rsplit(), and the identifier facts the
+//     front end needs (XID_Start/XID_Continue, and which characters NFKC
+//     normalisation may change) to refuse names CPython reads otherwise;
 //   - repr/str of str (ReprStr) and of float (ReprFloat), json.dumps of
 //     them (JSONString, JSONFloat), CPython's PyOS_double_to_string
 //     (FormatFloat, Dtoa) and the format-spec mini-language (FormatStr,

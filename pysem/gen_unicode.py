@@ -139,6 +139,8 @@ def main():
     emit_ranges(w, "pyLowercase", "holds the characters c with c.islower() (Unicode Lowercase).", ranges(str.islower))
     emit_ranges(w, "pyUppercase", "holds the characters c with c.isupper() (Unicode Uppercase).", ranges(str.isupper))
     emit_ranges(w, "pyTitlecase", "holds the titlecase characters (c.istitle() and not c.isupper()).", ranges(lambda c: c.istitle() and not c.isupper()))
+    emit_ranges(w, "pyIDStart", "holds the characters c with c.isidentifier() (XID_Start, and _).", ranges(str.isidentifier))
+    emit_ranges(w, "pyIDContinue", "holds the characters c with ('a' + c).isidentifier() (XID_Continue).", ranges(lambda c: ("a" + c).isidentifier()))
     emit_ranges(w, "pyNFKCChanges", "holds the characters c with unicodedata.normalize('NFKC', c) != c.", ranges(lambda c: unicodedata.normalize("NFKC", c) != c))
     emit_ranges(w, "pyComposes", "holds the characters that NFKC may combine with the character before them\n// (non-zero combining class, or the second half of a canonical composition).", ranges(composes))
     emit_ranges(w, "pyCased", "holds the cased characters (Unicode Cased, as CPython's title() sees it).", ranges(is_cased))

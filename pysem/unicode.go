@@ -83,6 +83,14 @@ func IsCased(r rune) bool { return inRanges(pyCased, r) }
 // Final_Sigma rule of lower() skips.
 func IsCaseIgnorable(r rune) bool { return inRanges(pyCaseIgnorable, r) }
 
+// IsIDStart reports whether an identifier may start with r in CPython
+// (XID_Start or _, what c.isidentifier() says of one character).
+func IsIDStart(r rune) bool { return inRanges(pyIDStart, r) }
+
+// IsIDContinue reports whether r may follow the first character of an
+// identifier in CPython (XID_Continue).
+func IsIDContinue(r rune) bool { return inRanges(pyIDContinue, r) }
+
 // NFKCChanges reports whether unicodedata.normalize('NFKC', c) != c.
 func NFKCChanges(r rune) bool { return inRanges(pyNFKCChanges, r) }
 

@@ -15,7 +15,8 @@ import (
 // the bytes is refused with a located message, never read another way:
 // named escapes (\N{...}, which need the Unicode name database), escapes
 // of lone surrogates (a ClauZ3 str is valid UTF-8), identifiers CPython
-// would NFKC-normalise into another name, carriage returns that are not
+// would NFKC-normalise into another name or whose characters are not
+// identifier characters in CPython's Unicode 14, carriage returns that are not
 // part of a CRLF line ending (which CPython reads as line ends, inside
 // string literals too), and coding declarations other than UTF-8.
 
@@ -35,8 +36,18 @@ func (s *scanner) checkText(t *token) *srcError {
 		}
 	case tokName:
 		word := s.src[t.start:t.end]
-		if utf8.Valid(word) && !isASCIIBytes(word) && !nfkcStable(string(word)) {
+		if !utf8.Valid(word) || isASCIIBytes(word) {
+			return nil
+		}
+		if !nfkcStable(string(word)) {
 			return &srcError{t.start, ir.Unsupported, fmt.Sprintf("identifier '%s' is not in NFKC normal form: CPython reads it as another name (write it with the characters Python normalises it to)", word)}
+		}
+		// The scanner finds identifiers with Go's (newer) Unicode
+		// tables; CPython 3.11's are pysem's.
+		for k, r := range string(word) {
+			if k == 0 && !pysem.IsIDStart(r) || k > 0 && !pysem.IsIDContinue(r) {
+				return &srcError{t.start + k, ir.Syntax, fmt.Sprintf("invalid character '%c' (U+%04X)", r, r)}
+			}
 		}
 	}
 	return nil

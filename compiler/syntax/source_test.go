@@ -26,6 +26,7 @@ var sourceTextCases = []struct {
 	{"fullwidth identifier", "\uff41ddr = 1\n", "f.py:1:1: identifier '\uff41ddr' is not in NFKC normal form: CPython reads it as another name (write it with the characters Python normalises it to)"},
 	{"combining mark identifier", "e\u0301t\u00e9 = 1\n", "f.py:1:1: identifier 'e\u0301t\u00e9' is not in NFKC normal form: CPython reads it as another name (write it with the characters Python normalises it to)"},
 	{"ligature identifier", "x = 1\n\ufb01le = 2\n", "f.py:2:1: identifier '\ufb01le' is not in NFKC normal form: CPython reads it as another name (write it with the characters Python normalises it to)"},
+	{"identifier character new in Unicode 15", "x = 1\nab\U00011f00 = 2\n", "f.py:2:3: invalid character '\U00011f00' (U+11F00)"},
 	{"lone CR", "x = 'a'\ry = 'b'\n", `f.py:1:8: carriage return without a line feed is not supported`},
 	{"lone CR in a string", "x = '''a\rb'''\n", `f.py:1:9: carriage return without a line feed is not supported`},
 	{"latin-1 cookie", "# -*- coding: latin-1 -*-\nx = 'a'\n", `f.py:1:1: source encoding 'latin-1' is not supported: ClauZ3 reads plans as UTF-8 (remove the coding declaration or declare utf-8)`},
