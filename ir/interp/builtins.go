@@ -821,18 +821,7 @@ func (c *bcall) listMethod(l *List, m string) (Value, error) {
 				return nil, err
 			}
 		}
-		if start < 0 {
-			start += n
-			if start < 0 {
-				start = 0
-			}
-		}
-		if stop < 0 {
-			stop += n
-			if stop < 0 {
-				stop = 0
-			}
-		}
+		start, stop = pysem.AdjustIndices(start, stop, n) // as list.index reads them
 		for i := start; i < stop && i < int64(len(l.Elems)); i++ {
 			if eq(l.Elems[i], p[0]) {
 				return i, nil
