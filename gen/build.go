@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/pysem"
 	planrt "github.com/clauz3/clauz3/runtime"
 	"github.com/clauz3/clauz3/securitymod"
 )
@@ -114,6 +115,42 @@ func RuntimeFiles() (map[string][]byte, error) {
 		return err
 	})
 	return files, err
+}
+
+// PysemFiles returns pysem's source files as written into a build folder
+// (embedded source minus tests and embed.go), by name.
+func PysemFiles() (map[string][]byte, error) {
+	files := map[string][]byte{}
+	err := fs.WalkDir(pysem.Source, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		if strings.HasSuffix(path, "_test.go") || path == "embed.go" || !strings.HasSuffix(path, ".go") {
+			return nil
+		}
+		data, err := pysem.Source.ReadFile(path)
+		files[path] = data
+		return err
+	})
+	return files, err
+}
+
+// runtimeSources are the files the build identity's Runtime digest
+// covers: planrt's, and pysem's under "pysem/" (the runtime imports it,
+// so a changed pysem is a changed runtime).
+func runtimeSources() (map[string][]byte, error) {
+	rt, err := RuntimeFiles()
+	if err != nil {
+		return nil, err
+	}
+	ps, err := PysemFiles()
+	if err != nil {
+		return nil, err
+	}
+	for n, data := range ps {
+		rt["pysem/"+n] = data
+	}
+	return rt, nil
 }
 
 func hashFiles(h io.Writer, files map[string][]byte) {
@@ -478,8 +515,8 @@ func writeBuildFolder(dir string, layers []*Layer, sandboxed bool) error {
 			return err
 		}
 	}
-	goMod := fmt.Sprintf("module %s\n\ngo %s\n\nrequire (\n\t%s v0.0.0\n\t%s v0.0.0\n)\n\n%sreplace %s => ./planrt\n\nreplace %s => ./securitymod\n",
-		buildModule, goVersion, RuntimePath, SecuritymodPath, vetted, RuntimePath, SecuritymodPath)
+	goMod := fmt.Sprintf("module %s\n\ngo %s\n\nrequire (\n\t%s v0.0.0\n\t%s v0.0.0\n\t%s v0.0.0\n)\n\n%sreplace %s => ./planrt\n\nreplace %s => ./pysem\n\nreplace %s => ./securitymod\n",
+		buildModule, goVersion, RuntimePath, PysemPath, SecuritymodPath, vetted, RuntimePath, PysemPath, SecuritymodPath)
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(goMod), 0o644); err != nil {
 		return err
 	}
@@ -507,9 +544,23 @@ func writeBuildFolder(dir string, layers []*Layer, sandboxed bool) error {
 	if err != nil {
 		return err
 	}
-	rtFiles["go.mod"] = []byte(fmt.Sprintf("module %s\n\ngo 1.23\n", RuntimePath))
+	rtFiles["go.mod"] = []byte(fmt.Sprintf("module %s\n\ngo 1.23\n\nrequire %s v0.0.0\n", RuntimePath, PysemPath))
 	for n, data := range rtFiles {
 		if err := os.WriteFile(filepath.Join(rtDir, n), data, 0o644); err != nil {
+			return err
+		}
+	}
+	psDir := filepath.Join(dir, "pysem")
+	if err := os.MkdirAll(psDir, 0o755); err != nil {
+		return err
+	}
+	psFiles, err := PysemFiles()
+	if err != nil {
+		return err
+	}
+	psFiles["go.mod"] = []byte(fmt.Sprintf("module %s\n\ngo 1.23\n", PysemPath))
+	for n, data := range psFiles {
+		if err := os.WriteFile(filepath.Join(psDir, n), data, 0o644); err != nil {
 			return err
 		}
 	}

@@ -150,6 +150,26 @@ func TestBuildSimulateWithResultsAndInputs(t *testing.T) {
 	}
 }
 
+// TestIdentityCoversPysem: the build identity's Runtime digest covers
+// pysem's source, which the runtime imports and every build folder holds,
+// without its tests or embed.go, generated tables included.
+func TestIdentityCoversPysem(t *testing.T) {
+	files, err := runtimeSources()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"int.go", "pysem/repr.go", "pysem/unicode_tables.go"} {
+		if files[want] == nil {
+			t.Errorf("the runtime digest does not cover %s", want)
+		}
+	}
+	for n := range files {
+		if strings.HasSuffix(n, "_test.go") || strings.HasSuffix(n, "embed.go") {
+			t.Errorf("the runtime digest covers %s", n)
+		}
+	}
+}
+
 func TestBuildRealRefusesWithoutReceipt(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go build")
@@ -249,6 +269,10 @@ func TestCheckClosure(t *testing.T) {
 	if err := checkClosure(parseGoList(ok), Real, []*Layer{layer}); err != nil {
 		t.Errorf("a clean closure was refused: %v", err)
 	}
+	withPysem := std + PysemPath + "|false|fmt strings\n" + RuntimePath + "|false|fmt " + PysemPath + "\n" + buildModule + "|false|" + RuntimePath + "\n"
+	if err := checkClosure(parseGoList(withPysem), Simulate, nil); err != nil {
+		t.Errorf("planrt importing pysem was refused: %v", err)
+	}
 	withGate := std + "net/http|true|\n" + receiptPath + "|false|fmt\n" + RedeemPath + "|false|net/http " + receiptPath + "\n" + buildModule + "|false|" + RuntimePath + " " + RedeemPath + "\n"
 	if err := checkClosure(parseGoList(withGate), Real, nil); err != nil {
 		t.Errorf("a real binary with its redemption gate was refused: %v", err)
@@ -264,6 +288,10 @@ func TestCheckClosure(t *testing.T) {
 		{std + RuntimePath + "|false|os/exec\n", Real, "planrt imports os/exec"},
 		{std + RedeemPath + "|false|os\n" + buildModule + "|false|" + RuntimePath + " " + RedeemPath + "\n", Simulate, "the simulation binary imports " + RedeemPath + ": simulation must have no path to the approval service"},
 		{std + RedeemPath + "|false|github.com/evil/x\n", Real, "security module package " + RedeemPath + " imports github.com/evil/x"},
+		{std + PysemPath + "|false|os/exec\n", Real, "pysem imports os/exec"},
+		{std + PysemPath + "|false|github.com/evil/x\n", Real, "pysem imports github.com/evil/x"},
+		{std + PysemPath + "|false|fmt\n" + buildModule + "|false|" + PysemPath + "\n", Real, "the plan's main package imports " + PysemPath},
+		{std + PysemPath + "|false|fmt\n" + layer.Path + "|false|" + PysemPath + "\n" + buildModule + "|false|" + layer.Path + "\n", Real, "layer tools.email.trusted (" + layer.Path + ") imports " + PysemPath},
 	} {
 		err := checkClosure(parseGoList(c.list), c.mode, []*Layer{layer})
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -81,13 +81,13 @@ const goListFormat = `{{.ImportPath}}|{{.Standard}}|{{join .Imports " "}}|{{with
 
 // checkClosure applies the sealed-binary rule to the import closure of a
 // build's main package. Allowed in the closure: the standard library, the
-// build's main package, planrt, the security module's runtime half, and
-// (real mode only) the packages of the layers the plan uses. The main
-// package may import only planrt, the layers and the redemption gate
-// (both real mode only) and the standard library; planrt only the
-// standard library outside the sensitive set; the security module the
-// standard library and itself (it is the audited code that vets the
-// network); a layer the standard library, planrt and securitymod, with
+// build's main package, planrt, pysem, the security module's runtime
+// half, and (real mode only) the packages of the layers the plan uses.
+// The main package may import only planrt, the layers and the redemption
+// gate (both real mode only) and the standard library; planrt only pysem
+// and the standard library outside the sensitive set, pysem only the
+// latter; the security module the standard library and itself (it is the
+// audited code that vets the network); a layer the standard library, planrt and securitymod, with
 // sensitive standard packages only when declared. The error names the
 // offending import and its importer.
 func checkClosure(pkgs []pkgInfo, mode Mode, layers []*Layer) error {
@@ -126,8 +126,14 @@ func checkClosure(pkgs []pkgInfo, mode Mode, layers []*Layer) error {
 			}
 		case p.Path == RuntimePath:
 			for _, imp := range p.Imports {
-				if !std[imp] || sensitive(imp) {
+				if imp != PysemPath && (!std[imp] || sensitive(imp)) {
 					problems = append(problems, fmt.Sprintf("planrt imports %s, which the runtime may not", imp))
+				}
+			}
+		case p.Path == PysemPath:
+			for _, imp := range p.Imports {
+				if !std[imp] || sensitive(imp) {
+					problems = append(problems, fmt.Sprintf("pysem imports %s, which the leaves of CPython behaviour may not", imp))
 				}
 			}
 		case inSecuritymod(p.Path):

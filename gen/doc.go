@@ -137,7 +137,8 @@
 //
 // A new build folder holds go.mod (module clauz3.build/plan, planrt
 // required and replaced by ./planrt, where the runtime's embedded source
-// is written; likewise securitymod, replaced by ./securitymod holding
+// is written; likewise pysem, replaced by ./pysem holding pysem.Source,
+// and securitymod, replaced by ./securitymod holding
 // securitymod.Source), the layers' Go files as packages
 // clauz3.build/plan/layers/<domain>, main.go and the binary `plan`.
 // Steps: the layer import check, the go/types binding check, code
@@ -164,8 +165,8 @@
 // # The allowed import set
 //
 // The sealed binary's import closure may contain only: the standard
-// library, the build's main package, planrt, securitymod's runtime half
-// (receipt, redeem, pathfloor, egress, redact, secrets, sandbox), and
+// library, the build's main package, planrt, pysem, securitymod's runtime
+// half (receipt, redeem, pathfloor, egress, redact, secrets, sandbox), and
 // (real mode only) the packages of the layers the plan uses. Per package:
 //
 //   - main imports the standard library, planrt and, in real mode, the
@@ -176,7 +177,9 @@
 //     securitymod/secrets also the keyring module, securitymod/sandbox
 //     also go-landlock's syscall package and golang.org/x/sys/unix
 //     (modules.go: securitymodVettedImports);
-//   - planrt imports the standard library only, outside the sensitive set;
+//   - planrt imports pysem and the standard library, outside the
+//     sensitive set; pysem (the leaves of CPython behaviour the engines
+//     share) imports the standard library only, outside the sensitive set;
 //   - a layer imports the standard library, planrt and securitymod. The
 //     sensitive standard packages (os/exec, net and net/..., syscall,
 //     unsafe, plugin, runtime/cgo, C, debug/..., internal/...) only when a

@@ -21,6 +21,12 @@ const RuntimePath = "github.com/clauz3/clauz3/runtime"
 
 const rt = RuntimePath
 
+// PysemPath is the import path of package pysem, the leaves of CPython
+// behaviour the runtime shares with the interpreter and the prover. A
+// build folder holds it as a local module beside planrt; only planrt may
+// import it.
+const PysemPath = "github.com/clauz3/clauz3/pysem"
+
 // Mode says how the generated program runs its trusted effects.
 type Mode int
 

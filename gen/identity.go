@@ -27,7 +27,7 @@ type BuildIdentity struct {
 	// API was checked (simulate mode), each with its Python spec and Go
 	// files.
 	Layers      []LayerIdentity `json:"layers"`
-	Runtime     string          `json:"runtime"`      // digest of planrt's source
+	Runtime     string          `json:"runtime"`      // digest of planrt's source and pysem's (runtimeSources)
 	Securitymod string          `json:"securitymod"`  // digest of securitymod's runtime half
 	Generator   string          `json:"generator"`    // digest of gen's own source (vetted go.sum lines included)
 	Toolchain   string          `json:"toolchain"`    // `go version` of the checked toolchain
@@ -117,7 +117,7 @@ func identityOf(prog *ir.Program, src []byte, opts BuildOptions, layers []*Layer
 	if policy != nil {
 		id.Sandbox = sandboxHashText(*policy)
 	}
-	rt, err := RuntimeFiles()
+	rt, err := runtimeSources()
 	if err != nil {
 		return nil, err
 	}

@@ -118,7 +118,7 @@ func verifyModCache(modCache string, used map[string]bool) (map[string]bool, err
 func verifyLinkedModules(modCache string, pkgs []pkgInfo, verified map[string]bool) error {
 	for _, p := range pkgs {
 		switch p.ModulePath {
-		case "", buildModule, RuntimePath, SecuritymodPath:
+		case "", buildModule, RuntimePath, PysemPath, SecuritymodPath:
 			// The standard library, and the build folder's own modules
 			// (written from embedded source, replaced by local folders).
 			continue

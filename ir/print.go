@@ -3,9 +3,10 @@ package ir
 import (
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 	"strings"
+
+	"github.com/clauz3/clauz3/pysem"
 )
 
 // Fprint writes p in the stable text form `clauz3 ir` shows: effects,
@@ -358,52 +359,15 @@ func ConstString(v any) string {
 	case int64:
 		return strconv.FormatInt(v, 10)
 	case float64:
-		return pyFloatRepr(v)
+		return pysem.ReprFloat(v)
 	case string:
 		return PyRepr(v)
 	}
 	return fmt.Sprintf("<%T>", v)
 }
 
-// PyRepr renders s as CPython's repr of a str does.
-func PyRepr(s string) string {
-	quote := byte('\'')
-	if strings.ContainsRune(s, '\'') && !strings.ContainsRune(s, '"') {
-		quote = '"'
-	}
-	var b strings.Builder
-	b.WriteByte(quote)
-	for _, r := range s {
-		switch {
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == rune(quote):
-			b.WriteByte('\\')
-			b.WriteByte(quote)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		case r >= 0x80 && !strconv.IsPrint(r):
-			switch {
-			case r <= 0xff:
-				fmt.Fprintf(&b, `\x%02x`, r)
-			case r <= 0xffff:
-				fmt.Fprintf(&b, `\u%04x`, r)
-			default:
-				fmt.Fprintf(&b, `\U%08x`, r)
-			}
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte(quote)
-	return b.String()
-}
+// PyRepr renders s as CPython's repr of a str does (see pysem.ReprStr).
+func PyRepr(s string) string { return pysem.ReprStr(s) }
 
 // LambdaString renders a lambda as `lambda a, b: body`.
 func LambdaString(l *Lambda) string {
@@ -455,31 +419,6 @@ func relString(r *Relation) string {
 		s += ".where(" + LambdaString(f) + ")"
 	}
 	return s
-}
-
-// pyFloatRepr renders a float as CPython's repr does: the shortest digits
-// that round-trip, positional between 1e-4 and 1e16 (always with a
-// fractional part), scientific with a two-digit exponent outside it.
-func pyFloatRepr(v float64) string {
-	switch {
-	case math.IsNaN(v):
-		return "nan"
-	case math.IsInf(v, 1):
-		return "inf"
-	case math.IsInf(v, -1):
-		return "-inf"
-	}
-	sci := strconv.FormatFloat(v, 'e', -1, 64)
-	mant, expText, _ := strings.Cut(sci, "e")
-	exp, _ := strconv.Atoi(expText)
-	if exp < -4 || exp >= 16 {
-		return fmt.Sprintf("%se%+03d", mant, exp)
-	}
-	pos := strconv.FormatFloat(v, 'f', -1, 64)
-	if !strings.Contains(pos, ".") {
-		pos += ".0"
-	}
-	return pos
 }
 
 func fluentString(f *Fluent) string {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/prover/z3"
+	"github.com/clauz3/clauz3/pysem"
 )
 
 func (x *executor) builtin(sc scope, e *ir.Builtin, g z3.Term) (value, error) {
@@ -110,7 +111,7 @@ func (x *executor) repr(pos ir.Pos, src ir.Expr, v value) (z3.Term, error) {
 	t := src.Type()
 	if ir.IsBasic(t, ir.KindStr) {
 		if k, ok := src.(*ir.Const); ok {
-			return x.ctx.String(ir.PyRepr(k.Value.(string))), nil
+			return x.ctx.String(pysem.ReprStr(k.Value.(string))), nil
 		}
 		return z3.Term{}, unsupported(pos, "repr of a computed string in a proof")
 	}

@@ -101,9 +101,10 @@
 // original alone); xs.extend(ys) reads ys before xs grows; sep.join(xs)
 // folds over the elements that exist. s * k concatenates k copies, for a
 // symbolic k only under a proved bound of 64, and only when the operand
-// is proved short enough that no run can reach the interpreter's
-// MemoryError limit (2**28 bytes, which the string theory cannot count:
-// the prover asks for 2**26 code points); lists repeat by a constant.
+// is proved short enough that no run can reach the engines' MemoryError
+// limit (pysem.MaxAlloc, 2**28 bytes, which the string theory cannot
+// count: the prover asks for 2**26 code points); lists repeat by a
+// constant.
 //
 // Builtins without a symbolic encoding (str.lower, str.split, chr, ...)
 // are decided on constant arguments by folding: the reference interpreter

@@ -41,3 +41,32 @@ func TestFormatSpecRefused(t *testing.T) {
 		})
 	}
 }
+
+// repr of a literal str folds as CPython's repr does: U+0CF3 is not
+// printable in CPython 3.11's Unicode 14 (Go's newer tables say it is), so
+// f"{'\u0cf3'!r}@x.com" is '\u0cf3'@x.com with the escape, and a
+// guarantee naming the unescaped address must not be proved.
+func TestReprFoldsAsCPython(t *testing.T) {
+	for _, tc := range []struct {
+		allowed string
+		proved  bool
+	}{
+		{`'\u0cf3'@x.com`, true},
+		{"'\u0cf3'@x.com", false},
+	} {
+		eff := sendEmail()
+		addr := &ir.FString{Pos: pos(6), Parts: []ir.FPart{{X: str("\u0cf3"), Conv: 'r'}, {Lit: "@x.com"}}}
+		main := &ir.Func{Name: "main", Result: ir.None, Body: []ir.Stmt{call(eff, 6, addr, str("hi"))}}
+		p := program([]*ir.Effect{eff}, main, &ir.Guarantee{Source: "only([...])", Contract: onlyContract(eff), Args: []ir.Expr{strList(tc.allowed)}})
+		if err := ir.Verify(p); err != nil {
+			t.Fatal(err)
+		}
+		res, err := Prove(context.Background(), p, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Proved() != tc.proved {
+			t.Errorf("only([%q]): proved = %v, want %v", tc.allowed, res.Proved(), tc.proved)
+		}
+	}
+}

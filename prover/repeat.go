@@ -7,6 +7,7 @@ import (
 
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/prover/z3"
+	"github.com/clauz3/clauz3/pysem"
 )
 
 // maxRepeat bounds the count of a str repetition encoded as a chain of
@@ -14,13 +15,14 @@ import (
 const maxRepeat = 64
 
 // maxRepeatChars is the longest str repetition result, in code points,
-// the prover encodes: the interpreter (and the sealed binary) raise
-// MemoryError when the result would exceed 2**28 bytes, and a code point
-// takes at most 4 bytes in UTF-8, so below this no run raises. Between
+// the prover encodes: the interpreter and the sealed binary raise
+// MemoryError when the result would exceed pysem.MaxAlloc (2**28) bytes,
+// and a code point takes at most pysem.UTF8Max bytes in UTF-8, so below
+// this no run raises. Between
 // it and 2**28 code points whether a run raises depends on the bytes,
 // which the string theory does not see, so a repetition the solver
 // cannot keep below it is refused.
-const maxRepeatChars = 1 << 26
+const maxRepeatChars = pysem.MaxAlloc / pysem.UTF8Max
 
 // repeatBoundTimeout bounds the check that a repeated str is short (see
 // repeatFits).

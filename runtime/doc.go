@@ -6,7 +6,11 @@
 // # What it owns
 //
 // What a generated Go program needs at run time and Go does not provide,
-// with CPython 3.11's semantics:
+// with CPython 3.11's semantics. The leaves of that behaviour (the
+// character database, repr of str and float, PyOS_double_to_string,
+// checked int64 arithmetic, float divmod, round() and the MemoryError
+// limit) are package pysem's, which the interpreter and the prover share;
+// gen copies pysem into every build folder beside planrt:
 //
 //   - ints: Add, Sub, Mul, Neg, Abs, Pow raise OverflowError("integer
 //     overflow") instead of wrapping (ints are int64: the one documented
@@ -20,15 +24,18 @@
 //   - str(), repr() and format(): Str, Repr, ReprStr, Format, FormatInt,
 //     FormatFloat, FormatStr implement the format mini-language
 //     ([[fill]align][sign][z][#][0][width][,|_][.precision][type] with
-//     types d b o x X c n e E f F g G % s) with CPython's error messages;
+//     types d b o x X c e E f F g G % s; the locale-dependent n is a
+//     ValueError) with CPython's error messages, from pysem;
 //     FormatComputed is format() with a spec built at run time
 //     (f"{x:{w}.{p}f}"), which refuses 'n' on a number with ValueError as
 //     the interpreter does;
 //   - strings in code points: Len, StrAt, StrSlice, Chars, Find, Count,
 //     Split, SplitSep, Join, Replace, Strip..., Upper/Lower/Title/
 //     Capitalize with full case mappings and the final-sigma rule,
-//     IsDigit/IsAlpha/IsSpace, ZFill, SplitLines (tables from Unicode 14,
-//     as CPython 3.11);
+//     IsDigit/IsAlpha/IsSpace, ZFill, SplitLines (pysem's tables, from
+//     CPython 3.11's Unicode 14);
+//   - MemoryError past pysem.MaxAlloc: s * n and l * n, zfill, center,
+//     ljust, rjust, append, extend and list(), at the interpreter's limits;
 //   - containers: List[T] (shared and mutable, negative indexing,
 //     slicing with steps, IndexError), Dict[K, V] (insertion-ordered),
 //     Set[T] (ints iterate in exactly CPython's order: the hash table is

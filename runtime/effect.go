@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/clauz3/clauz3/pysem"
 )
 
 // host is where effect calls go: the simulation host in simulate mode; in
@@ -91,13 +93,13 @@ func PlanEnsure(ok bool, fn, clause string) {
 func (c *Call) TraceLine() string {
 	var b strings.Builder
 	b.WriteString(`{"effect":`)
-	appendJSONString(&b, c.Effect)
+	b.WriteString(pysem.JSONString(c.Effect))
 	b.WriteString(`,"args":{`)
 	for i, n := range c.names {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		appendJSONString(&b, n)
+		b.WriteString(pysem.JSONString(n))
 		b.WriteByte(':')
 		appendJSON(&b, c.values[i])
 	}

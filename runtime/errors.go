@@ -74,3 +74,8 @@ func Exc(class, msg string) *Exception {
 func ExcClass(class string) *Exception {
 	return &Exception{Class: class}
 }
+
+// memoryError is the MemoryError every engine raises past pysem.MaxAlloc.
+func memoryError() {
+	Throw("MemoryError", "")
+}

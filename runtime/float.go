@@ -2,98 +2,14 @@ package planrt
 
 import (
 	"math"
-	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/clauz3/clauz3/pysem"
 )
 
-// shortest returns the shortest decimal digits that round-trip f (|f|,
-// finite, non-zero) and the decimal point position: |f| = 0.DIGITS × 10^decpt.
-func shortest(f float64, prec int) (digits string, decpt int) {
-	s := strconv.FormatFloat(math.Abs(f), 'e', prec, 64) // d.ddde±XX
-	mant, exp, _ := strings.Cut(s, "e")
-	e, _ := strconv.Atoi(exp)
-	digits = strings.Replace(mant, ".", "", 1)
-	return digits, e + 1
-}
-
-// ReprFloat renders f like CPython's repr(f) and str(f): the shortest
-// round-tripping digits, fixed notation when -4 < decpt <= 16 (with ".0"
-// for integral values), else scientific ("1e+16", "1.5e-05"); "inf",
-// "-inf", "nan", "-0.0".
-func ReprFloat(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "nan"
-	case math.IsInf(f, 1):
-		return "inf"
-	case math.IsInf(f, -1):
-		return "-inf"
-	case f == 0:
-		if math.Signbit(f) {
-			return "-0.0"
-		}
-		return "0.0"
-	}
-	digits, decpt := shortest(f, -1)
-	var b strings.Builder
-	if f < 0 {
-		b.WriteByte('-')
-	}
-	if decpt <= -4 || decpt > 16 {
-		b.WriteString(sciDigits(digits, decpt, false))
-		return b.String()
-	}
-	b.WriteString(fixedDigits(digits, decpt, true))
-	return b.String()
-}
-
-// sciDigits renders digits with decimal point position decpt in
-// scientific notation d[.ddd]e±XX.
-func sciDigits(digits string, decpt int, alt bool) string {
-	var b strings.Builder
-	b.WriteByte(digits[0])
-	if len(digits) > 1 || alt {
-		b.WriteByte('.')
-		b.WriteString(digits[1:])
-	}
-	exp := decpt - 1
-	b.WriteByte('e')
-	if exp < 0 {
-		b.WriteByte('-')
-		exp = -exp
-	} else {
-		b.WriteByte('+')
-	}
-	if exp < 10 {
-		b.WriteByte('0')
-	}
-	b.WriteString(strconv.Itoa(exp))
-	return b.String()
-}
-
-// fixedDigits renders digits with decimal point position decpt in fixed
-// notation; dot0 adds ".0" when there is no fractional digit.
-func fixedDigits(digits string, decpt int, dot0 bool) string {
-	var b strings.Builder
-	switch {
-	case decpt <= 0:
-		b.WriteString("0.")
-		b.WriteString(strings.Repeat("0", -decpt))
-		b.WriteString(digits)
-	case decpt >= len(digits):
-		b.WriteString(digits)
-		b.WriteString(strings.Repeat("0", decpt-len(digits)))
-		if dot0 {
-			b.WriteString(".0")
-		}
-	default:
-		b.WriteString(digits[:decpt])
-		b.WriteByte('.')
-		b.WriteString(digits[decpt:])
-	}
-	return b.String()
-}
+// ReprFloat is repr(f) and str(f) (see pysem.ReprFloat).
+func ReprFloat(f float64) string { return pysem.ReprFloat(f) }
 
 // Div is true division of floats (and of an int by a float or back).
 func Div(a, b float64) float64 {
@@ -108,8 +24,7 @@ func FloorDivFloat(a, b float64) float64 {
 	if b == 0 {
 		zeroDivision("float floor division by zero")
 	}
-	_, div := floatDivmod(a, b)
-	return div
+	return pysem.FloorDivFloat(a, b)
 }
 
 // ModFloat is a % b on floats: the result has the sign of b.
@@ -117,46 +32,15 @@ func ModFloat(a, b float64) float64 {
 	if b == 0 {
 		zeroDivision("float modulo")
 	}
-	mod, _ := floatDivmod(a, b)
-	return mod
+	return pysem.ModFloat(a, b)
 }
 
-// floatDivmod follows CPython's float_divmod.
-func floatDivmod(vx, wx float64) (mod, floordiv float64) {
-	mod = math.Mod(vx, wx)
-	div := (vx - mod) / wx
-	if mod != 0 {
-		if (wx < 0) != (mod < 0) {
-			mod += wx
-			div -= 1.0
-		}
-	} else {
-		mod = math.Copysign(0, wx)
-	}
-	if div != 0 {
-		floordiv = math.Floor(div)
-		if div-floordiv > 0.5 {
-			floordiv += 1.0
-		}
-	} else {
-		floordiv = math.Copysign(0, vx/wx)
-	}
-	return mod, floordiv
-}
-
-// PowFloat is a ** b with a float operand. CPython answers a negative
-// base with a fractional exponent with a complex number; the subset has
-// no complex type, so that raises ValueError here.
+// PowFloat is a ** b with a float operand (see pysem.PowFloat: rounded
+// correctly, where Go's math.Pow can be an ulp or more off).
 func PowFloat(a, b float64) float64 {
-	if a == 0 && b < 0 && !math.IsInf(b, 0) {
-		zeroDivision("0.0 cannot be raised to a negative power")
-	}
-	if a < 0 && !math.IsInf(a, 0) && b != math.Trunc(b) && !math.IsInf(b, 0) {
-		valueError("negative number cannot be raised to a fractional power (CPython gives a complex number, which is outside the ClauZ3 subset)")
-	}
-	r := math.Pow(a, b)
-	if math.IsInf(r, 0) && !math.IsInf(a, 0) && !math.IsInf(b, 0) {
-		Throw("OverflowError", "(34, 'Numerical result out of range')")
+	r, exc := pysem.PowFloat(a, b)
+	if exc != nil {
+		Throw(exc.Class, exc.Msg)
 	}
 	return r
 }
@@ -184,80 +68,25 @@ func RoundFloat(f float64) int64 {
 	if math.IsInf(f, 0) {
 		Throw("OverflowError", "cannot convert float infinity to integer")
 	}
-	return FloatToInt(math.RoundToEven(f))
+	return FloatToInt(pysem.RoundHalfEven(f))
 }
 
-// RoundFloatN is round(f, n): f rounded to n decimal digits (n may be
-// negative), ties to even on the exact binary value, as CPython does.
+// RoundFloatN is round(f, n) (see pysem.RoundFloat).
 func RoundFloatN(f float64, n int64) float64 {
-	if math.IsNaN(f) || math.IsInf(f, 0) || f == 0 {
-		return f
-	}
-	if n > 330 {
-		return f
-	}
-	if n < -330 {
-		return math.Copysign(0, f)
-	}
-	if n >= 0 {
-		s := strconv.FormatFloat(f, 'f', int(n), 64)
-		r, err := strconv.ParseFloat(s, 64)
-		if err != nil {
-			Throw("OverflowError", "rounded value too large to represent")
-		}
-		if r == 0 {
-			return math.Copysign(0, f)
-		}
-		return r
-	}
-	x := new(big.Rat)
-	x.SetFloat64(f)
-	scale := new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(-n), nil))
-	q := new(big.Rat).Quo(x, scale)
-	rounded := ratRoundHalfEven(q)
-	res := new(big.Rat).Mul(new(big.Rat).SetInt(rounded), scale)
-	out, _ := res.Float64()
-	if math.IsInf(out, 0) {
+	r, ok := pysem.RoundFloat(f, n)
+	if !ok {
 		Throw("OverflowError", "rounded value too large to represent")
 	}
-	if out == 0 {
-		return math.Copysign(0, f)
-	}
-	return out
+	return r
 }
 
-func ratRoundHalfEven(q *big.Rat) *big.Int {
-	num, den := q.Num(), q.Denom()
-	quo, rem := new(big.Int).QuoRem(num, den, new(big.Int)) // truncated
-	twice := new(big.Int).Mul(new(big.Int).Abs(rem), big.NewInt(2))
-	c := twice.Cmp(den)
-	if c > 0 || (c == 0 && quo.Bit(0) == 1) {
-		if num.Sign() < 0 {
-			quo.Sub(quo, big.NewInt(1))
-		} else {
-			quo.Add(quo, big.NewInt(1))
-		}
-	}
-	return quo
-}
-
-// RoundInt is round(i, n) for an int: unchanged for n >= 0, else rounded
-// to a multiple of 10**-n with ties to even.
+// RoundInt is round(i, n) for an int (see pysem.RoundInt).
 func RoundInt(i, n int64) int64 {
-	if n >= 0 {
-		return i
-	}
-	if n < -19 {
-		return 0
-	}
-	scale := big.NewInt(1).Exp(big.NewInt(10), big.NewInt(-n), nil)
-	q := new(big.Rat).SetFrac(big.NewInt(i), scale)
-	r := ratRoundHalfEven(q)
-	r.Mul(r, scale)
-	if !r.IsInt64() {
+	r, ok := pysem.RoundInt(i, n)
+	if !ok {
 		overflow()
 	}
-	return r.Int64()
+	return r
 }
 
 // ParseFloat is float(s) for a str: surrounding whitespace, an optional
@@ -347,7 +176,7 @@ func normalizeNumber(s string) string {
 	}
 	var b strings.Builder
 	for _, r := range s {
-		if d, ok := decimalValue(r); ok {
+		if d := pysem.DecimalValue(r); d >= 0 {
 			b.WriteByte(byte('0' + d))
 			continue
 		}

@@ -3,7 +3,8 @@ package planrt
 import (
 	"math"
 	"math/big"
-	"math/bits"
+
+	"github.com/clauz3/clauz3/pysem"
 )
 
 // Python ints are int64 here. Every operation that CPython would carry
@@ -11,84 +12,41 @@ import (
 // wrapping: this is the one documented difference from CPython on ints.
 
 // Add is a + b.
-func Add(a, b int64) int64 {
-	c := a + b
-	if (c > a) != (b > 0) {
-		overflow()
-	}
-	return c
-}
+func Add(a, b int64) int64 { return checked(pysem.AddInt(a, b)) }
 
 // Sub is a - b.
-func Sub(a, b int64) int64 {
-	c := a - b
-	if (c < a) != (b > 0) {
-		overflow()
-	}
-	return c
-}
+func Sub(a, b int64) int64 { return checked(pysem.SubInt(a, b)) }
 
 // Mul is a * b. Operands that fit in 32 bits cannot overflow, and that
 // test is small enough for the compiler to inline Mul into the plan's
-// loops; the general case is mulChecked.
+// loops.
 func Mul(a, b int64) int64 {
 	if a == int64(int32(a)) && b == int64(int32(b)) {
 		return a * b
 	}
-	return mulChecked(a, b)
+	return checked(pysem.MulInt(a, b))
 }
 
-func mulChecked(a, b int64) int64 {
-	if a == 0 || b == 0 {
-		return 0
-	}
-	hi, lo := bits.Mul64(uabs(a), uabs(b))
-	neg := (a < 0) != (b < 0)
-	if hi != 0 || (!neg && lo > math.MaxInt64) || (neg && lo > 1<<63) {
+// checked is v, or OverflowError when the operation left int64.
+func checked(v int64, ok bool) int64 {
+	if !ok {
 		overflow()
 	}
-	if neg {
-		return int64(-lo)
-	}
-	return int64(lo)
-}
-
-func uabs(a int64) uint64 {
-	if a < 0 {
-		return uint64(-a) // -MinInt64 wraps to 1<<63, which is its magnitude
-	}
-	return uint64(a)
+	return v
 }
 
 // Neg is -a.
-func Neg(a int64) int64 {
-	if a == math.MinInt64 {
-		overflow()
-	}
-	return -a
-}
+func Neg(a int64) int64 { return checked(pysem.NegInt(a)) }
 
 // Abs is abs(a) of an int.
-func Abs(a int64) int64 {
-	if a < 0 {
-		return Neg(a)
-	}
-	return a
-}
+func Abs(a int64) int64 { return checked(pysem.AbsInt(a)) }
 
 // FloorDiv is a // b: the quotient rounded towards negative infinity.
 func FloorDiv(a, b int64) int64 {
 	if b == 0 {
 		zeroDivision("integer division or modulo by zero")
 	}
-	if a == math.MinInt64 && b == -1 {
-		overflow()
-	}
-	q := a / b
-	if a%b != 0 && (a < 0) != (b < 0) {
-		q--
-	}
-	return q
+	return checked(pysem.FloorDivInt(a, b))
 }
 
 // Mod is a % b: the remainder with the sign of the divisor.
@@ -96,11 +54,7 @@ func Mod(a, b int64) int64 {
 	if b == 0 {
 		zeroDivision("integer modulo by zero")
 	}
-	r := a % b
-	if r != 0 && (r < 0) != (b < 0) {
-		r += b
-	}
-	return r
+	return pysem.ModInt(a, b)
 }
 
 // Pow is a ** b for ints. A negative exponent, which CPython answers with
@@ -109,17 +63,7 @@ func Pow(a, b int64) int64 {
 	if b < 0 {
 		valueError("negative exponent in int ** int is outside the ClauZ3 subset (write float(a) ** b)")
 	}
-	result := int64(1)
-	for b > 0 {
-		if b&1 == 1 {
-			result = Mul(result, a)
-		}
-		b >>= 1
-		if b > 0 {
-			a = Mul(a, a)
-		}
-	}
-	return result
+	return checked(pysem.PowInt(a, b))
 }
 
 // TrueDiv is a / b for ints: the correctly rounded float quotient, as
@@ -159,4 +103,12 @@ func IntFloatCmp(i int64, f float64) (c int, ok bool) {
 	x := new(big.Float).SetInt64(i)
 	y := new(big.Float).SetFloat64(f)
 	return x.Cmp(y), true
+}
+
+// uabs is |a| as a uint64; -MinInt64 wraps to 1<<63, its magnitude.
+func uabs(a int64) uint64 {
+	if a < 0 {
+		return uint64(-a)
+	}
+	return uint64(a)
 }

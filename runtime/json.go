@@ -7,7 +7,8 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/clauz3/clauz3/pysem"
 )
 
 // JSON writes v as Python's json.dumps(v, ensure_ascii=False,
@@ -21,59 +22,8 @@ func JSON(v any) string {
 	return b.String()
 }
 
-func appendJSONString(b *strings.Builder, s string) {
-	b.WriteByte('"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= utf8.RuneSelf {
-			r, w := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && w == 1 {
-				b.WriteString(`\ufffd`)
-			} else {
-				b.WriteString(s[i : i+w])
-			}
-			i += w
-			continue
-		}
-		switch c {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\f':
-			b.WriteString(`\f`)
-		default:
-			if c < 0x20 {
-				b.WriteString(`\u00`)
-				b.WriteString(hex2(int(c)))
-			} else {
-				b.WriteByte(c)
-			}
-		}
-		i++
-	}
-	b.WriteByte('"')
-}
-
-func jsonFloat(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "NaN"
-	case math.IsInf(f, 1):
-		return "Infinity"
-	case math.IsInf(f, -1):
-		return "-Infinity"
-	}
-	return ReprFloat(f)
-}
+// appendJSONString is json.dumps(s, ensure_ascii=False).
+func appendJSONString(b *strings.Builder, s string) { b.WriteString(pysem.JSONString(s)) }
 
 func appendJSON(b *strings.Builder, v any) {
 	switch x := v.(type) {
@@ -82,7 +32,7 @@ func appendJSON(b *strings.Builder, v any) {
 	case int64:
 		b.WriteString(strconv.FormatInt(x, 10))
 	case float64:
-		b.WriteString(jsonFloat(x))
+		b.WriteString(pysem.JSONFloat(x))
 	case bool:
 		if x {
 			b.WriteString("true")
@@ -151,7 +101,7 @@ func jsonKey(k any) string {
 	case int64:
 		return strconv.FormatInt(x, 10)
 	case float64:
-		return jsonFloat(x)
+		return pysem.JSONFloat(x)
 	case bool:
 		if x {
 			return "true"

@@ -5,6 +5,8 @@ import (
 	"iter"
 	"math"
 	"slices"
+
+	"github.com/clauz3/clauz3/pysem"
 )
 
 // List is a Python list: a shared, mutable sequence. Plan code holds
@@ -34,6 +36,9 @@ func ListOf[T any](items []T) *List[T] {
 func Collect[T any](seq iter.Seq[T]) *List[T] {
 	l := &List[T]{items: []T{}}
 	for x := range seq {
+		if len(l.items) >= pysem.MaxAlloc {
+			memoryError()
+		}
 		l.items = append(l.items, x)
 	}
 	return l
@@ -75,13 +80,24 @@ func (l *List[T]) All() iter.Seq[T] {
 }
 
 // Append is l.append(v).
-func (l *List[T]) Append(v T) { l.items = append(l.items, v) }
+func (l *List[T]) Append(v T) {
+	if len(l.items) >= pysem.MaxAlloc {
+		memoryError()
+	}
+	l.items = append(l.items, v)
+}
 
 // Extend is l.extend(seq).
 func (l *List[T]) Extend(seq iter.Seq[T]) {
 	var tmp []T
 	for x := range seq {
+		if len(tmp) >= pysem.MaxAlloc {
+			memoryError()
+		}
 		tmp = append(tmp, x)
+	}
+	if len(l.items)+len(tmp) > pysem.MaxAlloc {
+		memoryError()
 	}
 	l.items = append(l.items, tmp...)
 }
@@ -107,16 +123,10 @@ func (l *List[T]) PopAt(i int64) T {
 
 // Insert is l.insert(i, v): i is clamped to the list, as in Python.
 func (l *List[T]) Insert(i int64, v T) {
-	n := int64(len(l.items))
-	if i < 0 {
-		i += n
-		if i < 0 {
-			i = 0
-		}
+	if len(l.items) >= pysem.MaxAlloc {
+		memoryError()
 	}
-	if i > n {
-		i = n
-	}
+	i = pysem.InsertIndex(i, int64(len(l.items)))
 	l.items = slices.Insert(l.items, int(i), v)
 }
 
@@ -192,8 +202,8 @@ func (l *List[T]) Repeat(n int64) *List[T] {
 	if n <= 0 || len(l.items) == 0 {
 		return &List[T]{items: []T{}}
 	}
-	if n > math.MaxInt32 || int64(len(l.items))*n > 1<<32 {
-		Throw("MemoryError", "")
+	if !pysem.RepeatFits(int64(len(l.items)), n) {
+		memoryError()
 	}
 	out := make([]T, 0, int64(len(l.items))*n)
 	for k := int64(0); k < n; k++ {

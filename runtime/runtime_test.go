@@ -96,6 +96,11 @@ func TestFormat(t *testing.T) {
 		if c.err != "" {
 			want = "!" + c.err
 		}
+		if c.kind != "s" && strings.HasSuffix(c.spec, "n") && c.err == "" {
+			// The locale-dependent 'n' is outside the subset in every
+			// engine (the front end refuses it in a literal spec).
+			want = "!ValueError: the locale-dependent format type 'n' is not supported"
+		}
 		if got != want {
 			t.Errorf("format(%s %q, %q) = %q, want %q", c.kind, c.value, c.spec, got, want)
 		}

@@ -5,55 +5,16 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/clauz3/clauz3/pysem"
 )
 
 // Python strs are Go strings holding UTF-8; every length, index and
 // offset the plan sees counts code points, as CPython does.
 
-// ReprStr is repr(s): single quotes unless s contains ' and no ", with
-// CPython's escapes for non-printable characters.
-func ReprStr(s string) string {
-	quote := byte('\'')
-	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
-		quote = '"'
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 2)
-	b.WriteByte(quote)
-	for _, r := range s {
-		switch {
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == rune(quote):
-			b.WriteByte('\\')
-			b.WriteByte(quote)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20 || r == 0x7f:
-			b.WriteString(`\x`)
-			b.WriteString(hex2(int(r)))
-		case r >= 0x80 && !strconv.IsPrint(r):
-			switch {
-			case r <= 0xff:
-				b.WriteString(`\x` + hex2(int(r)))
-			case r <= 0xffff:
-				b.WriteString(`\u` + padHex(int64(r), 4))
-			default:
-				b.WriteString(`\U` + padHex(int64(r), 8))
-			}
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte(quote)
-	return b.String()
-}
+// ReprStr is repr(s) (see pysem.ReprStr).
+func ReprStr(s string) string { return pysem.ReprStr(s) }
 
 func hex2(v int) string { return padHex(int64(v), 2) }
 
@@ -195,54 +156,22 @@ func sliceIndices(n int64, lo, hi, step Optional[int64]) (start, stop, st, lengt
 	default:
 		stop = math.MaxInt64
 	}
-	adjust := func(i int64) int64 {
-		if i < 0 {
-			if i < -n {
-				if st < 0 {
-					return -1
-				}
-				return 0
-			}
-			return i + n
-		}
-		if i >= n {
-			if st < 0 {
-				return n - 1
-			}
-			return n
-		}
-		return i
-	}
-	start, stop = adjust(start), adjust(stop)
-	if st < 0 {
-		if stop < start {
-			length = (start-stop-1)/(-st) + 1
-		}
-	} else if start < stop {
-		length = (stop-start-1)/st + 1
-	}
+	start, stop, length = pysem.AdjustSlice(n, start, stop, st)
 	return start, stop, st, length
 }
 
-func isPySpace(r rune) bool {
-	if r < 0x80 {
-		return r == ' ' || (r >= '\t' && r <= '\r') || (r >= 0x1c && r <= 0x1f)
-	}
-	return unicode.Is(pySpace, r)
-}
-
 func stripSpace(s string) string {
-	return strings.TrimFunc(s, isPySpace)
+	return strings.TrimFunc(s, pysem.IsSpace)
 }
 
 // Strip is s.strip() (Python whitespace).
-func Strip(s string) string { return strings.TrimFunc(s, isPySpace) }
+func Strip(s string) string { return strings.TrimFunc(s, pysem.IsSpace) }
 
 // LStrip is s.lstrip().
-func LStrip(s string) string { return strings.TrimLeftFunc(s, isPySpace) }
+func LStrip(s string) string { return strings.TrimLeftFunc(s, pysem.IsSpace) }
 
 // RStrip is s.rstrip().
-func RStrip(s string) string { return strings.TrimRightFunc(s, isPySpace) }
+func RStrip(s string) string { return strings.TrimRightFunc(s, pysem.IsSpace) }
 
 // StripChars is s.strip(chars): chars is a set of code points.
 func StripChars(s, chars string) string { return strings.Trim(s, chars) }
@@ -256,32 +185,7 @@ func RStripChars(s, chars string) string { return strings.TrimRight(s, chars) }
 // Split is s.split() with maxsplit (-1 for all): runs of Python
 // whitespace separate, and leading or trailing whitespace gives no empty
 // strings.
-func Split(s string, maxsplit int64) *List[string] {
-	out := []string{}
-	i := 0
-	for i < len(s) {
-		r, w := utf8.DecodeRuneInString(s[i:])
-		if isPySpace(r) {
-			i += w
-			continue
-		}
-		if maxsplit >= 0 && int64(len(out)) == maxsplit {
-			out = append(out, s[i:]) // the rest keeps its trailing whitespace
-			return ListOf(out)
-		}
-		j := i
-		for j < len(s) {
-			r, w := utf8.DecodeRuneInString(s[j:])
-			if isPySpace(r) {
-				break
-			}
-			j += w
-		}
-		out = append(out, s[i:j])
-		i = j
-	}
-	return ListOf(out)
-}
+func Split(s string, maxsplit int64) *List[string] { return ListOf(pysem.SplitWhitespace(s, maxsplit)) }
 
 // SplitSep is s.split(sep, maxsplit).
 func SplitSep(s, sep string, maxsplit int64) *List[string] {
@@ -328,27 +232,13 @@ func Replace(s, old, new string, count int64) string {
 func window(s string, start, end Optional[int64]) (a, b int64) {
 	n := Len(s)
 	a, b = 0, n
-	if end.ok {
-		b = end.v
-		if b > n {
-			b = n
-		} else if b < 0 {
-			b += n
-			if b < 0 {
-				b = 0
-			}
-		}
-	}
 	if start.ok {
 		a = start.v
-		if a < 0 {
-			a += n
-			if a < 0 {
-				a = 0
-			}
-		}
 	}
-	return a, b
+	if end.ok {
+		b = end.v
+	}
+	return pysem.AdjustIndices(a, b, n)
 }
 
 func byteOffset(s string, cp int64) int {
@@ -420,7 +310,7 @@ func IsDigit(s string) bool {
 		return false
 	}
 	for _, r := range s {
-		if !unicode.IsDigit(r) && !unicode.Is(pyDigitExtra, r) {
+		if !pysem.IsDigit(r) {
 			return false
 		}
 	}
@@ -433,7 +323,7 @@ func IsAlpha(s string) bool {
 		return false
 	}
 	for _, r := range s {
-		if !unicode.IsLetter(r) {
+		if !pysem.IsAlpha(r) {
 			return false
 		}
 	}
@@ -446,137 +336,30 @@ func IsSpace(s string) bool {
 		return false
 	}
 	for _, r := range s {
-		if !isPySpace(r) {
+		if !pysem.IsSpace(r) {
 			return false
 		}
 	}
 	return true
 }
 
-// isCased is Unicode's Cased property, as CPython's _PyUnicode_IsCased.
-func isCased(r rune) bool {
-	return unicode.IsUpper(r) || unicode.IsLower(r) || unicode.IsTitle(r) ||
-		unicode.Is(unicode.Other_Lowercase, r) || unicode.Is(unicode.Other_Uppercase, r)
-}
-
-// isCaseIgnorable is Unicode's Case_Ignorable property.
-func isCaseIgnorable(r rune) bool {
-	switch r {
-	case '\'', '.', ':', '^', '`', 0x00b7, 0x0387, 0x055f, 0x05f4, 0x2018, 0x2019, 0x2024, 0x2027,
-		0xfe13, 0xfe52, 0xfe55, 0xff07, 0xff0e, 0xff1a:
-		return true
-	}
-	return unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf, unicode.Lm, unicode.Sk)
-}
-
-func upperFull(b *strings.Builder, r rune) {
-	if s, ok := upperSpecial[r]; ok {
-		b.WriteString(s)
-		return
-	}
-	b.WriteRune(unicode.ToUpper(r))
-}
-
-func titleFull(b *strings.Builder, r rune) {
-	if s, ok := titleSpecial[r]; ok {
-		b.WriteString(s)
-		return
-	}
-	b.WriteRune(unicode.ToTitle(r))
-}
-
-// lowerAt lowers rs[i], with the final-sigma rule CPython applies.
-func lowerAt(b *strings.Builder, rs []rune, i int) {
-	r := rs[i]
-	if r == 0x3a3 {
-		b.WriteRune(capitalSigma(rs, i))
-		return
-	}
-	if s, ok := lowerSpecial[r]; ok {
-		b.WriteString(s)
-		return
-	}
-	b.WriteRune(unicode.ToLower(r))
-}
-
-func capitalSigma(rs []rune, i int) rune {
-	j := i - 1
-	for j >= 0 && isCaseIgnorable(rs[j]) {
-		j--
-	}
-	final := j >= 0 && isCased(rs[j])
-	if final && i+1 < len(rs) {
-		j = i + 1
-		for j < len(rs) && isCaseIgnorable(rs[j]) {
-			j++
-		}
-		final = j == len(rs) || !isCased(rs[j])
-	}
-	if final {
-		return 0x3c2
-	}
-	return 0x3c3
-}
-
 // Upper is s.upper() with full case mappings ('ß' -> 'SS').
-func Upper(s string) string {
-	if isASCII(s) {
-		return strings.ToUpper(s)
-	}
-	var b strings.Builder
-	for _, r := range s {
-		upperFull(&b, r)
-	}
-	return b.String()
-}
+func Upper(s string) string { return pysem.Upper(s) }
 
 // Lower is s.lower() (full mappings, final sigma).
-func Lower(s string) string {
-	if isASCII(s) {
-		return strings.ToLower(s)
-	}
-	rs := []rune(s)
-	var b strings.Builder
-	for i := range rs {
-		lowerAt(&b, rs, i)
-	}
-	return b.String()
-}
+func Lower(s string) string { return pysem.Lower(s) }
 
-// Title is s.title(): a character following a cased one is lowered, any
-// other is title-cased.
-func Title(s string) string {
-	rs := []rune(s)
-	var b strings.Builder
-	prevCased := false
-	for i, r := range rs {
-		if prevCased {
-			lowerAt(&b, rs, i)
-		} else {
-			titleFull(&b, r)
-		}
-		prevCased = isCased(r)
-	}
-	return b.String()
-}
+// Title is s.title().
+func Title(s string) string { return pysem.Title(s) }
 
-// Capitalize is s.capitalize(): the first character title-cased, the rest
-// lowered (CPython 3.8+).
-func Capitalize(s string) string {
-	rs := []rune(s)
-	var b strings.Builder
-	for i, r := range rs {
-		if i == 0 {
-			titleFull(&b, r)
-		} else {
-			lowerAt(&b, rs, i)
-		}
-	}
-	return b.String()
-}
+// Capitalize is s.capitalize() (CPython 3.8+).
+func Capitalize(s string) string { return pysem.Capitalize(s) }
 
 // ZFill is s.zfill(width).
 func ZFill(s string, width int64) string {
+	if width > pysem.MaxAlloc {
+		memoryError()
+	}
 	n := Len(s)
 	if n >= width {
 		return s
@@ -627,8 +410,8 @@ func RepeatStr(s string, n int64) string {
 	if n <= 0 || s == "" {
 		return ""
 	}
-	if int64(len(s))*n/n != int64(len(s)) || int64(len(s))*n > 1<<40 {
-		Throw("MemoryError", "")
+	if !pysem.RepeatFits(int64(len(s)), n) {
+		memoryError()
 	}
 	return strings.Repeat(s, int(n))
 }
@@ -651,21 +434,6 @@ func Chr(i int64) string {
 		valueError("chr() of a surrogate code point is outside the ClauZ3 subset (strs are valid UTF-8)")
 	}
 	return string(rune(i))
-}
-
-// decimalValue is the value of a Unicode decimal digit (category Nd).
-func decimalValue(r rune) (int, bool) {
-	if r >= '0' && r <= '9' {
-		return int(r - '0'), true
-	}
-	if !unicode.IsDigit(r) {
-		return 0, false
-	}
-	start := r
-	for start > 0 && unicode.IsDigit(start-1) {
-		start--
-	}
-	return int(r-start) % 10, true
 }
 
 // StrContains is sub in s.

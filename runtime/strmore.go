@@ -1,10 +1,10 @@
 package planrt
 
 import (
-	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/clauz3/clauz3/pysem"
 )
 
 // The str methods of the second set: index, rfind, rindex, center, ljust,
@@ -64,6 +64,9 @@ func Center(s string, width int64, fill string) string {
 	if n >= width {
 		return s
 	}
+	if width > pysem.MaxAlloc {
+		memoryError()
+	}
 	marg := width - n
 	left := marg/2 + (marg & width & 1)
 	return padFill(s, left, marg-left, fill)
@@ -76,6 +79,9 @@ func LJust(s string, width int64, fill string) string {
 	if n >= width {
 		return s
 	}
+	if width > pysem.MaxAlloc {
+		memoryError()
+	}
 	return padFill(s, 0, width-n, fill)
 }
 
@@ -86,112 +92,28 @@ func RJust(s string, width int64, fill string) string {
 	if n >= width {
 		return s
 	}
+	if width > pysem.MaxAlloc {
+		memoryError()
+	}
 	return padFill(s, width-n, 0, fill)
 }
 
-// isUpperRune and isLowerRune are Unicode's Uppercase and Lowercase
-// properties, CPython's Py_UNICODE_ISUPPER / ISLOWER.
-func isUpperRune(r rune) bool { return unicode.IsUpper(r) || unicode.Is(unicode.Other_Uppercase, r) }
-func isLowerRune(r rune) bool { return unicode.IsLower(r) || unicode.Is(unicode.Other_Lowercase, r) }
-
-// SwapCase is s.swapcase(): uppercase characters lowered (final sigma
-// included), lowercase ones uppercased with the full mappings.
-func SwapCase(s string) string {
-	rs := []rune(s)
-	var b strings.Builder
-	for i, r := range rs {
-		switch {
-		case isUpperRune(r):
-			lowerAt(&b, rs, i)
-		case isLowerRune(r):
-			upperFull(&b, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
+// SwapCase is s.swapcase().
+func SwapCase(s string) string { return pysem.SwapCase(s) }
 
 // IsLower is s.islower().
-func IsLower(s string) bool {
-	cased := false
-	for _, r := range s {
-		if isUpperRune(r) || unicode.IsTitle(r) {
-			return false
-		}
-		if isLowerRune(r) {
-			cased = true
-		}
-	}
-	return cased
-}
+func IsLower(s string) bool { return pysem.StrIsLower(s) }
 
 // IsUpper is s.isupper().
-func IsUpper(s string) bool {
-	cased := false
-	for _, r := range s {
-		if isLowerRune(r) || unicode.IsTitle(r) {
-			return false
-		}
-		if isUpperRune(r) {
-			cased = true
-		}
-	}
-	return cased
-}
+func IsUpper(s string) bool { return pysem.StrIsUpper(s) }
 
 // IsTitle is s.istitle().
-func IsTitle(s string) bool {
-	cased, prev := false, false
-	for _, r := range s {
-		switch {
-		case isUpperRune(r) || unicode.IsTitle(r):
-			if prev {
-				return false
-			}
-			prev, cased = true, true
-		case isLowerRune(r):
-			if !prev {
-				return false
-			}
-			prev, cased = true, true
-		default:
-			prev = false
-		}
-	}
-	return cased
-}
+func IsTitle(s string) bool { return pysem.StrIsTitle(s) }
 
 // RSplit is s.rsplit() with maxsplit (-1 for all), splitting on runs of
 // whitespace from the right.
 func RSplit(s string, maxsplit int64) *List[string] {
-	rs := []rune(s)
-	out := []string{}
-	i := len(rs) - 1
-	for ; maxsplit != 0; maxsplit-- {
-		for i >= 0 && isPySpace(rs[i]) {
-			i--
-		}
-		if i < 0 {
-			break
-		}
-		j := i
-		i--
-		for i >= 0 && !isPySpace(rs[i]) {
-			i--
-		}
-		out = append(out, string(rs[i+1:j+1]))
-	}
-	if i >= 0 {
-		for i >= 0 && isPySpace(rs[i]) {
-			i--
-		}
-		if i >= 0 {
-			out = append(out, string(rs[:i+1]))
-		}
-	}
-	slices.Reverse(out)
-	return ListOf(out)
+	return ListOf(pysem.RSplitWhitespace(s, maxsplit))
 }
 
 // RSplitSep is s.rsplit(sep, maxsplit).
@@ -199,18 +121,7 @@ func RSplitSep(s, sep string, maxsplit int64) *List[string] {
 	if sep == "" {
 		valueError("empty separator")
 	}
-	var out []string
-	for ; maxsplit != 0; maxsplit-- {
-		k := strings.LastIndex(s, sep)
-		if k < 0 {
-			break
-		}
-		out = append(out, s[k+len(sep):])
-		s = s[:k]
-	}
-	out = append(out, s)
-	slices.Reverse(out)
-	return ListOf(out)
+	return ListOf(pysem.RSplitSep(s, sep, maxsplit))
 }
 
 // Partition is s.partition(sep).

@@ -2,7 +2,6 @@ package pyast
 
 import (
 	"errors"
-	"math"
 	"math/big"
 	"strconv"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"github.com/clauz3/clauz3/compiler/diag"
 	"github.com/clauz3/clauz3/compiler/syntax"
 	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/pysem"
 )
 
 // Start returns the node whose position is the start of n's construct:
@@ -612,34 +612,9 @@ func numString(o ast.Object) string {
 	return "<number>"
 }
 
-// FloatRepr renders f as CPython's repr of a float does.
-func FloatRepr(f float64) string {
-	switch {
-	case math.IsInf(f, 1):
-		return "inf"
-	case math.IsInf(f, -1):
-		return "-inf"
-	case math.IsNaN(f):
-		return "nan"
-	}
-	if f == 0 {
-		if math.Signbit(f) {
-			return "-0.0"
-		}
-		return "0.0"
-	}
-	exp := int(math.Floor(math.Log10(math.Abs(f))))
-	if exp >= -4 && exp < 16 {
-		s := strconv.FormatFloat(f, 'f', -1, 64)
-		if !strings.Contains(s, ".") {
-			s += ".0"
-		}
-		return s
-	}
-	s := strconv.FormatFloat(f, 'e', -1, 64)
-	// Go writes 1e+06, CPython 1e+16 / 1e-05: at least two exponent digits in both.
-	return s
-}
+// FloatRepr renders f as CPython's repr of a float does (see
+// pysem.ReprFloat).
+func FloatRepr(f float64) string { return pysem.ReprFloat(f) }
 
 // ParseErrors turns the error of syntax.Parse into located errors: a
 // *syntax.Error (or a joined list of them) keeps its position; anything

@@ -60,7 +60,8 @@
 // byte offset in the line (CPython's convention too). Position converts it to
 // what an editor shows: 1-based line and 1-based column counted in runes, a
 // tab counting as one column. A UTF-8 byte-order mark is not a column.
-// Errors carry the same place as an ir.Pos. Lines are separated by "\n" ("\r\n" works).
+// Errors carry the same place as an ir.Pos. Lines are separated by "\n"
+// ("\r\n" works, a lone "\r" is refused).
 //
 // gpython reports a syntax error at the end of the offending token; it is
 // moved to the token's start. Errors this package finds before parsing
@@ -94,6 +95,13 @@
 // "invalid syntax", with a hint for * and ** unpacking in displays and calls
 // (PEP 448), positional-only parameters and the @ operator.
 //
-// \N{NAME} escapes are not decoded (gpython does not decode them in plain
-// strings either); they stay as written.
+// Source text CPython 3.11 would read differently from a plain reading of
+// the bytes is refused, never read another way (source.go): \N{NAME}
+// escapes in str literals and f-strings (gpython does not decode them),
+// \u and \U escapes of lone surrogates (gpython makes them U+FFFD; a
+// ClauZ3 str is valid UTF-8), identifiers that are not their own NFKC form
+// (CPython reads ｆoo as foo; the test uses pysem's tables from CPython's
+// unicodedata), a carriage return not followed by a line feed, in a
+// string literal too (CPython ends a line there), and a coding
+// declaration on line 1 or 2 that does not name UTF-8.
 package syntax

@@ -50,7 +50,6 @@ func TestFStringParts(t *testing.T) {
 		{`x = rf"\d{y}\n"`, `"\\d" {Name@1:11} "\\n"`},
 		{`x = Rf"{y}" fR"{z}" FR"\{w}"`, `{Name@1:9} {Name@1:17} "\\" {Name@1:26}`},
 		{`x = f"\t{a}\x41\u00e9"`, `"\t" {Name@1:10} "Aé"`},
-		{`x = f"\N{EM DASH}{a}"`, `"\\N{EM DASH}" {Name@1:19}`}, // \N{...} is not decoded (gpython does not either)
 		{`x = f"\{6}"`, `"\\" {Num@1:9}`},
 		{`x = f"{x:{{}}}"`, `{Name@1:8:[{Dict@1:11}]}`},
 		{`x = f"{x:}"`, `{Name@1:8}`},

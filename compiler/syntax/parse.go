@@ -36,6 +36,9 @@ func Parse(filename string, src []byte) (*File, error) {
 		}
 		return nil, p.errAt(i, ir.Syntax, msg)
 	}
+	if i, msg := checkCoding(text); i >= 0 {
+		return nil, p.errAt(i, ir.Unsupported, msg)
+	}
 	res, err := p.parseLevel(text, 0, true, false)
 	if err != nil {
 		return nil, err

@@ -436,6 +436,9 @@ func scanNumber(src []byte, i int) int {
 // emit appends a token, checking indentation for the first token of a
 // logical line.
 func (s *scanner) emit(t token) *srcError {
+	if err := s.checkText(&t); err != nil {
+		return err
+	}
 	t.depth = s.depth()
 	if t.kind != tokOp {
 		t.match = -1

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/pysem"
 )
 
 // bcall is one application of a builtin, its arguments evaluated.
@@ -564,19 +565,19 @@ func (c *bcall) strMethod(s, m string) (Value, error) {
 		}
 		switch m {
 		case "upper":
-			return pyUpperStr(s), nil
+			return pysem.Upper(s), nil
 		case "lower":
-			return pyLowerStr(s), nil
+			return pysem.Lower(s), nil
 		case "title":
-			return pyTitleStr(s), nil
+			return pysem.Title(s), nil
 		case "capitalize":
-			return pyCapitalizeStr(s), nil
+			return pysem.Capitalize(s), nil
 		case "isdigit":
-			return strAll(s, isDigitRune), nil
+			return strAll(s, pysem.IsDigit), nil
 		case "isalpha":
-			return strAll(s, isAlpha), nil
+			return strAll(s, pysem.IsAlpha), nil
 		}
-		return strAll(s, isSpace), nil
+		return strAll(s, pysem.IsSpace), nil
 	case "strip", "lstrip", "rstrip":
 		p, _, err := c.params(0, "")
 		if err != nil {
@@ -697,7 +698,7 @@ func (c *bcall) strMethod(s, m string) (Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		if w > maxAlloc {
+		if w > pysem.MaxAlloc {
 			return nil, &Exception{Class: "MemoryError", Pos: c.pos}
 		}
 		return strZfill(s, w), nil
@@ -741,7 +742,7 @@ func (c *bcall) listMethod(l *List, m string) (Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		if len(l.Elems) >= maxAlloc {
+		if len(l.Elems) >= pysem.MaxAlloc {
 			return nil, &Exception{Class: "MemoryError", Pos: c.pos}
 		}
 		l.Elems = append(l.Elems, p[0])
@@ -755,7 +756,7 @@ func (c *bcall) listMethod(l *List, m string) (Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		if len(l.Elems)+len(elems) > maxAlloc {
+		if len(l.Elems)+len(elems) > pysem.MaxAlloc {
 			return nil, &Exception{Class: "MemoryError", Pos: c.pos}
 		}
 		l.Elems = append(l.Elems, elems...)
@@ -795,16 +796,10 @@ func (c *bcall) listMethod(l *List, m string) (Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		n := int64(len(l.Elems))
-		if i < 0 {
-			i += n
-			if i < 0 {
-				i = 0
-			}
+		if len(l.Elems) >= pysem.MaxAlloc {
+			return nil, &Exception{Class: "MemoryError", Pos: c.pos}
 		}
-		if i > n {
-			i = n
-		}
+		i = pysem.InsertIndex(i, int64(len(l.Elems)))
 		l.Elems = append(l.Elems, nil)
 		copy(l.Elems[i+1:], l.Elems[i:])
 		l.Elems[i] = p[1]
@@ -826,18 +821,7 @@ func (c *bcall) listMethod(l *List, m string) (Value, error) {
 				return nil, err
 			}
 		}
-		if start < 0 {
-			start += n
-			if start < 0 {
-				start = 0
-			}
-		}
-		if stop < 0 {
-			stop += n
-			if stop < 0 {
-				stop = 0
-			}
-		}
+		start, stop = pysem.AdjustIndices(start, stop, n) // as list.index reads them
 		for i := start; i < stop && i < int64(len(l.Elems)); i++ {
 			if eq(l.Elems[i], p[0]) {
 				return i, nil

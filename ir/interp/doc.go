@@ -22,10 +22,12 @@
 // IR construct and every builtin in ir.Builtins, effect calls with their
 // pre- and postconditions, the simulation host (SimHost, with its JSON
 // results format and the JSON trace format, see TraceLine and ToJSON),
-// and a copy of CPython's character database (unicode_tables.go, made by
-// gen_unicode.py from CPython itself) so that str methods, str.isX,
-// int()/float() parsing and repr() follow CPython's Unicode 14 data and
-// full case mappings rather than Go's.
+// and uses the leaves of CPython behaviour it shares with the other
+// engines from package pysem (the character database, so that str
+// methods, str.isX, int()/float() parsing and repr() follow CPython's
+// Unicode 14 data and full case mappings rather than Go's; repr of str and
+// float; checked int64 arithmetic; float divmod; round(); the MemoryError
+// limit pysem.MaxAlloc).
 //
 // It refuses, with an error that is not a Python exception, programs it
 // cannot run: IR that ir.Verify would reject (unknown builtins, locals out
@@ -83,16 +85,19 @@
 //     (json.dumps would refuse it).
 //   - A negative float raised to a fractional power is a complex number
 //     in CPython; the subset has no complex, so it raises
-//     "ValueError: negative number cannot be raised to a fractional power".
+//     "ValueError: negative number cannot be raised to a fractional power
+//     (CPython gives a complex number, which is outside the ClauZ3
+//     subset)".
 //   - Floats have no identity: CPython's `x in [x]` and `[x] == [x]` are
 //     true for the same NaN object; here NaN is never equal to anything
 //     in comparisons and list or tuple searches, while a NaN dict key or
 //     set element is found by any NaN with the same bits.
 //   - chr() of a lone surrogate (U+D800..U+DFFF) cannot be held in a Go
 //     string and is refused.
-//   - Allocation limits: building a str or list of more than 2**28
-//     elements by repetition, extend, append, zfill or list() raises
-//     MemoryError.
+//   - Allocation limits: building a str of more than pysem.MaxAlloc
+//     (2**28) bytes or a list of more elements by repetition, extend,
+//     append, insert, zfill, center, ljust, rjust or list() raises
+//     MemoryError, as the runtime does.
 //   - The 'n' presentation type of format specs (locale-dependent) is
 //     refused: the front end refuses it in a literal spec, and a computed
 //     spec (f"{x:{t}}") with it on a number raises ValueError.

@@ -2,461 +2,51 @@ package interp
 
 import (
 	"errors"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/pysem"
 )
 
-// formatSpec is CPython's InternalFormatSpec.
-type formatSpec struct {
-	fill      rune
-	align     rune
-	alternate bool
-	noNeg0    bool
-	sign      rune
-	width     int // -1: not given
-	thousands rune
-	group     int // digits per group with thousands
-	precision int // -1: not given
-	typ       rune
-}
-
-// errFormatN refuses the locale-dependent 'n' presentation type.
-var errFormatN = errors.New("the locale-dependent format type 'n' is not supported")
-
-func specError(pos ir.Pos, format string, args ...any) error {
-	return raise(pos, "ValueError", format, args...)
-}
-
-// parseSpec is CPython's parse_internal_render_format_spec.
-func parseSpec(pos ir.Pos, obj Value, spec string, defType, defAlign rune) (*formatSpec, error) {
-	rs := []rune(spec)
-	f := &formatSpec{fill: ' ', align: defAlign, width: -1, precision: -1, typ: defType}
-	p := 0
-	isAlign := func(r rune) bool { return r == '<' || r == '>' || r == '=' || r == '^' }
-	fillGiven, alignGiven := false, false
-	if len(rs)-p >= 2 && isAlign(rs[p+1]) {
-		f.align, f.fill = rs[p+1], rs[p]
-		fillGiven, alignGiven = true, true
-		p += 2
-	} else if len(rs)-p >= 1 && isAlign(rs[p]) {
-		f.align = rs[p]
-		alignGiven = true
-		p++
-	}
-	if p < len(rs) && (rs[p] == '+' || rs[p] == '-' || rs[p] == ' ') {
-		f.sign = rs[p]
-		p++
-	}
-	if p < len(rs) && rs[p] == 'z' {
-		f.noNeg0 = true
-		p++
-	}
-	if p < len(rs) && rs[p] == '#' {
-		f.alternate = true
-		p++
-	}
-	if !fillGiven && p < len(rs) && rs[p] == '0' {
-		f.fill = '0'
-		if !alignGiven && defAlign == '>' {
-			f.align = '='
-		}
-		p++
-	}
-	readInt := func() (int, int, error) {
-		n, used := 0, 0
-		for p < len(rs) {
-			d := decimalValue(rs[p])
-			if d < 0 {
-				break
-			}
-			if n > (1<<31-1-d)/10 {
-				return 0, 0, specError(pos, "Too many decimal digits in format string")
-			}
-			n = n*10 + d
-			p++
-			used++
-		}
-		return n, used, nil
-	}
-	w, used, err := readInt()
-	if err != nil {
-		return nil, err
-	}
-	if used > 0 {
-		f.width = w
-	}
-	if p < len(rs) && rs[p] == ',' {
-		f.thousands = ','
-		p++
-	}
-	if p < len(rs) && rs[p] == '_' {
-		if f.thousands != 0 {
-			return nil, specError(pos, "Cannot specify both ',' and '_'.")
-		}
-		f.thousands = '_'
-		p++
-	}
-	if p < len(rs) && rs[p] == ',' && f.thousands == '_' {
-		return nil, specError(pos, "Cannot specify both ',' and '_'.")
-	}
-	if p < len(rs) && rs[p] == '.' {
-		p++
-		n, used, err := readInt()
-		if err != nil {
-			return nil, err
-		}
-		if used == 0 {
-			return nil, specError(pos, "Format specifier missing precision")
-		}
-		f.precision = n
-	}
-	if len(rs)-p > 1 {
-		return nil, specError(pos, "Invalid format specifier '%s' for object of type '%s'", spec, typeName(obj))
-	}
-	if len(rs)-p == 1 {
-		f.typ = rs[p]
-	}
-	if f.thousands != 0 {
-		f.group = 3
-		switch f.typ {
-		case 'd', 'e', 'f', 'g', 'E', 'G', '%', 'F', 0:
-		case 'b', 'o', 'x', 'X':
-			if f.thousands == '_' {
-				f.group = 4
-				break
-			}
-			fallthrough
-		default:
-			if f.typ > 32 && f.typ < 128 {
-				return nil, specError(pos, "Cannot specify '%c' with '%c'.", f.thousands, f.typ)
-			}
-			return nil, specError(pos, "Cannot specify '%c' with '\\x%x'.", f.thousands, f.typ)
-		}
-	}
-	return f, nil
-}
-
-func unknownCode(pos ir.Pos, typ rune, obj Value) error {
-	if typ > 32 && typ < 128 {
-		return specError(pos, "Unknown format code '%c' for object of type '%s'", typ, typeName(obj))
-	}
-	return specError(pos, "Unknown format code '\\x%x' for object of type '%s'", typ, typeName(obj))
-}
+// The format-spec mini-language is pysem's; formatValue raises its
+// errors as Python exceptions at pos.
 
 // formatValue is format(v, spec).
 func formatValue(pos ir.Pos, v Value, spec string) (string, error) {
+	var s string
+	var err *pysem.Exception
 	switch x := v.(type) {
 	case string:
-		return formatStr(pos, x, spec)
+		s, err = pysem.FormatStr(x, spec)
 	case bool:
 		if spec == "" {
 			return str(x), nil
 		}
 		i, _ := asInt(x)
-		return formatInt(pos, x, i, spec)
+		s, err = pysem.FormatInt(i, spec, "bool")
 	case int64:
-		if spec == "" {
-			return str(x), nil
-		}
-		return formatInt(pos, x, x, spec)
+		s, err = pysem.FormatInt(x, spec, "int")
 	case float64:
+		s, err = pysem.FormatFloatSpec(x, spec)
+	default:
 		if spec == "" {
-			return floatRepr(x), nil
+			return str(v), nil
 		}
-		f, err := parseSpec(pos, v, spec, 0, '>')
-		if err != nil {
-			return "", err
-		}
-		return formatFloatSpec(pos, v, x, f)
-	}
-	if spec == "" {
-		return str(v), nil
-	}
-	return "", raise(pos, "TypeError", "unsupported format string passed to %s.__format__", typeName(v))
-}
-
-// formatStr is CPython's format_string_internal.
-func formatStr(pos ir.Pos, s, spec string) (string, error) {
-	if spec == "" {
-		return s, nil
-	}
-	f, err := parseSpec(pos, s, spec, 's', '<')
-	if err != nil {
-		return "", err
-	}
-	if f.typ != 's' {
-		return "", unknownCode(pos, f.typ, s)
+		return "", raise(pos, "TypeError", "unsupported format string passed to %s.__format__", typeName(v))
 	}
 	switch {
-	case f.sign == ' ':
-		return "", specError(pos, "Space not allowed in string format specifier")
-	case f.sign != 0:
-		return "", specError(pos, "Sign not allowed in string format specifier")
-	case f.noNeg0:
-		return "", specError(pos, "Negative zero coercion (z) not allowed in string format specifier")
-	case f.alternate:
-		return "", specError(pos, "Alternate form (#) not allowed in string format specifier")
-	case f.align == '=':
-		return "", specError(pos, "'=' alignment not allowed in string format specifier")
-	}
-	n := utf8.RuneCountInString(s)
-	if f.precision >= 0 && n > f.precision {
-		s = string([]rune(s)[:f.precision])
-		n = f.precision
-	}
-	return pad(s, n, f), nil
-}
-
-// pad aligns s (n code points) in f.width.
-func pad(s string, n int, f *formatSpec) string {
-	if f.width <= n {
-		return s
-	}
-	total := f.width - n
-	left := 0
-	switch f.align {
-	case '>':
-		left = total
-	case '^':
-		left = total / 2
-	}
-	fill := string(f.fill)
-	return strings.Repeat(fill, left) + s + strings.Repeat(fill, total-left)
-}
-
-// formatInt is CPython's format_long_internal (and the float path for
-// e, f, g, % on ints).
-func formatInt(pos ir.Pos, obj Value, x int64, spec string) (string, error) {
-	f, err := parseSpec(pos, obj, spec, 'd', '>')
-	if err != nil {
-		return "", err
-	}
-	switch f.typ {
-	case 'e', 'E', 'f', 'F', 'g', 'G', '%':
-		return formatFloatSpec(pos, obj, float64(x), f)
-	case 'n':
+	case err == pysem.ErrFormatN:
 		return "", errFormatN
-	case 'b', 'c', 'd', 'o', 'x', 'X':
-	default:
-		return "", unknownCode(pos, f.typ, obj)
+	case err != nil:
+		return "", &Exception{Class: err.Class, Msg: err.Msg, Pos: pos}
 	}
-	if f.precision != -1 {
-		return "", specError(pos, "Precision not allowed in integer format specifier")
-	}
-	if f.noNeg0 {
-		return "", specError(pos, "Negative zero coercion (z) not allowed in integer format specifier")
-	}
-	var digits, prefix, sign string
-	remainder := ""
-	if f.typ == 'c' {
-		if f.sign != 0 {
-			return "", specError(pos, "Sign not allowed with integer format specifier 'c'")
-		}
-		if f.alternate {
-			return "", specError(pos, "Alternate form (#) not allowed with integer format specifier 'c'")
-		}
-		if x < 0 || x > 0x10ffff {
-			return "", &Exception{Class: "OverflowError", Msg: "%c arg not in range(0x110000)", Pos: pos}
-		}
-		remainder = string(rune(x))
-		if x >= 0xd800 && x < 0xe000 {
-			return "", internalf(pos, "format of a surrogate code point")
-		}
-	} else {
-		base := 10
-		switch f.typ {
-		case 'b':
-			base, prefix = 2, "0b"
-		case 'o':
-			base, prefix = 8, "0o"
-		case 'x', 'X':
-			base, prefix = 16, "0x"
-		}
-		if !f.alternate {
-			prefix = ""
-		}
-		u := absU(x)
-		digits = strconv.FormatUint(u, base)
-		if x < 0 {
-			sign = "-"
-		}
-	}
-	if f.typ == 'X' {
-		prefix, digits = strings.ToUpper(prefix), strings.ToUpper(digits)
-	}
-	return numberLayout(f, sign, prefix, digits, false, remainder), nil
+	return s, nil
 }
 
-// formatFloatSpec is CPython's format_float_internal.
-func formatFloatSpec(pos ir.Pos, obj Value, x float64, f *formatSpec) (string, error) {
-	typ := f.typ
-	flags := 0
-	if f.alternate {
-		flags |= dtsfAlt
-	}
-	if f.noNeg0 {
-		flags |= dtsfNoNeg0
-	}
-	defPrec := 6
-	code := byte(0)
-	switch typ {
-	case 0:
-		flags |= dtsfAddDot0
-		code = 'r'
-		defPrec = 0
-	case 'n':
-		return "", errFormatN
-	case 'e', 'E', 'f', 'F', 'g', 'G':
-		code = byte(typ)
-	case '%':
-		code = 'f'
-		x *= 100
-	default:
-		return "", unknownCode(pos, typ, obj)
-	}
-	prec := f.precision
-	if prec < 0 {
-		prec = defPrec
-	} else if code == 'r' {
-		code = 'g'
-	}
-	s := formatFloat(x, code, prec, flags)
-	if typ == '%' {
-		s += "%"
-	}
-	if f.sign != '+' && f.sign != ' ' && f.width == -1 && f.thousands == 0 {
-		return s, nil
-	}
-	sign := ""
-	if strings.HasPrefix(s, "-") {
-		sign, s = "-", s[1:]
-	}
-	// parse_number: digits, then an optional decimal point, then the rest.
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	digits, rest := s[:i], s[i:]
-	hasDecimal := strings.HasPrefix(rest, ".")
-	if hasDecimal {
-		rest = rest[1:]
-	}
-	return numberLayout(f, sign, "", digits, hasDecimal, rest), nil
-}
-
-// numberLayout is CPython's calc_number_widths and fill_number:
-// [lpad][sign][prefix][spad][grouped digits][.][remainder][rpad].
-func numberLayout(f *formatSpec, signChar, prefix, digits string, hasDecimal bool, remainder string) string {
-	sign := ""
-	switch f.sign {
-	case '+':
-		sign = "+"
-		if signChar == "-" {
-			sign = "-"
-		}
-	case ' ':
-		sign = " "
-		if signChar == "-" {
-			sign = "-"
-		}
-	default:
-		sign = signChar
-	}
-	nDecimal := 0
-	if hasDecimal {
-		nDecimal = 1
-	}
-	nonDigit := len(sign) + len(prefix) + nDecimal + utf8.RuneCountInString(remainder)
-	minWidth := 0
-	if f.fill == '0' && f.align == '=' {
-		minWidth = f.width - nonDigit
-	}
-	grouped := ""
-	if len(digits) > 0 {
-		grouped = groupDigits(digits, minWidth, f.thousands, f.group)
-	}
-	nPad := f.width - (nonDigit + len(grouped))
-	var lpad, spad, rpad int
-	if nPad > 0 {
-		switch f.align {
-		case '<':
-			rpad = nPad
-		case '^':
-			lpad = nPad / 2
-			rpad = nPad - lpad
-		case '=':
-			spad = nPad
-		default:
-			lpad = nPad
-		}
-	}
-	fill := string(f.fill)
-	var b strings.Builder
-	b.WriteString(strings.Repeat(fill, lpad))
-	b.WriteString(sign)
-	b.WriteString(prefix)
-	b.WriteString(strings.Repeat(fill, spad))
-	b.WriteString(grouped)
-	if hasDecimal {
-		b.WriteByte('.')
-	}
-	b.WriteString(remainder)
-	b.WriteString(strings.Repeat(fill, rpad))
-	return b.String()
-}
-
-// groupDigits is CPython's _PyUnicode_InsertThousandsGrouping: it inserts
-// sep every group digits (none when sep is 0) and pads with zeros (and
-// separators) on the left up to minWidth characters.
-func groupDigits(digits string, minWidth int, sep rune, group int) string {
-	if minWidth < 0 {
-		minWidth = 0
-	}
-	sepLen := 0
-	if sep != 0 {
-		sepLen = 1
-	}
-	var parts []string // right to left
-	remaining := len(digits)
-	end := len(digits)
-	useSep := false
-	take := func(l int) {
-		nZeros := max(0, l-remaining)
-		nChars := max(0, min(remaining, l))
-		part := strings.Repeat("0", nZeros) + digits[end-nChars:end]
-		if useSep {
-			part += string(sep)
-		}
-		parts = append(parts, part)
-		end -= nChars
-		useSep = true
-		remaining -= nChars
-	}
-	broken := false
-	if sep != 0 {
-		for {
-			l := min(group, max(max(remaining, minWidth), 1))
-			take(l)
-			minWidth -= l
-			if remaining <= 0 && minWidth <= 0 {
-				broken = true
-				break
-			}
-			minWidth -= sepLen
-		}
-	}
-	if !broken {
-		take(max(max(remaining, minWidth), 1))
-	}
-	var b strings.Builder
-	for i := len(parts) - 1; i >= 0; i-- {
-		b.WriteString(parts[i])
-	}
-	return b.String()
-}
+// errFormatN is pysem.ErrFormatN as an internal error: the front end
+// refuses a literal 'n' spec, and computedSpec raises ValueError for a
+// computed one before formatValue sees it.
+var errFormatN = errors.New(pysem.ErrFormatN.Msg)
 
 // fstringPart renders one replacement field of an f-string.
 func fstringPart(pos ir.Pos, v Value, conv byte, spec string) (string, error) {

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/pysem"
 )
 
 // Host runs trusted effects.
@@ -722,31 +723,7 @@ func sliceBounds(pos ir.Pos, n int64, lo, hi, st Value) (start, stop, step, leng
 	if err != nil {
 		return 0, 0, 0, 0, err
 	}
-	adjust := func(v int64) int64 {
-		if v < 0 {
-			v += n
-			if v < 0 {
-				if step < 0 {
-					return -1
-				}
-				return 0
-			}
-		} else if v >= n {
-			if step < 0 {
-				return n - 1
-			}
-			return n
-		}
-		return v
-	}
-	start, stop = adjust(start), adjust(stop)
-	if step < 0 {
-		if stop < start {
-			length = (start-stop-1)/(-step) + 1
-		}
-	} else if start < stop {
-		length = (stop-start-1)/step + 1
-	}
+	start, stop, length = pysem.AdjustSlice(n, start, stop, step)
 	return start, stop, step, length, nil
 }
 

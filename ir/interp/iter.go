@@ -4,6 +4,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/pysem"
 )
 
 // iterator is a Python iterator: next returns the next element, or
@@ -446,7 +447,7 @@ func (in *interp) collect(it iterator) ([]Value, error) {
 		if !ok {
 			return out, nil
 		}
-		if len(out) >= maxAlloc {
+		if len(out) >= pysem.MaxAlloc {
 			return nil, &Exception{Class: "MemoryError"}
 		}
 		out = append(out, v)

@@ -2,9 +2,10 @@ package interp
 
 import (
 	"math"
-	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/clauz3/clauz3/pysem"
 )
 
 // maxStrDigits is CPython 3.11's default sys.get_int_max_str_digits().
@@ -78,10 +79,10 @@ func asciiDigitsAndSpaces(s string) string {
 		switch {
 		case r < 0x80:
 			b.WriteRune(r)
-		case isSpace(r):
+		case pysem.IsSpace(r):
 			b.WriteByte(' ')
-		case decimalValue(r) >= 0:
-			b.WriteByte(byte('0' + decimalValue(r)))
+		case pysem.DecimalValue(r) >= 0:
+			b.WriteByte(byte('0' + pysem.DecimalValue(r)))
 		default:
 			b.WriteByte('?')
 		}
@@ -331,7 +332,7 @@ func (c *bcall) round() (Value, error) {
 			n, _ := asInt(v)
 			return n, nil
 		case float64:
-			return c.floatToInt(math.RoundToEven(v))
+			return c.floatToInt(pysem.RoundHalfEven(v))
 		}
 		return nil, c.typeErr("type %s doesn't define __round__ method", typeName(x))
 	}
@@ -351,72 +352,18 @@ func (c *bcall) round() (Value, error) {
 
 // roundInt is int.__round__(ndigits): halves go to even.
 func (c *bcall) roundInt(n, nd int64) (Value, error) {
-	if nd >= 0 {
-		return n, nil
-	}
-	if nd < -40 {
-		return int64(0), nil
-	}
-	pow := new(big.Int).Exp(big.NewInt(10), big.NewInt(-nd), nil)
-	x := big.NewInt(n)
-	q, r := new(big.Int), new(big.Int)
-	q.DivMod(x, pow, r) // Euclidean: 0 <= r < pow, so q is the floor
-	twice := new(big.Int).Lsh(r, 1)
-	switch twice.Cmp(pow) {
-	case 1:
-		q.Add(q, big.NewInt(1))
-	case 0:
-		if q.Bit(0) == 1 {
-			q.Add(q, big.NewInt(1))
-		}
-	}
-	q.Mul(q, pow)
-	if !q.IsInt64() {
+	r, ok := pysem.RoundInt(n, nd)
+	if !ok {
 		return nil, overflow(c.pos)
 	}
-	return q.Int64(), nil
+	return r, nil
 }
 
-// roundFloat is CPython's double_round: correctly rounded to ndigits
-// decimal places (halves to even, on the exact binary value).
+// roundFloat is CPython's double_round (see pysem.RoundFloat).
 func (c *bcall) roundFloat(x float64, nd int64) (Value, error) {
-	const ndigitsMax, ndigitsMin = 323, -308
-	if math.IsInf(x, 0) || math.IsNaN(x) || nd > ndigitsMax {
-		return x, nil
-	}
-	if nd < ndigitsMin {
-		return 0.0 * x, nil
-	}
-	var r float64
-	if nd >= 0 {
-		r, _ = strconv.ParseFloat(strconv.FormatFloat(x, 'f', int(nd), 64), 64)
-	} else {
-		pow := new(big.Int).Exp(big.NewInt(10), big.NewInt(-nd), nil)
-		exact, _ := new(big.Float).SetPrec(2000).SetFloat64(math.Abs(x)).Int(nil) // |x| >= 1 matters only
-		frac := new(big.Float).SetPrec(2000).Sub(new(big.Float).SetPrec(2000).SetFloat64(math.Abs(x)), new(big.Float).SetPrec(2000).SetInt(exact))
-		q, rem := new(big.Int).QuoRem(exact, pow, new(big.Int))
-		// Compare the remainder (plus the fractional part) with pow/2.
-		remF := new(big.Float).SetPrec(2000).SetInt(rem)
-		remF.Add(remF, frac)
-		half := new(big.Float).SetPrec(2000).SetInt(pow)
-		half.Quo(half, big.NewFloat(2))
-		switch remF.Cmp(half) {
-		case 1:
-			q.Add(q, big.NewInt(1))
-		case 0:
-			if q.Bit(0) == 1 {
-				q.Add(q, big.NewInt(1))
-			}
-		}
-		q.Mul(q, pow)
-		r, _ = new(big.Float).SetInt(q).Float64()
-		r = math.Copysign(r, x)
-	}
-	if math.IsInf(r, 0) {
+	r, ok := pysem.RoundFloat(x, nd)
+	if !ok {
 		return nil, raise(c.pos, "OverflowError", "rounded value too large to represent")
-	}
-	if r == 0 {
-		r = math.Copysign(0, x)
 	}
 	return r, nil
 }

@@ -3,10 +3,10 @@ package interp
 import (
 	"math"
 	"math/big"
-	"math/bits"
 	"strings"
 
 	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/pysem"
 )
 
 // truthy is Python's bool(v).
@@ -389,79 +389,36 @@ func contains(pos ir.Pos, c, x Value) (bool, error) {
 	return false, raise(pos, "TypeError", "argument of type '%s' is not iterable", typeName(c))
 }
 
-// Integer arithmetic with overflow detection.
+// Integer arithmetic with overflow detection: pysem's checked int64
+// operations, with this interpreter's exceptions.
 
-func addInt(pos ir.Pos, a, b int64) (int64, error) {
-	s := a + b
-	if (s > a) != (b > 0) {
-		return 0, overflow(pos)
-	}
-	return s, nil
-}
+func addInt(pos ir.Pos, a, b int64) (int64, error) { return checked(pos)(pysem.AddInt(a, b)) }
+func subInt(pos ir.Pos, a, b int64) (int64, error) { return checked(pos)(pysem.SubInt(a, b)) }
+func mulInt(pos ir.Pos, a, b int64) (int64, error) { return checked(pos)(pysem.MulInt(a, b)) }
+func negInt(pos ir.Pos, a int64) (int64, error)    { return checked(pos)(pysem.NegInt(a)) }
 
-func subInt(pos ir.Pos, a, b int64) (int64, error) {
-	s := a - b
-	if (s < a) != (b > 0) {
-		return 0, overflow(pos)
+// checked turns a (result, ok) pair into the result or OverflowError.
+func checked(pos ir.Pos) func(int64, bool) (int64, error) {
+	return func(v int64, ok bool) (int64, error) {
+		if !ok {
+			return 0, overflow(pos)
+		}
+		return v, nil
 	}
-	return s, nil
-}
-
-func mulInt(pos ir.Pos, a, b int64) (int64, error) {
-	if a == 0 || b == 0 {
-		return 0, nil
-	}
-	hi, lo := bits.Mul64(uint64(absU(a)), uint64(absU(b)))
-	neg := (a < 0) != (b < 0)
-	if hi != 0 || (!neg && lo > math.MaxInt64) || (neg && lo > 1<<63) {
-		return 0, overflow(pos)
-	}
-	if neg {
-		return int64(-lo), nil
-	}
-	return int64(lo), nil
-}
-
-func absU(a int64) uint64 {
-	if a < 0 {
-		return uint64(-a) // -MinInt64 wraps to 1<<63, which is right as uint64
-	}
-	return uint64(a)
-}
-
-func negInt(pos ir.Pos, a int64) (int64, error) {
-	if a == math.MinInt64 {
-		return 0, overflow(pos)
-	}
-	return -a, nil
 }
 
 func floorDivInt(pos ir.Pos, a, b int64) (int64, error) {
 	if b == 0 {
 		return 0, raise(pos, "ZeroDivisionError", "integer division or modulo by zero")
 	}
-	if a == math.MinInt64 && b == -1 {
-		return 0, overflow(pos)
-	}
-	q := a / b
-	if (a%b != 0) && ((a < 0) != (b < 0)) {
-		q--
-	}
-	return q, nil
+	return checked(pos)(pysem.FloorDivInt(a, b))
 }
 
 func modInt(pos ir.Pos, a, b int64) (int64, error) {
 	if b == 0 {
 		return 0, raise(pos, "ZeroDivisionError", "integer modulo by zero")
 	}
-	if b == -1 {
-		return 0, nil
-	}
-	m := a % b
-	if m != 0 && ((m < 0) != (b < 0)) {
-		m += b
-	}
-	return m, nil
+	return pysem.ModInt(a, b), nil
 }
 
 // powInt is a ** b for ints; a negative exponent gives a float.
@@ -469,26 +426,7 @@ func powInt(pos ir.Pos, a, b int64) (Value, error) {
 	if b < 0 {
 		return powFloat(pos, float64(a), float64(b))
 	}
-	result := int64(1)
-	base := a
-	for b > 0 {
-		if b&1 == 1 {
-			r, err := mulInt(pos, result, base)
-			if err != nil {
-				return nil, err
-			}
-			result = r
-		}
-		b >>= 1
-		if b > 0 {
-			sq, err := mulInt(pos, base, base)
-			if err != nil {
-				return nil, err
-			}
-			base = sq
-		}
-	}
-	return result, nil
+	return checked(pos)(pysem.PowInt(a, b))
 }
 
 // trueDivInt is a / b for ints, correctly rounded as CPython's
@@ -515,119 +453,25 @@ func trueDivFloat(pos ir.Pos, a, b float64) (Value, error) {
 	return a / b, nil
 }
 
-// floatDivMod is CPython's _float_div_mod.
-func floatDivMod(a, b float64) (div, mod float64) {
-	mod = math.Mod(a, b)
-	d := (a - mod) / b
-	if mod != 0 {
-		if (b < 0) != (mod < 0) {
-			mod += b
-			d -= 1.0
-		}
-	} else {
-		mod = math.Copysign(0, b)
-	}
-	if d != 0 {
-		div = math.Floor(d)
-		if d-div > 0.5 {
-			div += 1.0
-		}
-	} else {
-		div = math.Copysign(0, a/b)
-	}
-	return div, mod
-}
-
 func floorDivFloat(pos ir.Pos, a, b float64) (Value, error) {
 	if b == 0 {
 		return nil, raise(pos, "ZeroDivisionError", "float floor division by zero")
 	}
-	d, _ := floatDivMod(a, b)
-	return d, nil
+	return pysem.FloorDivFloat(a, b), nil
 }
 
 func modFloat(pos ir.Pos, a, b float64) (Value, error) {
 	if b == 0 {
 		return nil, raise(pos, "ZeroDivisionError", "float modulo")
 	}
-	m := math.Mod(a, b)
-	if m != 0 {
-		if (b < 0) != (m < 0) {
-			m += b
-		}
-	} else {
-		m = math.Copysign(0, b)
-	}
-	return m, nil
+	return pysem.ModFloat(a, b), nil
 }
 
-func isOddInteger(f float64) bool {
-	return math.Mod(f, 2) == 1 || math.Mod(f, 2) == -1
-}
-
-// powFloat is CPython's float_pow.
+// powFloat is CPython's float_pow (see pysem.PowFloat).
 func powFloat(pos ir.Pos, v, w float64) (Value, error) {
-	switch {
-	case w == 0:
-		return 1.0, nil
-	case math.IsNaN(v):
-		return v, nil
-	case math.IsNaN(w):
-		if v == 1 {
-			return 1.0, nil
-		}
-		return w, nil
-	case math.IsInf(w, 0):
-		av := math.Abs(v)
-		if av == 1 {
-			return 1.0, nil
-		}
-		if (w > 0) == (av > 1) {
-			return math.Abs(w), nil
-		}
-		return 0.0, nil
-	case math.IsInf(v, 0):
-		odd := isOddInteger(w)
-		if w > 0 {
-			if odd {
-				return v, nil
-			}
-			return math.Abs(v), nil
-		}
-		if odd {
-			return math.Copysign(0, v), nil
-		}
-		return 0.0, nil
-	case v == 0:
-		if w < 0 {
-			return nil, raise(pos, "ZeroDivisionError", "0.0 cannot be raised to a negative power")
-		}
-		if isOddInteger(w) {
-			return v, nil
-		}
-		return 0.0, nil
-	}
-	negate := false
-	if v < 0 {
-		if w != math.Floor(w) {
-			// CPython returns a complex number here; the subset has none.
-			return nil, raise(pos, "ValueError", "negative number cannot be raised to a fractional power")
-		}
-		v = -v
-		negate = isOddInteger(w)
-	}
-	if v == 1 {
-		if negate {
-			return -1.0, nil
-		}
-		return 1.0, nil
-	}
-	r := pow(v, w)
-	if math.IsInf(r, 0) {
-		return nil, raise(pos, "OverflowError", "(34, 'Numerical result out of range')")
-	}
-	if negate {
-		r = -r
+	r, exc := pysem.PowFloat(v, w)
+	if exc != nil {
+		return nil, raise(pos, exc.Class, "%s", exc.Msg)
 	}
 	return r, nil
 }
@@ -716,15 +560,11 @@ func opName(op ir.BinOpKind) string {
 	return op.String()
 }
 
-// maxAlloc bounds the elements one repetition may build; beyond it the
-// interpreter raises MemoryError as CPython would on a real exhaustion.
-const maxAlloc = 1 << 28
-
 func repeatStr(pos ir.Pos, s string, n int64) (Value, error) {
 	if n <= 0 || s == "" {
 		return "", nil
 	}
-	if int64(len(s)) > maxAlloc/n {
+	if !pysem.RepeatFits(int64(len(s)), n) {
 		return nil, raise(pos, "MemoryError", "")
 	}
 	out := make([]byte, 0, int64(len(s))*n)
@@ -738,7 +578,7 @@ func repeatSeq(pos ir.Pos, s []Value, n int64) ([]Value, error) {
 	if n <= 0 || len(s) == 0 {
 		return []Value{}, nil
 	}
-	if int64(len(s)) > maxAlloc/n {
+	if !pysem.RepeatFits(int64(len(s)), n) {
 		return nil, raise(pos, "MemoryError", "")
 	}
 	out := make([]Value, 0, int64(len(s))*n)

@@ -7,13 +7,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/pysem"
 )
 
 // SimHost is the simulation host: it returns effect results recorded in
@@ -138,47 +138,8 @@ func ToJSON(v Value) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-func writeJSONString(b *bytes.Buffer, s string) {
-	b.WriteByte('"')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch c {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\f':
-			b.WriteString(`\f`)
-		default:
-			if c < 0x20 {
-				fmt.Fprintf(b, `\u%04x`, c)
-			} else {
-				b.WriteByte(c)
-			}
-		}
-	}
-	b.WriteByte('"')
-}
-
-func jsonFloat(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "NaN"
-	case math.IsInf(f, 1):
-		return "Infinity"
-	case math.IsInf(f, -1):
-		return "-Infinity"
-	}
-	return floatRepr(f)
-}
+// writeJSONString is json.dumps(s, ensure_ascii=False).
+func writeJSONString(b *bytes.Buffer, s string) { b.WriteString(pysem.JSONString(s)) }
 
 func writeJSON(b *bytes.Buffer, v Value) error {
 	switch x := v.(type) {
@@ -193,7 +154,7 @@ func writeJSON(b *bytes.Buffer, v Value) error {
 	case int64:
 		b.WriteString(strconv.FormatInt(x, 10))
 	case float64:
-		b.WriteString(jsonFloat(x))
+		b.WriteString(pysem.JSONFloat(x))
 	case string:
 		writeJSONString(b, x)
 	case *List:
@@ -220,7 +181,7 @@ func writeJSON(b *bytes.Buffer, v Value) error {
 			case int64:
 				k = strconv.FormatInt(kv, 10)
 			case float64:
-				k = jsonFloat(kv)
+				k = pysem.JSONFloat(kv)
 			case bool:
 				k = "false"
 				if kv {
@@ -486,7 +447,7 @@ func fromJSON(j *jsonValue, t ir.Type, path string) (Value, error) {
 				if err != nil {
 					return nil, fmt.Errorf("%s: key %q: %v", path, k, err)
 				}
-				v, err := fromJSON(j.vals[i], t.Value, fmt.Sprintf("%s[%s]", path, strRepr(k)))
+				v, err := fromJSON(j.vals[i], t.Value, fmt.Sprintf("%s[%s]", path, pysem.ReprStr(k)))
 				if err != nil {
 					return nil, err
 				}

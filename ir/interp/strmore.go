@@ -1,10 +1,10 @@
 package interp
 
 import (
-	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/clauz3/clauz3/pysem"
 )
 
 // The str methods of the second set: index, rfind, rindex, center, ljust,
@@ -58,7 +58,7 @@ func (c *bcall) strMethodMore(s, m string) (v Value, err error, ok bool) {
 		if n >= w {
 			return s, nil, true
 		}
-		if w > maxAlloc {
+		if w > pysem.MaxAlloc {
 			return nil, &Exception{Class: "MemoryError", Pos: c.pos}, true
 		}
 		marg := w - n
@@ -76,13 +76,13 @@ func (c *bcall) strMethodMore(s, m string) (v Value, err error, ok bool) {
 		}
 		switch m {
 		case "swapcase":
-			return strSwapCase(s), nil, true
+			return pysem.SwapCase(s), nil, true
 		case "islower":
-			return strIsLower(s), nil, true
+			return pysem.StrIsLower(s), nil, true
 		case "isupper":
-			return strIsUpper(s), nil, true
+			return pysem.StrIsUpper(s), nil, true
 		}
-		return strIsTitle(s), nil, true
+		return pysem.StrIsTitle(s), nil, true
 	case "rsplit":
 		p, given, err := c.params(0, "sep", "maxsplit")
 		if err != nil {
@@ -134,104 +134,13 @@ func strRFind(s, sub string) int64 {
 	return int64(utf8.RuneCountInString(s[:i]))
 }
 
-// isUpperRune and isLowerRune are Unicode's Uppercase and Lowercase
-// properties (CPython's Py_UNICODE_ISUPPER / ISLOWER).
-func isUpperRune(r rune) bool { return unicode.IsUpper(r) || unicode.Is(unicode.Other_Uppercase, r) }
-func isLowerRune(r rune) bool { return unicode.IsLower(r) || unicode.Is(unicode.Other_Lowercase, r) }
-
-// strSwapCase is str.swapcase.
-func strSwapCase(s string) string {
-	rs := []rune(s)
-	var b strings.Builder
-	for i, r := range rs {
-		switch {
-		case isUpperRune(r):
-			lowerAt(rs, i, r, &b)
-		case isLowerRune(r):
-			mapRune(pyUpperRuns, pyUpperMulti, r, &b)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-func strIsLower(s string) bool {
-	cased := false
-	for _, r := range s {
-		if isUpperRune(r) || unicode.IsTitle(r) {
-			return false
-		}
-		if isLowerRune(r) {
-			cased = true
-		}
-	}
-	return cased
-}
-
-func strIsUpper(s string) bool {
-	cased := false
-	for _, r := range s {
-		if isLowerRune(r) || unicode.IsTitle(r) {
-			return false
-		}
-		if isUpperRune(r) {
-			cased = true
-		}
-	}
-	return cased
-}
-
-func strIsTitle(s string) bool {
-	cased, prev := false, false
-	for _, r := range s {
-		switch {
-		case isUpperRune(r) || unicode.IsTitle(r):
-			if prev {
-				return false
-			}
-			prev, cased = true, true
-		case isLowerRune(r):
-			if !prev {
-				return false
-			}
-			prev, cased = true, true
-		default:
-			prev = false
-		}
-	}
-	return cased
-}
-
 // strRSplit is str.rsplit(sep, maxsplit).
 func strRSplit(c *bcall, s string, sep Value, maxsplit int64) ([]Value, error) {
 	out := []Value{}
 	if sep == nil {
-		rs := []rune(s)
-		i := len(rs) - 1
-		for ; maxsplit != 0; maxsplit-- {
-			for i >= 0 && isSpace(rs[i]) {
-				i--
-			}
-			if i < 0 {
-				break
-			}
-			j := i
-			i--
-			for i >= 0 && !isSpace(rs[i]) {
-				i--
-			}
-			out = append(out, string(rs[i+1:j+1]))
+		for _, p := range pysem.RSplitWhitespace(s, maxsplit) {
+			out = append(out, p)
 		}
-		if i >= 0 {
-			for i >= 0 && isSpace(rs[i]) {
-				i--
-			}
-			if i >= 0 {
-				out = append(out, string(rs[:i+1]))
-			}
-		}
-		slices.Reverse(out)
 		return out, nil
 	}
 	sp, ok := sep.(string)
@@ -241,15 +150,8 @@ func strRSplit(c *bcall, s string, sep Value, maxsplit int64) ([]Value, error) {
 	if sp == "" {
 		return nil, raise(c.pos, "ValueError", "empty separator")
 	}
-	for ; maxsplit != 0; maxsplit-- {
-		k := strings.LastIndex(s, sp)
-		if k < 0 {
-			break
-		}
-		out = append(out, s[k+len(sp):])
-		s = s[:k]
+	for _, p := range pysem.RSplitSep(s, sp, maxsplit) {
+		out = append(out, p)
 	}
-	out = append(out, s)
-	slices.Reverse(out)
 	return out, nil
 }

@@ -5,31 +5,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/pysem"
 )
 
 // Strings are Go strings (UTF-8); every index and length is in code
 // points, as in Python.
 
 func strLen(s string) int64 { return int64(utf8.RuneCountInString(s)) }
-
-// adjustIndices is CPython's ADJUST_INDICES for start/end arguments.
-func adjustIndices(start, end, n int64) (int64, int64) {
-	if end > n {
-		end = n
-	} else if end < 0 {
-		end += n
-		if end < 0 {
-			end = 0
-		}
-	}
-	if start < 0 {
-		start += n
-		if start < 0 {
-			start = 0
-		}
-	}
-	return start, end
-}
 
 // substr is s[start:end] in code points, for 0 <= start <= end <= len.
 func substr(s string, start, end int64) string {
@@ -50,7 +32,7 @@ func stripSet(chars string) func(rune) bool {
 
 // strStrip is strip/lstrip/rstrip; chars nil strips whitespace.
 func strStrip(s string, chars Value, left, right bool) string {
-	pred := isSpace
+	pred := pysem.IsSpace
 	if c, ok := chars.(string); ok {
 		pred = stripSet(c)
 	}
@@ -70,29 +52,8 @@ func strSplit(pos ir.Pos, s string, sep Value, maxsplit int64) ([]Value, error) 
 	}
 	var out []Value
 	if sep == nil {
-		rs := []rune(s)
-		i, n := 0, len(rs)
-		for ; maxsplit > 0; maxsplit-- {
-			for i < n && isSpace(rs[i]) {
-				i++
-			}
-			if i == n {
-				break
-			}
-			j := i
-			i++
-			for i < n && !isSpace(rs[i]) {
-				i++
-			}
-			out = append(out, string(rs[j:i]))
-		}
-		if i < n {
-			for i < n && isSpace(rs[i]) {
-				i++
-			}
-			if i != n {
-				out = append(out, string(rs[i:]))
-			}
+		for _, p := range pysem.SplitWhitespace(s, maxsplit) {
+			out = append(out, p)
 		}
 		if out == nil {
 			out = []Value{}
@@ -119,7 +80,7 @@ func strSplit(pos ir.Pos, s string, sep Value, maxsplit int64) ([]Value, error) 
 // strFind is str.find(sub, start, end) in code points.
 func strFind(s, sub string, start, end int64) int64 {
 	n := strLen(s)
-	start, end = adjustIndices(start, end, n)
+	start, end = pysem.AdjustIndices(start, end, n)
 	subLen := strLen(sub)
 	if end-start < subLen {
 		return -1
@@ -138,7 +99,7 @@ func strFind(s, sub string, start, end int64) int64 {
 // strCount is str.count(sub, start, end).
 func strCount(s, sub string, start, end int64) int64 {
 	n := strLen(s)
-	start, end = adjustIndices(start, end, n)
+	start, end = pysem.AdjustIndices(start, end, n)
 	subLen := strLen(sub)
 	if end-start < subLen {
 		return 0
@@ -152,7 +113,7 @@ func strCount(s, sub string, start, end int64) int64 {
 // strTailMatch is CPython's tailmatch for startswith/endswith.
 func strTailMatch(s, sub string, start, end int64, suffix bool) bool {
 	n := strLen(s)
-	start, end = adjustIndices(start, end, n)
+	start, end = pysem.AdjustIndices(start, end, n)
 	subLen := strLen(sub)
 	end -= subLen
 	if end < start {
