@@ -219,7 +219,8 @@ func (c *compiler) importStmt(s *ast.Import) {
 		name := string(a.Name)
 		sym := c.moduleSym(name)
 		if sym == nil {
-			c.errorf(s, ir.ImportError, "%s", c.unknownModule(name))
+			why := c.unknownModule(name)
+			c.errorf(s, why.Code, "%s", why.Msg)
 			continue
 		}
 		if a.AsName != "" {
@@ -266,7 +267,8 @@ func (c *compiler) importFrom(s *ast.ImportFrom) {
 	}
 	ms := c.moduleSym(mod)
 	if ms == nil {
-		c.errorf(s, ir.ImportError, "%s", c.unknownModule(mod))
+		why := c.unknownModule(mod)
+		c.errorf(s, why.Code, "%s", why.Msg)
 		return
 	}
 	for _, a := range s.Names {

@@ -26,7 +26,7 @@ var refusals = []refusal{
 	{"Imports", "import os", "import clauz3\nimport os\n", "plan.py:2:1: import of os is not supported", ir.Unsupported},
 	{"Imports", "from subprocess", "from subprocess import run\n", "plan.py:1:1: import of subprocess is not supported", ir.Unsupported},
 	{"Imports", "from os import path", "import clauz3\nfrom os import path\n", "plan.py:2:1: import of os is not supported", ir.Unsupported},
-	{"Imports", "import missing trusted module", "import tools.mail.trusted.nope\n", "plan.py:1:1: import of tools.mail.trusted.nope is not supported", ir.Unsupported},
+	{"Imports", "import missing trusted module", "import tools.mail.trusted.nope\n", "plan.py:1:1: import of tools.mail.trusted.nope is not supported", ir.ImportError}, // a module the layer does not have: an import error, not a construct outside the language
 	{"Imports", "import clauz3.spec", "import clauz3.spec\n", "plan.py:1:1: import of clauz3.spec is not supported", ir.Unsupported},
 	{"Imports", "from clauz3 import trusted", "from clauz3 import trusted\n", "plan.py:1:1: import of clauz3.trusted is not supported", ir.Unsupported},
 	{"Imports", "import deal.inv", "from deal import inv\n", "plan.py:1:1: import of deal.inv is not supported", ir.Unsupported},

@@ -5,7 +5,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/clauz3/clauz3/compiler/diag"
 	"github.com/clauz3/clauz3/compiler/layer"
+	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/layers"
 )
 
@@ -14,12 +16,15 @@ import (
 // `clauz3 install`, a wrong module path the module that exists, a wrong
 // name the module that has it, a misspelt contract the nearest contract.
 
-// unknownModule says why the plan cannot import module name.
-func (c *compiler) unknownModule(name string) string {
+// unknownModule says why the plan cannot import module name: a module
+// outside the trusted roots is outside the language (Unsupported); a
+// tools module that is not there is an ImportError that says how to get
+// it or what was meant.
+func (c *compiler) unknownModule(name string) diag.Reason {
 	msg := fmt.Sprintf("import of %s is not supported", name)
 	parts := strings.Split(name, ".")
 	if parts[0] != "tools" || len(parts) < 2 {
-		return msg
+		return diag.Because(ir.Unsupported, "%s", msg)
 	}
 	domain := parts[1]
 	pkg := "tools." + domain + ".trusted"
@@ -28,18 +33,18 @@ func (c *compiler) unknownModule(name string) string {
 		msg = fmt.Sprintf("no trusted layer %s in this project (no folder tools/%s/trusted under the import roots)", pkg, domain)
 		for _, b := range layers.Bundled() {
 			if b.Name == domain {
-				return msg + fmt.Sprintf("; install the bundled one with `clauz3 install %s`", domain)
+				return diag.Because(ir.ImportError, "%s; install the bundled one with `clauz3 install %s`", msg, domain)
 			}
 		}
-		return msg + "; install a layer folder with `clauz3 install FOLDER`, or see `clauz3 tools` for the layers the project has"
+		return diag.Because(ir.ImportError, "%s; install a layer folder with `clauz3 install FOLDER`, or see `clauz3 tools` for the layers the project has", msg)
 	}
 	if st.layer == nil {
-		return msg // its own errors are reported
+		return diag.Because(ir.ImportError, "%s", msg) // its own errors are reported
 	}
 	if best := nearestModule(st.layer, name); best != "" {
-		return msg + "; did you mean " + best + "?"
+		return diag.Because(ir.ImportError, "%s; did you mean %s?", msg, best)
 	}
-	return msg
+	return diag.Because(ir.ImportError, "%s", msg)
 }
 
 // nearestModule is the module of l that name most likely means: one

@@ -58,7 +58,7 @@ func TestFlagsAnywhere(t *testing.T) {
 		{"prove", []string{"prove", good, good, "--import-root", corpus}, "expected one PLAN, got 2 arguments"},
 		{"simulate", []string{"simulate", good, "--effects", effects, good}, "expected one PLAN, got 2 arguments"},
 		{"ir", []string{"ir", good, good}, "expected one PLAN, got 2 arguments"},
-		{"build", []string{"build", good, good, "-o", filepath.Join(dir, "bin")}, "expected one PLAN, got 2 arguments"},
+		{"build", []string{"build", good, good, "--simulate", "-o", filepath.Join(dir, "bin")}, "expected one PLAN, got 2 arguments"},
 		{"policy-check", []string{"policy-check", good, good, "--policy", policy}, "expected one PLAN, got 2 arguments"},
 	} {
 		t.Run("once/"+tc.name, func(t *testing.T) {
