@@ -29,7 +29,10 @@
 // (Python's late binding): the enclosing function's frame is the innermost
 // active one of Outer, which is the frame the call chain runs inside.
 //
-// Statements: Assign, If, For, Return, ExprStmt. Expressions are typed
+// Statements: Assign, If, For, Return, ExprStmt, SetIndex (xs[i] = v),
+// Break, Continue, Assert and Raise. InspectStmts is the one walk over
+// them (an unknown kind is an error, and a test keeps it complete);
+// Inspect walks an expression's subexpressions. Expressions are typed
 // (Expr.Type) and carry the source position of the Python construct they
 // came from, so every later error and every counterexample can point at the
 // user's line and column.

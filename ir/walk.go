@@ -1,5 +1,7 @@
 package ir
 
+import "fmt"
+
 // Inspect calls f on e and, while f returns true, on each of its
 // subexpressions in evaluation order.
 func Inspect(e Expr, f func(Expr) bool) {
@@ -77,4 +79,65 @@ func Inspect(e Expr, f func(Expr) bool) {
 			}
 		}
 	}
+}
+
+// UnknownStmtError is InspectStmts' refusal of a statement kind it does
+// not know: a walk that skipped it could miss what the statement
+// evaluates, so callers fail closed on it.
+type UnknownStmtError struct{ Stmt Stmt }
+
+func (e *UnknownStmtError) Error() string {
+	return fmt.Sprintf("%s: statement %T is not understood", e.Stmt.Position(), e.Stmt)
+}
+
+// InspectStmts calls expr on every expression the statements evaluate
+// directly, in program order, and descends into the bodies of If and For
+// (a For's body only when enter(f) is true; nil enters every body). It is
+// the one walk over statements: a statement kind added to the IR without
+// a case here is an *UnknownStmtError, never a silent skip.
+func InspectStmts(ss []Stmt, expr func(Expr), enter func(*For) bool) error {
+	for _, s := range ss {
+		switch s := s.(type) {
+		case *Assign:
+			expr(s.Value)
+		case *If:
+			expr(s.Cond)
+			if err := InspectStmts(s.Then, expr, enter); err != nil {
+				return err
+			}
+			if err := InspectStmts(s.Else, expr, enter); err != nil {
+				return err
+			}
+		case *For:
+			expr(s.Iter)
+			if enter == nil || enter(s) {
+				if err := InspectStmts(s.Body, expr, enter); err != nil {
+					return err
+				}
+			}
+		case *Return:
+			if s.Value != nil {
+				expr(s.Value)
+			}
+		case *ExprStmt:
+			expr(s.X)
+		case *SetIndex:
+			expr(s.X)
+			expr(s.Index)
+			expr(s.Value)
+		case *Assert:
+			expr(s.Cond)
+			if s.Msg != nil {
+				expr(s.Msg)
+			}
+		case *Raise:
+			if s.Msg != nil {
+				expr(s.Msg)
+			}
+		case *Break, *Continue:
+		default:
+			return &UnknownStmtError{Stmt: s}
+		}
+	}
+	return nil
 }

@@ -177,48 +177,9 @@ func staticEffectCalls(p *ir.Program) ([]*ir.EffectCall, error) {
 			return true
 		})
 	}
-	var walk func(ss []ir.Stmt) error
-	walk = func(ss []ir.Stmt) error {
-		for _, s := range ss {
-			switch s := s.(type) {
-			case *ir.Assign:
-				visit(s.Value)
-			case *ir.If:
-				visit(s.Cond)
-				if err := walk(s.Then); err != nil {
-					return err
-				}
-				if err := walk(s.Else); err != nil {
-					return err
-				}
-			case *ir.For:
-				visit(s.Iter)
-				if err := walk(s.Body); err != nil {
-					return err
-				}
-			case *ir.Return:
-				if s.Value != nil {
-					visit(s.Value)
-				}
-			case *ir.ExprStmt:
-				visit(s.X)
-			case *ir.SetIndex:
-				visit(s.X)
-				visit(s.Index)
-				visit(s.Value)
-			case *ir.Assert:
-				visit(s.Cond)
-				if s.Msg != nil {
-					visit(s.Msg)
-				}
-			case *ir.Raise:
-				if s.Msg != nil {
-					visit(s.Msg)
-				}
-			case *ir.Break, *ir.Continue:
-			default:
-				return fmt.Errorf("prover: coverage: %s: statement %T is not understood; the plan's domains cannot be decided", s.Position(), s)
-			}
+	walk := func(ss []ir.Stmt) error {
+		if err := ir.InspectStmts(ss, visit, nil); err != nil {
+			return fmt.Errorf("prover: coverage: %w; the plan's domains cannot be decided", err)
 		}
 		return nil
 	}

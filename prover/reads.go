@@ -29,44 +29,10 @@ func (x *executor) readAfter(loop *ir.For) bool {
 // walkStmts calls visit on every expression of ss and of the statements
 // nested in them, except inside skip's body (skip's iterable is visited).
 func walkStmts(ss []ir.Stmt, skip *ir.For, visit func(ir.Expr)) {
-	for _, s := range ss {
-		switch s := s.(type) {
-		case *ir.Assign:
-			visit(s.Value)
-		case *ir.ExprStmt:
-			visit(s.X)
-		case *ir.Return:
-			if s.Value != nil {
-				visit(s.Value)
-			}
-		case *ir.If:
-			visit(s.Cond)
-			walkStmts(s.Then, skip, visit)
-			walkStmts(s.Else, skip, visit)
-		case *ir.For:
-			visit(s.Iter)
-			if s != skip {
-				walkStmts(s.Body, skip, visit)
-			}
-		case *ir.SetIndex:
-			visit(s.X)
-			visit(s.Index)
-			visit(s.Value)
-		case *ir.Assert:
-			visit(s.Cond)
-			if s.Msg != nil {
-				visit(s.Msg)
-			}
-		case *ir.Raise:
-			if s.Msg != nil {
-				visit(s.Msg)
-			}
-		case *ir.Break, *ir.Continue:
-		default:
-			// A statement kind this walk does not know could read the
-			// variable, and a read missed here would leave it unbound
-			// after the loop. Prove turns the panic into a refusal.
-			panic(fmt.Sprintf("%s: statement %T is not understood by the prover's read analysis", s.Position(), s))
-		}
+	if err := ir.InspectStmts(ss, visit, func(f *ir.For) bool { return f != skip }); err != nil {
+		// A statement kind this walk does not know could read the
+		// variable, and a read missed here would leave it unbound after
+		// the loop. Prove turns the panic into a refusal.
+		panic(fmt.Sprintf("%v by the prover's read analysis", err))
 	}
 }
