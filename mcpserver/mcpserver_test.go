@@ -176,7 +176,7 @@ func TestProve(t *testing.T) {
 		{"only bob", map[string]any{"source": onlyBob}, true, []string{"✓ main: proved", "emails.only(['bob@example.com'])"}, true, 0},
 		{"leak", map[string]any{"source": leak, "name": "leak.py"}, false, []string{"not proved", "failed guarantee emails.only(['bob@example.com'])", `addr = "ann@example.com"`, "call: send_email(addr=\"ann@example.com\", msg=\"Report is ready\") at leak.py:8:5"}, true, 0},
 		{"outside the subset", map[string]any{"source": outside}, false, []string{"not proved", "plan.py:6:5: while loop is not supported"}, false, ir.Unsupported},
-		{"unknown import", map[string]any{"source": "from tools.nosuch.trusted.effects import f\n"}, false, []string{"plan.py:1:"}, false, ir.Unsupported},
+		{"unknown import", map[string]any{"source": "from tools.nosuch.trusted.effects import f\n"}, false, []string{"plan.py:1:"}, false, ir.ImportError},
 		{"missing target", map[string]any{"source": onlyBob, "target": "nosuch"}, false, []string{"nosuch"}, false, ir.UndefinedName},
 		{"empty", map[string]any{"source": "  \n"}, false, []string{"source is empty"}, false, ir.Usage},
 		{"path as name", map[string]any{"source": onlyBob, "name": "../x.py"}, false, []string{"plain file name"}, false, ir.Usage},

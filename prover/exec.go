@@ -86,6 +86,9 @@ type executor struct {
 	// are assumed when the plan first reads one of its fields
 	// (lazyrows.go).
 	pendingRows map[*rowValue][]pendingRow
+	// pendingInt64 are the int64 ranges of row columns the plan has not
+	// read yet, by row and field index (lazyrows.go).
+	pendingInt64 map[*rowValue]map[int]z3.Term
 	// planConds are the evaluations of the plan's own conditions
 	// (plancond.go).
 	planConds []*planCondition

@@ -15,6 +15,32 @@ import (
 // all of them, since every engine checks each result: pendingAssumptions
 // gives the rest for the model (decide asserts them before taking it).
 
+// The int64 range of a row's int column is deferred the same way, per
+// column, until the plan reads that column: a query of 100 rows whose
+// rows carry an int id the plan never reads would otherwise add 200
+// bounds beside the rows' string postconditions, and Z3 runs out of time
+// on a counterexample it finds in a second without them.
+
+// deferInt64 defers the int64 range of column i of row (term).
+func (x *executor) deferInt64(row *rowValue, i int, term z3.Term) {
+	if x.pendingInt64 == nil {
+		x.pendingInt64 = map[*rowValue]map[int]z3.Term{}
+	}
+	if x.pendingInt64[row] == nil {
+		x.pendingInt64[row] = map[int]z3.Term{}
+	}
+	x.pendingInt64[row][i] = term
+}
+
+// assumeColumnInt64 assumes the deferred int64 range of column i of row,
+// once.
+func (x *executor) assumeColumnInt64(row *rowValue, i int) {
+	if t, ok := x.pendingInt64[row][i]; ok {
+		delete(x.pendingInt64[row], i)
+		x.assumeInt64(t)
+	}
+}
+
 // pendingRow is one deferred postcondition of one row.
 type pendingRow struct {
 	each  *ir.Lambda
@@ -72,6 +98,11 @@ func (x *executor) rowPost(p pendingRow, row *rowValue) (z3.Term, error) {
 // never read, for a counterexample's model.
 func (x *executor) pendingAssumptions() ([]z3.Term, error) {
 	var out []z3.Term
+	for _, cols := range x.pendingInt64 {
+		for _, t := range cols {
+			out = append(out, x.inInt64(t))
+		}
+	}
 	for row, pend := range x.pendingRows {
 		for _, p := range pend {
 			t, err := x.rowPost(p, row)

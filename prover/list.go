@@ -418,6 +418,7 @@ func (x *executor) attr(pos ir.Pos, v value, field string) (value, error) {
 	if err := x.assumeRow(row); err != nil { // lazyrows.go
 		return nil, err
 	}
+	x.assumeColumnInt64(row, i)
 	return row.fields[i], nil
 }
 

@@ -55,7 +55,7 @@ func (x *executor) fresh(pos ir.Pos, e *ir.Effect, t ir.Type, name string, inner
 			}
 			term := x.ctx.FreshConst(name+"."+f.Name, sort)
 			if ir.IsBasic(f.Type, ir.KindInt) {
-				x.assumeInt64(term)
+				x.deferInt64(row, i, term) // lazyrows.go: assumed when read
 			}
 			x.columns[term.String()] = column{row: t, field: f.Name}
 			x.noteOrigin(term, t, f.Name, name+"."+f.Name)
