@@ -98,11 +98,6 @@ func (x *executor) rowPost(p pendingRow, row *rowValue) (z3.Term, error) {
 // never read, for a counterexample's model.
 func (x *executor) pendingAssumptions() ([]z3.Term, error) {
 	var out []z3.Term
-	for _, cols := range x.pendingInt64 {
-		for _, t := range cols {
-			out = append(out, x.inInt64(t))
-		}
-	}
 	for row, pend := range x.pendingRows {
 		for _, p := range pend {
 			t, err := x.rowPost(p, row)
@@ -119,13 +114,59 @@ func (x *executor) pendingAssumptions() ([]z3.Term, error) {
 // postconditions of the rows the plan never read, so that the model is
 // one every engine could produce, and says why there is none ("" when s
 // is still satisfiable).
-func (x *executor) withPendingRows(s *z3.Solver) string {
+func (x *executor) withPendingRows(s *z3.Solver) (ir.Code, string) {
+	if code, why := x.withPendingPosts(s); why != "" {
+		return code, why
+	}
+	return x.withPendingInt64(s)
+}
+
+// withPendingInt64 makes the model of s, which holds a violation, give
+// every unread int column a value in int64, as the engines decode every
+// column: when the model already does, nothing is added (so the search
+// stays the one the violation was found by); else the deferred ranges are
+// asserted and s is checked again.
+func (x *executor) withPendingInt64(s *z3.Solver) (ir.Code, string) {
+	var ranges []z3.Term
+	inRange := true
+	m, err := s.Model()
+	if err != nil {
+		return x.checkCode(err), "looking for a counterexample whose int columns fit in int64: " + err.Error()
+	}
+	for _, cols := range x.pendingInt64 {
+		for _, t := range cols {
+			ranges = append(ranges, x.inInt64(t))
+			if b, ok := m.Eval(t).BigIntValue(); !ok || !b.IsInt64() {
+				inRange = false
+			}
+		}
+	}
+	m.Close()
+	if inRange {
+		return ir.UnknownCode, ""
+	}
+	for _, t := range ranges {
+		s.Assert(t)
+	}
+	r, err := s.Check()
+	switch {
+	case err != nil:
+		return x.checkCode(err), "looking for a counterexample whose int columns fit in int64: " + err.Error()
+	case r != z3.Sat:
+		return ir.SolverUnknown, "no counterexample whose int columns fit in int64 was found (solver answered " + r.String() + ")"
+	}
+	return ir.UnknownCode, ""
+}
+
+// withPendingPosts asserts on s the deferred postconditions of the rows
+// the plan never read (withPendingRows).
+func (x *executor) withPendingPosts(s *z3.Solver) (ir.Code, string) {
 	pend, err := x.pendingAssumptions()
 	if err != nil {
-		return err.Error()
+		return ir.CodeOf(err, ir.Internal), err.Error()
 	}
 	if len(pend) == 0 {
-		return ""
+		return ir.UnknownCode, ""
 	}
 	// First with every query returning at most one row, where the
 	// unread rows' postconditions vanish (smallmodel.go), then in full.
@@ -135,7 +176,7 @@ func (x *executor) withPendingRows(s *z3.Solver) string {
 			s.Assert(t)
 		}
 		if r, err := s.Check(); err == nil && r == z3.Sat {
-			return ""
+			return ir.UnknownCode, ""
 		}
 		s.Pop(1)
 	}
@@ -145,9 +186,9 @@ func (x *executor) withPendingRows(s *z3.Solver) string {
 	r, err := s.Check()
 	switch {
 	case err != nil:
-		return "looking for a counterexample whose rows meet their query's postconditions: " + err.Error()
+		return x.checkCode(err), "looking for a counterexample whose rows meet their query's postconditions: " + err.Error()
 	case r != z3.Sat:
-		return "no counterexample whose rows meet their query's postconditions was found (solver answered " + r.String() + ")"
+		return ir.SolverUnknown, "no counterexample whose rows meet their query's postconditions was found (solver answered " + r.String() + ")"
 	}
-	return ""
+	return ir.UnknownCode, ""
 }

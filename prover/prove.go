@@ -305,8 +305,8 @@ func (x *executor) decide(g goal) *Obligation {
 	case r == z3.Unsat:
 		ob.Status = Proved
 	case r == z3.Sat:
-		if why := x.withPendingRows(s); why != "" { // lazyrows.go
-			ob.Status, ob.Reason = Refused, why
+		if code, why := x.withPendingRows(s); why != "" { // lazyrows.go
+			ob.refuse(code, why)
 			break
 		}
 		m, err := s.Model()
