@@ -18,7 +18,10 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{"add1": func(i
 // uiCSP allows nothing external and no script at all.
 const uiCSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
-func (s *Service) render(w http.ResponseWriter, name string, data any) {
+// render executes page name with data, to which it adds Dev: a same-user
+// service says so on every page (and the request page inside its card).
+func (s *Service) render(w http.ResponseWriter, name string, data map[string]any) {
+	data["Dev"] = s.cfg.Dev
 	var buf bytes.Buffer
 	if err := pages.ExecuteTemplate(&buf, name, data); err != nil {
 		fail(w, http.StatusInternalServerError, "rendering "+name+": "+err.Error())
