@@ -16,3 +16,20 @@ const UTF8Max = 4
 func RepeatFits(size, n int64) bool {
 	return size <= MaxAlloc/n
 }
+
+// MaxProvedRune is the largest character the prover can represent: Z3
+// 4.8.12's strings stop at U+2FFFF. Every engine refuses an input or an
+// effect result holding a character above it, as it refuses one that
+// breaks a postcondition, so no run reaches a value the proof never
+// considered.
+const MaxProvedRune = 0x2FFFF
+
+// AboveProvedRune returns the first character of s above MaxProvedRune.
+func AboveProvedRune(s string) (rune, bool) {
+	for _, r := range s {
+		if r > MaxProvedRune {
+			return r, true
+		}
+	}
+	return 0, false
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"strings"
 
 	"github.com/clauz3/clauz3/pysem"
@@ -213,7 +214,49 @@ func Perform[T any](c *Call, impl func() (T, error)) T {
 		}
 		Throw("EffectError", c.Effect+": "+err.Error())
 	}
+	if r, above := aboveProvedRune(reflect.ValueOf(&v).Elem()); above {
+		// The proof never considered such a value (pysem.MaxProvedRune):
+		// the result is refused like one that breaks a postcondition.
+		Throw("ContractError", fmt.Sprintf("postcondition of %s failed: its result holds U+%04X, above U+%04X, the largest character the prover represents", c.Effect, r, pysem.MaxProvedRune))
+	}
 	return v
+}
+
+// aboveProvedRune finds a character above pysem.MaxProvedRune in any str
+// reachable from v (fields, elements, keys and values, pointers).
+func aboveProvedRune(v reflect.Value) (rune, bool) {
+	switch v.Kind() {
+	case reflect.String:
+		return pysem.AboveProvedRune(v.String())
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			return 0, false
+		}
+		return aboveProvedRune(v.Elem())
+	case reflect.Slice, reflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			if r, ok := aboveProvedRune(v.Index(i)); ok {
+				return r, true
+			}
+		}
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			if r, ok := aboveProvedRune(v.Field(i)); ok {
+				return r, true
+			}
+		}
+	case reflect.Map:
+		it := v.MapRange()
+		for it.Next() {
+			if r, ok := aboveProvedRune(it.Key()); ok {
+				return r, true
+			}
+			if r, ok := aboveProvedRune(it.Value()); ok {
+				return r, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // CheckUnique enforces one column of a row schema's __unique__ on a query

@@ -462,6 +462,9 @@ func decodeValue(rv reflect.Value, v jsonValue) error {
 		if !ok {
 			return typeMismatch("str", v)
 		}
+		if r, above := pysem.AboveProvedRune(s); above {
+			return fmt.Errorf("str %s holds U+%04X, above U+%04X, the largest character the prover represents", ReprStr(s), r, pysem.MaxProvedRune)
+		}
 		rv.SetString(s)
 	case reflect.Bool:
 		bv, ok := v.(bool)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/pysem"
 )
 
 // checkValue reports whether v is a value of type t (deeply), so that a
@@ -19,7 +20,14 @@ func checkValue(v Value, t ir.Type) error {
 		case ir.KindBool:
 			_, ok = v.(bool)
 		case ir.KindStr:
-			_, ok = v.(string)
+			var str string
+			if str, ok = v.(string); ok {
+				// The prover's strings stop at U+2FFFF (pysem.MaxProvedRune):
+				// an input or a result beyond it is refused, never run on.
+				if r, above := pysem.AboveProvedRune(str); above {
+					return fmt.Errorf("str %s holds U+%04X, above U+%04X, the largest character the prover represents", repr(str), r, pysem.MaxProvedRune)
+				}
+			}
 		case ir.KindFloat:
 			_, ok = v.(float64)
 		case ir.KindNone:
