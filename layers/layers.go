@@ -64,16 +64,24 @@ type Source struct {
 }
 
 // Resolve turns a SOURCE argument into a Source: a folder when the
-// argument names one (it contains a path separator or exists), else a
-// bundled layer name with an optional stdlib: prefix.
+// argument is a path (it contains a path separator: ./mylayer), else a
+// bundled layer name with an optional stdlib: prefix. A bare name is never
+// looked up in the current folder: a folder named email in a project the
+// agent writes must not stand in for the bundled email layer when the
+// human installs it from there.
 func Resolve(source string) (*Source, error) {
 	if source == "" {
 		return nil, errors.New("no layer source given")
 	}
-	if st, err := os.Stat(source); err == nil && st.IsDir() {
+	if strings.ContainsRune(source, filepath.Separator) || strings.ContainsRune(source, '/') {
+		st, err := os.Stat(source)
+		if err != nil {
+			return nil, fmt.Errorf("layer folder %s: %v", source, err)
+		}
+		if !st.IsDir() {
+			return nil, fmt.Errorf("layer folder %s is not a folder", source)
+		}
 		return folderSource(source)
-	} else if strings.ContainsRune(source, filepath.Separator) || strings.ContainsRune(source, '/') {
-		return nil, fmt.Errorf("layer folder %s: %v", source, err)
 	}
 	files, err := FS(source)
 	if err != nil {
