@@ -148,6 +148,13 @@ func (o *BuildOptions) resolveToolchain() (*toolchain, error) {
 	} else if err := CheckToolchain(tc.goBin); err != nil {
 		return nil, err
 	}
+	// Run the file that was checked, not a path whose links could be
+	// changed between the check and the run.
+	real, err := filepath.EvalSymlinks(tc.goBin)
+	if err != nil {
+		return nil, fmt.Errorf("toolchain %s: %v", tc.goBin, err)
+	}
+	tc.goBin = real
 	home, err := accountHome()
 	if err != nil {
 		return nil, err
