@@ -448,7 +448,19 @@ func (g *generator) targetPrecondition(target *ir.Func) jen.Code {
 	var body []jen.Code
 	declared := map[string]string{}
 	for _, c := range target.Requires {
+		// Only the parameters the predicate reads are declared: Go refuses
+		// a variable declared and not used, and a lambda may ignore some of
+		// its parameters (lambda account, amount: amount > 0).
+		reads := map[*ir.Local]bool{}
+		walkExpr(c.Pred.Body, func(e ir.Expr) {
+			if r, ok := e.(*ir.LocalRef); ok {
+				reads[r.Local] = true
+			}
+		})
 		for _, lp := range c.Pred.Params {
+			if !reads[lp] {
+				continue
+			}
 			p := findParam(target, lp.Name)
 			if p == nil {
 				g.fail(c.Pos, ir.Internal, "precondition of %s reads %s, which is not a parameter", target.Name, lp.Name)
