@@ -364,6 +364,11 @@ func (s *Service) submit(w http.ResponseWriter, r *http.Request) {
 		answer(w, http.StatusUnprocessableEntity, errorBody{Error: reason, ID: id})
 		return
 	}
+	if proof.Card != nil {
+		// The inputs of this run go on the card (and their text is
+		// checked like any other the human reads).
+		proof.Card.Fill(sub.Inputs)
+	}
 	rec.View = View{Guarantees: nonNil(proof.Guarantees), Assumes: proof.Assumes, ProofSummary: proof.ProofSummary, Coverage: nonNil(proof.Coverage), CoverageChecked: proof.CoverageChecked, Card: proof.Card, BuildIdentity: proof.BuildIdentity}
 	if rec.View.ProofSummary.Obligations == nil {
 		rec.View.ProofSummary.Obligations = []string{}
@@ -749,7 +754,12 @@ func (s *Service) run(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res.ID = e.ID
-	detail, _ := json.Marshal(map[string]any{"exit": res.Exit, "build_identity": res.BuildIdentity})
+	// The outcome (what ran, how it ended) goes in the audit row, where
+	// the card reads it back (Store.Outcome).
+	detail, _ := json.Marshal(struct {
+		RunOutcome
+		BuildIdentity string `json:"build_identity"`
+	}{outcomeOf(res), res.BuildIdentity})
 	if err := s.record(r.Context(), "run.finished", id, "service", string(detail)); err != nil {
 		fail(w, http.StatusInternalServerError, err.Error())
 		return

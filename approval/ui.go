@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"html/template"
 	"net/http"
+	"strings"
 
 	"github.com/clauz3/clauz3/approval/card"
 )
@@ -13,7 +14,11 @@ import (
 //go:embed ui/*.html
 var uiFiles embed.FS
 
-var pages = template.Must(template.New("").Funcs(template.FuncMap{"add1": func(i int) int { return i + 1 }}).ParseFS(uiFiles, "ui/*.html"))
+var pages = template.Must(template.New("").Funcs(template.FuncMap{
+	"add1":         func(i int) int { return i + 1 },
+	"coverageText": card.CoverageText,
+	"layerName":    card.LayerName,
+}).ParseFS(uiFiles, "ui/*.html"))
 
 // uiCSP allows nothing external and no script at all.
 const uiCSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
@@ -58,8 +63,76 @@ func (s *Service) requestPage(w http.ResponseWriter, r *http.Request) {
 	if sess, ok := s.sessions.fromRequest(r, s.cfg.Now()); ok {
 		csrf = sess.csrf
 	}
-	s.render(w, "request.html", map[string]any{"Request": req, "Raw": string(raw), "CSRF": csrf,
-		"Guarantees": guaranteeViews(req), "Card": req.Card})
+	data := map[string]any{"Request": req, "Raw": string(raw), "CSRF": csrf,
+		"Guarantees": guaranteeViews(req), "Card": req.Card, "Effects": effectViews(req.Card)}
+	if o, ran, err := s.cfg.Store.Outcome(r.Context(), e.ID); err != nil {
+		fail(w, http.StatusInternalServerError, err.Error())
+		return
+	} else if ran {
+		data["Outcome"] = outcomeView(o, req.Card)
+	}
+	s.render(w, "request.html", data)
+}
+
+// effectView is one call on the card with the promises that limit it,
+// in plain English.
+type effectView struct {
+	card.Effect
+	LimitedBy, PartlyBy []string
+}
+
+func effectViews(c *card.Card) []effectView {
+	if c == nil {
+		return nil
+	}
+	english := map[string]string{}
+	for _, g := range c.Guarantees {
+		english[g.Source] = g.English
+		if g.English == "" {
+			english[g.Source] = g.Source
+		}
+	}
+	out := make([]effectView, len(c.Effects))
+	for i, ef := range c.Effects {
+		out[i].Effect = ef
+		for _, src := range ef.CoveredBy {
+			out[i].LimitedBy = append(out[i].LimitedBy, english[src])
+		}
+		for _, src := range ef.PartlyBy {
+			out[i].PartlyBy = append(out[i].PartlyBy, english[src])
+		}
+	}
+	return out
+}
+
+// ranView is what the page says of a finished run: each action done, the
+// one that failed marked, and how the run ended.
+type ranView struct {
+	Refused bool
+	Reason  string
+	Exit    int
+	Error   string
+	Done    []ranCall
+}
+
+type ranCall struct {
+	Says   string
+	Failed bool
+}
+
+func outcomeView(o RunOutcome, c *card.Card) ranView {
+	v := ranView{Refused: o.Refused, Reason: o.Reason, Exit: o.Exit, Error: o.Error}
+	for i, call := range o.Effects {
+		says := call.Effect
+		if c != nil {
+			says = c.Ran(call.Effect, call.Args)
+		}
+		// The binary reports the effect that raised last, as the runner's
+		// transcript marks it.
+		failed := o.Exit != 0 && i == len(o.Effects)-1 && strings.HasPrefix(o.Error, "EffectError")
+		v.Done = append(v.Done, ranCall{Says: says, Failed: failed})
+	}
+	return v
 }
 
 // guaranteeView is a guarantee as the page shows it: with what the card
