@@ -31,8 +31,11 @@
 //     per-session CSRF token, the Host/Origin guard, the long-poll wait,
 //     receipt signing and redemption acknowledgements, and the run
 //     endpoint, which hands an approved request to the injected Execute.
-//   - The UI (ui/*.html, html/template, no scripts or external assets, a
-//     strict Content-Security-Policy). The request page shows the card
+//   - The UI (ui/*.html, html/template, no external assets, a strict
+//     Content-Security-Policy). The one script is the request list's live
+//     refresh (it reads /api/requests every 3 s and rebuilds the rows
+//     from text nodes), allowed by a nonce made for each answer; every
+//     other page allows no script. The request page shows the card
 //     Reprove computed (approval/card), in plain English for a person
 //     who is not a programmer: a loud warnings box, every action the plan
 //     can take said as a sentence with the promises that limit it (or NO

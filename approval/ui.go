@@ -2,7 +2,9 @@ package approval
 
 import (
 	"bytes"
+	"crypto/rand"
 	"embed"
+	"encoding/base64"
 	"encoding/json"
 	"html/template"
 	"net/http"
@@ -20,20 +22,28 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 	"layerName":    card.LayerName,
 }).ParseFS(uiFiles, "ui/*.html"))
 
-// uiCSP allows nothing external and no script at all.
+// uiCSP allows nothing external and no script at all; the list page adds
+// its own script by nonce (render).
 const uiCSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
 // render executes page name with data, to which it adds Dev: a same-user
 // service says so on every page (and the request page inside its card).
+// A page that runs a script gets data["Nonce"] set by its handler, and the
+// policy then allows exactly the script carrying that nonce (and fetches
+// from this service only); every other page allows no script at all.
 func (s *Service) render(w http.ResponseWriter, name string, data map[string]any) {
 	data["Dev"] = s.cfg.Dev
+	csp := uiCSP
+	if nonce, _ := data["Nonce"].(string); nonce != "" {
+		csp += "; script-src 'nonce-" + nonce + "'; connect-src 'self'"
+	}
 	var buf bytes.Buffer
 	if err := pages.ExecuteTemplate(&buf, name, data); err != nil {
 		fail(w, http.StatusInternalServerError, "rendering "+name+": "+err.Error())
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Content-Security-Policy", uiCSP)
+	w.Header().Set("Content-Security-Policy", csp)
 	w.WriteHeader(http.StatusOK)
 	w.Write(buf.Bytes())
 }
@@ -45,7 +55,14 @@ func (s *Service) listPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_, loggedIn := s.sessions.fromRequest(r, s.cfg.Now())
-	s.render(w, "list.html", map[string]any{"Requests": sums, "LoggedIn": loggedIn})
+	// A fresh nonce per answer: the live list's script runs, an injected
+	// one cannot guess it.
+	var b [18]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		fail(w, http.StatusInternalServerError, "making a script nonce: "+err.Error())
+		return
+	}
+	s.render(w, "list.html", map[string]any{"Requests": sums, "LoggedIn": loggedIn, "Nonce": base64.StdEncoding.EncodeToString(b[:])})
 }
 
 func (s *Service) requestPage(w http.ResponseWriter, r *http.Request) {
