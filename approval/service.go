@@ -131,6 +131,7 @@ func (s *Service) Handler() http.Handler {
 	mux.HandleFunc("/api/receipts/redeem", s.method("POST", s.redeem))
 	mux.HandleFunc("/api/requests/{id}/run", s.method("POST", s.run))
 	mux.HandleFunc("/login", s.login)
+	mux.HandleFunc("/api/session", s.method("GET", s.session))
 	mux.HandleFunc("/{$}", s.method("GET", s.listPage))
 	mux.HandleFunc("/ui/requests/{id}", s.method("GET", s.requestPage))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
