@@ -28,7 +28,10 @@
 //     session cookie named per instance (SessionCookieName, from its key
 //     id) and MACed with the instance's session secret, so a session
 //     survives a restart and is none on another instance, the
-//     per-session CSRF token, the Host/Origin guard, the long-poll wait,
+//     per-session CSRF token (also answered by GET /api/session, for the
+//     human's terminal verbs), the Host/Origin guard, the long-poll wait
+//     (a pending request whose client stopped waiting for
+//     DefaultClientGrace expires: expiry.go),
 //     receipt signing and redemption acknowledgements, and the run
 //     endpoint, which hands an approved request to the injected Execute.
 //   - The UI (ui/*.html, html/template, no external assets, a strict

@@ -50,6 +50,9 @@ func (s *Service) render(w http.ResponseWriter, name string, data map[string]any
 
 func (s *Service) listPage(w http.ResponseWriter, r *http.Request) {
 	sums, err := s.cfg.Store.List(r.Context(), 500)
+	if err == nil {
+		err = s.expireGone(r.Context(), sums)
+	}
 	if err != nil {
 		fail(w, http.StatusInternalServerError, err.Error())
 		return
@@ -62,7 +65,7 @@ func (s *Service) listPage(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusInternalServerError, "making a script nonce: "+err.Error())
 		return
 	}
-	s.render(w, "list.html", map[string]any{"Requests": sums, "LoggedIn": loggedIn, "Nonce": base64.StdEncoding.EncodeToString(b[:])})
+	s.render(w, "list.html", map[string]any{"Requests": sums, "LoggedIn": loggedIn, "Nonce": base64.RawURLEncoding.EncodeToString(b[:])})
 }
 
 func (s *Service) requestPage(w http.ResponseWriter, r *http.Request) {

@@ -59,6 +59,7 @@ type Options struct {
 var statuses = map[string]bool{
 	"pending": true, "approved_once": true, "auto_approved": true, "rejected": true,
 	"reject_contract": true, "need_more_info": true, "auto_rejected": true, "refused": true,
+	"expired": true, // the service decided the client went away
 }
 
 func approved(status string) bool { return status == "approved_once" || status == "auto_approved" }
