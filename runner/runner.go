@@ -56,6 +56,10 @@ type Options struct {
 	// ProgressEvery is how often a line says the service is still
 	// building and running the plan (default 10s).
 	ProgressEvery time.Duration
+	// Progress, when set, is told each progress line as it is printed
+	// (where the human decides, that the build still runs): MCP run
+	// sends them as progress notifications while it blocks.
+	Progress func(message string)
 }
 
 // statuses a service may answer with; any other value is a refusal.
@@ -378,6 +382,7 @@ func (r *run) wait(ctx context.Context, svc Service, id, ui string) (status, int
 		ui = svc.URL
 	}
 	r.more("waiting for the human to approve or deny at %s", printable(ui))
+	r.report("waiting for the human to approve or deny at " + printable(ui))
 	deadline := time.Now().Add(r.opts.ApprovalTimeout)
 	for {
 		left := time.Until(deadline)
@@ -466,6 +471,7 @@ func (r *run) execute(ctx context.Context, svc Service, id string) int {
 	}
 	var res runResult
 	r.step("build", "the service builds and runs the approved plan (a cold sealed build takes about 20 s)")
+	r.report("approved: the service builds and runs the plan (a cold sealed build takes about 20 s)")
 	stop := r.progress("build", "still building and running")
 	err := postJSON(ctx, r.opts.Client, svc.URL+"/api/requests/"+id+"/run", struct{}{}, http.StatusOK, &res)
 	stop()
@@ -515,6 +521,13 @@ func (r *run) execute(ctx context.Context, svc Service, id string) int {
 	return r.refuse(ExitFailed, "execute", "the plan failed (exit %d): %s", res.Exit, why)
 }
 
+// report hands a progress line to Options.Progress.
+func (r *run) report(message string) {
+	if r.opts.Progress != nil {
+		r.opts.Progress(message)
+	}
+}
+
 // effects counts effect calls in words: "1 effect", "no effect".
 func effects(n int) string {
 	switch n {
@@ -541,7 +554,9 @@ func (r *run) progress(label, what string) (stop func()) {
 			case <-done:
 				return
 			case <-t.C:
-				r.step(label, "%s (%s)", what, time.Since(started).Round(time.Second))
+				line := fmt.Sprintf("%s (%s)", what, time.Since(started).Round(time.Second))
+				r.step(label, "%s", line)
+				r.report(line)
 			}
 		}
 	}()
