@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -232,6 +233,20 @@ var settingLabels = map[string]string{
 	"CLAUZ3_SEARCH_CA_FILE": "Search service certificate authority",
 }
 
+// settingOrder is the order settings are shown in: the one a person
+// reads them in (where to, from whom, how), others after, by name.
+var settingOrder = []string{"CLAUZ3_SMTP_HOST", "CLAUZ3_SMTP_PORT", "CLAUZ3_SMTP_FROM", "CLAUZ3_SMTP_TLS", "CLAUZ3_SMTP_USER", "CLAUZ3_SMTP_CA_FILE",
+	"CLAUZ3_BANK_DB", "CLAUZ3_DB_PATH", "CLAUZ3_FS_ROOTS", "CLAUZ3_SEARCH_URL"}
+
+func settingRank(k string) int {
+	for i, o := range settingOrder {
+		if o == k {
+			return i
+		}
+	}
+	return len(settingOrder)
+}
+
 // SetConfig records the configuration the service will give the layers
 // this plan uses (layerEnv: "KEY=value" by layer domain, as the service
 // reads <config>/layers/<domain>.json). A used layer with no
@@ -250,6 +265,15 @@ func (c *Card) SetConfig(layerEnv map[string][]string) {
 			c.Config = append(c.Config, Setting{Layer: words(d), Label: "Settings", Value: "none: the layer's defaults"})
 			continue
 		}
+		env = append([]string{}, env...)
+		sort.SliceStable(env, func(i, j int) bool {
+			ki, _, _ := strings.Cut(env[i], "=")
+			kj, _, _ := strings.Cut(env[j], "=")
+			if ri, rj := settingRank(ki), settingRank(kj); ri != rj {
+				return ri < rj
+			}
+			return ki < kj
+		})
 		for _, kv := range env {
 			k, v, _ := strings.Cut(kv, "=")
 			l, ok := settingLabels[k]
@@ -326,6 +350,9 @@ func CoverageText(status string, missing []string) string {
 	case "recommended_gap":
 		return "the layer recommends promises this plan does not make: " + strings.Join(names, ", ")
 	case "silent_gap":
+		if len(names) > 0 {
+			return "the plan makes no promise about this layer; it recommends: " + strings.Join(names, ", ")
+		}
 		return "the plan makes no promise about this layer"
 	case "required_gap":
 		return "the layer requires promises this plan does not make: " + strings.Join(names, ", ")
