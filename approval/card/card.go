@@ -205,11 +205,18 @@ func Build(p *ir.Program, src []byte) (*Card, error) {
 			c.Warnings = append(c.Warnings, Warning{Kind: Uncovered, Message: callWarning(Uncovered, &ef), Call: len(c.Effects)})
 		}
 	}
+	effectNames := map[string]bool{}
+	for _, e := range p.Effects {
+		effectNames[e.Name] = true
+	}
+	for _, call := range calls {
+		effectNames[call.Effect.Name] = true
+	}
 	for _, g := range p.Guarantees {
 		cg := Guarantee{Source: g.Source, Selects: []string{}, Partly: []string{}, About: []string{}}
 		_, cg.Waiver = g.Contract.Spec.(*ir.NoGuarantees)
 		if s, err := english.Guarantee(g); err == nil {
-			cg.English = plainEnglish(s, labels)
+			cg.English = plainEnglish(s, labels, effectNames)
 		}
 		seen := map[string]bool{}
 		for _, call := range calls {

@@ -156,23 +156,33 @@ func (ef *Effect) sentence(inputs map[string]string) string {
 // person: the lists of effect function names in parentheses go, and each
 // field name of an effect reads as its label ("addr" -> "the recipient").
 // Quoted text is left alone.
-func plainEnglish(s string, labels map[string]string) string {
-	s = effectList.ReplaceAllString(s, "")
+func plainEnglish(s string, labels map[string]string, effects map[string]bool) string {
 	var b strings.Builder
 	for _, part := range splitQuoted(s) {
 		if part.quoted {
 			b.WriteString(part.text)
 			continue
 		}
-		b.WriteString(identifier.ReplaceAllStringFunc(part.text, func(w string) string {
+		// Only a parenthesised list made entirely of effect names goes, so
+		// no other text of the sentence can disappear.
+		text := effectList.ReplaceAllStringFunc(part.text, func(m string) string {
+			for _, name := range strings.Split(strings.Trim(m, " ()"), ", ") {
+				if !effects[name] {
+					return m
+				}
+			}
+			return ""
+		})
+		text = identifier.ReplaceAllStringFunc(text, func(w string) string {
 			l, ok := labels[w]
 			if !ok {
 				return w
 			}
 			return "the " + l
-		}))
+		})
+		b.WriteString(strings.ReplaceAll(text, "the the ", "the "))
 	}
-	return strings.ReplaceAll(b.String(), "the the ", "the ")
+	return b.String()
 }
 
 var (
