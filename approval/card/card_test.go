@@ -196,3 +196,29 @@ func TestCardFlagsLookAlikeTextAnywhere(t *testing.T) {
 		t.Errorf("control: %+v", c.Warnings)
 	}
 }
+
+// TestCardTextCannotHide: text the plan or the run's inputs put on the
+// card cannot hide itself or reorder the sentence it sits in: a
+// bidirectional override, a zero-width character or a line break in a
+// constant or an input is shown as ⟨U+XXXX⟩ in the sentence (and flagged),
+// and an input the plan does not take is a warning, not silently dropped.
+func TestCardTextCannotHide(t *testing.T) {
+	src := "import clauz3\nfrom tools.email.trusted import contracts as emails\nfrom tools.email.trusted.effects import send_email\n\n" +
+		"@clauz3.guarantee(emails.only(['bob@example.com']))\ndef main(note: str) -> None:\n    send_email('bob@example.com', 'pay \\u202eevil\\u202c now\\nok')\n    send_email('bob@example.com', note)\n"
+	c := build(t, layerRoot(t, nil, "email"), src)
+	c.Fill([]string{`note="a\u200bb"`, `extra="x"`})
+	for i, want := range []string{"saying “pay ⟨U+202E⟩evil⟨U+202C⟩ now⟨U+000A⟩ok”", "saying “a⟨U+200B⟩b”"} {
+		if says := c.Effects[i].Says; !strings.Contains(says, want) || strings.ContainsAny(says, "\u202e\u200b\n") {
+			t.Errorf("effect %d says %q, want %q", i, says, want)
+		}
+	}
+	if c.Inputs[0].Value != "a⟨U+200B⟩b" {
+		t.Errorf("input shown as %q", c.Inputs[0].Value)
+	}
+	if !hasWarning(c, Text, "the input note of this run") || !hasWarning(c, Text, "invisible character U+202E") {
+		t.Errorf("warnings %+v", c.Warnings)
+	}
+	if !hasWarning(c, Text, "extra") {
+		t.Errorf("an input the plan does not take is not a warning: %+v", c.Warnings)
+	}
+}

@@ -93,7 +93,7 @@ func (a Arg) shown(inputs map[string]string) string {
 			return a.Money
 		}
 		if s, err := strconv.Unquote(pyToGoQuote(a.Value)); err == nil && a.Type == "str" {
-			out := s
+			out := Visible(s)
 			if a.ASCII != "" {
 				out += " (reads as " + a.ASCII + ")"
 			}
@@ -112,9 +112,9 @@ func (a Arg) shown(inputs map[string]string) string {
 		}
 		var s string
 		if json.Unmarshal([]byte(v), &s) == nil {
-			return s
+			return Visible(s)
 		}
-		return v
+		return Visible(v)
 	}
 	return "a " + a.Label + " the plan computes"
 }
@@ -290,7 +290,7 @@ func (c *Card) SetConfig(layerEnv map[string][]string) {
 			if !ok {
 				l = capitalize(strings.ToLower(words(strings.TrimPrefix(k, "CLAUZ3_"))))
 			}
-			c.Config = append(c.Config, Setting{Layer: words(d), Label: l, Value: v, Key: k})
+			c.Config = append(c.Config, Setting{Layer: words(d), Label: l, Value: Visible(v), Key: k})
 		}
 	}
 }
@@ -301,24 +301,33 @@ func (c *Card) SetConfig(layerEnv map[string][]string) {
 // the card cannot read stays as sent and is flagged.
 func (c *Card) Fill(inputs []string) {
 	vals := map[string]string{}
+	params := map[string]bool{}
+	for _, in := range c.Inputs {
+		params[in.Name] = true
+	}
 	for _, in := range inputs {
 		name, raw, _ := strings.Cut(in, "=")
 		vals[name] = raw
+		if !params[name] {
+			// The sealed binary refuses it; the human is told anyway,
+			// rather than shown a card without it.
+			c.warn(Text, fmt.Sprintf("the run was submitted with an input %s = %s that the plan does not take", Visible(name), Visible(raw)))
+		}
 	}
 	for i := range c.Inputs {
 		v, ok := vals[c.Inputs[i].Name]
 		if !ok {
 			continue
 		}
-		c.Inputs[i].Value = v
+		c.Inputs[i].Value = Visible(v)
 		var s string
 		if json.Unmarshal([]byte(v), &s) == nil {
-			c.Inputs[i].Value = s
+			c.Inputs[i].Value = Visible(s)
 			for _, f := range TextFlags(s) {
-				c.warn(Text, fmt.Sprintf("the input %s of this run is %s: %s", c.Inputs[i].Name, v, f))
+				c.warn(Text, fmt.Sprintf("the input %s of this run is %s: %s", c.Inputs[i].Name, Visible(v), f))
 			}
 			if form, ok, _ := ASCIIForm(s); ok {
-				c.warn(Text, fmt.Sprintf("the input %s of this run reads %s but its domain is %s", c.Inputs[i].Name, s, form))
+				c.warn(Text, fmt.Sprintf("the input %s of this run reads %s but its domain is %s", c.Inputs[i].Name, Visible(s), form))
 			}
 		}
 	}

@@ -52,7 +52,11 @@
 // service will use for the layers the plan calls (labelled: "Mail
 // server", "Sender address", "Ledger", "Folders the plan may touch");
 // Ran says a traced call after the run in the same words; CoverageText
-// says a coverage status in words.
+// says a coverage status in words. Text from the plan, the inputs, the
+// configuration or the trace is put in a sentence through Visible: a
+// control, format (bidirectional override, zero-width) or non-ASCII space
+// character reads ⟨U+XXXX⟩, so it cannot hide or reorder the sentence;
+// an input the plan does not take is a warning.
 //
 // Build refuses (an error) a program it cannot read whole, so a card never
 // silently leaves a call out. Callers: cmd/clauz3's approval service
