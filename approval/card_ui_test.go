@@ -155,7 +155,7 @@ func TestCardPageLookAlikeAndMoney(t *testing.T) {
 		}
 	}
 	eff := element(t, page, "effects")
-	for _, want := range []string{"bob@xn--exmple-4nf.com", "999.99 (99999 cents)", "12.50 (1250 cents)", "the input account"} {
+	for _, want := range []string{"bob@xn--exmple-4nf.com", "999.99 (99999 cents)", "12.50 (1250 cents)", "the input account", "⚠ the recipient: mixes Latin and Cyrillic letters"} {
 		if !strings.Contains(eff, want) {
 			t.Errorf("effects table lacks %q:\n%s", want, eff)
 		}
