@@ -207,6 +207,9 @@ func TestCardTextCannotHide(t *testing.T) {
 		"@clauz3.guarantee(emails.only(['bob@example.com']))\ndef main(note: str) -> None:\n    send_email('bob@example.com', 'pay \\u202eevil\\u202c now\\nok')\n    send_email('bob@example.com', note)\n"
 	c := build(t, layerRoot(t, nil, "email"), src)
 	c.Fill([]string{`note="a\u200bb"`, `extra="x"`})
+	if c2 := build(t, layerRoot(t, nil, "bank"), "from tools.bank.trusted.effects import withdraw\n\ndef main(n: int) -> None:\n    withdraw('checking', n * 100)\n"); c2.Effects[0].Says != "Withdraw an amount the plan computes from account checking" {
+		t.Errorf("a computed amount reads %q", c2.Effects[0].Says)
+	}
 	for i, want := range []string{"saying “pay ⟨U+202E⟩evil⟨U+202C⟩ now⟨U+000A⟩ok”", "saying “a⟨U+200B⟩b”"} {
 		if says := c.Effects[i].Says; !strings.Contains(says, want) || strings.ContainsAny(says, "\u202e\u200b\n") {
 			t.Errorf("effect %d says %q, want %q", i, says, want)

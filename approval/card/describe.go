@@ -116,7 +116,15 @@ func (a Arg) shown(inputs map[string]string) string {
 		}
 		return Visible(v)
 	}
-	return "a " + a.Label + " the plan computes"
+	return article(a.Label) + " " + a.Label + " the plan computes"
+}
+
+// article is "an" before a vowel sound's letter, else "a".
+func article(word string) string {
+	if word != "" && strings.ContainsRune("aeiouAEIOU", rune(word[0])) {
+		return "an"
+	}
+	return "a"
 }
 
 // pyToGoQuote turns a Python single-quoted literal into a Go one, so the
