@@ -321,3 +321,20 @@ func TestCardPageAfterTheRun(t *testing.T) {
 		})
 	}
 }
+
+// A card stored before cards spoke English (no sentences) still lists
+// every call, as code, rather than empty lines.
+func TestCardPageOfAnOlderCard(t *testing.T) {
+	h := newHarness(t, nil)
+	h.svc.cfg.Reprove = func(ctx context.Context, name string, src []byte, target string) (Proof, error) {
+		p, err := fakeReprove(ctx, name, src, target)
+		p.Card = &card.Card{Effects: []card.Effect{{Name: "withdraw", Layer: "tools.bank.trusted", At: "plan.py:3:5",
+			Args: []card.Arg{{Name: "amount", Kind: "constant", Value: "99999"}}}}}
+		return p, err
+	}
+	id := h.submit(planSrc)
+	shown := visibleText(string(h.do("GET", "/ui/requests/"+id, "", nil).body))
+	if !strings.Contains(shown, "withdraw(amount=99999) (plan.py:3:5) NO PROMISE LIMITS THIS ACTION") {
+		t.Errorf("an older card:\n%s", shown)
+	}
+}

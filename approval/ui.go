@@ -114,6 +114,15 @@ func effectViews(c *card.Card) []effectView {
 	}
 	out := make([]effectView, len(c.Effects))
 	for i, ef := range c.Effects {
+		if ef.Says == "" {
+			// A card stored before cards spoke English: say the call
+			// as code rather than show an empty line.
+			args := make([]string, len(ef.Args))
+			for j, a := range ef.Args {
+				args[j] = a.Name + "=" + a.Value
+			}
+			ef.Says, ef.Where = card.Visible(ef.Name+"("+strings.Join(args, ", ")+")"), ef.At
+		}
 		out[i].Effect = ef
 		for _, src := range ef.CoveredBy {
 			out[i].LimitedBy = append(out[i].LimitedBy, english[src])
