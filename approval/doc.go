@@ -28,15 +28,27 @@
 //     session cookie named per instance (SessionCookieName, from its key
 //     id) and MACed with the instance's session secret, so a session
 //     survives a restart and is none on another instance, the
-//     per-session CSRF token, the Host/Origin guard, the long-poll wait,
+//     per-session CSRF token (also answered by GET /api/session, for the
+//     human's terminal verbs), the Host/Origin guard, the long-poll wait
+//     (a pending request whose client stopped waiting for
+//     DefaultClientGrace expires: expiry.go),
 //     receipt signing and redemption acknowledgements, and the run
 //     endpoint, which hands an approved request to the injected Execute.
-//   - The UI (ui/*.html, html/template, no scripts or external assets, a
-//     strict Content-Security-Policy). The request page shows the card
-//     Reprove computed (approval/card): a loud warnings box, each
-//     guarantee marked when it covers nothing the plan does, every effect
-//     call with its arguments and what covers it, and the inputs; a
-//     request without a card says so.
+//   - The UI (ui/*.html, html/template, no external assets, a strict
+//     Content-Security-Policy). The one script is the request list's live
+//     refresh (it reads /api/requests every 3 s and rebuilds the rows
+//     from text nodes), allowed by a nonce made for each answer; every
+//     other page allows no script. The request page shows the card
+//     Reprove computed (approval/card), in plain English for a person
+//     who is not a programmer: a loud warnings box, every action the plan
+//     can take said as a sentence with the promises that limit it (or NO
+//     PROMISE LIMITS THIS ACTION), the inputs of this run, the layer
+//     configuration the service will use, each guarantee in English
+//     (marked when it covers nothing the plan does; its code one click
+//     away), coverage in words, Approve and Deny as the primary buttons,
+//     and after the run what ran and how it ended (Store.Outcome reads it
+//     back from the run's audit row). Function and layer names stay in
+//     the collapsed technical details. A request without a card says so.
 //
 // What it refuses (each a 4xx with {"error": reason}, and an audit row
 // for every refused submission, decision, redemption, login and foreign

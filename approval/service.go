@@ -57,6 +57,9 @@ type Config struct {
 	// Dev marks a same-user development instance; the login page says
 	// that it does not protect against a hostile agent.
 	Dev bool
+	// ClientGrace is how long a pending request outlives its client's
+	// last long-poll (default DefaultClientGrace); then it expires.
+	ClientGrace time.Duration
 }
 
 // Service is the approval service's HTTP side.
@@ -65,6 +68,7 @@ type Service struct {
 	pub      ed25519.PublicKey
 	sessions sessions
 	waiters  waiters
+	started  time.Time
 }
 
 // New checks cfg and makes a service.
@@ -89,12 +93,15 @@ func New(cfg Config) (*Service, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	s := &Service{cfg: cfg, pub: cfg.Key.Public().(ed25519.PublicKey)}
+	if cfg.ClientGrace <= 0 {
+		cfg.ClientGrace = DefaultClientGrace
+	}
+	s := &Service{cfg: cfg, pub: cfg.Key.Public().(ed25519.PublicKey), started: cfg.Now()}
 	cfg.Store.SetAuditKey(cfg.Key) // every audit row is signed by the service key
 	if err := s.sessions.init(cfg.SessionSecret, SessionCookieName(s.pub), cfg.PasswordHash); err != nil {
 		return nil, err
 	}
-	s.waiters.m = map[string]*waiter{}
+	s.waiters.m, s.waiters.seen = map[string]*waiter{}, map[string]time.Time{}
 	return s, nil
 }
 
@@ -131,6 +138,7 @@ func (s *Service) Handler() http.Handler {
 	mux.HandleFunc("/api/receipts/redeem", s.method("POST", s.redeem))
 	mux.HandleFunc("/api/requests/{id}/run", s.method("POST", s.run))
 	mux.HandleFunc("/login", s.login)
+	mux.HandleFunc("/api/session", s.method("GET", s.session))
 	mux.HandleFunc("/{$}", s.method("GET", s.listPage))
 	mux.HandleFunc("/ui/requests/{id}", s.method("GET", s.requestPage))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
@@ -364,6 +372,11 @@ func (s *Service) submit(w http.ResponseWriter, r *http.Request) {
 		answer(w, http.StatusUnprocessableEntity, errorBody{Error: reason, ID: id})
 		return
 	}
+	if proof.Card != nil {
+		// The inputs of this run go on the card (and their text is
+		// checked like any other the human reads).
+		proof.Card.Fill(sub.Inputs)
+	}
 	rec.View = View{Guarantees: nonNil(proof.Guarantees), Assumes: proof.Assumes, ProofSummary: proof.ProofSummary, Coverage: nonNil(proof.Coverage), CoverageChecked: proof.CoverageChecked, Card: proof.Card, BuildIdentity: proof.BuildIdentity}
 	if rec.View.ProofSummary.Obligations == nil {
 		rec.View.ProofSummary.Obligations = []string{}
@@ -436,6 +449,9 @@ func (s *Service) issue(rec Record, decision string, now time.Time, auditHead st
 
 func (s *Service) list(w http.ResponseWriter, r *http.Request) {
 	sums, err := s.cfg.Store.List(r.Context(), 500)
+	if err == nil {
+		err = s.expireGone(r.Context(), sums)
+	}
 	if err != nil {
 		fail(w, http.StatusInternalServerError, err.Error())
 		return
@@ -458,6 +474,13 @@ func (s *Service) lookup(w http.ResponseWriter, r *http.Request) (Entry, bool) {
 		fail(w, http.StatusNotFound, fmt.Sprintf("no request %q", r.PathValue("id")))
 		return Entry{}, false
 	case err != nil:
+		fail(w, http.StatusInternalServerError, err.Error())
+		return Entry{}, false
+	}
+	// A pending request whose client went away expires when it is
+	// looked at (a long-poll of its own client is in progress, so it
+	// never expires under its wait).
+	if e, err = s.expireIfGone(r.Context(), e); err != nil {
 		fail(w, http.StatusInternalServerError, err.Error())
 		return Entry{}, false
 	}
@@ -508,7 +531,7 @@ func (s *Service) wait(w http.ResponseWriter, r *http.Request) {
 	// Register before reading, so a decision between the read and the
 	// wait still wakes this request.
 	ch, done := s.waiters.join(id)
-	defer done()
+	defer func() { done(); s.waiters.saw(id, s.cfg.Now()) }()
 	e, ok := s.lookup(w, r)
 	if !ok {
 		return
@@ -586,6 +609,16 @@ func (s *Service) decision(w http.ResponseWriter, r *http.Request) {
 		s.refuse(w, r, http.StatusBadRequest, "decision.refused", id, actor, fmt.Sprintf("reason must be valid UTF-8 of at most %d bytes", maxReason))
 		return
 	}
+	if e, err := s.cfg.Store.Get(r.Context(), id); err == nil {
+		if e, err = s.expireIfGone(r.Context(), e); err != nil {
+			fail(w, http.StatusInternalServerError, err.Error())
+			return
+		}
+		if e.Decision != nil && e.Decision.Decision == StatusExpired {
+			s.refuse(w, r, http.StatusConflict, "decision.refused", id, actor, "the request expired: "+e.Decision.Reason)
+			return
+		}
+	}
 	now := s.cfg.Now()
 	d := Decision{Decision: body.Decision, Reason: body.Reason, DecidedBy: "human", DecidedAt: now}
 	events := []audit.Event{{At: now, Kind: "decision." + body.Decision, RequestID: id, Actor: actor, Detail: body.Reason}}
@@ -608,6 +641,7 @@ func (s *Service) decision(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.waiters.wake(id)
+	s.waiters.forget(id)
 	if isForm {
 		http.Redirect(w, r, "/ui/requests/"+id, http.StatusSeeOther)
 		return
@@ -663,10 +697,27 @@ func (s *Service) redeem(w http.ResponseWriter, r *http.Request) {
 	answer(w, http.StatusOK, RedeemAnswer{Redemption: ack})
 }
 
-// waiters wakes long-polls when their request is decided.
+// waiters wakes long-polls when their request is decided, and remembers
+// when each request's client last waited (seen), so a request whose
+// client went away can expire.
 type waiters struct {
-	mu sync.Mutex
-	m  map[string]*waiter
+	mu   sync.Mutex
+	m    map[string]*waiter
+	seen map[string]time.Time
+}
+
+// saw records that a client of id was waiting at t.
+func (ws *waiters) saw(id string, t time.Time) {
+	ws.mu.Lock()
+	defer ws.mu.Unlock()
+	ws.seen[id] = t
+}
+
+// forget drops what is remembered of a decided request.
+func (ws *waiters) forget(id string) {
+	ws.mu.Lock()
+	defer ws.mu.Unlock()
+	delete(ws.seen, id)
 }
 
 type waiter struct {
@@ -749,7 +800,12 @@ func (s *Service) run(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res.ID = e.ID
-	detail, _ := json.Marshal(map[string]any{"exit": res.Exit, "build_identity": res.BuildIdentity})
+	// The outcome (what ran, how it ended) goes in the audit row, where
+	// the card reads it back (Store.Outcome).
+	detail, _ := json.Marshal(struct {
+		RunOutcome
+		BuildIdentity string `json:"build_identity"`
+	}{outcomeOf(res), res.BuildIdentity})
 	if err := s.record(r.Context(), "run.finished", id, "service", string(detail)); err != nil {
 		fail(w, http.StatusInternalServerError, err.Error())
 		return

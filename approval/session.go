@@ -208,3 +208,20 @@ func (s *Service) login(w http.ResponseWriter, r *http.Request) {
 	})
 	http.Redirect(w, r, "/", http.StatusSeeOther)
 }
+
+// SessionInfo answers GET /api/session.
+type SessionInfo struct {
+	CSRF string `json:"csrf"`
+}
+
+// session answers the CSRF token of a logged-in session, so a terminal
+// client that logged in with the human's password (clauz3 approve) can
+// decide as the browser does; without a valid session it is 401.
+func (s *Service) session(w http.ResponseWriter, r *http.Request) {
+	sess, ok := s.sessions.fromRequest(r, s.cfg.Now())
+	if !ok {
+		fail(w, http.StatusUnauthorized, "no valid session: log in with the human's password first")
+		return
+	}
+	answer(w, http.StatusOK, SessionInfo{CSRF: sess.csrf})
+}

@@ -3,6 +3,7 @@ package approval
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -89,4 +90,23 @@ func newInstance(t *testing.T, keyName string, secret []byte) *harness {
 	srv.Start()
 	t.Cleanup(srv.Close)
 	return &harness{t: t, svc: svc, store: st, srv: srv, clock: clk, client: &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+}
+
+// TestSessionEndpoint: GET /api/session answers the session's CSRF token
+// (the one the request page carries) to a logged-in session only.
+func TestSessionEndpoint(t *testing.T) {
+	h := newHarness(t, nil)
+	if r := h.do("GET", "/api/session", "", nil); r.code != 401 || !strings.Contains(r.errorText(), "no valid session") {
+		t.Fatalf("without a session = %d %s", r.code, r.body)
+	}
+	if r := h.do("GET", "/api/session", "", nil, "Cookie", h.svc.CookieName()+"=v1.forged.1.x"); r.code != 401 {
+		t.Fatalf("with a forged cookie = %d %s", r.code, r.body)
+	}
+	cookie := h.login()
+	id := h.submit(planSrc)
+	r := h.do("GET", "/api/session", "", nil, "Cookie", cookie)
+	var info SessionInfo
+	if r.code != 200 || json.Unmarshal(r.body, &info) != nil || info.CSRF == "" || info.CSRF != h.csrf(id, cookie) {
+		t.Fatalf("with the session = %d %s", r.code, r.body)
+	}
 }

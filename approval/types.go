@@ -18,6 +18,9 @@ const (
 	StatusNeedMoreInfo   = "need_more_info"
 	StatusAutoRejected   = "auto_rejected"
 	StatusRefused        = "refused"
+	// StatusExpired: the client that submitted the request went away
+	// before anyone decided (DefaultClientGrace); nobody can approve it.
+	StatusExpired = "expired"
 )
 
 // humanDecisions are the four buttons of the request page.

@@ -12,8 +12,14 @@
 //   - guide: the agent guide (docs/agent-guide.md, `clauz3 guide`);
 //   - run: prove, submit to the user's approval service, wait for the
 //     human's decision, build and run sealed — the same path as `clauz3
-//     run` (package runner), never a shortcut around the decision. The
-//     call blocks until a decision or Config.ApprovalTimeout.
+//     run` (package runner), never a shortcut around the decision. It
+//     takes the target's inputs ("inputs": a JSON value per parameter,
+//     checked as `clauz3 run --arg` checks them; an integer beyond 2^53,
+//     which JSON decoding could have altered, is refused). The call
+//     blocks until a decision or Config.ApprovalTimeout; when the client
+//     gave a progress token it sends progress notifications meanwhile:
+//     where the human decides (the approval page's URL), then that the
+//     service still builds and runs (every Config.ProgressEvery).
 //
 // What it refuses: a plan that does not compile (the located
 // file:line:col error), one the prover does not prove (the failed

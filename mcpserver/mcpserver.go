@@ -5,9 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/http"
 	"path/filepath"
+	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -31,6 +34,9 @@ type Config struct {
 	// configuration, as `clauz3 run` does); nil refuses every run.
 	FindService func() (runner.Service, *http.Client, error)
 	Version     string // reported to clients
+	// ProgressEvery is how often run reports that the service is still
+	// building and running (default runner's 10s).
+	ProgressEvery time.Duration
 }
 
 // New returns a server with the four tools.
@@ -60,7 +66,7 @@ func New(cfg Config) *mcp.Server {
 	}, h.guide)
 	mcp.AddTool(s, &mcp.Tool{
 		Name:        "run",
-		Description: "Prove a plan, submit it to the user's approval service and wait for the human's decision; only an approved plan is built sealed and run. Blocks until the decision (or the approval timeout). Anything but a completed approved run is an error.",
+		Description: "Prove a plan, submit it with the target's inputs to the user's approval service and wait for the human's decision; only an approved plan is built sealed and run. Blocks until the decision (or the approval timeout), sending progress notifications (when the call has a progress token) that say where the human decides and that the build still runs. Anything but a completed approved run is an error.",
 	}, h.run)
 	return s
 }
@@ -75,6 +81,12 @@ type PlanInput struct {
 	Source string `json:"source" jsonschema:"the plan: Python source in the ClauZ3 subset"`
 	Name   string `json:"name,omitempty" jsonschema:"the plan's file name, used in error positions (default plan.py)"`
 	Target string `json:"target,omitempty" jsonschema:"the function whose guarantees are proved (default main)"`
+}
+
+// RunInput is a plan given to run, with its target's inputs.
+type RunInput struct {
+	PlanInput
+	Inputs map[string]any `json:"inputs,omitempty" jsonschema:"the target's inputs: a JSON value for each of its parameters, by name"`
 }
 
 // ProveOutput is the result of prove.
@@ -176,7 +188,53 @@ func (h *handlers) prove(ctx context.Context, _ *mcp.CallToolRequest, in PlanInp
 	return result(report.String(), false), out, nil
 }
 
-func (h *handlers) run(ctx context.Context, _ *mcp.CallToolRequest, in PlanInput) (*mcp.CallToolResult, RunOutput, error) {
+// progress sends each runner progress line as a progress notification
+// for the call's progress token; nil when the client gave none. A
+// notification that cannot be sent (the client left) changes nothing:
+// the run's outcome is the answer.
+func progress(ctx context.Context, req *mcp.CallToolRequest) func(string) {
+	if req == nil || req.Session == nil || req.Params == nil {
+		return nil
+	}
+	tok := req.Params.GetProgressToken()
+	if tok == nil {
+		return nil
+	}
+	var mu sync.Mutex
+	n := 0.0
+	return func(msg string) {
+		mu.Lock()
+		defer mu.Unlock()
+		n++
+		_ = req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: tok, Message: msg, Progress: n})
+	}
+}
+
+// runArgs turns run's inputs into the runner's "name=JSON", in name
+// order. A number the JSON decoder read as a float64 that is not exactly
+// the integer it looks like (beyond 2^53) is refused rather than passed
+// altered.
+func runArgs(inputs map[string]any) ([]string, error) {
+	names := make([]string, 0, len(inputs))
+	for n := range inputs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var args []string
+	for _, n := range names {
+		if f, ok := inputs[n].(float64); ok && f == math.Trunc(f) && math.Abs(f) > 1<<53 {
+			return nil, fmt.Errorf("input %s: %v cannot be passed exactly (beyond 2^53)", n, f)
+		}
+		data, err := json.Marshal(inputs[n])
+		if err != nil {
+			return nil, fmt.Errorf("input %s: %v", n, err)
+		}
+		args = append(args, n+"="+string(data))
+	}
+	return args, nil
+}
+
+func (h *handlers) run(ctx context.Context, req *mcp.CallToolRequest, in RunInput) (*mcp.CallToolResult, RunOutput, error) {
 	var transcript, stdout, stderr bytes.Buffer
 	finish := func(code int) (*mcp.CallToolResult, RunOutput, error) {
 		out := RunOutput{Exit: code, Outcome: outcomes[code], Transcript: transcript.String(), Stdout: stdout.String(), Stderr: stderr.String()}
@@ -195,10 +253,15 @@ func (h *handlers) run(ctx context.Context, _ *mcp.CallToolRequest, in PlanInput
 		}
 		return result(text, false), out, nil
 	}
-	prog, name, err := h.compile(in)
+	prog, name, err := h.compile(in.PlanInput)
 	if err != nil {
 		fmt.Fprintf(&transcript, "  %-12s ✗ %v\n  %-12s (not submitted)\n", "prove", err, "submit")
 		return finish(runner.ExitRefused)
+	}
+	args, err := runArgs(in.Inputs)
+	if err != nil {
+		fmt.Fprintf(&transcript, "clauz3 run: %v\n", err)
+		return finish(runner.ExitUsage)
 	}
 	if h.cfg.FindService == nil {
 		fmt.Fprintf(&transcript, "clauz3 run: no approval service configured\n")
@@ -217,6 +280,9 @@ func (h *handlers) run(ctx context.Context, _ *mcp.CallToolRequest, in PlanInput
 		Out:             &transcript,
 		Stdout:          &stdout,
 		Stderr:          &stderr,
+		Args:            args,
+		ProgressEvery:   h.cfg.ProgressEvery,
+		Progress:        progress(ctx, req),
 	})
 	return finish(code)
 }

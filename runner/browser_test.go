@@ -84,7 +84,13 @@ func TestBrowserApproval(t *testing.T) {
 	); err != nil {
 		t.Fatalf("logging in and opening %s: %v", page, err)
 	}
-	guarantee, sentence, status := text("code.guarantee"), text("span.english"), text("#status")
+	// The code form is one click away (a collapsed "as code"), so it is
+	// read from the document rather than as visible text.
+	guarantee, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("code.guarantee").textContent`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sentence, status := text("span.english"), text("#status")
 	if guarantee != "emails.only(['bob@example.com'])" || sentence != wantEnglish || status != "pending" {
 		t.Errorf("the page shows guarantee %q, English %q, status %q; want %q, %q, pending", guarantee, sentence, status, "emails.only(['bob@example.com'])", wantEnglish)
 	}

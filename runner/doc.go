@@ -7,8 +7,16 @@
 // binary from its own layer store and runs it with its own layer
 // configuration, and sends back the output and effect trace, which Run
 // prints like the seed's transcript (`prove ✓`, `submit →`, `wait`,
-// `decision`, `receipt`, `execute ✓ send_email(...)`, `done.`). Nothing
-// of the runner's files or environment reaches the sealed binary.
+// `decision`, `receipt`, `build`, `execute ✓ send_email(...)`, `result`,
+// `done.`). Nothing of the runner's files or environment reaches the
+// sealed binary.
+//
+// Progress: the wait says where the human decides (the request's page
+// on the approval service); while the service builds and runs the
+// approved plan a line says so every Options.ProgressEvery (a cold sealed
+// build takes about 20 s); afterwards a `result` line sums up the effects
+// done and the one that failed. A request the service expired (its
+// client went away) is not approved.
 //
 // The service is found, never chosen: cmd/clauz3 makes a Service only
 // from package approval/client (Found), whose HTTP client reaches only

@@ -53,12 +53,20 @@ type Options struct {
 	// checks before its receipt is redeemed and before any effect), so
 	// the approval does not depend on them; the transcript shows them.
 	Args []string
+	// ProgressEvery is how often a line says the service is still
+	// building and running the plan (default 10s).
+	ProgressEvery time.Duration
+	// Progress, when set, is told each progress line as it is printed
+	// (where the human decides, that the build still runs): MCP run
+	// sends them as progress notifications while it blocks.
+	Progress func(message string)
 }
 
 // statuses a service may answer with; any other value is a refusal.
 var statuses = map[string]bool{
 	"pending": true, "approved_once": true, "auto_approved": true, "rejected": true,
 	"reject_contract": true, "need_more_info": true, "auto_rejected": true, "refused": true,
+	"expired": true, // the service decided the client went away
 }
 
 func approved(status string) bool { return status == "approved_once" || status == "auto_approved" }
@@ -106,6 +114,9 @@ func Run(ctx context.Context, plan Plan, opts Options) int {
 	if opts.PollTimeout <= 0 {
 		opts.PollTimeout = 30 * time.Second
 	}
+	if opts.ProgressEvery <= 0 {
+		opts.ProgressEvery = 10 * time.Second
+	}
 	if opts.Client == nil {
 		opts.Client = &http.Client{CheckRedirect: noRedirects}
 	}
@@ -151,7 +162,7 @@ func Run(ctx context.Context, plan Plan, opts Options) int {
 	r.more("request_id = %s", id)
 	r.more("ui = %s", printable(ui))
 	r.more("key = %s (from %s)", receipt.KeyID(pub), svc.KeyFrom)
-	st, code := r.wait(ctx, svc, id)
+	st, code := r.wait(ctx, svc, id, ui)
 	if code != ExitRan {
 		return code
 	}
@@ -365,8 +376,13 @@ func coverageJSON(c *prover.Coverage) []domainCoverageJSON {
 }
 
 // wait long-polls until a decision or the approval timeout.
-func (r *run) wait(ctx context.Context, svc Service, id string) (status, int) {
+func (r *run) wait(ctx context.Context, svc Service, id, ui string) (status, int) {
 	r.step("wait", "(pending user decision...)")
+	if ui == "" {
+		ui = svc.URL
+	}
+	r.more("waiting for the human to approve or deny at %s", printable(ui))
+	r.report("waiting for the human to approve or deny at " + printable(ui))
 	deadline := time.Now().Add(r.opts.ApprovalTimeout)
 	for {
 		left := time.Until(deadline)
@@ -454,7 +470,12 @@ func (r *run) execute(ctx context.Context, svc Service, id string) int {
 		r.step("inputs", "%s", printable(strings.Join(r.opts.Args, ", ")))
 	}
 	var res runResult
-	if err := postJSON(ctx, r.opts.Client, svc.URL+"/api/requests/"+id+"/run", struct{}{}, http.StatusOK, &res); err != nil {
+	r.step("build", "the service builds and runs the approved plan (a cold sealed build takes about 20 s)")
+	r.report("approved: the service builds and runs the plan (a cold sealed build takes about 20 s)")
+	stop := r.progress("build", "still building and running")
+	err := postJSON(ctx, r.opts.Client, svc.URL+"/api/requests/"+id+"/run", struct{}{}, http.StatusOK, &res)
+	stop()
+	if err != nil {
 		return r.refuse(ExitFailed, "execute", "the service did not run the plan: %v", err)
 	}
 	if res.ID != id {
@@ -478,17 +499,66 @@ func (r *run) execute(ctx context.Context, svc Service, id string) int {
 		if len(calls) == 0 {
 			r.step("execute", "✓ (no effect called)")
 		}
+		r.step("result", "%s done: the plan ran to its end", effects(len(calls)))
 		fmt.Fprintln(r.opts.Out, "  done.")
 		return ExitRan
 	case 3: // planrt.ExitApproval: not admitted, nothing ran
 		return r.refuse(ExitNotApproved, "execute", "the sealed binary refused its receipt: %s", why)
 	}
+	failed := len(calls) > 0 && strings.HasPrefix(why, "EffectError")
 	for i, c := range calls {
 		mark := "✓"
-		if i == len(calls)-1 && strings.HasPrefix(why, "EffectError") {
+		if failed && i == len(calls)-1 {
 			mark = "✗"
 		}
 		r.step("execute", "%s %s", mark, printable(c))
 	}
+	if failed {
+		r.step("result", "%s done, then %s failed: %s", effects(len(calls)-1), printable(calls[len(calls)-1]), why)
+	} else {
+		r.step("result", "%s done, then the plan failed: %s", effects(len(calls)), why)
+	}
 	return r.refuse(ExitFailed, "execute", "the plan failed (exit %d): %s", res.Exit, why)
+}
+
+// report hands a progress line to Options.Progress.
+func (r *run) report(message string) {
+	if r.opts.Progress != nil {
+		r.opts.Progress(message)
+	}
+}
+
+// effects counts effect calls in words: "1 effect", "no effect".
+func effects(n int) string {
+	switch n {
+	case 0:
+		return "no effect"
+	case 1:
+		return "1 effect"
+	}
+	return fmt.Sprintf("%d effects", n)
+}
+
+// progress prints a line every ProgressEvery until the returned stop is
+// called; stop returns only once no line can be printed any more, so the
+// transcript's next lines never interleave with one.
+func (r *run) progress(label, what string) (stop func()) {
+	done, finished := make(chan struct{}), make(chan struct{})
+	started := time.Now()
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(r.opts.ProgressEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				line := fmt.Sprintf("%s (%s)", what, time.Since(started).Round(time.Second))
+				r.step(label, "%s", line)
+				r.report(line)
+			}
+		}
+	}()
+	return func() { close(done); <-finished }
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/ir/english"
 	"github.com/clauz3/clauz3/prover"
 )
 
@@ -19,6 +20,9 @@ type Card struct {
 	Inputs     []Input     `json:"inputs"`
 	Effects    []Effect    `json:"effects"`
 	Guarantees []Guarantee `json:"guarantees"`
+	// Config is the configuration the service will give the layers the
+	// plan uses (SetConfig); nil when the caller did not say.
+	Config []Setting `json:"config,omitempty"`
 }
 
 // Warning kinds.
@@ -34,6 +38,10 @@ const (
 type Warning struct {
 	Kind    string `json:"kind"`
 	Message string `json:"message"`
+	// Call is the effect call (1-based index into Effects) an uncovered
+	// or partly covered warning is about, so Fill can say it again with
+	// the inputs of this run; 0 for the others.
+	Call int `json:"call,omitempty"`
 }
 
 // Input is a parameter of the target: the value of this run is not fixed
@@ -47,6 +55,15 @@ type Input struct {
 // Effect is one call of a trusted effect the plan can make (statically:
 // dead branches and helpers included).
 type Effect struct {
+	// Says is what the call does, in plain English, with its arguments
+	// as far as they are known (the inputs of this run once Fill has
+	// them); Action is what such a call does in general ("send an
+	// email"); Where is the plan line ("plan.py line 7").
+	Says   string `json:"says"`
+	Action string `json:"action"`
+	Where  string `json:"where"`
+	// Name, Layer and At are the technical names: the effect function,
+	// its layer package and the call's position.
 	Name  string `json:"name"`
 	Layer string `json:"layer"`
 	At    string `json:"at"`
@@ -57,12 +74,15 @@ type Effect struct {
 	// of this effect, or only some (prover.Selects).
 	CoveredBy []string `json:"covered_by"`
 	PartlyBy  []string `json:"partly_by"`
+	template  string   // the phrase's sentence, for Fill
 }
 
 // Arg is one argument of an effect call and what the prover knows of it.
 type Arg struct {
-	Name string `json:"name"`
-	Type string `json:"type"`
+	// Label is the parameter in plain words ("recipient" for addr).
+	Label string `json:"label"`
+	Name  string `json:"name"`
+	Type  string `json:"type"`
 	// Kind is "constant" (Value is its Python literal), "input" (Value is
 	// the target parameter it is) or "computed" (Value is the expression:
 	// only the preconditions and the guarantees bound it).
@@ -70,14 +90,23 @@ type Arg struct {
 	Value string `json:"value"`
 	// ASCII is the value with its domain in punycode, when that differs.
 	ASCII string `json:"ascii,omitempty"`
-	// Money is the amount with its unit, for a money argument.
-	Money string   `json:"money,omitempty"`
-	Flags []string `json:"flags,omitempty"`
+	// Money is the amount with its unit, for a money argument; Unit and
+	// Decimals are that unit ("cents", 2), empty when the layer declares
+	// none.
+	Money    string   `json:"money,omitempty"`
+	Unit     string   `json:"unit,omitempty"`
+	Decimals int      `json:"decimals,omitempty"`
+	Flags    []string `json:"flags,omitempty"`
 }
 
 // Guarantee is one of the plan's guarantees and what it is about.
 type Guarantee struct {
 	Source string `json:"source"`
+	// English is the guarantee in plain English (the ir/english sentence
+	// without effect function or field names); About are the actions of
+	// the plan it limits, in words.
+	English string   `json:"english"`
+	About   []string `json:"about"`
 	// Selects lists the called effects whose every call it constrains;
 	// Partly those it constrains only in part.
 	Selects []string `json:"selects"`
@@ -131,24 +160,33 @@ func Build(p *ir.Program, src []byte) (*Card, error) {
 		inputs[l] = true
 		c.Inputs = append(c.Inputs, Input{Name: l.Name, Type: typeString(l.Type)})
 	}
+	labels := map[string]string{} // field name -> plain label, for the guarantees' English
 	for _, call := range calls {
 		e := call.Effect
-		ef := Effect{Name: e.Name, Layer: e.Layer, At: call.Pos.String(), Args: []Arg{}, Proved: []string{}, CoveredBy: []string{}, PartlyBy: []string{}}
+		ph := phraseOf(e)
+		ef := Effect{Name: e.Name, Layer: e.Layer, At: call.Pos.String(), Action: ph.action, template: ph.says,
+			Where: fmt.Sprintf("%s line %d", fileName(p), call.Pos.Line), Args: []Arg{}, Proved: []string{}, CoveredBy: []string{}, PartlyBy: []string{}}
 		for _, r := range e.Requires {
 			ef.Proved = append(ef.Proved, r.Source)
 		}
+		for _, q := range e.Params {
+			labels[q.Name] = label(e, q.Name)
+		}
 		for i, a := range call.Args {
 			arg := describeArg(e, i, a, inputs)
+			ef.Args = append(ef.Args, arg)
+		}
+		ef.Says = ef.sentence(nil)
+		for _, arg := range ef.Args {
 			for _, f := range arg.Flags {
-				c.warn(Text, fmt.Sprintf("argument %s of %s at %s is %s: %s", arg.Name, e.Name, ef.At, arg.Value, f))
+				c.warn(Text, fmt.Sprintf("the %s in “%s” (%s) is %s: %s", arg.Label, ef.Says, ef.Where, arg.Value, f))
 			}
 			if arg.ASCII != "" {
-				c.warn(Text, fmt.Sprintf("argument %s of %s at %s reads %s but its domain is %s", arg.Name, e.Name, ef.At, arg.Value, arg.ASCII))
+				c.warn(Text, fmt.Sprintf("the %s in “%s” (%s) reads %s but its domain is %s", arg.Label, ef.Says, ef.Where, arg.Value, arg.ASCII))
 			}
 			if strings.HasSuffix(arg.Money, unitUndeclared) {
-				c.warn(Money, fmt.Sprintf("argument %s of %s at %s looks like money, but the layer declares no unit for it", arg.Name, e.Name, ef.At))
+				c.warn(Money, fmt.Sprintf("the %s in “%s” (%s) looks like money, but the layer declares no unit for it", arg.Label, ef.Says, ef.Where))
 			}
-			ef.Args = append(ef.Args, arg)
 		}
 		for _, g := range p.Guarantees {
 			switch prover.Selects(g.Contract, e) {
@@ -158,18 +196,28 @@ func Build(p *ir.Program, src []byte) (*Card, error) {
 				ef.PartlyBy = append(ef.PartlyBy, g.Source)
 			}
 		}
+		c.Effects = append(c.Effects, ef)
 		switch {
 		case len(ef.CoveredBy) > 0:
 		case len(ef.PartlyBy) > 0:
-			c.warn(PartlyCovered, fmt.Sprintf("%s at %s is only partly covered: %s constrain only some of its calls (a where() filter, shares_value or a lower bound)", e.Name, ef.At, strings.Join(ef.PartlyBy, ", ")))
+			c.Warnings = append(c.Warnings, Warning{Kind: PartlyCovered, Message: callWarning(PartlyCovered, &ef), Call: len(c.Effects)})
 		default:
-			c.warn(Uncovered, fmt.Sprintf("%s (%s) at %s is covered by no guarantee: nothing the plan promises limits this call", e.Name, e.Layer, ef.At))
+			c.Warnings = append(c.Warnings, Warning{Kind: Uncovered, Message: callWarning(Uncovered, &ef), Call: len(c.Effects)})
 		}
-		c.Effects = append(c.Effects, ef)
+	}
+	effectNames := map[string]bool{}
+	for _, e := range p.Effects {
+		effectNames[e.Name] = true
+	}
+	for _, call := range calls {
+		effectNames[call.Effect.Name] = true
 	}
 	for _, g := range p.Guarantees {
-		cg := Guarantee{Source: g.Source, Selects: []string{}, Partly: []string{}}
+		cg := Guarantee{Source: g.Source, Selects: []string{}, Partly: []string{}, About: []string{}}
 		_, cg.Waiver = g.Contract.Spec.(*ir.NoGuarantees)
+		if s, err := english.Guarantee(g); err == nil {
+			cg.English = plainEnglish(s, labels, effectNames)
+		}
 		seen := map[string]bool{}
 		for _, call := range calls {
 			name := call.Effect.Name
@@ -180,20 +228,26 @@ func Build(p *ir.Program, src []byte) (*Card, error) {
 			case prover.SelectsAll:
 				seen[name] = true
 				cg.Selects = append(cg.Selects, name)
+				cg.About = appendNew(cg.About, phraseOf(call.Effect).action)
 			case prover.SelectsPart:
 				seen[name] = true
 				cg.Partly = append(cg.Partly, name)
+				cg.About = appendNew(cg.About, phraseOf(call.Effect).action+" (only in part)")
 			}
 		}
 		cg.Vacuous = !cg.Waiver && len(cg.Selects) == 0 && len(cg.Partly) == 0
+		shownAs := cg.English
+		if shownAs == "" {
+			shownAs = g.Source
+		}
 		if cg.Vacuous {
-			c.warn(Vacuous, fmt.Sprintf("guarantee %s covers nothing the plan does: it selects none of the effects the plan can call, so it holds whatever the plan does", g.Source))
+			c.warn(Vacuous, fmt.Sprintf("the promise “%s” covers nothing the plan does: it limits none of the actions the plan can take, so it holds whatever the plan does", strings.TrimSuffix(shownAs, ".")))
 		}
 		for _, a := range g.Args {
 			for _, s := range stringConsts(a) {
 				for _, f := range TextFlags(s) {
 					cg.Flags = append(cg.Flags, ir.PyRepr(s)+": "+f)
-					c.warn(Text, fmt.Sprintf("guarantee %s: %s: %s", g.Source, ir.PyRepr(s), f))
+					c.warn(Text, fmt.Sprintf("the promise “%s”: %s: %s", strings.TrimSuffix(shownAs, "."), ir.PyRepr(s), f))
 				}
 				if form, ok, note := ASCIIForm(s); ok || note != "" {
 					msg := ir.PyRepr(s) + " reads as " + form
@@ -201,14 +255,28 @@ func Build(p *ir.Program, src []byte) (*Card, error) {
 						msg = ir.PyRepr(s) + ": " + note
 					}
 					cg.Flags = append(cg.Flags, msg)
-					c.warn(Text, fmt.Sprintf("guarantee %s: %s", g.Source, msg))
+					c.warn(Text, fmt.Sprintf("the promise “%s”: %s", strings.TrimSuffix(shownAs, "."), msg))
 				}
 			}
 		}
 		c.Guarantees = append(c.Guarantees, cg)
 	}
-	sort.SliceStable(c.Warnings, func(i, j int) bool { return rank[c.Warnings[i].Kind] < rank[c.Warnings[j].Kind] })
+	c.sortWarnings()
 	return c, nil
+}
+
+func appendNew(xs []string, x string) []string {
+	for _, y := range xs {
+		if y == x {
+			return xs
+		}
+	}
+	return append(xs, x)
+}
+
+// sortWarnings orders the warnings most serious first, stably.
+func (c *Card) sortWarnings() {
+	sort.SliceStable(c.Warnings, func(i, j int) bool { return rank[c.Warnings[i].Kind] < rank[c.Warnings[j].Kind] })
 }
 
 // rank orders the warnings: what the plan can do unguarded first.
@@ -291,9 +359,9 @@ func (c *Card) warn(kind, msg string) {
 
 // describeArg says what is known of argument i of a call of e.
 func describeArg(e *ir.Effect, i int, a ir.Expr, inputs map[*ir.Local]bool) Arg {
-	arg := Arg{Name: fmt.Sprintf("#%d", i+1)}
+	arg := Arg{Name: fmt.Sprintf("#%d", i+1), Label: fmt.Sprintf("argument %d", i+1)}
 	if i < len(e.Params) {
-		arg.Name, arg.Type = e.Params[i].Name, typeString(e.Params[i].Type)
+		arg.Name, arg.Type, arg.Label = e.Params[i].Name, typeString(e.Params[i].Type), label(e, e.Params[i].Name)
 	}
 	switch x := a.(type) {
 	case *ir.Const:
@@ -307,7 +375,7 @@ func describeArg(e *ir.Effect, i int, a ir.Expr, inputs map[*ir.Local]bool) Arg 
 			}
 		}
 		if n, ok := x.Value.(int64); ok {
-			arg.Money = money(e, arg.Name, fmt.Sprint(n), &n)
+			arg.Money = money(e, &arg, fmt.Sprint(n), &n)
 		}
 	case *ir.LocalRef:
 		if inputs[x.Local] {
@@ -319,7 +387,7 @@ func describeArg(e *ir.Effect, i int, a ir.Expr, inputs map[*ir.Local]bool) Arg 
 		arg.Kind, arg.Value = "computed", ir.ExprString(a)
 	}
 	if arg.Money == "" && arg.Kind != "constant" && arg.Type == "int" {
-		arg.Money = money(e, arg.Name, arg.Value, nil)
+		arg.Money = money(e, &arg, arg.Value, nil)
 	}
 	return arg
 }
@@ -340,15 +408,25 @@ type unit struct {
 const unitUndeclared = "(unit not declared by the layer)"
 
 // money renders an amount with its unit ("" when the parameter is not
-// money). n is the constant value when known.
-func money(e *ir.Effect, param, value string, n *int64) string {
-	if !moneyParams[param] {
+// money) and records the unit on arg. n is the constant value when known.
+func money(e *ir.Effect, arg *Arg, value string, n *int64) string {
+	if !moneyParams[arg.Name] {
 		return ""
 	}
 	u, ok := moneyUnits[domainOf(e.Layer)]
 	if !ok {
 		return value + " " + unitUndeclared
 	}
+	arg.Unit, arg.Decimals = u.name, u.decimals
+	return moneyText(u, n, value)
+}
+
+// unit is the money unit recorded on a.
+func (a Arg) unit() unit { return unit{name: a.Unit, decimals: a.Decimals} }
+
+// moneyText is "12.50 (1250 cents)" for a known amount, "value cents"
+// otherwise.
+func moneyText(u unit, n *int64, value string) string {
 	if n == nil || u.decimals == 0 {
 		return value + " " + u.name
 	}
@@ -360,7 +438,7 @@ func money(e *ir.Effect, param, value string, n *int64) string {
 	for i := 0; i < u.decimals; i++ {
 		scale *= 10
 	}
-	return fmt.Sprintf("%s %s (%s%d.%0*d)", value, u.name, neg, v/scale, u.decimals, v%scale)
+	return fmt.Sprintf("%s%d.%0*d (%d %s)", neg, v/scale, u.decimals, v%scale, *n, u.name)
 }
 
 // domainOf is a layer's domain: tools.bank.trusted -> bank.

@@ -83,10 +83,10 @@ func TestCardVacuousGuarantee(t *testing.T) {
 		return s
 	}
 	c := build(t, layerRoot(t, marker, "email"), src)
-	if !hasWarning(c, Vacuous, "guarantee emails.only(['bob@example.com']) covers nothing the plan does") {
+	if !hasWarning(c, Vacuous, "the promise “For every email, the recipient is 'bob@example.com'” covers nothing the plan does") {
 		t.Errorf("no vacuous warning: %+v", c.Warnings)
 	}
-	if !hasWarning(c, Uncovered, "send_email (tools.email.trusted) at plan.py:7:5 is covered by no guarantee") {
+	if !hasWarning(c, Uncovered, "Send an email to eve@evil.example saying “the keys” (plan.py line 7) is limited by no promise of the plan") {
 		t.Errorf("no uncovered warning: %+v", c.Warnings)
 	}
 	if len(c.Guarantees) != 1 || !c.Guarantees[0].Vacuous || len(c.Effects) != 1 || len(c.Effects[0].CoveredBy) != 0 {
@@ -114,19 +114,19 @@ func TestCardShowsEveryCallAndMoney(t *testing.T) {
 	}
 	bill, wd := c.Effects[0], c.Effects[1]
 	want := []Arg{{Name: "account", Type: "str", Kind: "input", Value: "account"}, {Name: "payee", Type: "str", Kind: "constant", Value: "'acme'"},
-		{Name: "amount", Type: "int", Kind: "constant", Value: "1250", Money: "1250 cents (12.50)"}}
+		{Name: "amount", Type: "int", Kind: "constant", Value: "1250", Money: "12.50 (1250 cents)"}}
 	if len(bill.Args) != 3 || bill.Args[0].Name != want[0].Name || bill.Args[0].Kind != "input" || bill.Args[1].Value != "'acme'" || bill.Args[2].Money != want[2].Money {
 		t.Errorf("pay_bill args %+v", bill.Args)
 	}
-	if wd.Name != "withdraw" || wd.Args[1].Money != "99999 cents (999.99)" || len(wd.CoveredBy) != 0 || len(wd.Proved) != 1 {
+	if wd.Name != "withdraw" || wd.Args[1].Money != "999.99 (99999 cents)" || len(wd.CoveredBy) != 0 || len(wd.Proved) != 1 {
 		t.Errorf("withdraw %+v", wd)
 	}
-	if !hasWarning(c, Uncovered, "withdraw (tools.bank.trusted) at plan.py:8:5 is covered by no guarantee") || hasWarning(c, Uncovered, "pay_bill") {
+	if !hasWarning(c, Uncovered, "Withdraw 999.99 (99999 cents) from account checking (plan.py line 8) is limited by no promise of the plan") || hasWarning(c, Uncovered, "Pay") {
 		t.Errorf("warnings %+v", c.Warnings)
 	}
 	// A where() clause covers pay_bill only in part.
 	c = build(t, layerRoot(t, nil, "bank"), strings.Replace(src, "bank.only_payees(['acme'])", "bank.payee_at_most('acme', 5000)", 1))
-	if !hasWarning(c, PartlyCovered, "pay_bill at plan.py:7:5 is only partly covered") {
+	if !hasWarning(c, PartlyCovered, "Pay 12.50 (1250 cents) to acme from account the input account (plan.py line 7) is limited only in part") {
 		t.Errorf("warnings %+v", c.Warnings)
 	}
 }
@@ -143,7 +143,7 @@ func TestCardFlagsLookAlikeText(t *testing.T) {
 	if arg.ASCII != "bob@xn--exmple-4nf.com" || len(arg.Flags) == 0 || !strings.Contains(arg.Flags[0], "mixes Latin and Cyrillic") {
 		t.Errorf("arg %+v", arg)
 	}
-	if !hasWarning(c, Text, "argument addr of send_email at plan.py:7:5 is '"+spoof+"': mixes Latin and Cyrillic") ||
+	if !hasWarning(c, Text, "the recipient in “Send an email to "+spoof+" (reads as bob@xn--exmple-4nf.com) saying “hi”” (plan.py line 7) is '"+spoof+"': mixes Latin and Cyrillic") ||
 		!hasWarning(c, Text, "its domain is bob@xn--exmple-4nf.com") {
 		t.Errorf("warnings %+v", c.Warnings)
 	}
@@ -194,5 +194,34 @@ func TestCardFlagsLookAlikeTextAnywhere(t *testing.T) {
 	}
 	if c := build(t, root, head+"def main() -> None:\n    to = 'bob@example.com'\n    send_email(to, 'hi')\n"); len(warnings(c, Text)) != 0 {
 		t.Errorf("control: %+v", c.Warnings)
+	}
+}
+
+// TestCardTextCannotHide: text the plan or the run's inputs put on the
+// card cannot hide itself or reorder the sentence it sits in: a
+// bidirectional override, a zero-width character or a line break in a
+// constant or an input is shown as ⟨U+XXXX⟩ in the sentence (and flagged),
+// and an input the plan does not take is a warning, not silently dropped.
+func TestCardTextCannotHide(t *testing.T) {
+	src := "import clauz3\nfrom tools.email.trusted import contracts as emails\nfrom tools.email.trusted.effects import send_email\n\n" +
+		"@clauz3.guarantee(emails.only(['bob@example.com']))\ndef main(note: str) -> None:\n    send_email('bob@example.com', 'pay \\u202eevil\\u202c now\\nok')\n    send_email('bob@example.com', note)\n"
+	c := build(t, layerRoot(t, nil, "email"), src)
+	c.Fill([]string{`note="a\u200bb"`, `extra="x"`})
+	if c2 := build(t, layerRoot(t, nil, "bank"), "from tools.bank.trusted.effects import withdraw\n\ndef main(n: int) -> None:\n    withdraw('checking', n * 100)\n"); c2.Effects[0].Says != "Withdraw an amount the plan computes from account checking" {
+		t.Errorf("a computed amount reads %q", c2.Effects[0].Says)
+	}
+	for i, want := range []string{"saying “pay ⟨U+202E⟩evil⟨U+202C⟩ now⟨U+000A⟩ok”", "saying “a⟨U+200B⟩b”"} {
+		if says := c.Effects[i].Says; !strings.Contains(says, want) || strings.ContainsAny(says, "\u202e\u200b\n") {
+			t.Errorf("effect %d says %q, want %q", i, says, want)
+		}
+	}
+	if c.Inputs[0].Value != "a⟨U+200B⟩b" {
+		t.Errorf("input shown as %q", c.Inputs[0].Value)
+	}
+	if !hasWarning(c, Text, "the input note of this run") || !hasWarning(c, Text, "invisible character U+202E") {
+		t.Errorf("warnings %+v", c.Warnings)
+	}
+	if !hasWarning(c, Text, "extra") {
+		t.Errorf("an input the plan does not take is not a warning: %+v", c.Warnings)
 	}
 }

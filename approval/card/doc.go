@@ -32,10 +32,31 @@
 // profile).
 //
 // Money: integer parameters named amount, price, cost, total or limit are
-// money. The bundled bank layer counts cents, shown as "99999 cents
-// (999.99)"; a layer with no declared unit gets "(unit not declared by the
+// money. The bundled bank layer counts cents, shown as "999.99 (99999
+// cents)"; a layer with no declared unit gets "(unit not declared by the
 // layer)" and a warning. The table of units is this package's (moneyUnits)
 // until layers can declare units themselves.
+//
+// Plain English (describe.go): the card speaks to a person who is not a
+// programmer. Each call has Says, a sentence from its layer's phrase
+// ("Send an email to bob@example.com saying “hi”"; the table of phrases
+// for the bundled layers is this package's until layers declare their
+// own, and an unknown effect is said from its name's words), each
+// argument a plain Label ("recipient" for addr), each guarantee its
+// ir/english sentence without effect function or field names, and
+// warnings say what the action does and on which plan line. Function,
+// parameter and layer package names stay in the structured fields for
+// the page's collapsed technical details. Money reads "12.50 (1250
+// cents)". Fill puts the inputs of this run on the card (their text
+// flagged like any other); SetConfig the layer configuration the
+// service will use for the layers the plan calls (labelled: "Mail
+// server", "Sender address", "Ledger", "Folders the plan may touch");
+// Ran says a traced call after the run in the same words; CoverageText
+// says a coverage status in words. Text from the plan, the inputs, the
+// configuration or the trace is put in a sentence through Visible: a
+// control, format (bidirectional override, zero-width) or non-ASCII space
+// character reads ⟨U+XXXX⟩, so it cannot hide or reorder the sentence;
+// an input the plan does not take is a warning.
 //
 // Build refuses (an error) a program it cannot read whole, so a card never
 // silently leaves a call out. Callers: cmd/clauz3's approval service

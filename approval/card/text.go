@@ -142,3 +142,22 @@ func isASCII(s string) bool {
 	}
 	return true
 }
+
+// Visible is s as it may be shown inside a sentence of the card: every
+// control, format (zero-width, bidirectional override) and non-ASCII
+// space character is written as ⟨U+XXXX⟩, so no text can hide itself or
+// reorder the sentence around it; a line break is ⟨U+000A⟩ too, so one
+// sentence stays one line. Invalid UTF-8 is shown as U+FFFD.
+func Visible(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToValidUTF8(s, "\uFFFD") {
+		switch {
+		case r < 0x20 || r == 0x7f,
+			r >= utf8.RuneSelf && (unicode.Is(unicode.Cc, r) || unicode.Is(unicode.Cf, r) || unicode.IsSpace(r) || unicode.In(r, unicode.Zl, unicode.Zp)):
+			fmt.Fprintf(&b, "⟨U+%04X⟩", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

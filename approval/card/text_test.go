@@ -63,3 +63,23 @@ func TestASCIIForm(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainEnglish: a guarantee's sentence loses the effect function names
+// in parentheses and reads field names as their labels; nothing else of
+// the sentence changes: a parenthesised text that is not a list of effect
+// names stays, and quoted text is left as it is.
+func TestPlainEnglish(t *testing.T) {
+	labels := map[string]string{"addr": "recipient", "msg": "message"}
+	effects := map[string]bool{"send_email": true, "send_email_with_subject": true}
+	for _, c := range []struct{ in, want string }{
+		{"For every email (send_email, send_email_with_subject), addr is in ['bob@example.com'].", "For every email, the recipient is in ['bob@example.com']."},
+		{"For every email (send_email), the length of msg is at most 5.", "For every email, the length of the message is at most 5."},
+		{"For every email (send_email), addr is 'addr (send_email)'.", "For every email, the recipient is 'addr (send_email)'."},
+		{"For every email (send_email), the addr is 'the the msg'.", "For every email, the recipient is 'the the msg'."},
+		{"There are at most (limit) emails (send_email, not_an_effect).", "There are at most (limit) emails (send_email, not_an_effect)."},
+	} {
+		if got := plainEnglish(c.in, labels, effects); got != c.want {
+			t.Errorf("plainEnglish(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -114,6 +114,9 @@ func (sp *serviceProver) reprove(ctx context.Context, planName string, src []byt
 	if err != nil {
 		return approval.Proof{}, err
 	}
+	// The human sees the configuration the service will give the layers
+	// this plan uses: where the mail goes from, which ledger, which roots.
+	cd.SetConfig(sp.exec.LayerEnv)
 	p := approval.Proof{PlanHash: digest, Target: res.Target, CoverageChecked: true, BuildIdentity: identity, Card: cd,
 		Coverage: []approval.Coverage{}, Evidence: policy.Plan{File: planName, Source: src, Config: cfg}}
 	for _, d := range res.Coverage.Domains {

@@ -18,6 +18,9 @@
 //	clauz3 service run [--dev] [--state DIR] [--config DIR]   (alias: clauz3 approval-service)
 //	clauz3 layers install NAME [--dev] [--state DIR] [--config DIR] [--force]
 //	clauz3 audit verify [--dev] [--state DIR]
+//	clauz3 requests [ID]
+//	clauz3 approve ID [--reason R] [--password-file F|-]
+//	clauz3 deny ID [--reason R] [--password-file F|-]
 //
 // Flags may come before or after the plan and other arguments
 // (`clauz3 simulate PLAN --effects F`); "--" ends the flags. PLAN "-" or
@@ -74,6 +77,9 @@ commands:
   layers    install a bundled layer into the approval service's layer store; admin only
   approval-service  the old name of service run
   audit     verify the approval service's audit log (audit verify); admin only
+  requests  list the approval requests, or show one request's card (the human's terminal)
+  approve   approve a request with the human's password (the human's terminal)
+  deny      deny a request with the human's password (the human's terminal)
   policy-check  dry-run an approval policy on a plan (--policy FILE [--expect DECISION])
   doctor    report which kernel protections (Landlock, seccomp, rlimits) sealed binaries get here
 
@@ -121,6 +127,12 @@ func runEnv(e env, args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		return runApprovalService(args[1:], stdout, stderr)
 	case "audit":
 		return runAudit(args[1:], stdout, stderr)
+	case "requests":
+		return runRequests(e, args[1:], stdout, stderr)
+	case "approve":
+		return runDecide(e, "approve", "approved_once", args[1:], stdin, stdout, stderr)
+	case "deny":
+		return runDecide(e, "deny", "rejected", args[1:], stdin, stdout, stderr)
 	case "policy-check":
 		return runPolicyCheck(args[1:], stdin, stdout, stderr)
 	case "doctor":

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/clauz3/clauz3/approval/card"
 )
 
 // TestReproveBuildsTheCard: the service's own re-proof hands the approval
@@ -13,6 +15,7 @@ import (
 // the input it is, and the guarantee that covers it.
 func TestReproveBuildsTheCard(t *testing.T) {
 	sp := &serviceProver{importRoot: filepath.Join("..", "..", "corpus"), timeout: 10 * time.Second}
+	sp.exec.LayerEnv = map[string][]string{"bank": {"CLAUZ3_BANK_DB=/srv/clauz3/ledger.db"}, "email": {"CLAUZ3_SMTP_HOST=smtp.example.com"}}
 	src := []byte(`import clauz3
 import deal
 from tools.bank.trusted import contracts as bank
@@ -36,5 +39,10 @@ def main(amount: int) -> None:
 	if e.Name != "withdraw" || len(e.Args) != 2 || e.Args[0].Value != "'checking'" || e.Args[1].Kind != "input" ||
 		strings.Join(e.CoveredBy, ",") != "bank.max_spend(5)" || len(c.Warnings) != 0 {
 		t.Errorf("card %+v, effect %+v", c, e)
+	}
+	// The configuration the service will use, for the layers the plan
+	// uses only.
+	if len(c.Config) != 1 || c.Config[0] != (card.Setting{Layer: "bank", Label: "Ledger", Value: "/srv/clauz3/ledger.db", Key: "CLAUZ3_BANK_DB"}) {
+		t.Errorf("configuration on the card: %+v", c.Config)
 	}
 }

@@ -390,7 +390,13 @@ func readPassword(from string, stdin io.Reader, stderr io.Writer) (string, error
 	return strings.TrimRight(line, "\r"), nil
 }
 
-func readPasswordTTY(stderr io.Writer) (string, error) {
+func readPasswordTTY(stderr io.Writer) (string, error) { return askPasswordTTY(true) }
+
+// readPasswordOnce asks for the password once, without echo (clauz3
+// approve and deny).
+func readPasswordOnce(stderr io.Writer) (string, error) { return askPasswordTTY(false) }
+
+func askPasswordTTY(twice bool) (string, error) {
 	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
 	if err != nil {
 		return "", fmt.Errorf("no terminal to ask on (%v): use --password-file FILE or - for standard input", err)
@@ -416,8 +422,8 @@ func readPasswordTTY(stderr io.Writer) (string, error) {
 		return strings.TrimRight(line, "\r\n"), err
 	}
 	a, err := ask("The human's password for the approval UI: ")
-	if err != nil {
-		return "", err
+	if err != nil || !twice {
+		return a, err
 	}
 	b, err := ask("Again: ")
 	if err != nil {

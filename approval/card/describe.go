@@ -1,0 +1,435 @@
+package card
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/clauz3/clauz3/ir"
+)
+
+// phrase is how a person who is not a programmer is told what one call of
+// an effect does: an action (for lists: "send an email"), a sentence
+// template over the arguments ({param} is replaced by the argument as
+// shown) and a plain label for each parameter.
+type phrase struct {
+	action string
+	says   string
+	labels map[string]string
+}
+
+// phrases are the bundled layers' effects, by domain and effect name.
+// The table is this package's until layers can declare their own
+// sentences; an effect not listed gets a sentence made from its name and
+// parameters (plainAction), never its function name verbatim.
+var phrases = map[string]phrase{
+	"email.send_email":              {"send an email", "Send an email to {addr} saying “{msg}”", map[string]string{"addr": "recipient", "msg": "message"}},
+	"email.send_email_with_subject": {"send an email", "Send an email to {addr} with the subject “{subject}” saying “{msg}”", map[string]string{"addr": "recipient", "subject": "subject", "msg": "message"}},
+	"bank.withdraw":                 {"take money out of an account", "Withdraw {amount} from account {account}", map[string]string{"account": "account", "amount": "amount"}},
+	"bank.deposit":                  {"put money into an account", "Deposit {amount} into account {account}", map[string]string{"account": "account", "amount": "amount"}},
+	"bank.pay_bill":                 {"pay a bill", "Pay {amount} to {payee} from account {account}", map[string]string{"account": "account", "payee": "payee name", "amount": "amount"}},
+	"bank.balance":                  {"read an account's balance", "Read the balance of account {account}", map[string]string{"account": "account"}},
+	"filesystem.read_file":          {"read a file", "Read the file {path}", map[string]string{"path": "path"}},
+	"filesystem.list_dir":           {"list a folder", "List the folder {path}", map[string]string{"path": "path"}},
+	"filesystem.write_file":         {"write a file", "Write the file {path} with the content “{content}”", map[string]string{"path": "path", "content": "content"}},
+	"editor.replace_in_file":        {"change a file", "In the file {path}, replace “{old}” with “{new}”", map[string]string{"path": "path", "old": "old text", "new": "new text"}},
+	"env.get_env":                   {"read an environment setting", "Read the environment setting {name}", map[string]string{"name": "setting name"}},
+	"grep.grep":                     {"search files", "Search the files under {dir} for “{pattern}”", map[string]string{"dir": "folder", "pattern": "pattern"}},
+	"web_fetch.web_fetch":           {"fetch a web page", "Fetch the web page {url}", map[string]string{"url": "address"}},
+	"web_fetch.web_post":            {"send data to a web site", "Send “{body}” to the web address {url}", map[string]string{"url": "address", "body": "data"}},
+	"web_search.web_search":         {"search the web", "Search the web for “{query}”", map[string]string{"query": "search words"}},
+	"web_search.web_search_results": {"search the web", "Search the web for “{query}”", map[string]string{"query": "search words"}},
+	"db.db_query":                   {"read database rows", "Read rows of the table {table} matching {where}", map[string]string{"table": "table", "where": "filter"}},
+}
+
+// phraseOf is e's phrase: the table's, or one made from its names.
+func phraseOf(e *ir.Effect) phrase {
+	if p, ok := phrases[domainOf(e.Layer)+"."+e.Name]; ok {
+		return p
+	}
+	p := phrase{action: words(e.Name), labels: map[string]string{}}
+	var parts []string
+	for _, q := range e.Params {
+		p.labels[q.Name] = words(q.Name)
+		parts = append(parts, words(q.Name)+" {"+q.Name+"}")
+	}
+	p.says = capitalize(p.action)
+	if len(parts) > 0 {
+		p.says += ", with " + strings.Join(parts, ", ")
+	}
+	return p
+}
+
+// words turns an identifier into words: send_email -> "send email".
+func words(id string) string { return strings.TrimSpace(strings.ReplaceAll(id, "_", " ")) }
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// label is the plain name of e's parameter param.
+func label(e *ir.Effect, param string) string {
+	if l, ok := phraseOf(e).labels[param]; ok {
+		return l
+	}
+	return words(param)
+}
+
+// shown is how an argument reads inside a sentence: a text constant as
+// itself in quotes (its ASCII form beside it when a domain differs), a
+// number as money when it is money, an input by its value in this run (or
+// as "the input NAME" while that is not known), and a computed value as
+// such.
+func (a Arg) shown(inputs map[string]string) string {
+	switch a.Kind {
+	case "constant":
+		if a.Money != "" {
+			return a.Money
+		}
+		if s, err := strconv.Unquote(pyToGoQuote(a.Value)); err == nil && a.Type == "str" {
+			out := Visible(s)
+			if a.ASCII != "" {
+				out += " (reads as " + a.ASCII + ")"
+			}
+			return out
+		}
+		return a.Value
+	case "input":
+		v, ok := inputs[a.Value]
+		if !ok {
+			return "the input " + a.Value
+		}
+		if a.Money != "" {
+			if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+				return moneyText(a.unit(), &n, v)
+			}
+		}
+		var s string
+		if json.Unmarshal([]byte(v), &s) == nil {
+			return Visible(s)
+		}
+		return Visible(v)
+	}
+	return article(a.Label) + " " + a.Label + " the plan computes"
+}
+
+// article is "an" before a vowel sound's letter, else "a".
+func article(word string) string {
+	if word != "" && strings.ContainsRune("aeiouAEIOU", rune(word[0])) {
+		return "an"
+	}
+	return "a"
+}
+
+// pyToGoQuote turns a Python single-quoted literal into a Go one, so the
+// card shows the text itself; anything else is returned unchanged and
+// fails to unquote.
+func pyToGoQuote(lit string) string {
+	if len(lit) >= 2 && lit[0] == '\'' && lit[len(lit)-1] == '\'' {
+		inner := strings.ReplaceAll(lit[1:len(lit)-1], `\'`, `'`)
+		return `"` + strings.ReplaceAll(inner, `"`, `\"`) + `"`
+	}
+	return lit
+}
+
+var placeholder = regexp.MustCompile(`“?\{([A-Za-z_][A-Za-z0-9_]*)\}”?`)
+
+// sentence renders what this call does, with the inputs of this run. A
+// quoted placeholder keeps its quotes only around text that is known.
+func (ef *Effect) sentence(inputs map[string]string) string {
+	return placeholder.ReplaceAllStringFunc(ef.template, func(m string) string {
+		quoted := strings.HasPrefix(m, "“") && strings.HasSuffix(m, "”")
+		name := placeholder.FindStringSubmatch(m)[1]
+		for _, a := range ef.Args {
+			if a.Name != name {
+				continue
+			}
+			v := a.shown(inputs)
+			if quoted && (a.Kind == "constant" || a.Kind == "input" && inputs[a.Value] != "") {
+				return "“" + v + "”"
+			}
+			return v
+		}
+		return m
+	})
+}
+
+// plainEnglish rewrites a guarantee's English rendering (ir/english) for a
+// person: the lists of effect function names in parentheses go, and each
+// field name of an effect reads as its label ("addr" -> "the recipient").
+// Quoted text is left alone.
+func plainEnglish(s string, labels map[string]string, effects map[string]bool) string {
+	var b strings.Builder
+	for _, part := range splitQuoted(s) {
+		if part.quoted {
+			b.WriteString(part.text)
+			continue
+		}
+		// Only a parenthesised list made entirely of effect names goes, so
+		// no other text of the sentence can disappear.
+		text := effectList.ReplaceAllStringFunc(part.text, func(m string) string {
+			for _, name := range strings.Split(strings.Trim(m, " ()"), ", ") {
+				if !effects[name] {
+					return m
+				}
+			}
+			return ""
+		})
+		text = identifier.ReplaceAllStringFunc(text, func(w string) string {
+			l, ok := labels[w]
+			if !ok {
+				return w
+			}
+			return "the " + l
+		})
+		b.WriteString(strings.ReplaceAll(text, "the the ", "the "))
+	}
+	return b.String()
+}
+
+var (
+	effectList = regexp.MustCompile(` \([a-z_][a-z0-9_]*(?:, [a-z_][a-z0-9_]*)*\)`)
+	identifier = regexp.MustCompile(`\b[a-z_][a-z0-9_]*\b`)
+)
+
+type textPart struct {
+	text   string
+	quoted bool
+}
+
+// splitQuoted splits s into runs outside and inside '...' or "..."
+// literals.
+func splitQuoted(s string) []textPart {
+	var out []textPart
+	start, quote := 0, byte(0)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote == 0 && (c == '\'' || c == '"'):
+			out = append(out, textPart{s[start:i], false})
+			start, quote = i, c
+		case quote != 0 && c == '\\':
+			i++
+		case quote != 0 && c == quote:
+			out = append(out, textPart{s[start : i+1], true})
+			start, quote = i+1, 0
+		}
+	}
+	return append(out, textPart{s[start:], quote != 0})
+}
+
+// Setting is one line of the configuration the service will give a layer
+// the plan uses, as a person reads it.
+type Setting struct {
+	Layer string `json:"layer"`
+	Label string `json:"label"`
+	Value string `json:"value"`
+	Key   string `json:"key"` // the layer's own name for it (technical details)
+}
+
+// settingLabels name the bundled layers' settings in plain words.
+var settingLabels = map[string]string{
+	"CLAUZ3_SMTP_HOST":      "Mail server",
+	"CLAUZ3_SMTP_PORT":      "Mail server port",
+	"CLAUZ3_SMTP_FROM":      "Sender address",
+	"CLAUZ3_SMTP_TLS":       "Mail encryption",
+	"CLAUZ3_SMTP_USER":      "Mail server login",
+	"CLAUZ3_SMTP_CA_FILE":   "Mail server certificate authority",
+	"CLAUZ3_BANK_DB":        "Ledger",
+	"CLAUZ3_DB_PATH":        "Database",
+	"CLAUZ3_FS_ROOTS":       "Folders the plan may touch",
+	"CLAUZ3_WEB_TIMEOUT":    "Web time limit",
+	"CLAUZ3_WEB_MAX_BYTES":  "Largest web answer",
+	"CLAUZ3_SEARCH_URL":     "Search service",
+	"CLAUZ3_SEARCH_TIMEOUT": "Search time limit",
+	"CLAUZ3_SEARCH_CA_FILE": "Search service certificate authority",
+}
+
+// settingOrder is the order settings are shown in: the one a person
+// reads them in (where to, from whom, how), others after, by name.
+var settingOrder = []string{"CLAUZ3_SMTP_HOST", "CLAUZ3_SMTP_PORT", "CLAUZ3_SMTP_FROM", "CLAUZ3_SMTP_TLS", "CLAUZ3_SMTP_USER", "CLAUZ3_SMTP_CA_FILE",
+	"CLAUZ3_BANK_DB", "CLAUZ3_DB_PATH", "CLAUZ3_FS_ROOTS", "CLAUZ3_SEARCH_URL"}
+
+func settingRank(k string) int {
+	for i, o := range settingOrder {
+		if o == k {
+			return i
+		}
+	}
+	return len(settingOrder)
+}
+
+// SetConfig records the configuration the service will give the layers
+// this plan uses (layerEnv: "KEY=value" by layer domain, as the service
+// reads <config>/layers/<domain>.json). A used layer with no
+// configuration is listed as such, so the absence is visible.
+func (c *Card) SetConfig(layerEnv map[string][]string) {
+	c.Config = []Setting{}
+	seen := map[string]bool{}
+	for _, ef := range c.Effects {
+		d := domainOf(ef.Layer)
+		if seen[d] {
+			continue
+		}
+		seen[d] = true
+		env := layerEnv[d]
+		if len(env) == 0 {
+			c.Config = append(c.Config, Setting{Layer: words(d), Label: "Settings", Value: "none: the layer's defaults"})
+			continue
+		}
+		env = append([]string{}, env...)
+		sort.SliceStable(env, func(i, j int) bool {
+			ki, _, _ := strings.Cut(env[i], "=")
+			kj, _, _ := strings.Cut(env[j], "=")
+			if ri, rj := settingRank(ki), settingRank(kj); ri != rj {
+				return ri < rj
+			}
+			return ki < kj
+		})
+		for _, kv := range env {
+			k, v, _ := strings.Cut(kv, "=")
+			l, ok := settingLabels[k]
+			if !ok {
+				l = capitalize(strings.ToLower(words(strings.TrimPrefix(k, "CLAUZ3_"))))
+			}
+			c.Config = append(c.Config, Setting{Layer: words(d), Label: l, Value: Visible(v), Key: k})
+		}
+	}
+}
+
+// Fill records the inputs of this run ("name=JSON", as submitted) on the
+// card: each input's value, each sentence that reads one, and a warning
+// for an input value whose text may not be what it looks like. A value
+// the card cannot read stays as sent and is flagged.
+func (c *Card) Fill(inputs []string) {
+	vals := map[string]string{}
+	params := map[string]bool{}
+	for _, in := range c.Inputs {
+		params[in.Name] = true
+	}
+	for _, in := range inputs {
+		name, raw, _ := strings.Cut(in, "=")
+		vals[name] = raw
+		if !params[name] {
+			// The sealed binary refuses it; the human is told anyway,
+			// rather than shown a card without it.
+			c.warn(Text, fmt.Sprintf("the run was submitted with an input %s = %s that the plan does not take", Visible(name), Visible(raw)))
+		}
+	}
+	for i := range c.Inputs {
+		v, ok := vals[c.Inputs[i].Name]
+		if !ok {
+			continue
+		}
+		c.Inputs[i].Value = Visible(v)
+		var s string
+		if json.Unmarshal([]byte(v), &s) == nil {
+			c.Inputs[i].Value = Visible(s)
+			for _, f := range TextFlags(s) {
+				c.warn(Text, fmt.Sprintf("the input %s of this run is %s: %s", c.Inputs[i].Name, Visible(v), f))
+			}
+			if form, ok, _ := ASCIIForm(s); ok {
+				c.warn(Text, fmt.Sprintf("the input %s of this run reads %s but its domain is %s", c.Inputs[i].Name, Visible(s), form))
+			}
+		}
+	}
+	for i := range c.Effects {
+		c.Effects[i].Says = c.Effects[i].sentence(vals)
+	}
+	for i, w := range c.Warnings {
+		if w.Call > 0 && w.Call <= len(c.Effects) {
+			c.Warnings[i].Message = callWarning(w.Kind, &c.Effects[w.Call-1])
+		}
+	}
+	c.sortWarnings()
+}
+
+// callWarning is the message of an uncovered or partly covered call.
+func callWarning(kind string, ef *Effect) string {
+	if kind == PartlyCovered {
+		return fmt.Sprintf("%s (%s) is limited only in part: the promises of the plan cover only some such actions (a filter, a shared value or a lower bound)", ef.Says, ef.Where)
+	}
+	return fmt.Sprintf("%s (%s) is limited by no promise of the plan: nothing it guarantees stops this action", ef.Says, ef.Where)
+}
+
+// CoverageText says a coverage status in plain words; missing are the
+// contracts the layer expects ("bank.max_spend").
+func CoverageText(status string, missing []string) string {
+	names := make([]string, len(missing))
+	for i, m := range missing {
+		_, n, ok := strings.Cut(m, ".")
+		if !ok {
+			n = m
+		}
+		names[i] = words(n)
+	}
+	switch status {
+	case "covered":
+		return "covered by the plan's promises"
+	case "waived":
+		return "the plan explicitly promises nothing here"
+	case "recommended_gap":
+		return "the layer recommends promises this plan does not make: " + strings.Join(names, ", ")
+	case "silent_gap":
+		if len(names) > 0 {
+			return "the plan makes no promise about this layer; it recommends: " + strings.Join(names, ", ")
+		}
+		return "the plan makes no promise about this layer"
+	case "required_gap":
+		return "the layer requires promises this plan does not make: " + strings.Join(names, ", ")
+	}
+	return "unknown coverage (" + status + "): treat the plan as unpromised here"
+}
+
+// LayerName is a layer's domain as a person reads it: tools.bank.trusted
+// -> "bank".
+func LayerName(layer string) string { return words(domainOf(layer)) }
+
+// Ran says in plain English what one traced effect call did, with the
+// values it was called with (args: parameter name to JSON value), using
+// the card's own description of that effect. An effect the card does not
+// list (which the plan could not call) is said as such, loudly.
+func (c *Card) Ran(effect string, args map[string]json.RawMessage) string {
+	for _, ef := range c.Effects {
+		if ef.Name != effect {
+			continue
+		}
+		run := ef
+		run.Args = make([]Arg, len(ef.Args))
+		vals := map[string]string{}
+		for i, a := range ef.Args {
+			run.Args[i] = Arg{Label: a.Label, Name: a.Name, Type: a.Type, Kind: "input", Value: a.Name, Money: a.Money, Unit: a.Unit, Decimals: a.Decimals}
+			if v, ok := args[a.Name]; ok {
+				vals[a.Name] = string(v)
+			}
+		}
+		if run.template == "" { // read back from the store: say it again from the phrase table
+			run.template = templateOf(ef)
+		}
+		return run.sentence(vals)
+	}
+	return "an action the card does not list (" + effect + "): read the technical details"
+}
+
+// templateOf is the sentence template of a card effect read back from
+// JSON (the template itself is not stored).
+func templateOf(ef Effect) string {
+	if p, ok := phrases[domainOf(ef.Layer)+"."+ef.Name]; ok {
+		return p.says
+	}
+	var parts []string
+	for _, a := range ef.Args {
+		parts = append(parts, a.Label+" {"+a.Name+"}")
+	}
+	s := capitalize(ef.Action)
+	if len(parts) > 0 {
+		s += ", with " + strings.Join(parts, ", ")
+	}
+	return s
+}

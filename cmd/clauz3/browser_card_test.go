@@ -1,0 +1,227 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// cardScreenshot is where TestBrowserCard also writes its screenshot of
+// the card (besides the test's artifact directory); CLAUZ3_CARD_SCREENSHOT
+// does the same when the flag is not given.
+var cardScreenshot = flag.String("card.screenshot", "", "also write TestBrowserCard's screenshot of the card to this PNG file")
+
+// browserCardPlan sends one mail and can withdraw money no guarantee
+// limits (only for a large amount, which this run's input is not).
+const browserCardPlan = `import clauz3
+import deal
+from tools.email.trusted import contracts as emails
+from tools.email.trusted.effects import send_email
+from tools.bank.trusted.effects import withdraw
+
+
+@deal.pre(lambda account, amount: amount > 0 and len(account) > 0)
+@clauz3.guarantee(emails.only(["bob@example.com"]))
+def main(account: str, amount: int) -> None:
+    send_email("bob@example.com", "Report is ready")
+    if amount > 100000:
+        withdraw(account, amount)
+`
+
+// TestBrowserCard is the human's side end to end in headless Chromium
+// against a real dev service process: the request list is open before
+// the agent's `clauz3 run` submits, and the request appears in it without
+// a reload (the live list's nonce-allowed script); the human logs in with
+// the password, opens the card and sees, in plain English, the actions
+// the plan can take with money in its unit, the inputs of this run, the
+// configuration the service will use and the loud warning for the
+// withdrawal no guarantee limits; the screenshot of the card is kept;
+// Approve (the primary action) lets the run finish, the mail arrives at
+// the service's SMTP server, and the card then says what ran.
+func TestBrowserCard(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts Chromium and a real service, and builds a sealed binary")
+	}
+	chromium, err := exec.LookPath("chromium")
+	if err != nil {
+		t.Fatalf("chromium is not installed (scripts/setup.sh installs it): %v", err)
+	}
+	box := &mailbox{}
+	port, caPEM := startSMTP(t, box)
+	inst := newDevInstall(t)
+	for _, l := range []string{"email", "bank"} {
+		if out, err := inst.cmd(append([]string{"layers", "install", l}, inst.flags()...)...).CombinedOutput(); err != nil {
+			t.Fatalf("layers install %s: %v\n%s", l, err, out)
+		}
+	}
+	caFile := filepath.Join(inst.config, "smtp-ca.pem")
+	ledger := filepath.Join(inst.state, "ledger.db")
+	writeConfig := func(name string, env map[string]string) {
+		data, _ := json.Marshal(map[string]map[string]string{"env": env})
+		if err := os.WriteFile(filepath.Join(inst.config, "layers", name+".json"), data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(caFile, caPEM, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	writeConfig("email", map[string]string{"CLAUZ3_SMTP_HOST": "127.0.0.1", "CLAUZ3_SMTP_PORT": strconv.Itoa(port), "CLAUZ3_SMTP_TLS": "starttls",
+		"CLAUZ3_SMTP_FROM": "clauz3@example.com", "CLAUZ3_SMTP_CA_FILE": caFile})
+	writeConfig("bank", map[string]string{"CLAUZ3_BANK_DB": ledger})
+	svc := inst.start(t)
+
+	proj := t.TempDir()
+	for _, l := range []string{"email", "bank"} {
+		if out, err := inst.cmd("install", l, "--into", proj).CombinedOutput(); err != nil {
+			t.Fatalf("install %s: %v\n%s", l, err, out)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(proj, "plan.py"), []byte(browserCardPlan), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromium), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true), chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1100, 1600),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	bctx, cancelBrowser := chromedp.NewContext(actx)
+	defer cancelBrowser()
+	ctx, cancel := context.WithTimeout(bctx, 3*time.Minute)
+	defer cancel()
+	// fatal says what failed and what the page reads.
+	fatal := func(what string, err error) {
+		t.Helper()
+		body, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.body ? document.body.innerText : ""`))
+		t.Fatalf("%s: %v\nthe page reads:\n%s", what, err, body)
+	}
+	do := func(what string, steps ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(ctx, steps...); err != nil {
+			fatal(what, err)
+		}
+	}
+	css := func(s string) chromedp.CSS { return chromedp.CSS(s) }
+	do("logging in",
+		chromedp.Navigate(svc.loginURL),
+		chromedp.WaitVisible(css(`input[name="password"]`)),
+		chromedp.SendKeys(css(`input[name="password"]`), testServicePassword),
+		chromedp.Click(css(`button[type="submit"]`)),
+		chromedp.WaitVisible(css(`#live`)),
+	)
+
+	// The agent's run, submitted while the human's list is open.
+	run := inst.cmd("run", "--approval-timeout", "150s", "--arg", `account="checking"`, "--arg", "amount=500", "plan.py")
+	run.Dir = proj
+	var out bytes.Buffer
+	run.Stdout, run.Stderr = &out, &out
+	if err := run.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { run.Process.Kill(); run.Wait() })
+	do("waiting for the request to appear in the open list", chromedp.WaitVisible(css(`#rows a`)))
+	link, err := chromedp.Run(ctx, chromedp.AttributeValue(css(`#rows a`), "href"))
+	if err != nil || !strings.HasPrefix(link.Value, "/ui/requests/req_") {
+		fatal("reading the request's link "+link.Value, err)
+	}
+	href := link.Value
+	do("opening the card", chromedp.Navigate(svc.url+href), chromedp.WaitVisible(css(`#approve`)))
+
+	text := func(sel string) string {
+		t.Helper()
+		s, err := chromedp.Run(ctx, chromedp.Text(css(sel)))
+		if err != nil {
+			fatal("reading "+sel, err)
+		}
+		return strings.Join(strings.Fields(s), " ")
+	}
+	for sel, wants := range map[string][]string{
+		"#warnings": {"Withdraw", "from account checking", "is limited by no promise of the plan"},
+		"#effects": {"Send an email to bob@example.com saying “Report is ready”", "Limited by: For every email, the recipient is 'bob@example.com'",
+			"Withdraw 5.00 (500 cents) from account checking", "NO PROMISE LIMITS THIS ACTION"},
+		"#inputs": {"account", "checking", "amount", "500"},
+		"#config": {"email Mail server 127.0.0.1 email Mail server port " + strconv.Itoa(port) + " email Sender address clauz3@example.com email Mail encryption starttls",
+			"bank Ledger " + ledger},
+		"#coverage": {"bank the plan makes no promise about this layer; it recommends: max spend, only account", "email the layer recommends promises this plan does not make: unique recipients"},
+	} {
+		got := text(sel)
+		for _, w := range wants {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s does not show %q: %q", sel, w, got)
+			}
+		}
+		for _, internal := range []string{"send_email", "withdraw", "addr", "tools", "recommended_gap", "silent_gap", "CLAUZ3_"} {
+			if regexp.MustCompile(`\b` + internal + `\b`).MatchString(got) {
+				t.Errorf("%s shows the internal name %q: %q", sel, internal, got)
+			}
+		}
+	}
+	primary, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.getElementById("approve")).backgroundColor + " " + document.getElementById("approve").className`))
+	if err != nil {
+		fatal("reading the Approve button's style", err)
+	}
+	// The page's green for the primary action, not a browser's default grey.
+	if primary != "rgb(26, 127, 55) primary" {
+		t.Errorf("Approve is not styled as the primary action: %q", primary)
+	}
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		fatal("taking the screenshot of the card", err)
+	}
+	for _, dst := range []string{filepath.Join(t.ArtifactDir(), "card.png"), *cardScreenshot, os.Getenv("CLAUZ3_CARD_SCREENSHOT")} {
+		if dst == "" {
+			continue
+		}
+		if err := os.WriteFile(dst, png, 0o644); err != nil {
+			t.Errorf("writing the screenshot: %v", err)
+		} else {
+			t.Logf("the card's screenshot: %s", dst)
+		}
+	}
+	box.mu.Lock()
+	early := len(box.msgs)
+	box.mu.Unlock()
+	if early != 0 {
+		t.Fatal("a mail was sent before the human approved")
+	}
+
+	do("approving", chromedp.SendKeys(css(`#reason`), "fine"), chromedp.Click(css(`#approve`)), chromedp.WaitVisible(css(`#decision`)))
+	done := make(chan error, 1)
+	go func() { done <- run.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil || !strings.Contains(out.String(), "  result       1 effect done: the plan ran to its end") {
+			t.Fatalf("the run: %v\n%s", err, out.String())
+		}
+	case <-time.After(150 * time.Second):
+		t.Fatalf("the run did not finish after the approval:\n%s", out.String())
+	}
+	for _, want := range []string{"waiting for the human to approve or deny at " + svc.url + href, "the service builds and runs the approved plan"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the run's transcript lacks %q:\n%s", want, out.String())
+		}
+	}
+	box.mu.Lock()
+	got := append([]string{}, box.msgs...)
+	box.mu.Unlock()
+	if len(got) != 1 || !strings.HasPrefix(got[0], "clauz3@example.com -> bob@example.com: ") {
+		t.Errorf("the service's SMTP server got %q, want one mail to bob", got)
+	}
+	do("reopening the card", chromedp.Navigate(svc.url+href), chromedp.WaitVisible(css(`#outcome`)))
+	if ran := text("#outcome"); !strings.Contains(ran, "✓ Send an email to bob@example.com saying “Report is ready”") || !strings.Contains(ran, "Finished") || strings.Contains(ran, "Withdraw") {
+		t.Errorf("after the run the card says %q", ran)
+	}
+}
