@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/clauz3/clauz3/approval/clientkey"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/ir/english"
 	"github.com/clauz3/clauz3/ir/interp"
@@ -81,6 +82,10 @@ type run struct {
 	// layer store and toolchain; the run it reports must be of it.
 	buildID string
 	target  string
+	// key is this submission's client key (approval/clientkey): made
+	// fresh per run and held in memory only; the service answers the
+	// wait, the run and a redemption only with its proof.
+	key clientkey.Key
 }
 
 func (r *run) step(label, format string, args ...any) {
@@ -142,6 +147,9 @@ func Run(ctx context.Context, plan Plan, opts Options) int {
 	pub, err := receipt.ParsePublicKey(svc.PublicKey)
 	if err != nil {
 		return r.refuse(ExitNotApproved, "submit", "the service's key: %v (not submitted)", err)
+	}
+	if r.key, err = clientkey.New(); err != nil {
+		return r.refuse(ExitNotApproved, "submit", "%v (not submitted)", err)
 	}
 	id, ui, code := r.submit(ctx, svc, res)
 	if code != ExitRan {
@@ -321,6 +329,7 @@ func (r *run) submit(ctx context.Context, svc Service, res *prover.Result) (id, 
 		"guarantees":    gs,
 		"proof_summary": map[string]any{"proved": len(res.Obligations), "obligations": obligations},
 		"coverage":      coverageJSON(res.Coverage),
+		"client_key":    r.key.Public(),
 	}
 	if len(r.opts.Args) > 0 {
 		body["inputs"] = r.opts.Args
@@ -330,7 +339,7 @@ func (r *run) submit(ctx context.Context, svc Service, res *prover.Result) (id, 
 		Status string `json:"status"`
 		UI     string `json:"ui"`
 	}
-	if err := postJSON(ctx, r.opts.Client, svc.URL+"/api/requests", body, http.StatusCreated, &sub); err != nil {
+	if err := postJSON(ctx, r.opts.Client, svc.URL+"/api/requests", body, "", http.StatusCreated, &sub); err != nil {
 		var he *httpError
 		if errors.As(err, &he) && he.Status == http.StatusUnprocessableEntity {
 			return "", "", r.refuse(ExitNotApproved, "submit", "the service refused the plan: %v", err)
@@ -378,7 +387,8 @@ func (r *run) wait(ctx context.Context, svc Service, id string) (status, int) {
 		pctx, cancel := context.WithTimeout(ctx, time.Duration(secs)*time.Second+10*time.Second)
 		var st status
 		started := time.Now()
-		err := getJSON(pctx, r.opts.Client, fmt.Sprintf("%s/api/requests/%s/wait?timeout=%ds", svc.URL, id, secs), http.StatusOK, &st)
+		proof := r.key.Proof(clientkey.Wait, id, "", time.Now())
+		err := getJSON(pctx, r.opts.Client, fmt.Sprintf("%s/api/requests/%s/wait?timeout=%ds", svc.URL, id, secs), proof, http.StatusOK, &st)
 		cancel()
 		if err != nil {
 			if ctx.Err() != nil {
@@ -454,7 +464,8 @@ func (r *run) execute(ctx context.Context, svc Service, id string) int {
 		r.step("inputs", "%s", printable(strings.Join(r.opts.Args, ", ")))
 	}
 	var res runResult
-	if err := postJSON(ctx, r.opts.Client, svc.URL+"/api/requests/"+id+"/run", struct{}{}, http.StatusOK, &res); err != nil {
+	proof := r.key.Proof(clientkey.Run, id, "", time.Now())
+	if err := postJSON(ctx, r.opts.Client, svc.URL+"/api/requests/"+id+"/run", struct{}{}, proof, http.StatusOK, &res); err != nil {
 		return r.refuse(ExitFailed, "execute", "the service did not run the plan: %v", err)
 	}
 	if res.ID != id {
