@@ -31,6 +31,11 @@
 //     per-session CSRF token, the Host/Origin guard, the long-poll wait,
 //     receipt signing and redemption acknowledgements, and the run
 //     endpoint, which hands an approved request to the injected Execute.
+//     A request belongs to the client key its submission carried
+//     (approval/clientkey, attack E1g): wait answers only that key's
+//     proof or the human's session, run only the key, and a redemption
+//     needs the key's proof unless it comes inside the service's own run
+//     of that request (runs), whose sealed binary holds no key.
 //   - The UI (ui/*.html, html/template, no scripts or external assets, a
 //     strict Content-Security-Policy). The request page shows the card
 //     Reprove computed (approval/card): a loud warnings box, each
@@ -47,7 +52,8 @@
 // value outside the four human decisions, or on a decided request; a
 // submission whose re-proof fails, whose plan hash or target differ from
 // the service's own, or that leaves a required_gap (recorded as refused,
-// 422); a redemption whose receipt does not verify with the service's key,
+// 422); a wait, run or redemption without the submitting client's proof
+// (above); a redemption whose receipt does not verify with the service's key,
 // was not issued by it, is for another plan or target, does not authorise
 // a run, is expired, or was redeemed before.
 //

@@ -47,6 +47,12 @@
 // the receipt and before any effect; an input that breaks them ends the
 // run with ContractError (ExitFailed) and no effect.
 //
+// The request is bound to this run: Run makes a fresh client key per
+// submission (approval/clientkey), sends its public half with the plan and
+// keeps the private half in memory only; the wait and the run carry its
+// proof, so another process that knows the request id is answered
+// nothing.
+//
 // The receipt is checked here and again, independently, by the sealed
 // binary (securitymod/redeem), which also redeems it: runner never
 // redeems, so a receipt it checked is still single-use.
@@ -59,7 +65,8 @@
 //
 // # Imports and callers
 //
-// compiler's output (ir), prover, approval/client, securitymod/receipt
+// compiler's output (ir), prover, approval/client, approval/clientkey,
+// securitymod/receipt
 // and net/http. Callers: cmd/clauz3 (run), which parses flags and finds
 // the service (Found), and mcpserver.
 package runner
