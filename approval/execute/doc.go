@@ -5,7 +5,9 @@
 // service's settings, a clean environment and the service's own caches
 // (cleanGo), and run with the receipt, the service's URL, the layer
 // configuration from the service's config folder (each layer only its
-// own) and the service account's home from the account database, never
+// own; the secrets its configuration names are written for the run into
+// a store only the run's layers are pointed at, and removed after it)
+// and the service account's home from the account database, never
 // anything from the caller's environment. Run answers the binary's exit
 // status, output and effect trace; the caller (`clauz3 run`) only shows
 // them.

@@ -10,12 +10,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
 	"github.com/clauz3/clauz3/gen"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/securitymod/receipt"
+	"github.com/clauz3/clauz3/securitymod/secrets"
 )
 
 // Job is one approved plan to build and run.
@@ -62,6 +64,17 @@ type Options struct {
 	// "email"), from the service's config folder; a layer gets only its
 	// own.
 	LayerEnv map[string][]string
+	// LayerSecrets are the secrets each layer's configuration names, by
+	// layer domain and then by the name the layer asks its store for.
+	// A run gets the secrets of the layers it links only, in a store
+	// written to SecretsDir for the run and removed after it; the names
+	// (in LayerEnv) are part of the build identity, the values are not.
+	LayerSecrets map[string]map[string]string
+	// SecretsDir is where a run's secret store is written: a fixed path,
+	// named to the layers (CLAUZ3_SECRETS_DIR) in the configuration the
+	// build identity binds, so one run at a time (the service runs them
+	// so).
+	SecretsDir string
 	// Timeout bounds one run (default 10 minutes).
 	Timeout time.Duration
 	// Stderr receives the go command's diagnostics.
@@ -82,8 +95,12 @@ func LayerDomain(name string) string {
 // built to run: the service's absolute toolchain, its own caches and the
 // layer configuration its runs use (whose digest the identity binds).
 func buildOptions(o Options) (gen.BuildOptions, error) {
+	env, err := layerEnv(o)
+	if err != nil {
+		return gen.BuildOptions{}, err
+	}
 	// json.Marshal sorts map keys, so the bytes are canonical.
-	cfg, err := json.Marshal(o.LayerEnv)
+	cfg, err := json.Marshal(env)
 	if err != nil {
 		return gen.BuildOptions{}, fmt.Errorf("layer configuration: %v", err)
 	}
@@ -91,6 +108,75 @@ func buildOptions(o Options) (gen.BuildOptions, error) {
 		Mode: gen.Real, ApprovalKey: o.ApprovalKey, CacheDir: o.CacheDir, Stderr: o.Stderr,
 		Toolchain: o.GoBin, GoCache: o.GoCache, ModCache: o.GoModCache, LayerConfig: cfg,
 	}, nil
+}
+
+// layerEnv is the configuration each layer's run gets: LayerEnv, and
+// CLAUZ3_SECRETS_DIR for a layer with secrets. A configuration that sets
+// CLAUZ3_SECRETS_DIR itself, or secrets without an absolute SecretsDir,
+// is refused.
+func layerEnv(o Options) (map[string][]string, error) {
+	out := map[string][]string{}
+	for domain, env := range o.LayerEnv {
+		for _, kv := range env {
+			if strings.HasPrefix(kv, "CLAUZ3_SECRETS_DIR=") {
+				return nil, fmt.Errorf("layer %s's configuration sets CLAUZ3_SECRETS_DIR, which is the service's to set", domain)
+			}
+		}
+		out[domain] = append([]string(nil), env...)
+	}
+	for domain, secrets := range o.LayerSecrets {
+		if len(secrets) == 0 {
+			continue
+		}
+		if !filepath.IsAbs(o.SecretsDir) {
+			return nil, fmt.Errorf("layer %s has secrets but the service has no absolute secrets folder (%q)", domain, o.SecretsDir)
+		}
+		out[domain] = append(out[domain], "CLAUZ3_SECRETS_DIR="+o.SecretsDir)
+	}
+	return out, nil
+}
+
+// releaseSecrets writes the secret store of a run linking layers: the
+// secrets of those layers only, in a fresh SecretsDir. The answer removes
+// it; it is called when the run ends.
+func releaseSecrets(o Options, layers []*gen.Layer) (func(), error) {
+	give := map[string]string{}
+	for _, l := range layers {
+		for name, value := range o.LayerSecrets[LayerDomain(l.Name)] {
+			give[name] = value
+		}
+	}
+	if len(give) == 0 {
+		return func() {}, nil
+	}
+	// A store a crashed run left behind is not reused.
+	if err := os.RemoveAll(o.SecretsDir); err != nil {
+		return nil, fmt.Errorf("the run's secret store: %v", err)
+	}
+	if err := os.MkdirAll(filepath.Dir(o.SecretsDir), 0o700); err != nil {
+		return nil, fmt.Errorf("the run's secret store: %v", err)
+	}
+	if err := os.Mkdir(o.SecretsDir, 0o700); err != nil {
+		return nil, fmt.Errorf("the run's secret store (is another run using it?): %v", err)
+	}
+	remove := func() { os.RemoveAll(o.SecretsDir) }
+	store, _, err := secrets.OpenFile("clauz3", o.SecretsDir)
+	if err != nil {
+		remove()
+		return nil, fmt.Errorf("the run's secret store: %v", err)
+	}
+	names := make([]string, 0, len(give))
+	for name := range give {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if err := store.Set(name, give[name]); err != nil {
+			remove()
+			return nil, fmt.Errorf("the run's secret store: %v", err)
+		}
+	}
+	return remove, nil
 }
 
 // Identity is the build identity (gen.BuildIdentity's digest) of prog as
@@ -158,9 +244,18 @@ func Run(ctx context.Context, job Job, o Options) (Result, error) {
 		argv = append(argv, "--arg", a)
 	}
 	env := []string{"PATH=/usr/bin:/bin", "HOME=" + o.Home, "TMPDIR=" + dir}
-	for _, l := range built.Layers {
-		env = append(env, o.LayerEnv[LayerDomain(l.Name)]...)
+	layers, err := layerEnv(o)
+	if err != nil {
+		return Result{}, err
 	}
+	for _, l := range built.Layers {
+		env = append(env, layers[LayerDomain(l.Name)]...)
+	}
+	removeSecrets, err := releaseSecrets(o, built.Layers)
+	if err != nil {
+		return Result{}, err
+	}
+	defer removeSecrets()
 	rctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()
 	cmd := exec.CommandContext(rctx, built.Binary, argv...)

@@ -541,8 +541,7 @@ func runServiceRun(name string, args []string, stdout, stderr io.Writer) int {
 	}
 	defer store.Close()
 	proofs := &serviceProver{importRoot: l.LayerStore(), trusted: trusted, timeout: *proveTimeout}
-	pub := keys.Signing.Public().(ed25519.PublicKey)
-	execOpts, err := executeOptions(l, settings, uid, "http://"+settings.Addr, receipt.EncodePublicKey(pub))
+	execOpts, err := executeOptions(l, settings, uid, "http://"+settings.Addr, keys)
 	if err != nil {
 		return fail(exitRefused, "%v", err)
 	}
