@@ -110,6 +110,9 @@ func identityOf(prog *ir.Program, src []byte, opts BuildOptions, layers []*Layer
 		Layers: []LayerIdentity{}, Toolchain: version, GoBin: goBin,
 		LayerConfig: sumHex(opts.LayerConfig), ApprovalKey: opts.ApprovalKey,
 	}
+	if _, err := boundLayerEnv(opts.LayerConfig, layers); err != nil {
+		return nil, err
+	}
 	policy, err := opts.sandboxPolicy(layers)
 	if err != nil {
 		return nil, err

@@ -79,6 +79,12 @@
 //     trace file is created first, so exactly that file is granted),
 //     sealed after admission; an effect error the sandbox recognises as
 //     its refusal becomes SandboxError instead of EffectError;
+//   - the layer configuration of a real run (Program.LayerEnv, set by gen
+//     for a build with a layer configuration): the CLAUZ3_* environment
+//     must be exactly its layers' settings, whose digest the build
+//     identity binds, checked before the target's preconditions, the
+//     sandbox and the receipt (checkLayerEnv; a mismatch exits 3 naming
+//     the settings);
 //   - admission of a real run (receipt.go): before the plan's first
 //     statement the program's Gate verifies the receipt and redeems it
 //     with the approval service; Begin refuses every effect while no

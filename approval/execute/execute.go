@@ -81,14 +81,9 @@ type Options struct {
 	Stderr io.Writer
 }
 
-// LayerDomain is the domain of a layer name (tools.email.trusted: email).
-func LayerDomain(name string) string {
-	parts := strings.Split(name, ".")
-	if len(parts) == 3 && parts[0] == "tools" && parts[2] == "trusted" {
-		return parts[1]
-	}
-	return name
-}
+// LayerDomain is the domain of a layer name (tools.email.trusted: email),
+// as gen reads the layer configuration by it.
+func LayerDomain(name string) string { return gen.LayerDomain(name) }
 
 // buildOptions are gen's options for the service's sealed builds, the
 // same when the identity is recorded at approval and when the binary is
