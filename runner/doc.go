@@ -34,7 +34,10 @@
 //   - the sealed binary refusing its receipt (exit 3: not admitted) is
 //     ExitNotApproved; the plan raising, a failed run-time contract check
 //     or an effect error is ExitFailed, as is a service that refuses or
-//     fails to build and run the plan.
+//     fails to build and run the plan. The transcript marks a call ✗ when
+//     the run's trace holds the runtime's failure record right after it
+//     (renderTrace), never by the text of stderr; a trace that does not
+//     read is a refusal, its calls marked "?".
 //
 // Inputs: a target with parameters gets them as Options.Args
 // ("name=JSON", from `clauz3 run --arg`), checked up front (every

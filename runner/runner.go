@@ -478,28 +478,31 @@ func (r *run) execute(ctx context.Context, svc Service, id string) int {
 	io.WriteString(r.opts.Stderr, res.Stderr)
 	calls, traceErr := renderTrace(res.Trace)
 	why := printable(strings.TrimSpace(res.Stderr))
-	switch res.Exit {
-	case 0:
-		if traceErr != nil {
-			return r.refuse(ExitFailed, "execute", "the run's trace is unreadable: %v", traceErr)
-		}
-		for _, c := range calls {
-			r.step("execute", "✓ %s", printable(c))
-		}
-		if len(calls) == 0 {
-			r.step("execute", "✓ (no effect called)")
-		}
-		fmt.Fprintln(r.opts.Out, "  done.")
-		return ExitRan
-	case 3: // planrt.ExitApproval: not admitted, nothing ran
+	if res.Exit == 3 { // planrt.ExitApproval: not admitted, nothing ran
 		return r.refuse(ExitNotApproved, "execute", "the sealed binary refused its receipt: %s", why)
 	}
-	for i, c := range calls {
+	// Which call failed is the runtime's typed record in the trace, not
+	// the text of stderr, which the plan's own messages can make say
+	// anything.
+	for _, c := range calls {
 		mark := "✓"
-		if i == len(calls)-1 && strings.HasPrefix(why, "EffectError") {
+		switch {
+		case c.Failed != "":
 			mark = "✗"
+		case traceErr != nil:
+			mark = "?" // the record after it is unreadable: it may have failed
 		}
-		r.step("execute", "%s %s", mark, printable(c))
+		r.step("execute", "%s %s", mark, printable(c.Call))
 	}
-	return r.refuse(ExitFailed, "execute", "the plan failed (exit %d): %s", res.Exit, why)
+	if traceErr != nil {
+		return r.refuse(ExitFailed, "execute", "the run's trace is unreadable (exit %d): %v", res.Exit, traceErr)
+	}
+	if res.Exit != 0 {
+		return r.refuse(ExitFailed, "execute", "the plan failed (exit %d): %s", res.Exit, why)
+	}
+	if len(calls) == 0 {
+		r.step("execute", "✓ (no effect called)")
+	}
+	fmt.Fprintln(r.opts.Out, "  done.")
+	return ExitRan
 }

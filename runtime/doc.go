@@ -66,7 +66,10 @@
 //   - the trace: one JSON line per effect call that passed its
 //     preconditions, written before its result is produced, byte-identical
 //     to Python's json.dumps(obj, ensure_ascii=False, separators=(",",
-//     ":")) of {"effect": name, "args": {param: value, ...}};
+//     ":")) of {"effect": name, "args": {param: value, ...}}; in a real
+//     run, a call whose layer function failed is followed at once by
+//     {"failed": name, "error": "EffectError" or "SandboxError"}, which
+//     is how clauz3 run marks it;
 //   - Main: flags (--plan-hash, --receipt FILE, --service URL, --effects
 //     FILE, --trace FILE, --arg name=JSON), the target's inputs, the
 //     target's own preconditions (Program.Precondition: checked once the
