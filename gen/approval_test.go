@@ -14,7 +14,9 @@ import (
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/internal/approvaltest"
 	"github.com/clauz3/clauz3/ir"
+	planrt "github.com/clauz3/clauz3/runtime"
 	"github.com/clauz3/clauz3/securitymod/receipt"
+	"github.com/clauz3/clauz3/securitymod/sandbox"
 )
 
 // TestBuildRealWithApprovalKey: a real build with an approval key embeds
@@ -246,5 +248,16 @@ func TestLayerConfigCheckedAtRun(t *testing.T) {
 	}
 	if _, err := os.Stat(outbox); err != nil {
 		t.Fatalf("the approved run fired no effect: %v", err)
+	}
+}
+
+// TestSandboxChildEnvAgrees: planrt leaves out of its layer-configuration
+// check exactly the variable the sandbox marks its child with.
+func TestSandboxChildEnvAgrees(t *testing.T) {
+	if planrt.SandboxChildEnv != sandbox.ChildEnv {
+		t.Fatalf("planrt.SandboxChildEnv %q, sandbox.ChildEnv %q", planrt.SandboxChildEnv, sandbox.ChildEnv)
+	}
+	if _, err := boundLayerEnv([]byte(`{"email":["`+sandbox.ChildEnv+`=0"]}`), []*Layer{{Name: "tools.email.trusted"}}); err == nil {
+		t.Fatal("a layer configuration setting the sandbox's mark was accepted")
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/clauz3/clauz3/securitymod/sandbox"
 )
 
 // LayerDomain is the domain of a layer name (tools.email.trusted: email),
@@ -47,6 +49,9 @@ func boundLayerEnv(config []byte, layers []*Layer) (*[]string, error) {
 			name, value, ok := strings.Cut(kv, "=")
 			if !ok || !strings.HasPrefix(name, "CLAUZ3_") || strings.ContainsAny(name, " \x00") || strings.ContainsRune(value, 0) {
 				return nil, fmt.Errorf("layer configuration of %s: %q is not CLAUZ3_NAME=value", domain, kv)
+			}
+			if name == sandbox.ChildEnv {
+				return nil, fmt.Errorf("layer configuration of %s: %s is the sandbox's own mark, not a layer setting", domain, name)
 			}
 			if old, dup := given[name]; dup {
 				if old != value {

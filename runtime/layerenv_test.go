@@ -41,3 +41,11 @@ func TestCheckLayerEnv(t *testing.T) {
 		t.Fatal("a setting given to a binary bound to none was accepted")
 	}
 }
+
+// TestCheckLayerEnvLeavesTheSandboxMark: the sandbox's confined child
+// carries its mark, which is no layer setting.
+func TestCheckLayerEnvLeavesTheSandboxMark(t *testing.T) {
+	if err := checkLayerEnv([]string{SandboxChildEnv + "=1", "CLAUZ3_A=b"}, []string{"CLAUZ3_A=b"}); err != nil {
+		t.Fatal(err)
+	}
+}

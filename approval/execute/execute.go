@@ -17,6 +17,7 @@ import (
 	"github.com/clauz3/clauz3/gen"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/securitymod/receipt"
+	"github.com/clauz3/clauz3/securitymod/sandbox"
 	"github.com/clauz3/clauz3/securitymod/secrets"
 )
 
@@ -75,10 +76,33 @@ type Options struct {
 	// build identity binds, so one run at a time (the service runs them
 	// so).
 	SecretsDir string
+	// Sandbox is the service's sandbox configuration: what it grants its
+	// runs besides what their layers' configuration names, their
+	// resource limits, and whether a machine without a protection may run
+	// plans unconfined.
+	Sandbox SandboxOptions
+	// Support reports the kernel's protections (nil: sandbox.Probe).
+	Support func() sandbox.Support
 	// Timeout bounds one run (default 10 minutes).
 	Timeout time.Duration
 	// Stderr receives the go command's diagnostics.
 	Stderr io.Writer
+}
+
+// SandboxOptions are the service configuration's part of every run's
+// kernel sandbox (gen.SandboxConfig).
+type SandboxOptions struct {
+	// ReadOnly, ReadWrite and ConnectPorts are granted to every run
+	// besides what its layers' configuration names: what a layer gen
+	// does not know needs (a test layer's outbox, say).
+	ReadOnly, ReadWrite []string
+	ConnectPorts        []uint16
+	// Limits are the runs' resource limits (zero fields: the defaults).
+	Limits sandbox.Limits
+	// AllowUnconfined lets a machine without Landlock, seccomp or
+	// resource limits run plans unconfined, each run saying so; off, the
+	// service runs nothing there.
+	AllowUnconfined bool
 }
 
 // LayerDomain is the domain of a layer name (tools.email.trusted: email),
@@ -99,9 +123,23 @@ func buildOptions(o Options) (gen.BuildOptions, error) {
 	if err != nil {
 		return gen.BuildOptions{}, fmt.Errorf("layer configuration: %v", err)
 	}
+	// The kernel sandbox is derived from the same configuration the run
+	// gets, each layer's settings its own, and the service's grants.
+	byDomain := map[string]map[string]string{}
+	for domain, kvs := range env {
+		byDomain[domain] = map[string]string{}
+		for _, kv := range kvs {
+			k, v, _ := strings.Cut(kv, "=")
+			byDomain[domain][k] = v
+		}
+	}
+	box := &gen.SandboxConfig{
+		Env: map[string]string{"HOME": o.Home}, LayerEnv: byDomain, Limits: o.Sandbox.Limits, AllowUnconfined: o.Sandbox.AllowUnconfined,
+		ReadOnly: o.Sandbox.ReadOnly, ReadWrite: o.Sandbox.ReadWrite, ConnectPorts: o.Sandbox.ConnectPorts,
+	}
 	return gen.BuildOptions{
 		Mode: gen.Real, ApprovalKey: o.ApprovalKey, CacheDir: o.CacheDir, Stderr: o.Stderr,
-		Toolchain: o.GoBin, GoCache: o.GoCache, ModCache: o.GoModCache, LayerConfig: cfg,
+		Toolchain: o.GoBin, GoCache: o.GoCache, ModCache: o.GoModCache, LayerConfig: cfg, Sandbox: box,
 	}, nil
 }
 
@@ -195,6 +233,17 @@ func Identity(ctx context.Context, prog *ir.Program, src []byte, o Options) (str
 // layer store, and runs it with the receipt, the service's layer
 // configuration and home, and nothing from any caller's environment.
 func Run(ctx context.Context, job Job, o Options) (Result, error) {
+	// Honest degradation (issue 15): where the kernel lacks a protection,
+	// nothing runs unless the service's configuration allows it, and then
+	// the binary says RUNNING UNCONFINED on stderr, which the transcript
+	// shows.
+	support := sandbox.Probe
+	if o.Support != nil {
+		support = o.Support
+	}
+	if missing := support().Missing(); missing != "" && !o.Sandbox.AllowUnconfined {
+		return Result{}, fmt.Errorf("this machine lacks %s, so a run would not be confined: the service runs no plan here unless its configuration allows unconfined runs (service.json sandbox.allow_unconfined); nothing ran", missing)
+	}
 	if !filepath.IsAbs(o.GoBin) {
 		return Result{}, fmt.Errorf("the go command %q is not an absolute path", o.GoBin)
 	}

@@ -24,6 +24,7 @@ import (
 	"github.com/clauz3/clauz3/approval"
 	"github.com/clauz3/clauz3/approval/client"
 	"github.com/clauz3/clauz3/approval/clientkey"
+	"github.com/clauz3/clauz3/approval/state"
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/ir/english"
@@ -70,6 +71,37 @@ func (d *devInstall) cmd(args ...string) *exec.Cmd {
 
 func (d *devInstall) flags() []string {
 	return []string{"--dev", "--state", d.state, "--config", d.config}
+}
+
+// grantSandbox adds read-write folders to the sandbox grants of the
+// service's settings (service.json, kept 0600 and its owner): what a test
+// layer the sandbox does not know needs, its outbox's folder.
+func grantSandbox(t *testing.T, config string, rw ...string) {
+	t.Helper()
+	path := filepath.Join(config, "service.json")
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s state.Settings
+	if err := json.Unmarshal(data, &s); err != nil {
+		t.Fatal(err)
+	}
+	s.Sandbox.ReadWrite = append(s.Sandbox.ReadWrite, rw...)
+	if data, err = json.Marshal(s); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	st := fi.Sys().(*syscall.Stat_t)
+	if err := os.Chown(path, int(st.Uid), int(st.Gid)); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // newDevInstall runs service init --dev and installs the corpus layers

@@ -398,6 +398,9 @@ func TestServiceBuildsAndRuns(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.Chown(cfgFile, int(b.serviceCred.Uid), int(b.serviceCred.Gid))
+	// The test layer's outbox is nothing the sandbox derives a grant for:
+	// the service's settings grant its folder.
+	grantSandbox(t, b.layout.config, outDir)
 	b.startService(t)
 	realURL := "http://" + b.addr
 

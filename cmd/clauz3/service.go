@@ -36,6 +36,7 @@ import (
 	"github.com/clauz3/clauz3/prover"
 	"github.com/clauz3/clauz3/securitymod/audit"
 	"github.com/clauz3/clauz3/securitymod/receipt"
+	"github.com/clauz3/clauz3/securitymod/sandbox"
 )
 
 // env is what the commands read from the machine rather than from their
@@ -547,6 +548,14 @@ func runServiceRun(name string, args []string, stdout, stderr io.Writer) int {
 	}
 	execOpts.Stderr = stderr
 	proofs.exec = execOpts
+	// Honest degradation (issue 15): say at start what runs will get.
+	if missing := sandbox.Probe().Missing(); missing != "" {
+		if settings.Sandbox.AllowUnconfined {
+			fmt.Fprintf(stdout, "approval service: RUNNING UNCONFINED: this machine lacks %s; approved runs are not confined by the kernel (service.json sandbox.allow_unconfined)\n", missing)
+		} else {
+			fmt.Fprintf(stdout, "approval service: this machine lacks %s: every run will be refused unless service.json sets sandbox.allow_unconfined\n", missing)
+		}
+	}
 	svc, err := approval.New(approval.Config{
 		Addr: settings.Addr, Store: store, Key: keys.Signing, SessionSecret: keys.SessionSecret,
 		Reprove: proofs.reprove, Decide: proofs.decider(pol), ReceiptTTL: *ttl, Version: version,

@@ -26,6 +26,7 @@ import (
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/securitymod/receipt"
+	"github.com/clauz3/clauz3/securitymod/sandbox"
 )
 
 // buildIdentity is the build identity of prog as the service would
@@ -102,6 +103,14 @@ func executeOptions(l state.Layout, settings state.Settings, uid int, serviceURL
 		CacheDir: filepath.Join(l.State, "builds"), WorkDir: filepath.Join(l.State, "runs"),
 		ApprovalKey: approvalKey, ServiceURL: serviceURL, Home: u.HomeDir, LayerEnv: layerEnv,
 		LayerSecrets: layerSecrets, SecretsDir: filepath.Join(l.State, "runs", "secrets"),
+		Sandbox: execute.SandboxOptions{
+			ReadOnly: settings.Sandbox.ReadOnly, ReadWrite: settings.Sandbox.ReadWrite, ConnectPorts: settings.Sandbox.ConnectPorts,
+			AllowUnconfined: settings.Sandbox.AllowUnconfined,
+			Limits: sandbox.Limits{
+				CPUSeconds: settings.Sandbox.CPUSeconds, AddressSpace: settings.Sandbox.AddressSpace, OpenFiles: settings.Sandbox.OpenFiles,
+				FileSize: settings.Sandbox.FileSize, Processes: settings.Sandbox.Processes,
+			},
+		},
 	}, nil
 }
 
