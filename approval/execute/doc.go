@@ -12,6 +12,11 @@
 // status, output and effect trace; the caller (`clauz3 run`) only shows
 // them.
 //
+// Every run is built with a kernel sandbox (gen.SandboxConfig) derived
+// from the configuration it runs with and the service's SandboxOptions
+// (grants, limits); on a machine without the protections Run refuses
+// before building unless AllowUnconfined.
+//
 // Identity is the build identity recorded with an approval and checked
 // again before the run: the plan digest and the digests of the store's
 // layer sources. It is the seam for gen's full build-identity digest.

@@ -121,7 +121,7 @@ func runServiceInit(e env, args []string, stdin io.Reader, stdout, stderr io.Wri
 	fs.SetOutput(stderr)
 	var lf layoutFlags
 	lf.register(fs)
-	addr := fs.String("addr", "127.0.0.1:8765", "the loopback host:port of the UI and of receipt redemption")
+	addr := fs.String("addr", "", "the loopback host:port of the UI and of receipt redemption (default 127.0.0.1:876 real, a privileged port; 127.0.0.1:8765 dev)")
 	passwordFile := fs.String("password-file", "", "read the human's password from this owner-only file, or - for standard input (default: ask on the terminal)")
 	account := fs.String("account", state.Account, "the service's OS account (real mode; made with useradd if missing)")
 	socket := fs.String("socket", state.RealSocket, "the API's Unix socket (real mode)")
@@ -138,6 +138,9 @@ func runServiceInit(e env, args []string, stdin io.Reader, stdout, stderr io.Wri
 	}
 	if fs.NArg() != 0 {
 		return fail(exitUsage, "unexpected arguments %q", fs.Args())
+	}
+	if *addr == "" {
+		*addr = map[bool]string{true: "127.0.0.1:8765", false: "127.0.0.1:876"}[lf.dev]
 	}
 	host, port, err := net.SplitHostPort(*addr)
 	if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() || port == "0" {
@@ -166,6 +169,14 @@ func runServiceInit(e env, args []string, stdin io.Reader, stdout, stderr io.Wri
 	if !lf.dev {
 		if uid != 0 {
 			return fail(exitRefused, "a real installation is set up by root (sudo clauz3 service init): it makes the %s account and root-owned client configuration; for a same-user development setup use --dev", *account)
+		}
+		// The login page's port must be one the agent cannot squat.
+		start, err := state.UnprivilegedPortStart()
+		if err == nil {
+			err = state.CheckPrivilegedAddr(*addr, start)
+		}
+		if err != nil {
+			return fail(exitRefused, "--addr: %v", err)
 		}
 		if !filepath.IsAbs(*socket) {
 			return fail(exitUsage, "--socket %q is not an absolute path", *socket)
@@ -352,6 +363,11 @@ After=network.target
 
 [Service]
 User=%s
+# The UI listens on a privileged loopback port, which the agent's account
+# cannot bind first (docs/threat-model.md): this capability alone lets
+# the service account bind it.
+AmbientCapabilities=CAP_NET_BIND_SERVICE
+CapabilityBoundingSet=CAP_NET_BIND_SERVICE
 ExecStart=%s service run --state %s --config %s
 RuntimeDirectory=clauz3
 RuntimeDirectoryMode=0755
@@ -570,6 +586,17 @@ func runServiceRun(name string, args []string, stdout, stderr io.Writer) int {
 			ln.Close()
 		}
 	}()
+	if settings.Mode == client.ModeReal {
+		// Checked again at every start: the kernel setting may have
+		// changed since init.
+		start, err := state.UnprivilegedPortStart()
+		if err == nil {
+			err = state.CheckPrivilegedAddr(settings.Addr, start)
+		}
+		if err != nil {
+			return fail(exitRefused, "%v", err)
+		}
+	}
 	ln, err := net.Listen("tcp", settings.Addr)
 	if err != nil {
 		return fail(exitRefused, "%v", err)
