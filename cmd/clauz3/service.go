@@ -31,6 +31,7 @@ import (
 	"github.com/clauz3/clauz3/approval"
 	"github.com/clauz3/clauz3/approval/client"
 	"github.com/clauz3/clauz3/approval/state"
+	"github.com/clauz3/clauz3/gen"
 	"github.com/clauz3/clauz3/layers"
 	"github.com/clauz3/clauz3/policy"
 	"github.com/clauz3/clauz3/prover"
@@ -50,14 +51,16 @@ type env struct {
 var defaultEnv = env{clientPaths: client.DefaultPaths}
 
 const serviceUsage = `usage:
-  clauz3 service init [--dev] [--state DIR] [--config DIR] [--addr 127.0.0.1:8765] [--password-file FILE|-]
-                      [--account clauz3] [--socket PATH] [--unit PATH] [--go PATH]
+  clauz3 service init [--dev] [--state DIR] [--config DIR] [--addr 127.0.0.1:876] [--password-file FILE|-]
+                      [--account clauz3] [--socket PATH] [--unit PATH] [--go PATH] [--module-source DIR]
   clauz3 service run  [--dev] [--state DIR] [--config DIR]
   clauz3 service --dev   (same as: clauz3 service run --dev)
 
 init sets up the approval service's own state: in a real installation (run as root) the clauz3
 account, its folders, a systemd unit and /etc/clauz3/client.json; with --dev, same-user folders and
-~/.config/clauz3/client.json. run serves it; only the account that owns the state may.
+~/.config/clauz3/client.json. A real installation's UI listens on a privileged loopback port (default
+127.0.0.1:876; dev: 127.0.0.1:8765) and its module cache is seeded from --module-source, every module
+checked against the pinned go.sum. run serves it; only the account that owns the state may.
 `
 
 func runService(e env, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -129,6 +132,7 @@ func runServiceInit(e env, args []string, stdin io.Reader, stdout, stderr io.Wri
 	goBin := fs.String("go", "", "the absolute path of the go command sealed builds use (default: the toolchain found now)")
 	goCache := fs.String("gocache", "", "dev mode only: share this Go build cache instead of <state>/gocache (a real service's cache is always its own)")
 	goModCache := fs.String("gomodcache", "", "dev mode only: share this Go module cache instead of <state>/gomodcache")
+	moduleSource := fs.String("module-source", "", "real mode: the module cache to seed <state>/gomodcache from, every module checked against the pinned go.sum (default: ~/go/pkg/mod of the account running init)")
 	if err := parseFlags(fs, args); err != nil {
 		return exitUsage
 	}
@@ -226,6 +230,13 @@ func runServiceInit(e env, args []string, stdin io.Reader, stdout, stderr io.Wri
 		if err := mkdirOwned(filepath.Dir(*socket), 0o755, uid, gid); err != nil {
 			return fail(exitRefused, "%v", err)
 		}
+		// A real service builds with its own module cache and never
+		// fetches: seed it now with the vetted modules, each checked
+		// against the pinned go.sum, and hand it to the service account.
+		if err := seedModCache(goPath, filepath.Join(l.State, "gomodcache"), *moduleSource, uid, gid); err != nil {
+			return fail(exitRefused, "%v", err)
+		}
+		fmt.Fprintf(stdout, "service init: seeded the module cache %s with the vetted modules\n", filepath.Join(l.State, "gomodcache"))
 	}
 	if err := cc.Check(); err != nil {
 		return fail(exitRefused, "internal error: the client configuration does not check: %v", err)
@@ -324,6 +335,28 @@ func ensureAccount(name, home string) (int, int, error) {
 		return 0, 0, fmt.Errorf("the account %s is root: the service must be a principal of its own", name)
 	}
 	return uid, gid, nil
+}
+
+// seedModCache fills a real service's module cache from src (default:
+// ~/go/pkg/mod of the account running init, from the account database)
+// through gen.SeedModCache, then gives it to the service account.
+func seedModCache(goBin, modCache, src string, uid, gid int) error {
+	if src == "" {
+		u, err := user.Current()
+		if err != nil || !filepath.IsAbs(u.HomeDir) {
+			return fmt.Errorf("the module cache to seed from: no home folder for this account (%v); give --module-source", err)
+		}
+		src = filepath.Join(u.HomeDir, "go", "pkg", "mod")
+	}
+	if err := gen.SeedModCache(context.Background(), goBin, modCache, src); err != nil {
+		return fmt.Errorf("%v; a real service cannot build without its vetted modules: fill a module cache with them (go mod download, as the account running init, in a checkout of clauz3) and give it with --module-source", err)
+	}
+	return filepath.WalkDir(modCache, func(p string, d iofs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Lchown(p, uid, gid)
+	})
 }
 
 func mkdirOwned(dir string, mode os.FileMode, uid, gid int) error {
