@@ -176,3 +176,22 @@ func TestCardPageWithoutCard(t *testing.T) {
 		t.Errorf("no card note:\n%s", page)
 	}
 }
+
+// The request page shows what the run will be able to touch: the card's
+// sandbox lines (issue 15).
+func TestCardPageSandbox(t *testing.T) {
+	h := newHarness(t, nil)
+	h.svc.cfg.Reprove = func(ctx context.Context, name string, src []byte, target string) (Proof, error) {
+		p, err := fakeReprove(ctx, name, src, target)
+		p.Card = &card.Card{Sandbox: []string{"read-only: /etc/ssl/certs", "read-write: /srv/outbox", "network: TCP connect to ports 587"}}
+		return p, err
+	}
+	id := h.submit(planSrc)
+	page := string(h.do("GET", "/ui/requests/"+id, "", nil).body)
+	box := element(t, page, "sandbox")
+	for _, want := range []string{"read-write: /srv/outbox", "network: TCP connect to ports 587"} {
+		if !strings.Contains(box, want) {
+			t.Errorf("the sandbox on the page lacks %q:\n%s", want, box)
+		}
+	}
+}

@@ -40,6 +40,10 @@ type BuildIdentity struct {
 	// Digest is "sha256:<hex>" over the canonical JSON of the fields
 	// above; it is not part of what it hashes.
 	Digest string `json:"-"`
+	// SandboxText is the sandbox policy for people (sandbox.Policy's
+	// String: one line a part), for the approval card; not hashed
+	// (Sandbox is).
+	SandboxText string `json:"-"`
 }
 
 // LayerIdentity names one layer's sources by content.
@@ -119,6 +123,7 @@ func identityOf(prog *ir.Program, src []byte, opts BuildOptions, layers []*Layer
 	}
 	if policy != nil {
 		id.Sandbox = sandboxHashText(*policy)
+		id.SandboxText = policy.String()
 	}
 	rt, err := runtimeSources()
 	if err != nil {

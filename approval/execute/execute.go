@@ -218,15 +218,21 @@ func releaseSecrets(o Options, layers []*gen.Layer) (func(), error) {
 // configuration. The service records it with an approval, the receipt
 // binds it, and the sealed binary admits only a receipt naming its own.
 func Identity(ctx context.Context, prog *ir.Program, src []byte, o Options) (string, error) {
-	opts, err := buildOptions(o)
-	if err != nil {
-		return "", err
-	}
-	id, err := gen.Identity(ctx, prog, src, opts)
+	id, err := BuildIdentity(ctx, prog, src, o)
 	if err != nil {
 		return "", err
 	}
 	return id.Digest, nil
+}
+
+// BuildIdentity is Identity's whole record, with the sandbox policy the
+// run would get in words (SandboxText), for the approval card.
+func BuildIdentity(ctx context.Context, prog *ir.Program, src []byte, o Options) (*gen.BuildIdentity, error) {
+	opts, err := buildOptions(o)
+	if err != nil {
+		return nil, err
+	}
+	return gen.Identity(ctx, prog, src, opts)
 }
 
 // Run builds the sealed binary of job with the service's toolchain and

@@ -106,13 +106,19 @@ func (sp *serviceProver) reprove(ctx context.Context, planName string, src []byt
 		return approval.Proof{}, errors.New("internal error: the plan is proved but its coverage report is missing or has a required gap")
 	}
 	digest := ir.Digest(src, prog)
-	identity, err := sp.buildIdentity(ctx, prog, src)
+	id, err := execute.BuildIdentity(ctx, prog, src, sp.exec)
 	if err != nil {
 		return approval.Proof{}, err
 	}
+	identity := id.Digest
 	cd, err := card.Build(prog, src)
 	if err != nil {
 		return approval.Proof{}, err
+	}
+	var unconfined string
+	cd.Sandbox, unconfined = sp.sandboxLines(id)
+	if unconfined != "" {
+		cd.Warnings = append([]card.Warning{{Kind: card.Unconfined, Message: unconfined}}, cd.Warnings...)
 	}
 	p := approval.Proof{PlanHash: digest, Target: res.Target, CoverageChecked: true, BuildIdentity: identity, Card: cd,
 		Coverage: []approval.Coverage{}, Evidence: policy.Plan{File: planName, Source: src, Config: cfg}}

@@ -37,4 +37,10 @@ def main(amount: int) -> None:
 		strings.Join(e.CoveredBy, ",") != "bank.max_spend(5)" || len(c.Warnings) != 0 {
 		t.Errorf("card %+v, effect %+v", c, e)
 	}
+	// The card says what the run will be able to touch (issue 15): the
+	// kernel sandbox the service builds it with.
+	box := strings.Join(c.Sandbox, "\n")
+	if !strings.Contains(box, "read-write:") || !strings.Contains(box, "network: none") || !strings.Contains(box, "limits: cpu") {
+		t.Errorf("the card's sandbox = %q", c.Sandbox)
+	}
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/clauz3/clauz3/approval/execute"
 	"github.com/clauz3/clauz3/approval/state"
 	"github.com/clauz3/clauz3/compiler"
+	"github.com/clauz3/clauz3/gen"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/securitymod/receipt"
 	"github.com/clauz3/clauz3/securitymod/sandbox"
@@ -34,6 +35,23 @@ import (
 // layer configuration.
 func (sp *serviceProver) buildIdentity(ctx context.Context, prog *ir.Program, src []byte) (string, error) {
 	return execute.Identity(ctx, prog, src, sp.exec)
+}
+
+// sandboxLines are what a run of prog could touch, in words, one line a
+// part (the card's Sandbox), and a loud warning when this machine would
+// run it unconfined.
+func (sp *serviceProver) sandboxLines(id *gen.BuildIdentity) ([]string, string) {
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSpace(id.SandboxText), "\n") {
+		if l != "" {
+			lines = append(lines, l)
+		}
+	}
+	warn := ""
+	if missing := sandbox.Probe().Missing(); missing != "" && sp.exec.Sandbox.AllowUnconfined {
+		warn = "RUNNING UNCONFINED: this machine lacks " + missing + "; the service's configuration allows running anyway, so the run is not confined by the kernel to what is listed under the sandbox"
+	}
+	return lines, warn
 }
 
 // executor is the service's Execute: it compiles the approved plan again
