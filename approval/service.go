@@ -511,16 +511,21 @@ func (s *Service) wait(w http.ResponseWriter, r *http.Request) {
 		timeout = d
 	}
 	id := r.PathValue("id")
-	// Register before reading, so a decision between the read and the
-	// wait still wakes this request.
-	ch, done := s.waiters.join(id)
-	defer done()
 	e, ok := s.lookup(w, r)
 	if !ok {
 		return
 	}
+	// Only the submitting client and the human are answered (E1g); a
+	// refused caller never counts as one waiting.
 	if actor, err := s.submitter(r, e, clientkey.Wait, "", true); err != nil {
 		s.refuse(w, r, http.StatusForbidden, "wait.refused", id, actor, err.Error())
+		return
+	}
+	// Register before reading again, so a decision between the read and
+	// the wait still wakes this request.
+	ch, done := s.waiters.join(id)
+	defer done()
+	if e, ok = s.lookup(w, r); !ok {
 		return
 	}
 	if e.Decision == nil {
