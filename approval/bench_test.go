@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/clauz3/clauz3/approval/clientkey"
 	"github.com/clauz3/clauz3/securitymod/receipt"
 )
 
@@ -79,7 +80,9 @@ func benchRunners(b *testing.B, runners int, think time.Duration) {
 		b.Fatal("no session after login")
 	}
 
-	post := func(path string, body any, withCookie bool) (int, []byte, error) {
+	// post and get send proof, when not empty, as the submitting client's
+	// proof of possession (approval/clientkey).
+	post := func(path string, body any, withCookie bool, proof ...string) (int, []byte, error) {
 		data, err := json.Marshal(body)
 		if err != nil {
 			return 0, nil, err
@@ -92,6 +95,9 @@ func benchRunners(b *testing.B, runners int, think time.Duration) {
 		if withCookie {
 			req.Header.Set("Cookie", cookie)
 		}
+		for _, p := range proof {
+			req.Header.Set(clientkey.Header, p)
+		}
 		resp, err := hc.Do(req)
 		if err != nil {
 			return 0, nil, err
@@ -100,8 +106,13 @@ func benchRunners(b *testing.B, runners int, think time.Duration) {
 		out, err := io.ReadAll(resp.Body)
 		return resp.StatusCode, out, err
 	}
-	get := func(path string) (int, []byte, error) {
-		resp, err := hc.Get(srv.URL + path)
+	get := func(path, proof string) (int, []byte, error) {
+		req, err := http.NewRequest("GET", srv.URL+path, nil)
+		if err != nil {
+			return 0, nil, err
+		}
+		req.Header.Set(clientkey.Header, proof)
+		resp, err := hc.Do(req)
 		if err != nil {
 			return 0, nil, err
 		}
@@ -157,7 +168,7 @@ func benchRunners(b *testing.B, runners int, think time.Duration) {
 				}()
 				var st Status
 				for st.Status == "" || st.Status == StatusPending {
-					code, body, err = get("/api/requests/" + sub.ID + "/wait?timeout=30s")
+					code, body, err = get("/api/requests/"+sub.ID+"/wait?timeout=30s", testClient.Proof(clientkey.Wait, sub.ID, "", time.Now()))
 					if err != nil || code != 200 || json.Unmarshal(body, &st) != nil {
 						fail("wait: %d %s %v", code, body, err)
 						return
@@ -181,7 +192,7 @@ func benchRunners(b *testing.B, runners int, think time.Duration) {
 					return
 				}
 				t2 := time.Now()
-				code, body, err = post("/api/receipts/redeem", RedeemBody{Receipt: *st.Receipt, Challenge: ch}, false)
+				code, body, err = post("/api/receipts/redeem", RedeemBody{Receipt: *st.Receipt, Challenge: ch}, false, testClient.Proof(clientkey.Redeem, sub.ID, ch, time.Now()))
 				if err != nil || code != 200 {
 					fail("redeem: %d %s %v", code, body, err)
 					return

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/clauz3/clauz3/approval/card"
+	"github.com/clauz3/clauz3/approval/clientkey"
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/ir/english"
 )
@@ -300,12 +301,12 @@ func TestCardPageAfterTheRun(t *testing.T) {
 			}
 			// A run asked for before the decision is refused before it
 			// begins: it is no outcome of the request.
-			h.postJSON("/api/requests/"+s.ID+"/run", map[string]string{})
+			h.postJSON("/api/requests/"+s.ID+"/run", map[string]string{}, h.proof(clientkey.Run, s.ID, "")...)
 			if shown := visibleText(string(h.do("GET", "/ui/requests/"+s.ID, "", nil).body)); strings.Contains(shown, "What ran") {
 				t.Fatalf("a refused run request shows as an outcome:\n%s", shown)
 			}
 			decodeStatus(t, h.decide(s.ID, cookie, StatusApprovedOnce))
-			h.postJSON("/api/requests/"+s.ID+"/run", map[string]string{})
+			h.postJSON("/api/requests/"+s.ID+"/run", map[string]string{}, h.proof(clientkey.Run, s.ID, "")...)
 			page := h.do("GET", "/ui/requests/"+s.ID, "", nil).body
 			shown := visibleText(string(page))
 			for _, w := range c.want {
@@ -336,5 +337,24 @@ func TestCardPageOfAnOlderCard(t *testing.T) {
 	shown := visibleText(string(h.do("GET", "/ui/requests/"+id, "", nil).body))
 	if !strings.Contains(shown, "withdraw(amount=99999) (plan.py:3:5) NO PROMISE LIMITS THIS ACTION") {
 		t.Errorf("an older card:\n%s", shown)
+	}
+}
+
+// The request page shows what the run will be able to touch: the card's
+// sandbox lines (issue 15).
+func TestCardPageSandbox(t *testing.T) {
+	h := newHarness(t, nil)
+	h.svc.cfg.Reprove = func(ctx context.Context, name string, src []byte, target string) (Proof, error) {
+		p, err := fakeReprove(ctx, name, src, target)
+		p.Card = &card.Card{Sandbox: []string{"read-only: /etc/ssl/certs", "read-write: /srv/outbox", "network: TCP connect to ports 587"}}
+		return p, err
+	}
+	id := h.submit(planSrc)
+	page := string(h.do("GET", "/ui/requests/"+id, "", nil).body)
+	box := element(t, page, "sandbox")
+	for _, want := range []string{"read-write: /srv/outbox", "network: TCP connect to ports 587"} {
+		if !strings.Contains(box, want) {
+			t.Errorf("the sandbox on the page lacks %q:\n%s", want, box)
+		}
 	}
 }

@@ -34,6 +34,11 @@
 //     DefaultClientGrace expires: expiry.go),
 //     receipt signing and redemption acknowledgements, and the run
 //     endpoint, which hands an approved request to the injected Execute.
+//     A request belongs to the client key its submission carried
+//     (approval/clientkey, attack E1g): wait answers only that key's
+//     proof or the human's session, run only the key, and a redemption
+//     needs the key's proof unless it comes inside the service's own run
+//     of that request (runs), whose sealed binary holds no key.
 //   - The UI (ui/*.html, html/template, no external assets, a strict
 //     Content-Security-Policy). The one script is the request list's live
 //     refresh (it reads /api/requests every 3 s and rebuilds the rows
@@ -43,7 +48,9 @@
 //     who is not a programmer: a loud warnings box, every action the plan
 //     can take said as a sentence with the promises that limit it (or NO
 //     PROMISE LIMITS THIS ACTION), the inputs of this run, the layer
-//     configuration the service will use, each guarantee in English
+//     configuration the service will use, what the run will be able to
+//     touch (its kernel sandbox; a warning first when it would run
+//     unconfined), each guarantee in English
 //     (marked when it covers nothing the plan does; its code one click
 //     away), coverage in words, Approve and Deny as the primary buttons,
 //     and after the run what ran and how it ended (Store.Outcome reads it
@@ -59,7 +66,8 @@
 // value outside the four human decisions, or on a decided request; a
 // submission whose re-proof fails, whose plan hash or target differ from
 // the service's own, or that leaves a required_gap (recorded as refused,
-// 422); a redemption whose receipt does not verify with the service's key,
+// 422); a wait, run or redemption without the submitting client's proof
+// (above); a redemption whose receipt does not verify with the service's key,
 // was not issued by it, is for another plan or target, does not authorise
 // a run, is expired, or was redeemed before.
 //

@@ -23,7 +23,7 @@ func TestRequestsOfAGoneClientExpire(t *testing.T) {
 
 	// The waiting client holds a long-poll across the grace period.
 	done := make(chan reply, 1)
-	go func() { done <- h.do("GET", "/api/requests/"+waiting+"/wait?timeout=5s", "", nil) }()
+	go func() { done <- h.wait(waiting, "5s") }()
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
 		h.svc.waiters.mu.Lock()
 		joined := h.svc.waiters.m[waiting] != nil
@@ -38,7 +38,7 @@ func TestRequestsOfAGoneClientExpire(t *testing.T) {
 	h.clock.add(DefaultClientGrace - time.Second)
 	// The recent client's poll ends now, one second before the others'
 	// grace runs out.
-	if r := h.do("GET", "/api/requests/"+recent+"/wait?timeout=1s", "", nil); r.code != 200 {
+	if r := h.wait(recent, "1s"); r.code != 200 {
 		t.Fatalf("wait = %d %s", r.code, r.body)
 	}
 	h.clock.add(2 * time.Second)

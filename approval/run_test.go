@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clauz3/clauz3/approval/clientkey"
 	"github.com/clauz3/clauz3/securitymod/receipt"
 )
 
@@ -42,12 +43,12 @@ func TestRunEndpoint(t *testing.T) {
 				st := decodeStatus(t, h.decide(id, h.login(), c.decision))
 				if c.redeemed {
 					ch, _ := receipt.NewChallenge()
-					if r := h.postJSON("/api/receipts/redeem", RedeemBody{Receipt: *st.Receipt, Challenge: ch}); r.code != 200 {
+					if r := h.redeem(*st.Receipt, ch); r.code != 200 {
 						t.Fatalf("redeem = %d %s", r.code, r.body)
 					}
 				}
 			}
-			r := h.postJSON("/api/requests/"+id+"/run", map[string]string{})
+			r := h.postJSON("/api/requests/"+id+"/run", map[string]string{}, h.proof(clientkey.Run, id, "")...)
 			if r.code != c.code || !strings.Contains(string(r.body), c.says) {
 				t.Fatalf("run = %d %s, want %d mentioning %q", r.code, r.body, c.code, c.says)
 			}

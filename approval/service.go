@@ -17,6 +17,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/clauz3/clauz3/approval/clientkey"
 	"github.com/clauz3/clauz3/securitymod/audit"
 	"github.com/clauz3/clauz3/securitymod/receipt"
 )
@@ -69,6 +70,7 @@ type Service struct {
 	sessions sessions
 	waiters  waiters
 	started  time.Time
+	runs     runs
 }
 
 // New checks cfg and makes a service.
@@ -102,6 +104,7 @@ func New(cfg Config) (*Service, error) {
 		return nil, err
 	}
 	s.waiters.m, s.waiters.seen = map[string]*waiter{}, map[string]time.Time{}
+	s.runs.m = map[string]bool{}
 	return s, nil
 }
 
@@ -296,6 +299,9 @@ func checkSubmission(sub Submission) string {
 		return "target must be 1-256 characters without control characters"
 	case len(sub.Inputs) > 64:
 		return "more than 64 inputs"
+	}
+	if _, err := clientkey.ParsePublic(sub.ClientKey); err != nil {
+		return err.Error() + ": a submission carries its client's public key, and only that client is answered"
 	}
 	for _, in := range sub.Inputs {
 		if name, _, ok := strings.Cut(in, "="); !ok || name == "" || len(in) > 64<<10 || strings.ContainsFunc(name, isControl) {
@@ -528,12 +534,21 @@ func (s *Service) wait(w http.ResponseWriter, r *http.Request) {
 		timeout = d
 	}
 	id := r.PathValue("id")
-	// Register before reading, so a decision between the read and the
-	// wait still wakes this request.
-	ch, done := s.waiters.join(id)
-	defer func() { done(); s.waiters.saw(id, s.cfg.Now()) }()
 	e, ok := s.lookup(w, r)
 	if !ok {
+		return
+	}
+	// Only the submitting client and the human are answered (E1g); a
+	// refused caller never counts as one waiting.
+	if actor, err := s.submitter(r, e, clientkey.Wait, "", true); err != nil {
+		s.refuse(w, r, http.StatusForbidden, "wait.refused", id, actor, err.Error())
+		return
+	}
+	// Register before reading again, so a decision between the read and
+	// the wait still wakes this request.
+	ch, done := s.waiters.join(id)
+	defer func() { done(); s.waiters.saw(id, s.cfg.Now()) }()
+	if e, ok = s.lookup(w, r); !ok {
 		return
 	}
 	if e.Decision == nil {
@@ -679,6 +694,15 @@ func (s *Service) redeem(w http.ResponseWriter, r *http.Request) {
 		s.refuse(w, r, http.StatusForbidden, "redemption.refused", p.RequestID, actor, err.Error())
 		return
 	}
+	// Holding the receipt is not enough (attack E1g): the redeemer is the
+	// submitting client (its key's proof, bound to this challenge), or the
+	// sealed binary of the run the service is doing for that client.
+	if !s.runs.active(p.RequestID) {
+		if _, err := s.submitter(r, e, clientkey.Redeem, body.Challenge, false); err != nil {
+			s.refuse(w, r, http.StatusForbidden, "redemption.refused", p.RequestID, actor, err.Error()+"; a receipt is redeemed only by the client that submitted its request, or by the run the service does for it")
+			return
+		}
+	}
 	detail, _ := json.Marshal(map[string]string{"nonce": p.Nonce, "challenge": body.Challenge})
 	ack, err := s.cfg.Store.Redeem(context.WithoutCancel(r.Context()), p.RequestID, p.Nonce, body.Challenge, now, func(head string) (receipt.Redemption, error) {
 		return receipt.SignRedemption(s.cfg.Key, receipt.RedemptionPayload{RequestID: p.RequestID, ReceiptNonce: p.Nonce, Challenge: body.Challenge, RedeemedAt: now, AuditHead: head})
@@ -772,6 +796,10 @@ func (s *Service) run(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	if _, err := s.submitter(r, e, clientkey.Run, "", false); err != nil {
+		s.refuse(w, r, http.StatusForbidden, "run.refused", id, actor, err.Error()+"; only the client that submitted the request may ask for its run")
+		return
+	}
 	switch {
 	case e.Decision == nil:
 		s.refuse(w, r, http.StatusConflict, "run.refused", id, actor, "the request is not decided")
@@ -788,6 +816,11 @@ func (s *Service) run(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusInternalServerError, "reading the submission: "+err.Error())
 		return
 	}
+	if !s.runs.start(id) {
+		s.refuse(w, r, http.StatusConflict, "run.refused", id, actor, "the request is running already")
+		return
+	}
+	defer s.runs.end(id)
 	// A cold build takes longer than the server's write timeout allows
 	// an ordinary answer.
 	http.NewResponseController(w).SetWriteDeadline(time.Now().Add(30 * time.Minute))
@@ -811,4 +844,69 @@ func (s *Service) run(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	answer(w, http.StatusOK, res)
+}
+
+// submitter checks that r comes from the client that submitted e: a
+// proof of possession of the key the submission carried, for this
+// purpose and binding (approval/clientkey). With human set, the human's
+// session is accepted instead. It answers the actor to audit and, when
+// the caller is neither, why.
+func (s *Service) submitter(r *http.Request, e Entry, purpose, binding string, human bool) (string, error) {
+	now := s.cfg.Now()
+	if human {
+		if sess, ok := s.sessions.fromRequest(r, now); ok {
+			return sess.actor(), nil
+		}
+	}
+	actor := "client:" + r.RemoteAddr
+	var sub struct {
+		ClientKey string `json:"client_key"`
+	}
+	if err := json.Unmarshal(e.Submitted, &sub); err != nil {
+		return actor, fmt.Errorf("the request's submission is unreadable: %v", err)
+	}
+	pub, err := clientkey.ParsePublic(sub.ClientKey)
+	if err != nil {
+		return actor, fmt.Errorf("the request carries no usable client key (%v): nobody can prove to be its client", err)
+	}
+	if v := r.Header.Values(clientkey.Header); len(v) > 1 {
+		return actor, fmt.Errorf("more than one %s header", clientkey.Header)
+	}
+	if err := clientkey.Verify(pub, r.Header.Get(clientkey.Header), purpose, e.ID, binding, now); err != nil {
+		if human {
+			return actor, fmt.Errorf("%v, and no session of the human: only the submitting client and the human are answered", err)
+		}
+		return actor, err
+	}
+	return "runner", nil
+}
+
+// runs are the requests the service is running now: a second run of one
+// is refused, and the sealed binary of a run redeems its receipt without
+// the client's key (the client proved it when it asked for the run).
+type runs struct {
+	mu sync.Mutex
+	m  map[string]bool
+}
+
+func (rs *runs) start(id string) bool {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	if rs.m[id] {
+		return false
+	}
+	rs.m[id] = true
+	return true
+}
+
+func (rs *runs) end(id string) {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	delete(rs.m, id)
+}
+
+func (rs *runs) active(id string) bool {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	return rs.m[id]
 }

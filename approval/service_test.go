@@ -20,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/clauz3/clauz3/approval/clientkey"
 	"github.com/clauz3/clauz3/securitymod/receipt"
 )
 
@@ -170,9 +171,42 @@ const planSrc = "import clauz3\n# guarantee: emails.only(['bob@example.com'])\nd
 // re-proof records the identity of the binary it would build.
 const testBuildID = "sha256:b1d0000000000000000000000000000000000000000000000000000000000000"
 
+// testClient is the submitting client's key in these tests (fixed, so a
+// submission stays a pure function of its source).
+var testClient = func() clientkey.Key {
+	k, err := clientkey.FromSeed([]byte("clauz3 approval test client key!"))
+	if err != nil {
+		panic(err)
+	}
+	return k
+}()
+
+// proof is the submitting client's proof header for one call.
+func (h *harness) proof(purpose, id, binding string) []string {
+	return []string{clientkey.Header, testClient.Proof(purpose, id, binding, h.clock.now())}
+}
+
+// wait long-polls as the submitting client.
+func (h *harness) wait(id, timeout string) reply {
+	h.t.Helper()
+	return h.do("GET", "/api/requests/"+id+"/wait?timeout="+timeout, "", nil, h.proof(clientkey.Wait, id, "")...)
+}
+
+// redeem redeems rc as the submitting client of its request.
+func (h *harness) redeem(rc receipt.Receipt, challenge string) reply {
+	h.t.Helper()
+	p, err := receipt.Verify(h.svc.PublicKey(), rc)
+	id := p.RequestID
+	if err != nil {
+		id = "req_unknown"
+	}
+	return h.postJSON("/api/receipts/redeem", RedeemBody{Receipt: rc, Challenge: challenge}, h.proof(clientkey.Redeem, id, challenge)...)
+}
+
 func submission(src string) Submission {
 	return Submission{
-		PlanName: "plan.py", PlanSource: src, PlanHash: planHash(src), Target: "main",
+		ClientKey: testClient.Public(),
+		PlanName:  "plan.py", PlanSource: src, PlanHash: planHash(src), Target: "main",
 		Guarantees:   []Guarantee{{Source: "client says anything", English: "Trust me."}},
 		ProofSummary: ProofSummary{Proved: 99, Obligations: []string{"x"}},
 		Coverage:     []Coverage{{Domain: "email", Status: "covered", Missing: []string{}}},
@@ -296,7 +330,7 @@ func TestHappyPath(t *testing.T) {
 	}
 
 	id := h.submit(planSrc)
-	if s := decodeStatus(t, h.do("GET", "/api/requests/"+id+"/wait?timeout=20ms", "", nil)); s.Status != "pending" || s.Receipt != nil {
+	if s := decodeStatus(t, h.wait(id, "20ms")); s.Status != "pending" || s.Receipt != nil {
 		t.Fatalf("wait before a decision = %+v", s)
 	}
 	// The service shows what it proved, not what the client claimed.
@@ -309,7 +343,7 @@ func TestHappyPath(t *testing.T) {
 	}
 
 	waited := make(chan reply, 1)
-	go func() { waited <- h.do("GET", "/api/requests/"+id+"/wait?timeout=10s", "", nil) }()
+	go func() { waited <- h.wait(id, "10s") }()
 	cookie := h.login()
 	time.Sleep(20 * time.Millisecond) // let the long-poll park (not required for correctness)
 	decided := decodeStatus(t, h.decide(id, cookie, "approved_once"))
@@ -329,7 +363,7 @@ func TestHappyPath(t *testing.T) {
 	}
 
 	challenge, _ := receipt.NewChallenge()
-	r := h.postJSON("/api/receipts/redeem", RedeemBody{Receipt: *w.Receipt, Challenge: challenge})
+	r := h.redeem(*w.Receipt, challenge)
 	var ack RedeemAnswer
 	if r.code != 200 || json.Unmarshal(r.body, &ack) != nil {
 		t.Fatalf("redeem = %d %s", r.code, r.body)
@@ -338,7 +372,7 @@ func TestHappyPath(t *testing.T) {
 		t.Fatal(err)
 	}
 	again, _ := receipt.NewChallenge()
-	if r := h.postJSON("/api/receipts/redeem", RedeemBody{Receipt: *w.Receipt, Challenge: again}); r.code != http.StatusConflict || !strings.Contains(r.errorText(), "already redeemed") {
+	if r := h.redeem(*w.Receipt, again); r.code != http.StatusConflict || !strings.Contains(r.errorText(), "already redeemed") {
 		t.Fatalf("second redeem = %d %s", r.code, r.body)
 	}
 	want := []string{"request.submitted", "login.ok", "decision.approved_once", "receipt.issued", "receipt.redeemed", "redemption.refused"}
@@ -363,7 +397,7 @@ func TestDecisionsWithoutReceipt(t *testing.T) {
 			if s.Status != d || s.Receipt != nil {
 				t.Fatalf("decision = %+v", s)
 			}
-			if w := decodeStatus(t, h.do("GET", "/api/requests/"+id+"/wait?timeout=1s", "", nil)); w.Status != d || w.Receipt != nil {
+			if w := decodeStatus(t, h.wait(id, "1s")); w.Status != d || w.Receipt != nil {
 				t.Fatalf("wait = %+v", w)
 			}
 		})
@@ -567,7 +601,7 @@ func TestRefusedSubmissionIsRecorded(t *testing.T) {
 	if r.code != 422 || json.Unmarshal(r.body, &body) != nil || !strings.HasPrefix(body.ID, "req_") {
 		t.Fatalf("refused submit = %d %s", r.code, r.body)
 	}
-	s := decodeStatus(t, h.do("GET", "/api/requests/"+body.ID+"/wait?timeout=1s", "", nil))
+	s := decodeStatus(t, h.wait(body.ID, "1s"))
 	if s.Status != "refused" || s.DecidedBy != "service" || !strings.Contains(s.Reason, "counterexample") || s.Receipt != nil {
 		t.Fatalf("refused request status = %+v", s)
 	}
@@ -626,20 +660,25 @@ func TestRedeemRefusals(t *testing.T) {
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
-			r := h.postJSON("/api/receipts/redeem", c.body)
+			var r reply
+			if b, ok := c.body.(RedeemBody); ok {
+				r = h.redeem(b.Receipt, b.Challenge) // as the submitting client: refused all the same
+			} else {
+				r = h.postJSON("/api/receipts/redeem", c.body)
+			}
 			if r.code != c.code || !strings.Contains(r.errorText(), c.says) {
 				t.Fatalf("redeem = %d %s, want %d mentioning %q", r.code, r.body, c.code, c.says)
 			}
 		})
 	}
 	// None of those redeemed the good receipt; it redeems once now.
-	if r := h.postJSON("/api/receipts/redeem", RedeemBody{Receipt: good, Challenge: nonce(t)}); r.code != 200 {
+	if r := h.redeem(good, nonce(t)); r.code != 200 {
 		t.Fatalf("redeem after refusals = %d %s", r.code, r.body)
 	}
 	// An expired receipt is refused.
 	late := approve()
 	h.clock.add(DefaultReceiptTTL + time.Second)
-	if r := h.postJSON("/api/receipts/redeem", RedeemBody{Receipt: late, Challenge: nonce(t)}); r.code != 403 || !strings.Contains(r.errorText(), "expired") {
+	if r := h.redeem(late, nonce(t)); r.code != 403 || !strings.Contains(r.errorText(), "expired") {
 		t.Fatalf("expired redeem = %d %s", r.code, r.body)
 	}
 }
@@ -663,7 +702,7 @@ func TestConcurrentRedemptionIsSingleUse(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			codes <- h.postJSON("/api/receipts/redeem", RedeemBody{Receipt: rc, Challenge: nonce(t)}).code
+			codes <- h.redeem(rc, nonce(t)).code
 		}()
 	}
 	wg.Wait()
@@ -709,7 +748,7 @@ func TestPolicy(t *testing.T) {
 			if r.code != 201 || json.Unmarshal(r.body, &sub) != nil || sub.Status != c.status {
 				t.Fatalf("submit = %d %s, want status %s", r.code, r.body, c.status)
 			}
-			s := decodeStatus(t, h.do("GET", "/api/requests/"+sub.ID+"/wait?timeout=10ms", "", nil))
+			s := decodeStatus(t, h.wait(sub.ID, "10ms"))
 			if s.Status != c.status || s.DecidedBy != c.decidedBy || (s.Receipt != nil) != c.receipt {
 				t.Fatalf("status = %+v", s)
 			}

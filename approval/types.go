@@ -144,6 +144,11 @@ type Submission struct {
 	// Inputs are the target's inputs as "name=JSON", passed to the sealed
 	// binary, which checks the target's preconditions on them.
 	Inputs []string `json:"inputs,omitempty"`
+	// ClientKey is the submitting client's ephemeral ed25519 public key
+	// (approval/clientkey): only a caller proving possession of it (or
+	// the human's session) is answered the decision and its receipt, may
+	// ask for the run, or redeem the receipt.
+	ClientKey string `json:"client_key"`
 }
 
 // Submitted answers a submission.

@@ -1,9 +1,12 @@
 package gen
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,7 +14,9 @@ import (
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/internal/approvaltest"
 	"github.com/clauz3/clauz3/ir"
+	planrt "github.com/clauz3/clauz3/runtime"
 	"github.com/clauz3/clauz3/securitymod/receipt"
+	"github.com/clauz3/clauz3/securitymod/sandbox"
 )
 
 // TestBuildRealWithApprovalKey: a real build with an approval key embeds
@@ -175,5 +180,84 @@ func TestLayerEditAfterApprovalRefused(t *testing.T) {
 	}
 	if data, err := os.ReadFile(outbox); err == nil {
 		t.Errorf("an effect fired: %s", data)
+	}
+}
+
+// TestLayerConfigCheckedAtRun: a binary built for a layer configuration
+// (the service's, whose digest the build identity and so the receipt
+// bind) refuses, before it redeems its receipt and before any effect, to
+// run with any other: a changed, added or missing setting of its layers,
+// or another layer's setting. Only the configuration it was built for
+// runs.
+func TestLayerConfigCheckedAtRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go build")
+	}
+	svc := approvaltest.New(t)
+	prog, src := compileCorpus(t, "email_only_bob_pass")
+	dir := t.TempDir()
+	outbox, elsewhere := filepath.Join(dir, "outbox.jsonl"), filepath.Join(dir, "agent.jsonl")
+	cfg := `{"bank":["CLAUZ3_BANK_DB=/srv/ledger.db"],"email":["CLAUZ3_TEST_OUTBOX=` + outbox + `"]}`
+	res, err := Build(context.Background(), prog, src, BuildOptions{Mode: Real, CacheDir: sharedCache, ApprovalKey: svc.PublicKey(), LayerConfig: []byte(cfg)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := approvaltest.Submission{PlanHash: res.PlanDigest, BuildID: res.PlanHash, Target: "main"}
+	// One receipt for every run: had a refused run redeemed it, the last
+	// run would be refused as a second redemption.
+	r := svc.Sign(svc.Payload("req_1", sub, "approved_once"))
+	receiptFile := filepath.Join(t.TempDir(), "receipt.json")
+	data := `{"payload":"` + r.Payload + `","signature":"` + r.Signature + `","key_id":"` + r.KeyID + `"}`
+	if err := os.WriteFile(receiptFile, []byte(data), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	run := func(env ...string) (int, string) {
+		cmd := exec.Command(res.Binary, "--receipt", receiptFile, "--service", svc.URL())
+		cmd.Env = append([]string{"PATH=/usr/bin:/bin", "HOME=" + dir}, env...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		var ee *exec.ExitError
+		if err != nil && !errors.As(err, &ee) {
+			t.Fatal(err)
+		}
+		return cmd.ProcessState.ExitCode(), stderr.String()
+	}
+	for _, c := range []struct {
+		name string
+		env  []string
+		says string
+	}{
+		{"changed", []string{"CLAUZ3_TEST_OUTBOX=" + elsewhere}, "CLAUZ3_TEST_OUTBOX"},
+		{"added", []string{"CLAUZ3_TEST_OUTBOX=" + outbox, "CLAUZ3_SMTP_HOST=evil.test"}, "CLAUZ3_SMTP_HOST"},
+		{"missing", nil, "CLAUZ3_TEST_OUTBOX"},
+		{"another layer's", []string{"CLAUZ3_TEST_OUTBOX=" + outbox, "CLAUZ3_BANK_DB=/srv/ledger.db"}, "CLAUZ3_BANK_DB"},
+	} {
+		code, stderr := run(c.env...)
+		if code != 3 || !strings.Contains(stderr, "layer configuration") || !strings.Contains(stderr, c.says) {
+			t.Errorf("%s: exit %d, stderr %q; want 3 naming %s", c.name, code, stderr, c.says)
+		}
+		for _, p := range []string{outbox, elsewhere} {
+			if _, err := os.Stat(p); err == nil {
+				t.Fatalf("%s: an effect fired under another layer configuration (%s)", c.name, p)
+			}
+		}
+	}
+	if code, stderr := run("CLAUZ3_TEST_OUTBOX=" + outbox); code != 0 {
+		t.Fatalf("the configuration it was built for: exit %d, stderr %q", code, stderr)
+	}
+	if _, err := os.Stat(outbox); err != nil {
+		t.Fatalf("the approved run fired no effect: %v", err)
+	}
+}
+
+// TestSandboxChildEnvAgrees: planrt leaves out of its layer-configuration
+// check exactly the variable the sandbox marks its child with.
+func TestSandboxChildEnvAgrees(t *testing.T) {
+	if planrt.SandboxChildEnv != sandbox.ChildEnv {
+		t.Fatalf("planrt.SandboxChildEnv %q, sandbox.ChildEnv %q", planrt.SandboxChildEnv, sandbox.ChildEnv)
+	}
+	if _, err := boundLayerEnv([]byte(`{"email":["`+sandbox.ChildEnv+`=0"]}`), []*Layer{{Name: "tools.email.trusted"}}); err == nil {
+		t.Fatal("a layer configuration setting the sandbox's mark was accepted")
 	}
 }

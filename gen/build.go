@@ -69,8 +69,12 @@ type BuildOptions struct {
 	// binary embeds no gate and refuses every run.
 	ApprovalKey string
 	// LayerConfig is the layer configuration the run will use (the
-	// service's, as bytes: its digest is part of the build identity, so a
-	// receipt binds it). Nil: none.
+	// service's): a JSON object of layer domain (LayerDomain) to
+	// "CLAUZ3_NAME=value" settings. Its digest is part of the build
+	// identity, so a receipt binds it, and a real binary with a gate
+	// embeds its linked layers' settings and refuses to run with any other
+	// CLAUZ3_* environment (boundLayerEnv). Nil: none, and nothing is
+	// checked.
 	LayerConfig []byte
 	// Sandbox, in real mode, is the layer configuration the run will use;
 	// the binary applies the kernel sandbox derived from it
@@ -266,6 +270,10 @@ func Build(ctx context.Context, prog *ir.Program, src []byte, opts BuildOptions)
 	if err != nil {
 		return nil, err
 	}
+	layerEnv, err := boundLayerEnv(opts.LayerConfig, layers)
+	if err != nil {
+		return nil, err
+	}
 	version, err := tc.version(ctx, env)
 	if err != nil {
 		return nil, err
@@ -276,7 +284,7 @@ func Build(ctx context.Context, prog *ir.Program, src []byte, opts BuildOptions)
 	}
 	var approval *Approval
 	if opts.ApprovalKey != "" {
-		approval = &Approval{PlanDigest: ir.Digest(src, prog), Target: prog.Target.Name, PublicKey: opts.ApprovalKey, BuildID: id.Digest}
+		approval = &Approval{PlanDigest: ir.Digest(src, prog), Target: prog.Target.Name, PublicKey: opts.ApprovalKey, BuildID: id.Digest, LayerEnv: layerEnv}
 	}
 	res := &BuildResult{PlanHash: id.Digest, Identity: id, PlanDigest: ir.Digest(src, prog), Mode: opts.Mode, Layers: layers}
 	if err := os.MkdirAll(opts.CacheDir, 0o700); err != nil {

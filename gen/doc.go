@@ -117,7 +117,11 @@
 // folder under CacheDir (default os.UserCacheDir()/clauz3/builds), is
 // embedded as planHash (`BIN --plan-hash` prints it) and, in a real build
 // with a key, in the redemption gate: the binary runs only with a receipt
-// whose build_id equals it.
+// whose build_id equals it. BuildOptions.LayerConfig is a JSON object of
+// layer domain (LayerDomain) to "CLAUZ3_NAME=value" settings; a real build
+// with a key embeds its linked layers' settings (planrt Program.LayerEnv)
+// and the binary refuses to run with any other CLAUZ3_* environment,
+// before its receipt is redeemed (boundLayerEnv, TestLayerConfigCheckedAtRun).
 //
 // The build cache is trusted on content: CacheDir must be owned by the
 // current user and not writable by group or others; each build folder

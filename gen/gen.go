@@ -82,6 +82,11 @@ type Approval struct {
 	// BuildID is the build identity's digest: a receipt's build_id must
 	// equal it.
 	BuildID string
+	// LayerEnv, when not nil, is the CLAUZ3_* environment the run must be
+	// given, exactly (the linked layers' part of the configuration the
+	// build identity binds); any other refuses the run before its
+	// receipt is redeemed.
+	LayerEnv *[]string
 }
 
 // RedeemPath is the import path of the gate a real binary admits its run
@@ -420,6 +425,13 @@ func (g *generator) mainFunc() {
 			jen.Id("PublicKey"): jen.Lit(a.PublicKey),
 			jen.Id("BuildID"):   jen.Lit(a.BuildID),
 		})
+	}
+	if a := g.opts.Approval; a != nil && g.opts.Mode == Real && a.LayerEnv != nil {
+		env := make([]jen.Code, len(*a.LayerEnv))
+		for i, kv := range *a.LayerEnv {
+			env[i] = jen.Lit(kv)
+		}
+		fields[jen.Id("LayerEnv")] = jen.Op("&").Index().String().Values(env...)
 	}
 	if len(target.Requires) > 0 {
 		fields[jen.Id("Precondition")] = g.targetPrecondition(target)

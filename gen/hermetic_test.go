@@ -139,7 +139,7 @@ func TestIdentity(t *testing.T) {
 		{"plan source", func(t *testing.T) *BuildIdentity { return id(t, prog, []byte("plan 2"), base) }},
 		{"mode", func(t *testing.T) *BuildIdentity { return id(t, prog, src, BuildOptions{Mode: Simulate}) }},
 		{"layer configuration", func(t *testing.T) *BuildIdentity {
-			return id(t, prog, src, BuildOptions{Mode: Real, LayerConfig: []byte(`{"smtp":"127.0.0.1:25"}`)})
+			return id(t, prog, src, BuildOptions{Mode: Real, LayerConfig: []byte(`{"email":["CLAUZ3_SMTP_HOST=127.0.0.1"]}`)})
 		}},
 		{"approval key", func(t *testing.T) *BuildIdentity {
 			return id(t, prog, src, BuildOptions{Mode: Real, ApprovalKey: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="})

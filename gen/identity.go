@@ -40,6 +40,10 @@ type BuildIdentity struct {
 	// Digest is "sha256:<hex>" over the canonical JSON of the fields
 	// above; it is not part of what it hashes.
 	Digest string `json:"-"`
+	// SandboxText is the sandbox policy for people (sandbox.Policy's
+	// String: one line a part), for the approval card; not hashed
+	// (Sandbox is).
+	SandboxText string `json:"-"`
 }
 
 // LayerIdentity names one layer's sources by content.
@@ -110,12 +114,16 @@ func identityOf(prog *ir.Program, src []byte, opts BuildOptions, layers []*Layer
 		Layers: []LayerIdentity{}, Toolchain: version, GoBin: goBin,
 		LayerConfig: sumHex(opts.LayerConfig), ApprovalKey: opts.ApprovalKey,
 	}
+	if _, err := boundLayerEnv(opts.LayerConfig, layers); err != nil {
+		return nil, err
+	}
 	policy, err := opts.sandboxPolicy(layers)
 	if err != nil {
 		return nil, err
 	}
 	if policy != nil {
 		id.Sandbox = sandboxHashText(*policy)
+		id.SandboxText = policy.String()
 	}
 	rt, err := runtimeSources()
 	if err != nil {

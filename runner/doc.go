@@ -42,7 +42,10 @@
 //   - the sealed binary refusing its receipt (exit 3: not admitted) is
 //     ExitNotApproved; the plan raising, a failed run-time contract check
 //     or an effect error is ExitFailed, as is a service that refuses or
-//     fails to build and run the plan.
+//     fails to build and run the plan. The transcript marks a call ✗ when
+//     the run's trace holds the runtime's failure record right after it
+//     (renderTrace), never by the text of stderr; a trace that does not
+//     read is a refusal, its calls marked "?".
 //
 // Inputs: a target with parameters gets them as Options.Args
 // ("name=JSON", from `clauz3 run --arg`), checked up front (every
@@ -54,6 +57,12 @@
 // binary checks those itself after reading its inputs, before it redeems
 // the receipt and before any effect; an input that breaks them ends the
 // run with ContractError (ExitFailed) and no effect.
+//
+// The request is bound to this run: Run makes a fresh client key per
+// submission (approval/clientkey), sends its public half with the plan and
+// keeps the private half in memory only; the wait and the run carry its
+// proof, so another process that knows the request id is answered
+// nothing.
 //
 // The receipt is checked here and again, independently, by the sealed
 // binary (securitymod/redeem), which also redeems it: runner never
@@ -67,7 +76,8 @@
 //
 // # Imports and callers
 //
-// compiler's output (ir), prover, approval/client, securitymod/receipt
+// compiler's output (ir), prover, approval/client, approval/clientkey,
+// securitymod/receipt
 // and net/http. Callers: cmd/clauz3 (run), which parses flags and finds
 // the service (Found), and mcpserver.
 package runner

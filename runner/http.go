@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+
+	"github.com/clauz3/clauz3/approval/clientkey"
 )
 
 // maxAnswer bounds what the service may send back: a status with a
@@ -26,15 +28,20 @@ func (e *httpError) Error() string {
 	return fmt.Sprintf("%d %s", e.Status, http.StatusText(e.Status))
 }
 
-func getJSON(ctx context.Context, client *http.Client, url string, want int, into any) error {
+// getJSON and postJSON send proof, when not empty, as the submitting
+// client's proof of possession (approval/clientkey).
+func getJSON(ctx context.Context, client *http.Client, url, proof string, want int, into any) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return err
 	}
+	if proof != "" {
+		req.Header.Set(clientkey.Header, proof)
+	}
 	return do(client, req, want, into)
 }
 
-func postJSON(ctx context.Context, client *http.Client, url string, body any, want int, into any) error {
+func postJSON(ctx context.Context, client *http.Client, url string, body any, proof string, want int, into any) error {
 	data, err := json.Marshal(body)
 	if err != nil {
 		return err
@@ -44,6 +51,9 @@ func postJSON(ctx context.Context, client *http.Client, url string, body any, wa
 		return err
 	}
 	req.Header.Set("Content-Type", "application/json")
+	if proof != "" {
+		req.Header.Set(clientkey.Header, proof)
+	}
 	return do(client, req, want, into)
 }
 

@@ -88,6 +88,8 @@ func corpusOptions(t *testing.T, outbox, key, url string) *corpusService {
 	return &corpusService{t: t, opts: execute.Options{
 		GoBin: goBin, GoCache: goEnv("GOCACHE"), GoModCache: goEnv("GOMODCACHE"), CacheDir: buildCache, WorkDir: t.TempDir(),
 		ApprovalKey: key, ServiceURL: url, Home: t.TempDir(), LayerEnv: map[string][]string{"email": {"CLAUZ3_TEST_OUTBOX=" + outbox}},
+		// The test layer's outbox: the sandbox derives no grant for it.
+		Sandbox: execute.SandboxOptions{ReadWrite: []string{filepath.Dir(outbox)}},
 	}}
 }
 

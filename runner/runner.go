@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/clauz3/clauz3/approval/clientkey"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/ir/english"
 	"github.com/clauz3/clauz3/ir/interp"
@@ -89,6 +90,10 @@ type run struct {
 	// layer store and toolchain; the run it reports must be of it.
 	buildID string
 	target  string
+	// key is this submission's client key (approval/clientkey): made
+	// fresh per run and held in memory only; the service answers the
+	// wait, the run and a redemption only with its proof.
+	key clientkey.Key
 }
 
 func (r *run) step(label, format string, args ...any) {
@@ -153,6 +158,9 @@ func Run(ctx context.Context, plan Plan, opts Options) int {
 	pub, err := receipt.ParsePublicKey(svc.PublicKey)
 	if err != nil {
 		return r.refuse(ExitNotApproved, "submit", "the service's key: %v (not submitted)", err)
+	}
+	if r.key, err = clientkey.New(); err != nil {
+		return r.refuse(ExitNotApproved, "submit", "%v (not submitted)", err)
 	}
 	id, ui, code := r.submit(ctx, svc, res)
 	if code != ExitRan {
@@ -332,6 +340,7 @@ func (r *run) submit(ctx context.Context, svc Service, res *prover.Result) (id, 
 		"guarantees":    gs,
 		"proof_summary": map[string]any{"proved": len(res.Obligations), "obligations": obligations},
 		"coverage":      coverageJSON(res.Coverage),
+		"client_key":    r.key.Public(),
 	}
 	if len(r.opts.Args) > 0 {
 		body["inputs"] = r.opts.Args
@@ -341,7 +350,7 @@ func (r *run) submit(ctx context.Context, svc Service, res *prover.Result) (id, 
 		Status string `json:"status"`
 		UI     string `json:"ui"`
 	}
-	if err := postJSON(ctx, r.opts.Client, svc.URL+"/api/requests", body, http.StatusCreated, &sub); err != nil {
+	if err := postJSON(ctx, r.opts.Client, svc.URL+"/api/requests", body, "", http.StatusCreated, &sub); err != nil {
 		var he *httpError
 		if errors.As(err, &he) && he.Status == http.StatusUnprocessableEntity {
 			return "", "", r.refuse(ExitNotApproved, "submit", "the service refused the plan: %v", err)
@@ -394,7 +403,8 @@ func (r *run) wait(ctx context.Context, svc Service, id, ui string) (status, int
 		pctx, cancel := context.WithTimeout(ctx, time.Duration(secs)*time.Second+10*time.Second)
 		var st status
 		started := time.Now()
-		err := getJSON(pctx, r.opts.Client, fmt.Sprintf("%s/api/requests/%s/wait?timeout=%ds", svc.URL, id, secs), http.StatusOK, &st)
+		proof := r.key.Proof(clientkey.Wait, id, "", time.Now())
+		err := getJSON(pctx, r.opts.Client, fmt.Sprintf("%s/api/requests/%s/wait?timeout=%ds", svc.URL, id, secs), proof, http.StatusOK, &st)
 		cancel()
 		if err != nil {
 			if ctx.Err() != nil {
@@ -473,7 +483,8 @@ func (r *run) execute(ctx context.Context, svc Service, id string) int {
 	r.step("build", "the service builds and runs the approved plan (a cold sealed build takes about 20 s)")
 	r.report("approved: the service builds and runs the plan (a cold sealed build takes about 20 s)")
 	stop := r.progress("build", "still building and running")
-	err := postJSON(ctx, r.opts.Client, svc.URL+"/api/requests/"+id+"/run", struct{}{}, http.StatusOK, &res)
+	proof := r.key.Proof(clientkey.Run, id, "", time.Now())
+	err := postJSON(ctx, r.opts.Client, svc.URL+"/api/requests/"+id+"/run", struct{}{}, proof, http.StatusOK, &res)
 	stop()
 	if err != nil {
 		return r.refuse(ExitFailed, "execute", "the service did not run the plan: %v", err)
@@ -488,37 +499,41 @@ func (r *run) execute(ctx context.Context, svc Service, id string) int {
 	io.WriteString(r.opts.Stderr, res.Stderr)
 	calls, traceErr := renderTrace(res.Trace)
 	why := printable(strings.TrimSpace(res.Stderr))
-	switch res.Exit {
-	case 0:
-		if traceErr != nil {
-			return r.refuse(ExitFailed, "execute", "the run's trace is unreadable: %v", traceErr)
-		}
-		for _, c := range calls {
-			r.step("execute", "✓ %s", printable(c))
-		}
-		if len(calls) == 0 {
-			r.step("execute", "✓ (no effect called)")
-		}
-		r.step("result", "%s done: the plan ran to its end", effects(len(calls)))
-		fmt.Fprintln(r.opts.Out, "  done.")
-		return ExitRan
-	case 3: // planrt.ExitApproval: not admitted, nothing ran
+	if res.Exit == 3 { // planrt.ExitApproval: not admitted, nothing ran
 		return r.refuse(ExitNotApproved, "execute", "the sealed binary refused its receipt: %s", why)
 	}
-	failed := len(calls) > 0 && strings.HasPrefix(why, "EffectError")
+	// Which call failed is the runtime's typed record in the trace, not
+	// the text of stderr, which the plan's own messages can make say
+	// anything.
+	failed := -1
 	for i, c := range calls {
 		mark := "✓"
-		if failed && i == len(calls)-1 {
+		switch {
+		case c.Failed != "":
+			mark, failed = "✗", i
 			mark = "✗"
+		case traceErr != nil:
+			mark = "?" // the record after it is unreadable: it may have failed
 		}
-		r.step("execute", "%s %s", mark, printable(c))
+		r.step("execute", "%s %s", mark, printable(c.Call))
 	}
-	if failed {
-		r.step("result", "%s done, then %s failed: %s", effects(len(calls)-1), printable(calls[len(calls)-1]), why)
-	} else {
-		r.step("result", "%s done, then the plan failed: %s", effects(len(calls)), why)
+	if traceErr != nil {
+		return r.refuse(ExitFailed, "execute", "the run's trace is unreadable (exit %d): %v", res.Exit, traceErr)
 	}
-	return r.refuse(ExitFailed, "execute", "the plan failed (exit %d): %s", res.Exit, why)
+	if res.Exit != 0 {
+		if failed >= 0 {
+			r.step("result", "%s done, then %s failed: %s", effects(failed), printable(calls[failed].Call), why)
+		} else {
+			r.step("result", "%s done, then the plan failed: %s", effects(len(calls)), why)
+		}
+		return r.refuse(ExitFailed, "execute", "the plan failed (exit %d): %s", res.Exit, why)
+	}
+	if len(calls) == 0 {
+		r.step("execute", "✓ (no effect called)")
+	}
+	r.step("result", "%s done: the plan ran to its end", effects(len(calls)))
+	fmt.Fprintln(r.opts.Out, "  done.")
+	return ExitRan
 }
 
 // report hands a progress line to Options.Progress.

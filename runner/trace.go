@@ -7,20 +7,48 @@ import (
 	"strings"
 )
 
-// renderTrace renders each line of a sealed binary's trace,
+// traceCall is one effect call of a run's trace, rendered, and how it
+// failed ("" when it did not: its layer function returned a value).
+type traceCall struct {
+	Call   string
+	Failed string // "EffectError" or "SandboxError"
+}
+
+// failureKinds are the exceptions the runtime records a failed call as.
+var failureKinds = map[string]bool{"EffectError": true, "SandboxError": true}
+
+// renderTrace renders each call line of a sealed binary's trace,
 // {"effect":"send_email","args":{"addr":"bob@example.com",...}}, as a call
 // with its arguments in parameter order: send_email("bob@example.com", ...).
-func renderTrace(data string) ([]string, error) {
-	var calls []string
+// A failure record, {"failed":"send_email","error":"EffectError"}, marks
+// the call line right before it, which must be of that effect and not
+// marked yet; anything else is an unreadable trace.
+func renderTrace(data string) ([]traceCall, error) {
+	var calls []traceCall
 	for i, line := range strings.Split(strings.TrimRight(data, "\n"), "\n") {
 		if line == "" {
+			continue
+		}
+		var failure struct {
+			Failed *string `json:"failed"`
+			Error  string  `json:"error"`
+		}
+		if json.Unmarshal([]byte(line), &failure) == nil && failure.Failed != nil {
+			last := len(calls) - 1
+			switch {
+			case !failureKinds[failure.Error]:
+				return calls, fmt.Errorf("trace line %d: a call failed with %q, which is no failure the runtime records", i+1, failure.Error)
+			case last < 0 || calls[last].Failed != "" || !strings.HasPrefix(calls[last].Call, *failure.Failed+"("):
+				return calls, fmt.Errorf("trace line %d: a failure of %q that does not follow its call", i+1, *failure.Failed)
+			}
+			calls[last].Failed = failure.Error
 			continue
 		}
 		c, err := renderCall([]byte(line))
 		if err != nil {
 			return calls, fmt.Errorf("trace line %d: %v", i+1, err)
 		}
-		calls = append(calls, c)
+		calls = append(calls, traceCall{Call: c})
 	}
 	return calls, nil
 }

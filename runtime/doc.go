@@ -66,7 +66,10 @@
 //   - the trace: one JSON line per effect call that passed its
 //     preconditions, written before its result is produced, byte-identical
 //     to Python's json.dumps(obj, ensure_ascii=False, separators=(",",
-//     ":")) of {"effect": name, "args": {param: value, ...}};
+//     ":")) of {"effect": name, "args": {param: value, ...}}; in a real
+//     run, a call whose layer function failed is followed at once by
+//     {"failed": name, "error": "EffectError" or "SandboxError"}, which
+//     is how clauz3 run marks it;
 //   - Main: flags (--plan-hash, --receipt FILE, --service URL, --effects
 //     FILE, --trace FILE, --arg name=JSON), the target's inputs, the
 //     target's own preconditions (Program.Precondition: checked once the
@@ -79,6 +82,12 @@
 //     trace file is created first, so exactly that file is granted),
 //     sealed after admission; an effect error the sandbox recognises as
 //     its refusal becomes SandboxError instead of EffectError;
+//   - the layer configuration of a real run (Program.LayerEnv, set by gen
+//     for a build with a layer configuration): the CLAUZ3_* environment
+//     must be exactly its layers' settings, whose digest the build
+//     identity binds, checked before the target's preconditions, the
+//     sandbox and the receipt (checkLayerEnv; a mismatch exits 3 naming
+//     the settings);
 //   - admission of a real run (receipt.go): before the plan's first
 //     statement the program's Gate verifies the receipt and redeems it
 //     with the approval service; Begin refuses every effect while no

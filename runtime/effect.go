@@ -19,6 +19,11 @@ type host interface {
 	// record writes one trace line for a call that passed its
 	// preconditions, before its result is produced.
 	record(c *Call)
+	// failed writes the trace record of a call whose layer function
+	// returned an error, right after the call's own line: kind is the
+	// exception it raises (EffectError, or SandboxError when the kernel
+	// refused the operation). clauz3 run reads which call failed from it.
+	failed(c *Call, kind string)
 	// result produces the simulated result of c into ptr.
 	result(c *Call, ptr any)
 	// authorized reports whether real effects may run (a redeemed
@@ -168,6 +173,10 @@ func (h *simHost) authorized() bool { return false }
 
 func (h *simHost) admit(*Call) {}
 
+// failed is never reached in simulation: a simulated call cannot fail in
+// a layer (Perform refuses to run there).
+func (h *simHost) failed(*Call, string) {}
+
 func (h *simHost) close() {
 	if h.file != nil {
 		h.file.Close()
@@ -209,9 +218,11 @@ func Perform[T any](c *Call, impl func() (T, error)) T {
 	if err != nil {
 		if sandboxed != nil {
 			if why := sandboxed.Denied(err); why != "" {
+				current.failed(c, "SandboxError")
 				panic(&SandboxError{"denied: " + c.Effect + ": " + why})
 			}
 		}
+		current.failed(c, "EffectError")
 		Throw("EffectError", c.Effect+": "+err.Error())
 	}
 	if r, above := aboveProvedRune(reflect.ValueOf(&v).Elem()); above {

@@ -31,6 +31,13 @@ type Program struct {
 	// Gate admits a real run (--receipt FILE --service URL); a real
 	// program without one refuses to start. Unused in simulate mode.
 	Gate Gate
+	// LayerEnv, in a real program built for a layer configuration, is
+	// the CLAUZ3_* environment its layers must be given, exactly: the
+	// configuration whose digest its build identity (and so its
+	// receipt) binds. Any other ends the run with ExitApproval before the
+	// receipt is read or redeemed and before any effect. Nil: not
+	// checked (a build without a layer configuration).
+	LayerEnv *[]string
 	// Precondition, when set, checks the target's own preconditions (the
 	// plan's @deal.pre / @clauz3.requires on it: what the proof assumed
 	// about its inputs) once the --arg inputs are read, before the
@@ -223,6 +230,12 @@ func runMain(p Program, args []string, stderr io.Writer, run func(in *Inputs)) (
 		fmt.Fprintf(stderr, "clauz3: --arg %s: the plan's %s takes no such input\n", unknown[0], p.Target)
 		return ExitUsage
 	}
+	if p.Mode == Real && p.LayerEnv != nil {
+		if err := checkLayerEnv(os.Environ(), *p.LayerEnv); err != nil {
+			fmt.Fprintf(stderr, "clauz3: approval refused: %v; nothing ran\n", err)
+			return ExitApproval
+		}
+	}
 	if p.Precondition != nil {
 		// Outside every host: evaluating the clauses runs no effect,
 		// and a refused run must not spend its single-use receipt.
@@ -334,4 +347,48 @@ func confine(p Program, receiptFile, traceFile, serviceURL string, stderr io.Wri
 		fmt.Fprintf(stderr, "clauz3: sandbox: RUNNING UNCONFINED: %s\n", unconfined)
 	}
 	return ExitOK
+}
+
+// SandboxChildEnv is securitymod/sandbox's ChildEnv (planrt links no
+// sandbox code; gen's tests check the two agree): the mark of the
+// sandbox's confined child, set by the binary itself, not a setting.
+const SandboxChildEnv = "CLAUZ3_SANDBOX_CHILD"
+
+// checkLayerEnv compares the CLAUZ3_* part of environ with want (sorted
+// "NAME=value" settings): every name set once, to its value, and no other.
+// The error names the settings that differ, never their values.
+func checkLayerEnv(environ, want []string) error {
+	wanted := map[string]string{}
+	for _, kv := range want {
+		name, value, _ := strings.Cut(kv, "=")
+		wanted[name] = value
+	}
+	given := map[string][]string{}
+	for _, kv := range environ {
+		if name, value, _ := strings.Cut(kv, "="); strings.HasPrefix(name, "CLAUZ3_") && name != SandboxChildEnv {
+			given[name] = append(given[name], value)
+		}
+	}
+	var diffs []string
+	for name, values := range given {
+		w, ok := wanted[name]
+		switch {
+		case !ok:
+			diffs = append(diffs, name+" is set but is no setting of this run's layers")
+		case len(values) > 1:
+			diffs = append(diffs, name+" is set more than once")
+		case values[0] != w:
+			diffs = append(diffs, name+" has another value")
+		}
+	}
+	for name := range wanted {
+		if _, ok := given[name]; !ok {
+			diffs = append(diffs, name+" is not set")
+		}
+	}
+	if len(diffs) == 0 {
+		return nil
+	}
+	sort.Strings(diffs)
+	return fmt.Errorf("the layer configuration given is not the one this binary's build identity binds: %s", strings.Join(diffs, "; "))
 }

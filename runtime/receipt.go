@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"time"
+
+	"github.com/clauz3/clauz3/pysem"
 )
 
 // Gate admits a real run. A real-mode program is generated with one
@@ -83,6 +85,13 @@ func (h *realHost) record(c *Call) {
 		// cannot be recorded does not run.
 		panic(&ApprovalError{"cannot record " + c.Effect + " in the trace: " + err.Error()})
 	}
+}
+
+// failed records that c's layer function failed, as kind. A record that
+// cannot be written is not fatal: the run is ending with that error
+// anyway, and its exit status and stderr still say so.
+func (h *realHost) failed(c *Call, kind string) {
+	io.WriteString(h.trace, `{"failed":`+pysem.JSONString(c.Effect)+`,"error":`+pysem.JSONString(kind)+"}\n")
 }
 
 // result is never reached in a real binary: its effects run through

@@ -23,6 +23,11 @@ type Card struct {
 	// Config is the configuration the service will give the layers the
 	// plan uses (SetConfig); nil when the caller did not say.
 	Config []Setting `json:"config,omitempty"`
+	// Sandbox is what the run will be able to touch, one line a part
+	// (files read-only and read-write, the secret store, network, limits:
+	// the kernel sandbox the service builds it with, issue 15). Build
+	// leaves it empty; the service's re-proof fills it.
+	Sandbox []string `json:"sandbox,omitempty"`
 }
 
 // Warning kinds.
@@ -32,6 +37,7 @@ const (
 	Vacuous       = "vacuous"        // a guarantee that selects no effect the plan calls
 	Text          = "text"           // mixed-script, non-ASCII or invisible text in a literal
 	Money         = "money"          // an amount whose unit the layer does not declare
+	Unconfined    = "unconfined"     // the machine cannot confine the run, and the service runs it anyway
 )
 
 // Warning is one loud line of the card.

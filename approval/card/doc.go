@@ -17,7 +17,12 @@
 //     layer's effects.py no longer points at; attacks H1/H2);
 //   - Warnings, most serious first: a called effect no guarantee selects
 //     (uncovered) or selects only in part, a vacuous guarantee, a money
-//     argument whose layer declares no unit, and flagged text.
+//     argument whose layer declares no unit, and flagged text; the
+//     service's re-proof puts Unconfined first when this machine would
+//     run the plan without the kernel sandbox;
+//   - Sandbox: what the run will be able to touch (files, secret store,
+//     network, limits), filled by the service's re-proof from the sandbox
+//     policy its build would embed (Build leaves it empty).
 //
 // Text (TextFlags, ASCIIForm): control and invisible characters, non-ASCII
 // characters (named with code point and script) and letters of more than

@@ -5,10 +5,17 @@
 // service's settings, a clean environment and the service's own caches
 // (cleanGo), and run with the receipt, the service's URL, the layer
 // configuration from the service's config folder (each layer only its
-// own) and the service account's home from the account database, never
+// own; the secrets its configuration names are written for the run into
+// a store only the run's layers are pointed at, and removed after it)
+// and the service account's home from the account database, never
 // anything from the caller's environment. Run answers the binary's exit
 // status, output and effect trace; the caller (`clauz3 run`) only shows
 // them.
+//
+// Every run is built with a kernel sandbox (gen.SandboxConfig) derived
+// from the configuration it runs with and the service's SandboxOptions
+// (grants, limits); on a machine without the protections Run refuses
+// before building unless AllowUnconfined.
 //
 // Identity is the build identity recorded with an approval and checked
 // again before the run: the plan digest and the digests of the store's

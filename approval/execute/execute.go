@@ -10,12 +10,15 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
 	"github.com/clauz3/clauz3/gen"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/securitymod/receipt"
+	"github.com/clauz3/clauz3/securitymod/sandbox"
+	"github.com/clauz3/clauz3/securitymod/secrets"
 )
 
 // Job is one approved plan to build and run.
@@ -62,35 +65,151 @@ type Options struct {
 	// "email"), from the service's config folder; a layer gets only its
 	// own.
 	LayerEnv map[string][]string
+	// LayerSecrets are the secrets each layer's configuration names, by
+	// layer domain and then by the name the layer asks its store for.
+	// A run gets the secrets of the layers it links only, in a store
+	// written to SecretsDir for the run and removed after it; the names
+	// (in LayerEnv) are part of the build identity, the values are not.
+	LayerSecrets map[string]map[string]string
+	// SecretsDir is where a run's secret store is written: a fixed path,
+	// named to the layers (CLAUZ3_SECRETS_DIR) in the configuration the
+	// build identity binds, so one run at a time (the service runs them
+	// so).
+	SecretsDir string
+	// Sandbox is the service's sandbox configuration: what it grants its
+	// runs besides what their layers' configuration names, their
+	// resource limits, and whether a machine without a protection may run
+	// plans unconfined.
+	Sandbox SandboxOptions
+	// Support reports the kernel's protections (nil: sandbox.Probe).
+	Support func() sandbox.Support
 	// Timeout bounds one run (default 10 minutes).
 	Timeout time.Duration
 	// Stderr receives the go command's diagnostics.
 	Stderr io.Writer
 }
 
-// LayerDomain is the domain of a layer name (tools.email.trusted: email).
-func LayerDomain(name string) string {
-	parts := strings.Split(name, ".")
-	if len(parts) == 3 && parts[0] == "tools" && parts[2] == "trusted" {
-		return parts[1]
-	}
-	return name
+// SandboxOptions are the service configuration's part of every run's
+// kernel sandbox (gen.SandboxConfig).
+type SandboxOptions struct {
+	// ReadOnly, ReadWrite and ConnectPorts are granted to every run
+	// besides what its layers' configuration names: what a layer gen
+	// does not know needs (a test layer's outbox, say).
+	ReadOnly, ReadWrite []string
+	ConnectPorts        []uint16
+	// Limits are the runs' resource limits (zero fields: the defaults).
+	Limits sandbox.Limits
+	// AllowUnconfined lets a machine without Landlock, seccomp or
+	// resource limits run plans unconfined, each run saying so; off, the
+	// service runs nothing there.
+	AllowUnconfined bool
 }
+
+// LayerDomain is the domain of a layer name (tools.email.trusted: email),
+// as gen reads the layer configuration by it.
+func LayerDomain(name string) string { return gen.LayerDomain(name) }
 
 // buildOptions are gen's options for the service's sealed builds, the
 // same when the identity is recorded at approval and when the binary is
 // built to run: the service's absolute toolchain, its own caches and the
 // layer configuration its runs use (whose digest the identity binds).
 func buildOptions(o Options) (gen.BuildOptions, error) {
+	env, err := layerEnv(o)
+	if err != nil {
+		return gen.BuildOptions{}, err
+	}
 	// json.Marshal sorts map keys, so the bytes are canonical.
-	cfg, err := json.Marshal(o.LayerEnv)
+	cfg, err := json.Marshal(env)
 	if err != nil {
 		return gen.BuildOptions{}, fmt.Errorf("layer configuration: %v", err)
 	}
+	// The kernel sandbox is derived from the same configuration the run
+	// gets, each layer's settings its own, and the service's grants.
+	byDomain := map[string]map[string]string{}
+	for domain, kvs := range env {
+		byDomain[domain] = map[string]string{}
+		for _, kv := range kvs {
+			k, v, _ := strings.Cut(kv, "=")
+			byDomain[domain][k] = v
+		}
+	}
+	box := &gen.SandboxConfig{
+		Env: map[string]string{"HOME": o.Home}, LayerEnv: byDomain, Limits: o.Sandbox.Limits, AllowUnconfined: o.Sandbox.AllowUnconfined,
+		ReadOnly: o.Sandbox.ReadOnly, ReadWrite: o.Sandbox.ReadWrite, ConnectPorts: o.Sandbox.ConnectPorts,
+	}
 	return gen.BuildOptions{
 		Mode: gen.Real, ApprovalKey: o.ApprovalKey, CacheDir: o.CacheDir, Stderr: o.Stderr,
-		Toolchain: o.GoBin, GoCache: o.GoCache, ModCache: o.GoModCache, LayerConfig: cfg,
+		Toolchain: o.GoBin, GoCache: o.GoCache, ModCache: o.GoModCache, LayerConfig: cfg, Sandbox: box,
 	}, nil
+}
+
+// layerEnv is the configuration each layer's run gets: LayerEnv, and
+// CLAUZ3_SECRETS_DIR for a layer with secrets. A configuration that sets
+// CLAUZ3_SECRETS_DIR itself, or secrets without an absolute SecretsDir,
+// is refused.
+func layerEnv(o Options) (map[string][]string, error) {
+	out := map[string][]string{}
+	for domain, env := range o.LayerEnv {
+		for _, kv := range env {
+			if strings.HasPrefix(kv, "CLAUZ3_SECRETS_DIR=") {
+				return nil, fmt.Errorf("layer %s's configuration sets CLAUZ3_SECRETS_DIR, which is the service's to set", domain)
+			}
+		}
+		out[domain] = append([]string(nil), env...)
+	}
+	for domain, secrets := range o.LayerSecrets {
+		if len(secrets) == 0 {
+			continue
+		}
+		if !filepath.IsAbs(o.SecretsDir) {
+			return nil, fmt.Errorf("layer %s has secrets but the service has no absolute secrets folder (%q)", domain, o.SecretsDir)
+		}
+		out[domain] = append(out[domain], "CLAUZ3_SECRETS_DIR="+o.SecretsDir)
+	}
+	return out, nil
+}
+
+// releaseSecrets writes the secret store of a run linking layers: the
+// secrets of those layers only, in a fresh SecretsDir. The answer removes
+// it; it is called when the run ends.
+func releaseSecrets(o Options, layers []*gen.Layer) (func(), error) {
+	give := map[string]string{}
+	for _, l := range layers {
+		for name, value := range o.LayerSecrets[LayerDomain(l.Name)] {
+			give[name] = value
+		}
+	}
+	if len(give) == 0 {
+		return func() {}, nil
+	}
+	// A store a crashed run left behind is not reused.
+	if err := os.RemoveAll(o.SecretsDir); err != nil {
+		return nil, fmt.Errorf("the run's secret store: %v", err)
+	}
+	if err := os.MkdirAll(filepath.Dir(o.SecretsDir), 0o700); err != nil {
+		return nil, fmt.Errorf("the run's secret store: %v", err)
+	}
+	if err := os.Mkdir(o.SecretsDir, 0o700); err != nil {
+		return nil, fmt.Errorf("the run's secret store (is another run using it?): %v", err)
+	}
+	remove := func() { os.RemoveAll(o.SecretsDir) }
+	store, _, err := secrets.OpenFile("clauz3", o.SecretsDir)
+	if err != nil {
+		remove()
+		return nil, fmt.Errorf("the run's secret store: %v", err)
+	}
+	names := make([]string, 0, len(give))
+	for name := range give {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if err := store.Set(name, give[name]); err != nil {
+			remove()
+			return nil, fmt.Errorf("the run's secret store: %v", err)
+		}
+	}
+	return remove, nil
 }
 
 // Identity is the build identity (gen.BuildIdentity's digest) of prog as
@@ -99,21 +218,38 @@ func buildOptions(o Options) (gen.BuildOptions, error) {
 // configuration. The service records it with an approval, the receipt
 // binds it, and the sealed binary admits only a receipt naming its own.
 func Identity(ctx context.Context, prog *ir.Program, src []byte, o Options) (string, error) {
-	opts, err := buildOptions(o)
-	if err != nil {
-		return "", err
-	}
-	id, err := gen.Identity(ctx, prog, src, opts)
+	id, err := BuildIdentity(ctx, prog, src, o)
 	if err != nil {
 		return "", err
 	}
 	return id.Digest, nil
 }
 
+// BuildIdentity is Identity's whole record, with the sandbox policy the
+// run would get in words (SandboxText), for the approval card.
+func BuildIdentity(ctx context.Context, prog *ir.Program, src []byte, o Options) (*gen.BuildIdentity, error) {
+	opts, err := buildOptions(o)
+	if err != nil {
+		return nil, err
+	}
+	return gen.Identity(ctx, prog, src, opts)
+}
+
 // Run builds the sealed binary of job with the service's toolchain and
 // layer store, and runs it with the receipt, the service's layer
 // configuration and home, and nothing from any caller's environment.
 func Run(ctx context.Context, job Job, o Options) (Result, error) {
+	// Honest degradation (issue 15): where the kernel lacks a protection,
+	// nothing runs unless the service's configuration allows it, and then
+	// the binary says RUNNING UNCONFINED on stderr, which the transcript
+	// shows.
+	support := sandbox.Probe
+	if o.Support != nil {
+		support = o.Support
+	}
+	if missing := support().Missing(); missing != "" && !o.Sandbox.AllowUnconfined {
+		return Result{}, fmt.Errorf("this machine lacks %s, so a run would not be confined: the service runs no plan here unless its configuration allows unconfined runs (service.json sandbox.allow_unconfined); nothing ran", missing)
+	}
 	if !filepath.IsAbs(o.GoBin) {
 		return Result{}, fmt.Errorf("the go command %q is not an absolute path", o.GoBin)
 	}
@@ -158,9 +294,18 @@ func Run(ctx context.Context, job Job, o Options) (Result, error) {
 		argv = append(argv, "--arg", a)
 	}
 	env := []string{"PATH=/usr/bin:/bin", "HOME=" + o.Home, "TMPDIR=" + dir}
-	for _, l := range built.Layers {
-		env = append(env, o.LayerEnv[LayerDomain(l.Name)]...)
+	layers, err := layerEnv(o)
+	if err != nil {
+		return Result{}, err
 	}
+	for _, l := range built.Layers {
+		env = append(env, layers[LayerDomain(l.Name)]...)
+	}
+	removeSecrets, err := releaseSecrets(o, built.Layers)
+	if err != nil {
+		return Result{}, err
+	}
+	defer removeSecrets()
 	rctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()
 	cmd := exec.CommandContext(rctx, built.Binary, argv...)

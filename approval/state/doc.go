@@ -11,6 +11,14 @@
 // refused. Keys are per state folder (MakeKeys at init, LoadKeys at run),
 // never in a keyring shared by every instance of the same user.
 //
+// Settings (service.json) also hold the sandbox section every run's
+// kernel sandbox takes its grants, limits and allow_unconfined from
+// (SandboxSettings), and the UI address: a real installation's port must
+// be one only a privileged process may bind (CheckPrivilegedAddr against
+// the kernel's ip_unprivileged_port_start), so the agent cannot squat the
+// login page before the service starts. A layer's secrets are files
+// <config>/secrets/<domain>/<name>.
+//
 // Real installations default to /etc/clauz3/service and /var/lib/clauz3
 // owned by the clauz3 account; dev mode to folders under the account
 // database's home of the user.

@@ -76,6 +76,25 @@ type Settings struct {
 	GoModCache string `json:"go_mod_cache,omitempty"`
 	// ClientConfig is where init wrote the client configuration.
 	ClientConfig string `json:"client_config"`
+	// Sandbox is what the service grants every run's kernel sandbox
+	// besides what its layers' configuration names, the runs' resource
+	// limits, and whether a machine without the protections may run
+	// plans unconfined (default: no, it runs nothing there).
+	Sandbox SandboxSettings `json:"sandbox,omitzero"`
+}
+
+// SandboxSettings is service.json's "sandbox" (approval/execute's
+// SandboxOptions). Paths are absolute; zero limits are the defaults.
+type SandboxSettings struct {
+	ReadOnly        []string `json:"read_only,omitempty"`
+	ReadWrite       []string `json:"read_write,omitempty"`
+	ConnectPorts    []uint16 `json:"connect_ports,omitempty"`
+	CPUSeconds      uint64   `json:"cpu_seconds,omitempty"`
+	AddressSpace    uint64   `json:"address_space_bytes,omitempty"`
+	OpenFiles       uint64   `json:"open_files,omitempty"`
+	FileSize        uint64   `json:"file_size_bytes,omitempty"`
+	Processes       uint64   `json:"processes,omitempty"`
+	AllowUnconfined bool     `json:"allow_unconfined,omitempty"`
 }
 
 // CheckDir refuses a folder that is not a real folder owned by uid with
@@ -171,6 +190,16 @@ func ReadSettings(l Layout, uid int) (Settings, error) {
 	}
 	if s.ServiceUID != uid {
 		return Settings{}, fmt.Errorf("%s names service uid %d, but this process runs as uid %d", l.SettingsFile(), s.ServiceUID, uid)
+	}
+	for _, p := range append(append([]string(nil), s.Sandbox.ReadOnly...), s.Sandbox.ReadWrite...) {
+		if !filepath.IsAbs(p) || filepath.Clean(p) != p {
+			return Settings{}, fmt.Errorf("%s: sandbox grant %q is not a clean absolute path", l.SettingsFile(), p)
+		}
+	}
+	for _, port := range s.Sandbox.ConnectPorts {
+		if port == 0 {
+			return Settings{}, fmt.Errorf("%s: sandbox connect_ports holds 0", l.SettingsFile())
+		}
 	}
 	return s, nil
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/clauz3/clauz3/approval"
+	"github.com/clauz3/clauz3/approval/clientkey"
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/ir"
 )
@@ -59,7 +60,7 @@ func TestApprovalServicePolicy(t *testing.T) {
 			t.Fatal(err)
 		}
 		sub := approval.Submission{PlanName: "plan.py", PlanSource: src, PlanHash: ir.Digest([]byte(src), prog), Target: "main",
-			Guarantees: []approval.Guarantee{}, Coverage: []approval.Coverage{}}
+			Guarantees: []approval.Guarantee{}, Coverage: []approval.Coverage{}, ClientKey: testClientKey.Public()}
 		code, body, err := c.do("POST", "/api/requests", sub)
 		if err != nil || code != http.StatusCreated {
 			t.Fatalf("submit: %d %s %v", code, body, err)
@@ -68,7 +69,7 @@ func TestApprovalServicePolicy(t *testing.T) {
 		if err := json.Unmarshal(body, &got); err != nil {
 			t.Fatal(err)
 		}
-		code, body, err = c.do("GET", "/api/requests/"+got.ID+"/wait?timeout=1s", nil)
+		code, body, err = c.doProved("GET", "/api/requests/"+got.ID+"/wait?timeout=1s", nil, clientkey.Wait, got.ID, "")
 		if err != nil || code != http.StatusOK {
 			t.Fatalf("wait: %d %s %v", code, body, err)
 		}

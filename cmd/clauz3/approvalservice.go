@@ -106,10 +106,11 @@ func (sp *serviceProver) reprove(ctx context.Context, planName string, src []byt
 		return approval.Proof{}, errors.New("internal error: the plan is proved but its coverage report is missing or has a required gap")
 	}
 	digest := ir.Digest(src, prog)
-	identity, err := sp.buildIdentity(ctx, prog, src)
+	id, err := execute.BuildIdentity(ctx, prog, src, sp.exec)
 	if err != nil {
 		return approval.Proof{}, err
 	}
+	identity := id.Digest
 	cd, err := card.Build(prog, src)
 	if err != nil {
 		return approval.Proof{}, err
@@ -117,6 +118,11 @@ func (sp *serviceProver) reprove(ctx context.Context, planName string, src []byt
 	// The human sees the configuration the service will give the layers
 	// this plan uses: where the mail goes from, which ledger, which roots.
 	cd.SetConfig(sp.exec.LayerEnv)
+	var unconfined string
+	cd.Sandbox, unconfined = sp.sandboxLines(id)
+	if unconfined != "" {
+		cd.Warnings = append([]card.Warning{{Kind: card.Unconfined, Message: unconfined}}, cd.Warnings...)
+	}
 	p := approval.Proof{PlanHash: digest, Target: res.Target, CoverageChecked: true, BuildIdentity: identity, Card: cd,
 		Coverage: []approval.Coverage{}, Evidence: policy.Plan{File: planName, Source: src, Config: cfg}}
 	for _, d := range res.Coverage.Domains {

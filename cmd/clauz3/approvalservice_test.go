@@ -23,6 +23,8 @@ import (
 
 	"github.com/clauz3/clauz3/approval"
 	"github.com/clauz3/clauz3/approval/client"
+	"github.com/clauz3/clauz3/approval/clientkey"
+	"github.com/clauz3/clauz3/approval/state"
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/ir/english"
@@ -69,6 +71,37 @@ func (d *devInstall) cmd(args ...string) *exec.Cmd {
 
 func (d *devInstall) flags() []string {
 	return []string{"--dev", "--state", d.state, "--config", d.config}
+}
+
+// grantSandbox adds read-write folders to the sandbox grants of the
+// service's settings (service.json, kept 0600 and its owner): what a test
+// layer the sandbox does not know needs, its outbox's folder.
+func grantSandbox(t *testing.T, config string, rw ...string) {
+	t.Helper()
+	path := filepath.Join(config, "service.json")
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s state.Settings
+	if err := json.Unmarshal(data, &s); err != nil {
+		t.Fatal(err)
+	}
+	s.Sandbox.ReadWrite = append(s.Sandbox.ReadWrite, rw...)
+	if data, err = json.Marshal(s); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	st := fi.Sys().(*syscall.Stat_t)
+	if err := os.Chown(path, int(st.Uid), int(st.Gid)); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // newDevInstall runs service init --dev and installs the corpus layers
@@ -163,7 +196,23 @@ func (p planner) submission(t *testing.T, n int) approval.Submission {
 		return approval.Submission{}
 	}
 	return approval.Submission{PlanName: "plan.py", PlanSource: src, PlanHash: ir.Digest([]byte(src), prog), Target: "main",
-		Guarantees: []approval.Guarantee{}, Coverage: []approval.Coverage{}}
+		Guarantees: []approval.Guarantee{}, Coverage: []approval.Coverage{}, ClientKey: testClientKey.Public()}
+}
+
+// testClientKey is the submitting client's key of these tests' raw
+// submissions (a fixed one: they stand for many runs of `clauz3 run`).
+var testClientKey = func() clientkey.Key {
+	k, err := clientkey.FromSeed([]byte("clauz3 cmd test client key, 32B!"))
+	if err != nil {
+		panic(err)
+	}
+	return k
+}()
+
+// doProved is do as the submitting client of request id: with its proof
+// of possession for purpose (and binding, a redemption's challenge).
+func (c *httpClient) doProved(method, path string, body any, purpose, id, binding string) (int, []byte, error) {
+	return c.send(method, path, body, testClientKey.Proof(purpose, id, binding, time.Now()))
 }
 
 type httpClient struct {
@@ -174,6 +223,10 @@ type httpClient struct {
 }
 
 func (c *httpClient) do(method, path string, body any) (int, []byte, error) {
+	return c.send(method, path, body, "")
+}
+
+func (c *httpClient) send(method, path string, body any, proof string) (int, []byte, error) {
 	var rd io.Reader
 	if body != nil {
 		data, err := json.Marshal(body)
@@ -191,6 +244,9 @@ func (c *httpClient) do(method, path string, body any) (int, []byte, error) {
 	}
 	if c.cookie != "" {
 		req.Header.Set("Cookie", c.cookie)
+	}
+	if proof != "" {
+		req.Header.Set(clientkey.Header, proof)
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {
@@ -356,7 +412,7 @@ func TestApprovalServiceSurvivesSIGKILL(t *testing.T) {
 					t.Error(err)
 					return
 				}
-				code, _, err = runner.do("POST", "/api/receipts/redeem", approval.RedeemBody{Receipt: *st.Receipt, Challenge: ch})
+				code, _, err = runner.doProved("POST", "/api/receipts/redeem", approval.RedeemBody{Receipt: *st.Receipt, Challenge: ch}, clientkey.Redeem, s.ID, ch)
 				if err != nil || code != 200 {
 					return
 				}
@@ -414,7 +470,7 @@ func TestApprovalServiceSurvivesSIGKILL(t *testing.T) {
 		t.Fatal(err)
 	}
 	for id, rc := range ack.receipts {
-		code, body, err := after.do("GET", "/api/requests/"+id+"/wait?timeout=1s", nil)
+		code, body, err := after.doProved("GET", "/api/requests/"+id+"/wait?timeout=1s", nil, clientkey.Wait, id, "")
 		var st approval.Status
 		if err != nil || code != 200 || json.Unmarshal(body, &st) != nil || st.Status != "approved_once" || st.Receipt == nil || *st.Receipt != rc {
 			t.Errorf("acknowledged decision on %s lost or changed: %d %s %v", id, code, body, err)
@@ -425,7 +481,7 @@ func TestApprovalServiceSurvivesSIGKILL(t *testing.T) {
 			t.Errorf("receipt of %s no longer verifies after the restart: %v", id, err)
 		}
 		ch, _ := receipt.NewChallenge()
-		code, body, err = after.do("POST", "/api/receipts/redeem", approval.RedeemBody{Receipt: rc, Challenge: ch})
+		code, body, err = after.doProved("POST", "/api/receipts/redeem", approval.RedeemBody{Receipt: rc, Challenge: ch}, clientkey.Redeem, id, ch)
 		switch {
 		case err != nil:
 			t.Errorf("redeem %s after restart: %v", id, err)
@@ -459,7 +515,7 @@ func TestApprovalServiceSurvivesSIGKILL(t *testing.T) {
 	}
 	waited := make(chan waitAnswer, 1)
 	go func() {
-		code, body, err := after.do("GET", "/api/requests/"+sub.ID+"/wait?timeout=100s", nil)
+		code, body, err := after.doProved("GET", "/api/requests/"+sub.ID+"/wait?timeout=100s", nil, clientkey.Wait, sub.ID, "")
 		waited <- waitAnswer{code, body, err}
 	}()
 	time.Sleep(200 * time.Millisecond) // let the long-poll park before the stop

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	mrand "math/rand/v2"
 	"net"
 	"net/http"
 	"os"
@@ -22,6 +23,7 @@ import (
 
 	"github.com/clauz3/clauz3/approval"
 	"github.com/clauz3/clauz3/approval/client"
+	"github.com/clauz3/clauz3/approval/state"
 )
 
 // The consent-boundary tests (issue 11) drive real processes under two OS
@@ -100,7 +102,7 @@ func newBoundary(t *testing.T) *boundary {
 	b.layout.config = filepath.Join(base, "etc-clauz3")
 	b.layout.state = filepath.Join(base, "var-lib-clauz3")
 	b.layout.socket = filepath.Join(base, "run-clauz3", "approval.sock")
-	b.addr = freeLoopbackPort(t)
+	b.addr = freePrivilegedPort(t)
 
 	serviceName, agentName := randomName("cz3svc"), randomName("cz3agt")
 	t.Cleanup(func() { exec.Command("userdel", serviceName).Run() })
@@ -171,6 +173,27 @@ func (b *boundary) command(cred *syscall.Credential, home, dir string, args []st
 	return cmd
 }
 
+// capNetBindService is CAP_NET_BIND_SERVICE (linux/capability.h).
+const capNetBindService = 10
+
+// freePrivilegedPort is a loopback address whose port (below 1024) is
+// free now: a real service's UI listens on one, which the agent's account
+// cannot bind first.
+func freePrivilegedPort(t *testing.T) string {
+	t.Helper()
+	start, err := state.UnprivilegedPortStart()
+	if err != nil || start < 600 {
+		t.Fatalf("this kernel lets unprivileged processes bind from port %d (%v): a real service refuses to run here", start, err)
+	}
+	for port := 600 + mrand.IntN(start-600); ; port = 600 + mrand.IntN(start-600) {
+		addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
+		if ln, err := net.Listen("tcp", addr); err == nil {
+			ln.Close()
+			return addr
+		}
+	}
+}
+
 // root runs clauz3 as root and wants exit status want.
 func (b *boundary) root(t *testing.T, want int, args ...string) string {
 	t.Helper()
@@ -206,6 +229,9 @@ func (b *boundary) expect(t *testing.T, cmd *exec.Cmd, want int) string {
 func (b *boundary) startService(t *testing.T) *exec.Cmd {
 	t.Helper()
 	cmd := b.command(b.serviceCred, b.layout.state, "/", []string{"service", "run", "--state", b.layout.state, "--config", b.layout.config})
+	// As the systemd unit does: CAP_NET_BIND_SERVICE alone, to bind the
+	// privileged UI port.
+	cmd.SysProcAttr.AmbientCaps = []uintptr{capNetBindService}
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
@@ -253,11 +279,27 @@ func TestAgentCannotChooseTheService(t *testing.T) {
 		t.Skip("makes OS accounts and starts real services")
 	}
 	b := newBoundary(t)
+	// The agent squats the UI port before the real service starts, to
+	// serve its own login page there: its account cannot bind the
+	// privileged port.
+	squat := filepath.Join(b.agentHome, "squat")
+	initSquat := b.command(b.agentCred, b.agentHome, b.agentHome, []string{"service", "init", "--dev", "--addr", b.addr, "--password-file", "-", "--state", filepath.Join(squat, "state"), "--config", filepath.Join(squat, "config")})
+	initSquat.Stdin = strings.NewReader("agent's squatting password\n")
+	b.expect(t, initSquat, exitOK)
+	out := b.expect(t, b.command(b.agentCred, b.agentHome, b.agentHome, []string{"service", "run", "--dev", "--state", filepath.Join(squat, "state"), "--config", filepath.Join(squat, "config")}), exitRefused)
+	if !strings.Contains(out, "permission denied") {
+		t.Errorf("the agent's service on the real UI port: %s", out)
+	}
+	// And root cannot set a real service up on a port anyone may bind.
+	out = b.root(t, exitRefused, "service", "init", "--state", filepath.Join(b.base, "other-state"), "--config", filepath.Join(b.base, "other-config"), "--addr", freeLoopbackPort(t), "--password-file", "-")
+	if !strings.Contains(out, "may be bound by any process") {
+		t.Errorf("a real service init on an unprivileged port: %s", out)
+	}
 	b.startService(t)
 	realURL := "http://" + b.addr
 
 	// The agent cannot make a real installation, nor run the real one.
-	out := b.asAgent(t, exitRefused, []string{"service", "init", "--password-file", "-"})
+	out = b.asAgent(t, exitRefused, []string{"service", "init", "--password-file", "-"})
 	if !strings.Contains(out, "set up by root") {
 		t.Errorf("agent's service init: %s", out)
 	}
@@ -398,6 +440,9 @@ func TestServiceBuildsAndRuns(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.Chown(cfgFile, int(b.serviceCred.Uid), int(b.serviceCred.Gid))
+	// The test layer's outbox is nothing the sandbox derives a grant for:
+	// the service's settings grant its folder.
+	grantSandbox(t, b.layout.config, outDir)
 	b.startService(t)
 	realURL := "http://" + b.addr
 
@@ -441,10 +486,11 @@ func TestServiceBuildsAndRuns(t *testing.T) {
 			t.Errorf("%s exists: the agent's environment or edited layer reached the sealed binary", p)
 		}
 	}
-	// The run is the service's: a second run of the same request is
-	// refused (the receipt is spent), and the audit log says what ran.
-	if code, body, err := human.do("POST", "/api/requests/"+id+"/run", map[string]string{}); err != nil || code != http.StatusConflict {
-		t.Errorf("second run of %s: %d %s %v, want 409", id, code, body, err)
+	// The run is the service's: nobody but the submitting client may ask
+	// for it (attack E1g; that client's second ask is refused as spent,
+	// approval TestRunEndpoint), and the audit log says what ran.
+	if code, body, err := human.do("POST", "/api/requests/"+id+"/run", map[string]string{}); err != nil || code != http.StatusForbidden || !strings.Contains(string(body), "only the client that submitted") {
+		t.Errorf("another client's run of %s: %d %s %v, want 403", id, code, body, err)
 	}
 	if out := b.root(t, exitOK, "audit", "verify", "--state", b.layout.state); !strings.Contains(out, "chain intact") {
 		t.Errorf("audit verify: %s", out)

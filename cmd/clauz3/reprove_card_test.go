@@ -45,4 +45,10 @@ def main(amount: int) -> None:
 	if len(c.Config) != 1 || c.Config[0] != (card.Setting{Layer: "bank", Label: "Ledger", Value: "/srv/clauz3/ledger.db", Key: "CLAUZ3_BANK_DB"}) {
 		t.Errorf("configuration on the card: %+v", c.Config)
 	}
+	// The card says what the run will be able to touch (issue 15): the
+	// kernel sandbox the service builds it with.
+	box := strings.Join(c.Sandbox, "\n")
+	if !strings.Contains(box, "read-write:") || !strings.Contains(box, "network: none") || !strings.Contains(box, "limits: cpu") {
+		t.Errorf("the card's sandbox = %q", c.Sandbox)
+	}
 }

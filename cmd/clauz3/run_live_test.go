@@ -39,6 +39,7 @@ func TestRunAgainstLiveService(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(inst.config, "layers", "email.json"), []byte(`{"env": {"CLAUZ3_TEST_OUTBOX": "`+outbox+`"}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	grantSandbox(t, inst.config, dir) // the test layer's outbox: the sandbox derives no grant for it
 	svc := inst.start(t)
 	human := &httpClient{base: svc.url, http: &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
 	human.login(t, svc.loginURL)

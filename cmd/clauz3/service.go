@@ -31,11 +31,13 @@ import (
 	"github.com/clauz3/clauz3/approval"
 	"github.com/clauz3/clauz3/approval/client"
 	"github.com/clauz3/clauz3/approval/state"
+	"github.com/clauz3/clauz3/gen"
 	"github.com/clauz3/clauz3/layers"
 	"github.com/clauz3/clauz3/policy"
 	"github.com/clauz3/clauz3/prover"
 	"github.com/clauz3/clauz3/securitymod/audit"
 	"github.com/clauz3/clauz3/securitymod/receipt"
+	"github.com/clauz3/clauz3/securitymod/sandbox"
 )
 
 // env is what the commands read from the machine rather than from their
@@ -49,14 +51,16 @@ type env struct {
 var defaultEnv = env{clientPaths: client.DefaultPaths}
 
 const serviceUsage = `usage:
-  clauz3 service init [--dev] [--state DIR] [--config DIR] [--addr 127.0.0.1:8765] [--password-file FILE|-]
-                      [--account clauz3] [--socket PATH] [--unit PATH] [--go PATH]
+  clauz3 service init [--dev] [--state DIR] [--config DIR] [--addr 127.0.0.1:876] [--password-file FILE|-]
+                      [--account clauz3] [--socket PATH] [--unit PATH] [--go PATH] [--module-source DIR]
   clauz3 service run  [--dev] [--state DIR] [--config DIR]
   clauz3 service --dev   (same as: clauz3 service run --dev)
 
 init sets up the approval service's own state: in a real installation (run as root) the clauz3
 account, its folders, a systemd unit and /etc/clauz3/client.json; with --dev, same-user folders and
-~/.config/clauz3/client.json. run serves it; only the account that owns the state may.
+~/.config/clauz3/client.json. A real installation's UI listens on a privileged loopback port (default
+127.0.0.1:876; dev: 127.0.0.1:8765) and its module cache is seeded from --module-source, every module
+checked against the pinned go.sum. run serves it; only the account that owns the state may.
 `
 
 func runService(e env, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -120,7 +124,7 @@ func runServiceInit(e env, args []string, stdin io.Reader, stdout, stderr io.Wri
 	fs.SetOutput(stderr)
 	var lf layoutFlags
 	lf.register(fs)
-	addr := fs.String("addr", "127.0.0.1:8765", "the loopback host:port of the UI and of receipt redemption")
+	addr := fs.String("addr", "", "the loopback host:port of the UI and of receipt redemption (default 127.0.0.1:876 real, a privileged port; 127.0.0.1:8765 dev)")
 	passwordFile := fs.String("password-file", "", "read the human's password from this owner-only file, or - for standard input (default: ask on the terminal)")
 	account := fs.String("account", state.Account, "the service's OS account (real mode; made with useradd if missing)")
 	socket := fs.String("socket", state.RealSocket, "the API's Unix socket (real mode)")
@@ -128,6 +132,7 @@ func runServiceInit(e env, args []string, stdin io.Reader, stdout, stderr io.Wri
 	goBin := fs.String("go", "", "the absolute path of the go command sealed builds use (default: the toolchain found now)")
 	goCache := fs.String("gocache", "", "dev mode only: share this Go build cache instead of <state>/gocache (a real service's cache is always its own)")
 	goModCache := fs.String("gomodcache", "", "dev mode only: share this Go module cache instead of <state>/gomodcache")
+	moduleSource := fs.String("module-source", "", "real mode: the module cache to seed <state>/gomodcache from, every module checked against the pinned go.sum (default: ~/go/pkg/mod of the account running init)")
 	if err := parseFlags(fs, args); err != nil {
 		return exitUsage
 	}
@@ -137,6 +142,9 @@ func runServiceInit(e env, args []string, stdin io.Reader, stdout, stderr io.Wri
 	}
 	if fs.NArg() != 0 {
 		return fail(exitUsage, "unexpected arguments %q", fs.Args())
+	}
+	if *addr == "" {
+		*addr = map[bool]string{true: "127.0.0.1:8765", false: "127.0.0.1:876"}[lf.dev]
 	}
 	host, port, err := net.SplitHostPort(*addr)
 	if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() || port == "0" {
@@ -165,6 +173,14 @@ func runServiceInit(e env, args []string, stdin io.Reader, stdout, stderr io.Wri
 	if !lf.dev {
 		if uid != 0 {
 			return fail(exitRefused, "a real installation is set up by root (sudo clauz3 service init): it makes the %s account and root-owned client configuration; for a same-user development setup use --dev", *account)
+		}
+		// The login page's port must be one the agent cannot squat.
+		start, err := state.UnprivilegedPortStart()
+		if err == nil {
+			err = state.CheckPrivilegedAddr(*addr, start)
+		}
+		if err != nil {
+			return fail(exitRefused, "--addr: %v", err)
 		}
 		if !filepath.IsAbs(*socket) {
 			return fail(exitUsage, "--socket %q is not an absolute path", *socket)
@@ -214,6 +230,13 @@ func runServiceInit(e env, args []string, stdin io.Reader, stdout, stderr io.Wri
 		if err := mkdirOwned(filepath.Dir(*socket), 0o755, uid, gid); err != nil {
 			return fail(exitRefused, "%v", err)
 		}
+		// A real service builds with its own module cache and never
+		// fetches: seed it now with the vetted modules, each checked
+		// against the pinned go.sum, and hand it to the service account.
+		if err := seedModCache(goPath, filepath.Join(l.State, "gomodcache"), *moduleSource, uid, gid); err != nil {
+			return fail(exitRefused, "%v", err)
+		}
+		fmt.Fprintf(stdout, "service init: seeded the module cache %s with the vetted modules\n", filepath.Join(l.State, "gomodcache"))
 	}
 	if err := cc.Check(); err != nil {
 		return fail(exitRefused, "internal error: the client configuration does not check: %v", err)
@@ -314,6 +337,28 @@ func ensureAccount(name, home string) (int, int, error) {
 	return uid, gid, nil
 }
 
+// seedModCache fills a real service's module cache from src (default:
+// ~/go/pkg/mod of the account running init, from the account database)
+// through gen.SeedModCache, then gives it to the service account.
+func seedModCache(goBin, modCache, src string, uid, gid int) error {
+	if src == "" {
+		u, err := user.Current()
+		if err != nil || !filepath.IsAbs(u.HomeDir) {
+			return fmt.Errorf("the module cache to seed from: no home folder for this account (%v); give --module-source", err)
+		}
+		src = filepath.Join(u.HomeDir, "go", "pkg", "mod")
+	}
+	if err := gen.SeedModCache(context.Background(), goBin, modCache, src); err != nil {
+		return fmt.Errorf("%v; a real service cannot build without its vetted modules: fill a module cache with them (go mod download, as the account running init, in a checkout of clauz3) and give it with --module-source", err)
+	}
+	return filepath.WalkDir(modCache, func(p string, d iofs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Lchown(p, uid, gid)
+	})
+}
+
 func mkdirOwned(dir string, mode os.FileMode, uid, gid int) error {
 	if err := os.MkdirAll(dir, mode); err != nil {
 		return err
@@ -351,6 +396,11 @@ After=network.target
 
 [Service]
 User=%s
+# The UI listens on a privileged loopback port, which the agent's account
+# cannot bind first (docs/threat-model.md): this capability alone lets
+# the service account bind it.
+AmbientCapabilities=CAP_NET_BIND_SERVICE
+CapabilityBoundingSet=CAP_NET_BIND_SERVICE
 ExecStart=%s service run --state %s --config %s
 RuntimeDirectory=clauz3
 RuntimeDirectoryMode=0755
@@ -547,13 +597,20 @@ func runServiceRun(name string, args []string, stdout, stderr io.Writer) int {
 	}
 	defer store.Close()
 	proofs := &serviceProver{importRoot: l.LayerStore(), trusted: trusted, timeout: *proveTimeout}
-	pub := keys.Signing.Public().(ed25519.PublicKey)
-	execOpts, err := executeOptions(l, settings, uid, "http://"+settings.Addr, receipt.EncodePublicKey(pub))
+	execOpts, err := executeOptions(l, settings, uid, "http://"+settings.Addr, keys)
 	if err != nil {
 		return fail(exitRefused, "%v", err)
 	}
 	execOpts.Stderr = stderr
 	proofs.exec = execOpts
+	// Honest degradation (issue 15): say at start what runs will get.
+	if missing := sandbox.Probe().Missing(); missing != "" {
+		if settings.Sandbox.AllowUnconfined {
+			fmt.Fprintf(stdout, "approval service: RUNNING UNCONFINED: this machine lacks %s; approved runs are not confined by the kernel (service.json sandbox.allow_unconfined)\n", missing)
+		} else {
+			fmt.Fprintf(stdout, "approval service: this machine lacks %s: every run will be refused unless service.json sets sandbox.allow_unconfined\n", missing)
+		}
+	}
 	svc, err := approval.New(approval.Config{
 		Addr: settings.Addr, Store: store, Key: keys.Signing, SessionSecret: keys.SessionSecret,
 		Reprove: proofs.reprove, Decide: proofs.decider(pol), ReceiptTTL: *ttl, Version: version,
@@ -568,6 +625,17 @@ func runServiceRun(name string, args []string, stdout, stderr io.Writer) int {
 			ln.Close()
 		}
 	}()
+	if settings.Mode == client.ModeReal {
+		// Checked again at every start: the kernel setting may have
+		// changed since init.
+		start, err := state.UnprivilegedPortStart()
+		if err == nil {
+			err = state.CheckPrivilegedAddr(settings.Addr, start)
+		}
+		if err != nil {
+			return fail(exitRefused, "%v", err)
+		}
+	}
 	ln, err := net.Listen("tcp", settings.Addr)
 	if err != nil {
 		return fail(exitRefused, "%v", err)

@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/ed25519"
+	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +13,7 @@ import (
 	"os"
 	"os/user"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,7 +24,10 @@ import (
 	"github.com/clauz3/clauz3/approval/execute"
 	"github.com/clauz3/clauz3/approval/state"
 	"github.com/clauz3/clauz3/compiler"
+	"github.com/clauz3/clauz3/gen"
 	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/securitymod/receipt"
+	"github.com/clauz3/clauz3/securitymod/sandbox"
 )
 
 // buildIdentity is the build identity of prog as the service would
@@ -28,6 +35,23 @@ import (
 // layer configuration.
 func (sp *serviceProver) buildIdentity(ctx context.Context, prog *ir.Program, src []byte) (string, error) {
 	return execute.Identity(ctx, prog, src, sp.exec)
+}
+
+// sandboxLines are what a run of prog could touch, in words, one line a
+// part (the card's Sandbox), and a loud warning when this machine would
+// run it unconfined.
+func (sp *serviceProver) sandboxLines(id *gen.BuildIdentity) ([]string, string) {
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSpace(id.SandboxText), "\n") {
+		if l != "" {
+			lines = append(lines, l)
+		}
+	}
+	warn := ""
+	if missing := sandbox.Probe().Missing(); missing != "" && sp.exec.Sandbox.AllowUnconfined {
+		warn = "RUNNING UNCONFINED: this machine lacks " + missing + "; the service's configuration allows running anyway, so the run is not confined by the kernel to what is listed under the sandbox"
+	}
+	return lines, warn
 }
 
 // executor is the service's Execute: it compiles the approved plan again
@@ -65,7 +89,7 @@ func (sp *serviceProver) executor(o execute.Options) approval.Execute {
 
 // executeOptions are the service's run settings, all from its own
 // settings, state and config folders and the account database.
-func executeOptions(l state.Layout, settings state.Settings, uid int, serviceURL, approvalKey string) (execute.Options, error) {
+func executeOptions(l state.Layout, settings state.Settings, uid int, serviceURL string, keys state.Keys) (execute.Options, error) {
 	if settings.Go == "" || !filepath.IsAbs(settings.Go) {
 		return execute.Options{}, fmt.Errorf("%s: no absolute go command path (set at service init with --go)", l.SettingsFile())
 	}
@@ -73,10 +97,11 @@ func executeOptions(l state.Layout, settings state.Settings, uid int, serviceURL
 	if err != nil {
 		return execute.Options{}, fmt.Errorf("the service account's home folder: %v", err)
 	}
-	layerEnv, err := readLayerConfig(l, uid)
+	layerEnv, layerSecrets, err := readLayerConfig(l, uid, keys)
 	if err != nil {
 		return execute.Options{}, err
 	}
+	approvalKey := receipt.EncodePublicKey(keys.Signing.Public().(ed25519.PublicKey))
 	goCache, goModCache := filepath.Join(l.State, "gocache"), filepath.Join(l.State, "gomodcache")
 	for _, c := range []struct {
 		name        string
@@ -95,6 +120,15 @@ func executeOptions(l state.Layout, settings state.Settings, uid int, serviceURL
 		GoBin: settings.Go, GoCache: goCache, GoModCache: goModCache,
 		CacheDir: filepath.Join(l.State, "builds"), WorkDir: filepath.Join(l.State, "runs"),
 		ApprovalKey: approvalKey, ServiceURL: serviceURL, Home: u.HomeDir, LayerEnv: layerEnv,
+		LayerSecrets: layerSecrets, SecretsDir: filepath.Join(l.State, "runs", "secrets"),
+		Sandbox: execute.SandboxOptions{
+			ReadOnly: settings.Sandbox.ReadOnly, ReadWrite: settings.Sandbox.ReadWrite, ConnectPorts: settings.Sandbox.ConnectPorts,
+			AllowUnconfined: settings.Sandbox.AllowUnconfined,
+			Limits: sandbox.Limits{
+				CPUSeconds: settings.Sandbox.CPUSeconds, AddressSpace: settings.Sandbox.AddressSpace, OpenFiles: settings.Sandbox.OpenFiles,
+				FileSize: settings.Sandbox.FileSize, Processes: settings.Sandbox.Processes,
+			},
+		},
 	}, nil
 }
 
@@ -106,35 +140,47 @@ type layerConfig struct {
 	Env map[string]string `json:"env"`
 }
 
-// readLayerConfig reads every layer configuration file. A file the
-// service does not own, a name that is not CLAUZ3_*, or a secret
-// reference is refused: secrets are not yet released to layers (the
-// secrets folder and password names are left out rather than handed to
-// every layer).
-func readLayerConfig(l state.Layout, uid int) (map[string][]string, error) {
+// readLayerConfig reads every layer configuration file and the secrets
+// they name. A file the service does not own, a name that is not CLAUZ3_*,
+// or CLAUZ3_SECRETS_DIR (the service sets it) is refused. A setting whose
+// name ends in _SECRET names a secret of that layer: the file
+// <config>/secrets/<domain>/<name> (owned by the service, 0600). The
+// setting is rewritten to "<domain>.<name>", the name the run's secret
+// store holds it under, and the value is answered by domain for
+// execute.Options.LayerSecrets, which releases it only to a run linking
+// that layer. A layer naming a secret of another layer's folder, a
+// secret that is missing or empty, or one holding the service's own key
+// material (signing key, session secret: attack D1, the signing key mailed
+// out) is refused with the reason.
+func readLayerConfig(l state.Layout, uid int, keys state.Keys) (map[string][]string, map[string]map[string]string, error) {
 	out := map[string][]string{}
+	released := map[string]map[string]string{}
 	entries, err := os.ReadDir(l.LayerConfig())
 	if errors.Is(err, iofs.ErrNotExist) {
-		return out, nil
+		return out, released, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	own := serviceKeyMaterial(keys)
 	for _, e := range entries {
 		domain, ok := strings.CutSuffix(e.Name(), ".json")
 		if !ok || e.IsDir() {
 			continue
 		}
 		path := filepath.Join(l.LayerConfig(), e.Name())
+		if !secretName.MatchString(domain) {
+			return nil, nil, fmt.Errorf("%s: %q is not a layer domain (letters, digits, '_' and '-')", path, domain)
+		}
 		data, err := state.ReadFile(path, uid)
 		if err != nil {
-			return nil, fmt.Errorf("layer configuration: %v", err)
+			return nil, nil, fmt.Errorf("layer configuration: %v", err)
 		}
 		var c layerConfig
 		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&c); err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
+			return nil, nil, fmt.Errorf("%s: %v", path, err)
 		}
 		keys := make([]string, 0, len(c.Env))
 		for k := range c.Env {
@@ -142,16 +188,97 @@ func readLayerConfig(l state.Layout, uid int) (map[string][]string, error) {
 		}
 		sort.Strings(keys)
 		for _, k := range keys {
+			v := c.Env[k]
 			switch {
 			case !strings.HasPrefix(k, "CLAUZ3_") || strings.ContainsAny(k, "= \x00"):
-				return nil, fmt.Errorf("%s: %q is not a CLAUZ3_* layer setting", path, k)
-			case k == "CLAUZ3_SECRETS_DIR" || strings.HasSuffix(k, "_SECRET"):
-				return nil, fmt.Errorf("%s: %s names a secret; releasing secrets to layers is not supported yet, so it is refused rather than handed over", path, k)
-			case strings.ContainsRune(c.Env[k], 0):
-				return nil, fmt.Errorf("%s: %s has a NUL byte", path, k)
+				return nil, nil, fmt.Errorf("%s: %q is not a CLAUZ3_* layer setting", path, k)
+			case k == "CLAUZ3_SECRETS_DIR":
+				return nil, nil, fmt.Errorf("%s: %s is the service's to set (each run's own secret store); a layer names its secrets with *_SECRET settings", path, k)
+			case strings.ContainsRune(v, 0):
+				return nil, nil, fmt.Errorf("%s: %s has a NUL byte", path, k)
+			case strings.HasSuffix(k, "_SECRET"):
+				value, err := layerSecret(l, uid, domain, v, own)
+				if err != nil {
+					return nil, nil, fmt.Errorf("%s: %s: %v", path, k, err)
+				}
+				if released[domain] == nil {
+					released[domain] = map[string]string{}
+				}
+				v = domain + "." + v
+				released[domain][v] = value
 			}
-			out[domain] = append(out[domain], k+"="+c.Env[k])
+			out[domain] = append(out[domain], k+"="+v)
 		}
 	}
-	return out, nil
+	return out, released, nil
+}
+
+// secretName is a layer domain's or a secret's name: it becomes a path
+// component and, joined by '.', the run store's name of the secret.
+var secretName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$`)
+
+// reservedSecrets are names of the service's own secrets, which no layer
+// may name whatever its folder holds.
+var reservedSecrets = map[string]bool{"approval-signing-key": true, "signing-key": true, "session-secret": true, "keys": true}
+
+// layerSecret reads the secret name of layer domain from the service's
+// config folder, refusing what the layer may not have.
+func layerSecret(l state.Layout, uid int, domain, name string, own []string) (string, error) {
+	if !secretName.MatchString(name) {
+		return "", fmt.Errorf("%q is not a secret name (1-64 letters, digits, '_' and '-', starting with a letter or digit)", name)
+	}
+	if reservedSecrets[name] {
+		return "", fmt.Errorf("%q names one of the service's own secrets; no layer is given those", name)
+	}
+	dir := filepath.Join(l.Config, "secrets", domain)
+	path := filepath.Join(dir, name)
+	data, err := state.ReadFile(path, uid)
+	if errors.Is(err, iofs.ErrNotExist) {
+		others, _ := filepath.Glob(filepath.Join(l.Config, "secrets", "*", name))
+		for _, o := range others {
+			if other := filepath.Base(filepath.Dir(o)); other != domain {
+				return "", fmt.Errorf("the secret %q is layer %s's (%s), not layer %s's: a layer is given only the secrets in its own folder %s", name, other, o, domain, dir)
+			}
+		}
+		return "", fmt.Errorf("no secret %q in layer %s's folder %s", name, domain, dir)
+	}
+	if err != nil {
+		return "", fmt.Errorf("the secret %q: %v", name, err)
+	}
+	if err := state.CheckDir(dir, uid); err != nil {
+		return "", fmt.Errorf("the secret %q: %v", name, err)
+	}
+	value := strings.TrimSuffix(string(data), "\n")
+	if value == "" {
+		return "", fmt.Errorf("the secret %q (%s) is empty", name, path)
+	}
+	for _, m := range own {
+		if strings.Contains(value, m) {
+			return "", fmt.Errorf("the secret %q (%s) holds the service's own key material; it is never given to a layer", name, path)
+		}
+	}
+	return value, nil
+}
+
+// serviceKeyMaterial is the service's signing key and session secret in
+// every encoding a file could hold them in.
+func serviceKeyMaterial(keys state.Keys) []string {
+	var raw [][]byte
+	if len(keys.Signing) == ed25519.PrivateKeySize {
+		raw = append(raw, keys.Signing.Seed(), []byte(keys.Signing))
+	}
+	if len(keys.SessionSecret) > 0 {
+		raw = append(raw, keys.SessionSecret)
+	}
+	var out []string
+	for _, b := range raw {
+		out = append(out, string(b), hex.EncodeToString(b), strings.ToUpper(hex.EncodeToString(b)))
+		for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
+			// Without its last, partial group: a prefix of the encoding
+			// matches however the file pads or wraps the end.
+			e := enc.EncodeToString(b)
+			out = append(out, e[:len(e)-4])
+		}
+	}
+	return out
 }

@@ -10,6 +10,7 @@ import (
 	"crypto/x509/pkix"
 	"encoding/json"
 	"encoding/pem"
+	"errors"
 	"io"
 	"math/big"
 	"net"
@@ -22,13 +23,18 @@ import (
 	"testing"
 	"time"
 
+	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
 )
 
-// mailbox is a loopback SMTP server's received mail.
+// mailbox is a loopback SMTP server's received mail. With a password set,
+// it takes mail only after AUTH PLAIN with user and that password.
 type mailbox struct {
-	mu   sync.Mutex
-	msgs []string // "from -> to: data"
+	user, password string
+
+	mu     sync.Mutex
+	msgs   []string // "from -> to: data"
+	denied []string // the passwords of failed logins
 }
 
 func (m *mailbox) NewSession(*smtp.Conn) (smtp.Session, error) { return &mailSession{m: m}, nil }
@@ -36,10 +42,37 @@ func (m *mailbox) NewSession(*smtp.Conn) (smtp.Session, error) { return &mailSes
 type mailSession struct {
 	m        *mailbox
 	from, to string
+	authed   bool
 }
 
-func (s *mailSession) Mail(from string, _ *smtp.MailOptions) error { s.from = from; return nil }
-func (s *mailSession) Rcpt(to string, _ *smtp.RcptOptions) error   { s.to = to; return nil }
+func (s *mailSession) AuthMechanisms() []string {
+	if s.m.password == "" {
+		return nil
+	}
+	return []string{sasl.Plain}
+}
+
+func (s *mailSession) Auth(mech string) (sasl.Server, error) {
+	return sasl.NewPlainServer(func(_, user, pw string) error {
+		if user != s.m.user || pw != s.m.password {
+			s.m.mu.Lock()
+			s.m.denied = append(s.m.denied, pw)
+			s.m.mu.Unlock()
+			return errors.New("wrong user or password")
+		}
+		s.authed = true
+		return nil
+	}), nil
+}
+
+func (s *mailSession) Mail(from string, _ *smtp.MailOptions) error {
+	if s.m.password != "" && !s.authed {
+		return smtp.ErrAuthRequired
+	}
+	s.from = from
+	return nil
+}
+func (s *mailSession) Rcpt(to string, _ *smtp.RcptOptions) error { s.to = to; return nil }
 func (s *mailSession) Data(r io.Reader) error {
 	data, err := io.ReadAll(r)
 	if err != nil {
@@ -92,12 +125,14 @@ func startSMTP(t *testing.T, m *mailbox) (int, []byte) {
 // `clauz3 run`, the human's password login and approval, and the mail
 // arrives at a real SMTP server on loopback, sent with the service's
 // configuration; the SMTP settings in the runner's environment (an
-// agent's server) are not used (D1).
+// agent's server) are not used (D1). The server asks for a password,
+// which the service keeps as the email layer's secret in its config folder
+// and releases to the run of a plan that links the email layer only.
 func TestServiceSendsMail(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a real service and SMTP server and builds a sealed binary")
 	}
-	box := &mailbox{}
+	box := &mailbox{user: "clauz3", password: "smtp password of the service"}
 	port, caPEM := startSMTP(t, box)
 	agentBox := &mailbox{}
 	agentPort, _ := startSMTP(t, agentBox)
@@ -113,8 +148,15 @@ func TestServiceSendsMail(t *testing.T) {
 	cfg, _ := json.Marshal(map[string]map[string]string{"env": {
 		"CLAUZ3_SMTP_HOST": "127.0.0.1", "CLAUZ3_SMTP_PORT": strconv.Itoa(port), "CLAUZ3_SMTP_TLS": "starttls",
 		"CLAUZ3_SMTP_FROM": "clauz3@example.com", "CLAUZ3_SMTP_CA_FILE": caFile,
+		"CLAUZ3_SMTP_USER": box.user, "CLAUZ3_SMTP_PASSWORD_SECRET": "smtp-password",
 	}})
 	if err := os.WriteFile(filepath.Join(inst.config, "layers", "email.json"), cfg, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(inst.config, "secrets", "email"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(inst.config, "secrets", "email", "smtp-password"), []byte(box.password+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	svc := inst.start(t)
@@ -149,8 +191,8 @@ func TestServiceSendsMail(t *testing.T) {
 	}
 	box.mu.Lock()
 	defer box.mu.Unlock()
-	if len(box.msgs) != 1 || !strings.HasPrefix(box.msgs[0], "clauz3@example.com -> bob@example.com: ") || !strings.Contains(box.msgs[0], "Report is ready") {
-		t.Errorf("the service's SMTP server got %q, want one mail from clauz3@example.com to bob", box.msgs)
+	if len(box.msgs) != 1 || !strings.HasPrefix(box.msgs[0], "clauz3@example.com -> bob@example.com: ") || !strings.Contains(box.msgs[0], "Report is ready") || len(box.denied) != 0 {
+		t.Errorf("the service's SMTP server got %q (failed logins %q), want one mail from clauz3@example.com to bob", box.msgs, box.denied)
 	}
 	agentBox.mu.Lock()
 	defer agentBox.mu.Unlock()

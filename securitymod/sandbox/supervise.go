@@ -11,7 +11,12 @@ import (
 // who reports, never whether the sandbox applies: a process that sets it
 // itself is confined all the same, it just reports memory exhaustion as
 // the Go runtime's fatal error.
-const childEnv = "CLAUZ3_SANDBOX_CHILD"
+const childEnv = ChildEnv
+
+// ChildEnv is the variable that marks the confined child: not a layer
+// setting (planrt's layer-configuration check leaves it out, and gen
+// refuses a layer configuration that sets it).
+const ChildEnv = "CLAUZ3_SANDBOX_CHILD"
 
 // supervised reports whether this process is the confined child.
 func supervised() bool { return os.Getenv(childEnv) == "1" }

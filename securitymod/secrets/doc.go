@@ -41,9 +41,15 @@
 // permissions, and such an attacker can read both (or the keyring, or the
 // process). Prefer the OS keyring wherever one exists.
 //
-// Callers: trusted layers through Scoped (SMTP password, API keys). The
-// approval service keeps its signing key and session secret in its own
-// state folder instead (approval/state), one pair per instance: a keyring
-// shared by every process of the user would give an agent-started
-// instance the human's keys.
+// OpenFile is the file store alone, never the keyring: the approval
+// service (approval/execute) writes with it, before each run, a store in
+// the run's secrets folder holding only the secrets the run's layers'
+// configuration names, which the layers then read through Open.
+//
+// Callers: trusted layers through Scoped (SMTP password, API keys);
+// approval/execute through OpenFile. The approval service keeps its
+// signing key and session secret in its own state folder instead
+// (approval/state), one pair per instance: a keyring shared by every
+// process of the user would give an agent-started instance the human's
+// keys.
 package secrets

@@ -137,6 +137,24 @@ func Open(appName, fallbackDir string) (Store, Backend, error) {
 	return fs, Backend{Kind: "file", Service: appName, Path: fs.path, Reason: reason}, nil
 }
 
+// OpenFile returns the encrypted file store in dir, never the keyring:
+// for a caller that prepares a store another process of the same account
+// reads through Open with dir as its fallback (the approval service's
+// per-run store of the secrets it releases to a run's layers, whose clean
+// environment reaches no keyring).
+func OpenFile(appName, dir string) (Store, Backend, error) {
+	if err := checkName("open", appName); err != nil {
+		e := err.(*Error)
+		e.Reason = "app name: " + e.Reason
+		return nil, Backend{}, e
+	}
+	fs, err := openFile(dir, appName)
+	if err != nil {
+		return nil, Backend{}, &Error{Op: "open", Reason: "encrypted file store", Err: err}
+	}
+	return fs, Backend{Kind: "file", Service: appName, Path: fs.path, Reason: "the file store was asked for"}, nil
+}
+
 // probe sets, reads back and deletes a random probe value; it returns
 // why the keyring is unusable, or "".
 func probe(service string) string {

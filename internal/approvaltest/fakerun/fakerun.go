@@ -41,6 +41,7 @@ func Attach(t testing.TB, svc *approvaltest.Service, importRoot string, layerEnv
 	opts := execute.Options{
 		GoBin: goBin, GoCache: goEnv("GOCACHE"), GoModCache: goEnv("GOMODCACHE"), CacheDir: buildCache, WorkDir: t.TempDir(),
 		ApprovalKey: svc.PublicKey(), ServiceURL: svc.URL(), Home: t.TempDir(), LayerEnv: layerEnv,
+		Sandbox: execute.SandboxOptions{ReadWrite: outboxFolders(layerEnv)},
 	}
 	compile := func(sub approvaltest.Submission) (*ir.Program, error) {
 		return compiler.Compile(sub.PlanName, []byte(sub.PlanSource), compiler.Config{ImportRoots: []string{importRoot}, Target: sub.Target})
@@ -67,4 +68,20 @@ func Attach(t testing.TB, svc *approvaltest.Service, importRoot string, layerEnv
 		}
 		return approvaltest.RunResult{Exit: res.Exit, Stdout: res.Stdout, Stderr: res.Stderr, Trace: res.Trace, BuildIdentity: p.BuildID}, nil
 	}
+}
+
+// outboxFolders are the folders of the corpus test layer's outboxes
+// (CLAUZ3_TEST_OUTBOX) in layerEnv: the runs' kernel sandbox derives no
+// grant for a test layer, so the fake service's configuration grants
+// them, as a real service's settings would.
+func outboxFolders(layerEnv map[string][]string) []string {
+	var dirs []string
+	for _, env := range layerEnv {
+		for _, kv := range env {
+			if v, ok := strings.CutPrefix(kv, "CLAUZ3_TEST_OUTBOX="); ok && filepath.IsAbs(v) {
+				dirs = append(dirs, filepath.Dir(v))
+			}
+		}
+	}
+	return dirs
 }
