@@ -727,17 +727,13 @@ func layerDigest(dir string) (string, error) {
 	return "sha256:" + hex.EncodeToString(h.Sum(nil)), nil
 }
 
-func runLayers(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] != "install" {
-		fmt.Fprintln(stderr, "usage: clauz3 layers install NAME [--dev] [--state DIR] [--config DIR] [--force]")
-		return exitUsage
-	}
+func runLayersInstall(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("clauz3 layers install", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var lf layoutFlags
 	lf.register(fs)
 	force := fs.Bool("force", false, "replace an installed layer of the same domain")
-	if err := parseFlags(fs, args[1:]); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return exitUsage
 	}
 	pos := fs.Args()
