@@ -51,6 +51,7 @@ var defaultEnv = env{clientPaths: client.DefaultPaths}
 const serviceUsage = `usage:
   clauz3 service init [--dev] [--state DIR] [--config DIR] [--addr 127.0.0.1:8765] [--password-file FILE|-]
                       [--account clauz3] [--socket PATH] [--unit PATH] [--go PATH]
+                      [--gocache DIR] [--gomodcache DIR] [--client-home DIR]   (these three: --dev only)
   clauz3 service run  [--dev] [--state DIR] [--config DIR]
   clauz3 service --dev   (same as: clauz3 service run --dev)
 
@@ -128,6 +129,7 @@ func runServiceInit(e env, args []string, stdin io.Reader, stdout, stderr io.Wri
 	goBin := fs.String("go", "", "the absolute path of the go command sealed builds use (default: the toolchain found now)")
 	goCache := fs.String("gocache", "", "dev mode only: share this Go build cache instead of <state>/gocache (a real service's cache is always its own)")
 	goModCache := fs.String("gomodcache", "", "dev mode only: share this Go module cache instead of <state>/gomodcache")
+	clientHome := fs.String("client-home", "", "dev mode only: write the client configuration under DIR/.config/clauz3 instead of your home, for a throwaway instance (make demo's) that must not replace your own")
 	if err := parseFlags(fs, args); err != nil {
 		return exitUsage
 	}
@@ -150,12 +152,12 @@ func runServiceInit(e env, args []string, stdin io.Reader, stdout, stderr io.Wri
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	for name, v := range map[string]string{"--gocache": *goCache, "--gomodcache": *goModCache} {
+	for name, v := range map[string]string{"--gocache": *goCache, "--gomodcache": *goModCache, "--client-home": *clientHome} {
 		if v == "" {
 			continue
 		}
 		if !lf.dev {
-			return fail(exitUsage, "%s is for dev mode: a real service builds with its own caches only", name)
+			return fail(exitUsage, "%s is for dev mode: a real service builds with its own caches only, and its client configuration is root's %s", name, client.SystemPath)
 		}
 		if !filepath.IsAbs(v) {
 			return fail(exitUsage, "%s %q is not an absolute path", name, v)
@@ -207,6 +209,9 @@ func runServiceInit(e env, args []string, stdin io.Reader, stdout, stderr io.Wri
 			return fail(exitRefused, "%v", err)
 		}
 		settings.ClientConfig = client.UserPath(paths.UserHome)
+		if *clientHome != "" {
+			settings.ClientConfig = client.UserPath(*clientHome)
+		}
 	} else {
 		settings.Socket = *socket
 		settings.ClientConfig = client.SystemPath
