@@ -282,7 +282,7 @@ func Run(ctx context.Context, o Options) (rep Report, err error) {
 }
 
 type demo struct {
-	o                                   Options
+	o                                  Options
 	stateDir, configDir, home, project string
 }
 

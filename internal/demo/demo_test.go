@@ -191,4 +191,3 @@ func (h *human) approve(page, id string) {
 		h.t.Errorf("deciding %s: %d", id, resp.StatusCode)
 	}
 }
-
