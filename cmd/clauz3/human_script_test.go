@@ -173,4 +173,3 @@ func approveAsHuman(base, password string) error {
 	}
 	return nil
 }
-
