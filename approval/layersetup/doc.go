@@ -19,6 +19,10 @@
 //     either way the result is checked against the layer's declared
 //     columns (db.Declared).
 //   - FS (filesystem, grep, editor): the roots plans may use.
+//   - WebFetch: the body cap, the timeout and, on a dev-mode service
+//     only, loopback past the egress floor (CLAUZ3_WEB_ALLOW_LOOPBACK).
+//     DevOnly names such settings; the service refuses to start with one
+//     in any layer's file unless it is in dev mode.
 //
 // What it refuses, each with the setting and the reason: a server that is
 // not host:port, a sender that is not one plain address, a TLS mode

@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/clauz3/clauz3/approval/state"
 	"github.com/clauz3/clauz3/layers/bank"
@@ -69,6 +70,57 @@ func validDomain(d string) bool {
 		}
 	}
 	return true
+}
+
+// devOnly are the settings only a dev-mode service may hand to a sealed
+// binary, with what each would let a plan do.
+var devOnly = map[string]string{
+	"CLAUZ3_WEB_ALLOW_LOOPBACK": "lets web_fetch reach loopback (services on this machine)",
+}
+
+// DevOnly reports whether key is a setting only a dev-mode service may
+// hand to a sealed binary, and why.
+func DevOnly(key string) (why string, ok bool) {
+	why, ok = devOnly[key]
+	return why, ok
+}
+
+// WebFetch is the web_fetch layer's settings.
+type WebFetch struct {
+	MaxBytes      int64         // 0: the layer's default
+	Timeout       time.Duration // 0: the layer's default
+	AllowLoopback bool          // dev mode only
+}
+
+// SetupWebFetch checks w; dev says whether the service is in dev mode.
+func SetupWebFetch(w WebFetch, dev bool) (Result, error) {
+	res := Result{Domain: "web_fetch", Env: map[string]string{}}
+	if w.MaxBytes < 0 {
+		return Result{}, fmt.Errorf("--max-bytes %d: not a positive byte count", w.MaxBytes)
+	}
+	if w.Timeout < 0 {
+		return Result{}, fmt.Errorf("--timeout %s: not a positive duration", w.Timeout)
+	}
+	if w.MaxBytes > 0 {
+		res.Env["CLAUZ3_WEB_MAX_BYTES"] = strconv.FormatInt(w.MaxBytes, 10)
+		res.Summary = append(res.Summary, fmt.Sprintf("responses up to %d bytes", w.MaxBytes))
+	}
+	if w.Timeout > 0 {
+		res.Env["CLAUZ3_WEB_TIMEOUT"] = w.Timeout.String()
+		res.Summary = append(res.Summary, "requests time out after "+w.Timeout.String())
+	}
+	if w.AllowLoopback {
+		if !dev {
+			why, _ := DevOnly("CLAUZ3_WEB_ALLOW_LOOPBACK")
+			return Result{}, fmt.Errorf("--allow-loopback %s; only a dev-mode service may allow it", why)
+		}
+		res.Env["CLAUZ3_WEB_ALLOW_LOOPBACK"] = "1"
+		res.Summary = append(res.Summary, "DEV MODE: plans may fetch from loopback (services on this machine)")
+	}
+	if len(res.Summary) == 0 {
+		res.Summary = append(res.Summary, "the layer's defaults")
+	}
+	return res, nil
 }
 
 // Email is the email layer's settings.

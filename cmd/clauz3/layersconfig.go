@@ -11,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/clauz3/clauz3/approval/client"
 	"github.com/clauz3/clauz3/approval/layersetup"
 	"github.com/clauz3/clauz3/approval/state"
 )
@@ -21,6 +22,7 @@ const layersUsage = `usage:
   clauz3 layers configure bank [--ledger FILE] --account NAME=CENTS...
   clauz3 layers configure db [--db FILE] [--table users] (--csv FILE | --sql FILE)
   clauz3 layers configure filesystem|grep|editor --root DIR...
+  clauz3 layers configure web_fetch [--max-bytes N] [--timeout D] [--allow-loopback]   (loopback: dev mode only)
   (configure also takes --dev, --state DIR, --config DIR)
 
 configure writes the service's configuration of one layer (<config>/layers/NAME.json), replacing
@@ -50,7 +52,8 @@ var configureFlags = map[string][]string{
 	"server": {"email"}, "from": {"email"}, "tls": {"email"}, "ca-file": {"email"},
 	"ledger": {"bank"}, "account": {"bank"},
 	"db": {"db"}, "table": {"db"}, "csv": {"db"}, "sql": {"db"},
-	"root": {"filesystem", "grep", "editor"},
+	"root":      {"filesystem", "grep", "editor"},
+	"max-bytes": {"web_fetch"}, "timeout": {"web_fetch"}, "allow-loopback": {"web_fetch"},
 }
 
 func runLayersConfigure(args []string, stdout, stderr io.Writer) int {
@@ -72,6 +75,10 @@ func runLayersConfigure(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&dbs.CSV, "csv", "", "db: a CSV file whose header is the table's declared columns")
 	fs.StringVar(&dbs.SQL, "sql", "", "db: an SQL script that creates the declared tables")
 	fs.Var(&roots, "root", "filesystem, grep, editor: a folder plans may use, absolute, no symbolic links (repeatable)")
+	var web layersetup.WebFetch
+	fs.Int64Var(&web.MaxBytes, "max-bytes", 0, "web_fetch: the response body cap in bytes (default: the layer's, 1 MiB)")
+	fs.DurationVar(&web.Timeout, "timeout", 0, "web_fetch: the limit for a whole request (default: the layer's, 30s)")
+	fs.BoolVar(&web.AllowLoopback, "allow-loopback", false, "web_fetch, dev mode only: let plans fetch from loopback (a local server)")
 	if err := parseFlags(fs, args); err != nil {
 		return exitUsage
 	}
@@ -80,7 +87,7 @@ func runLayersConfigure(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() != 1 {
-		return fail(exitUsage, "want one layer NAME: email, bank, db, filesystem, grep or editor")
+		return fail(exitUsage, "want one layer NAME: email, bank, db, filesystem, grep, editor or web_fetch")
 	}
 	name := fs.Arg(0)
 	known := false
@@ -90,7 +97,7 @@ func runLayersConfigure(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if !known {
-		return fail(exitUsage, "%q: the layers configured by this command are email, bank, db, filesystem, grep and editor", name)
+		return fail(exitUsage, "%q: the layers configured by this command are email, bank, db, filesystem, grep, editor and web_fetch", name)
 	}
 	var misplaced []string
 	fs.Visit(func(f *flag.Flag) {
@@ -152,6 +159,12 @@ func runLayersConfigure(args []string, stdout, stderr io.Writer) int {
 			dbs.Path = filepath.Join(l.State, "data", "db", "db.sqlite")
 		}
 		res, err = layersetup.SetupDB(dbs)
+	case "web_fetch":
+		settings, serr := state.ReadSettings(l, owner)
+		if serr != nil {
+			return fail(exitRefused, "%v", serr)
+		}
+		res, err = layersetup.SetupWebFetch(web, settings.Mode == client.ModeDev)
 	default:
 		res, err = layersetup.SetupFS(layersetup.FS{Domain: name, Roots: roots, Service: []string{l.Config, l.State}})
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/clauz3/clauz3/approval"
 	"github.com/clauz3/clauz3/approval/client"
 	"github.com/clauz3/clauz3/approval/execute"
+	"github.com/clauz3/clauz3/approval/layersetup"
 	"github.com/clauz3/clauz3/approval/state"
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/ir"
@@ -73,7 +74,7 @@ func executeOptions(l state.Layout, settings state.Settings, uid int, serviceURL
 	if err != nil {
 		return execute.Options{}, fmt.Errorf("the service account's home folder: %v", err)
 	}
-	layerEnv, err := readLayerConfig(l, uid)
+	layerEnv, err := readLayerConfig(l, uid, settings.Mode)
 	if err != nil {
 		return execute.Options{}, err
 	}
@@ -110,8 +111,10 @@ type layerConfig struct {
 // service does not own, a name that is not CLAUZ3_*, or a secret
 // reference is refused: secrets are not yet released to layers (the
 // secrets folder and password names are left out rather than handed to
-// every layer).
-func readLayerConfig(l state.Layout, uid int) (map[string][]string, error) {
+// every layer). So is a dev-only setting (layersetup.DevOnly) on a
+// service that is not in dev mode, in any layer's file: a binary's
+// environment joins the files of every layer it links.
+func readLayerConfig(l state.Layout, uid int, mode string) (map[string][]string, error) {
 	out := map[string][]string{}
 	entries, err := os.ReadDir(l.LayerConfig())
 	if errors.Is(err, iofs.ErrNotExist) {
@@ -149,6 +152,9 @@ func readLayerConfig(l state.Layout, uid int) (map[string][]string, error) {
 				return nil, fmt.Errorf("%s: %s names a secret; releasing secrets to layers is not supported yet, so it is refused rather than handed over", path, k)
 			case strings.ContainsRune(c.Env[k], 0):
 				return nil, fmt.Errorf("%s: %s has a NUL byte", path, k)
+			}
+			if why, devOnly := layersetup.DevOnly(k); devOnly && mode != client.ModeDev {
+				return nil, fmt.Errorf("%s: %s %s; only a dev-mode service may set it, this one is %s", path, k, why, mode)
 			}
 			out[domain] = append(out[domain], k+"="+c.Env[k])
 		}
