@@ -334,7 +334,9 @@ func (d *demo) startService(ctx context.Context) (*service, error) {
 	fmt.Fprintf(d.o.Out, "   $ clauz3 %s &\n", strings.Join(args, " "))
 	cmd := exec.Command(d.o.Clauz3, args...)
 	cmd.Dir = d.o.Dir
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// Its own process group, so stop reaches the builds and binaries it
+	// starts; and ended by the kernel if the demo itself dies.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
 	pr, pw := io.Pipe()
 	s := &service{cmd: cmd, exited: make(chan struct{})}
 	cmd.Stdout, cmd.Stderr = pw, pw
