@@ -302,10 +302,11 @@ func SetupBank(b Bank) (Result, error) {
 		}
 		// The folder is the ledger's own: SQLite keeps its WAL beside
 		// it, and the sealed binary's sandbox opens that folder.
-		if err := os.MkdirAll(filepath.Dir(b.Ledger), 0o700); err != nil {
+		made, err := mkdirs(filepath.Dir(b.Ledger))
+		if err != nil {
 			return Result{}, err
 		}
-		res.Files = append(res.Files, filepath.Dir(b.Ledger))
+		res.Files = append(res.Files, made...)
 		res.Summary = append(res.Summary, "created the ledger "+b.Ledger)
 	default:
 		return Result{}, fmt.Errorf("--ledger: %v", err)
@@ -326,6 +327,28 @@ func SetupBank(b Bank) (Result, error) {
 	}
 	res.Files = append(res.Files, b.Ledger, b.Ledger+"-wal", b.Ledger+"-shm")
 	return res, nil
+}
+
+// mkdirs makes dir and its missing parents (0700) and returns the folders
+// it made, outermost first: a root-run command hands each to the
+// service's account, which must be able to traverse them all.
+func mkdirs(dir string) ([]string, error) {
+	var missing []string
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); err == nil {
+			break
+		} else if !errors.Is(err, os.ErrNotExist) {
+			return nil, err
+		}
+		missing = append([]string{d}, missing...)
+		if d == filepath.Dir(d) {
+			break
+		}
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, err
+	}
+	return missing, nil
 }
 
 // Cents shows an amount in cents as the bank layer counts it.
@@ -384,9 +407,11 @@ func SetupDB(d DB) (Result, error) {
 		return Result{}, fmt.Errorf("--db %s does not exist; give --csv FILE or --sql FILE to create it", d.Path)
 	}
 	if d.CSV != "" || d.SQL != "" {
-		if err := os.MkdirAll(filepath.Dir(d.Path), 0o700); err != nil {
+		made, err := mkdirs(filepath.Dir(d.Path))
+		if err != nil {
 			return Result{}, err
 		}
+		res.Files = append(res.Files, made...)
 		var n int
 		if d.CSV != "" {
 			n, err = fromCSV(d.Path, d.Table, cols, d.CSV)
@@ -404,7 +429,7 @@ func SetupDB(d DB) (Result, error) {
 		} else {
 			res.Summary = append(res.Summary, fmt.Sprintf("created %s from %s", d.Path, d.SQL))
 		}
-		res.Files = append(res.Files, filepath.Dir(d.Path), d.Path, d.Path+"-wal", d.Path+"-shm")
+		res.Files = append(res.Files, d.Path, d.Path+"-wal", d.Path+"-shm")
 	}
 	rows, err := checkTable(d.Path, d.Table, cols)
 	if err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -10,7 +11,8 @@ import (
 
 // TestLayersConfigureRealInstall: on a real installation, root configures
 // the email and bank layers; everything made (the configuration files,
-// the service's copy of the CA, the ledger and its folder) belongs to the
+// the service's copy of the CA, the ledger and every folder made on the
+// way to it, which the service must traverse) belongs to the
 // service's account, which then starts with that configuration (it
 // refuses layer configuration it does not own). The agent is refused the
 // verb, whatever it names.
@@ -33,7 +35,7 @@ func TestLayersConfigureRealInstall(t *testing.T) {
 	ledger := filepath.Join(b.layout.state, "data", "bank", "ledger.db")
 	for _, p := range []string{
 		filepath.Join(b.layout.config, "layers", "email.json"), filepath.Join(b.layout.config, "layers", "email-ca.pem"),
-		filepath.Join(b.layout.config, "layers", "bank.json"), filepath.Dir(ledger), ledger,
+		filepath.Join(b.layout.config, "layers", "bank.json"), filepath.Dir(filepath.Dir(ledger)), filepath.Dir(ledger), ledger,
 	} {
 		fi, err := os.Lstat(p)
 		if err != nil {
@@ -42,6 +44,14 @@ func TestLayersConfigureRealInstall(t *testing.T) {
 		if uid := fi.Sys().(*syscall.Stat_t).Uid; uid != b.serviceCred.Uid {
 			t.Errorf("%s is owned by uid %d, not the service's %d", p, uid, b.serviceCred.Uid)
 		}
+	}
+	// The service's account reaches and writes the ledger (SQLite
+	// writes its WAL beside it) and reads its copy of the CA.
+	probe := exec.Command("/bin/sh", "-c", `test -r "$1" && test -w "$1" && test -w "$(dirname "$1")" && test -r "$2"`, "sh",
+		ledger, filepath.Join(b.layout.config, "layers", "email-ca.pem"))
+	probe.SysProcAttr = &syscall.SysProcAttr{Credential: b.serviceCred}
+	if out, err := probe.CombinedOutput(); err != nil {
+		t.Errorf("the service's account cannot use the ledger or the CA copy: %v %s", err, out)
 	}
 	data, err := os.ReadFile(filepath.Join(b.layout.config, "layers", "email.json"))
 	if err != nil || !strings.Contains(string(data), `"CLAUZ3_SMTP_FROM": "svc@example.com"`) {
