@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -63,7 +64,12 @@ func TestScripts(t *testing.T) {
 			env.Setenv("REPO_ROOT", repo)
 			env.Setenv("HOST_GOCACHE", goCache)
 			env.Setenv("HOST_GOMODCACHE", goModCache)
-			env.Setenv("FREE_ADDR", freeLoopbackPort(t))
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				return err
+			}
+			env.Setenv("FREE_ADDR", ln.Addr().String())
+			ln.Close()
 			// Sealed builds take the go command's caches from the account
 			// database's home, whatever the script's HOME and GO*
 			// variables; the clauz3 build cache is the script's own.
