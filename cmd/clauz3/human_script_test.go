@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"strings"
@@ -32,6 +33,8 @@ import (
 //	approve PASSWORD-FILE    the human: log in with the password, wait (60 s)
 //	                         for the one pending request, open its page and
 //	                         press Approve
+//	httpserve                a local web server answering /hello; sets
+//	                         $HTTP_URL (http://127.0.0.1:PORT) and $HTTP_PORT
 func humanCmds() map[string]func(ts *testscript.TestScript, neg bool, args []string) {
 	var mu sync.Mutex
 	sinks := map[*testscript.TestScript]*demo.MailSink{}
@@ -85,6 +88,19 @@ func humanCmds() map[string]func(ts *testscript.TestScript, neg bool, args []str
 					ts.Fatalf("the service at %s did not answer within 30s: %v", base, err)
 				}
 			}
+		},
+		"httpserve": func(ts *testscript.TestScript, neg bool, args []string) {
+			if neg || len(args) != 0 {
+				ts.Fatalf("usage: httpserve")
+			}
+			mux := http.NewServeMux()
+			mux.HandleFunc("/hello", func(w http.ResponseWriter, r *http.Request) {
+				io.WriteString(w, "hello from a local server")
+			})
+			srv := httptest.NewServer(mux)
+			ts.Defer(srv.Close)
+			ts.Setenv("HTTP_URL", srv.URL)
+			ts.Setenv("HTTP_PORT", strings.TrimPrefix(srv.URL, "http://127.0.0.1:"))
 		},
 		"approve": func(ts *testscript.TestScript, neg bool, args []string) {
 			if neg || len(args) != 1 {
