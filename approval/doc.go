@@ -3,7 +3,8 @@
 // receipts, redemptions and the audit log, and the HTTP service (API and
 // browser UI) that docs/approval-api.md specifies. Subpackages: client
 // (how `clauz3 run` finds it), state (what an instance owns on disk),
-// execute (building and running approved plans on the service's side).
+// execute (building and running approved plans on the service's side),
+// layersetup (`clauz3 layers configure`: a layer's configuration and data).
 //
 // What it owns:
 //   - Store (OpenStore, DefaultPath): modernc.org/sqlite in WAL mode with

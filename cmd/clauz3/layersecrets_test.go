@@ -75,7 +75,7 @@ func TestLayerSecrets(t *testing.T) {
 				}
 				os.Chmod(p, mode)
 			}
-			env, released, err := readLayerConfig(l, uid, keys)
+			env, released, err := readLayerConfig(l, uid, keys, "real")
 			if c.want != "" {
 				if err == nil || !strings.Contains(err.Error(), c.want) {
 					t.Fatalf("readLayerConfig = %v, %v, %v; want a refusal mentioning %q", env, released, err, c.want)

@@ -17,6 +17,7 @@
 //	clauz3 service init [--dev] [--state DIR] [--config DIR] [--addr A] [--password-file F|-] ...
 //	clauz3 service run [--dev] [--state DIR] [--config DIR]   (alias: clauz3 approval-service)
 //	clauz3 layers install NAME [--dev] [--state DIR] [--config DIR] [--force]
+//	clauz3 layers configure NAME [layer settings] [--dev] [--state DIR] [--config DIR]
 //	clauz3 audit verify [--dev] [--state DIR]
 //	clauz3 requests [ID]
 //	clauz3 approve ID [--reason R] [--password-file F|-]
@@ -74,7 +75,7 @@ commands:
   guide     print the guide for agents writing plans
   mcp       serve tools, prove, run and guide to an MCP client over stdio
   service   set up (service init) or serve (service run) the approval service; admin only
-  layers    install a bundled layer into the approval service's layer store; admin only
+  layers    install a bundled layer into the approval service's layer store, or configure one; admin only
   approval-service  the old name of service run
   audit     verify the approval service's audit log (audit verify); admin only
   requests  list the approval requests, or show one request's card (the human's terminal)

@@ -2,8 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -41,9 +44,32 @@ func testEnv() env {
 // the repository's corpus layers copied into $WORK/tools by Setup, so the
 // plans in a script import them as the seed's plans do.
 func TestScripts(t *testing.T) {
+	repo, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	caches, err := exec.Command("go", "env", "GOCACHE", "GOMODCACHE").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	goCache, goModCache, _ := strings.Cut(strings.TrimSpace(string(caches)), "\n")
 	testscript.Run(t, testscript.Params{
-		Dir: "testdata/script",
+		Dir:  "testdata/script",
+		Cmds: humanCmds(),
 		Setup: func(env *testscript.Env) error {
+			// For scripts that set up a real dev service (the README's
+			// first approved run): the repository, this machine's Go
+			// caches (dev mode may share them, so sealed builds stay
+			// warm) and a free loopback address for the service.
+			env.Setenv("REPO_ROOT", repo)
+			env.Setenv("HOST_GOCACHE", goCache)
+			env.Setenv("HOST_GOMODCACHE", goModCache)
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				return err
+			}
+			env.Setenv("FREE_ADDR", ln.Addr().String())
+			ln.Close()
 			// Sealed builds take the go command's caches from the account
 			// database's home, whatever the script's HOME and GO*
 			// variables; the clauz3 build cache is the script's own.

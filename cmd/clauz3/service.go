@@ -53,6 +53,7 @@ var defaultEnv = env{clientPaths: client.DefaultPaths}
 const serviceUsage = `usage:
   clauz3 service init [--dev] [--state DIR] [--config DIR] [--addr 127.0.0.1:876] [--password-file FILE|-]
                       [--account clauz3] [--socket PATH] [--unit PATH] [--go PATH] [--module-source DIR]
+                      [--gocache DIR] [--gomodcache DIR] [--client-home DIR]   (these three: --dev only)
   clauz3 service run  [--dev] [--state DIR] [--config DIR]
   clauz3 service --dev   (same as: clauz3 service run --dev)
 
@@ -133,6 +134,7 @@ func runServiceInit(e env, args []string, stdin io.Reader, stdout, stderr io.Wri
 	goCache := fs.String("gocache", "", "dev mode only: share this Go build cache instead of <state>/gocache (a real service's cache is always its own)")
 	goModCache := fs.String("gomodcache", "", "dev mode only: share this Go module cache instead of <state>/gomodcache")
 	moduleSource := fs.String("module-source", "", "real mode: the module cache to seed <state>/gomodcache from, every module checked against the pinned go.sum (default: ~/go/pkg/mod of the account running init)")
+	clientHome := fs.String("client-home", "", "dev mode only: write the client configuration under DIR/.config/clauz3 instead of your home, for a throwaway instance (make demo's) that must not replace your own")
 	if err := parseFlags(fs, args); err != nil {
 		return exitUsage
 	}
@@ -158,12 +160,12 @@ func runServiceInit(e env, args []string, stdin io.Reader, stdout, stderr io.Wri
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	for name, v := range map[string]string{"--gocache": *goCache, "--gomodcache": *goModCache} {
+	for name, v := range map[string]string{"--gocache": *goCache, "--gomodcache": *goModCache, "--client-home": *clientHome} {
 		if v == "" {
 			continue
 		}
 		if !lf.dev {
-			return fail(exitUsage, "%s is for dev mode: a real service builds with its own caches only", name)
+			return fail(exitUsage, "%s is for dev mode: a real service builds with its own caches only, and its client configuration is root's %s", name, client.SystemPath)
 		}
 		if !filepath.IsAbs(v) {
 			return fail(exitUsage, "%s %q is not an absolute path", name, v)
@@ -223,6 +225,9 @@ func runServiceInit(e env, args []string, stdin io.Reader, stdout, stderr io.Wri
 			return fail(exitRefused, "%v", err)
 		}
 		settings.ClientConfig = client.UserPath(paths.UserHome)
+		if *clientHome != "" {
+			settings.ClientConfig = client.UserPath(*clientHome)
+		}
 	} else {
 		settings.Socket = *socket
 		settings.ClientConfig = client.SystemPath
@@ -801,17 +806,13 @@ func layerDigest(dir string) (string, error) {
 	return "sha256:" + hex.EncodeToString(h.Sum(nil)), nil
 }
 
-func runLayers(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] != "install" {
-		fmt.Fprintln(stderr, "usage: clauz3 layers install NAME [--dev] [--state DIR] [--config DIR] [--force]")
-		return exitUsage
-	}
+func runLayersInstall(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("clauz3 layers install", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var lf layoutFlags
 	lf.register(fs)
 	force := fs.Bool("force", false, "replace an installed layer of the same domain")
-	if err := parseFlags(fs, args[1:]); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return exitUsage
 	}
 	pos := fs.Args()

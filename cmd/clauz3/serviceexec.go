@@ -22,6 +22,7 @@ import (
 	"github.com/clauz3/clauz3/approval"
 	"github.com/clauz3/clauz3/approval/client"
 	"github.com/clauz3/clauz3/approval/execute"
+	"github.com/clauz3/clauz3/approval/layersetup"
 	"github.com/clauz3/clauz3/approval/state"
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/gen"
@@ -97,7 +98,7 @@ func executeOptions(l state.Layout, settings state.Settings, uid int, serviceURL
 	if err != nil {
 		return execute.Options{}, fmt.Errorf("the service account's home folder: %v", err)
 	}
-	layerEnv, layerSecrets, err := readLayerConfig(l, uid, keys)
+	layerEnv, layerSecrets, err := readLayerConfig(l, uid, keys, settings.Mode)
 	if err != nil {
 		return execute.Options{}, err
 	}
@@ -151,8 +152,11 @@ type layerConfig struct {
 // that layer. A layer naming a secret of another layer's folder, a
 // secret that is missing or empty, or one holding the service's own key
 // material (signing key, session secret: attack D1, the signing key mailed
-// out) is refused with the reason.
-func readLayerConfig(l state.Layout, uid int, keys state.Keys) (map[string][]string, map[string]map[string]string, error) {
+// out) is refused with the reason. So is a dev-only setting
+// (layersetup.DevOnly) on a service that is not in dev mode, in any
+// layer's file: a binary's environment joins the files of every layer
+// it links.
+func readLayerConfig(l state.Layout, uid int, keys state.Keys, mode string) (map[string][]string, map[string]map[string]string, error) {
 	out := map[string][]string{}
 	released := map[string]map[string]string{}
 	entries, err := os.ReadDir(l.LayerConfig())
@@ -206,6 +210,9 @@ func readLayerConfig(l state.Layout, uid int, keys state.Keys) (map[string][]str
 				}
 				v = domain + "." + v
 				released[domain][v] = value
+			}
+			if why, devOnly := layersetup.DevOnly(k); devOnly && mode != client.ModeDev {
+				return nil, nil, fmt.Errorf("%s: %s %s; only a dev-mode service may set it, this one is %s", path, k, why, mode)
 			}
 			out[domain] = append(out[domain], k+"="+v)
 		}

@@ -52,6 +52,22 @@ var tables = map[string][]column{
 	"users": {{"id", kInt}, {"name", kStr}, {"email", kStr}, {"team", kStr}, {"consented", kBool}},
 }
 
+// Column is a declared column as administrators' tooling sees it: its
+// name and Python type ("int", "str" or "bool").
+type Column struct{ Name, Type string }
+
+// Declared is the declared columns of table in row-field order; ok is
+// false for a table this layer does not declare. `clauz3 layers configure
+// db` checks an imported table against it, so the layer never meets a
+// table it cannot read.
+func Declared(table string) (cols []Column, ok bool) {
+	decl, ok := tables[table]
+	for _, c := range decl {
+		cols = append(cols, Column{c.name, [...]string{kStr: "str", kInt: "int", kBool: "bool"}[c.kind]})
+	}
+	return cols, ok
+}
+
 // UsersSchema creates the users table.
 const UsersSchema = `CREATE TABLE IF NOT EXISTS users (
 	id        INTEGER PRIMARY KEY,

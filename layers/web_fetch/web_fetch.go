@@ -17,7 +17,11 @@
 //     UTF-8, and anything slower than the timeout.
 //
 // Configuration (environment of the sealed binary): CLAUZ3_WEB_MAX_BYTES
-// (default 1 MiB), CLAUZ3_WEB_TIMEOUT (a Go duration, default 30s).
+// (default 1 MiB), CLAUZ3_WEB_TIMEOUT (a Go duration, default 30s), and
+// CLAUZ3_WEB_ALLOW_LOOPBACK=1, which admits loopback addresses (and only
+// them) past the floor so a plan can be shown against a local server; the
+// approval service hands it to a binary only in dev mode (`clauz3 layers
+// configure web_fetch --allow-loopback`; a real service refuses it).
 //
 //clauz3:allow-import net/http net/url
 package webfetch
@@ -54,10 +58,18 @@ type Fetcher struct {
 	Timeout  time.Duration
 }
 
-// FromEnv builds a Fetcher with the production floor (no loopback) and the
-// limits from the environment; a malformed setting is an error naming it.
+// FromEnv builds a Fetcher with the production floor (no loopback unless
+// CLAUZ3_WEB_ALLOW_LOOPBACK is exactly "1") and the limits from the
+// environment; a malformed setting is an error naming it.
 func FromEnv() (*Fetcher, error) {
 	f := &Fetcher{Floor: &egress.Floor{}, MaxBytes: DefaultMaxBytes, Timeout: DefaultTimeout}
+	switch v := os.Getenv("CLAUZ3_WEB_ALLOW_LOOPBACK"); v {
+	case "":
+	case "1":
+		f.Floor.AllowLoopback = true
+	default:
+		return nil, fmt.Errorf("web_fetch layer: CLAUZ3_WEB_ALLOW_LOOPBACK %q: the only value is 1 (unset: loopback is refused)", v)
+	}
 	if v := os.Getenv("CLAUZ3_WEB_MAX_BYTES"); v != "" {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n <= 0 {

@@ -267,3 +267,32 @@ func TestErrorsRedactTokens(t *testing.T) {
 		t.Errorf("redacted redirect error %v does not wrap ErrRedirect", err)
 	}
 }
+
+// TestLoopbackOnlyWhenConfigured: CLAUZ3_WEB_ALLOW_LOOPBACK=1 (which only
+// a dev-mode approval service hands to a sealed binary) lets the effects
+// reach a local server; unset, loopback stays refused; any other value is
+// an error naming the setting, never a guess.
+func TestLoopbackOnlyWhenConfigured(t *testing.T) {
+	s, hits := server(t)
+	t.Setenv("CLAUZ3_WEB_ALLOW_LOOPBACK", "1")
+	if got, err := WebFetch(s.URL + "/hello"); err != nil || got != "hello, world" {
+		t.Fatalf("with loopback allowed: %q %v", got, err)
+	}
+	// The rest of the floor still holds.
+	for _, raw := range []string{"http://169.254.169.254/latest/meta-data", "http://10.0.0.1/x"} {
+		if _, err := WebFetch(raw); err == nil {
+			t.Errorf("WebFetch(%s) succeeded with loopback allowed", raw)
+		}
+	}
+	for _, v := range []string{"true", "yes", "0", " 1"} {
+		t.Setenv("CLAUZ3_WEB_ALLOW_LOOPBACK", v)
+		if _, err := FromEnv(); err == nil || !strings.Contains(err.Error(), "CLAUZ3_WEB_ALLOW_LOOPBACK") {
+			t.Errorf("CLAUZ3_WEB_ALLOW_LOOPBACK=%q: err = %v, want one naming it", v, err)
+		}
+	}
+	t.Setenv("CLAUZ3_WEB_ALLOW_LOOPBACK", "")
+	before := hits.Load()
+	if _, err := WebFetch(s.URL + "/hello"); err == nil || hits.Load() != before {
+		t.Errorf("without the setting: err %v, %d requests reached the server", err, hits.Load()-before)
+	}
+}

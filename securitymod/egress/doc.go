@@ -40,8 +40,9 @@
 // verification and the Host header. The transport ignores HTTP(S)_PROXY
 // (a proxy would make the connection, and its own lookup, for us).
 //
-// AllowLoopback (tests only) admits 127/8 and ::1, literal or resolved,
-// and the localhost names; nothing else changes.
+// AllowLoopback (tests, and the web_fetch layer under a dev-mode approval
+// service that set CLAUZ3_WEB_ALLOW_LOOPBACK=1) admits 127/8 and ::1,
+// literal or resolved, and the localhost names; nothing else changes.
 //
 // Callers: web trusted layers (http_get, fetch_url, ...) at call time,
 // after the receipt check and the runtime precondition; the email layer

@@ -19,7 +19,9 @@ type Resolver interface {
 // Floor is the egress floor. The zero value uses net.DefaultResolver and
 // refuses loopback.
 type Floor struct {
-	// AllowLoopback admits loopback addresses and names. Tests only.
+	// AllowLoopback admits loopback addresses and names: tests, and the
+	// web_fetch layer when a dev-mode approval service configures it
+	// (CLAUZ3_WEB_ALLOW_LOOPBACK=1; a real service refuses that setting).
 	AllowLoopback bool
 	// Resolver answers the single lookup of each Check; nil means
 	// net.DefaultResolver.

@@ -1,0 +1,204 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"syscall"
+
+	"github.com/clauz3/clauz3/approval/client"
+	"github.com/clauz3/clauz3/approval/layersetup"
+	"github.com/clauz3/clauz3/approval/state"
+)
+
+const layersUsage = `usage:
+  clauz3 layers install NAME [--dev] [--state DIR] [--config DIR] [--force]
+  clauz3 layers configure email --server HOST:PORT --from ADDRESS [--tls starttls|implicit] [--ca-file FILE]
+  clauz3 layers configure bank [--ledger FILE] --account NAME=CENTS...
+  clauz3 layers configure db [--db FILE] [--table users] (--csv FILE | --sql FILE)
+  clauz3 layers configure filesystem|grep|editor --root DIR...
+  clauz3 layers configure web_fetch [--max-bytes N] [--timeout D] [--allow-loopback]   (loopback: dev mode only)
+  (configure also takes --dev, --state DIR, --config DIR)
+
+configure writes the service's configuration of one layer (<config>/layers/NAME.json), replacing
+the layer's previous one, and creates what the layer works on (the bank ledger and its accounts,
+the db layer's table). The ledger defaults to <state>/data/bank/ledger.db, the database to
+<state>/data/db/db.sqlite. Restart the service to use it.
+`
+
+func runLayers(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "install":
+			return runLayersInstall(args[1:], stdout, stderr)
+		case "configure":
+			return runLayersConfigure(args[1:], stdout, stderr)
+		case "-h", "--help", "help":
+			fmt.Fprint(stdout, layersUsage)
+			return exitOK
+		}
+	}
+	fmt.Fprint(stderr, layersUsage)
+	return exitUsage
+}
+
+// configureFlags are the layers each configure flag belongs to.
+var configureFlags = map[string][]string{
+	"server": {"email"}, "from": {"email"}, "tls": {"email"}, "ca-file": {"email"},
+	"ledger": {"bank"}, "account": {"bank"},
+	"db": {"db"}, "table": {"db"}, "csv": {"db"}, "sql": {"db"},
+	"root":      {"filesystem", "grep", "editor"},
+	"max-bytes": {"web_fetch"}, "timeout": {"web_fetch"}, "allow-loopback": {"web_fetch"},
+}
+
+func runLayersConfigure(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("clauz3 layers configure", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var lf layoutFlags
+	lf.register(fs)
+	var email layersetup.Email
+	fs.StringVar(&email.Server, "server", "", "email: the SMTP server, HOST:PORT (its certificate must carry HOST)")
+	fs.StringVar(&email.From, "from", "", "email: the sender address")
+	fs.StringVar(&email.TLS, "tls", "starttls", "email: starttls or implicit")
+	fs.StringVar(&email.CAFile, "ca-file", "", "email: a PEM file of extra trusted CA certificates (copied into the config folder)")
+	ledger := fs.String("ledger", "", "bank: the ledger's SQLite file (default <state>/data/bank/ledger.db; created when missing)")
+	var accounts, roots stringList
+	fs.Var(&accounts, "account", "bank: NAME=CENTS, an account to create with its opening balance (repeatable)")
+	var dbs layersetup.DB
+	fs.StringVar(&dbs.Path, "db", "", "db: the SQLite file (default <state>/data/db/db.sqlite)")
+	fs.StringVar(&dbs.Table, "table", "users", "db: the declared table the CSV file fills")
+	fs.StringVar(&dbs.CSV, "csv", "", "db: a CSV file whose header is the table's declared columns")
+	fs.StringVar(&dbs.SQL, "sql", "", "db: an SQL script that creates the declared tables")
+	fs.Var(&roots, "root", "filesystem, grep, editor: a folder plans may use, absolute, no symbolic links (repeatable)")
+	var web layersetup.WebFetch
+	fs.Int64Var(&web.MaxBytes, "max-bytes", 0, "web_fetch: the response body cap in bytes (default: the layer's, 1 MiB)")
+	fs.DurationVar(&web.Timeout, "timeout", 0, "web_fetch: the limit for a whole request (default: the layer's, 30s)")
+	fs.BoolVar(&web.AllowLoopback, "allow-loopback", false, "web_fetch, dev mode only: let plans fetch from loopback (a local server)")
+	if err := parseFlags(fs, args); err != nil {
+		return exitUsage
+	}
+	fail := func(code int, format string, a ...any) int {
+		fmt.Fprintf(stderr, "clauz3 layers configure: "+format+"\n", a...)
+		return code
+	}
+	if fs.NArg() != 1 {
+		return fail(exitUsage, "want one layer NAME: email, bank, db, filesystem, grep, editor or web_fetch")
+	}
+	name := fs.Arg(0)
+	known := false
+	for _, layers := range configureFlags {
+		for _, l := range layers {
+			known = known || l == name
+		}
+	}
+	if !known {
+		return fail(exitUsage, "%q: the layers configured by this command are email, bank, db, filesystem, grep, editor and web_fetch", name)
+	}
+	var misplaced []string
+	fs.Visit(func(f *flag.Flag) {
+		if owners, ok := configureFlags[f.Name]; ok && !contains(owners, name) {
+			misplaced = append(misplaced, "--"+f.Name)
+		}
+	})
+	if len(misplaced) > 0 {
+		sort.Strings(misplaced)
+		return fail(exitUsage, "%s: not a setting of the %s layer", strings.Join(misplaced, ", "), name)
+	}
+	l, err := lf.layout()
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	owner, err := serviceCredentials("clauz3 layers configure", l)
+	if err != nil {
+		return fail(exitRefused, "%v", err)
+	}
+	if err := state.CheckDir(l.Config, owner); err != nil {
+		return fail(exitRefused, "%v", err)
+	}
+	if err := state.CheckDir(l.LayerConfig(), owner); err != nil {
+		return fail(exitRefused, "%v", err)
+	}
+	abs := func(p string) string {
+		if p == "" {
+			return ""
+		}
+		a, err := filepath.Abs(p)
+		if err != nil {
+			return p
+		}
+		return a
+	}
+	var res layersetup.Result
+	switch name {
+	case "email":
+		if email.Server == "" || email.From == "" {
+			return fail(exitUsage, "email: --server HOST:PORT and --from ADDRESS are required")
+		}
+		res, err = layersetup.SetupEmail(email, l.LayerConfig())
+	case "bank":
+		b := layersetup.Bank{Ledger: abs(*ledger)}
+		if b.Ledger == "" {
+			b.Ledger = filepath.Join(l.State, "data", "bank", "ledger.db")
+		}
+		for _, a := range accounts {
+			acc, perr := layersetup.ParseAccount(a)
+			if perr != nil {
+				return fail(exitUsage, "%v", perr)
+			}
+			b.Accounts = append(b.Accounts, acc)
+		}
+		res, err = layersetup.SetupBank(b)
+	case "db":
+		dbs.Path, dbs.CSV, dbs.SQL = abs(dbs.Path), abs(dbs.CSV), abs(dbs.SQL)
+		if dbs.Path == "" {
+			dbs.Path = filepath.Join(l.State, "data", "db", "db.sqlite")
+		}
+		res, err = layersetup.SetupDB(dbs)
+	case "web_fetch":
+		settings, serr := state.ReadSettings(l, owner)
+		if serr != nil {
+			return fail(exitRefused, "%v", serr)
+		}
+		res, err = layersetup.SetupWebFetch(web, settings.Mode == client.ModeDev)
+	default:
+		res, err = layersetup.SetupFS(layersetup.FS{Domain: name, Roots: roots, Service: []string{l.Config, l.State}})
+	}
+	if err != nil {
+		return fail(exitRefused, "%s: %v", name, err)
+	}
+	path, err := layersetup.Write(l.LayerConfig(), res)
+	if err != nil {
+		return fail(exitRefused, "%v", err)
+	}
+	// Configured by root for a real service: its account owns what was made.
+	if os.Geteuid() != owner {
+		var gid int
+		if fi, err := os.Stat(l.State); err == nil {
+			gid = int(fi.Sys().(*syscall.Stat_t).Gid)
+		}
+		for _, f := range append(res.Files, path) {
+			if err := os.Lchown(f, owner, gid); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return fail(exitRefused, "%v", err)
+			}
+		}
+	}
+	for _, s := range res.Summary {
+		fmt.Fprintf(stdout, "configured %s: %s\n", name, s)
+	}
+	fmt.Fprintf(stdout, "configured %s: wrote %s; restart the service to use it\n", name, path)
+	return exitOK
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
