@@ -40,7 +40,8 @@ func TestProgress(t *testing.T) {
 		{"finished", approvaltest.RunResult{Exit: 0, Trace: `{"effect":"send_email","args":{"addr":"bob@example.com","msg":"Report is ready"}}` + "\n"}, ExitRan,
 			[]string{"  result       1 effect done: the plan ran to its end\n  done.\n"}},
 		{"an effect failed", approvaltest.RunResult{Exit: 5, Stderr: "EffectError: the mail server refused the message",
-			Trace: `{"effect":"send_email","args":{"addr":"bob@example.com","msg":"one"}}` + "\n" + `{"effect":"send_email","args":{"addr":"bob@example.com","msg":"two"}}` + "\n"}, ExitFailed,
+			Trace: `{"effect":"send_email","args":{"addr":"bob@example.com","msg":"one"}}` + "\n" + `{"effect":"send_email","args":{"addr":"bob@example.com","msg":"two"}}` + "\n" +
+				`{"failed":"send_email","error":"EffectError"}` + "\n"}, ExitFailed,
 			[]string{`  execute      ✗ send_email("bob@example.com", "two")`, `  result       1 effect done, then send_email("bob@example.com", "two") failed: EffectError: the mail server refused the message`}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
