@@ -211,6 +211,18 @@
 // prover: the generator and the prover consume the same IR and share no
 // private shortcuts.
 //
+// # Test batches
+//
+// BuildBatch builds many plans in simulate mode into one binary for tests
+// (the differential harness): each plan's code, generated with
+// Options.Package, is a package of its own whose exported Main does what a
+// sealed binary's main does, with the planHash Build would embed, and
+// `BIN NAME [flags]` runs plan NAME. Each plan passes Build's checks
+// before any compiling (layers, their imports, the binding check,
+// generation); one whose package does not compile is left out and named
+// with its errors, and the rest are built with one go command. A batch is
+// not a sealed binary: no cache record, no closure check, no real mode.
+//
 // Callers: cmd/clauz3 (build: simulation binaries only; simulate), runner
 // (real builds until the approval service builds them), the approval
 // service (Identity, Build).
