@@ -88,7 +88,7 @@ func TestBatchRunsLikeSealedBinary(t *testing.T) {
 		t.Skip("runs the go command")
 	}
 	prog, src := compileCorpus(t, "email_only_bob_pass")
-	sealed, err := Build(context.Background(), prog, src, BuildOptions{Mode: Simulate, CacheDir: sharedCache})
+	sealed, err := Build(context.Background(), prog, src, BuildOptions{Mode: Simulate, CacheDir: t.TempDir()}) // not sharedCache: TestBuildSimulateAndCache wants its first build cold
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -134,7 +134,8 @@ type generator struct {
 	effectNames map[*ir.Effect]string
 	rowNames    map[string]string // row key -> Go type name
 	rows        []*ir.Row
-	effects     []*ir.Effect // the effects the plan calls, by name
+	effects     []*ir.Effect      // the effects the plan calls, by name
+	usesRun     map[*ir.Func]bool // the functions that take the *planrt.Run (collectRunUsers)
 	err         *Error
 }
 
@@ -159,7 +160,7 @@ func (g *generator) file() ([]byte, error) {
 	f := jen.NewFile(pkgName)
 	g.f = f
 	f.ImportAlias(rt, "planrt")
-	for _, name := range []string{"planrt", "strings", "math", "slices", "planHash"} {
+	for _, name := range []string{"planrt", "strings", "math", "slices", "planHash", runParam} {
 		g.pkg.reserve(name)
 	}
 	if g.opts.Package != "" {
@@ -189,6 +190,7 @@ func (g *generator) file() ([]byte, error) {
 		g.funcNames[fn] = g.pkg.fresh(base)
 	}
 	g.collectEffects()
+	g.collectRunUsers()
 	for _, b := range g.opts.Bindings {
 		if g.opts.Mode == Real {
 			f.ImportName(b.Path, b.Package)
@@ -256,6 +258,7 @@ func (g *generator) collectEffects() {
 func UsedEffects(prog *ir.Program) []*ir.Effect {
 	g := &generator{prog: prog}
 	g.collectEffects()
+	g.collectRunUsers()
 	return g.effects
 }
 
@@ -458,8 +461,8 @@ func (g *generator) mainFunc() {
 	g.f.Func().Id(mainName).Params().Block(
 		jen.Qual(rt, "Main").Call(
 			jen.Qual(rt, "Program").Values(fields),
-			jen.Func().Params(jen.Id("in").Op("*").Qual(rt, "Inputs")).Block(
-				jen.Id(g.funcNames[target]).Call(args...),
+			jen.Func().Params(runParamDecl(), jen.Id("in").Op("*").Qual(rt, "Inputs")).Block(
+				jen.Id(g.funcNames[target]).Call(append(g.runArg(target), args...)...),
 			),
 		),
 	)
@@ -489,7 +492,7 @@ func (g *generator) targetPrecondition(target *ir.Func) jen.Code {
 		}
 		body = append(body, fg.planCheck("PlanRequire", c, true))
 	}
-	return jen.Func().Params(jen.Id("in").Op("*").Qual(rt, "Inputs")).Block(body...)
+	return jen.Func().Params(runParamDecl(), jen.Id("in").Op("*").Qual(rt, "Inputs")).Block(body...)
 }
 
 // walkStmts calls f on every expression of ss, lambda bodies included.
