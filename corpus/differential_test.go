@@ -50,12 +50,14 @@ func TestDifferential(t *testing.T) {
 		// Every plan linked into one binary that runs each by name as its
 		// own sealed simulation binary would: one go build for all.
 		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
+		start := time.Now()
 		batch, err = harness.BuildCompiled(ctx, cases)
 		cancel()
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer batch.Close()
+		t.Logf("compiled arm: %d plans built into one binary in %v", len(cases), time.Since(start).Round(time.Millisecond))
 	} else {
 		t.Log("-short: the compiled arm is skipped; interpreter and CPython still run")
 	}
