@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -28,6 +29,7 @@ var driverPlans = []struct {
 	{"out_of_results", "import clauz3\n\n@clauz3.trusted\ndef get(k: str) -> int:\n    ...\n\ndef main():\n    print(get('a'))\n    print(get('b'))\n",
 		`{"get": [1]}`, ""},
 	{"args", "def main(n: int, xs: list[float]):\n    print(n * 2, sum(xs))\n", "", `{"n": 21, "xs": [1, 2.5]}`},
+	{"recursion", "depth = 0\n\ndef f(n):\n    global depth\n    depth = n\n    f(n + 1)\n\ndef main():\n    try:\n        f(0)\n    except RecursionError:\n        print(depth)\n", "", ""},
 	{"globals", "import shared\n\ncount = []\n\ndef main():\n    count.append(1)\n    shared.seen.append(1)\n    print(len(count), len(shared.seen))\n", "", ""},
 }
 
@@ -88,6 +90,10 @@ func TestCPythonDriver(t *testing.T) {
 		"out_of_results": func(o Outcome) bool { return o.Exit == 2 && o.Error == "simulate: no result left for get (call 2)" },
 		"args":           func(o Outcome) bool { return o.Stdout == "42 3.5\n" },
 		"globals":        func(o Outcome) bool { return o.Stdout == "1 1\n" },
+		"recursion": func(o Outcome) bool {
+			n, err := strconv.Atoi(strings.TrimSpace(o.Stdout))
+			return o.Exit == 0 && err == nil && n > 100
+		},
 	} {
 		if !check(want[name]) {
 			t.Errorf("RunCPython %s: unexpected outcome %+v", name, want[name])
