@@ -63,6 +63,11 @@ func TestProbesRunUnderCPython(t *testing.T) {
 	if !harness.PythonAvailable() {
 		t.Fatalf("%s is not on PATH", harness.Python)
 	}
+	py, err := harness.StartCPython(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer py.Close()
 	dir := t.TempDir()
 	srcs := map[string]string{"base": baseProbe}
 	for f, s := range Probes {
@@ -78,7 +83,7 @@ func TestProbesRunUnderCPython(t *testing.T) {
 		if name == "base" {
 			c.Args = map[string]json.RawMessage{"arg0": json.RawMessage("4"), "arg1": json.RawMessage(`"x"`), "arg2": json.RawMessage("false")}
 		}
-		out, err := harness.RunCPython(context.Background(), c)
+		out, err := py.Run(context.Background(), c)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
