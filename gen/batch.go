@@ -24,7 +24,10 @@ type BatchPlan struct {
 // Batch is a simulation binary linking many plans, for tests. `BIN NAME
 // [flags]` runs plan NAME exactly as its own sealed simulation binary
 // would run with [flags]: the same generated code (in a package of its
-// own instead of package main) and the same planHash.
+// own instead of package main) and the same plan hash, which the
+// dispatcher passes in so that a plan's package only changes with its
+// code and the go command's cache keeps it across runtime and generator
+// changes that leave it alone.
 //
 // It is not a sealed binary: it is not cached or recorded, and its
 // import closure is not checked; it holds no layer and can run no real
@@ -73,7 +76,8 @@ func BuildBatch(ctx context.Context, dir string, plans []BatchPlan, opts BuildOp
 		return nil, err
 	}
 	b := &Batch{Binary: filepath.Join(dir, "batch"), Refused: map[string]error{}}
-	pkgOf := map[string]string{} // plan name -> package name
+	pkgOf := map[string]string{}  // plan name -> package name
+	hashOf := map[string]string{} // plan name -> its plan hash
 	seen := map[string]bool{}
 	bound := map[string]error{} // layer set -> result of its binding check
 	for i, p := range plans {
@@ -82,16 +86,17 @@ func BuildBatch(ctx context.Context, dir string, plans []BatchPlan, opts BuildOp
 		}
 		seen[p.Name] = true
 		pkg := "p" + strconv.Itoa(i)
-		if err := batchPlan(ctx, dir, pkg, p, opts, env, tc.goBin, version, bound); err != nil {
+		hash, err := batchPlan(ctx, dir, pkg, p, opts, env, tc.goBin, version, bound)
+		if err != nil {
 			b.Refused[p.Name] = err
 			continue
 		}
-		pkgOf[p.Name] = pkg
+		pkgOf[p.Name], hashOf[p.Name] = pkg, hash
 	}
 	// A package that does not compile is left out with its errors, and
 	// the rest built again: one plan's fault does not stop the others.
 	for len(pkgOf) > 0 {
-		if err := writeDispatcher(dir, pkgOf); err != nil {
+		if err := writeDispatcher(dir, pkgOf, hashOf); err != nil {
 			return nil, err
 		}
 		var goErr bytes.Buffer
@@ -118,33 +123,34 @@ func BuildBatch(ctx context.Context, dir string, plans []BatchPlan, opts BuildOp
 	return b, nil
 }
 
-// batchPlan checks and generates one plan into dir/plans/pkg.
-func batchPlan(ctx context.Context, dir, pkg string, p BatchPlan, opts BuildOptions, env []string, goBin, version string, bound map[string]error) error {
+// batchPlan checks and generates one plan into dir/plans/pkg and returns
+// the plan hash Build would embed for it.
+func batchPlan(ctx context.Context, dir, pkg string, p BatchPlan, opts BuildOptions, env []string, goBin, version string, bound map[string]error) (string, error) {
 	layers, err := resolveLayers(p.Prog, opts.Layers)
 	if err != nil {
-		return err
+		return "", err
 	}
 	for _, l := range layers {
 		if err := l.checkImports(); err != nil {
-			return err
+			return "", err
 		}
 	}
 	if err := bindBatchLayers(ctx, opts.Go, env, layers, bound); err != nil {
-		return err
+		return "", err
 	}
 	id, err := identityOf(p.Prog, p.Src, opts, layers, goBin, version)
 	if err != nil {
-		return err
+		return "", err
 	}
-	src, err := Generate(p.Prog, Options{Mode: Simulate, PlanHash: id.Digest, Package: pkg})
+	src, err := Generate(p.Prog, Options{Mode: Simulate, Package: pkg})
 	if err != nil {
-		return err
+		return "", err
 	}
 	pdir := filepath.Join(dir, "plans", pkg)
 	if err := os.MkdirAll(pdir, 0o755); err != nil {
-		return err
+		return "", err
 	}
-	return os.WriteFile(filepath.Join(pdir, "plan.go"), src, 0o644)
+	return id.Digest, os.WriteFile(filepath.Join(pdir, "plan.go"), src, 0o644)
 }
 
 // bindBatchLayers runs Build's go/types binding check for the layers in a
@@ -187,8 +193,9 @@ func bindBatchLayers(ctx context.Context, run GoRunner, env []string, layers []*
 }
 
 // writeDispatcher writes the batch's main.go: `batch NAME [flags]` calls
-// plan NAME's Main with os.Args as its own binary would see them.
-func writeDispatcher(dir string, pkgOf map[string]string) error {
+// plan NAME's Main with its plan hash and os.Args as its own binary would
+// see them.
+func writeDispatcher(dir string, pkgOf, hashOf map[string]string) error {
 	names := make([]string, 0, len(pkgOf))
 	for n := range pkgOf {
 		names = append(names, n)
@@ -203,7 +210,7 @@ func writeDispatcher(dir string, pkgOf map[string]string) error {
 	b.WriteString(")\n\nfunc main() {\n\tif len(os.Args) < 2 {\n\t\tfmt.Fprintln(os.Stderr, \"usage: batch PLAN [flags]\")\n\t\tos.Exit(2)\n\t}\n")
 	b.WriteString("\tname := os.Args[1]\n\t// The plan sees the flags alone, as in its own binary.\n\tos.Args = append([]string{os.Args[0]}, os.Args[2:]...)\n\tswitch name {\n")
 	for _, n := range names {
-		fmt.Fprintf(&b, "\tcase %q:\n\t\t%s.Main()\n", n, pkgOf[n])
+		fmt.Fprintf(&b, "\tcase %q:\n\t\t%s.Main(%q)\n", n, pkgOf[n], hashOf[n])
 	}
 	b.WriteString("\t}\n\tfmt.Fprintf(os.Stderr, \"batch: no plan named %q\\n\", name)\n\tos.Exit(2)\n}\n")
 	return os.WriteFile(filepath.Join(dir, "main.go"), []byte(b.String()), 0o644)

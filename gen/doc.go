@@ -225,7 +225,9 @@
 // BuildBatch builds many plans in simulate mode into one binary for tests
 // (the differential harness): each plan's code, generated with
 // Options.Package, is a package of its own whose exported Main does what a
-// sealed binary's main does, with the planHash Build would embed, and
+// sealed binary's main does, with the plan hash Build would embed passed
+// in by the batch's dispatcher (not a constant of the package, so that
+// the go command's cache keeps a plan's package until its code changes), and
 // `BIN NAME [flags]` runs plan NAME. Each plan passes Build's checks
 // before any compiling (layers, their imports, the binding check,
 // generation); one whose package does not compile is left out and named

@@ -73,9 +73,11 @@ type Options struct {
 	// binary embeds none.
 	Sandbox *sandbox.Policy
 	// Package, when set, makes the code a library package of that name
-	// whose exported Main does what main does: so that a test links many
-	// plans into one binary that calls each by name (BuildBatch). The
-	// code is otherwise the same. Empty: package main, a sealed binary.
+	// whose exported Main(planHash) does what main does: so that a test
+	// links many plans into one binary that calls each by name
+	// (BuildBatch). The code is otherwise the same, except that the plan
+	// hash is Main's parameter instead of a constant (PlanHash is then
+	// unused). Empty: package main, a sealed binary.
 	Package string
 }
 
@@ -214,9 +216,11 @@ func (g *generator) file() ([]byte, error) {
 		f.PackageComment(fmt.Sprintf("Command plan runs the ClauZ3 plan %s, target %s, as a sealed binary.", file, g.prog.Target.Name))
 	}
 
-	f.Comment("planHash identifies the plan, its IR, the build mode and the exact runtime and")
-	f.Comment("layer sources this binary was built from (`--plan-hash` prints it).")
-	f.Const().Id("planHash").Op("=").Lit(g.opts.PlanHash)
+	if g.opts.Package == "" {
+		f.Comment("planHash identifies the plan, its IR, the build mode and the exact runtime and")
+		f.Comment("layer sources this binary was built from (`--plan-hash` prints it).")
+		f.Const().Id("planHash").Op("=").Lit(g.opts.PlanHash)
+	}
 
 	for _, r := range g.rows {
 		g.rowType(r)
@@ -452,13 +456,17 @@ func (g *generator) mainFunc() {
 		sandboxVar(g.f, *g.opts.Sandbox)
 		fields[jen.Id("Sandbox")] = jen.Op("&").Qual(SandboxPath, "Runtime").Values(jen.Dict{jen.Id("Policy"): jen.Id("sandboxPolicy")})
 	}
-	mainName := "main"
+	mainName, mainParams := "main", []jen.Code{}
 	if g.opts.Package != "" {
-		mainName = "Main"
+		// The plan hash comes from the caller, so the package's source
+		// does not change with every change to the runtime or the
+		// generator that the hash covers, and the go command's cache can
+		// reuse it.
+		mainName, mainParams = "Main", []jen.Code{jen.Id("planHash").String()}
 	}
 	g.f.Comment(mainName + " runs the target with its inputs from --arg flags; planrt.Main reports an")
 	g.f.Comment("exception like CPython's last traceback line and sets the exit status.")
-	g.f.Func().Id(mainName).Params().Block(
+	g.f.Func().Id(mainName).Params(mainParams...).Block(
 		jen.Qual(rt, "Main").Call(
 			jen.Qual(rt, "Program").Values(fields),
 			jen.Func().Params(runParamDecl(), jen.Id("in").Op("*").Qual(rt, "Inputs")).Block(
