@@ -26,8 +26,10 @@ import (
 var pending = map[string]string{}
 
 // TestDifferential runs every plan of run/ and every plans/*_pass.py under
-// the IR interpreter, the compiled binary (simulate mode) and CPython with
-// the stubs of pystub/, with the same simulated effect results and
+// the IR interpreter, the compiled plan (simulate mode; every plan linked
+// into one batch binary, harness.CompiledBatch) and CPython with the
+// stubs of pystub/ (one driver process, a forked child per plan), with
+// the same simulated effect results and
 // arguments: stdout, trace, exit status and error line must be the same in
 // all three. With -short the compiled arm is skipped (and said so); the
 // other two always run.
@@ -36,10 +38,26 @@ func TestDifferential(t *testing.T) {
 		t.Fatalf("%s is not on PATH: the CPython arm of the differential test needs it (docs/design.md section 9)", harness.Python)
 	}
 	cases, generated := differentialCases(t)
+	// One python3 runs every plan, each in its own forked child.
+	cpython, err := harness.StartCPython(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cpython.Close()
 	compiled := !testing.Short()
-	cache := ""
+	var batch *harness.CompiledBatch
 	if compiled {
-		cache = buildCache(t)
+		// Every plan linked into one binary that runs each by name as its
+		// own sealed simulation binary would: one go build for all.
+		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
+		start := time.Now()
+		batch, err = harness.BuildCompiled(ctx, cases)
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer batch.Close()
+		t.Logf("compiled arm: %d plans built into one binary in %v", len(cases), time.Since(start).Round(time.Millisecond))
 	} else {
 		t.Log("-short: the compiled arm is skipped; interpreter and CPython still run")
 	}
@@ -89,7 +107,7 @@ func TestDifferential(t *testing.T) {
 					t.Fatal(err)
 				}
 
-				py, err := harness.RunCPython(ctx, c)
+				py, err := cpython.Run(ctx, c)
 				if err != nil {
 					t.Fatalf("cpython: %v", err)
 				}
@@ -132,7 +150,7 @@ func TestDifferential(t *testing.T) {
 				if !compiled {
 					return
 				}
-				bin, err := harness.RunCompiled(ctx, c, cache)
+				bin, err := batch.Run(ctx, c)
 				if err != nil {
 					mu.Lock()
 					pair("compiled vs cpython").failed = append(pair("compiled vs cpython").failed, c.Name)
@@ -322,19 +340,4 @@ func consumedRows(trace []string, results map[string][]json.RawMessage) (bool, e
 		}
 	}
 	return false, nil
-}
-
-// buildCache is where compiled plans and their Go build cache live between
-// runs: $CLAUZ3_BUILD_CACHE, or clauz3-differential in the user's cache
-// folder (so a second run rebuilds nothing).
-func buildCache(t *testing.T) string {
-	t.Helper()
-	if d := os.Getenv("CLAUZ3_BUILD_CACHE"); d != "" {
-		return d
-	}
-	base, err := os.UserCacheDir()
-	if err != nil {
-		return filepath.Join(t.TempDir(), "build")
-	}
-	return filepath.Join(base, "clauz3-differential")
 }

@@ -300,7 +300,7 @@ func (fg *fnGen) builtinCall(b *ir.Builtin) *jen.Statement {
 			}
 		}
 		if sep == nil && end == nil {
-			return q("Println").Call(args...)
+			return jen.Id(runParam).Dot("Println").Call(args...)
 		}
 		if sep == nil {
 			sep = jen.Lit(" ")
@@ -308,7 +308,7 @@ func (fg *fnGen) builtinCall(b *ir.Builtin) *jen.Statement {
 		if end == nil {
 			end = jen.Lit("\n")
 		}
-		return q("Print").Call(append([]jen.Code{sep, end}, args...)...)
+		return jen.Id(runParam).Dot("Print").Call(append([]jen.Code{sep, end}, args...)...)
 
 	// str methods
 	case "str.upper", "str.lower", "str.title", "str.capitalize", "str.isdigit", "str.isalpha", "str.isspace":

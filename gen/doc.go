@@ -9,6 +9,15 @@
 // differ from Go's, one wrapper per trusted effect the plan calls, and a
 // main that hands the target to planrt.Main.
 //
+// The run's state (print buffer, effect host, call counts) is the
+// *planrt.Run that planrt.Main makes, never a package variable: a plan
+// function that prints, calls an effect, calls a function that does or
+// encloses a nested one that does takes it as its first parameter, rt
+// (`func notify(rt *planrt.Run, who string)`, `rt.Println(...)`); an
+// effect wrapper always does; a function that does none of these keeps
+// the signature a person would write, and a nested function uses its
+// enclosing function's rt.
+//
 // Naming: plan functions and locals become lowerCamelCase (send_report ->
 // sendReport, total_amount -> totalAmount); the target `main` becomes
 // planMain; an effect wrapper is named like the effect (send_email ->
@@ -66,7 +75,7 @@
 // Approval) gives planrt.Main a securitymod/redeem Gate embedding the
 // plan's ir.Digest, its target, the key and the build identity's digest: the binary verifies and
 // redeems its --receipt with the --service before the plan's first
-// statement, and planrt.Begin refuses every effect while no redemption is
+// statement, and Run.Begin refuses every effect while no redemption is
 // held. A real binary built without a key embeds no gate and refuses to
 // run (`clauz3: approval refused: ...`, exit status 3).
 //
@@ -215,7 +224,21 @@
 // prover: the generator and the prover consume the same IR and share no
 // private shortcuts.
 //
+// # Test batches
+//
+// BuildBatch builds many plans in simulate mode into one binary for tests
+// (the differential harness): each plan's code, generated with
+// Options.Package, is a package of its own whose exported Main does what a
+// sealed binary's main does, with the plan hash Build would embed passed
+// in by the batch's dispatcher (not a constant of the package, so that
+// the go command's cache keeps a plan's package until its code changes), and
+// `BIN NAME [flags]` runs plan NAME. Each plan passes Build's checks
+// before any compiling (layers, their imports, the binding check,
+// generation); one whose package does not compile is left out and named
+// with its errors, and the rest are built with one go command. A batch is
+// not a sealed binary: no cache record, no closure check, no real mode.
+//
 // Callers: cmd/clauz3 (build: simulation binaries only; simulate), runner
 // (real builds until the approval service builds them), the approval
-// service (Identity, Build).
+// service (Identity, Build), the differential harness (BuildBatch).
 package gen

@@ -9,24 +9,24 @@ import (
 )
 
 // effectWrapper generates the Go function a plan calls for one trusted
-// effect. It starts the call (planrt.Begin: in real mode, the receipt
+// effect. It starts the call (rt.Begin: in real mode, the receipt
 // check), checks every precondition at run time, gets the result (the
 // simulation host, or the layer's Go function through planrt.Perform) and
 // checks every postcondition on it, then the __unique__ columns of its rows.
 func (g *generator) effectWrapper(e *ir.Effect) {
 	name := g.effectNames[e]
 	fg := &fnGen{g: g, sc: newScope(g.pkg), names: map[*ir.Local]string{}, read: map[*ir.Local]bool{}, compVars: map[*ir.Local]bool{}, declAt: map[ir.Stmt]bool{}}
-	params := make([]jen.Code, len(e.Params))
+	params := []jen.Code{runParamDecl()}
 	goNames := map[string]string{}
 	beginArgs := []jen.Code{jen.Lit(e.Name)}
-	for i, p := range e.Params {
+	for _, p := range e.Params {
 		n := fg.sc.fresh(camel(p.Name, false))
 		goNames[p.Name] = n
-		params[i] = jen.Id(n).Add(g.goType(e.Pos, p.Type))
+		params = append(params, jen.Id(n).Add(g.goType(e.Pos, p.Type)))
 		beginArgs = append(beginArgs, jen.Lit(p.Name), jen.Id(n))
 	}
 	fx := fg.sc.fresh("fx")
-	body := []jen.Code{jen.Id(fx).Op(":=").Qual(rt, "Begin").Call(beginArgs...)}
+	body := []jen.Code{jen.Id(fx).Op(":=").Id(runParam).Dot("Begin").Call(beginArgs...)}
 	for _, c := range e.Requires {
 		for _, lp := range c.Pred.Params {
 			n, ok := goNames[lp.Name]

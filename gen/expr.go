@@ -68,17 +68,17 @@ func not(x gx) gx {
 }
 
 func (fg *fnGen) call(e *ir.Call) *jen.Statement {
-	args := make([]jen.Code, len(e.Args))
+	args := fg.g.runArg(e.Func)
 	for i, a := range e.Args {
-		args[i] = fg.convert(a, e.Func.Params[i].Type).c
+		args = append(args, fg.convert(a, e.Func.Params[i].Type).c)
 	}
 	return jen.Id(fg.g.funcNames[e.Func]).Call(args...)
 }
 
 func (fg *fnGen) effectCall(e *ir.EffectCall) *jen.Statement {
-	args := make([]jen.Code, len(e.Args))
+	args := []jen.Code{jen.Id(runParam)}
 	for i, a := range e.Args {
-		args[i] = fg.convert(a, e.Effect.Params[i].Type).c
+		args = append(args, fg.convert(a, e.Effect.Params[i].Type).c)
 	}
 	return jen.Id(fg.g.effectNames[e.Effect]).Call(args...)
 }

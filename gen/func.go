@@ -93,6 +93,9 @@ func (fg *fnGen) temp(base string) string {
 func (g *generator) function(fn *ir.Func) {
 	fg := g.newFnGen(fn, nil)
 	params, body := fg.function()
+	if g.usesRun[fn] {
+		params = append([]jen.Code{runParamDecl()}, params...)
+	}
 	decl := jen.Func().Id(g.funcNames[fn]).Params(params...)
 	if !ir.IsBasic(fn.Result, ir.KindNone) {
 		decl = decl.Add(g.goType(fn.Pos, fn.Result))
@@ -521,4 +524,71 @@ func isSimple(e ir.Expr) bool {
 func (fg *fnGen) fail(pos ir.Pos, code ir.Code, format string, args ...any) gx {
 	fg.g.fail(pos, code, format, args...)
 	return gx{c: jen.Lit(fmt.Sprintf("<%s>", fmt.Sprintf(format, args...))), prec: precPrimary}
+}
+
+// runParam is the name of the *planrt.Run a generated function receives:
+// the run's print buffer, effect host and call counts, which planrt keeps
+// in no package variable.
+const runParam = "rt"
+
+// collectRunUsers decides which plan functions take the run: those that
+// print or call an effect, call one that does, or enclose a nested
+// function that does (a Go closure uses its enclosing function's run).
+// A function that needs none of it keeps the signature a person would
+// write for it.
+func (g *generator) collectRunUsers() {
+	g.usesRun = map[*ir.Func]bool{}
+	calls := map[*ir.Func][]*ir.Func{}
+	for _, fn := range g.prog.Funcs {
+		visit := func(e ir.Expr) {
+			switch e := e.(type) {
+			case *ir.EffectCall:
+				g.usesRun[fn] = true
+			case *ir.Builtin:
+				if e.Name == "print" {
+					g.usesRun[fn] = true
+				}
+			case *ir.Call:
+				calls[fn] = append(calls[fn], e.Func)
+			}
+		}
+		walkStmts(fn.Body, visit)
+		for _, cs := range [][]*ir.Condition{fn.Requires, fn.Ensures} {
+			for _, c := range cs {
+				if c.Pred != nil {
+					walkExpr(c.Pred.Body, visit)
+				}
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, fn := range g.prog.Funcs {
+			need := g.usesRun[fn]
+			for _, callee := range calls[fn] {
+				need = need || g.usesRun[callee]
+			}
+			if need && !g.usesRun[fn] {
+				g.usesRun[fn], changed = true, true
+			}
+			if need && fn.Outer != nil && !g.usesRun[fn.Outer] {
+				g.usesRun[fn.Outer], changed = true, true
+			}
+		}
+	}
+}
+
+// runArg is the run argument of a call of fn: rt for a top-level function
+// that takes it; nothing for one that does not, or for a nested function,
+// a closure that already sees its enclosing function's rt.
+func (g *generator) runArg(fn *ir.Func) []jen.Code {
+	if fn.Outer == nil && g.usesRun[fn] {
+		return []jen.Code{jen.Id(runParam)}
+	}
+	return nil
+}
+
+// runParamDecl is `rt *planrt.Run`.
+func runParamDecl() jen.Code {
+	return jen.Id(runParam).Op("*").Qual(rt, "Run")
 }

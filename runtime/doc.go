@@ -44,14 +44,21 @@
 //     order), Min/Max (first extreme wins), SumInt/SumFloat, Enumerate,
 //     Zip2/Zip3 (as lists) and EnumerateSeq, Zip2Seq/Zip3Seq (lazy, for a
 //     loop over them, which reads the list live as Python does),
-//     Reversed, Any/All, Ord, Chr, Print (buffered stdout);
+//     Reversed, Any/All, Ord, Chr;
 //   - comparisons of any values (Equal, Less, ...) for the generic cases,
 //     with TypeError for unorderable types;
 //   - exceptions: *Exception is a Python exception; generated code panics
 //     with Exc(class, msg), and Main reports it as the last line of a
 //     CPython traceback (`ValueError: msg`, or `ValueError` when the
 //     message is empty) on stderr with exit status 1;
-//   - effects: Begin starts a trusted effect call, Call.Require checks a
+//   - the run (*Run): what one run of a plan changes lives in the value
+//     Main makes and hands to the generated code, never in a package
+//     variable: the print buffer (Run.Print, Run.Println; flushed when
+//     the run ends), the effect host, the count of calls of each effect
+//     and the sandbox. So runs share no state and many plans can be
+//     linked into one process (gen.BuildBatch); a test keeps the
+//     package's variables to a read-only list;
+//   - effects: Run.Begin starts a trusted effect call, Call.Require checks a
 //     precondition at run time (`ContractError: precondition of
 //     send_email failed: <clause source>`), Simulated (simulate mode)
 //     records the trace line and returns the next result from the
@@ -90,7 +97,7 @@
 //     the settings);
 //   - admission of a real run (receipt.go): before the plan's first
 //     statement the program's Gate verifies the receipt and redeems it
-//     with the approval service; Begin refuses every effect while no
+//     with the approval service; Run.Begin refuses every effect while no
 //     redemption is held, before the precondition runs, and Perform
 //     checks again before it calls the layer.
 //

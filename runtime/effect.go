@@ -31,28 +31,25 @@ type host interface {
 	authorized() bool
 }
 
-var current host
-
 // Call is one trusted effect call in progress. The generated wrapper of
-// an effect makes one with Begin, checks the preconditions with Require,
-// then gets the result (Simulated in simulate mode, Perform in real mode)
-// and checks the postconditions with Ensure.
+// an effect makes one with Run.Begin, checks the preconditions with
+// Require, then gets the result (Simulated in simulate mode, Perform in
+// real mode) and checks the postconditions with Ensure.
 type Call struct {
 	Effect string
+	run    *Run
 	names  []string
 	values []any
 	n      int // 1-based number of this call among calls of Effect
 }
 
-var callCounts = map[string]int{}
-
 // Begin starts a call of effect with its arguments as name, value pairs
 // in parameter order. In a real binary it first checks that a redeemed
 // receipt is held, before any precondition is evaluated.
-func Begin(effect string, args ...any) *Call {
-	c := &Call{Effect: effect}
-	if current != nil {
-		current.admit(c)
+func (r *Run) Begin(effect string, args ...any) *Call {
+	c := &Call{Effect: effect, run: r}
+	if r.host != nil {
+		r.host.admit(c)
 	}
 	for i := 0; i+1 < len(args); i += 2 {
 		c.names = append(c.names, args[i].(string))
@@ -116,14 +113,14 @@ func (c *Call) TraceLine() string {
 // Simulated finishes a call in simulate mode: it records the trace line,
 // then returns the next simulated result of the effect.
 func Simulated[T any](c *Call) T {
-	if current == nil {
+	if c.run == nil || c.run.host == nil {
 		panic("planrt: effect called outside Main")
 	}
-	callCounts[c.Effect]++
-	c.n = callCounts[c.Effect]
-	current.record(c)
+	h := c.run.host
+	c.n = c.run.count(c.Effect)
+	h.record(c)
 	var v T
-	current.result(c, &v)
+	h.result(c, &v)
 	return v
 }
 
@@ -208,21 +205,20 @@ func (h *simHost) result(c *Call, ptr any) {
 // returned error raises EffectError. Outside an admitted real run (no
 // Main, simulate mode, no receipt) it refuses and impl never runs.
 func Perform[T any](c *Call, impl func() (T, error)) T {
-	if current == nil || !current.authorized() {
+	if c.run == nil || c.run.host == nil || !c.run.host.authorized() {
 		panic(&ApprovalError{"no redeemed receipt is held: " + c.Effect + " may not run"})
 	}
-	callCounts[c.Effect]++
-	c.n = callCounts[c.Effect]
-	current.record(c)
+	c.n = c.run.count(c.Effect)
+	c.run.host.record(c)
 	v, err := impl()
 	if err != nil {
-		if sandboxed != nil {
-			if why := sandboxed.Denied(err); why != "" {
-				current.failed(c, "SandboxError")
+		if sb := c.run.sandbox; sb != nil {
+			if why := sb.Denied(err); why != "" {
+				c.run.host.failed(c, "SandboxError")
 				panic(&SandboxError{"denied: " + c.Effect + ": " + why})
 			}
 		}
-		current.failed(c, "EffectError")
+		c.run.host.failed(c, "EffectError")
 		Throw("EffectError", c.Effect+": "+err.Error())
 	}
 	if r, above := aboveProvedRune(reflect.ValueOf(&v).Elem()); above {

@@ -44,7 +44,7 @@ type Program struct {
 	// receipt is redeemed and before any effect. A violation raises
 	// ContractError: the binary exits with ExitException, having
 	// performed no effect.
-	Precondition func(in *Inputs)
+	Precondition func(r *Run, in *Inputs)
 	// Sandbox, in a real program, confines the process with the kernel
 	// (securitymod/sandbox's Runtime, with the policy gen derived from
 	// the layers and their configuration): applied once the command
@@ -116,33 +116,60 @@ const (
 	ExitSandbox   = 4 // the sandbox could not be set up, or it refused an operation or a limit was exceeded
 )
 
-// stdout is the plan's print() stream, flushed when the binary exits.
-var stdout = bufio.NewWriterSize(os.Stdout, 64<<10)
+// Run is one run of a plan: where its print() goes, the effect host its
+// calls go to, how many calls of each effect it made, and the sandbox
+// that confines it. Main makes one and passes it to the generated code,
+// which hands it down to every function that prints or calls an effect:
+// nothing of a run lives in package variables, so runs can share a
+// process without sharing state.
+type Run struct {
+	// host answers the effect calls; nil while the target's own
+	// preconditions are checked, before any host exists (an effect
+	// there is refused).
+	host    host
+	calls   map[string]int
+	stdout  *bufio.Writer
+	sandbox Sandbox // the sandbox of a sealed real run while its plan runs
+}
+
+func newRun(stdout io.Writer) *Run {
+	return &Run{calls: map[string]int{}, stdout: bufio.NewWriterSize(stdout, 64<<10)}
+}
+
+// count records one more call of effect and returns its 1-based number.
+func (r *Run) count(effect string) int {
+	r.calls[effect]++
+	return r.calls[effect]
+}
 
 // Flush writes out what the plan printed so far.
-func Flush() { stdout.Flush() }
+func (r *Run) Flush() { r.stdout.Flush() }
 
 // Print is print(*args, sep=sep, end=end). As in Python, every argument
 // is evaluated before any is converted with str(), so a list printed
 // beside a call that changes it shows the change.
-func Print(sep, end string, args ...any) {
+func (r *Run) Print(sep, end string, args ...any) {
 	for i, a := range args {
 		if i > 0 {
-			stdout.WriteString(sep)
+			r.stdout.WriteString(sep)
 		}
-		stdout.WriteString(Str(a))
+		r.stdout.WriteString(Str(a))
 	}
-	stdout.WriteString(end)
+	r.stdout.WriteString(end)
 }
+
+// Println is print(*args) with the default sep and end.
+func (r *Run) Println(args ...any) { r.Print(" ", "\n", args...) }
 
 // Main runs a generated plan: it parses the command line, sets up the
-// effect host, runs the target, and turns the outcome into output and an
-// exit status. It does not return.
-func Main(p Program, run func(in *Inputs)) {
-	os.Exit(runMain(p, os.Args[1:], os.Stderr, run))
+// effect host, runs the target with a fresh *Run, and turns the outcome
+// into output and an exit status. It does not return.
+func Main(p Program, run func(r *Run, in *Inputs)) {
+	os.Exit(runMain(p, os.Args[1:], os.Stdout, os.Stderr, run))
 }
 
-func runMain(p Program, args []string, stderr io.Writer, run func(in *Inputs)) (code int) {
+func runMain(p Program, args []string, stdout, stderr io.Writer, run func(r *Run, in *Inputs)) (code int) {
+	r := newRun(stdout)
 	in := &Inputs{raw: map[string]string{}, used: map[string]bool{}}
 	var effectsFile, traceFile, receiptFile, serviceURL string
 	for i := 0; i < len(args); i++ {
@@ -166,7 +193,7 @@ func runMain(p Program, args []string, stderr io.Writer, run func(in *Inputs)) (
 		}
 		switch name {
 		case "plan-hash":
-			fmt.Fprintln(os.Stdout, p.PlanHash)
+			fmt.Fprintln(stdout, p.PlanHash)
 			return ExitOK
 		case "effects":
 			if !needVal() {
@@ -239,14 +266,14 @@ func runMain(p Program, args []string, stderr io.Writer, run func(in *Inputs)) (
 	if p.Precondition != nil {
 		// Outside every host: evaluating the clauses runs no effect,
 		// and a refused run must not spend its single-use receipt.
-		if code := protect(stderr, func() { p.Precondition(in) }); code != ExitOK {
+		if code := protect(r, stderr, func() { p.Precondition(r, in) }); code != ExitOK {
 			return code
 		}
 	}
 	if p.Mode == Real && p.Sandbox != nil {
 		// Confined before anything reads the receipt: from here on the
 		// process can touch only what its layers' configuration names.
-		if code := confine(p, receiptFile, traceFile, serviceURL, stderr); code != ExitOK {
+		if code := confine(r, p, receiptFile, traceFile, serviceURL, stderr); code != ExitOK {
 			return code
 		}
 	}
@@ -262,14 +289,13 @@ func runMain(p Program, args []string, stderr io.Writer, run func(in *Inputs)) (
 			return ExitUsage
 		}
 		defer h.close()
-		current = h
+		r.host = h
 		if p.Sandbox != nil {
 			if err := p.Sandbox.Seal(); err != nil {
 				fmt.Fprintf(stderr, "clauz3: %v\n", err)
 				return ExitSandbox
 			}
-			sandboxed = p.Sandbox
-			defer func() { sandboxed = nil }()
+			r.sandbox = p.Sandbox
 		}
 	} else {
 		h, err := newSimHost(effectsFile, traceFile, stderr)
@@ -278,18 +304,17 @@ func runMain(p Program, args []string, stderr io.Writer, run func(in *Inputs)) (
 			return ExitUsage
 		}
 		defer h.close()
-		current = h
+		r.host = h
 	}
-	defer func() { current = nil }()
-	return protect(stderr, func() { run(in) })
+	return protect(r, stderr, func() { run(r, in) })
 }
 
 // protect runs the plan and maps how it ended to an exit status.
-func protect(stderr io.Writer, fn func()) (code int) {
+func protect(r *Run, stderr io.Writer, fn func()) (code int) {
 	defer func() {
-		r := recover()
-		stdout.Flush()
-		switch e := r.(type) {
+		rec := recover()
+		r.Flush()
+		switch e := rec.(type) {
 		case nil:
 			code = ExitOK
 		case *Exception:
@@ -308,23 +333,16 @@ func protect(stderr io.Writer, fn func()) (code int) {
 			fmt.Fprintln(stderr, "clauz3: "+e.Error())
 			code = ExitSandbox
 		default:
-			panic(r)
+			panic(rec)
 		}
 	}()
 	fn()
 	return ExitOK
 }
 
-// Println is print(*args) with the default sep and end.
-func Println(args ...any) { Print(" ", "\n", args...) }
-
-// sandboxed is the running program's sandbox while its plan runs, so
-// Perform can tell a refused operation from a layer's own failure.
-var sandboxed Sandbox
-
 // confine applies the program's sandbox. The trace file is created
 // first: the sandbox grants exactly that file.
-func confine(p Program, receiptFile, traceFile, serviceURL string, stderr io.Writer) int {
+func confine(r *Run, p Program, receiptFile, traceFile, serviceURL string, stderr io.Writer) int {
 	if traceFile != "" {
 		f, err := os.Create(traceFile)
 		if err != nil {
@@ -334,7 +352,7 @@ func confine(p Program, receiptFile, traceFile, serviceURL string, stderr io.Wri
 		f.Close()
 	}
 	onLimit := func(reason string) {
-		stdout.Flush()
+		r.Flush()
 		fmt.Fprintln(stderr, "clauz3: sandbox: denied: "+reason)
 		os.Exit(ExitSandbox)
 	}

@@ -3,6 +3,7 @@ package planrt
 import (
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -52,9 +53,9 @@ func TestRealRunAdmission(t *testing.T) {
 				p.Gate = c.gate
 			}
 			ran := false
-			code, out, errText := runPlan(t, p, c.args, func(*Inputs) {
+			code, out, errText := runPlan(t, p, c.args, func(r *Run, _ *Inputs) {
 				ran = true
-				Println("plan ran")
+				r.Println("plan ran")
 			})
 			if code != c.wantCode || ran != c.wantRun || !strings.Contains(errText, c.wantErr) {
 				t.Errorf("exit %d (want %d), ran %v, stdout %q, stderr %q (want %q)", code, c.wantCode, ran, out, errText, c.wantErr)
@@ -73,14 +74,14 @@ func TestRealEffectOrder(t *testing.T) {
 	gate := &fakeGate{id: "req_1"}
 	p := Program{Mode: Real, PlanHash: "h", Target: "main", Gate: gate}
 	var fired []string
-	send := func(addr string) {
-		c := Begin("send_email", "addr", addr)
+	send := func(r *Run, addr string) {
+		c := r.Begin("send_email", "addr", addr)
 		c.Require(strings.Contains(addr, "@"), "lambda addr: '@' in addr")
 		Perform(c, func() (NoneType, error) { fired = append(fired, addr); return None, nil })
 	}
-	code, _, errText := runPlan(t, p, []string{"--receipt", "r.json", "--service", "http://s", "--trace", trace}, func(*Inputs) {
-		send("bob@example.com")
-		send("nobody")
+	code, _, errText := runPlan(t, p, []string{"--receipt", "r.json", "--service", "http://s", "--trace", trace}, func(r *Run, _ *Inputs) {
+		send(r, "bob@example.com")
+		send(r, "nobody")
 	})
 	if code != ExitException || !strings.Contains(errText, "ContractError: precondition of send_email failed") {
 		t.Errorf("exit %d, stderr %q", code, errText)
@@ -112,11 +113,11 @@ func TestEffectWithoutRedemption(t *testing.T) {
 		fn()
 		return nil
 	}
-	current = &realHost{}
-	defer func() { current = nil }()
+	r := newRun(io.Discard)
+	r.host = &realHost{}
 	preconditionRan := false
 	if e := refused(func() {
-		c := Begin("send_email", "addr", "bob@example.com")
+		c := r.Begin("send_email", "addr", "bob@example.com")
 		preconditionRan = true
 		c.Require(true, "lambda addr: True")
 	}); e == nil || !strings.Contains(e.Reason, "no redeemed receipt is held: send_email") {
@@ -125,7 +126,6 @@ func TestEffectWithoutRedemption(t *testing.T) {
 	if preconditionRan {
 		t.Error("the precondition ran before the receipt check")
 	}
-	current = nil
 	implRan := false
 	refused(func() {
 		Perform(&Call{Effect: "send_email"}, func() (NoneType, error) { implRan = true; return None, nil })
@@ -136,7 +136,7 @@ func TestEffectWithoutRedemption(t *testing.T) {
 }
 
 func TestSimulationRefusesReceiptFlags(t *testing.T) {
-	code, _, errText := runPlan(t, Program{Mode: Simulate}, []string{"--receipt", "r.json"}, func(*Inputs) { t.Error("ran") })
+	code, _, errText := runPlan(t, Program{Mode: Simulate}, []string{"--receipt", "r.json"}, func(*Run, *Inputs) { t.Error("ran") })
 	if code != ExitUsage || !strings.Contains(errText, "--receipt and --service are for real binaries") {
 		t.Errorf("exit %d, stderr %q", code, errText)
 	}

@@ -2,6 +2,7 @@ package planrt
 
 import (
 	"bytes"
+	"io"
 	"math"
 	"math/big"
 	"os"
@@ -316,7 +317,7 @@ func TestJSON(t *testing.T) {
 		Email string `py:"email"`
 		N     int64  `py:"n"`
 	}
-	c := Begin("db_write", "row", UserRow{"a@x.com", 2}, "rows", NewList(UserRow{"é", 1}), "tags", SetLiteral[int64](3, 1, 2), "maybe", Optional[string]{})
+	c := newRun(io.Discard).Begin("db_write", "row", UserRow{"a@x.com", 2}, "rows", NewList(UserRow{"é", 1}), "tags", SetLiteral[int64](3, 1, 2), "maybe", Optional[string]{})
 	want := `{"effect":"db_write","args":{"row":{"email":"a@x.com","n":2},"rows":[{"email":"é","n":1}],"tags":[1,2,3],"maybe":null}}`
 	if got := c.TraceLine(); got != want {
 		t.Errorf("trace line = %s\nwant %s", got, want)
@@ -515,23 +516,10 @@ func TestExceptions(t *testing.T) {
 }
 
 // runPlan runs a fake generated main with the given flags.
-func runPlan(t *testing.T, p Program, args []string, run func(in *Inputs)) (code int, stdoutText, stderrText string) {
+func runPlan(t *testing.T, p Program, args []string, run func(r *Run, in *Inputs)) (code int, stdoutText, stderrText string) {
 	t.Helper()
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	old := stdout
-	stdout.Flush()
-	stdout.Reset(w)
-	defer func() { stdout = old; stdout.Reset(os.Stdout) }()
-	var errBuf bytes.Buffer
-	callCounts = map[string]int{}
-	code = runMain(p, args, &errBuf, run)
-	stdout.Flush()
-	w.Close()
-	var outBuf bytes.Buffer
-	outBuf.ReadFrom(r)
+	var outBuf, errBuf bytes.Buffer
+	code = runMain(p, args, &outBuf, &errBuf, run)
 	return code, outBuf.String(), errBuf.String()
 }
 
@@ -541,13 +529,13 @@ func TestMainSimulate(t *testing.T) {
 	os.WriteFile(effects, []byte(`{"balance": [100, 50], "lookup": [[{"email": "a@x.com"}]]}`), 0o644)
 	trace := filepath.Join(dir, "trace.jsonl")
 	p := Program{Mode: Simulate, PlanHash: "sha256:x", Target: "main", Inputs: []string{"who: str"}}
-	plan := func(in *Inputs) {
+	plan := func(r *Run, in *Inputs) {
 		who := Input[string](in, "who")
 		for i := 0; i < 3; i++ {
-			c := Begin("balance", "account", who)
+			c := r.Begin("balance", "account", who)
 			c.Require(who != "", "lambda account: account != ''")
 			b := Simulated[int64](c)
-			Println("balance", b)
+			r.Println("balance", b)
 		}
 	}
 	code, out, errText := runPlan(t, p, []string{"--effects", effects, "--trace", trace, "--arg", `who="é"`}, plan)
@@ -572,14 +560,14 @@ func TestMainSimulate(t *testing.T) {
 	if code != ExitException || out != "" || errText != "ContractError: precondition of balance failed: lambda account: account != ''\n" {
 		t.Errorf("precondition: %d %q %q", code, out, errText)
 	}
-	code, out, errText = runPlan(t, Program{Mode: Simulate}, nil, func(*Inputs) {
-		Print(" ", "\n", "before")
+	code, out, errText = runPlan(t, Program{Mode: Simulate}, nil, func(r *Run, _ *Inputs) {
+		r.Print(" ", "\n", "before")
 		panic(Exc("ValueError", "boom"))
 	})
 	if code != ExitException || out != "before\n" || errText != "ValueError: boom\n" {
 		t.Errorf("exception: %d %q %q", code, out, errText)
 	}
-	code, _, errText = runPlan(t, Program{Mode: Real, PlanHash: "h"}, nil, func(*Inputs) { t.Error("a real binary ran without a receipt") })
+	code, _, errText = runPlan(t, Program{Mode: Real, PlanHash: "h"}, nil, func(*Run, *Inputs) { t.Error("a real binary ran without a receipt") })
 	if code != ExitApproval || errText != "clauz3: approval refused: no approval receipt: this binary runs only through clauz3 run (--receipt FILE --service URL)\n" {
 		t.Errorf("real mode: %d %q", code, errText)
 	}

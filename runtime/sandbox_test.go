@@ -47,12 +47,12 @@ func (g *orderGate) Admit(ctx context.Context, receiptFile, serviceURL string) (
 func TestSandboxHooks(t *testing.T) {
 	trace := filepath.Join(t.TempDir(), "trace.jsonl")
 	args := []string{"--receipt", "r.json", "--service", "http://s", "--trace", trace}
-	perform := func(err error) func(*Inputs) {
-		return func(*Inputs) {
+	perform := func(err error) func(*Run, *Inputs) {
+		return func(r *Run, _ *Inputs) {
 			if err == nil {
 				return
 			}
-			c := Begin("read_file", "path", "/x")
+			c := r.Begin("read_file", "path", "/x")
 			Perform(c, func() (string, error) { return "", err })
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/clauz3/clauz3/gen"
+	"github.com/clauz3/clauz3/ir"
 )
 
 // RunCompiled compiles the case's plan, builds it with gen in simulate mode
@@ -38,6 +39,17 @@ func RunCompiled(ctx context.Context, c Case, buildCache string) (Outcome, error
 	if err != nil {
 		return Outcome{}, fmt.Errorf("%s: build: %w", c.Name, err)
 	}
+	var args []string
+	for i, p := range prog.Target.Params {
+		args = append(args, "--arg", p.Name+"="+string(raws[i]))
+	}
+	return runBinary(ctx, c, res.Binary, "", args)
+}
+
+// runBinary runs `bin [plan] --effects RESULTS.json --trace TRACE.jsonl
+// args...` in a fresh folder and reads its outcome; plan names the plan
+// of a batch binary ("" for a sealed binary).
+func runBinary(ctx context.Context, c Case, bin, plan string, args []string) (Outcome, error) {
 	dir, err := os.MkdirTemp("", "clauz3-compiled-")
 	if err != nil {
 		return Outcome{}, err
@@ -52,11 +64,12 @@ func RunCompiled(ctx context.Context, c Case, buildCache string) (Outcome, error
 		return Outcome{}, err
 	}
 	tracePath := filepath.Join(dir, "trace.jsonl")
-	args := []string{"--effects", effPath, "--trace", tracePath}
-	for i, p := range prog.Target.Params {
-		args = append(args, "--arg", p.Name+"="+string(raws[i]))
+	var argv []string
+	if plan != "" {
+		argv = append(argv, plan)
 	}
-	cmd := exec.CommandContext(ctx, res.Binary, args...)
+	argv = append(append(argv, "--effects", effPath, "--trace", tracePath), args...)
+	cmd := exec.CommandContext(ctx, bin, argv...)
 	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -83,4 +96,84 @@ func RunCompiled(ctx context.Context, c Case, buildCache string) (Outcome, error
 		return out, err
 	}
 	return out, nil
+}
+
+// CompiledBatch is the compiled arm for many cases at once: their plans
+// linked into one binary (gen.BuildBatch) that runs a case's plan by name
+// exactly as the plan's own sealed simulation binary would, one process
+// per run. Building it costs one go build and one link instead of one of
+// each per plan.
+type CompiledBatch struct {
+	dir    string
+	batch  *gen.Batch
+	cases  map[string]Case
+	params map[string][]*ir.Local
+	// refused holds the cases that are not in the binary: a compiler
+	// refusal (*CompileError) or what gen refused.
+	refused map[string]error
+}
+
+// BuildCompiled compiles every case's plan and builds the batch binary.
+// A case the compiler or gen refuses is not an error here: Run returns
+// its refusal, as RunCompiled would. Close removes the binary.
+func BuildCompiled(ctx context.Context, cases []Case) (*CompiledBatch, error) {
+	dir, err := os.MkdirTemp("", "clauz3-compiled-batch-")
+	if err != nil {
+		return nil, err
+	}
+	b := &CompiledBatch{dir: dir, cases: map[string]Case{}, params: map[string][]*ir.Local{}, refused: map[string]error{}}
+	var plans []gen.BatchPlan
+	for _, c := range cases {
+		if _, dup := b.cases[c.Name]; dup {
+			os.RemoveAll(dir)
+			return nil, fmt.Errorf("compiled: two cases are named %s", c.Name)
+		}
+		b.cases[c.Name] = c
+		prog, src, err := Compile(c)
+		if err != nil {
+			b.refused[c.Name] = err
+			continue
+		}
+		b.params[c.Name] = prog.Target.Params
+		plans = append(plans, gen.BatchPlan{Name: c.Name, Prog: prog, Src: src})
+	}
+	b.batch, err = gen.BuildBatch(ctx, filepath.Join(dir, "build"), plans, gen.BuildOptions{Mode: gen.Simulate})
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, fmt.Errorf("compiled: %v", err)
+	}
+	for name, err := range b.batch.Refused {
+		b.refused[name] = fmt.Errorf("%s: build: %w", name, err)
+	}
+	return b, nil
+}
+
+// Close removes the batch's build folder and binary.
+func (b *CompiledBatch) Close() error { return os.RemoveAll(b.dir) }
+
+// Run runs the case's plan from the batch with the case's effects and
+// arguments, as RunCompiled runs its sealed binary. The case must be one
+// the batch was built with: same name, plan file, import root and target
+// (its effects and arguments may differ: they are the run's, not the
+// build's).
+func (b *CompiledBatch) Run(ctx context.Context, c Case) (Outcome, error) {
+	built, ok := b.cases[c.Name]
+	if !ok {
+		return Outcome{}, fmt.Errorf("compiled: %s is not in the batch", c.Name)
+	}
+	if built.Path != c.Path || built.ImportRoot != c.ImportRoot || built.Target != c.Target {
+		return Outcome{}, fmt.Errorf("compiled: %s: the batch was built from another plan (%s)", c.Name, built.Path)
+	}
+	if err := b.refused[c.Name]; err != nil {
+		return Outcome{}, err
+	}
+	raws, err := orderedArgs(c, b.params[c.Name])
+	if err != nil {
+		return Outcome{}, err
+	}
+	var args []string
+	for i, p := range b.params[c.Name] {
+		args = append(args, "--arg", p.Name+"="+string(raws[i]))
+	}
+	return runBinary(ctx, c, b.batch.Binary, c.Name, args)
 }

@@ -6,6 +6,17 @@
 //   - RunCPython: python3 with the stub modules of corpus/pystub, which
 //     record effect calls the same way.
 //
+// For many cases, the same two arms without one process start or one
+// build per plan: a CPythonDriver (StartCPython) is one python3
+// (pystub/clauz3_driver.py) that forks a child per case, each starting
+// from the same state, and runs in it what RunCPython runs; a
+// CompiledBatch (BuildCompiled) links every case's plan into one binary
+// (gen.BuildBatch) that runs a plan by name as its own sealed simulation
+// binary would, one process per run. Their tests require the same
+// outcomes as RunCPython and RunCompiled. A driver that died, a case past
+// its time, a child killed by a signal and a plan left out of the batch
+// are errors, never outcomes.
+//
 // Each run yields an Outcome: the plan's stdout, its trace (one JSON line
 // per effect call that passed its preconditions), the exit status (0; 1 on
 // an uncaught exception or a failed contract; 2 when the simulation runs

@@ -23,11 +23,8 @@ from clauz3 import _ints
 from clauz3._effects import SimulationError, convert
 
 
-def load():
+def load(path, target, args_json):
     """Imports the plan and returns its target and the converted arguments."""
-    if len(sys.argv) != 4:
-        sys.exit("usage: clauz3_run.py PLAN.py TARGET ARGS_JSON")
-    path, target, args_json = sys.argv[1:]
     # As for `python3 plan.py`: the plan's folder comes first on sys.path.
     sys.path[0] = os.path.dirname(os.path.abspath(path))
     sys.argv = [path]
@@ -49,11 +46,15 @@ def load():
 
 # The target is called from module level, as a script's `main()` is, so
 # the frame depth (and with it where RecursionError strikes) is the same as
-# for `python3 plan.py`.
-_fn, _args = load()
-try:
-    _fn(**_args)
-except SimulationError as e:
-    sys.stdout.flush()
-    print(e, file=sys.stderr)
-    sys.exit(2)
+# for `python3 plan.py`. clauz3_driver.py imports load and runs the same
+# three steps for each case in a forked child.
+if __name__ == "__main__":
+    if len(sys.argv) != 4:
+        sys.exit("usage: clauz3_run.py PLAN.py TARGET ARGS_JSON")
+    _fn, _args = load(*sys.argv[1:])
+    try:
+        _fn(**_args)
+    except SimulationError as e:
+        sys.stdout.flush()
+        print(e, file=sys.stderr)
+        sys.exit(2)

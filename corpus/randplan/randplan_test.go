@@ -63,6 +63,11 @@ func TestProbesRunUnderCPython(t *testing.T) {
 	if !harness.PythonAvailable() {
 		t.Fatalf("%s is not on PATH", harness.Python)
 	}
+	py, err := harness.StartCPython(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer py.Close()
 	dir := t.TempDir()
 	srcs := map[string]string{"base": baseProbe}
 	for f, s := range Probes {
@@ -78,7 +83,7 @@ func TestProbesRunUnderCPython(t *testing.T) {
 		if name == "base" {
 			c.Args = map[string]json.RawMessage{"arg0": json.RawMessage("4"), "arg1": json.RawMessage(`"x"`), "arg2": json.RawMessage("false")}
 		}
-		out, err := harness.RunCPython(context.Background(), c)
+		out, err := py.Run(context.Background(), c)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -110,6 +115,9 @@ type stats struct {
 	binAgree    int
 	binFailed   []string // could not build or run
 	mismatches  []string
+	// py runs the CPython arm from one driver process; nil: one python3
+	// per plan (harness.RunCPython).
+	py *harness.CPythonDriver
 }
 
 // TestRandomPlans feeds seeded random plans through the IR interpreter and
@@ -142,7 +150,12 @@ func TestRandomPlans(t *testing.T) {
 	}
 	dir := t.TempDir()
 	cache := filepath.Join(dir, "build")
-	st := &stats{}
+	py, err := harness.StartCPython(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer py.Close()
+	st := &stats{py: py}
 	t.Run("seeds", func(t *testing.T) {
 		for i := 0; i < n; i++ {
 			seed := seed0 + int64(i)
@@ -196,7 +209,11 @@ func checkPlan(t *testing.T, dir, cache string, p *Plan, withBin bool, st *stats
 	st.mu.Unlock()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	py, err := harness.RunCPython(ctx, c)
+	runPy := harness.RunCPython
+	if st.py != nil {
+		runPy = st.py.Run
+	}
+	py, err := runPy(ctx, c)
 	if err != nil {
 		t.Fatal(err)
 	}
