@@ -54,7 +54,7 @@ func renderRefusals(t *testing.T) string {
 
 // TestDocs keeps docs/language.md in step with the compiler: its list of
 // refusals is generated from the refusal table (run with -update to
-// rewrite it), and it documents every builtin and method of ir.Builtins.
+// rewrite it), and it documents every builtin and method of ir.BuiltinTable.
 func TestDocs(t *testing.T) {
 	data, err := os.ReadFile(docPath)
 	if err != nil {
@@ -77,8 +77,8 @@ func TestDocs(t *testing.T) {
 		t.Errorf("the refusal list of %s is out of date with refuse_test.go; run %s", docPath, docsUpdate)
 	}
 	var names []string
-	for n := range ir.Builtins {
-		names = append(names, n)
+	for _, b := range ir.BuiltinTable() {
+		names = append(names, b.Name)
 	}
 	sort.Strings(names)
 	for _, n := range names {
