@@ -47,9 +47,8 @@ func BuiltinTable() []BuiltinInfo {
 			Example: `print(bool("x"), bool(0))`},
 		{Name: "abs", Sig: Sig{Params: p("x"), PosOnly: 1, Min: 1}, Result: "int or float", Raises: p("OverflowError"), Prover: fold,
 			Example: `print(abs(-3))`},
-		{Name: "round", Sig: Sig{Params: p("number", "ndigits"), Min: 1}, Result: "int or float", Raises: p("OverflowError", "ValueError"), Prover: never,
-			ProverWhy: "the prover has no floats",
-			Example:   `print(round(2.5), round(3.5), round(2.675, 2))`},
+		{Name: "round", Sig: Sig{Params: p("number", "ndigits"), Min: 1}, Result: "int or float", Raises: p("OverflowError", "ValueError"), Prover: fold,
+			Example: `print(round(7), round(1250, -2), round(-1351, -2))`},
 		{Name: "min", Sig: Sig{Params: p("args"), Min: 1, Varargs: true, KwOnly: p("key", "default")}, Result: "an element", Raises: p("ValueError"), Prover: fold,
 			ProverSymbolic: "decided for several ints or strs, or a list of them (`ValueError` when empty)",
 			Example:        `print(min(3, 1, 2), min(["b", "a"]))`},
@@ -117,10 +116,10 @@ func BuiltinTable() []BuiltinInfo {
 		{Name: "str.center", Sig: Sig{Params: p("width", "fillchar"), PosOnly: 2, Min: 1}, Result: "str", Raises: p("MemoryError", "TypeError"), Prover: fold, Example: `print("a".center(4, "*"))`},
 		{Name: "str.ljust", Sig: Sig{Params: p("width", "fillchar"), PosOnly: 2, Min: 1}, Result: "str", Raises: p("MemoryError", "TypeError"), Prover: fold, Example: `print("a".ljust(3, ".") + "|")`},
 		{Name: "str.rjust", Sig: Sig{Params: p("width", "fillchar"), PosOnly: 2, Min: 1}, Result: "str", Raises: p("MemoryError", "TypeError"), Prover: fold, Example: `print("a".rjust(3))`},
-		{Name: "str.partition", Sig: Sig{Params: p("sep"), PosOnly: 1, Min: 1}, Result: "tuple[str, str, str]", Raises: p("ValueError"), Prover: never,
-			ProverWhy: "the prover has no folding of tuples yet", Example: `print("a=b=c".partition("="))`},
-		{Name: "str.rpartition", Sig: Sig{Params: p("sep"), PosOnly: 1, Min: 1}, Result: "tuple[str, str, str]", Raises: p("ValueError"), Prover: never,
-			ProverWhy: "the prover has no folding of tuples yet", Example: `print("a=b=c".rpartition("="))`},
+		{Name: "str.partition", Sig: Sig{Params: p("sep"), PosOnly: 1, Min: 1}, Result: "tuple[str, str, str]", Raises: p("ValueError"), Prover: fold,
+			Example: `print("a=b=c".partition("="))`},
+		{Name: "str.rpartition", Sig: Sig{Params: p("sep"), PosOnly: 1, Min: 1}, Result: "tuple[str, str, str]", Raises: p("ValueError"), Prover: fold,
+			Example: `print("a=b=c".rpartition("="))`},
 		// list methods
 		{Name: "list.append", Sig: Sig{Params: p("value"), PosOnly: 1, Min: 1}, Result: "None", Raises: p("MemoryError"), Mutates: true, Prover: enc,
 			Example: "xs = [1]\nxs.append(2)\nprint(xs)"},
@@ -257,7 +256,9 @@ func (b BuiltinInfo) ProverRefusal() string {
 		return "the prover cannot decide chr on a symbolic int yet; it can when the int is a constant"
 	case b.Name == "ord":
 		return "the prover cannot decide ord on a symbolic string yet; it can when the string is a constant"
-	case b.Name == "min" || b.Name == "max" || b.Name == "abs":
+	case b.Name == "abs":
+		return "the prover cannot decide abs on a symbolic int yet; it can when the int is a constant"
+	case b.Name == "min" || b.Name == "max":
 		return fmt.Sprintf("the prover cannot decide %s on these symbolic values yet; it can on ints and strs (several values, or a list), and on constants", b.Name)
 	case b.Receiver == "str":
 		return fmt.Sprintf("the prover cannot decide %s on a symbolic string yet; it can when the string and the arguments are constants", b.Name)

@@ -216,7 +216,7 @@ def ex_reversed() -> None:
 
 def ex_round() -> None:
     print("round:", end=" ")
-    print(round(2.5), round(3.5), round(2.675, 2))
+    print(round(7), round(1250, -2), round(-1351, -2))
 
 
 def ex_set() -> None:
