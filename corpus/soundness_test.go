@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -433,6 +434,16 @@ func fieldPosition(row *ir.Row, name string) int {
 // random plans compare against, and a few edge cases.
 var randomStrings = append([]string{"", "x", "@", "a@corp.example", "root@example.com", "https://example.com/"}, contractgen.Strings()...)
 
+// boundaryInts are the ints at the edges of int64 (and of the products
+// that overflow), drawn now and then as inputs and effect results.
+var boundaryInts = []int64{math.MaxInt64, math.MinInt64, math.MaxInt64 - 1, math.MinInt64 + 1, 1 << 62, -(1 << 62), 3037000500, -3037000500}
+
+// boundaryStrings hold the largest characters the prover represents
+// (pysem.MaxProvedRune and just below), alone and next to the ones the
+// plans compare with; a character above it is refused by every engine,
+// so no run within the postconditions holds one.
+var boundaryStrings = []string{"\U0002FFFF", "\U0002FFFE@example.com", "a@corp.example\U0002FFFF", "\U0002FFFF\U0001F600"}
+
 // randomValue is a random value of t; lists without a known bound have up
 // to 12 elements.
 func randomValue(r *rand.Rand, t ir.Type) interp.Value {
@@ -440,6 +451,11 @@ func randomValue(r *rand.Rand, t ir.Type) interp.Value {
 	case *ir.Basic:
 		switch t.Kind {
 		case ir.KindInt:
+			if r.Intn(8) == 0 {
+				// At the edges of int64, where an operation of the plan
+				// overflows: the proof must have considered that trace.
+				return boundaryInts[r.Intn(len(boundaryInts))]
+			}
 			if r.Intn(2) == 0 {
 				return int64(r.Intn(13) - 2) // near the thresholds plans compare with
 			}
@@ -447,6 +463,9 @@ func randomValue(r *rand.Rand, t ir.Type) interp.Value {
 		case ir.KindBool:
 			return r.Intn(2) == 0
 		case ir.KindStr:
+			if r.Intn(10) == 0 {
+				return boundaryStrings[r.Intn(len(boundaryStrings))]
+			}
 			return randomStrings[r.Intn(len(randomStrings))]
 		case ir.KindFloat:
 			return float64(r.Intn(100)) / 4

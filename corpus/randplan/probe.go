@@ -174,6 +174,12 @@ def main() -> None:
     xs2: list[int] = [1]
     print(h1(xs2, 3), h1([4, 5], p_h1_1=1), xs2)
 `,
+	Edges: probeHead + `def main() -> None:
+    n1 = 9223372036854775807
+    n2 = (-9223372036854775808)
+    s3 = "\U0002FFFF"
+    print(n1, n2, n1 - 1, n2 + 1, 3037000500 * 3, len(s3))
+`,
 	Builtins: probeHead + `def main() -> None:
     xs1: list[int] = [3, -1]
     s2 = "é"
