@@ -37,10 +37,14 @@ const (
 	// and str arguments and results holding the largest character the
 	// prover represents (U+2FFFF).
 	Edges Feature = "edges"
+	// Aliasing puts a list into a container twice and mutates it through
+	// both names, and appends to a list (boundedly) while enumerate or a
+	// for loop reads it live.
+	Aliasing Feature = "aliasing"
 )
 
 // AllFeatures lists every feature, in a fixed order.
-var AllFeatures = []Feature{Floats, FStrSpecs, FStrNested, Comps, DictIter, EnumZip, Slices, BreakCont, StrMethods, Sorted, Raises, Store, ListParams, Builtins, Unpack, ListOps, ForList, DictOps, Edges}
+var AllFeatures = []Feature{Floats, FStrSpecs, FStrNested, Comps, DictIter, EnumZip, Slices, BreakCont, StrMethods, Sorted, Raises, Store, ListParams, Builtins, Unpack, ListOps, ForList, DictOps, Edges, Aliasing}
 
 // Plan is one generated plan.
 type Plan struct {
@@ -419,6 +423,9 @@ func (g *gen) stmt(depth int) {
 	if g.opt.on(DictOps) {
 		add(3, g.dictSet)
 	}
+	if g.opt.on(Aliasing) && g.opt.on(ListOps) {
+		add(2, g.aliasing)
+	}
 	if depth < 2 {
 		add(8, func() { g.ifStmt(depth) })
 		add(8, func() { g.forStmt(depth) })
@@ -589,6 +596,36 @@ func (g *gen) effect() {
 		} else {
 			g.line("%s(%s, %s)", fn, acct, amt)
 		}
+	}
+}
+
+// aliasing emits one of the shapes where CPython shares a list object:
+// a container holding the list twice, mutated through the container and
+// through the name; or a loop that appends to the list it reads, bounded
+// by the list's length (enumerate and a plain for both read it live).
+func (g *gen) aliasing() {
+	name, ok := g.mutableOf(kListInt)
+	if !ok {
+		return
+	}
+	switch g.r.Intn(2) {
+	case 0:
+		al := g.fresh("al")
+		g.line("%s = [%s, %s]", al, name, name)
+		g.line("%s.append(%s)", name, g.bound(g.expr(kInt, 1)))
+		g.line("%s[1].append(%d)", al, g.r.Intn(9))
+		g.line("print(%s, len(%s[0]), %s[0] == %s)", al, al, al, name)
+	default:
+		i, x := g.fresh("i"), g.fresh("x")
+		if g.opt.on(EnumZip) && g.chance(50) {
+			g.line("for %s, %s in enumerate(%s):", i, x, name)
+		} else {
+			g.line("for %s in %s:", x, name)
+			i = fmt.Sprint(g.r.Intn(5))
+		}
+		g.line("    if len(%s) < %d:", name, 6+g.r.Intn(7))
+		g.line("        %s.append(%s %% 7 + %s)", name, x, i)
+		g.line("print(%s)", name)
 	}
 }
 
