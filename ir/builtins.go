@@ -2,8 +2,10 @@ package ir
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // BuiltinTable is the one table of the builtin functions and methods of
@@ -22,7 +24,8 @@ import (
 // their lazy nature in CPython is never observable.
 //
 // The table is built afresh on each call (no package-level mutable state);
-// it is small, and callers that look names up often use LookupBuiltin.
+// callers that look names up often use LookupBuiltin, which indexes it
+// once.
 func BuiltinTable() []BuiltinInfo {
 	const (
 		enc   = ProverEncodes
@@ -266,18 +269,33 @@ func (b BuiltinInfo) ProverRefusal() string {
 	return fmt.Sprintf("the prover cannot decide %s on symbolic arguments yet; it can when every argument is a constant", b.Name)
 }
 
-// LookupBuiltin returns the row of BuiltinTable named name.
-func LookupBuiltin(name string) (BuiltinInfo, bool) {
+// builtinIndex is BuiltinTable by name, built once: the front end, Verify
+// and the prover look a name up at every call, and building the table
+// each time costs a third of a millisecond. It is never written after it
+// is built, and LookupBuiltin hands out copies, so it is a constant, not
+// state.
+var builtinIndex = sync.OnceValue(func() map[string]BuiltinInfo {
+	m := map[string]BuiltinInfo{}
 	for _, b := range BuiltinTable() {
-		if b.Name == name {
-			return b, true
-		}
+		m[b.Name] = b
 	}
-	return BuiltinInfo{}, false
+	return m
+})
+
+// LookupBuiltin returns (a copy of) the row of BuiltinTable named name.
+func LookupBuiltin(name string) (BuiltinInfo, bool) {
+	b, ok := builtinIndex()[name]
+	if !ok {
+		return BuiltinInfo{}, false
+	}
+	b.Sig.Params = slices.Clone(b.Sig.Params)
+	b.Sig.KwOnly = slices.Clone(b.Sig.KwOnly)
+	b.Raises = slices.Clone(b.Raises)
+	return b, true
 }
 
 // IsBuiltin reports whether name is in BuiltinTable.
 func IsBuiltin(name string) bool {
-	_, ok := LookupBuiltin(name)
+	_, ok := builtinIndex()[name]
 	return ok
 }
