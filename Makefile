@@ -15,8 +15,12 @@ DEMO_DRIVER := $(DEMO_DIR)/clauz3-demo
 FUZZ_TARGETS := ./compiler/syntax/:FuzzParse ./compiler/:FuzzCompile ./compiler/layer/:FuzzLoad ./securitymod/pathfloor/:FuzzCheck ./securitymod/egress/:FuzzCheck ./securitymod/redact/:FuzzString ./layers/web_fetch/:FuzzCanonical ./corpus/randplan/:FuzzDifferential
 FUZZTIME ?= 60s
 # Random contract-shaped plans TestSoundness proves and runs under `make fuzz`
-# (30 in `make test`; a quarter as many randplan plans besides).
-SOUNDNESS_PLANS ?= 400
+# (30 in `make test`; a quarter as many randplan plans besides): 8,000 and
+# 2,000, the 10,000 generated plans issue 12 asks to find 0 unsound verdicts
+# in. At about 1.5 s a plan on two cores this takes hours; lower it for a
+# quick look (make fuzz SOUNDNESS_PLANS=400).
+SOUNDNESS_PLANS ?= 8000
+SOUNDNESS_TIMEOUT ?= 12h
 
 .PHONY: help setup install demo demo-approve demo-build test bench fuzz fmt
 .DEFAULT_GOAL := help
@@ -70,8 +74,8 @@ fuzz: setup
 		echo "go test -run '^\$$' -fuzz '^$$fn\$$' -fuzztime $(FUZZTIME) $$pkg"; \
 		go test -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(FUZZTIME) $$pkg; \
 	done
-	@echo "go test -timeout 60m -run '^TestSoundness\$$' -v ./corpus/ -soundness.plans $(SOUNDNESS_PLANS)"
-	@go test -timeout 60m -run '^TestSoundness$$' -v ./corpus/ -soundness.plans $(SOUNDNESS_PLANS)
+	@echo "go test -timeout $(SOUNDNESS_TIMEOUT) -run '^TestSoundness\$$' -v ./corpus/ -soundness.plans $(SOUNDNESS_PLANS)"
+	@go test -timeout $(SOUNDNESS_TIMEOUT) -run '^TestSoundness$$' -v ./corpus/ -soundness.plans $(SOUNDNESS_PLANS)
 
 fmt:
 	@out=$$(gofmt -l .); \

@@ -17,14 +17,15 @@ var exceptions = map[string]bool{
 	"TypeError": true, "AssertionError": true, "ZeroDivisionError": true, "Exception": true,
 }
 
-// sig is the signature of a builtin function or method (receiver
-// excluded), as CPython 3.11 declares it.
-type sig struct {
-	params  []string // positional parameters, in order
-	posOnly int      // the first posOnly parameters take no keyword
-	min     int      // required positional parameters
-	varargs bool     // any number of positional arguments (print, min, max, zip)
-	kwOnly  []string // keyword-only parameters
+// sigOf is the signature of a builtin function or method (receiver
+// excluded) from ir.BuiltinTable, so that the front end binds exactly
+// what the table declares.
+func sigOf(name string) ir.Sig {
+	info, ok := ir.LookupBuiltin(name)
+	if !ok {
+		panic("compiler: builtin " + name + " is not in ir.BuiltinTable")
+	}
+	return info.Sig
 }
 
 // binding is a call's arguments bound to a sig.
@@ -44,7 +45,7 @@ func (b *binding) arg(i int) ast.Expr {
 
 // bind binds the arguments of c to sg, reporting Python's TypeError as a
 // located refusal. label names the callee ("sorted", "str.split").
-func (fl *fnLowerer) bind(c *ast.Call, label string, sg sig) *binding {
+func (fl *fnLowerer) bind(c *ast.Call, label string, sg ir.Sig) *binding {
 	l := fl.l
 	if c.Starargs != nil {
 		l.Errorf(c.Starargs, ir.Unsupported, "starred argument is not supported")
@@ -62,31 +63,31 @@ func (fl *fnLowerer) bind(c *ast.Call, label string, sg sig) *binding {
 		}
 		b.order[a] = i
 	}
-	if sg.varargs {
+	if sg.Varargs {
 		b.args = slices.Clone(c.Args)
 	} else {
-		if len(c.Args) > len(sg.params) {
-			switch len(sg.params) {
+		if len(c.Args) > len(sg.Params) {
+			switch len(sg.Params) {
 			case 0:
 				l.Errorf(c, ir.ArgumentError, "%s() takes no arguments (%d given)", label, len(c.Args))
 			default:
-				l.Errorf(c, ir.ArgumentError, "%s() takes at most %d argument%s (%d given)", label, len(sg.params), plural(len(sg.params)), len(c.Args))
+				l.Errorf(c, ir.ArgumentError, "%s() takes at most %d argument%s (%d given)", label, len(sg.Params), plural(len(sg.Params)), len(c.Args))
 			}
 			return nil
 		}
-		b.args = make([]ast.Expr, len(sg.params))
+		b.args = make([]ast.Expr, len(sg.Params))
 		copy(b.args, c.Args)
 	}
 	for j, k := range c.Keywords {
 		name := string(k.Arg)
 		b.order[k.Value] = len(c.Args) + j
 		b.kwArg[k.Value] = name
-		if slices.Contains(sg.kwOnly, name) {
+		if slices.Contains(sg.KwOnly, name) {
 			b.kws[name] = k.Value
 			continue
 		}
-		idx := slices.Index(sg.params, name)
-		if sg.varargs || idx < sg.posOnly {
+		idx := slices.Index(sg.Params, name)
+		if sg.Varargs || idx < sg.PosOnly {
 			l.Errorf(k, ir.ArgumentError, "%s() got an unexpected keyword argument '%s'", label, name)
 			return nil
 		}
@@ -102,8 +103,8 @@ func (fl *fnLowerer) bind(c *ast.Call, label string, sg sig) *binding {
 			n++
 		}
 	}
-	if n < sg.min || !sg.varargs && sg.min > 0 && slices.Contains(b.args[:sg.min], nil) {
-		l.Errorf(c, ir.ArgumentError, "%s() takes at least %d argument%s (%d given)", label, sg.min, plural(sg.min), n)
+	if n < sg.Min || !sg.Varargs && sg.Min > 0 && slices.Contains(b.args[:sg.Min], nil) {
+		l.Errorf(c, ir.ArgumentError, "%s() takes at least %d argument%s (%d given)", label, sg.Min, plural(sg.Min), n)
 		return nil
 	}
 	return b
@@ -183,7 +184,7 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 	}
 	switch name {
 	case "len":
-		b := fl.bind(c, name, sig{params: []string{"obj"}, posOnly: 1, min: 1})
+		b := fl.bind(c, name, sigOf(name))
 		if b == nil {
 			return nil
 		}
@@ -197,11 +198,7 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 		}
 		return mk(ir.Int, x)
 	case "str", "repr":
-		min := 1
-		if name == "str" {
-			min = 0
-		}
-		b := fl.bind(c, name, sig{params: []string{"object"}, posOnly: 1, min: min})
+		b := fl.bind(c, name, sigOf(name))
 		if b == nil {
 			return nil
 		}
@@ -214,11 +211,11 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 		}
 		return mk(ir.Str, x)
 	case "int", "float", "bool":
-		b := fl.bind(c, name, sig{params: []string{"x", "base"}, posOnly: 1, min: 0})
+		b := fl.bind(c, name, sigOf(name))
 		if b == nil {
 			return nil
 		}
-		if b.args[1] != nil {
+		if b.arg(1) != nil { // only int has a base parameter; float and bool refuse a second argument in bind
 			if name == "int" {
 				l.Errorf(b.args[1], ir.Unsupported, "int() with a base is not supported")
 			} else {
@@ -241,7 +238,7 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 		}
 		return mk(t, x)
 	case "abs":
-		b := fl.bind(c, name, sig{params: []string{"x"}, posOnly: 1, min: 1})
+		b := fl.bind(c, name, sigOf(name))
 		if b == nil {
 			return nil
 		}
@@ -258,7 +255,7 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 		l.Errorf(b.args[0], ir.Unsupported, "abs() of %s is not supported%s", x.Type(), types.OptionalHint(x.Type()))
 		return nil
 	case "ord", "chr":
-		b := fl.bind(c, name, sig{params: []string{"c"}, posOnly: 1, min: 1})
+		b := fl.bind(c, name, sigOf(name))
 		if b == nil {
 			return nil
 		}
@@ -276,7 +273,7 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 		}
 		return mk(out, x)
 	case "round":
-		b := fl.bind(c, name, sig{params: []string{"number", "ndigits"}, min: 1})
+		b := fl.bind(c, name, sigOf(name))
 		if b == nil {
 			return nil
 		}
@@ -311,7 +308,7 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 	case "sum":
 		return fl.sum(c)
 	case "any", "all":
-		b := fl.bind(c, name, sig{params: []string{"iterable"}, posOnly: 1, min: 1})
+		b := fl.bind(c, name, sigOf(name))
 		if b == nil {
 			return nil
 		}
@@ -324,7 +321,7 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 		if !fl.helperUse(c, name, false) {
 			return nil
 		}
-		b := fl.bind(c, name, sig{params: []string{"iterable", "start"}, min: 1})
+		b := fl.bind(c, name, sigOf(name))
 		if b == nil {
 			return nil
 		}
@@ -355,7 +352,7 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 		if !fl.helperUse(c, name, false) {
 			return nil
 		}
-		b := fl.bind(c, name, sig{params: []string{"iterables"}, varargs: true, kwOnly: []string{"strict"}})
+		b := fl.bind(c, name, sigOf(name))
 		if b == nil {
 			return nil
 		}
@@ -387,7 +384,7 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 		if !fl.helperUse(c, name, false) {
 			return nil
 		}
-		b := fl.bind(c, name, sig{params: []string{"sequence"}, posOnly: 1, min: 1})
+		b := fl.bind(c, name, sigOf(name))
 		if b == nil {
 			return nil
 		}
@@ -409,7 +406,7 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 		}
 		return mk(&ir.List{Elem: elem}, x)
 	case "sorted":
-		b := fl.bind(c, name, sig{params: []string{"iterable"}, posOnly: 1, min: 1, kwOnly: []string{"key", "reverse"}})
+		b := fl.bind(c, name, sigOf(name))
 		if b == nil {
 			return nil
 		}
@@ -428,7 +425,7 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 		}
 		return fl.finish(c, b, name, out, []ast.Expr{b.args[0], b.kws["reverse"]})
 	case "list", "set":
-		b := fl.bind(c, name, sig{params: []string{"iterable"}, posOnly: 1, min: 0})
+		b := fl.bind(c, name, sigOf(name))
 		if b == nil {
 			return nil
 		}
@@ -468,7 +465,7 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 		}
 		return mk(&ir.Set{Elem: elem}, x)
 	case "tuple":
-		b := fl.bind(c, name, sig{params: []string{"iterable"}, posOnly: 1, min: 0})
+		b := fl.bind(c, name, sigOf(name))
 		if b == nil {
 			return nil
 		}
@@ -489,7 +486,7 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 			l.Errorf(c.Keywords[0], ir.Unsupported, "dict() with keyword arguments is not supported (write a dict display)")
 			return nil
 		}
-		b := fl.bind(c, name, sig{params: []string{"iterable"}, posOnly: 1, min: 0})
+		b := fl.bind(c, name, sigOf(name))
 		if b == nil {
 			return nil
 		}
@@ -557,7 +554,7 @@ func (fl *fnLowerer) printable(e ast.Expr, what string) ir.Expr {
 
 func (fl *fnLowerer) print(c *ast.Call) ir.Expr {
 	l := fl.l
-	b := fl.bind(c, "print", sig{params: []string{"objects"}, varargs: true, kwOnly: []string{"sep", "end", "file", "flush"}})
+	b := fl.bind(c, "print", sigOf("print"))
 	if b == nil {
 		return nil
 	}
@@ -695,7 +692,7 @@ func (fl *fnLowerer) sortOptions(at ast.Ast, b *binding, out *ir.Builtin, elem i
 
 func (fl *fnLowerer) minMax(c *ast.Call, name string) ir.Expr {
 	l := fl.l
-	b := fl.bind(c, name, sig{params: []string{"args"}, varargs: true, min: 1, kwOnly: []string{"key", "default"}})
+	b := fl.bind(c, name, sigOf(name))
 	if b == nil {
 		return nil
 	}
@@ -745,7 +742,7 @@ func (fl *fnLowerer) minMax(c *ast.Call, name string) ir.Expr {
 
 func (fl *fnLowerer) sum(c *ast.Call) ir.Expr {
 	l := fl.l
-	b := fl.bind(c, "sum", sig{params: []string{"iterable", "start"}, posOnly: 1, min: 1})
+	b := fl.bind(c, "sum", sigOf("sum"))
 	if b == nil {
 		return nil
 	}
@@ -833,17 +830,6 @@ func (fl *fnLowerer) rangeCall(e *ast.Call) (ir.Expr, bool) {
 
 // ---- methods ----
 
-// methods lists the methods of each receiver kind the subset has.
-var methods = map[string][]string{
-	"str": {"upper", "lower", "strip", "lstrip", "rstrip", "split", "join", "replace", "startswith", "endswith",
-		"find", "count", "isdigit", "isalpha", "isspace", "title", "capitalize", "zfill", "splitlines",
-		"index", "rfind", "rindex", "center", "ljust", "rjust", "swapcase", "islower", "isupper", "istitle",
-		"rsplit", "partition", "rpartition"},
-	"list": {"append", "extend", "pop", "insert", "index", "count", "reverse", "sort", "copy", "remove", "clear"},
-	"dict": {"get", "keys", "values", "items", "pop", "update", "setdefault", "copy"},
-	"set":  {"add", "discard", "remove"},
-}
-
 func kindOf(t ir.Type) string {
 	switch t.(type) {
 	case *ir.List:
@@ -862,7 +848,8 @@ func kindOf(t ir.Type) string {
 // methodKnown reports whether values of type t have the method name in
 // the subset.
 func methodKnown(t ir.Type, name string) bool {
-	return slices.Contains(methods[kindOf(t)], name)
+	k := kindOf(t)
+	return k != "" && ir.IsBuiltin(k+"."+name)
 }
 
 // method lowers recv.name(args).
@@ -899,13 +886,12 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 		}
 		return x
 	}
-	noArgs := sig{}
 	switch kind {
 	case "str":
 		switch name {
 		case "upper", "lower", "title", "capitalize", "isdigit", "isalpha", "isspace", "splitlines",
 			"swapcase", "islower", "isupper", "istitle":
-			if fl.bind(c, label, noArgs) == nil {
+			if fl.bind(c, label, sigOf(label)) == nil {
 				return nil
 			}
 			switch name {
@@ -918,7 +904,7 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 			}
 			return out
 		case "strip", "lstrip", "rstrip":
-			b := fl.bind(c, label, sig{params: []string{"chars"}, posOnly: 1})
+			b := fl.bind(c, label, sigOf(label))
 			if b == nil {
 				return nil
 			}
@@ -932,7 +918,7 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 			}
 			return out
 		case "split", "rsplit":
-			b := fl.bind(c, label, sig{params: []string{"sep", "maxsplit"}})
+			b := fl.bind(c, label, sigOf(label))
 			if b == nil {
 				return nil
 			}
@@ -956,7 +942,7 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 			}
 			return fl.finish(c, b, label, out, nodes)
 		case "join":
-			b := fl.bind(c, label, sig{params: []string{"iterable"}, posOnly: 1, min: 1})
+			b := fl.bind(c, label, sigOf(label))
 			if b == nil {
 				return nil
 			}
@@ -976,7 +962,7 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 			out.T = ir.Str
 			return out
 		case "replace":
-			b := fl.bind(c, label, sig{params: []string{"old", "new", "count"}, posOnly: 3, min: 2})
+			b := fl.bind(c, label, sigOf(label))
 			if b == nil {
 				return nil
 			}
@@ -998,13 +984,13 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 			out.T = ir.Str
 			return out
 		case "startswith", "endswith":
-			b := fl.bind(c, label, sig{params: []string{"prefix"}, posOnly: 1, min: 1})
+			b := fl.bind(c, label, sigOf(label))
 			if b == nil {
 				return nil
 			}
 			return fl.affix(c, out, b.args[0], label)
 		case "find", "count", "index", "rfind", "rindex":
-			b := fl.bind(c, label, sig{params: []string{"sub"}, posOnly: 1, min: 1})
+			b := fl.bind(c, label, sigOf(label))
 			if b == nil {
 				return nil
 			}
@@ -1016,7 +1002,7 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 			out.T = ir.Int
 			return out
 		case "partition", "rpartition":
-			b := fl.bind(c, label, sig{params: []string{"sep"}, posOnly: 1, min: 1})
+			b := fl.bind(c, label, sigOf(label))
 			if b == nil {
 				return nil
 			}
@@ -1028,7 +1014,7 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 			out.T = &ir.Tuple{Elems: []ir.Type{ir.Str, ir.Str, ir.Str}}
 			return out
 		case "center", "ljust", "rjust":
-			b := fl.bind(c, label, sig{params: []string{"width", "fillchar"}, posOnly: 2, min: 1})
+			b := fl.bind(c, label, sigOf(label))
 			if b == nil {
 				return nil
 			}
@@ -1050,7 +1036,7 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 			out.T = ir.Str
 			return out
 		case "zfill":
-			b := fl.bind(c, label, sig{params: []string{"width"}, posOnly: 1, min: 1})
+			b := fl.bind(c, label, sigOf(label))
 			if b == nil {
 				return nil
 			}
@@ -1066,7 +1052,7 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 		elem := t.(*ir.List).Elem
 		switch name {
 		case "append", "remove", "index", "count":
-			b := fl.bind(c, label, sig{params: []string{"value"}, posOnly: 1, min: 1})
+			b := fl.bind(c, label, sigOf(label))
 			if b == nil {
 				return nil
 			}
@@ -1078,7 +1064,7 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 			out.T = map[string]ir.Type{"append": ir.None, "remove": ir.None, "index": ir.Int, "count": ir.Int}[name]
 			return out
 		case "extend":
-			b := fl.bind(c, label, sig{params: []string{"iterable"}, posOnly: 1, min: 1})
+			b := fl.bind(c, label, sigOf(label))
 			if b == nil {
 				return nil
 			}
@@ -1090,7 +1076,7 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 			out.T = ir.None
 			return out
 		case "pop":
-			b := fl.bind(c, label, sig{params: []string{"index"}, posOnly: 1})
+			b := fl.bind(c, label, sigOf(label))
 			if b == nil {
 				return nil
 			}
@@ -1104,7 +1090,7 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 			out.T = elem
 			return out
 		case "insert":
-			b := fl.bind(c, label, sig{params: []string{"index", "object"}, posOnly: 2, min: 2})
+			b := fl.bind(c, label, sigOf(label))
 			if b == nil {
 				return nil
 			}
@@ -1121,7 +1107,7 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 			out.T = ir.None
 			return out
 		case "reverse", "copy", "clear":
-			if fl.bind(c, label, noArgs) == nil {
+			if fl.bind(c, label, sigOf(label)) == nil {
 				return nil
 			}
 			out.T = ir.None
@@ -1130,7 +1116,7 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 			}
 			return out
 		case "sort":
-			b := fl.bind(c, label, sig{kwOnly: []string{"key", "reverse"}})
+			b := fl.bind(c, label, sigOf(label))
 			if b == nil {
 				return nil
 			}
@@ -1144,7 +1130,7 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 		dt := t.(*ir.Dict)
 		switch name {
 		case "keys", "values", "items":
-			if !fl.helperUse(c, label, true) || fl.bind(c, label, noArgs) == nil {
+			if !fl.helperUse(c, label, true) || fl.bind(c, label, sigOf(label)) == nil {
 				return nil
 			}
 			switch name {
@@ -1157,11 +1143,7 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 			}
 			return out
 		case "get", "pop", "setdefault":
-			min := 1
-			if name == "setdefault" {
-				min = 2
-			}
-			b := fl.bind(c, label, sig{params: []string{"key", "default"}, posOnly: 2, min: min})
+			b := fl.bind(c, label, sigOf(label))
 			if b == nil {
 				return nil
 			}
@@ -1196,7 +1178,7 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 			}
 			return out
 		case "update":
-			b := fl.bind(c, label, sig{params: []string{"other"}, posOnly: 1, min: 1})
+			b := fl.bind(c, label, sigOf(label))
 			if b == nil {
 				return nil
 			}
@@ -1212,14 +1194,14 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 			out.T = ir.None
 			return out
 		case "copy":
-			if fl.bind(c, label, noArgs) == nil {
+			if fl.bind(c, label, sigOf(label)) == nil {
 				return nil
 			}
 			out.T = t
 			return out
 		}
 	case "set":
-		b := fl.bind(c, label, sig{params: []string{"elem"}, posOnly: 1, min: 1})
+		b := fl.bind(c, label, sigOf(label))
 		if b == nil {
 			return nil
 		}

@@ -64,7 +64,7 @@
 // format specs, checked against the value's type, and specs with
 // replacement fields, ir.FPart.DynSpec, checked at run time); calls of plan
 // functions, trusted effects, builtins and methods (every name of
-// ir.Builtins, with CPython's signatures); lambdas as key= of sorted, min,
+// ir.BuiltinTable, bound with its signatures); lambdas as key= of sorted, min,
 // max and list.sort; generator expressions as the argument of list, set,
 // dict, sorted, sum, min, max and str.join (and of any and all when they
 // can neither act nor raise).

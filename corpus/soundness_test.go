@@ -2,9 +2,11 @@ package corpus
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"math"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -17,6 +19,7 @@ import (
 
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/corpus/contractgen"
+	"github.com/clauz3/clauz3/corpus/harness"
 	"github.com/clauz3/clauz3/corpus/randplan"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/ir/interp"
@@ -46,7 +49,11 @@ const randomPlanTimeout = 3 * time.Second
 type soundnessTally struct {
 	tried, proved, failed, refused int
 	runs, skipped, broken          int
-	reasons                        map[string]int
+	// armRuns counts proved randplan plans run under the interpreter and
+	// CPython on their own inputs (checkArms), armSkipped those whose
+	// effects return values the CPython trace does not record.
+	armRuns, armSkipped int
+	reasons             map[string]int
 	// failedKinds counts failed obligations by kind (precondition,
 	// check, guarantee, required).
 	failedKinds map[prover.Kind]int
@@ -70,8 +77,8 @@ func (s *soundnessTally) log(t *testing.T, name string) {
 		}
 		t.Logf("%s: refused %d: %s", name, r.n, r.why)
 	}
-	t.Logf("%s: %d random plans tried: %d proved, %d failed with a replayed counterexample, %d refused; failed obligations by kind: %v; %d runs of proved plans (%d skipped: results outside the postconditions), %d broken",
-		name, s.tried, s.proved, s.failed, s.refused, s.failedKinds, s.runs, s.skipped, s.broken)
+	t.Logf("%s: %d random plans tried: %d proved, %d failed with a replayed counterexample, %d refused; failed obligations by kind: %v; %d runs of proved plans (%d skipped: results outside the postconditions), %d runs of proved plans under the interpreter and CPython (%d without a monitor: effects with results), %d broken",
+		name, s.tried, s.proved, s.failed, s.refused, s.failedKinds, s.runs, s.skipped, s.armRuns, s.armSkipped, s.broken)
 }
 
 // TestSoundness checks the prover against the interpreter (docs/design.md section 9).
@@ -115,7 +122,7 @@ func TestSoundness(t *testing.T) {
 	dir := t.TempDir()
 	contract := &soundnessTally{reasons: map[string]int{}, failedKinds: map[prover.Kind]int{}}
 	for seed := int64(1); seed <= int64(*soundnessPlans); seed++ {
-		checkRandomPlan(t, mon, dir, fmt.Sprintf("contractgen_%d.py", seed), contractgen.Generate(seed).Source, contract)
+		checkRandomPlan(t, mon, dir, fmt.Sprintf("contractgen_%d.py", seed), contractgen.Generate(seed).Source, nil, contract)
 	}
 	contract.log(t, "contractgen")
 	t.Logf("contractgen: %v", time.Since(start).Round(time.Second))
@@ -132,8 +139,9 @@ func TestSoundness(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
 	differential := &soundnessTally{reasons: map[string]int{}, failedKinds: map[prover.Kind]int{}}
 	for seed := int64(1); seed <= int64(*soundnessPlans/4); seed++ {
-		src := withGuarantees(randplan.Generate(seed, opt).Source, r)
-		checkRandomPlan(t, mon, dir, fmt.Sprintf("randplan_%d.py", seed), src, differential)
+		p := randplan.Generate(seed, opt)
+		src := withGuarantees(p.Source, r)
+		checkRandomPlan(t, mon, dir, fmt.Sprintf("randplan_%d.py", seed), src, p, differential)
 	}
 	differential.log(t, "randplan")
 	t.Logf("randplan: %v", time.Since(start).Round(time.Second))
@@ -142,7 +150,7 @@ func TestSoundness(t *testing.T) {
 // checkRandomPlan compiles and proves one random plan, tallies the
 // verdict, checks that every failed obligation carries a counterexample
 // the prover replayed, and runs the plan when it is proved.
-func checkRandomPlan(t *testing.T, mon *prover.Monitor, dir, name, src string, tally *soundnessTally) {
+func checkRandomPlan(t *testing.T, mon *prover.Monitor, dir, name, src string, rp *randplan.Plan, tally *soundnessTally) {
 	t.Helper()
 	path := filepath.Join(dir, name)
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
@@ -186,10 +194,89 @@ func checkRandomPlan(t *testing.T, mon *prover.Monitor, dir, name, src string, t
 	case "proved":
 		tally.proved++
 		checkRuns(t, mon, prog, name+":\n"+src, soundnessRuns, tally)
+		if rp != nil {
+			checkArms(t, mon, prog, path, rp, tally)
+		}
 	case "failed":
 		tally.failed++
 	default:
 		tally.refused++
+	}
+}
+
+// checkArms makes the prover the fourth arm of the differential: a proved
+// randplan plan runs, on the plan's own inputs and simulated results,
+// under the interpreter and CPython, which must agree (harness.Compare);
+// the run must end normally (a proved plan fails no precondition and
+// raises nothing) and CPython's trace must keep every guarantee (the
+// monitor). The sealed binary is the third engine of TestRandomPlans;
+// building one per proved plan here would take minutes each.
+func checkArms(t *testing.T, mon *prover.Monitor, prog *ir.Program, path string, rp *randplan.Plan, tally *soundnessTally) {
+	t.Helper()
+	root, err := filepath.Abs(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := harness.Case{Name: filepath.Base(path), Path: path, Args: rp.Args, Effects: rp.Effects, ImportRoot: root}
+	py, err := harness.RunCPython(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := harness.RunProgram(context.Background(), c, prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tally.armRuns++
+	if d := harness.Compare(in, py); d != "" {
+		tally.broken++
+		t.Errorf("%s: a proved plan runs differently in the interpreter and CPython (- interp, + cpython):\n%s", c.Name, d)
+		return
+	}
+	if py.Exit != 0 {
+		tally.broken++
+		t.Errorf("%s: a proved plan failed under CPython: exit %d, %s", c.Name, py.Exit, py.Error)
+		return
+	}
+	byName := map[string]*ir.Effect{}
+	for _, e := range prog.Effects {
+		byName[e.Name] = e
+	}
+	var trace []prover.TraceCall
+	for _, line := range py.Trace {
+		var call struct {
+			Effect string                     `json:"effect"`
+			Args   map[string]json.RawMessage `json:"args"`
+		}
+		if err := json.Unmarshal([]byte(line), &call); err != nil {
+			t.Fatalf("%s: CPython trace line %q: %v", c.Name, line, err)
+		}
+		e := byName[call.Effect]
+		if e == nil {
+			t.Fatalf("%s: CPython called %s, which the plan does not import", c.Name, call.Effect)
+		}
+		if !ir.IsBasic(e.Result, ir.KindNone) {
+			tally.armSkipped++ // the trace has no results to decide a column reference on
+			return
+		}
+		tc := prover.TraceCall{Effect: e}
+		for _, prm := range e.Params {
+			v, err := interp.ParseValue(call.Args[prm.Name], prm.Type)
+			if err != nil {
+				t.Fatalf("%s: CPython trace line %q: argument %s: %v", c.Name, line, prm.Name, err)
+			}
+			tc.Args = append(tc.Args, v)
+		}
+		trace = append(trace, tc)
+	}
+	for _, g := range prog.Guarantees {
+		holds, err := mon.Holds(prog, g, trace)
+		if err != nil {
+			t.Fatalf("%s: monitor: %v", c.Name, err)
+		}
+		if !holds {
+			tally.broken++
+			t.Errorf("%s: proved guarantee %s broken by CPython's run:\n%s", c.Name, g.Source, traceText(trace))
+		}
 	}
 }
 
@@ -433,6 +520,16 @@ func fieldPosition(row *ir.Row, name string) int {
 // random plans compare against, and a few edge cases.
 var randomStrings = append([]string{"", "x", "@", "a@corp.example", "root@example.com", "https://example.com/"}, contractgen.Strings()...)
 
+// boundaryInts are the ints at the edges of int64 (and of the products
+// that overflow), drawn now and then as inputs and effect results.
+var boundaryInts = []int64{math.MaxInt64, math.MinInt64, math.MaxInt64 - 1, math.MinInt64 + 1, 1 << 62, -(1 << 62), 3037000500, -3037000500}
+
+// boundaryStrings hold the largest characters the prover represents
+// (pysem.MaxProvedRune and just below), alone and next to the ones the
+// plans compare with; a character above it is refused by every engine,
+// so no run within the postconditions holds one.
+var boundaryStrings = []string{"\U0002FFFF", "\U0002FFFE@example.com", "a@corp.example\U0002FFFF", "\U0002FFFF\U0001F600"}
+
 // randomValue is a random value of t; lists without a known bound have up
 // to 12 elements.
 func randomValue(r *rand.Rand, t ir.Type) interp.Value {
@@ -440,6 +537,11 @@ func randomValue(r *rand.Rand, t ir.Type) interp.Value {
 	case *ir.Basic:
 		switch t.Kind {
 		case ir.KindInt:
+			if r.Intn(8) == 0 {
+				// At the edges of int64, where an operation of the plan
+				// overflows: the proof must have considered that trace.
+				return boundaryInts[r.Intn(len(boundaryInts))]
+			}
 			if r.Intn(2) == 0 {
 				return int64(r.Intn(13) - 2) // near the thresholds plans compare with
 			}
@@ -447,6 +549,9 @@ func randomValue(r *rand.Rand, t ir.Type) interp.Value {
 		case ir.KindBool:
 			return r.Intn(2) == 0
 		case ir.KindStr:
+			if r.Intn(10) == 0 {
+				return boundaryStrings[r.Intn(len(boundaryStrings))]
+			}
 			return randomStrings[r.Intn(len(randomStrings))]
 		case ir.KindFloat:
 			return float64(r.Intn(100)) / 4

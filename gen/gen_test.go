@@ -86,6 +86,19 @@ func genCases(t testing.TB) []genCase {
 		}
 		cases = append(cases, genCase{name: "corpus_" + name, prog: prog, opts: Options{Mode: Simulate, PlanHash: "sha256:golden"}, noGolden: true})
 	}
+	// The builtin table's example plan (ir/testdata, generated from
+	// ir.BuiltinTable): the generator implements every builtin of the
+	// table, built and run against CPython's output there.
+	tableSrc, err := os.ReadFile(filepath.Join("..", "ir", "testdata", "builtins_table.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tableProg, err := compiler.Compile("builtins_table.py", tableSrc, compiler.Config{})
+	if err != nil {
+		t.Fatalf("compiling the builtin table's examples: %v", err)
+	}
+	cases = append(cases, genCase{name: "builtins_table", prog: tableProg, opts: Options{Mode: Simulate, PlanHash: "sha256:golden"},
+		out: filepath.Join("..", "..", "ir", "testdata", "builtins_table.out"), noGolden: true})
 	for _, sg := range sourceGoldens {
 		src, err := os.ReadFile(sg.path)
 		if err != nil {

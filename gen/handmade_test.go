@@ -178,7 +178,7 @@ func stringsProgram() *ir.Program {
 			builtin("str.lower", ir.Str, cs("ΣΑΣ")), builtin("str.title", ir.Str, cs("hello wORLD"))),
 		printCall(builtin("str.split", listStr, cs("a,b,,c"), cs(",")), builtin("str.zfill", ir.Str, cs("x"), ci(4)), builtin("str.zfill", ir.Str, cs("-7"), ci(4)),
 			index(cs("héllo"), ci(1), ir.Str), &ir.Slice{X: cs("héllo"), Lo: neg(ci(2))}, &ir.Slice{X: cs("héllo"), Step: neg(ci(1))},
-			builtin("str.find", ir.Int, cs("abcabc"), cs("c"), ci(3)), builtin("str.count", ir.Int, cs("abcabc"), cs("bc"))),
+			builtin("str.find", ir.Int, cs("abcabc"), cs("c")), builtin("str.count", ir.Int, cs("abcabc"), cs("bc"))),
 		assign(found, call(pick, ref(words), cs("br"))),
 		printCall(ref(found), cmp(ref(found), ir.Is, cnone()), cmp(call(pick, ref(words), cs("zz")), ir.Is, cnone())),
 		assign(label, &ir.CondExpr{Cond: cmp(lenWords, ir.Gt, ci(3)), Then: cs("big"), Else: cs("small"), T: ir.Str}),

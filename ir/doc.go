@@ -37,8 +37,11 @@
 // came from, so every later error and every counterexample can point at the
 // user's line and column.
 //
-// Calls are already resolved: Call names a *Func of the plan and EffectCall
-// an *Effect of a trusted layer. Their Args are in parameter order with
+// Calls are already resolved: Call names a *Func of the plan, EffectCall
+// an *Effect of a trusted layer and Builtin a row of BuiltinTable, the one
+// table of builtins (signature, result, the exceptions it may raise,
+// whether it mutates, how the prover decides it, and an example every
+// engine runs). Their Args are in parameter order with
 // defaults filled in, so keyword arguments and defaults do not reach the IR.
 //
 // # Contracts

@@ -3,6 +3,7 @@ package ir
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Verify checks the invariants every builder of a Program must establish:
@@ -847,10 +848,12 @@ func comparable(op CmpOp, x, y Type) bool {
 }
 
 func (v *verifier) builtin(e *Builtin) {
-	if !Builtins[e.Name] {
+	info, ok := LookupBuiltin(e.Name)
+	if !ok {
 		v.errorf(e.Pos, "unknown builtin %s", e.Name)
 		return
 	}
+	v.builtinArity(e, info)
 	if e.T == nil {
 		v.errorf(e.Pos, "%s has no result type", e.Name)
 	}
@@ -886,6 +889,54 @@ func (v *verifier) builtin(e *Builtin) {
 		want(len(types) == 2 && (types[0] == nil || IsBasic(types[0], KindStr)) && (types[1] == nil || IsBasic(types[1], KindStr)) && IsBasic(e.T, KindBool),
 			"%s takes a str receiver and one str argument", e.Name)
 	}
+}
+
+// builtinArity checks a call against the table's signature: a method's
+// receiver has the table's kind, there are no more positional arguments
+// than parameters (the front end fills a skipped one with None) and at
+// least the required ones, and every keyword is a parameter.
+func (v *verifier) builtinArity(e *Builtin, info BuiltinInfo) {
+	n := len(e.Args)
+	if info.Receiver != "" {
+		if n == 0 {
+			v.errorf(e.Pos, "%s has no receiver", e.Name)
+			return
+		}
+		if t := e.Args[0].Type(); t != nil && receiverKind(t) != info.Receiver {
+			v.errorf(e.Pos, "%s on a %s receiver", e.Name, t)
+		}
+		n--
+	}
+	if !info.Sig.Varargs && n > len(info.Sig.Params) {
+		v.errorf(e.Pos, "%s takes at most %d arguments, got %d", e.Name, len(info.Sig.Params), n)
+	}
+	if n < info.Sig.Min {
+		v.errorf(e.Pos, "%s takes at least %d arguments, got %d", e.Name, info.Sig.Min, n)
+	}
+	for _, kw := range e.Keywords {
+		if !slices.Contains(info.Sig.KwOnly, kw.Name) && !slices.Contains(info.Sig.Params[min(info.Sig.PosOnly, len(info.Sig.Params)):], kw.Name) {
+			v.errorf(e.Pos, "%s has no keyword %s", e.Name, kw.Name)
+		}
+	}
+	if e.Key != nil && !slices.Contains(info.Sig.KwOnly, "key") {
+		v.errorf(e.Pos, "%s takes no key=", e.Name)
+	}
+}
+
+// receiverKind is the table's receiver name of a method's receiver type.
+func receiverKind(t Type) string {
+	switch t.(type) {
+	case *List:
+		return "list"
+	case *Dict:
+		return "dict"
+	case *Set:
+		return "set"
+	}
+	if IsBasic(t, KindStr) {
+		return "str"
+	}
+	return t.String()
 }
 
 func (v *verifier) lambda(l *Lambda, want Type) {

@@ -83,6 +83,22 @@ func TestVerifyRejects(t *testing.T) {
 		{"unknown builtin", func(p *Program) {
 			p.Target.Body[0].(*Assign).Value = &Builtin{Name: "eval", T: Str}
 		}, "unknown builtin eval"},
+		{"builtin with too many arguments", func(p *Program) {
+			p.Target.Body[0].(*Assign).Value = &Builtin{Name: "str.upper", T: Str,
+				Args: []Expr{&Const{T: Str, Value: "a"}, &Const{T: Str, Value: "b"}}}
+		}, "str.upper takes at most 0 arguments, got 1"},
+		{"builtin with too few arguments", func(p *Program) {
+			p.Target.Body[0].(*Assign).Value = &Builtin{Name: "str.replace", T: Str,
+				Args: []Expr{&Const{T: Str, Value: "a"}, &Const{T: Str, Value: "b"}}}
+		}, "str.replace takes at least 2 arguments, got 1"},
+		{"method on another receiver", func(p *Program) {
+			p.Target.Body[0].(*Assign).Value = &Builtin{Name: "str.upper", T: Str,
+				Args: []Expr{&ListLit{T: &List{Elem: Str}}}}
+		}, "str.upper on a list[str] receiver"},
+		{"builtin keyword it lacks", func(p *Program) {
+			p.Target.Body[0].(*Assign).Value = &Builtin{Name: "str", T: Str,
+				Args: []Expr{&Const{T: Int, Value: int64(1)}}, Keywords: []Keyword{{Name: "object", Value: &Const{T: Int, Value: int64(1)}}}}
+		}, "str has no keyword object"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -80,7 +80,7 @@ func (x *executor) builtin(sc scope, e *ir.Builtin, g z3.Term) (value, error) {
 	if v, err, ok := x.builtinMore(e, args, g); ok { // foldbuiltin.go
 		return v, err
 	}
-	return nil, unsupported(e.Pos, "builtin "+e.Name)
+	return nil, internalf(e.Pos, "builtin %s is not in ir.BuiltinTable", e.Name)
 }
 
 // str is Python's str(v) for a value of the static type of src.

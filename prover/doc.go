@@ -106,12 +106,16 @@
 // count: the prover asks for 2**26 code points); lists repeat by a
 // constant.
 //
-// Builtins without a symbolic encoding (str.lower, str.split, chr, ...)
-// are decided on constant arguments by folding: the reference interpreter
-// runs the call (interp.Fold) and the result is a constant again; a
-// symbolic argument refuses with "the prover cannot decide X on a
-// symbolic string yet" (foldbuiltin.go; docs/language.md lists them).
-// min and max are encoded for several ints or strs, or a list of them.
+// ir.BuiltinTable says, per builtin, whether the prover encodes it,
+// folds it or refuses it (TestBuiltinTableProver holds the prover to
+// it). Builtins without a symbolic encoding (str.lower, str.split, chr,
+// sorted, ...) are decided on constant arguments by folding: the
+// reference interpreter runs the call (interp.Fold) and the result is a
+// constant again; a symbolic argument, and every call of a builtin the
+// table marks refused, refuses with the table's words
+// (ir.BuiltinInfo.ProverRefusal, foldbuiltin.go), which say that the
+// language has the builtin. min and max are encoded for several ints or
+// strs, or a list of them.
 //
 // A guarantee whose counterexample must be separable from the rows'
 // columns (provenance) is first searched with every query returning at

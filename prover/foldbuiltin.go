@@ -10,38 +10,12 @@ import (
 )
 
 // Builtins the prover has no symbolic encoding for are decided when their
-// arguments are constants: the call is folded by the interpreter
-// (interp.Fold), the reference for CPython's semantics, and the result is
-// a constant again. min and max are also encoded for symbolic ints and
-// strs. Anything else refuses with what it would take.
-
-// folded are the pure builtins folded on constant arguments: their result
-// depends on their arguments only, and none mutates one.
-var folded = map[string]bool{
-	"chr": true, "ord": true, "min": true, "max": true, "abs": true,
-	"str.lower": true, "str.upper": true, "str.title": true, "str.capitalize": true, "str.swapcase": true,
-	"str.strip": true, "str.lstrip": true, "str.rstrip": true,
-	"str.split": true, "str.rsplit": true, "str.splitlines": true,
-	"str.replace": true, "str.find": true, "str.rfind": true, "str.count": true,
-	"str.index": true, "str.rindex": true, "str.zfill": true,
-	"str.center": true, "str.ljust": true, "str.rjust": true,
-	"str.isdigit": true, "str.isalpha": true, "str.isspace": true,
-	"str.islower": true, "str.isupper": true, "str.istitle": true,
-}
-
-// symbolicHow says, per folded builtin on a symbolic argument, when the
-// prover can decide it; docs/language.md lists the same.
-func symbolicHow(name string) string {
-	switch name {
-	case "chr":
-		return fmt.Sprintf("the prover cannot decide chr on a symbolic int yet; it can when the int is a constant")
-	case "ord":
-		return fmt.Sprintf("the prover cannot decide ord on a symbolic string yet; it can when the string is a constant")
-	case "min", "max", "abs":
-		return fmt.Sprintf("the prover cannot decide %s on these symbolic values yet; it can on ints and strs (several values, or a list), and on constants", name)
-	}
-	return fmt.Sprintf("the prover cannot decide %s on a symbolic string yet; it can when the string and the arguments are constants", name)
-}
+// arguments are constants: ir.BuiltinTable marks them ProverFolds, and the
+// call is folded by the interpreter (interp.Fold), the reference for
+// CPython's semantics, so the result is a constant again. min and max are
+// also encoded for symbolic ints and strs. Anything else refuses with the
+// table's words (BuiltinInfo.ProverRefusal), which say what it would take
+// and that the language has the builtin.
 
 // builtinMore decides a builtin the encoding of builtin() lacks. ok is
 // false when it does not know e either.
@@ -50,8 +24,15 @@ func (x *executor) builtinMore(e *ir.Builtin, args []value, g z3.Term) (v value,
 		t, err := x.repr(e.Pos, e.Args[0], args[0])
 		return t, err, true
 	}
-	if !folded[e.Name] {
+	info, known := ir.LookupBuiltin(e.Name)
+	if !known {
 		return nil, nil, false
+	}
+	switch info.Prover {
+	case ir.ProverEncodes: // builtin() encodes it, but not on these values
+		return nil, &Error{Pos: e.Pos, Code: ir.Unsupported, Msg: fmt.Sprintf("the prover cannot decide %s on these values yet", e.Name)}, true
+	case ir.ProverRefuses:
+		return nil, &Error{Pos: e.Pos, Code: ir.Unsupported, Msg: info.ProverRefusal()}, true
 	}
 	if e.Key == nil && len(e.Keywords) == 0 {
 		if consts, isConst := x.constArgs(e, args); isConst {
@@ -64,7 +45,7 @@ func (x *executor) builtinMore(e *ir.Builtin, args []value, g z3.Term) (v value,
 			return v, err, true
 		}
 	}
-	return nil, &Error{Pos: e.Pos, Code: ir.Unsupported, Msg: symbolicHow(e.Name)}, true
+	return nil, &Error{Pos: e.Pos, Code: ir.Unsupported, Msg: info.ProverRefusal()}, true
 }
 
 // constArgs turns the values of e's arguments into constant expressions
@@ -103,7 +84,22 @@ func (x *executor) constOf(pos ir.Pos, t ir.Type, v value) (ir.Expr, bool) {
 				return &ir.Const{Pos: pos, T: ir.Bool, Value: bv}, true
 			}
 		}
+	case noneValue:
+		if ir.IsBasic(t, ir.KindNone) {
+			return &ir.Const{Pos: pos, T: ir.None, Value: nil}, true
+		}
 	case *seqValue:
+		if tt, ok := t.(*ir.Tuple); ok && v.keys == nil && v.present == nil && !v.n.IsValid() && v.unbounded == "" && len(v.elems) == len(tt.Elems) {
+			out := &ir.TupleLit{Pos: pos, T: tt}
+			for i, el := range v.elems {
+				k, ok := x.constOf(pos, tt.Elems[i], el)
+				if !ok {
+					return nil, false
+				}
+				out.Elems = append(out.Elems, k)
+			}
+			return out, true
+		}
 		lt, ok := t.(*ir.List)
 		if !ok || v.keys != nil || v.present != nil || v.n.IsValid() || v.unbounded != "" {
 			return nil, false
@@ -153,6 +149,24 @@ func (x *executor) valueOf(pos ir.Pos, t ir.Type, v interp.Value) (value, error)
 		return c.Int(v), nil
 	case bool:
 		return c.Bool(v), nil
+	case nil:
+		if ir.IsBasic(t, ir.KindNone) {
+			return noneValue{}, nil
+		}
+	case interp.Tuple:
+		tt, ok := t.(*ir.Tuple)
+		if !ok || len(tt.Elems) != len(v) {
+			return nil, internalf(pos, "a tuple folded for a %s", t)
+		}
+		out := &seqValue{typ: tt}
+		for i, el := range v {
+			ev, err := x.valueOf(pos, tt.Elems[i], el)
+			if err != nil {
+				return nil, err
+			}
+			out.elems = append(out.elems, ev)
+		}
+		return out, nil
 	case *interp.List:
 		lt, ok := t.(*ir.List)
 		if !ok {

@@ -21,7 +21,9 @@
 //     them (JSONString, JSONFloat), CPython's PyOS_double_to_string
 //     (FormatFloat, Dtoa) and the format-spec mini-language (FormatStr,
 //     FormatInt, FormatFloatSpec, with CPython's error messages as an
-//     *Exception);
+//     *Exception; ParseSpec and CheckSpec, the same parser and checks
+//     without formatting, with which the front end accepts a literal
+//     spec);
 //   - checked int64 arithmetic (AddInt, SubInt, MulInt, NegInt, AbsInt,
 //     FloorDivInt, ModInt, DivmodInt, PowInt: ok == false where CPython
 //     would leave int64), float floor division and modulo (FloatDivmod,

@@ -162,20 +162,8 @@ func FormatStr(s, spec string) (string, *Exception) {
 	if err != nil {
 		return "", err
 	}
-	if f.typ != 's' {
-		return "", unknownCode(f.typ, "str")
-	}
-	switch {
-	case f.sign == ' ':
-		return "", specError("Space not allowed in string format specifier")
-	case f.sign != 0:
-		return "", specError("Sign not allowed in string format specifier")
-	case f.noNeg0:
-		return "", specError("Negative zero coercion (z) not allowed in string format specifier")
-	case f.alternate:
-		return "", specError("Alternate form (#) not allowed in string format specifier")
-	case f.align == '=':
-		return "", specError("'=' alignment not allowed in string format specifier")
+	if err := checkStr(f); err != nil {
+		return "", err
 	}
 	n := utf8.RuneCountInString(s)
 	if f.precision >= 0 && n > f.precision {
@@ -183,6 +171,118 @@ func FormatStr(s, spec string) (string, *Exception) {
 		n = f.precision
 	}
 	return pad(s, n, f), nil
+}
+
+// checkStr is what format_string_internal refuses in a parsed spec.
+func checkStr(f *formatSpec) *Exception {
+	if f.typ != 's' {
+		return unknownCode(f.typ, "str")
+	}
+	switch {
+	case f.sign == ' ':
+		return specError("Space not allowed in string format specifier")
+	case f.sign != 0:
+		return specError("Sign not allowed in string format specifier")
+	case f.noNeg0:
+		return specError("Negative zero coercion (z) not allowed in string format specifier")
+	case f.alternate:
+		return specError("Alternate form (#) not allowed in string format specifier")
+	case f.align == '=':
+		return specError("'=' alignment not allowed in string format specifier")
+	}
+	return nil
+}
+
+// checkInt is what format_long_internal (and, for the float types, the
+// float path) refuses in a parsed spec, whatever the int's value.
+func checkInt(f *formatSpec, typeName string) *Exception {
+	switch f.typ {
+	case 'e', 'E', 'f', 'F', 'g', 'G', '%':
+		return checkFloat(f, typeName)
+	case 'n':
+		return ErrFormatN
+	case 'b', 'c', 'd', 'o', 'x', 'X':
+	default:
+		return unknownCode(f.typ, typeName)
+	}
+	if f.precision != -1 {
+		return specError("Precision not allowed in integer format specifier")
+	}
+	if f.noNeg0 {
+		return specError("Negative zero coercion (z) not allowed in integer format specifier")
+	}
+	if f.typ == 'c' {
+		if f.sign != 0 {
+			return specError("Sign not allowed with integer format specifier 'c'")
+		}
+		if f.alternate {
+			return specError("Alternate form (#) not allowed with integer format specifier 'c'")
+		}
+	}
+	return nil
+}
+
+// checkFloat is what format_float_internal refuses in a parsed spec.
+func checkFloat(f *formatSpec, typeName string) *Exception {
+	switch f.typ {
+	case 0, 'e', 'E', 'f', 'F', 'g', 'G', '%':
+		return nil
+	case 'n':
+		return ErrFormatN
+	}
+	return unknownCode(f.typ, typeName)
+}
+
+// CheckSpec returns the exception format(v, spec) raises for every value
+// v of the type typeName ("str", "int", "bool" or "float") because of the
+// spec alone, or nil when the spec is valid for that type (a value may
+// still raise: 'c' of an int out of range). It is the same parser and
+// the same checks the Format functions apply, so a front end that
+// accepts a literal spec with it accepts exactly what every engine runs.
+func CheckSpec(spec, typeName string) *Exception {
+	if spec == "" {
+		return nil
+	}
+	switch typeName {
+	case "str":
+		f, err := parseSpec("str", spec, 's', '<')
+		if err != nil {
+			return err
+		}
+		return checkStr(f)
+	case "int", "bool":
+		f, err := parseSpec(typeName, spec, 'd', '>')
+		if err != nil {
+			return err
+		}
+		return checkInt(f, typeName)
+	case "float":
+		f, err := parseSpec("float", spec, 0, '>')
+		if err != nil {
+			return err
+		}
+		return checkFloat(f, typeName)
+	}
+	return &Exception{"TypeError", fmt.Sprintf("unsupported format string passed to %s.__format__", typeName)}
+}
+
+// ParseSpec parses spec as format() of a typeName value does, returning
+// its width and precision (-1 when not given), or the exception a
+// malformed spec raises whatever the value (CheckSpec adds what the type
+// refuses).
+func ParseSpec(spec, typeName string) (width, precision int, exc *Exception) {
+	defType, defAlign := 'd', '>'
+	switch typeName {
+	case "str":
+		defType, defAlign = 's', '<'
+	case "float":
+		defType = 0
+	}
+	f, err := parseSpec(typeName, spec, defType, defAlign)
+	if err != nil {
+		return -1, -1, err
+	}
+	return f.width, f.precision, nil
 }
 
 // pad aligns s (n code points) in f.width.
@@ -214,30 +314,16 @@ func FormatInt(x int64, spec, typeName string) (string, *Exception) {
 	if err != nil {
 		return "", err
 	}
+	if err := checkInt(f, typeName); err != nil {
+		return "", err
+	}
 	switch f.typ {
 	case 'e', 'E', 'f', 'F', 'g', 'G', '%':
 		return formatFloatSpec(typeName, float64(x), f)
-	case 'n':
-		return "", ErrFormatN
-	case 'b', 'c', 'd', 'o', 'x', 'X':
-	default:
-		return "", unknownCode(f.typ, typeName)
-	}
-	if f.precision != -1 {
-		return "", specError("Precision not allowed in integer format specifier")
-	}
-	if f.noNeg0 {
-		return "", specError("Negative zero coercion (z) not allowed in integer format specifier")
 	}
 	var digits, prefix, sign string
 	remainder := ""
 	if f.typ == 'c' {
-		if f.sign != 0 {
-			return "", specError("Sign not allowed with integer format specifier 'c'")
-		}
-		if f.alternate {
-			return "", specError("Alternate form (#) not allowed with integer format specifier 'c'")
-		}
 		if x < 0 || x > 0x10ffff {
 			return "", &Exception{"OverflowError", "%c arg not in range(0x110000)"}
 		}
@@ -295,20 +381,19 @@ func formatFloatSpec(typeName string, x float64, f *formatSpec) (string, *Except
 	}
 	defPrec := 6
 	code := byte(0)
+	if err := checkFloat(f, typeName); err != nil {
+		return "", err
+	}
 	switch typ {
 	case 0:
 		flags |= DTSFAddDot0
 		code = 'r'
 		defPrec = 0
-	case 'n':
-		return "", ErrFormatN
 	case 'e', 'E', 'f', 'F', 'g', 'G':
 		code = byte(typ)
 	case '%':
 		code = 'f'
 		x *= 100
-	default:
-		return "", unknownCode(typ, typeName)
 	}
 	prec := f.precision
 	if prec < 0 {

@@ -137,7 +137,7 @@ func MayAct(e ir.Expr) bool {
 				act = true
 			}
 		case *ir.Builtin:
-			if !pureBuiltins[x.Name] {
+			if info, ok := ir.LookupBuiltin(x.Name); !ok || !info.Pure() {
 				act = true
 			}
 			if x.Key != nil && !act {
@@ -148,21 +148,6 @@ func MayAct(e ir.Expr) bool {
 	}
 	ir.Inspect(e, visit)
 	return act
-}
-
-// pureBuiltins neither raise (for well-typed arguments), nor write, nor
-// mutate.
-var pureBuiltins = map[string]bool{
-	"len": true, "str": true, "repr": true, "bool": true, "abs": true, "sum": true,
-	"enumerate": true, "zip": true, "reversed": true, "sorted": true, "list": true, "dict": true,
-	"set": true, "tuple": true, "any": true, "all": true,
-	"str.upper": true, "str.lower": true, "str.strip": true, "str.lstrip": true, "str.rstrip": true,
-	"str.join": true, "str.replace": true, "str.startswith": true, "str.endswith": true,
-	"str.find": true, "str.count": true, "str.isdigit": true, "str.isalpha": true, "str.isspace": true,
-	"str.title": true, "str.capitalize": true, "str.zfill": true, "str.splitlines": true,
-	"str.rfind": true, "str.swapcase": true, "str.islower": true, "str.isupper": true, "str.istitle": true,
-	"list.count": true, "list.copy": true, "dict.get": true, "dict.keys": true, "dict.values": true,
-	"dict.items": true, "dict.copy": true,
 }
 
 func nonZeroConst(x ir.Expr) bool {

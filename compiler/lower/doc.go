@@ -1,7 +1,8 @@
 // Package lower turns Python expressions of the ClauZ3 subset into typed IR
 // expressions. It owns what plans and trusted-layer lambdas have in
 // common: literals (int, str, bool, None, list, tuple and dict displays),
-// f-strings (format specs checked against the value's type by CheckSpec),
+// f-strings (format specs checked against the value's type by CheckSpec,
+// with pysem's parser, the one every engine formats with),
 // arithmetic (+ - * // %), unary - and not, and/or, comparison chains with
 // in/not in, the typing of each, and the binding of call arguments to
 // parameters (positional and keyword, defaults filled, T into T | None).

@@ -9,7 +9,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+
+	"github.com/clauz3/clauz3/pysem"
 )
 
 // Python is the interpreter RunCPython runs (python3 on PATH by default).
@@ -75,6 +78,9 @@ func RunCPython(ctx context.Context, c Case) (Outcome, error) {
 		"PYTHONDONTWRITEBYTECODE=1", // keep __pycache__ out of the corpus
 		"CLAUZ3_EFFECTS="+effPath,
 		"CLAUZ3_TRACE="+tracePath,
+		// The stub refuses inputs and results the proof never considered,
+		// with the engines' limit.
+		"CLAUZ3_MAX_PROVED_RUNE="+strconv.Itoa(pysem.MaxProvedRune),
 	)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

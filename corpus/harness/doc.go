@@ -40,6 +40,11 @@
 // refuses is a *CompileError (Unsupported says whether the compiler only
 // lacks a feature); it is never run by any engine.
 //
+// Like the interpreter and the sealed binary, the CPython arm refuses an
+// input or an effect result holding a character above pysem.MaxProvedRune
+// (exit status 1, the character named on the error line): the stub
+// modules get the limit from RunCPython, never a copy of their own.
+//
 // Normalisations, the only ones: CPython's clauz3.ContractError is
 // compared as ContractError (the class lives in the stub module clauz3);
 // the interpreter's host error for a simulation out of results is

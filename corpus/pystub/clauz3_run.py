@@ -10,7 +10,9 @@ exit status 1, as for `python3 plan.py`; a simulation that runs out of
 results prints `simulate: no result left for E (call N)` and exits 2, as a
 sealed binary does. PYTHONPATH must hold this folder
 and the plan's import roots; CLAUZ3_EFFECTS and CLAUZ3_TRACE name the
-simulated results and the trace file (see clauz3._effects).
+simulated results and the trace file (see clauz3._effects), and
+CLAUZ3_MAX_PROVED_RUNE is the largest character an input or a result may
+hold (an argument above it is refused before the target runs).
 """
 
 import importlib.util
@@ -20,7 +22,7 @@ import sys
 import typing
 
 from clauz3 import _ints
-from clauz3._effects import SimulationError, convert
+from clauz3._effects import SimulationError, above_proved_rune, convert, max_proved_rune
 
 
 def load(path, target, args_json):
@@ -40,8 +42,17 @@ def load(path, target, args_json):
     exec(code, mod.__dict__)
     fn = getattr(mod, target)
     hints = typing.get_type_hints(fn)
-    args = json.loads(args_json)
-    return fn, {name: convert(hints.get(name), v) for name, v in args.items()}
+    args = {name: convert(hints.get(name), v) for name, v in json.loads(args_json).items()}
+    # An input the proof never considered is refused before the target
+    # runs, as the interpreter and the sealed binary refuse it.
+    for name, v in args.items():
+        r = above_proved_rune(v)
+        if r is not None:
+            raise ValueError(
+                f"argument {name} of {target}: a str holds U+{r:04X}, above "
+                f"U+{max_proved_rune():04X}, the largest character the prover represents"
+            )
+    return fn, args
 
 
 # The target is called from module level, as a script's `main()` is, so

@@ -3,6 +3,7 @@ package randplan
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/rand"
 	"strconv"
 	"strings"
@@ -31,10 +32,19 @@ const (
 	ListOps    Feature = "list-ops"    // append, extend, item assignment, list()
 	ForList    Feature = "for-list"    // for over list variables
 	DictOps    Feature = "dict-ops"    // d[k] = v, d.get(k, default)
+	// Edges draws, now and then, int literals and arguments at the edges
+	// of int64 (so OverflowError cuts traces short, in every engine alike)
+	// and str arguments and results holding the largest character the
+	// prover represents (U+2FFFF).
+	Edges Feature = "edges"
+	// Aliasing puts a list into a container twice and mutates it through
+	// both names, and appends to a list (boundedly) while enumerate or a
+	// for loop reads it live.
+	Aliasing Feature = "aliasing"
 )
 
 // AllFeatures lists every feature, in a fixed order.
-var AllFeatures = []Feature{Floats, FStrSpecs, FStrNested, Comps, DictIter, EnumZip, Slices, BreakCont, StrMethods, Sorted, Raises, Store, ListParams, Builtins, Unpack, ListOps, ForList, DictOps}
+var AllFeatures = []Feature{Floats, FStrSpecs, FStrNested, Comps, DictIter, EnumZip, Slices, BreakCont, StrMethods, Sorted, Raises, Store, ListParams, Builtins, Unpack, ListOps, ForList, DictOps, Edges, Aliasing}
 
 // Plan is one generated plan.
 type Plan struct {
@@ -191,8 +201,14 @@ func (g *gen) argValue(k kind) json.RawMessage {
 	switch k {
 	case kInt:
 		v = g.r.Intn(41) - 20
+		if g.opt.on(Edges) && g.chance(15) {
+			v = edgeArgs[g.r.Intn(len(edgeArgs))]
+		}
 	case kStr:
 		v = g.pick(strPool)
+		if g.opt.on(Edges) && g.chance(15) {
+			v = g.pick(edgeStrs)
+		}
 	case kBool:
 		v = g.chance(50)
 	}
@@ -215,7 +231,11 @@ func (g *gen) results() []byte {
 			b = -1 - g.r.Intn(5) // fails balance's postcondition
 		}
 		bal = append(bal, b)
-		look = append(look, g.pick(strPool))
+		if g.opt.on(Edges) && g.chance(4) {
+			look = append(look, g.pick(edgeStrs))
+		} else {
+			look = append(look, g.pick(strPool))
+		}
 		var us []string
 		for j := g.r.Intn(4); j > 0; j-- {
 			us = append(us, g.pick(addrPool))
@@ -228,6 +248,21 @@ func (g *gen) results() []byte {
 	b, _ := json.Marshal(map[string]any{"balance": bal, "lookup": look, "list_users": users})
 	return b
 }
+
+// edgeArgs are int arguments at the edges of int64; edgeInts the same as
+// literals (the smallest one parenthesised, as it is written with a
+// unary minus).
+var (
+	edgeArgs = []int64{math.MaxInt64, math.MinInt64, math.MaxInt64 - 1, math.MinInt64 + 1, 1 << 62, 3037000500}
+	edgeInts = []string{"9223372036854775807", "(-9223372036854775808)", "9223372036854775806", "(-9223372036854775807)", "4611686018427387904", "3037000500"}
+)
+
+// edgeStrs hold U+2FFFF, the largest character the prover represents,
+// and its neighbours below. (Characters above it are refused by every
+// engine, each with its own exit status and words, so they are tested by
+// harness TestCPythonRefusesAboveProvedRune and the CLI's scripts rather
+// than compared here.)
+var edgeStrs = []string{"\U0002FFFF", "a\U0002FFFEb", "\U0002FFFF\U0001F600", "x\U0002FFFD@example.com"}
 
 var strPool = []string{"a", "bob", "café", "日本", "🎉", "", "x y z", "Hello World", " pad ", "ß", "A1", "naïve", "-", "é", "ΣΑΣ", "İz", "ﬁne", "ǆemal", "e\u0301", "o'k", "tab\tx", "a,b,,c", "\u00a0nb\u3000", "ǅ"}
 var addrPool = []string{"ann@example.com", "bob@example.com", "zoë@example.com", "x@y"}
@@ -387,6 +422,9 @@ func (g *gen) stmt(depth int) {
 	}
 	if g.opt.on(DictOps) {
 		add(3, g.dictSet)
+	}
+	if g.opt.on(Aliasing) && g.opt.on(ListOps) {
+		add(2, g.aliasing)
 	}
 	if depth < 2 {
 		add(8, func() { g.ifStmt(depth) })
@@ -558,6 +596,36 @@ func (g *gen) effect() {
 		} else {
 			g.line("%s(%s, %s)", fn, acct, amt)
 		}
+	}
+}
+
+// aliasing emits one of the shapes where CPython shares a list object:
+// a container holding the list twice, mutated through the container and
+// through the name; or a loop that appends to the list it reads, bounded
+// by the list's length (enumerate and a plain for both read it live).
+func (g *gen) aliasing() {
+	name, ok := g.mutableOf(kListInt)
+	if !ok {
+		return
+	}
+	switch g.r.Intn(2) {
+	case 0:
+		al := g.fresh("al")
+		g.line("%s = [%s, %s]", al, name, name)
+		g.line("%s.append(%s)", name, g.bound(g.expr(kInt, 1)))
+		g.line("%s[1].append(%d)", al, g.r.Intn(9))
+		g.line("print(%s, len(%s[0]), %s[0] == %s)", al, al, al, name)
+	default:
+		i, x := g.fresh("i"), g.fresh("x")
+		if g.opt.on(EnumZip) && g.chance(50) {
+			g.line("for %s, %s in enumerate(%s):", i, x, name)
+		} else {
+			g.line("for %s in %s:", x, name)
+			i = fmt.Sprint(g.r.Intn(5))
+		}
+		g.line("    if len(%s) < %d:", name, 6+g.r.Intn(7))
+		g.line("        %s.append(%s %% 7 + %s)", name, x, i)
+		g.line("print(%s)", name)
 	}
 }
 
@@ -912,7 +980,12 @@ func (g *gen) expr(k kind, depth int) string {
 	return "None"
 }
 
-func (g *gen) intLit() string { return strconv.Itoa(g.r.Intn(41) - 20) }
+func (g *gen) intLit() string {
+	if g.opt.on(Edges) && g.chance(3) {
+		return g.pick(edgeInts)
+	}
+	return strconv.Itoa(g.r.Intn(41) - 20)
+}
 
 func (g *gen) nonZero(max int) int {
 	n := 1 + g.r.Intn(max)

@@ -174,6 +174,26 @@ def main() -> None:
     xs2: list[int] = [1]
     print(h1(xs2, 3), h1([4, 5], p_h1_1=1), xs2)
 `,
+	Edges: probeHead + `def main() -> None:
+    n1 = 9223372036854775807
+    n2 = (-9223372036854775808)
+    s3 = "\U0002FFFF"
+    print(n1, n2, n1 - 1, n2 + 1, 3037000500 * 3, len(s3))
+`,
+	Aliasing: probeHead + `def main() -> None:
+    xs1: list[int] = [1]
+    al2 = [xs1, xs1]
+    xs1.append(2)
+    al2[1].append(3)
+    print(al2, len(al2[0]), al2[0] == xs1)
+    for i3, x4 in enumerate(xs1):
+        if len(xs1) < 8:
+            xs1.append(x4 % 7 + i3)
+    for x5 in xs1:
+        if len(xs1) < 10:
+            xs1.append(x5 % 7 + 1)
+    print(xs1)
+`,
 	Builtins: probeHead + `def main() -> None:
     xs1: list[int] = [3, -1]
     s2 = "é"

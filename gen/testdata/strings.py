@@ -8,7 +8,7 @@ def pick(xs: list[str], want: str) -> str | None:
 def main() -> None:
     words = "  The quick  brown FOX  ".split()
     print(words, " ".join(words).lower(), "straße".upper(), "ΣΑΣ".lower(), "hello wORLD".title())
-    print("a,b,,c".split(","), "x".zfill(4), "-7".zfill(4), "héllo"[1], "héllo"[-2:], "héllo"[::-1], "abcabc".find("c", 3), "abcabc".count("bc"))
+    print("a,b,,c".split(","), "x".zfill(4), "-7".zfill(4), "héllo"[1], "héllo"[-2:], "héllo"[::-1], "abcabc".find("c"), "abcabc".count("bc"))
     found = pick(words, "br")
     print(found, found is None, pick(words, "zz") is None)
     label = "big" if len(words) > 3 else "small"

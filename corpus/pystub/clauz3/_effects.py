@@ -104,6 +104,12 @@ class _Effect:
         if self.trusted:
             _write_trace(self.name, values)
             result = _next_result(self.name, self._result_type())
+            r = above_proved_rune(result)
+            if r is not None:
+                raise ContractError(
+                    f"postcondition of {self.name} failed: its result holds U+{r:04X}, "
+                    f"above U+{max_proved_rune():04X}, the largest character the prover represents"
+                )
         else:
             result = self.fn(*args, **kwargs)
         for pred, src in self.post:
@@ -119,6 +125,36 @@ class _Effect:
 
     def __get__(self, obj, owner=None):
         return self
+
+
+def max_proved_rune():
+    """The largest character the prover represents (pysem.MaxProvedRune,
+    Z3 4.8.12's U+2FFFF): the harness passes it in CLAUZ3_MAX_PROVED_RUNE so
+    that Go holds the one copy. A run without it fails rather than guess."""
+    return int(os.environ["CLAUZ3_MAX_PROVED_RUNE"])
+
+
+def above_proved_rune(v):
+    """The first character above max_proved_rune() in any str reachable from
+    v (list, tuple, set and dict elements, dict keys, row fields), or None.
+    Every engine refuses such an input or effect result, as the proof never
+    considered it."""
+    limit = max_proved_rune()
+    todo = [v]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, str):
+            for ch in x:
+                if ord(ch) > limit:
+                    return ord(ch)
+        elif isinstance(x, (list, tuple, set, frozenset)):
+            todo.extend(reversed(list(x)))
+        elif isinstance(x, dict):
+            for k, y in reversed(list(x.items())):
+                todo.extend([y, k])
+        elif isinstance(x, Row):
+            todo.extend(reversed(x._values()))
+    return None
 
 
 def _check_unique(name, rtype, result):
