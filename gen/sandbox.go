@@ -65,7 +65,7 @@ var (
 //     CLAUZ3_SMTP_CA_FILE, the system's CA certificates, the name
 //     service files, DNS unless the host is an IP literal, and the
 //     secret store when CLAUZ3_SMTP_USER is set;
-//   - web_fetch: TCP 80 and 443, DNS, CA certificates;
+//   - web_fetch: TCP 80, 443 and CLAUZ3_WEB_PORTS's, DNS, CA certificates;
 //   - web_search: TCP to CLAUZ3_SEARCH_URL's port, DNS, CA certificates
 //     and CLAUZ3_SEARCH_CA_FILE, the secret store with
 //     CLAUZ3_SEARCH_KEY_SECRET;
@@ -178,6 +178,18 @@ func SandboxPolicy(layers []*Layer, cfg SandboxConfig) (sandbox.Policy, error) {
 			netLayer(env)
 			ports[80], ports[443] = true, true
 			p.DNS = true
+			// CLAUZ3_WEB_PORTS names the other ports a fetched URL may
+			// use (a server on :8080, or a local one in dev mode): the
+			// kernel admits a connection to no port it does not list.
+			if v := env["CLAUZ3_WEB_PORTS"]; v != "" {
+				for _, f := range strings.Split(v, ",") {
+					n, err := strconv.Atoi(strings.TrimSpace(f))
+					if err != nil || n <= 0 || n > 65535 {
+						return p, fmt.Errorf("sandbox: CLAUZ3_WEB_PORTS entry %q is not a port number", f)
+					}
+					ports[uint16(n)] = true
+				}
+			}
 		case "web_search":
 			netLayer(env)
 			p.DNS = true

@@ -224,6 +224,8 @@ func TestSandboxPolicy(t *testing.T) {
 			"network: TCP connect to ports 465, DNS\n", ""},
 		{"bad SMTP port", []*Layer{layer("email", "send_email")}, map[string]string{"CLAUZ3_SMTP_PORT": "99999"}, "", "CLAUZ3_SMTP_PORT \"99999\" is not a port number"},
 		{"web fetch", []*Layer{layer("web_fetch", "fetch")}, nil, "network: TCP connect to ports 80, 443, DNS\n", ""},
+		{"web fetch with extra ports", []*Layer{layer("web_fetch", "fetch")}, map[string]string{"CLAUZ3_WEB_PORTS": "8080,9443"}, "network: TCP connect to ports 80, 443, 8080, 9443, DNS\n", ""},
+		{"web fetch, a bad extra port", []*Layer{layer("web_fetch", "fetch")}, map[string]string{"CLAUZ3_WEB_PORTS": "80,0"}, "", "CLAUZ3_WEB_PORTS entry \"0\" is not a port number"},
 		{"web search", []*Layer{layer("web_search", "search")}, map[string]string{"CLAUZ3_SEARCH_URL": "https://search.example:8443/q"}, "network: TCP connect to ports 8443, DNS\n", ""},
 		{"each layer reads its own configuration", []*Layer{layer("filesystem", "write_file"), layer("grep", "grep")},
 			map[string]string{"LAYER filesystem CLAUZ3_FS_ROOTS": "/srv/rw", "LAYER grep CLAUZ3_FS_ROOTS": "/srv/ro"},

@@ -90,6 +90,9 @@ type WebFetch struct {
 	MaxBytes      int64         // 0: the layer's default
 	Timeout       time.Duration // 0: the layer's default
 	AllowLoopback bool          // dev mode only
+	// Ports are the TCP ports besides 80 and 443 a fetched URL may use;
+	// the sealed binary's kernel sandbox admits a connection to no other.
+	Ports []int
 }
 
 // SetupWebFetch checks w; dev says whether the service is in dev mode.
@@ -108,6 +111,17 @@ func SetupWebFetch(w WebFetch, dev bool) (Result, error) {
 	if w.Timeout > 0 {
 		res.Env["CLAUZ3_WEB_TIMEOUT"] = w.Timeout.String()
 		res.Summary = append(res.Summary, "requests time out after "+w.Timeout.String())
+	}
+	if len(w.Ports) > 0 {
+		var ps []string
+		for _, p := range w.Ports {
+			if p <= 0 || p > 65535 {
+				return Result{}, fmt.Errorf("--port %d: not a TCP port number", p)
+			}
+			ps = append(ps, strconv.Itoa(p))
+		}
+		res.Env["CLAUZ3_WEB_PORTS"] = strings.Join(ps, ",")
+		res.Summary = append(res.Summary, "plans may fetch from ports 80, 443 and "+strings.Join(ps, ", "))
 	}
 	if w.AllowLoopback {
 		if !dev {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -22,7 +23,7 @@ const layersUsage = `usage:
   clauz3 layers configure bank [--ledger FILE] --account NAME=CENTS...
   clauz3 layers configure db [--db FILE] [--table users] (--csv FILE | --sql FILE)
   clauz3 layers configure filesystem|grep|editor --root DIR...
-  clauz3 layers configure web_fetch [--max-bytes N] [--timeout D] [--allow-loopback]   (loopback: dev mode only)
+  clauz3 layers configure web_fetch [--max-bytes N] [--timeout D] [--port N]... [--allow-loopback]   (loopback: dev mode only)
   (configure also takes --dev, --state DIR, --config DIR)
 
 configure writes the service's configuration of one layer (<config>/layers/NAME.json), replacing
@@ -53,7 +54,7 @@ var configureFlags = map[string][]string{
 	"ledger": {"bank"}, "account": {"bank"},
 	"db": {"db"}, "table": {"db"}, "csv": {"db"}, "sql": {"db"},
 	"root":      {"filesystem", "grep", "editor"},
-	"max-bytes": {"web_fetch"}, "timeout": {"web_fetch"}, "allow-loopback": {"web_fetch"},
+	"max-bytes": {"web_fetch"}, "timeout": {"web_fetch"}, "allow-loopback": {"web_fetch"}, "port": {"web_fetch"},
 }
 
 func runLayersConfigure(args []string, stdout, stderr io.Writer) int {
@@ -79,6 +80,8 @@ func runLayersConfigure(args []string, stdout, stderr io.Writer) int {
 	fs.Int64Var(&web.MaxBytes, "max-bytes", 0, "web_fetch: the response body cap in bytes (default: the layer's, 1 MiB)")
 	fs.DurationVar(&web.Timeout, "timeout", 0, "web_fetch: the limit for a whole request (default: the layer's, 30s)")
 	fs.BoolVar(&web.AllowLoopback, "allow-loopback", false, "web_fetch, dev mode only: let plans fetch from loopback (a local server)")
+	var webPorts portList
+	fs.Var(&webPorts, "port", "web_fetch: a TCP port besides 80 and 443 that fetched URLs may use (repeatable; the sandbox admits no other)")
 	if err := parseFlags(fs, args); err != nil {
 		return exitUsage
 	}
@@ -164,6 +167,7 @@ func runLayersConfigure(args []string, stdout, stderr io.Writer) int {
 		if serr != nil {
 			return fail(exitRefused, "%v", serr)
 		}
+		web.Ports = webPorts
 		res, err = layersetup.SetupWebFetch(web, settings.Mode == client.ModeDev)
 	default:
 		res, err = layersetup.SetupFS(layersetup.FS{Domain: name, Roots: roots, Service: []string{l.Config, l.State}})
@@ -201,4 +205,24 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// portList is a repeatable --port flag.
+type portList []int
+
+func (p *portList) String() string {
+	s := make([]string, len(*p))
+	for i, n := range *p {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ",")
+}
+
+func (p *portList) Set(v string) error {
+	n, err := strconv.Atoi(v)
+	if err != nil || n <= 0 || n > 65535 {
+		return fmt.Errorf("%q is not a TCP port number", v)
+	}
+	*p = append(*p, n)
+	return nil
 }
