@@ -49,9 +49,11 @@ func verify(prog *ir.Program) error {
 	return nil
 }
 
-// Prove verifies prog and proves it. A plan that could not be decided at
-// all (an encoding refusal, a solver error, the caller's cancellation) is
-// an error; a plan with failed or refused obligations is a result.
+// Prove verifies prog, proves it and checks the coverage report of a
+// proved plan. A plan that could not be decided at all (an encoding
+// refusal, a solver error, the caller's cancellation) is an error, and so
+// is a proved plan whose coverage report is missing or has a required gap
+// (see coverage); a plan with failed or refused obligations is a result.
 func Prove(ctx context.Context, prog *ir.Program, opts Options) (*prover.Result, error) {
 	if err := verify(prog); err != nil {
 		return nil, err
@@ -63,7 +65,25 @@ func Prove(ctx context.Context, prog *ir.Program, opts Options) (*prover.Result,
 		}
 		return nil, err
 	}
+	if err := coverage(res); err != nil {
+		return nil, err
+	}
 	return res, nil
+}
+
+// coverage refuses a proved result whose coverage report is missing or
+// has a required gap. Required contracts are obligations, so a proved
+// plan has no required gap; a report that says otherwise is a prover bug,
+// and the plan must not reach a human, a policy or a runner as proved. A
+// plan that is not proved is refused by its obligations already.
+func coverage(res *prover.Result) error {
+	if !res.Proved() {
+		return nil
+	}
+	if res.Coverage == nil || !res.Coverage.OK() {
+		return &ir.Error{Code: ir.Internal, Msg: "internal error: the plan is proved but its coverage report is missing or has a required gap"}
+	}
+	return nil
 }
 
 // Run compiles, verifies and proves the plan.

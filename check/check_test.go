@@ -138,14 +138,19 @@ func TestConcurrentRuns(t *testing.T) {
 }
 
 // TestOnlyCheckProves keeps the pipeline in one place: outside this
-// package (and the prover's own tests), no non-test Go file of the
-// module calls prover.Prove. The runner and the approval service are
-// still to switch (they also render English and check the coverage
-// report, which then move here); they are the only exceptions.
+// package (and the prover's and ir's own), no non-test Go file of the
+// module proves, checks a coverage report or renders a plan's clauses in
+// English for a human by itself. The approval card is the one exception
+// for guarantees: it rewords check's English with the layers' labels.
 func TestOnlyCheckProves(t *testing.T) {
-	pending := map[string]bool{
-		"runner/runner.go":              true,
-		"cmd/clauz3/approvalservice.go": true,
+	steps := []struct {
+		marker, step string
+		allowed      map[string]bool
+	}{
+		{"prover.Prove(", "proves", nil},
+		{"Coverage.OK()", "checks a coverage report", nil},
+		{"english.Guarantee(", "renders a guarantee", map[string]bool{"approval/card/card.go": true}},
+		{"english.Assumption(", "renders an assumption", nil},
 	}
 	root := ".."
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
@@ -154,22 +159,90 @@ func TestOnlyCheckProves(t *testing.T) {
 		}
 		rel, _ := filepath.Rel(root, path)
 		rel = filepath.ToSlash(rel)
-		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") && rel != "." || rel == "check" || rel == "prover") {
+		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") && rel != "." || rel == "check" || rel == "prover" || rel == "ir") {
 			return filepath.SkipDir
 		}
-		if d.IsDir() || !strings.HasSuffix(rel, ".go") || strings.HasSuffix(rel, "_test.go") || pending[rel] {
+		if d.IsDir() || !strings.HasSuffix(rel, ".go") || strings.HasSuffix(rel, "_test.go") {
 			return nil
 		}
 		src, err := os.ReadFile(path)
 		if err != nil {
 			return err
 		}
-		if strings.Contains(string(src), "prover.Prove(") {
-			t.Errorf("%s calls prover.Prove: go through check (Run, or Compile and Prove)", rel)
+		for _, st := range steps {
+			if strings.Contains(string(src), st.marker) && !st.allowed[rel] {
+				t.Errorf("%s %s by itself (%s): go through check (Run, or Compile and Prove; Explain)", rel, st.step, st.marker)
+			}
 		}
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestCoverage: a proved result reaches a caller only with a coverage
+// report and no required gap; a result that is not proved is refused by
+// its obligations, whatever its report.
+func TestCoverage(t *testing.T) {
+	proved := []*prover.Obligation{{Status: prover.Proved}}
+	failed := []*prover.Obligation{{Status: prover.Failed}}
+	gap := &prover.Coverage{Domains: []prover.DomainCoverage{{Layer: "email", Status: prover.RequiredGap}}}
+	ok := &prover.Coverage{Domains: []prover.DomainCoverage{{Layer: "email", Status: prover.Covered}}}
+	for _, tc := range []struct {
+		name   string
+		res    *prover.Result
+		refuse bool
+	}{
+		{"proved, covered", &prover.Result{Obligations: proved, Coverage: ok}, false},
+		{"proved, no domain used", &prover.Result{Obligations: proved, Coverage: &prover.Coverage{}}, false},
+		{"proved, no report", &prover.Result{Obligations: proved}, true},
+		{"proved, required gap", &prover.Result{Obligations: proved, Coverage: gap}, true},
+		{"nothing to prove, no report", &prover.Result{}, true},
+		{"failed, no report", &prover.Result{Obligations: failed}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := coverage(tc.res)
+			if !tc.refuse {
+				if err != nil {
+					t.Fatalf("refused: %v", err)
+				}
+				return
+			}
+			if ir.CodeOf(err, ir.UnknownCode) != ir.Internal || !strings.Contains(fmt.Sprint(err), "coverage report") {
+				t.Fatalf("got %v; want an Internal refusal about the coverage report", err)
+			}
+		})
+	}
+}
+
+// TestExplain: every guarantee and assumption comes out in source order,
+// each with its English or, for one english cannot render, the reason and
+// no English.
+func TestExplain(t *testing.T) {
+	src := `import clauz3
+from tools.email.trusted import contracts as emails
+from tools.email.trusted.effects import send_email
+
+@clauz3.guarantee(emails.only(["bob@example.com"]))
+@clauz3.requires(lambda n: n > 0)
+def main(n: int) -> None:
+    send_email("bob@example.com", "Report is ready")
+`
+	prog, err := Compile(plan(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex := Explain(prog)
+	if len(ex.Guarantees) != 1 || len(ex.Assumptions) != 1 {
+		t.Fatalf("got %+v; want one guarantee and one assumption", ex)
+	}
+	for _, s := range append(ex.Guarantees, ex.Assumptions...) {
+		if s.Source == "" || s.Err != nil || s.English == "" {
+			t.Errorf("sentence %+v: want its source and its English", s)
+		}
+	}
+	if !strings.Contains(ex.Guarantees[0].English, "bob@example.com") {
+		t.Errorf("guarantee English %q does not name the address", ex.Guarantees[0].English)
 	}
 }

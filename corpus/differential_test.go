@@ -61,6 +61,14 @@ func TestDifferential(t *testing.T) {
 	} else {
 		t.Log("-short: the compiled arm is skipped; interpreter and CPython still run")
 	}
+	// The interpreter first: its outcome also says whether generated
+	// results ran out. Every pair of engines is compared.
+	engines := []harness.Engine{harness.Interp{}}
+	if compiled {
+		engines = append(engines, batch)
+	}
+	engines = append(engines, cpython)
+	t.Logf("engines: %s", harness.EngineNames(engines))
 
 	var mu sync.Mutex
 	pairs := map[string]*pairCount{}
@@ -71,6 +79,7 @@ func TestDifferential(t *testing.T) {
 		return pairs[name]
 	}
 	var skipped, stale, refused []string
+	failed := map[string][]string{} // engine name -> cases it could not run
 	var loopsRun, outOfResults []string
 
 	t.Run("plans", func(t *testing.T) {
@@ -107,22 +116,30 @@ func TestDifferential(t *testing.T) {
 					t.Fatal(err)
 				}
 
-				py, err := cpython.Run(ctx, c)
+				runs, err := harness.RunAll(ctx, engines, c)
 				if err != nil {
-					t.Fatalf("cpython: %v", err)
+					t.Fatal(err)
 				}
-				in, err := harness.RunInterp(ctx, c)
-				if err != nil {
-					t.Fatalf("interp: %v", err)
+				for _, r := range runs {
+					if r.Err != nil {
+						mu.Lock()
+						failed[r.Engine] = append(failed[r.Engine], c.Name)
+						mu.Unlock()
+						t.Errorf("%s: %v", r.Engine, r.Err)
+					}
 				}
-				if results, ok := generated[c.Name]; ok {
-					if in.NoResult != nil {
+				// The interpreter arm alone tells a run that ran out of
+				// generated results (Outcome.NoResult) and gives the trace
+				// the generated rows are checked against.
+				in := runs[0]
+				if results, ok := generated[c.Name]; ok && in.Err == nil {
+					if in.Outcome.NoResult != nil {
 						mu.Lock()
 						outOfResults = append(outOfResults, c.Name)
 						mu.Unlock()
-						t.Errorf("the generated results ran out: %v", in.NoResult)
+						t.Errorf("the generated results ran out: %v", in.Outcome.NoResult)
 					}
-					rows, err := consumedRows(in.Trace, results)
+					rows, err := consumedRows(in.Outcome.Trace, results)
 					if err != nil {
 						t.Errorf("interp trace: %v", err)
 					}
@@ -132,34 +149,18 @@ func TestDifferential(t *testing.T) {
 						mu.Unlock()
 					}
 				}
-				record := func(name string, a, b harness.Outcome, what string) {
-					d := harness.Compare(a, b)
-					mu.Lock()
-					p := pair(name)
-					if d == "" {
-						p.agree++
-					} else {
-						p.differ = append(p.differ, c.Name)
-					}
-					mu.Unlock()
-					if d != "" {
-						t.Errorf("%s differ (%s):\n%s", name, what, d)
-					}
+				agree, differ := harness.ComparePairs(runs)
+				mu.Lock()
+				for _, label := range agree {
+					pair(label).agree++
 				}
-				record("interp vs cpython", in, py, "- interp, + cpython")
-				if !compiled {
-					return
+				for _, d := range differ {
+					pair(d.Label()).differ = append(pair(d.Label()).differ, c.Name)
 				}
-				bin, err := batch.Run(ctx, c)
-				if err != nil {
-					mu.Lock()
-					pair("compiled vs cpython").failed = append(pair("compiled vs cpython").failed, c.Name)
-					mu.Unlock()
-					t.Errorf("compiled: %v", err)
-					return
+				mu.Unlock()
+				for _, d := range differ {
+					t.Errorf("%s", d)
 				}
-				record("compiled vs cpython", bin, py, "- compiled, + cpython")
-				record("interp vs compiled", in, bin, "- interp, + compiled")
 			})
 		}
 	})
@@ -174,11 +175,13 @@ func TestDifferential(t *testing.T) {
 	fmt.Fprintf(&sum, "differential: %d plans (%d from run/, %d from plans/)\n", len(cases), countPrefix(cases, "run"), countPrefix(cases, "plans"))
 	for _, n := range names {
 		p := pairs[n]
-		fmt.Fprintf(&sum, "  %-20s agree on %d, differ on %d %v", n, p.agree, len(p.differ), p.differ)
-		if len(p.failed) > 0 {
-			fmt.Fprintf(&sum, ", could not run %d %v", len(p.failed), p.failed)
+		fmt.Fprintf(&sum, "  %-20s agree on %d, differ on %d %v\n", n, p.agree, len(p.differ), p.differ)
+	}
+	for _, e := range engines {
+		if f := failed[e.Name()]; len(f) > 0 {
+			sort.Strings(f)
+			fmt.Fprintf(&sum, "  %s could not run %d %v\n", e.Name(), len(f), f)
 		}
-		sum.WriteByte('\n')
 	}
 	if !compiled {
 		sum.WriteString("  compiled arm skipped (-short)\n")
@@ -222,7 +225,6 @@ func TestDifferential(t *testing.T) {
 type pairCount struct {
 	agree  int
 	differ []string
-	failed []string
 }
 
 func countPrefix(cases []harness.Case, dir string) int {

@@ -1,6 +1,6 @@
 // Package runner is `clauz3 run`: the agent's one path from a plan to its
 // effects, as a client of the user's approval service. It proves the
-// plan, submits it (with the target's inputs) to the service, waits for
+// plan (through check, the pipeline every caller shares), submits it (with the target's inputs) to the service, waits for
 // the human's decision, checks the receipt with the key the client
 // configuration pins, and asks the service to build and run the approved
 // plan (POST /api/requests/{id}/run); the service builds the sealed
@@ -69,14 +69,16 @@
 // redeems, so a receipt it checked is still single-use.
 //
 // Coverage: required contracts are proof obligations, so a plan with a
-// required_gap is refused at the prove step and never submitted; the
+// required_gap is refused at the prove step (check refuses a proved plan
+// whose report is missing or has one) and never submitted; the
 // submission carries the coverage report (one entry per used domain).
 // The guarantees' English renderings the human sees are the service's
-// own; the submission's (package ir/english) are only kept in its record.
+// own; the submission's (check.Explain) are only kept in its record.
 //
 // # Imports and callers
 //
-// compiler's output (ir), prover, approval/client, approval/clientkey,
+// compiler's output (ir), check, prover (its result types),
+// approval/client, approval/clientkey,
 // securitymod/receipt
 // and net/http. Callers: cmd/clauz3 (run), which parses flags and finds
 // the service (Found), and mcpserver.

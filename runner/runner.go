@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/clauz3/clauz3/approval/clientkey"
+	"github.com/clauz3/clauz3/check"
 	"github.com/clauz3/clauz3/ir"
-	"github.com/clauz3/clauz3/ir/english"
 	"github.com/clauz3/clauz3/ir/interp"
 	"github.com/clauz3/clauz3/prover"
 	"github.com/clauz3/clauz3/securitymod/receipt"
@@ -267,12 +267,10 @@ func hostOf(raw string) string {
 }
 
 func (r *run) prove(ctx context.Context) (*prover.Result, int) {
-	if err := ir.Verify(r.plan.Prog); err != nil {
-		r.step("prove", "✗ internal error: the IR does not verify: %v", err)
-		r.step("submit", "(not submitted)")
-		return nil, ExitRefused
-	}
-	res, err := prover.Prove(ctx, r.plan.Prog, prover.Options{Timeout: r.opts.ProveTimeout})
+	// check verifies the IR, proves, and refuses a proved plan whose
+	// coverage report is missing or has a required gap, as every caller's
+	// pipeline does.
+	res, err := check.Prove(ctx, r.plan.Prog, check.Options{Timeout: r.opts.ProveTimeout})
 	if err != nil {
 		r.step("prove", "✗ %v", err)
 		r.step("submit", "(not submitted)")
@@ -300,14 +298,6 @@ func (r *run) prove(ctx context.Context) (*prover.Result, int) {
 		r.step("submit", "(not submitted)")
 		return nil, ExitRefused
 	}
-	// Required contracts are obligations, so a proved plan has no
-	// required gap; a report that says otherwise is a prover bug and
-	// must not reach the human as a proved plan.
-	if res.Coverage == nil || !res.Coverage.OK() {
-		r.step("prove", "✗ internal error: the plan is proved but its coverage report is missing or has a required gap")
-		r.step("submit", "(not submitted)")
-		return nil, ExitRefused
-	}
 	return res, ExitRan
 }
 
@@ -318,15 +308,11 @@ type guaranteeJSON struct {
 
 func (r *run) submit(ctx context.Context, svc Service, res *prover.Result) (id, ui string, code int) {
 	gs := []guaranteeJSON{}
-	for _, g := range r.plan.Prog.Guarantees {
+	for _, g := range check.Explain(r.plan.Prog).Guarantees {
 		// The service renders its own English from its own trusted layer
 		// and shows only that; ours is kept in its raw record. A guarantee
-		// english cannot render is sent as code only, as english asks.
-		text, err := english.Guarantee(g)
-		if err != nil {
-			text = ""
-		}
-		gs = append(gs, guaranteeJSON{Source: g.Source, English: text})
+		// english cannot render is sent as code only (English empty).
+		gs = append(gs, guaranteeJSON{Source: g.Source, English: g.English})
 	}
 	obligations := []string{}
 	for _, o := range res.Obligations {

@@ -7,17 +7,15 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/clauz3/clauz3/approval"
 	"github.com/clauz3/clauz3/approval/card"
 	"github.com/clauz3/clauz3/approval/execute"
+	"github.com/clauz3/clauz3/check"
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/ir"
-	"github.com/clauz3/clauz3/ir/english"
 	"github.com/clauz3/clauz3/policy"
-	"github.com/clauz3/clauz3/prover"
 )
 
 // version is what /health reports.
@@ -30,19 +28,24 @@ func runApprovalService(args []string, stdout, stderr io.Writer) int {
 	return runServiceRun("clauz3 approval-service", args, stdout, stderr)
 }
 
-// serviceProver wires compiler, prover and policy into the service's
-// Reprove and Decide: imports resolve against the service's layer store
-// only and trusted layers come from it, never from a project's tools/.
-// Proofs run one at a time: the solver binding is not documented as safe
-// for concurrent use.
+// serviceProver wires check (compile, verify, prove, coverage, English)
+// and policy into the service's Reprove and Decide: imports resolve
+// against the service's layer store only and trusted layers come from it,
+// never from a project's tools/. Proofs are not serialised: check is safe
+// for concurrent use, each proof owning its Z3 context.
 type serviceProver struct {
 	importRoot string
 	trusted    []string
 	timeout    time.Duration
-	mu         sync.Mutex
 	// exec are the service's build and run settings; the build identity
 	// recorded at approval is computed with them.
 	exec execute.Options
+}
+
+// proveOptions are the options of every proof the service runs, the
+// re-proof's and the policy's alike.
+func (sp *serviceProver) proveOptions() check.Options {
+	return check.Options{Timeout: sp.timeout}
 }
 
 func (sp *serviceProver) config(target string) compiler.Config {
@@ -62,9 +65,7 @@ func (sp *serviceProver) decider(pol *policy.Policy) approval.Decide {
 		if !ok {
 			return "", "", "", errors.New("internal error: the re-proof left no plan for the policy")
 		}
-		sp.mu.Lock()
-		d, err := policy.Evaluate(ctx, plan, pol, prover.Options{Timeout: sp.timeout})
-		sp.mu.Unlock()
+		d, err := policy.Evaluate(ctx, plan, pol, sp.proveOptions())
 		if err != nil {
 			return "", "", "", err
 		}
@@ -82,16 +83,13 @@ func (sp *serviceProver) decider(pol *policy.Policy) approval.Decide {
 
 func (sp *serviceProver) reprove(ctx context.Context, planName string, src []byte, target string) (approval.Proof, error) {
 	cfg := sp.config(target)
-	prog, err := compiler.Compile(planName, src, cfg)
+	// check refuses IR that does not verify and a proved plan whose
+	// coverage report is missing or has a required gap.
+	prog, err := check.Compile(check.Plan{File: planName, Source: src, Config: cfg})
 	if err != nil {
 		return approval.Proof{}, err
 	}
-	if err := ir.Verify(prog); err != nil {
-		return approval.Proof{}, fmt.Errorf("internal error: the IR does not verify: %w", err)
-	}
-	sp.mu.Lock()
-	res, err := prover.Prove(ctx, prog, prover.Options{Timeout: sp.timeout})
-	sp.mu.Unlock()
+	res, err := check.Prove(ctx, prog, sp.proveOptions())
 	if err != nil {
 		return approval.Proof{}, err
 	}
@@ -101,9 +99,6 @@ func (sp *serviceProver) reprove(ctx context.Context, planName string, src []byt
 			return approval.Proof{}, err
 		}
 		return approval.Proof{}, errors.New(strings.TrimSpace(why.String()))
-	}
-	if res.Coverage == nil || !res.Coverage.OK() {
-		return approval.Proof{}, errors.New("internal error: the plan is proved but its coverage report is missing or has a required gap")
 	}
 	digest := ir.Digest(src, prog)
 	id, err := execute.BuildIdentity(ctx, prog, src, sp.exec)
@@ -132,32 +127,27 @@ func (sp *serviceProver) reprove(ctx context.Context, planName string, src []byt
 		}
 		p.Coverage = append(p.Coverage, approval.Coverage{Domain: domain, Status: string(d.Status), Missing: append([]string{}, d.Missing...)})
 	}
-	for _, g := range prog.Guarantees {
-		// A guarantee english cannot render is shown as code only
-		// (English left empty, and the UI says so); it is still
-		// proved, so it does not refuse the plan.
-		ag := approval.Guarantee{Source: g.Source}
-		if sentence, err := english.Guarantee(g); err != nil {
-			ag.EnglishError = err.Error()
-		} else {
-			ag.English = sentence
-		}
-		p.Guarantees = append(p.Guarantees, ag)
+	// A clause english cannot render is shown as code only (English left
+	// empty, and the UI says so); it is still proved, so it does not
+	// refuse the plan.
+	ex := check.Explain(prog)
+	for _, g := range ex.Guarantees {
+		p.Guarantees = append(p.Guarantees, approval.Guarantee{Source: g.Source, English: g.English, EnglishError: errText(g.Err)})
 	}
-	for _, c := range prog.Target.Requires {
-		// As for a guarantee, an assumption english cannot render is
-		// shown as code only.
-		a := approval.Assumption{Source: c.Source}
-		if sentence, err := english.Assumption(prog.Target, c); err != nil {
-			a.EnglishError = err.Error()
-		} else {
-			a.English = sentence
-		}
-		p.Assumes = append(p.Assumes, a)
+	for _, a := range ex.Assumptions {
+		p.Assumes = append(p.Assumes, approval.Assumption{Source: a.Source, English: a.English, EnglishError: errText(a.Err)})
 	}
 	for _, o := range res.Obligations {
 		p.ProofSummary.Obligations = append(p.ProofSummary.Obligations, o.Title())
 	}
 	p.ProofSummary.Proved = len(res.Obligations)
 	return p, nil
+}
+
+// errText is err's text, "" for nil.
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }

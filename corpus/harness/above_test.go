@@ -13,7 +13,9 @@ import (
 // U+2FFFF, so every engine refuses an effect result or an input holding a
 // character above it before the plan can act on it; the CPython arm
 // must too, or the differential sees CPython send what the others refuse.
-// Each case is run under the interpreter and CPython: both must stop
+// Each case is run under every engine that runs without a build (the
+// interpreter, CPython one process per case, and the CPython driver, whose
+// children get their environment from the driver process): all must stop
 // with exit status 1, before the notify, naming the character.
 func TestCPythonRefusesAboveProvedRune(t *testing.T) {
 	if !PythonAvailable() {
@@ -39,29 +41,31 @@ func TestCPythonRefusesAboveProvedRune(t *testing.T) {
 		{Name: "input", Path: input, ImportRoot: root, Effects: []byte(`{"notify": [null]}`), Args: map[string]json.RawMessage{"s": above}},
 		{Name: "below", Path: input, ImportRoot: root, Effects: []byte(`{"notify": [null]}`), Args: map[string]json.RawMessage{"s": json.RawMessage(`"\ud87f\udfff@example.com"`)}},
 	}
+	driver, err := StartCPython(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer driver.Close()
+	engines := []Engine{Interp{}, CPython{}, driver}
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
-			py, err := RunCPython(context.Background(), c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			in, err := RunInterp(context.Background(), c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if c.Name == "below" { // U+2FFFF itself is fine everywhere
-				if py.Exit != 0 || in.Exit != 0 || len(py.Trace) != 1 {
-					t.Fatalf("U+2FFFF refused: cpython %+v, interp %+v", py, in)
+			for _, e := range engines {
+				o, err := e.Run(context.Background(), c)
+				if err != nil {
+					t.Fatalf("%s: %v", e.Name(), err)
 				}
-				return
-			}
-			for arm, o := range map[string]Outcome{"cpython": py, "interp": in} {
+				if c.Name == "below" { // U+2FFFF itself is fine everywhere
+					if o.Exit != 0 || len(o.Trace) != 1 {
+						t.Errorf("%s refused U+2FFFF: %+v", e.Name(), o)
+					}
+					continue
+				}
 				if o.Exit != 1 || !strings.Contains(o.Error, "holds U+F0000, above U+2FFFF") {
-					t.Errorf("%s ran on a str above U+2FFFF: exit %d, error %q", arm, o.Exit, o.Error)
+					t.Errorf("%s ran on a str above U+2FFFF: exit %d, error %q", e.Name(), o.Exit, o.Error)
 				}
 				for _, line := range o.Trace {
 					if strings.Contains(line, `"notify"`) {
-						t.Errorf("%s notified: %s", arm, line)
+						t.Errorf("%s notified: %s", e.Name(), line)
 					}
 				}
 			}

@@ -70,17 +70,9 @@ func RunCPython(ctx context.Context, c Case) (Outcome, error) {
 	}
 	cmd := exec.CommandContext(ctx, Python, filepath.Join(stub, "clauz3_run.py"), plan, c.target(), string(args))
 	cmd.Dir = dir
-	cmd.Env = append(cleanEnv(),
-		"PYTHONPATH="+strings.Join(pypath, string(os.PathListSeparator)),
-		"PYTHONHASHSEED=0",
-		"PYTHONIOENCODING=utf-8",
-		"PYTHONUTF8=1",
-		"PYTHONDONTWRITEBYTECODE=1", // keep __pycache__ out of the corpus
+	cmd.Env = append(stubEnv(strings.Join(pypath, string(os.PathListSeparator))),
 		"CLAUZ3_EFFECTS="+effPath,
 		"CLAUZ3_TRACE="+tracePath,
-		// The stub refuses inputs and results the proof never considered,
-		// with the engines' limit.
-		"CLAUZ3_MAX_PROVED_RUNE="+strconv.Itoa(pysem.MaxProvedRune),
 	)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -117,6 +109,22 @@ func argsObject(c Case) ([]byte, error) {
 		return nil, fmt.Errorf("%s: arguments: %v", c.Name, err)
 	}
 	return b, nil
+}
+
+// stubEnv is the environment every CPython arm runs the stubs in, one
+// process per case (RunCPython) or the driver's (StartCPython, whose
+// children inherit it): written once, so the two cannot drift apart.
+func stubEnv(pythonPath string) []string {
+	return append(cleanEnv(),
+		"PYTHONPATH="+pythonPath,
+		"PYTHONHASHSEED=0",
+		"PYTHONIOENCODING=utf-8",
+		"PYTHONUTF8=1",
+		"PYTHONDONTWRITEBYTECODE=1", // keep __pycache__ out of the corpus
+		// The stub refuses inputs and results the proof never considered,
+		// with the engines' limit.
+		"CLAUZ3_MAX_PROVED_RUNE="+strconv.Itoa(pysem.MaxProvedRune),
+	)
 }
 
 // cleanEnv is the environment without the PYTHON* and CLAUZ3_* variables

@@ -17,6 +17,21 @@
 // its time, a child killed by a signal and a plan left out of the batch
 // are errors, never outcomes.
 //
+// Every arm is an Engine (Name and Run), so the differential and
+// randplan drive them alike from a []Engine: Interp, Compiled (one build
+// per plan) and CPython (one process per case) wrap the three runners,
+// and *CompiledBatch and *CPythonDriver are the compiled and CPython arms
+// for many cases. RunAll runs a case under every engine; ComparePairs
+// compares each pair that ran, and an engine that could not run a case is
+// in no pair (its error is reported, never counted as agreement). The
+// prover is not an Engine: it yields no Outcome for a case's inputs (its
+// counterexample replay runs the interpreter inside the prover, on the
+// model's inputs), so corpus/soundness_test.go checks CPython's trace of a
+// proved plan with the prover's monitor instead.
+//
+// Both CPython arms run the stubs in one environment (stubEnv), so the
+// driver's children get the same limits as a process per case.
+//
 // Each run yields an Outcome: the plan's stdout, its trace (one JSON line
 // per effect call that passed its preconditions), the exit status (0; 1 on
 // an uncaught exception or a failed contract; 2 when the simulation runs

@@ -77,13 +77,7 @@ func StartCPython(ctx context.Context) (*CPythonDriver, error) {
 	}
 	cmd := exec.Command(Python, filepath.Join(stub, "clauz3_driver.py"))
 	cmd.Dir = dir
-	cmd.Env = append(cleanEnv(),
-		"PYTHONPATH="+stub,
-		"PYTHONHASHSEED=0",
-		"PYTHONIOENCODING=utf-8",
-		"PYTHONUTF8=1",
-		"PYTHONDONTWRITEBYTECODE=1", // keep __pycache__ out of the corpus
-	)
+	cmd.Env = stubEnv(stub)
 	d := &CPythonDriver{cmd: cmd, dir: dir, stderr: &lockedBuffer{}, waiting: map[int]chan driverAnswer{}}
 	cmd.Stderr = d.stderr
 	if d.stdin, err = cmd.StdinPipe(); err != nil {

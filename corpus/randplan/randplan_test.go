@@ -110,14 +110,20 @@ type stats struct {
 	compiled    int
 	unsupported []string // seed: first error line
 	refused     []string
-	interpAgree int
-	binRuns     int
-	binAgree    int
-	binFailed   []string // could not build or run
-	mismatches  []string
+	// By engine name: cases it ran, cases where it agreed with CPython,
+	// cases it could not build or run.
+	ran, agree map[string]int
+	failed     map[string][]string
+	mismatches []string
 	// py runs the CPython arm from one driver process; nil: one python3
 	// per plan (harness.RunCPython).
 	py *harness.CPythonDriver
+}
+
+// newStats counts for a test whose CPython arm is py (nil: one python3
+// per plan).
+func newStats(py *harness.CPythonDriver) *stats {
+	return &stats{py: py, ran: map[string]int{}, agree: map[string]int{}, failed: map[string][]string{}}
 }
 
 // TestRandomPlans feeds seeded random plans through the IR interpreter and
@@ -155,7 +161,7 @@ func TestRandomPlans(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer py.Close()
-	st := &stats{py: py}
+	st := newStats(py)
 	t.Run("seeds", func(t *testing.T) {
 		for i := 0; i < n; i++ {
 			seed := seed0 + int64(i)
@@ -168,8 +174,11 @@ func TestRandomPlans(t *testing.T) {
 	})
 	t.Logf("random plans: %d tried, %d compiled, %d refused as not supported, %d refused otherwise; "+
 		"interp = cpython on %d; compiled runs %d, compiled = cpython on %d, builds or runs failed %d %v; mismatches: %d %v",
-		st.tried, st.compiled, len(st.unsupported), len(st.refused), st.interpAgree, st.binRuns, st.binAgree,
-		len(st.binFailed), st.binFailed, len(st.mismatches), st.mismatches)
+		st.tried, st.compiled, len(st.unsupported), len(st.refused), st.agree["interp"], st.ran["compiled"], st.agree["compiled"],
+		len(st.failed["compiled"]), st.failed["compiled"], len(st.mismatches), st.mismatches)
+	if f := st.failed["interp"]; len(f) > 0 {
+		t.Logf("interp could not run %d %v", len(f), f)
+	}
 	for _, u := range st.unsupported {
 		t.Logf("  not supported: %s", u)
 	}
@@ -209,54 +218,47 @@ func checkPlan(t *testing.T, dir, cache string, p *Plan, withBin bool, st *stats
 	st.mu.Unlock()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	runPy := harness.RunCPython
+	// CPython is the reference: every other engine is compared with it
+	// (and only with it), in order.
+	var ref harness.Engine = harness.CPython{}
 	if st.py != nil {
-		runPy = st.py.Run
+		ref = st.py
 	}
-	py, err := runPy(ctx, c)
+	engines := []harness.Engine{harness.Interp{}}
+	if withBin {
+		engines = append(engines, harness.Compiled{BuildCache: cache})
+	}
+	runs, err := harness.RunAll(ctx, append(engines, ref), c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, err := harness.RunInterp(ctx, c)
-	if err != nil {
-		t.Fatal(err)
+	py := runs[len(runs)-1]
+	if py.Err != nil {
+		t.Fatalf("%s: %v", py.Engine, py.Err)
 	}
-	if d := harness.Compare(in, py); d != "" {
+	for _, r := range runs[:len(runs)-1] {
+		if r.Err != nil {
+			st.mu.Lock()
+			st.failed[r.Engine] = append(st.failed[r.Engine], name)
+			st.mu.Unlock()
+			save(t, c, p, r.Engine+" run")
+			t.Errorf("%s: %v\n--- plan:\n%s", r.Engine, r.Err, numbered(p.Source))
+			continue
+		}
 		st.mu.Lock()
-		st.mismatches = append(st.mismatches, name+" (interp)")
+		st.ran[r.Engine]++
 		st.mu.Unlock()
-		save(t, c, p, "interp")
-		t.Errorf("interp vs cpython differ (- interp, + cpython):\n%s\n--- plan:\n%s", d, numbered(p.Source))
-	} else {
-		st.mu.Lock()
-		st.interpAgree++
-		st.mu.Unlock()
-	}
-	if !withBin {
-		return
-	}
-	bin, err := harness.RunCompiled(ctx, c, cache)
-	if err != nil {
-		st.mu.Lock()
-		st.binFailed = append(st.binFailed, name)
-		st.mu.Unlock()
-		save(t, c, p, "compiled build")
-		t.Errorf("compiled: %v\n--- plan:\n%s", err, numbered(p.Source))
-		return
-	}
-	st.mu.Lock()
-	st.binRuns++
-	st.mu.Unlock()
-	if d := harness.Compare(bin, py); d != "" {
-		st.mu.Lock()
-		st.mismatches = append(st.mismatches, name+" (compiled)")
-		st.mu.Unlock()
-		save(t, c, p, "compiled")
-		t.Errorf("compiled vs cpython differ (- compiled, + cpython):\n%s\n--- plan:\n%s", d, numbered(p.Source))
-	} else {
-		st.mu.Lock()
-		st.binAgree++
-		st.mu.Unlock()
+		if d := harness.Compare(r.Outcome, py.Outcome); d != "" {
+			st.mu.Lock()
+			st.mismatches = append(st.mismatches, name+" ("+r.Engine+")")
+			st.mu.Unlock()
+			save(t, c, p, r.Engine)
+			t.Errorf("%s vs %s differ (- %s, + %s):\n%s\n--- plan:\n%s", r.Engine, py.Engine, r.Engine, py.Engine, d, numbered(p.Source))
+		} else {
+			st.mu.Lock()
+			st.agree[r.Engine]++
+			st.mu.Unlock()
+		}
 	}
 }
 
@@ -277,7 +279,7 @@ func FuzzDifferential(f *testing.F) {
 		h := fnv.New64a()
 		h.Write(data)
 		p := Generate(int64(h.Sum64()>>1), opt)
-		checkPlan(t, dir, "", p, false, &stats{})
+		checkPlan(t, dir, "", p, false, newStats(nil))
 	})
 }
 
