@@ -40,6 +40,23 @@ type serviceProver struct {
 	// exec are the service's build and run settings; the build identity
 	// recorded at approval is computed with them.
 	exec execute.Options
+	// slots bounds the proofs running at once (one per core): check is
+	// safe for concurrent use, but an agent submitting many plans at once
+	// must not start a Z3 proof for each. nil: unbounded (tests).
+	slots chan struct{}
+}
+
+// acquire waits for a proof slot, or for ctx to end; release gives it back.
+func (sp *serviceProver) acquire(ctx context.Context) (release func(), err error) {
+	if sp.slots == nil {
+		return func() {}, nil
+	}
+	select {
+	case sp.slots <- struct{}{}:
+		return func() { <-sp.slots }, nil
+	case <-ctx.Done():
+		return nil, fmt.Errorf("waiting for a free proof slot: %w", ctx.Err())
+	}
 }
 
 // proveOptions are the options of every proof the service runs, the
@@ -65,6 +82,11 @@ func (sp *serviceProver) decider(pol *policy.Policy) approval.Decide {
 		if !ok {
 			return "", "", "", errors.New("internal error: the re-proof left no plan for the policy")
 		}
+		release, err := sp.acquire(ctx)
+		if err != nil {
+			return "", "", "", err
+		}
+		defer release()
 		d, err := policy.Evaluate(ctx, plan, pol, sp.proveOptions())
 		if err != nil {
 			return "", "", "", err
@@ -82,6 +104,11 @@ func (sp *serviceProver) decider(pol *policy.Policy) approval.Decide {
 }
 
 func (sp *serviceProver) reprove(ctx context.Context, planName string, src []byte, target string) (approval.Proof, error) {
+	release, err := sp.acquire(ctx)
+	if err != nil {
+		return approval.Proof{}, err
+	}
+	defer release()
 	cfg := sp.config(target)
 	// check refuses IR that does not verify and a proved plan whose
 	// coverage report is missing or has a required gap.

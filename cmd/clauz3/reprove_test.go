@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"testing"
 	"time"
@@ -32,5 +33,27 @@ def main(amount: int) -> None:
 	want := []approval.Assumption{{Source: "lambda amount: 0 < amount <= 5", English: "0 is less than the input amount and the input amount is at most 5."}}
 	if len(p.Assumes) != 1 || p.Assumes[0] != want[0] {
 		t.Errorf("Assumes = %+v, want %+v", p.Assumes, want)
+	}
+}
+
+// TestReproveWaitsForASlot: the service's proofs run at most len(slots)
+// at once (one per core), so an agent that submits many plans at once
+// cannot start a Z3 proof for each. With every slot taken, a re-proof
+// waits, and gives up with its context rather than prove.
+func TestReproveWaitsForASlot(t *testing.T) {
+	sp := &serviceProver{importRoot: filepath.Join("..", "..", "corpus"), timeout: 10 * time.Second, slots: make(chan struct{}, 1)}
+	sp.slots <- struct{}{} // another proof holds the only slot
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	src := []byte("import clauz3\nfrom tools.email.trusted import contracts as emails\nfrom tools.email.trusted.effects import send_email\n\n\n@clauz3.guarantee(emails.only([\"bob@example.com\"]))\ndef main() -> None:\n    send_email(\"bob@example.com\", \"hi\")\n")
+	if _, err := sp.reprove(ctx, "plan.py", src, "main"); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("a re-proof with every slot taken = %v, want it to wait and give up with its context", err)
+	}
+	<-sp.slots
+	if _, err := sp.reprove(context.Background(), "plan.py", src, "main"); err != nil {
+		t.Fatalf("a re-proof with a free slot: %v", err)
+	}
+	if len(sp.slots) != 0 {
+		t.Errorf("the re-proof kept its slot")
 	}
 }
