@@ -100,14 +100,15 @@ func (e *lambdaEnv) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
 
 // objectDictRead reports whether operand x of type t may be read
 // although t holds objects: t is dict[str, object] (or that or None) and
-// x is compared whole with a single == or !=, which the prover decides
+// x is compared whole with a single == or != in a contract's lambda over
+// a fact (not in a condition), which the prover decides
 // with Python's equality (cross-type included: 1 == 1.0 == True, "1" !=
 // 1). Reading an object's content any other way stays refused.
 func (e *lambdaEnv) objectDictRead(x ast.Expr, t ir.Type) bool {
 	if o, ok := t.(*ir.Optional); ok {
 		t = o.Elem
 	}
-	return ir.Identical(t, types.ObjectDict) && e.compared[x]
+	return e.fact != nil && ir.Identical(t, types.ObjectDict) && e.compared[x]
 }
 
 // equalityOperands collects the operands of every comparison in body
