@@ -105,10 +105,12 @@ func (r *Row) Field(name string) *Param {
 // (`where: dict[str, object] | None = None`, as layers written for the
 // original ClauZ3 declare it): a plan may pass any plain value there (see
 // FitsObject), which every engine carries through unchanged to the trace
-// and the layer (Go any). Nothing may read an object's content: the front
-// end admits the type only in effect parameters and refuses contract and
-// condition lambdas that read such a value, so the prover never has to
-// reason about one.
+// and the layer (Go any). The one read of an object is Python's == on a
+// whole dict[str, object] in a contract lambda (the original's
+// only_where(filter_dict: dict[str, object]), whose parameter is the one
+// contract parameter type holding objects): the prover compares values by
+// their type tag, int and bool numerically. The front end refuses every
+// other read, in contracts and conditions.
 type ObjectType struct{}
 
 // Object is the one object type.

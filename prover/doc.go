@@ -80,7 +80,11 @@
 // Values are Z3 terms for int, bool and str (sequences of code
 // points); rows hold a term per int, str and bool
 // column (other columns refuse when read); tuples and dicts have a known
-// length. Lists are objects shared by reference, mutated in place under a
+// length. Python's == on dicts compares constant keys and the values
+// under them; a value of type object (a dict[str, object]'s, as in the
+// original's only_where) is a term whose sort is its type tag, so int and
+// bool compare numerically and a str equals neither, and an integral
+// float constant there is its int (value.go). Lists are objects shared by reference, mutated in place under a
 // guard (append, xs[i] = v); a container holds the list object itself
 // (outer[0] = inner, [inner], (inner,), {"k": inner}), so a later
 // mutation through either name is seen through both. Two different

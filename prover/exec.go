@@ -908,7 +908,7 @@ func (x *executor) dict(sc scope, e *ir.DictLit, g z3.Term) (value, error) {
 		if err != nil {
 			return nil, err
 		}
-		v, err := x.expr(sc, e.Values[i], g)
+		v, err := x.dictValue(sc, e, i, g)
 		if err != nil {
 			return nil, err
 		}
@@ -921,6 +921,43 @@ func (x *executor) dict(sc scope, e *ir.DictLit, g z3.Term) (value, error) {
 		out.elems = append(out.elems, v)
 	}
 	return out, nil
+}
+
+// dictValue evaluates the value of entry i of dict display e. The prover
+// has no float sort, but a value of type object (a dict[str, object]'s)
+// is observed in a proof only through Python's == (the front end refuses
+// any other read, and counterexamples are replayed by the interpreter),
+// under which an integral float constant is indistinguishable from its
+// int: 1.0 == 1 == True, 1.0 != "1". So such a float is the int term;
+// any other float is refused.
+func (x *executor) dictValue(sc scope, e *ir.DictLit, i int, g z3.Term) (value, error) {
+	v := e.Values[i]
+	if e.T != nil && ir.Identical(e.T.Value, ir.Object) && ir.IsBasic(v.Type(), ir.KindFloat) {
+		f, ok := floatConst(v)
+		if !ok {
+			return nil, &Error{Pos: v.Position(), Code: ir.Unsupported, Msg: "the prover cannot decide a computed float in a dict[str, object] yet: it has no model of float (a float constant with an integral value is compared as that int, as Python's == does)"}
+		}
+		if f != math.Trunc(f) || math.Abs(f) >= 1<<62 {
+			return nil, &Error{Pos: v.Position(), Code: ir.Unsupported, Msg: fmt.Sprintf("the prover cannot decide the float %v in a dict[str, object] yet: it has no model of float (a float constant with an integral value is compared as that int, as Python's == does)", f)}
+		}
+		return x.ctx.Int(int64(f)), nil
+	}
+	return x.expr(sc, v, g)
+}
+
+// floatConst is the value of a float constant, or of its negation.
+func floatConst(e ir.Expr) (float64, bool) {
+	switch e := e.(type) {
+	case *ir.Const:
+		f, ok := e.Value.(float64)
+		return f, ok
+	case *ir.UnOp:
+		if e.Op == ir.Neg {
+			f, ok := floatConst(e.X)
+			return -f, ok
+		}
+	}
+	return 0, false
 }
 
 func (x *executor) rangeValue(sc scope, e *ir.Range, g z3.Term) (value, error) {

@@ -1,6 +1,8 @@
 package prover
 
 import (
+	"fmt"
+
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/prover/z3"
 )
@@ -245,23 +247,30 @@ func (x *executor) equal(pos ir.Pos, a, b value) (z3.Term, error) {
 	c := x.ctx
 	switch a := a.(type) {
 	case z3.Term:
-		bt, ok := b.(z3.Term)
-		if !ok {
-			return z3.Term{}, internalf(pos, "comparison of a scalar with %T", b)
+		switch b := b.(type) {
+		case z3.Term:
+			return x.scalarEqual(pos, a, b)
+		case noneValue:
+			// only values of type object (a dict[str, object]'s values)
+			// meet None here: a scalar is never None
+			return c.False(), nil
 		}
-		return c.Eq(a, bt), nil
+		return z3.Term{}, internalf(pos, "comparison of a scalar with %T", b)
 	case noneValue:
 		_, ok := b.(noneValue)
 		return c.Bool(ok), nil
 	case *rowValue:
 		return z3.Term{}, unsupported(pos, "comparing rows")
 	case *seqValue:
+		if _, isNone := b.(noneValue); isNone && a.keys != nil {
+			return c.False(), nil // a dict[str, object] | None that holds a dict
+		}
 		bs, ok := b.(*seqValue)
 		if !ok {
 			return z3.Term{}, internalf(pos, "comparison of a sequence with %T", b)
 		}
 		if a.keys != nil {
-			return z3.Term{}, unsupported(pos, "comparing dicts")
+			return x.dictEqual(pos, a, bs)
 		}
 		for _, s := range []*seqValue{a, bs} {
 			if err := bounded(pos, s, "comparing a list"); err != nil {
@@ -345,4 +354,101 @@ func (x *executor) iterate(s *seqValue) func() {
 			m.iterating--
 		}
 	}
+}
+
+// scalarEqual is Python's == on two scalars. Their Z3 sorts are their
+// type tags: they differ only for values of type object (the values of
+// a dict[str, object]), where Python compares int and bool numerically
+// (True == 1, False == 0) and any other pair of types is unequal
+// ("1" != 1). The prover has no float sort, so a float never gets here
+// (a float constant is refused where it is evaluated).
+func (x *executor) scalarEqual(pos ir.Pos, a, b z3.Term) (z3.Term, error) {
+	c := x.ctx
+	ka, kb := a.Sort().Kind(), b.Sort().Kind()
+	for _, k := range []z3.SortKind{ka, kb} {
+		if k != z3.SortInt && k != z3.SortBool && k != z3.SortString {
+			return z3.Term{}, unsupported(pos, "comparing a value of sort "+k.String())
+		}
+	}
+	switch {
+	case ka == kb:
+		return c.Eq(a, b), nil
+	case ka == z3.SortInt && kb == z3.SortBool:
+		return c.Eq(a, c.Ite(b, c.Int(1), c.Int(0))), nil
+	case ka == z3.SortBool && kb == z3.SortInt:
+		return c.Eq(c.Ite(a, c.Int(1), c.Int(0)), b), nil
+	}
+	return c.False(), nil // a str against an int or a bool
+}
+
+// dictEqual is Python's == on two dicts: the same keys, and equal values
+// (scalarEqual, so cross-type for dict[str, object]) under each. A key
+// must be a constant, as in a dict display, so that which keys of the two
+// dicts are the same one is known without the solver; an entry stored
+// under a condition exists exactly when that condition holds.
+func (x *executor) dictEqual(pos ir.Pos, a, b *seqValue) (z3.Term, error) {
+	c := x.ctx
+	index := func(s *seqValue) (map[string]int, error) {
+		if s.unbounded != "" || s.n.IsValid() || len(s.keys) != len(s.elems) {
+			return nil, unsupported(pos, "comparing a dict whose length is not known")
+		}
+		out := map[string]int{}
+		for i, k := range s.keys {
+			kt, ok := k.(z3.Term)
+			if !ok {
+				return nil, unsupported(pos, "comparing dicts whose keys are not scalars")
+			}
+			id, ok := constKey(kt)
+			if !ok {
+				return nil, unsupported(pos, "comparing dicts with a computed key")
+			}
+			if _, dup := out[id]; dup {
+				return nil, unsupported(pos, "comparing a dict that holds one key at two positions")
+			}
+			out[id] = i
+		}
+		return out, nil
+	}
+	ia, err := index(a)
+	if err != nil {
+		return z3.Term{}, err
+	}
+	ib, err := index(b)
+	if err != nil {
+		return z3.Term{}, err
+	}
+	var conj []z3.Term
+	for id, i := range ia {
+		j, inB := ib[id]
+		if !inB {
+			conj = append(conj, c.Not(x.exists(a, i)))
+			continue
+		}
+		eq, err := x.equal(pos, a.elems[i], b.elems[j])
+		if err != nil {
+			return z3.Term{}, err
+		}
+		conj = append(conj, c.Eq(x.exists(a, i), x.exists(b, j)), c.Implies(x.exists(a, i), eq))
+	}
+	for id, j := range ib {
+		if _, inA := ia[id]; !inA {
+			conj = append(conj, c.Not(x.exists(b, j)))
+		}
+	}
+	return c.And(conj...), nil
+}
+
+// constKey names the constant key k, its sort included, or reports that
+// k is not a constant.
+func constKey(k z3.Term) (string, bool) {
+	if v, ok := k.StringValue(); ok {
+		return "s" + v, true
+	}
+	if v, ok := k.Int64Value(); ok {
+		return fmt.Sprintf("i%d", v), true
+	}
+	if v, ok := k.BoolValue(); ok {
+		return fmt.Sprintf("b%t", v), true
+	}
+	return "", false
 }

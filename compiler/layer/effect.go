@@ -167,7 +167,7 @@ func (ld *loader) params(m *Module, def *ast.FunctionDef, effect bool, isType []
 			}
 			continue
 		}
-		annotation := types.AnnotationIn
+		annotation := types.ContractParamAnnotation
 		if effect {
 			annotation = types.EffectParamAnnotation
 		}

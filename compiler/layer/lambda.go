@@ -28,6 +28,10 @@ type lambdaEnv struct {
 	// the expression it stands for in one conjunct (allRows).
 	subst map[string]func() ir.Expr
 	entry *fluentEntry // the entry parameter of a final.all lambda, or nil
+	// compared are the names and attributes that are an operand of a
+	// single == or != in the lambda: the only place where a
+	// dict[str, object] may be read (see objectDictRead).
+	compared map[ast.Expr]bool
 }
 
 // contractOps are the arithmetic operators of contract lambdas (docs/design.md section 4).
@@ -36,6 +40,7 @@ var contractOps = map[ir.BinOpKind]bool{ir.Add: true, ir.Sub: true}
 // lambda compiles the body of lam (whose parameters are params) to an
 // ir.Lambda of type want (nil: any type). what names it in messages.
 func (ld *loader) lambda(m *Module, lam *ast.Lambda, params []*ir.Local, env *lambdaEnv, want ir.Type, what string) *ir.Lambda {
+	env.compared = equalityOperands(lam.Body)
 	l := &lower.Lowerer{File: m.src, Errs: ld.errs, Env: env, NoFStrings: true, BinOps: env.binOps, Ext: env.ext}
 	body := l.Expr(lam.Body, want)
 	if body == nil {
@@ -73,7 +78,7 @@ func (e *lambdaEnv) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
 			l.Errorf(n, ir.Unsupported, "fact %s used as a value is not supported (read a field, e.g. %s.%s)", name, name, firstField(e.fact))
 			return nil
 		}
-		if ir.HasObject(loc.Type) {
+		if ir.HasObject(loc.Type) && !e.objectDictRead(n, loc.Type) {
 			l.Errorf(n, ir.LayerError, "%s", opaqueRead(name, loc.Type))
 			return nil
 		}
@@ -91,6 +96,33 @@ func (e *lambdaEnv) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
 		l.Errorf(n, ir.Unsupported, "use of %s %s in a lambda is not supported", s.Kind, name)
 	}
 	return nil
+}
+
+// objectDictRead reports whether operand x of type t may be read
+// although t holds objects: t is dict[str, object] (or that or None) and
+// x is compared whole with a single == or != in a contract's lambda over
+// a fact (not in a condition), which the prover decides
+// with Python's equality (cross-type included: 1 == 1.0 == True, "1" !=
+// 1). Reading an object's content any other way stays refused.
+func (e *lambdaEnv) objectDictRead(x ast.Expr, t ir.Type) bool {
+	if o, ok := t.(*ir.Optional); ok {
+		t = o.Elem
+	}
+	return e.fact != nil && ir.Identical(t, types.ObjectDict) && e.compared[x]
+}
+
+// equalityOperands collects the operands of every comparison in body
+// with exactly one operator, == or !=.
+func equalityOperands(body ast.Expr) map[ast.Expr]bool {
+	out := map[ast.Expr]bool{}
+	ast.Walk(body, func(n ast.Ast) bool {
+		if c, ok := n.(*ast.Compare); ok && len(c.Ops) == 1 && len(c.Comparators) == 1 && (c.Ops[0] == ast.Eq || c.Ops[0] == ast.NotEq) {
+			out[c.Left] = true
+			out[c.Comparators[0]] = true
+		}
+		return true
+	})
+	return out
 }
 
 // opaqueRead is the refusal of a lambda that reads a value holding an
@@ -129,7 +161,7 @@ func (e *lambdaEnv) Attribute(l *lower.Lowerer, a *ast.Attribute, want ir.Type) 
 			l.Errorf(a, ir.LayerError, "field %s is not a field of every effect of relation %s (its fields: %s)", field, e.rel.name, strings.Join(names, ", "))
 			return nil
 		}
-		if ir.HasObject(p.Type) {
+		if ir.HasObject(p.Type) && !e.objectDictRead(a, p.Type) {
 			l.Errorf(a, ir.LayerError, "%s", opaqueRead(pyast.Render(a), p.Type))
 			return nil
 		}

@@ -8,7 +8,8 @@
 //     Tuple and Set; EffectParamAnnotation also admits object (ir.Object,
 //     only in a trusted effect's parameters: `where: dict[str, object] |
 //     None = None`), which Assignable fills with a str, int, float, bool
-//     or None;
+//     or None; ContractParamAnnotation admits exactly dict[str, object]
+//     (the original's only_where(filter_dict: dict[str, object]));
 //   - BinOp (after ir.BinOpType), Compare, Orderable, Hashable and
 //     Assignable say which operand types Python would accept and what they
 //     yield, restricted to what the IR can express;

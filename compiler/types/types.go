@@ -45,6 +45,28 @@ func EffectParamAnnotation(f *syntax.File, e ast.Expr, sc Scope) (ir.Type, *diag
 	return a.conv(e)
 }
 
+// ContractParamAnnotation converts the annotation of a contract
+// parameter: as AnnotationIn, and also exactly dict[str, object], the
+// original's only_where(filter_dict: dict[str, object]). Such a dict is
+// bound to a literal at the call site and a contract may only compare it
+// whole with == or != (Python's equality, cross-type included, which the
+// prover encodes); object anywhere else in a contract parameter is
+// refused, since nothing could read it.
+func ContractParamAnnotation(f *syntax.File, e ast.Expr, sc Scope) (ir.Type, *diag.Error) {
+	t, err := annot{f: f, sc: sc, object: true}.conv(e)
+	if err != nil {
+		return nil, err
+	}
+	if ir.HasObject(t) && !ir.Identical(t, ObjectDict) {
+		return nil, diag.Errorf(pyast.Pos(f, e), ir.Unsupported, "type %s is not supported for a contract parameter: object is supported there only as dict[str, object], compared whole with == or !=", t)
+	}
+	return t, nil
+}
+
+// ObjectDict is dict[str, object], the one type holding objects that a
+// contract parameter may have.
+var ObjectDict ir.Type = &ir.Dict{Key: ir.Str, Value: ir.Object}
+
 type annot struct {
 	f      *syntax.File
 	sc     Scope

@@ -483,6 +483,21 @@ func (r *renderer) term(e ir.Expr) (string, error) {
 			return "{" + strings.Join(parts, ", ") + "}", nil
 		}
 		return "[" + strings.Join(parts, ", ") + "]", nil
+	case *ir.DictLit:
+		// a dict[str, object] argument, as only_where's filter
+		parts := make([]string, len(e.Keys))
+		for i := range e.Keys {
+			k, err := r.term(e.Keys[i])
+			if err != nil {
+				return "", err
+			}
+			v, err := r.term(e.Values[i])
+			if err != nil {
+				return "", err
+			}
+			parts[i] = k + ": " + v
+		}
+		return "{" + strings.Join(parts, ", ") + "}", nil
 	case *ir.BinOp:
 		x, err := r.term(e.X)
 		if err != nil {

@@ -29,3 +29,10 @@ def no_queries() -> ContractSpec:
 @contract
 def no_guarantees() -> ContractSpec:
     return nothing()
+
+
+@contract
+def only_where(filter_dict: dict[str, object]) -> ContractSpec:
+    # The original's spelling: every query's where equals the dict, by
+    # Python's == (True == 1 == 1.0, "1" != 1; None is no dict).
+    return Query.all(lambda e: e.where == filter_dict)

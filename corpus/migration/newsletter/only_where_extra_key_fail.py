@@ -1,0 +1,12 @@
+# A dict with one more key is not equal.
+# expect: not proved
+# want: ✗ main: failed guarantee db.only_where({'consented': True})
+import clauz3
+from tools.db.trusted import contracts as db
+from tools.db.trusted.effects import db_query
+
+
+@clauz3.guarantee(db.only_where({"consented": True}))
+def main() -> None:
+    for row in db_query("users", where={"consented": True, "id": 1}):
+        print(row.email)

@@ -1,0 +1,13 @@
+# A query without a filter (where is None) is not filtered by the dict,
+# and neither is one with an extra key.
+# expect: not proved
+# want: ✗ main: failed guarantee db.only_where({'consented': True})
+import clauz3
+from tools.db.trusted import contracts as db
+from tools.db.trusted.effects import db_query
+
+
+@clauz3.guarantee(db.only_where({"consented": True}))
+def main() -> None:
+    for row in db_query("users"):
+        print(row.email)
