@@ -358,3 +358,27 @@ func TestCardPageSandbox(t *testing.T) {
 		}
 	}
 }
+
+// TestRunAnswerSaysTheSandbox: the run's answer carries the card's
+// sandbox lines and its unconfined warning, so `clauz3 run`'s transcript
+// says what the run could touch, or that nothing confined it (issue 15).
+func TestRunAnswerSaysTheSandbox(t *testing.T) {
+	h := newHarness(t, nil)
+	const unconfined = "this machine lacks Landlock: the run is not confined by the kernel"
+	h.svc.cfg.Reprove = func(ctx context.Context, name string, src []byte, target string) (Proof, error) {
+		p, err := fakeReprove(ctx, name, src, target)
+		p.Card = &card.Card{Sandbox: []string{"read-write: /srv/outbox"}, Warnings: []card.Warning{{Kind: card.Unconfined, Message: unconfined}}}
+		return p, err
+	}
+	h.svc.cfg.Execute = func(context.Context, RunJob) (RunResult, error) { return RunResult{Exit: 0}, nil }
+	id := h.submit(planSrc)
+	decodeStatus(t, h.decide(id, h.login(), StatusApprovedOnce))
+	r := h.postJSON("/api/requests/"+id+"/run", map[string]string{}, h.proof(clientkey.Run, id, "")...)
+	var res RunResult
+	if r.code != 200 || json.Unmarshal(r.body, &res) != nil {
+		t.Fatalf("run = %d %s", r.code, r.body)
+	}
+	if len(res.Sandbox) != 1 || res.Sandbox[0] != "read-write: /srv/outbox" || res.Unconfined != unconfined {
+		t.Errorf("run answer sandbox %q unconfined %q", res.Sandbox, res.Unconfined)
+	}
+}

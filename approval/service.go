@@ -17,6 +17,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/clauz3/clauz3/approval/card"
 	"github.com/clauz3/clauz3/approval/clientkey"
 	"github.com/clauz3/clauz3/securitymod/audit"
 	"github.com/clauz3/clauz3/securitymod/receipt"
@@ -833,6 +834,14 @@ func (s *Service) run(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res.ID = e.ID
+	if c := e.View.Card; c != nil {
+		res.Sandbox = c.Sandbox
+		for _, w := range c.Warnings {
+			if w.Kind == card.Unconfined {
+				res.Unconfined = w.Message
+			}
+		}
+	}
 	// The outcome (what ran, how it ended) goes in the audit row, where
 	// the card reads it back (Store.Outcome).
 	detail, _ := json.Marshal(struct {

@@ -115,6 +115,11 @@ type RunResult struct {
 	Stderr        string `json:"stderr"`
 	Trace         string `json:"trace"`
 	BuildIdentity string `json:"build_identity"`
+	// Sandbox and Unconfined say what the run could touch: the card's
+	// sandbox lines, and its unconfined warning when the machine could
+	// not confine it (the service fills them from the request's card).
+	Sandbox    []string `json:"sandbox,omitempty"`
+	Unconfined string   `json:"unconfined,omitempty"`
 }
 
 // Execute builds and runs an approved plan on the service's side; an

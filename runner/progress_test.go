@@ -43,6 +43,13 @@ func TestProgress(t *testing.T) {
 			Trace: `{"effect":"send_email","args":{"addr":"bob@example.com","msg":"one"}}` + "\n" + `{"effect":"send_email","args":{"addr":"bob@example.com","msg":"two"}}` + "\n" +
 				`{"failed":"send_email","error":"EffectError"}` + "\n"}, ExitFailed,
 			[]string{`  execute      ✗ send_email("bob@example.com", "two")`, `  result       1 effect done, then send_email("bob@example.com", "two") failed: EffectError: the mail server refused the message`}},
+		// The transcript says what the run could touch (the kernel
+		// sandbox the service ran it in), and says so loudly when the
+		// service ran it unconfined (issue 15).
+		{"sandboxed", approvaltest.RunResult{Exit: 0, Sandbox: []string{"read-only: /etc/ssl/certs", "network: TCP connect to ports 587"}}, ExitRan,
+			[]string{"  sandbox      read-only: /etc/ssl/certs\n               network: TCP connect to ports 587\n"}},
+		{"unconfined", approvaltest.RunResult{Exit: 0, Unconfined: "this machine lacks Landlock; the run is not confined by the kernel"}, ExitRan,
+			[]string{"  sandbox      UNCONFINED: this machine lacks Landlock; the run is not confined by the kernel\n"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			svc := approvaltest.New(t)

@@ -454,6 +454,11 @@ type runResult struct {
 	Stderr        string `json:"stderr"`
 	Trace         string `json:"trace"`
 	BuildIdentity string `json:"build_identity"`
+	// Sandbox is what the run could touch (the kernel sandbox the
+	// service ran it in, the card's lines); Unconfined is set instead
+	// when the service ran it without one (issue 15).
+	Sandbox    []string `json:"sandbox"`
+	Unconfined string   `json:"unconfined"`
 }
 
 // execute asks the service to build and run the approved plan: the
@@ -483,6 +488,16 @@ func (r *run) execute(ctx context.Context, svc Service, id string) int {
 	}
 	io.WriteString(r.opts.Stdout, res.Stdout)
 	io.WriteString(r.opts.Stderr, res.Stderr)
+	if res.Unconfined != "" {
+		r.step("sandbox", "UNCONFINED: %s", printable(res.Unconfined))
+	}
+	for i, l := range res.Sandbox {
+		if i == 0 {
+			r.step("sandbox", "%s", printable(l))
+		} else {
+			r.more("%s", printable(l))
+		}
+	}
 	calls, traceErr := renderTrace(res.Trace)
 	why := printable(strings.TrimSpace(res.Stderr))
 	if res.Exit == 3 { // planrt.ExitApproval: not admitted, nothing ran

@@ -49,24 +49,9 @@ func RunCPython(ctx context.Context, c Case) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, err
 	}
-	stub, err := filepath.Abs(PystubDir())
+	stub, plan, pypath, err := pythonPaths(c)
 	if err != nil {
 		return Outcome{}, err
-	}
-	plan, err := filepath.Abs(c.Path)
-	if err != nil {
-		return Outcome{}, err
-	}
-	pypath := []string{stub}
-	for _, r := range filepath.SplitList(c.ImportRoot) {
-		if r == "" {
-			continue
-		}
-		root, err := filepath.Abs(r)
-		if err != nil {
-			return Outcome{}, err
-		}
-		pypath = append(pypath, root)
 	}
 	cmd := exec.CommandContext(ctx, Python, filepath.Join(stub, "clauz3_run.py"), plan, c.target(), string(args))
 	cmd.Dir = dir
@@ -138,4 +123,29 @@ func cleanEnv() []string {
 		env = append(env, kv)
 	}
 	return env
+}
+
+// pythonPaths are a case's absolute paths as python3 needs them: the
+// stubs' folder, the plan, and the import path (the stubs first, then
+// the case's import roots), the same for one process per case and for
+// the driver.
+func pythonPaths(c Case) (stub, plan string, pypath []string, err error) {
+	if stub, err = filepath.Abs(PystubDir()); err != nil {
+		return "", "", nil, err
+	}
+	if plan, err = filepath.Abs(c.Path); err != nil {
+		return "", "", nil, err
+	}
+	pypath = []string{stub}
+	for _, r := range filepath.SplitList(c.ImportRoot) {
+		if r == "" {
+			continue
+		}
+		root, err := filepath.Abs(r)
+		if err != nil {
+			return "", "", nil, err
+		}
+		pypath = append(pypath, root)
+	}
+	return stub, plan, pypath, nil
 }

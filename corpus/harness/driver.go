@@ -165,24 +165,9 @@ func (d *CPythonDriver) runWithTimeout(ctx context.Context, c Case, seconds int)
 	if err != nil {
 		return Outcome{}, err
 	}
-	stub, err := filepath.Abs(PystubDir())
+	_, plan, pypath, err := pythonPaths(c)
 	if err != nil {
 		return Outcome{}, err
-	}
-	plan, err := filepath.Abs(c.Path)
-	if err != nil {
-		return Outcome{}, err
-	}
-	pypath := []string{stub}
-	for _, r := range filepath.SplitList(c.ImportRoot) {
-		if r == "" {
-			continue
-		}
-		root, err := filepath.Abs(r)
-		if err != nil {
-			return Outcome{}, err
-		}
-		pypath = append(pypath, root)
 	}
 	dir, err := os.MkdirTemp(d.dir, "case-")
 	if err != nil {

@@ -287,12 +287,14 @@ func (s *Service) redeem(w http.ResponseWriter, r *http.Request) {
 
 // RunResult is the answer of POST /api/requests/{id}/run.
 type RunResult struct {
-	ID            string `json:"id"`
-	Exit          int    `json:"exit"`
-	Stdout        string `json:"stdout"`
-	Stderr        string `json:"stderr"`
-	Trace         string `json:"trace"`
-	BuildIdentity string `json:"build_identity"`
+	ID            string   `json:"id"`
+	Exit          int      `json:"exit"`
+	Stdout        string   `json:"stdout"`
+	Stderr        string   `json:"stderr"`
+	Trace         string   `json:"trace"`
+	BuildIdentity string   `json:"build_identity"`
+	Sandbox       []string `json:"sandbox,omitempty"`
+	Unconfined    string   `json:"unconfined,omitempty"`
 }
 
 // run answers POST /api/requests/{id}/run for an approved request with
