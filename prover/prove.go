@@ -104,6 +104,15 @@ type Result struct {
 	Assumes     []string
 	Obligations []*Obligation
 	Coverage    *Coverage // per used domain (coverage.go)
+	// Cost is what the proof asked of Z3, for benchmarks and for tests
+	// that bound it; it says nothing about the verdict.
+	Cost Cost
+}
+
+// Cost counts a proof's work in Z3.
+type Cost struct {
+	Solvers int // solvers made; each costs milliseconds before its first check
+	Checks  int // satisfiability checks run
 }
 
 // Proved reports whether every obligation was proved. A result with no
@@ -205,6 +214,8 @@ func proveTarget(ctx context.Context, p *ir.Program, opts Options) (*Result, err
 	if res.Coverage, err = coverageOf(p, res); err != nil {
 		return nil, err
 	}
+	st := zc.Stats()
+	res.Cost = Cost{Solvers: st.Solvers, Checks: st.Checks}
 	return res, nil
 }
 
@@ -294,7 +305,7 @@ func (x *executor) decide(g goal) *Obligation {
 	ob := g.ob
 	r, s, separated, err := x.violateSmallFirst(g) // smallmodel.go
 	if s != nil {
-		defer s.Close()
+		defer x.release(s)
 	}
 	if err == nil && r == z3.Sat && len(g.separate) > 0 && !separated && !x.separable(s, g, ob) {
 		return ob // ob says why (provenance.go)
@@ -432,7 +443,7 @@ func (x *executor) violate(g goal) (z3.Result, *z3.Solver, error) {
 		// membership as a lemma (membership.go); its answer replaces
 		// the unknown.
 		if s != nil {
-			s.Close()
+			x.release(s)
 		}
 		r, s, err = x.violateWith(g, true)
 	}
@@ -452,10 +463,8 @@ func (x *executor) violateWith(g goal, lemmas bool) (z3.Result, *z3.Solver, erro
 			}
 		}
 	}
-	s := x.ctx.NewSolver(x.timeout)
-	for _, a := range x.assumptions {
-		s.Assert(a)
-	}
+	s := x.base()
+	s.Push()
 	if lemmas {
 		for _, l := range x.membershipLemmas() {
 			s.Assert(l)
@@ -475,8 +484,44 @@ func (x *executor) violateWith(g goal, lemmas bool) (z3.Result, *z3.Solver, erro
 		}
 		s.Pop(1)
 	}
-	s.Close()
+	x.release(s)
 	return z3.Unsat, nil, nil
+}
+
+// base is the proof's shared solver with every assumption made so far
+// asserted at scope 0. A caller pushes a scope before asserting anything
+// of its own and ends with release, which pops back to scope 0, so no
+// check ever sees another's goal or definitions. Assumptions only grow
+// (the executor appends them), so asserting the new ones at scope 0 keeps
+// shared holding exactly x.assumptions.
+func (x *executor) base() *z3.Solver {
+	if x.shared == nil {
+		x.shared = x.ctx.NewSolver(x.timeout)
+	}
+	if n := x.shared.Scopes(); n != 0 {
+		// A scope left open would leak one check's goal into the
+		// next; Pop records the misuse as the context's error, so
+		// every later check refuses rather than decide wrongly.
+		x.ctx.Fail("Solver", fmt.Sprintf("internal error: the proof's solver has %d scopes open where it should have none", n))
+	}
+	for _, a := range x.assumptions[x.sharedAsserted:] {
+		x.shared.Assert(a)
+	}
+	x.sharedAsserted = len(x.assumptions)
+	return x.shared
+}
+
+// release ends a check's use of s: the shared solver is popped back to
+// scope 0, a solver of the check's own is closed.
+func (x *executor) release(s *z3.Solver) {
+	if s == nil {
+		return
+	}
+	if s == x.shared {
+		s.PopTo(0)
+		return
+	}
+	s.Close()
 }
 
 // tryGuess checks the violation v together with guess on a solver of its

@@ -125,11 +125,17 @@ func (x *executor) repeatFits(pos ir.Pos, short, g z3.Term) error {
 // under the assumptions made so far. Any answer but unsat is "no", with
 // the solver's error when there is one.
 func (x *executor) provedUnder(g, claim z3.Term, timeout time.Duration) (bool, error) {
-	s := x.ctx.NewSolver(timeout)
-	defer s.Close()
-	for _, a := range x.assumptions {
-		s.Assert(a)
+	var s *z3.Solver
+	if timeout == x.timeout {
+		s = x.base()
+		s.Push()
+	} else {
+		s = x.ctx.NewSolver(timeout)
+		for _, a := range x.assumptions {
+			s.Assert(a)
+		}
 	}
+	defer x.release(s)
 	s.Assert(g)
 	s.Assert(x.ctx.Not(claim))
 	r, err := s.Check()

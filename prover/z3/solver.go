@@ -73,6 +73,7 @@ func (c *Context) NewSolver(timeout time.Duration) *Solver {
 	C.Z3_solver_inc_ref(c.ctx, h)
 	s.s = h
 	c.solvers[s] = struct{}{}
+	c.stats.Solvers++
 	c.setSolverParams(op, h, timeout)
 	return s
 }
@@ -166,6 +167,27 @@ func (s *Solver) Pop(n uint) {
 	s.c.ok("Pop")
 }
 
+// Scopes is the number of backtracking scopes open (0 when none).
+func (s *Solver) Scopes() uint {
+	if !s.live("Scopes") {
+		return 0
+	}
+	n := uint(C.Z3_solver_get_num_scopes(s.c.ctx, s.s))
+	if !s.c.ok("Scopes") {
+		return 0
+	}
+	return n
+}
+
+// PopTo closes scopes until level are left open: a caller that pushed at
+// level returns the solver to where it found it however many scopes the
+// work since opened.
+func (s *Solver) PopTo(level uint) {
+	if open := s.Scopes(); open > level {
+		s.Pop(open - level)
+	}
+}
+
 // Assert adds the Boolean term t to the current scope.
 func (s *Solver) Assert(t Term) {
 	const op = "Assert"
@@ -221,6 +243,7 @@ func (s *Solver) Check() (Result, error) {
 	}
 	c.checking, c.interrupted = true, false
 	c.mu.Unlock()
+	c.stats.Checks++
 	r := C.Z3_solver_check(c.ctx, s.s)
 	c.mu.Lock()
 	c.checking = false
