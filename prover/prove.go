@@ -16,6 +16,10 @@ type Options struct {
 	// Timeout bounds each solver check; zero means DefaultTimeout. A check
 	// that runs out of time refuses its obligation.
 	Timeout time.Duration
+	// Contexts, when set, supplies the proof's Z3 context and bounds how
+	// many proofs run at once (contexts.go); without it Prove makes and
+	// deletes a context itself.
+	Contexts *Contexts
 }
 
 // DefaultTimeout is the per-check limit when Options.Timeout is zero.
@@ -160,11 +164,19 @@ func proveTarget(ctx context.Context, p *ir.Program, opts Options) (*Result, err
 	if opts.Timeout <= 0 {
 		opts.Timeout = DefaultTimeout
 	}
-	zc, err := z3.NewContext()
+	var zc *z3.Context
+	var err error
+	if opts.Contexts != nil {
+		zc, err = opts.Contexts.take(ctx)
+		if err == nil {
+			defer opts.Contexts.give(zc)
+		}
+	} else if zc, err = z3.NewContext(); err == nil {
+		defer zc.Close()
+	}
 	if err != nil {
 		return nil, fmt.Errorf("prover: %w", err)
 	}
-	defer zc.Close()
 	// Cancel, not Interrupt: an interrupt that lands between two checks
 	// is lost, and the job would go on for as long as its timeouts allow.
 	stop := context.AfterFunc(ctx, zc.Cancel)
