@@ -31,6 +31,9 @@ type Config struct {
 	// configuration, as `clauz3 run` does); nil refuses every run.
 	FindService func() (runner.Service, *http.Client, error)
 	Version     string // reported to clients
+	// Contexts supplies the proofs' Z3 contexts, made ahead of time, and
+	// bounds the proofs running at once; nil makes each proof its own.
+	Contexts *prover.Contexts
 }
 
 // New returns a server with the four tools.
@@ -161,7 +164,7 @@ func (h *handlers) prove(ctx context.Context, _ *mcp.CallToolRequest, in PlanInp
 	if err != nil {
 		return refuse(err)
 	}
-	res, err := check.Prove(ctx, prog, check.Options{Timeout: h.cfg.ProveTimeout})
+	res, err := check.Prove(ctx, prog, check.Options{Timeout: h.cfg.ProveTimeout, Contexts: h.cfg.Contexts})
 	if err != nil {
 		return refuse(err)
 	}
@@ -214,6 +217,7 @@ func (h *handlers) run(ctx context.Context, _ *mcp.CallToolRequest, in PlanInput
 		Client:          client,
 		ApprovalTimeout: h.cfg.ApprovalTimeout,
 		ProveTimeout:    h.cfg.ProveTimeout,
+		Contexts:        h.cfg.Contexts,
 		Out:             &transcript,
 		Stdout:          &stdout,
 		Stderr:          &stderr,

@@ -204,6 +204,21 @@
 // (membership.go); uniqueness is an injection into the
 // row positions rather than a distinct over many strings.
 //
+// # Solvers and contexts
+//
+// A proof makes one Z3 context and, for its obligations, one solver
+// (x.base): the assumptions are asserted on it once, at scope 0, and each
+// obligation, with its definitions, and each loop bound search runs in a
+// scope of its own that is popped before the next, so no check sees
+// another's goal. Guesses, the small-model search and the sum bounds
+// search keep solvers of their own, with their short timeouts. A long-lived
+// process (the approval service, `clauz3 mcp`) passes Options.Contexts
+// (contexts.go): fresh contexts made ahead of time on another goroutine,
+// at most one proof per core at once. Contexts are never reused, since Z3
+// orders some terms by their creation number and a reused context could
+// decide a plan differently after other plans. Result.Cost counts the
+// solvers and checks a proof made.
+//
 // # Encoding budget
 //
 // Building the formulas is bounded like solving them (budget.go): at

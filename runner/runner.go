@@ -40,9 +40,12 @@ type Options struct {
 	Service         Service
 	ApprovalTimeout time.Duration // total wait for a decision (default 10m)
 	ProveTimeout    time.Duration // per solver check (default prover.DefaultTimeout)
-	Out             io.Writer     // the transcript
-	Stdout, Stderr  io.Writer     // the plan's own output streams
-	Client          *http.Client  // default: no redirects
+	// Contexts supplies the proof's Z3 context in a long-lived process
+	// (the MCP server); nil makes one for the proof.
+	Contexts       *prover.Contexts
+	Out            io.Writer    // the transcript
+	Stdout, Stderr io.Writer    // the plan's own output streams
+	Client         *http.Client // default: no redirects
 	// PollTimeout is one long-poll's timeout (default 30s; the service
 	// caps it at 120s).
 	PollTimeout time.Duration
@@ -253,7 +256,7 @@ func (r *run) prove(ctx context.Context) (*prover.Result, int) {
 		r.step("submit", "(not submitted)")
 		return nil, ExitRefused
 	}
-	res, err := prover.Prove(ctx, r.plan.Prog, prover.Options{Timeout: r.opts.ProveTimeout})
+	res, err := prover.Prove(ctx, r.plan.Prog, prover.Options{Timeout: r.opts.ProveTimeout, Contexts: r.opts.Contexts})
 	if err != nil {
 		r.step("prove", "✗ %v", err)
 		r.step("submit", "(not submitted)")

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/clauz3/clauz3/approval"
@@ -33,16 +32,23 @@ func runApprovalService(args []string, stdout, stderr io.Writer) int {
 // serviceProver wires compiler, prover and policy into the service's
 // Reprove and Decide: imports resolve against the service's layer store
 // only and trusted layers come from it, never from a project's tools/.
-// Proofs run one at a time: the solver binding is not documented as safe
-// for concurrent use.
+// Proofs run in parallel, up to one per core: each has a Z3 context of
+// its own from contexts (made ahead of time, never shared), so a slow
+// proof no longer holds every other submission behind one mutex.
 type serviceProver struct {
 	importRoot string
 	trusted    []string
 	timeout    time.Duration
-	mu         sync.Mutex
+	// contexts bounds the proofs running at once and supplies their
+	// contexts; nil makes each proof its own, unbounded (tests).
+	contexts *prover.Contexts
 	// exec are the service's build and run settings; the build identity
 	// recorded at approval is computed with them.
 	exec execute.Options
+}
+
+func (sp *serviceProver) proveOptions() prover.Options {
+	return prover.Options{Timeout: sp.timeout, Contexts: sp.contexts}
 }
 
 func (sp *serviceProver) config(target string) compiler.Config {
@@ -62,9 +68,7 @@ func (sp *serviceProver) decider(pol *policy.Policy) approval.Decide {
 		if !ok {
 			return "", "", "", errors.New("internal error: the re-proof left no plan for the policy")
 		}
-		sp.mu.Lock()
-		d, err := policy.Evaluate(ctx, plan, pol, prover.Options{Timeout: sp.timeout})
-		sp.mu.Unlock()
+		d, err := policy.Evaluate(ctx, plan, pol, sp.proveOptions())
 		if err != nil {
 			return "", "", "", err
 		}
@@ -89,9 +93,7 @@ func (sp *serviceProver) reprove(ctx context.Context, planName string, src []byt
 	if err := ir.Verify(prog); err != nil {
 		return approval.Proof{}, fmt.Errorf("internal error: the IR does not verify: %w", err)
 	}
-	sp.mu.Lock()
-	res, err := prover.Prove(ctx, prog, prover.Options{Timeout: sp.timeout})
-	sp.mu.Unlock()
+	res, err := prover.Prove(ctx, prog, sp.proveOptions())
 	if err != nil {
 		return approval.Proof{}, err
 	}

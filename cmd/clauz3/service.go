@@ -540,7 +540,8 @@ func runServiceRun(name string, args []string, stdout, stderr io.Writer) int {
 		return fail(exitRefused, "%v", err)
 	}
 	defer store.Close()
-	proofs := &serviceProver{importRoot: l.LayerStore(), trusted: trusted, timeout: *proveTimeout}
+	proofs := &serviceProver{importRoot: l.LayerStore(), trusted: trusted, timeout: *proveTimeout, contexts: prover.NewContexts(runtime.NumCPU())}
+	defer proofs.contexts.Close()
 	pub := keys.Signing.Public().(ed25519.PublicKey)
 	execOpts, err := executeOptions(l, settings, uid, "http://"+settings.Addr, receipt.EncodePublicKey(pub))
 	if err != nil {
