@@ -347,6 +347,7 @@ func (x *executor) decide(g goal) *Obligation {
 				// uniqueness assumed.
 				g.uniqueAssumed = true
 				g.defs = append(append([]z3.Term{}, g.defs...), x.uniqueRetry...)
+				x.release(s) // the next decision starts at scope 0
 				return x.decide(g)
 			}
 			ob.refuse(ir.NoReplay, noReplay+", so it is not shown: "+err.Error())
