@@ -185,7 +185,7 @@
 // otherwise invisible to the arithmetic until every membership literal
 // is split on, and sums over 100 loop facts timed out. Against <= and <
 // (>= and >) the check first tries every term at its upper (lower)
-// bound, on a solver of its own with a short timeout: a model found so is
+// bound, on a solver of its own with a share of the resource limit: a model found so is
 // a counterexample like any other, and any other answer is dropped.
 // A.shares_value(B, k) is refuted linearly: no pair shares a key exactly
 // when a fresh predicate over keys holds of every key of B that exists and
@@ -211,7 +211,7 @@
 // obligation, with its definitions, and each loop bound search runs in a
 // scope of its own that is popped before the next, so no check sees
 // another's goal. Guesses, the small-model search and the sum bounds
-// search keep solvers of their own, with their short timeouts. A long-lived
+// search keep solvers of their own, with a fifth of the resource limit. A long-lived
 // process (the approval service, `clauz3 mcp`) passes Options.Contexts
 // (contexts.go): fresh contexts made ahead of time on another goroutine,
 // at most one proof per core at once. Contexts are never reused, since Z3
@@ -231,10 +231,20 @@
 //
 // # Indeterminate answers
 //
-// Every check has a timeout (Options.Timeout, `clauz3 prove --timeout`,
-// default 10 s). Unknown, a timeout, a canceled context, a Z3 error while
-// encoding and a panic in the encoder all refuse: the first two per
-// obligation with Z3's reason, the others as an error from Prove.
+// Every check has a resource limit (Options.Rlimit, `clauz3 prove
+// --rlimit`, default DefaultRlimit): Z3's count of work, so a check stops
+// at the same point on a busy machine as on an idle one and the verdict
+// does not depend on the load. A wall-clock timeout per check
+// (Options.Timeout, `--timeout`, default 30 s) and a deadline over the
+// whole proof (Options.Deadline, `--deadline`, default 5 min) are the
+// safety nets behind it (limits.go). An obligation is first checked with
+// a tenth of the resource limit, each encoding in turn (with and without
+// the membership lemmas), then with the whole of it, so a check one
+// encoding gives up on does not spend the whole limit first. Unknown, a
+// spent limit, a canceled context, a Z3 error while encoding and a panic
+// in the encoder all refuse: the first two per obligation with a reason
+// naming the limit that ran out and the flag that raises it (code
+// Timeout), the others as an error from Prove.
 //
 // Every refusal has a code (ir.Code): a refused Obligation's Code
 // (Timeout, SolverUnknown, SolverError, NoReplay, ProverLimit, Canceled,

@@ -60,8 +60,14 @@ type executor struct {
 	generic []genericGroup
 	// rowLists are the list[Row] results of queries, in call order.
 	rowLists []*seqValue
-	// timeout bounds each solver check made while encoding (loop bounds).
+	// timeout bounds each solver check on the wall clock, rlimit in Z3's
+	// units of work (limits.go).
 	timeout time.Duration
+	rlimit  uint64
+	// planCtx ends when the proof's deadline (of length deadline) passes
+	// or runCtx ends; its end cancels every check.
+	planCtx  context.Context
+	deadline time.Duration
 	// shared is the proof's one solver (x.base): the assumptions are
 	// asserted on it once, at scope 0, and every check that needs them
 	// runs in a scope of its own. Measured on Z3 4.8.12, a fresh solver

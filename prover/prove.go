@@ -13,17 +13,28 @@ import (
 
 // Options tune a proof.
 type Options struct {
-	// Timeout bounds each solver check; zero means DefaultTimeout. A check
-	// that runs out of time refuses its obligation.
+	// Timeout bounds each solver check on the wall clock; zero means
+	// DefaultTimeout. A check that runs out of time refuses its
+	// obligation.
 	Timeout time.Duration
 	// Contexts, when set, supplies the proof's Z3 context and bounds how
 	// many proofs run at once (contexts.go); without it Prove makes and
 	// deletes a context itself.
 	Contexts *Contexts
+	// Rlimit is Z3's resource limit for each check (limits.go); zero
+	// means DefaultRlimit. A check that spends it refuses its
+	// obligation, at the same point on a busy machine as on an idle one.
+	Rlimit uint64
+	// Deadline bounds the whole proof on the wall clock; zero means
+	// DefaultDeadline. The obligations not decided when it passes are
+	// refused.
+	Deadline time.Duration
 }
 
-// DefaultTimeout is the per-check limit when Options.Timeout is zero.
-const DefaultTimeout = 10 * time.Second
+// DefaultTimeout is the per-check wall-clock limit when Options.Timeout
+// is zero: the safety net behind the resource limit (DefaultRlimit),
+// long enough that a busy machine rarely reaches it first.
+const DefaultTimeout = 30 * time.Second
 
 // Status is the outcome of one obligation.
 type Status int
@@ -164,6 +175,12 @@ func proveTarget(ctx context.Context, p *ir.Program, opts Options) (*Result, err
 	if opts.Timeout <= 0 {
 		opts.Timeout = DefaultTimeout
 	}
+	if opts.Rlimit == 0 {
+		opts.Rlimit = DefaultRlimit
+	}
+	if opts.Deadline <= 0 {
+		opts.Deadline = DefaultDeadline
+	}
 	var zc *z3.Context
 	var err error
 	if opts.Contexts != nil {
@@ -179,10 +196,12 @@ func proveTarget(ctx context.Context, p *ir.Program, opts Options) (*Result, err
 	}
 	// Cancel, not Interrupt: an interrupt that lands between two checks
 	// is lost, and the job would go on for as long as its timeouts allow.
-	stop := context.AfterFunc(ctx, zc.Cancel)
+	planCtx, endPlan := context.WithTimeout(ctx, opts.Deadline)
+	defer endPlan()
+	stop := context.AfterFunc(planCtx, zc.Cancel)
 	defer stop()
 
-	x := &executor{ctx: zc, prog: p, columns: map[string]column{}, timeout: opts.Timeout, runCtx: ctx}
+	x := &executor{ctx: zc, prog: p, columns: map[string]column{}, timeout: opts.Timeout, rlimit: opts.Rlimit, runCtx: ctx, planCtx: planCtx, deadline: opts.Deadline}
 	if err := x.run(p.Target); err != nil {
 		return nil, err
 	}
@@ -245,7 +264,7 @@ const noReplay = "internal error: the counterexample found does not replay in th
 // an assert the run never reaches, which the replay catches. The exact
 // encoding's verdict, replayed as well, replaces the refusal.
 func (x *executor) decideExactly(p *ir.Program, res *Result, again []int) error {
-	exact := &executor{ctx: x.ctx, prog: p, columns: map[string]column{}, timeout: x.timeout, runCtx: x.runCtx, stopAtFailedRequires: true}
+	exact := &executor{ctx: x.ctx, prog: p, columns: map[string]column{}, timeout: x.timeout, rlimit: x.rlimit, runCtx: x.runCtx, planCtx: x.planCtx, deadline: x.deadline, stopAtFailedRequires: true}
 	if err := exact.run(p.Target); err != nil {
 		return err
 	}
@@ -324,7 +343,7 @@ func (x *executor) decide(g goal) *Obligation {
 	}
 	switch {
 	case err != nil:
-		ob.refuse(x.checkCode(err), err.Error())
+		ob.refuse(x.checkCode(err), x.gaveUpReason(err))
 	case r == z3.Unsat:
 		ob.Status = Proved
 	case r == z3.Sat:
@@ -449,26 +468,53 @@ func (x *executor) goals(p *ir.Program) ([]goal, error) {
 // assumptions and g's definitions: with g.violations, one violation at a
 // time in its own scope, stopping at the first that is not unsat. The
 // solver of that check is returned for the model (the caller closes it).
+//
+// Each encoding is first tried with a share of the resource limit
+// (firstShare), then with the whole of it: a check the first encoding
+// gives up on would otherwise spend the whole limit before the one with
+// the lemmas decides it in a fraction. The attempts only change how
+// soon an answer comes: the answer is the first sat or unsat, and the
+// last attempt's unknown otherwise.
 func (x *executor) violate(g goal) (z3.Result, *z3.Solver, error) {
-	r, s, err := x.violateWith(g, false)
-	if len(x.memberships) > 0 && x.gaveUp(r, err) {
+	type attempt struct {
+		lemmas bool
+		limits z3.Limits
+	}
+	attempts := []attempt{{false, x.share(firstShare)}}
+	if len(x.memberships) > 0 {
 		// Once more with the contains form of every string
-		// membership as a lemma (membership.go); its answer replaces
-		// the unknown.
-		if s != nil {
+		// membership as a lemma (membership.go).
+		attempts = append(attempts, attempt{true, x.share(firstShare)})
+	}
+	attempts = append(attempts, attempt{false, x.limits()})
+	if len(x.memberships) > 0 {
+		attempts = append(attempts, attempt{true, x.limits()})
+	}
+	var (
+		r   z3.Result
+		s   *z3.Solver
+		err error
+	)
+	for i, a := range attempts {
+		if i > 0 {
+			if !x.gaveUp(r, err) {
+				break
+			}
 			x.release(s)
 		}
-		r, s, err = x.violateWith(g, true)
+		// The guesses have limits of their own: they are tried on the
+		// first attempts only.
+		r, s, err = x.violateWith(g, a.lemmas, a.limits, a.limits != x.limits())
 	}
 	return r, s, err
 }
 
-func (x *executor) violateWith(g goal, lemmas bool) (z3.Result, *z3.Solver, error) {
+func (x *executor) violateWith(g goal, lemmas bool, limits z3.Limits, guesses bool) (z3.Result, *z3.Solver, error) {
 	vs := g.violations
 	if vs == nil {
 		vs = [][]z3.Term{{x.ctx.Not(g.holds)}}
 	}
-	if len(vs) == 1 {
+	if len(vs) == 1 && guesses {
 		for _, guess := range g.guesses {
 			r, gs, err := x.tryGuess(g, vs[0], guess, lemmas)
 			if err != nil || r == z3.Sat {
@@ -477,6 +523,7 @@ func (x *executor) violateWith(g goal, lemmas bool) (z3.Result, *z3.Solver, erro
 		}
 	}
 	s := x.base()
+	s.SetLimits(limits)
 	s.Push()
 	if lemmas {
 		for _, l := range x.membershipLemmas() {
@@ -509,8 +556,9 @@ func (x *executor) violateWith(g goal, lemmas bool) (z3.Result, *z3.Solver, erro
 // shared holding exactly x.assumptions.
 func (x *executor) base() *z3.Solver {
 	if x.shared == nil {
-		x.shared = x.ctx.NewSolver(x.timeout)
+		x.shared = x.ctx.NewSolverLimits(x.limits())
 	}
+	x.shared.SetLimits(x.limits()) // a check may have set a share
 	if n := x.shared.Scopes(); n != 0 {
 		// A scope left open would leak one check's goal into the
 		// next; Pop records the misuse as the context's error, so
@@ -538,12 +586,12 @@ func (x *executor) release(s *z3.Solver) {
 }
 
 // tryGuess checks the violation v together with guess on a solver of its
-// own with a short timeout, so that a guess Z3 cannot settle costs at most
+// own with a share of the resource limit (searchShare), so that a guess Z3 cannot settle costs at most
 // that. On sat the solver is returned for the model; on unsat or unknown
 // it is closed and the answer means nothing. An error other than Z3
 // giving up is returned.
 func (x *executor) tryGuess(g goal, v, guess []z3.Term, lemmas bool) (z3.Result, *z3.Solver, error) {
-	s := x.ctx.NewSolver(min(x.timeout, boundSearchTimeout))
+	s := x.ctx.NewSolverLimits(x.share(searchShare))
 	for _, a := range x.assumptions {
 		s.Assert(a)
 	}
