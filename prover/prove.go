@@ -369,6 +369,13 @@ func (x *executor) decide(g goal) *Obligation {
 				x.release(s) // the next decision starts at scope 0
 				return x.decide(g)
 			}
+			var unknown *z3.UnknownError
+			if errors.As(err, &unknown) {
+				// The monitor gave up on the replayed trace: a
+				// limit stopped the proof, not a spurious model.
+				ob.refuse(x.checkCode(err), "a counterexample was found but its replay could not be checked: "+x.gaveUpReason(err))
+				break
+			}
 			ob.refuse(ir.NoReplay, noReplay+", so it is not shown: "+err.Error())
 			break
 		}
