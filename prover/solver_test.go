@@ -3,6 +3,7 @@ package prover
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/clauz3/clauz3/ir"
@@ -82,5 +83,28 @@ func TestSharedSolverScopeLeak(t *testing.T) {
 	}
 	if r, err := x.shared.Check(); r != z3.Unknown || err == nil {
 		t.Fatalf("check after the leak = %v, %v; want unknown with the error", r, err)
+	}
+}
+
+// TestPreconditionsTogether: the preconditions of many call sites are
+// checked together first: a plan whose 20 preconditions hold takes one
+// check for all of them; when one is broken the batch proves nothing and
+// each is decided alone, the broken one with its counterexample.
+func TestPreconditionsTogether(t *testing.T) {
+	res := prove(t, manySites(20, "u19@example.com"))
+	if !res.Proved() {
+		t.Fatalf("not proved:\n%s", report(res))
+	}
+	if res.Cost.Checks > 4 {
+		t.Errorf("%d checks for 20 preconditions and a guarantee that hold, want at most 4", res.Cost.Checks)
+	}
+	res = prove(t, manySites(20, "u19"))
+	if out := report(res); res.Obligations[19].Status != Failed || !strings.Contains(out, `counterexample: addr = "u19"`) {
+		t.Fatalf("the broken precondition is not failed with its counterexample:\n%s", out)
+	}
+	for i, ob := range res.Obligations[:19] {
+		if ob.Status != Proved {
+			t.Errorf("obligation %d: %v", i, ob.Status)
+		}
 	}
 }
