@@ -195,7 +195,11 @@
 // a cardinality constraint (at-most/at-least), which Z3 decides for a
 // thousand loop facts in well under a second. Obligations made of many
 // instances (a precondition in a loop, an all over loop facts, distinct
-// pairs) are checked one violation at a time. Some encodings exist only
+// pairs) are first checked as one disjunction of up to 256 violations,
+// with a tenth of the resource limit, and one violation at a time when
+// that is not unsat (which is also what finds the counterexample); the
+// preconditions of many call sites with few violations each are batched
+// the same way before any of them is decided alone. Some encodings exist only
 // because Z3 4.8.12's string solver needs them: `a in s` is
 // indexof(s, a, 0) >= 0 (suffixof(x) then not(contains(x, "@")) times out,
 // the indexof form does not), and a check Z3 gives up on is asked once
