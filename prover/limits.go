@@ -64,9 +64,9 @@ func (x *executor) gaveUpReason(err error) string {
 	case x.runCtx != nil && x.runCtx.Err() != nil:
 		return "interrupted: the proof was abandoned (" + err.Error() + ")"
 	case x.planCtx != nil && errors.Is(x.planCtx.Err(), context.DeadlineExceeded):
-		return fmt.Sprintf("the proof's deadline of %v over all checks ran out (wall clock); raise it with --deadline (Options.Deadline)", x.deadline)
+		return fmt.Sprintf("the proof's deadline of %v over all checks ran out (wall clock); raise it with clauz3 prove --deadline (Options.Deadline)", x.deadline)
 	case unknown.Rlimit:
-		return fmt.Sprintf("the solver's resource limit (rlimit %d per check) ran out on this obligation; raise it with --rlimit (Options.Rlimit)", x.rlimit)
+		return fmt.Sprintf("the solver's resource limit (rlimit %d per check) ran out on this obligation; raise it with clauz3 prove --rlimit (Options.Rlimit)", x.rlimit)
 	case unknown.Reason == "timeout" || unknown.Reason == "canceled":
 		return fmt.Sprintf("the wall-clock limit of %v per check ran out on this obligation before its resource limit; the machine may be busy: raise it with --timeout (Options.Timeout)", x.timeout)
 	}
