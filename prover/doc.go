@@ -196,7 +196,7 @@
 // thousand loop facts in well under a second. Obligations made of many
 // instances (a precondition in a loop, an all over loop facts, distinct
 // pairs) are first checked as one disjunction of up to 256 violations,
-// with a tenth of the resource limit, and one violation at a time when
+// with a hundredth of the resource limit, and one violation at a time when
 // that is not unsat (which is also what finds the counterexample); the
 // preconditions of many call sites with few violations each are batched
 // the same way before any of them is decided alone. Some encodings exist only

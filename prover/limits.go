@@ -34,6 +34,11 @@ const (
 	// searches of sums get 1/searchShare of the rlimit: what they find
 	// only shortens the proof.
 	searchShare = 5
+	// jointShare: a disjunction of many violations checked at once
+	// (unsatTogether, provedTogether) gets 1/jointShare of the rlimit:
+	// it is an attempt that only saves checks when it is quick, and
+	// many string violations together can cost more than apart.
+	jointShare = 100
 	// repeatShare: the check that a repeated str stays short.
 	repeatShare = 10
 )

@@ -269,7 +269,7 @@ const (
 
 // provedTogether checks the precondition obligations of many call sites
 // together, in batches: the disjunction of their violations, on the
-// shared solver with the short share of the resource limit. Unsat proves
+// shared solver with a hundredth of the resource limit. Unsat proves
 // every obligation of the batch at once (each violation is unsat); any
 // other answer proves nothing, and those obligations are decided one by
 // one as before, with their counterexamples. 5,000 calls with two
@@ -281,7 +281,7 @@ func (x *executor) provedTogether(goals []goal) map[int]bool {
 	flush := func() {
 		if len(batch) >= 2 {
 			s := x.base()
-			s.SetLimits(x.share(firstShare))
+			s.SetLimits(x.share(jointShare))
 			s.Push()
 			s.Assert(x.ctx.Or(disjuncts...))
 			r, err := s.Check()
@@ -623,7 +623,7 @@ func (x *executor) violateWith(g goal, lemmas bool, limits z3.Limits, guesses bo
 }
 
 // unsatTogether checks the violations vs (more than one) as one
-// disjunction, with at most the short share of the resource limit: unsat
+// disjunction, with at most a hundredth of the resource limit: unsat
 // rules every one of them out in one check (an obligation over a loop's
 // facts has one violation per iteration). Any other answer proves
 // nothing, and the caller checks them one at a time, which is what finds
@@ -635,7 +635,7 @@ func (x *executor) unsatTogether(s *z3.Solver, vs [][]z3.Term) bool {
 		return false
 	}
 	l := s.Limits()
-	if short := x.share(firstShare); l.Rlimit == 0 || short.Rlimit < l.Rlimit {
+	if short := x.share(jointShare); l.Rlimit == 0 || short.Rlimit < l.Rlimit {
 		s.SetLimits(short)
 		defer s.SetLimits(l)
 	}
