@@ -75,6 +75,10 @@ type executor struct {
 	shared *z3.Solver
 	// sharedAsserted is how many of assumptions shared holds.
 	sharedAsserted int
+	// quick and quickAsserted are the same for the joint checks, with a
+	// short resource limit (quickBase).
+	quick         *z3.Solver
+	quickAsserted int
 	// runCtx is Prove's context, for replays.
 	runCtx context.Context
 	// stopAtFailedRequires makes a call whose requires clause fails end

@@ -25,11 +25,6 @@ const (
 	// DefaultDeadline bounds a whole proof when Options.Deadline is
 	// zero.
 	DefaultDeadline = 5 * time.Minute
-	// firstShare: an obligation is first checked with 1/firstShare of
-	// the rlimit, then with the whole of it, so that a check one
-	// encoding gives up on does not spend the whole limit before the
-	// next encoding (the membership lemmas) decides it.
-	firstShare = 10
 	// searchShare: guesses, the small-model search and the bound
 	// searches of sums get 1/searchShare of the rlimit: what they find
 	// only shortens the proof.

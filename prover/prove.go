@@ -260,6 +260,10 @@ func proveTarget(ctx context.Context, p *ir.Program, opts Options) (*Result, err
 const (
 	// batchDisjuncts bounds the violations checked in one disjunction.
 	batchDisjuncts = 256
+	// jointMin is the fewest violations (or obligations) checked
+	// together: below it the quick solver (7 ms to start) costs more
+	// than the checks it saves.
+	jointMin = 16
 	// batchSiteViolations: only call sites with at most this many
 	// violations join a batch. A site in a loop has one per iteration,
 	// and Z3 decides many string violations one at a time far faster
@@ -269,7 +273,7 @@ const (
 
 // provedTogether checks the precondition obligations of many call sites
 // together, in batches: the disjunction of their violations, on the
-// shared solver with a hundredth of the resource limit. Unsat proves
+// quick solver (a hundredth of the resource limit). Unsat proves
 // every obligation of the batch at once (each violation is unsat); any
 // other answer proves nothing, and those obligations are decided one by
 // one as before, with their counterexamples. 5,000 calls with two
@@ -279,9 +283,8 @@ func (x *executor) provedTogether(goals []goal) map[int]bool {
 	var batch []int
 	var disjuncts []z3.Term
 	flush := func() {
-		if len(batch) >= 2 {
-			s := x.base()
-			s.SetLimits(x.share(jointShare))
+		if len(batch) >= jointMin {
+			s := x.quickBase()
 			s.Push()
 			s.Assert(x.ctx.Or(disjuncts...))
 			r, err := s.Check()
@@ -536,53 +539,24 @@ func (x *executor) goals(p *ir.Program) ([]goal, error) {
 // assumptions and g's definitions: with g.violations, one violation at a
 // time in its own scope, stopping at the first that is not unsat. The
 // solver of that check is returned for the model (the caller closes it).
-//
-// Each encoding is first tried with a share of the resource limit
-// (firstShare), then with the whole of it: a check the first encoding
-// gives up on would otherwise spend the whole limit before the one with
-// the lemmas decides it in a fraction. The attempts only change how
-// soon an answer comes: the answer is the first sat or unsat, and the
-// last attempt's unknown otherwise.
 func (x *executor) violate(g goal) (z3.Result, *z3.Solver, error) {
-	type attempt struct {
-		lemmas bool
-		limits z3.Limits
-	}
-	attempts := []attempt{{false, x.share(firstShare)}}
-	if len(x.memberships) > 0 {
+	r, s, err := x.violateWith(g, false)
+	if len(x.memberships) > 0 && x.gaveUp(r, err) {
 		// Once more with the contains form of every string
-		// membership as a lemma (membership.go).
-		attempts = append(attempts, attempt{true, x.share(firstShare)})
-	}
-	attempts = append(attempts, attempt{false, x.limits()})
-	if len(x.memberships) > 0 {
-		attempts = append(attempts, attempt{true, x.limits()})
-	}
-	var (
-		r   z3.Result
-		s   *z3.Solver
-		err error
-	)
-	for i, a := range attempts {
-		if i > 0 {
-			if !x.gaveUp(r, err) {
-				break
-			}
-			x.release(s)
-		}
-		// The guesses have limits of their own: they are tried on the
-		// first attempts only.
-		r, s, err = x.violateWith(g, a.lemmas, a.limits, a.limits != x.limits())
+		// membership as a lemma (membership.go); its answer replaces
+		// the unknown.
+		x.release(s)
+		r, s, err = x.violateWith(g, true)
 	}
 	return r, s, err
 }
 
-func (x *executor) violateWith(g goal, lemmas bool, limits z3.Limits, guesses bool) (z3.Result, *z3.Solver, error) {
+func (x *executor) violateWith(g goal, lemmas bool) (z3.Result, *z3.Solver, error) {
 	vs := g.violations
 	if vs == nil {
 		vs = [][]z3.Term{{x.ctx.Not(g.holds)}}
 	}
-	if len(vs) == 1 && guesses {
+	if len(vs) == 1 {
 		for _, guess := range g.guesses {
 			r, gs, err := x.tryGuess(g, vs[0], guess, lemmas)
 			if err != nil || r == z3.Sat {
@@ -591,7 +565,6 @@ func (x *executor) violateWith(g goal, lemmas bool, limits z3.Limits, guesses bo
 		}
 	}
 	s := x.base()
-	s.SetLimits(limits)
 	s.Push()
 	if lemmas {
 		for _, l := range x.membershipLemmas() {
@@ -601,9 +574,14 @@ func (x *executor) violateWith(g goal, lemmas bool, limits z3.Limits, guesses bo
 	for _, d := range g.defs {
 		s.Assert(d)
 	}
+	var premises []z3.Term // what s holds beside the assumptions
+	if lemmas {
+		premises = append(premises, x.membershipLemmas()...)
+	}
+	premises = append(premises, g.defs...)
 	for start := 0; start < len(vs); start += batchDisjuncts {
 		chunk := vs[start:min(start+batchDisjuncts, len(vs))]
-		if x.unsatTogether(s, chunk) {
+		if x.unsatTogether(premises, chunk) {
 			continue
 		}
 		for _, v := range chunk {
@@ -622,29 +600,29 @@ func (x *executor) violateWith(g goal, lemmas bool, limits z3.Limits, guesses bo
 	return z3.Unsat, nil, nil
 }
 
-// unsatTogether checks the violations vs (more than one) as one
-// disjunction, with at most a hundredth of the resource limit: unsat
+// unsatTogether checks the violations vs (at least jointMin) as one
+// disjunction under premises, on the quick solver (a hundredth of the
+// resource limit): unsat
 // rules every one of them out in one check (an obligation over a loop's
 // facts has one violation per iteration). Any other answer proves
 // nothing, and the caller checks them one at a time, which is what finds
 // a counterexample, and what Z3 decides faster for many string
 // constraints (see goal.violations); the share bounds what the attempt
 // can waste.
-func (x *executor) unsatTogether(s *z3.Solver, vs [][]z3.Term) bool {
-	if len(vs) < 2 {
+func (x *executor) unsatTogether(premises []z3.Term, vs [][]z3.Term) bool {
+	if len(vs) < jointMin {
 		return false
-	}
-	l := s.Limits()
-	if short := x.share(jointShare); l.Rlimit == 0 || short.Rlimit < l.Rlimit {
-		s.SetLimits(short)
-		defer s.SetLimits(l)
 	}
 	disjuncts := make([]z3.Term, len(vs))
 	for i, v := range vs {
 		disjuncts[i] = x.ctx.And(v...)
 	}
+	s := x.quickBase()
+	defer x.release(s)
 	s.Push()
-	defer s.Pop(1)
+	for _, p := range premises {
+		s.Assert(p)
+	}
 	s.Assert(x.ctx.Or(disjuncts...))
 	r, err := s.Check()
 	return err == nil && r == z3.Unsat
@@ -660,7 +638,6 @@ func (x *executor) base() *z3.Solver {
 	if x.shared == nil {
 		x.shared = x.ctx.NewSolverLimits(x.limits())
 	}
-	x.shared.SetLimits(x.limits()) // a check may have set a share
 	if n := x.shared.Scopes(); n != 0 {
 		// A scope left open would leak one check's goal into the
 		// next; Pop records the misuse as the context's error, so
@@ -674,13 +651,32 @@ func (x *executor) base() *z3.Solver {
 	return x.shared
 }
 
-// release ends a check's use of s: the shared solver is popped back to
-// scope 0, a solver of the check's own is closed.
+// quickBase is base for the joint checks (unsatTogether,
+// provedTogether): a second solver of the proof, made on first use,
+// whose checks get a hundredth of the resource limit. Changing a
+// solver's limits between checks costs about 2 ms on Z3 4.8.12 (more
+// than most checks), so the short limit has a solver of its own.
+func (x *executor) quickBase() *z3.Solver {
+	if x.quick == nil {
+		x.quick = x.ctx.NewSolverLimits(x.share(jointShare))
+	}
+	if n := x.quick.Scopes(); n != 0 {
+		x.ctx.Fail("Solver", fmt.Sprintf("internal error: the proof's quick solver has %d scopes open where it should have none", n))
+	}
+	for _, a := range x.assumptions[x.quickAsserted:] {
+		x.quick.Assert(a)
+	}
+	x.quickAsserted = len(x.assumptions)
+	return x.quick
+}
+
+// release ends a check's use of s: the shared solvers are popped back
+// to scope 0, a solver of the check's own is closed.
 func (x *executor) release(s *z3.Solver) {
 	if s == nil {
 		return
 	}
-	if s == x.shared {
+	if s == x.shared || s == x.quick {
 		s.PopTo(0)
 		return
 	}

@@ -58,8 +58,12 @@ func TestOneSolverPerProof(t *testing.T) {
 					t.Errorf("%s: %v, want %v", ob.Title(), ob.Status, want)
 				}
 			}
-			if res.Cost.Solvers > 3 {
-				t.Errorf("%d solvers made for one proof of 21 obligations, want at most 3 (one shared, one for a replay's monitor, one spare)", res.Cost.Solvers)
+			// Per encoding (the exact one decides a guarantee
+			// again when a counterexample passed a failed
+			// precondition) the shared and the quick solver, and
+			// one for a replay's monitor.
+			if res.Cost.Solvers > 5 {
+				t.Errorf("%d solvers made for one proof of 21 obligations, want at most 5", res.Cost.Solvers)
 			}
 		})
 	}
