@@ -215,11 +215,15 @@
 // (x.base): the assumptions are asserted on it once, at scope 0, and each
 // obligation, with its definitions, and each loop bound search runs in a
 // scope of its own that is popped before the next, so no check sees
-// another's goal. Guesses, the small-model search and the sum bounds
-// search keep solvers of their own, with a fifth of the resource limit. A long-lived
-// process (the approval service, `clauz3 mcp`) passes Options.Contexts
-// (contexts.go): fresh contexts made ahead of time on another goroutine,
-// at most one proof per core at once. Contexts are never reused, since Z3
+// another's goal. The joint checks of many violations run the same way
+// on a second, quick solver (x.quickBase) with a hundredth of the
+// resource limit, made on first use. Guesses, the small-model search and
+// the sum bounds search keep solvers of their own, with a fifth of the
+// resource limit. A long-lived process (the approval service, `clauz3
+// mcp`) passes Options.Contexts (contexts.go): fresh contexts made ahead
+// of time on another goroutine, at most one proof per core at once;
+// `clauz3 prove` makes its one context while the plan compiles
+// (ContextAhead). Contexts are never reused, since Z3
 // orders some terms by their creation number and a reused context could
 // decide a plan differently after other plans. Result.Cost counts the
 // solvers and checks a proof made.
