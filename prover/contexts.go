@@ -32,31 +32,16 @@ type Contexts struct {
 
 	mu     sync.Mutex // guards closed and sends on spent
 	closed bool
-
-	ahead int // contexts make makes in all; 0: no end
 }
 
 // NewContexts starts a pool for at most n proofs at once (at least 1).
 func NewContexts(n int) *Contexts {
-	return newContexts(n, 0)
-}
-
-// ContextAhead starts making one context for the one proof a short-lived
-// process (`clauz3 prove`) will run, so that making it (80 ms for the
-// first of a process on Z3 4.8.12) overlaps with compiling the plan.
-// Close it when the process is done.
-func ContextAhead() *Contexts {
-	return newContexts(1, 1)
-}
-
-func newContexts(n, ahead int) *Contexts {
 	n = max(n, 1)
 	p := &Contexts{
 		slots: make(chan struct{}, n),
 		ready: make(chan *z3.Context, n),
 		spent: make(chan *z3.Context, n),
 		stop:  make(chan struct{}),
-		ahead: ahead,
 	}
 	p.wg.Add(2)
 	go p.make()
@@ -64,12 +49,12 @@ func newContexts(n, ahead int) *Contexts {
 	return p
 }
 
-// make keeps ready full, until it made p.ahead contexts when that is
-// set. It stops at the first failure to make a context: take then makes
-// its own and reports that failure to its proof.
+// make keeps ready full. It stops at the first failure to make a
+// context: take then makes its own and reports that failure to its
+// proof.
 func (p *Contexts) make() {
 	defer p.wg.Done()
-	for made := 0; p.ahead == 0 || made < p.ahead; made++ {
+	for {
 		zc, err := z3.NewContext()
 		if err != nil {
 			return

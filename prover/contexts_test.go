@@ -90,16 +90,3 @@ func proveWith(t *testing.T, p *ir.Program, opts Options) *Result {
 	}
 	return res
 }
-
-// TestContextAhead: the one context made ahead serves the first proof;
-// a second proof makes its own; both are decided.
-func TestContextAhead(t *testing.T) {
-	pool := ContextAhead()
-	defer pool.Close()
-	for _, to := range []string{"u1@example.com", "u1"} {
-		res := proveWith(t, manySites(2, to), Options{Contexts: pool})
-		if res.Proved() != (to == "u1@example.com") {
-			t.Fatalf("to %s: proved = %v:\n%s", to, res.Proved(), report(res))
-		}
-	}
-}

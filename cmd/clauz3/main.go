@@ -273,9 +273,6 @@ func runProve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return code
 	}
-	// The proof's Z3 context is made while the plan compiles.
-	contexts := prover.ContextAhead()
-	defer contexts.Close()
 	prog, code, err := pf.load(fs, stdin, stderr)
 	if err != nil {
 		fallback := ir.Internal
@@ -286,7 +283,7 @@ func runProve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	res, err := check.Prove(ctx, prog, check.Options{Timeout: *timeout, Rlimit: *rlimit, Deadline: *deadline, Contexts: contexts})
+	res, err := check.Prove(ctx, prog, check.Options{Timeout: *timeout, Rlimit: *rlimit, Deadline: *deadline})
 	if err != nil {
 		return refuse(exitRefused, ir.Internal, err)
 	}
