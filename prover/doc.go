@@ -221,9 +221,8 @@
 // the sum bounds search keep solvers of their own, with a fifth of the
 // resource limit. A long-lived process (the approval service, `clauz3
 // mcp`) passes Options.Contexts (contexts.go): fresh contexts made ahead
-// of time on another goroutine, at most one proof per core at once;
-// `clauz3 prove` makes its one context while the plan compiles
-// (ContextAhead). Contexts are never reused, since Z3
+// of time on another goroutine, at most one proof per core at once.
+// Contexts are never reused, since Z3
 // orders some terms by their creation number and a reused context could
 // decide a plan differently after other plans. Result.Cost counts the
 // solvers and checks a proof made.
