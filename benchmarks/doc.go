@@ -11,8 +11,14 @@
 // Today: BenchmarkProveInProcess and BenchmarkProveProcess time clauz3
 // prove on every corpus plan, in process and as a whole process beside a
 // baseline process that only starts and exits (clauz3 help); both report
-// the median iteration as median-ms. The Z3 binding's own benchmarks (the
-// cost of a context and of a small incremental check) live in prover/z3.
+// the median iteration as median-ms. BenchmarkProveWarm proves every corpus
+// plan compiled beforehand and reports the median CPU time of a proof
+// beside the floor measured in the same run (a fresh Z3 context, a solver
+// and a trivial check) and the median solvers and checks a proof made.
+// BenchmarkProveCalls proves N straight-line calls with a precondition
+// each (N = 100, 1000, 5000) and reports the growth from one N to the
+// next. The Z3 binding's own benchmarks (the cost of a context, of a small
+// incremental check with and without a resource limit) live in prover/z3.
 // BenchmarkEngines runs the compute-heavy plans of plans/ under the IR
 // interpreter, the sealed binary, CPython and the hand-written Go of
 // handwritten/ and reports median times and the ratios, on wall-clock

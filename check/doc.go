@@ -22,7 +22,8 @@
 // and the clause is shown as code only.
 //
 // It is safe for concurrent use: it keeps no state between calls, and
-// each proof owns its Z3 context (prover.Prove makes one per call), so
+// each proof owns its Z3 context (prover.Prove makes one per call, or takes
+// a fresh one from Options.Contexts in a long-lived process), so
 // callers prove in parallel and never serialise proofs on a guess.
 //
 // What it refuses: whatever the compiler or the prover refuses, IR that

@@ -50,7 +50,8 @@ const (
 	// ProverLimit: a construct the prover cannot encode soundly, or a
 	// bound it needs and cannot find; the plan is refused, not disproved.
 	ProverLimit Code = 11
-	// Timeout: a solver check ran out of time.
+	// Timeout: a solver check ran out of its resource limit (rlimit) or
+	// of time, or the proof ran out of its deadline.
 	Timeout Code = 12
 	// SolverUnknown: Z3 gave up for another reason (incompleteness, a
 	// resource limit).

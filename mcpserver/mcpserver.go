@@ -37,6 +37,9 @@ type Config struct {
 	// ProgressEvery is how often run reports that the service is still
 	// building and running (default runner's 10s).
 	ProgressEvery time.Duration
+	// Contexts supplies the proofs' Z3 contexts, made ahead of time, and
+	// bounds the proofs running at once; nil makes each proof its own.
+	Contexts *prover.Contexts
 }
 
 // New returns a server with the four tools.
@@ -173,7 +176,7 @@ func (h *handlers) prove(ctx context.Context, _ *mcp.CallToolRequest, in PlanInp
 	if err != nil {
 		return refuse(err)
 	}
-	res, err := check.Prove(ctx, prog, check.Options{Timeout: h.cfg.ProveTimeout})
+	res, err := check.Prove(ctx, prog, check.Options{Timeout: h.cfg.ProveTimeout, Contexts: h.cfg.Contexts})
 	if err != nil {
 		return refuse(err)
 	}
@@ -277,6 +280,7 @@ func (h *handlers) run(ctx context.Context, req *mcp.CallToolRequest, in RunInpu
 		Client:          client,
 		ApprovalTimeout: h.cfg.ApprovalTimeout,
 		ProveTimeout:    h.cfg.ProveTimeout,
+		Contexts:        h.cfg.Contexts,
 		Out:             &transcript,
 		Stdout:          &stdout,
 		Stderr:          &stderr,

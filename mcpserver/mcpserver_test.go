@@ -18,6 +18,7 @@ import (
 	"github.com/clauz3/clauz3/internal/approvaltest/fakerun"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/layers"
+	"github.com/clauz3/clauz3/prover"
 	"github.com/clauz3/clauz3/runner"
 )
 
@@ -215,9 +216,21 @@ func TestProve(t *testing.T) {
 }
 
 // Clients may send calls concurrently; each prove has its own solver, so
-// verdicts never mix.
+// verdicts never mix, also when the proofs take their contexts from a
+// pool smaller than the calls in flight (as `clauz3 mcp` does).
 func TestConcurrentProves(t *testing.T) {
-	cs := connect(t, Config{Dir: emailProject(t)})
+	pool := prover.NewContexts(2)
+	defer pool.Close()
+	for _, tc := range []struct {
+		name     string
+		contexts *prover.Contexts
+	}{{"own contexts", nil}, {"pool", pool}} {
+		t.Run(tc.name, func(t *testing.T) { concurrentProves(t, Config{Dir: emailProject(t), Contexts: tc.contexts}) })
+	}
+}
+
+func concurrentProves(t *testing.T, cfg Config) {
+	cs := connect(t, cfg)
 	var wg sync.WaitGroup
 	for i := 0; i < 6; i++ {
 		src, want := onlyBob, false

@@ -193,7 +193,7 @@
 // otherwise invisible to the arithmetic until every membership literal
 // is split on, and sums over 100 loop facts timed out. Against <= and <
 // (>= and >) the check first tries every term at its upper (lower)
-// bound, on a solver of its own with a short timeout: a model found so is
+// bound, on a solver of its own with a share of the resource limit: a model found so is
 // a counterexample like any other, and any other answer is dropped.
 // A.shares_value(B, k) is refuted linearly: no pair shares a key exactly
 // when a fresh predicate over keys holds of every key of B that exists and
@@ -203,7 +203,12 @@
 // a cardinality constraint (at-most/at-least), which Z3 decides for a
 // thousand loop facts in well under a second. Obligations made of many
 // instances (a precondition in a loop, an all over loop facts, distinct
-// pairs) are checked one violation at a time. Some encodings exist only
+// pairs) of 16 violations or more are first checked as one disjunction of
+// up to 256 violations, on a second solver of the proof with a hundredth
+// of the resource limit, and one violation at a time when
+// that is not unsat (which is also what finds the counterexample); the
+// preconditions of many call sites with few violations each are batched
+// the same way before any of them is decided alone. Some encodings exist only
 // because Z3 4.8.12's string solver needs them: `a in s` is
 // indexof(s, a, 0) >= 0 (suffixof(x) then not(contains(x, "@")) times out,
 // the indexof form does not), and a check Z3 gives up on is asked once
@@ -211,6 +216,24 @@
 // which decides the problems only the contains form can
 // (membership.go); uniqueness is an injection into the
 // row positions rather than a distinct over many strings.
+//
+// # Solvers and contexts
+//
+// A proof makes one Z3 context and, for its obligations, one solver
+// (x.base): the assumptions are asserted on it once, at scope 0, and each
+// obligation, with its definitions, and each loop bound search runs in a
+// scope of its own that is popped before the next, so no check sees
+// another's goal. The joint checks of many violations run the same way
+// on a second, quick solver (x.quickBase) with a hundredth of the
+// resource limit, made on first use. Guesses, the small-model search and
+// the sum bounds search keep solvers of their own, with a fifth of the
+// resource limit. A long-lived process (the approval service, `clauz3
+// mcp`) passes Options.Contexts (contexts.go): fresh contexts made ahead
+// of time on another goroutine, at most one proof per core at once.
+// Contexts are never reused, since Z3
+// orders some terms by their creation number and a reused context could
+// decide a plan differently after other plans. Result.Cost counts the
+// solvers and checks a proof made.
 //
 // # Encoding budget
 //
@@ -224,10 +247,20 @@
 //
 // # Indeterminate answers
 //
-// Every check has a timeout (Options.Timeout, `clauz3 prove --timeout`,
-// default 10 s). Unknown, a timeout, a canceled context, a Z3 error while
-// encoding and a panic in the encoder all refuse: the first two per
-// obligation with Z3's reason, the others as an error from Prove.
+// Every check has a resource limit (Options.Rlimit, `clauz3 prove
+// --rlimit`, default DefaultRlimit): Z3's count of work, so a check stops
+// at the same point on a busy machine as on an idle one and the verdict
+// does not depend on the load. A wall-clock timeout per check
+// (Options.Timeout, `--timeout`, default 30 s) and a deadline over the
+// whole proof (Options.Deadline, `--deadline`, default 5 min) are the
+// safety nets behind it (limits.go). A solver's limits are set once:
+// changing them between checks costs about 2 ms on Z3 4.8.12, so checks
+// with a shorter limit (guesses, searches, joint checks) have solvers of
+// their own. Unknown, a
+// spent limit, a canceled context, a Z3 error while encoding and a panic
+// in the encoder all refuse: the first two per obligation with a reason
+// naming the limit that ran out and the flag that raises it (code
+// Timeout), the others as an error from Prove.
 //
 // Every refusal has a code (ir.Code): a refused Obligation's Code
 // (Timeout, SolverUnknown, SolverError, NoReplay, ProverLimit, Canceled,

@@ -62,14 +62,17 @@ func asDiagnostic(ctx context.Context, err error) error {
 	return &Error{Code: code, Msg: err.Error(), Err: err}
 }
 
-// solverGaveUp is the code of a check Z3 gave up on: Timeout when its
-// reason is a timeout ("canceled" is also what Z3 says when its own
-// timer stops a check; a caller's cancellation is told apart before
-// this), SolverUnknown otherwise.
+// solverGaveUp is the code of a check Z3 gave up on: Timeout when a
+// limit stopped it, the resource limit or the wall clock ("canceled" is
+// also what Z3 says when its own timer stops a check; a caller's
+// cancellation is told apart before this), SolverUnknown otherwise.
 func solverGaveUp(err error) (ir.Code, bool) {
 	var unknown *z3.UnknownError
 	if !errors.As(err, &unknown) {
 		return 0, false
+	}
+	if unknown.Rlimit {
+		return ir.Timeout, true
 	}
 	switch unknown.Reason {
 	case "timeout", "canceled":

@@ -68,7 +68,7 @@ func (x *executor) genericLoop(fr *frame, s *ir.For, seq *seqValue, path z3.Term
 		// generic row shows (cases/home_generic_two_rows_fail). So a
 		// body that calls effects must never raise.
 		never := x.ctx.And(x.raised[raisedBefore:]...)
-		ok, err := x.provedUnder(before, never, x.timeout)
+		ok, err := x.provedUnder(before, never, x.limits())
 		if !ok {
 			why := "whose body may raise on one row after another row's effects"
 			if err != nil {

@@ -75,7 +75,7 @@ func (x *executor) enumerateFits(pos ir.Pos, start z3.Term, capacity int, g z3.T
 		if k < math.MaxInt64-int64(capacity) {
 			return nil
 		}
-	} else if ok, err := x.provedUnder(g, x.ctx.Lt(start, limit), x.timeout); ok && err == nil {
+	} else if ok, err := x.provedUnder(g, x.ctx.Lt(start, limit), x.limits()); ok && err == nil {
 		return nil
 	}
 	return unsupported(pos, fmt.Sprintf("enumerate with a start the prover cannot keep below %d - %d (its counter would overflow)", int64(math.MaxInt64), capacity))

@@ -43,7 +43,7 @@ func (m *Monitor) Close() { m.ctx.Close() }
 // means the monitor could not decide (a value it cannot represent), which
 // a caller must not read as "holds".
 func (m *Monitor) Holds(p *ir.Program, g *ir.Guarantee, trace []TraceCall) (bool, error) {
-	x := &executor{ctx: m.ctx, prog: p, columns: map[string]column{}, timeout: 10 * time.Second, alive: m.ctx.True()}
+	x := &executor{ctx: m.ctx, prog: p, columns: map[string]column{}, timeout: 10 * time.Second, rlimit: DefaultRlimit, alive: m.ctx.True()}
 	calls := make([]replayCall, len(trace))
 	for i, c := range trace {
 		calls[i] = replayCall{effect: c.Effect, args: c.Args, result: c.Result}

@@ -13,13 +13,28 @@ import (
 
 // Options tune a proof.
 type Options struct {
-	// Timeout bounds each solver check; zero means DefaultTimeout. A check
-	// that runs out of time refuses its obligation.
+	// Timeout bounds each solver check on the wall clock; zero means
+	// DefaultTimeout. A check that runs out of time refuses its
+	// obligation.
 	Timeout time.Duration
+	// Contexts, when set, supplies the proof's Z3 context and bounds how
+	// many proofs run at once (contexts.go); without it Prove makes and
+	// deletes a context itself.
+	Contexts *Contexts
+	// Rlimit is Z3's resource limit for each check (limits.go); zero
+	// means DefaultRlimit. A check that spends it refuses its
+	// obligation, at the same point on a busy machine as on an idle one.
+	Rlimit uint64
+	// Deadline bounds the whole proof on the wall clock; zero means
+	// DefaultDeadline. The obligations not decided when it passes are
+	// refused.
+	Deadline time.Duration
 }
 
-// DefaultTimeout is the per-check limit when Options.Timeout is zero.
-const DefaultTimeout = 10 * time.Second
+// DefaultTimeout is the per-check wall-clock limit when Options.Timeout
+// is zero: the safety net behind the resource limit (DefaultRlimit),
+// long enough that a busy machine rarely reaches it first.
+const DefaultTimeout = 30 * time.Second
 
 // Status is the outcome of one obligation.
 type Status int
@@ -104,6 +119,15 @@ type Result struct {
 	Assumes     []string
 	Obligations []*Obligation
 	Coverage    *Coverage // per used domain (coverage.go)
+	// Cost is what the proof asked of Z3, for benchmarks and for tests
+	// that bound it; it says nothing about the verdict.
+	Cost Cost
+}
+
+// Cost counts a proof's work in Z3.
+type Cost struct {
+	Solvers int // solvers made; each costs milliseconds before its first check
+	Checks  int // satisfiability checks run
 }
 
 // Proved reports whether every obligation was proved. A result with no
@@ -151,17 +175,33 @@ func proveTarget(ctx context.Context, p *ir.Program, opts Options) (*Result, err
 	if opts.Timeout <= 0 {
 		opts.Timeout = DefaultTimeout
 	}
-	zc, err := z3.NewContext()
+	if opts.Rlimit == 0 {
+		opts.Rlimit = DefaultRlimit
+	}
+	if opts.Deadline <= 0 {
+		opts.Deadline = DefaultDeadline
+	}
+	var zc *z3.Context
+	var err error
+	if opts.Contexts != nil {
+		zc, err = opts.Contexts.take(ctx)
+		if err == nil {
+			defer opts.Contexts.give(zc)
+		}
+	} else if zc, err = z3.NewContext(); err == nil {
+		defer zc.Close()
+	}
 	if err != nil {
 		return nil, fmt.Errorf("prover: %w", err)
 	}
-	defer zc.Close()
 	// Cancel, not Interrupt: an interrupt that lands between two checks
 	// is lost, and the job would go on for as long as its timeouts allow.
-	stop := context.AfterFunc(ctx, zc.Cancel)
+	planCtx, endPlan := context.WithTimeout(ctx, opts.Deadline)
+	defer endPlan()
+	stop := context.AfterFunc(planCtx, zc.Cancel)
 	defer stop()
 
-	x := &executor{ctx: zc, prog: p, columns: map[string]column{}, timeout: opts.Timeout, runCtx: ctx}
+	x := &executor{ctx: zc, prog: p, columns: map[string]column{}, timeout: opts.Timeout, rlimit: opts.Rlimit, runCtx: ctx, planCtx: planCtx, deadline: opts.Deadline}
 	if err := x.run(p.Target); err != nil {
 		return nil, err
 	}
@@ -183,9 +223,15 @@ func proveTarget(ctx context.Context, p *ir.Program, opts Options) (*Result, err
 		res.Assumes = append(res.Assumes, c.Source)
 	}
 	var again []int
+	batched := x.provedTogether(goals)
 	for i, goal := range goals {
 		if err := ctx.Err(); err != nil {
 			return nil, err
+		}
+		if batched[i] {
+			goal.ob.Status = Proved
+			res.Obligations = append(res.Obligations, goal.ob)
+			continue
 		}
 		ob := x.decide(goal)
 		if (ob.Kind == KindGuarantee || ob.Kind == KindRequired || ob.Kind == KindCheck) && ob.Status == Refused && ob.Code == ir.NoReplay {
@@ -205,7 +251,67 @@ func proveTarget(ctx context.Context, p *ir.Program, opts Options) (*Result, err
 	if res.Coverage, err = coverageOf(p, res); err != nil {
 		return nil, err
 	}
+	st := zc.Stats()
+	res.Cost = Cost{Solvers: st.Solvers, Checks: st.Checks}
 	return res, nil
+}
+
+// Batches of preconditions (provedTogether).
+const (
+	// batchDisjuncts bounds the violations checked in one disjunction.
+	batchDisjuncts = 256
+	// jointMin is the fewest violations (or obligations) checked
+	// together: below it the quick solver (7 ms to start) costs more
+	// than the checks it saves.
+	jointMin = 16
+	// batchSiteViolations: only call sites with at most this many
+	// violations join a batch. A site in a loop has one per iteration,
+	// and Z3 decides many string violations one at a time far faster
+	// than their disjunction (see goal.violations).
+	batchSiteViolations = 4
+)
+
+// provedTogether checks the precondition obligations of many call sites
+// together, in batches: the disjunction of their violations, on the
+// quick solver (a hundredth of the resource limit). Unsat proves
+// every obligation of the batch at once (each violation is unsat); any
+// other answer proves nothing, and those obligations are decided one by
+// one as before, with their counterexamples. 5,000 calls with two
+// preconditions each made 10,000 checks; batched they make 40.
+func (x *executor) provedTogether(goals []goal) map[int]bool {
+	proved := map[int]bool{}
+	var batch []int
+	var disjuncts []z3.Term
+	flush := func() {
+		if len(batch) >= jointMin {
+			s := x.quickBase()
+			s.Push()
+			s.Assert(x.ctx.Or(disjuncts...))
+			r, err := s.Check()
+			x.release(s)
+			if err == nil && r == z3.Unsat {
+				for _, i := range batch {
+					proved[i] = true
+				}
+			}
+		}
+		batch, disjuncts = nil, nil
+	}
+	for i, g := range goals {
+		if g.ob.Kind != KindPrecondition || len(g.violations) == 0 || len(g.violations) > batchSiteViolations ||
+			len(g.defs) > 0 || len(g.guesses) > 0 || len(g.separate) > 0 {
+			continue
+		}
+		if len(disjuncts)+len(g.violations) > batchDisjuncts {
+			flush()
+		}
+		batch = append(batch, i)
+		for _, v := range g.violations {
+			disjuncts = append(disjuncts, x.ctx.And(v...))
+		}
+	}
+	flush()
+	return proved
 }
 
 // noReplay starts the reason of an obligation whose counterexample did not
@@ -222,7 +328,7 @@ const noReplay = "internal error: the counterexample found does not replay in th
 // an assert the run never reaches, which the replay catches. The exact
 // encoding's verdict, replayed as well, replaces the refusal.
 func (x *executor) decideExactly(p *ir.Program, res *Result, again []int) error {
-	exact := &executor{ctx: x.ctx, prog: p, columns: map[string]column{}, timeout: x.timeout, runCtx: x.runCtx, stopAtFailedRequires: true}
+	exact := &executor{ctx: x.ctx, prog: p, columns: map[string]column{}, timeout: x.timeout, rlimit: x.rlimit, runCtx: x.runCtx, planCtx: x.planCtx, deadline: x.deadline, stopAtFailedRequires: true}
 	if err := exact.run(p.Target); err != nil {
 		return err
 	}
@@ -294,14 +400,14 @@ func (x *executor) decide(g goal) *Obligation {
 	ob := g.ob
 	r, s, separated, err := x.violateSmallFirst(g) // smallmodel.go
 	if s != nil {
-		defer s.Close()
+		defer x.release(s)
 	}
 	if err == nil && r == z3.Sat && len(g.separate) > 0 && !separated && !x.separable(s, g, ob) {
 		return ob // ob says why (provenance.go)
 	}
 	switch {
 	case err != nil:
-		ob.refuse(x.checkCode(err), err.Error())
+		ob.refuse(x.checkCode(err), x.gaveUpReason(err))
 	case r == z3.Unsat:
 		ob.Status = Proved
 	case r == z3.Sat:
@@ -324,7 +430,15 @@ func (x *executor) decide(g goal) *Obligation {
 				// uniqueness assumed.
 				g.uniqueAssumed = true
 				g.defs = append(append([]z3.Term{}, g.defs...), x.uniqueRetry...)
+				x.release(s) // the next decision starts at scope 0
 				return x.decide(g)
+			}
+			var unknown *z3.UnknownError
+			if errors.As(err, &unknown) {
+				// The monitor gave up on the replayed trace: a
+				// limit stopped the proof, not a spurious model.
+				ob.refuse(x.checkCode(err), "a counterexample was found but its replay could not be checked: "+x.gaveUpReason(err))
+				break
 			}
 			ob.refuse(ir.NoReplay, noReplay+", so it is not shown: "+err.Error())
 			break
@@ -426,15 +540,19 @@ func (x *executor) goals(p *ir.Program) ([]goal, error) {
 // time in its own scope, stopping at the first that is not unsat. The
 // solver of that check is returned for the model (the caller closes it).
 func (x *executor) violate(g goal) (z3.Result, *z3.Solver, error) {
-	r, s, err := x.violateWith(g, false)
-	if len(x.memberships) > 0 && x.gaveUp(r, err) {
-		// Once more with the contains form of every string
-		// membership as a lemma (membership.go); its answer replaces
-		// the unknown.
-		if s != nil {
-			s.Close()
-		}
-		r, s, err = x.violateWith(g, true)
+	// With string memberships, the encoding with the contains form of
+	// each as a lemma (membership.go) goes first. Tried second, after the
+	// plain encoding spent the whole resource limit, it gave up too on
+	// layers/db's emails_not_example_fail (a failed assert decided in
+	// 2-7 s otherwise): what Z3 4.8.12 made of the first attempt stays in
+	// the context and slows the second.
+	if len(x.memberships) == 0 {
+		return x.violateWith(g, false)
+	}
+	r, s, err := x.violateWith(g, true)
+	if x.gaveUp(r, err) {
+		x.release(s)
+		r, s, err = x.violateWith(g, false)
 	}
 	return r, s, err
 }
@@ -452,10 +570,8 @@ func (x *executor) violateWith(g goal, lemmas bool) (z3.Result, *z3.Solver, erro
 			}
 		}
 	}
-	s := x.ctx.NewSolver(x.timeout)
-	for _, a := range x.assumptions {
-		s.Assert(a)
-	}
+	s := x.base()
+	s.Push()
 	if lemmas {
 		for _, l := range x.membershipLemmas() {
 			s.Assert(l)
@@ -464,28 +580,122 @@ func (x *executor) violateWith(g goal, lemmas bool) (z3.Result, *z3.Solver, erro
 	for _, d := range g.defs {
 		s.Assert(d)
 	}
-	for _, v := range vs {
-		s.Push()
-		for _, t := range v {
-			s.Assert(t)
-		}
-		r, err := s.Check()
-		if err != nil || r != z3.Unsat {
-			return r, s, err
-		}
-		s.Pop(1)
+	var premises []z3.Term // what s holds beside the assumptions
+	if lemmas {
+		premises = append(premises, x.membershipLemmas()...)
 	}
-	s.Close()
+	premises = append(premises, g.defs...)
+	for start := 0; start < len(vs); start += batchDisjuncts {
+		chunk := vs[start:min(start+batchDisjuncts, len(vs))]
+		if x.unsatTogether(premises, chunk) {
+			continue
+		}
+		for _, v := range chunk {
+			s.Push()
+			for _, t := range v {
+				s.Assert(t)
+			}
+			r, err := s.Check()
+			if err != nil || r != z3.Unsat {
+				return r, s, err
+			}
+			s.Pop(1)
+		}
+	}
+	x.release(s)
 	return z3.Unsat, nil, nil
 }
 
+// unsatTogether checks the violations vs (at least jointMin) as one
+// disjunction under premises, on the quick solver (a hundredth of the
+// resource limit): unsat
+// rules every one of them out in one check (an obligation over a loop's
+// facts has one violation per iteration). Any other answer proves
+// nothing, and the caller checks them one at a time, which is what finds
+// a counterexample, and what Z3 decides faster for many string
+// constraints (see goal.violations); the share bounds what the attempt
+// can waste.
+func (x *executor) unsatTogether(premises []z3.Term, vs [][]z3.Term) bool {
+	if len(vs) < jointMin {
+		return false
+	}
+	disjuncts := make([]z3.Term, len(vs))
+	for i, v := range vs {
+		disjuncts[i] = x.ctx.And(v...)
+	}
+	s := x.quickBase()
+	defer x.release(s)
+	s.Push()
+	for _, p := range premises {
+		s.Assert(p)
+	}
+	s.Assert(x.ctx.Or(disjuncts...))
+	r, err := s.Check()
+	return err == nil && r == z3.Unsat
+}
+
+// base is the proof's shared solver with every assumption made so far
+// asserted at scope 0. A caller pushes a scope before asserting anything
+// of its own and ends with release, which pops back to scope 0, so no
+// check ever sees another's goal or definitions. Assumptions only grow
+// (the executor appends them), so asserting the new ones at scope 0 keeps
+// shared holding exactly x.assumptions.
+func (x *executor) base() *z3.Solver {
+	if x.shared == nil {
+		x.shared = x.ctx.NewSolverLimits(x.limits())
+	}
+	if n := x.shared.Scopes(); n != 0 {
+		// A scope left open would leak one check's goal into the
+		// next; Pop records the misuse as the context's error, so
+		// every later check refuses rather than decide wrongly.
+		x.ctx.Fail("Solver", fmt.Sprintf("internal error: the proof's solver has %d scopes open where it should have none", n))
+	}
+	for _, a := range x.assumptions[x.sharedAsserted:] {
+		x.shared.Assert(a)
+	}
+	x.sharedAsserted = len(x.assumptions)
+	return x.shared
+}
+
+// quickBase is base for the joint checks (unsatTogether,
+// provedTogether): a second solver of the proof, made on first use,
+// whose checks get a hundredth of the resource limit. Changing a
+// solver's limits between checks costs about 2 ms on Z3 4.8.12 (more
+// than most checks), so the short limit has a solver of its own.
+func (x *executor) quickBase() *z3.Solver {
+	if x.quick == nil {
+		x.quick = x.ctx.NewSolverLimits(x.share(jointShare))
+	}
+	if n := x.quick.Scopes(); n != 0 {
+		x.ctx.Fail("Solver", fmt.Sprintf("internal error: the proof's quick solver has %d scopes open where it should have none", n))
+	}
+	for _, a := range x.assumptions[x.quickAsserted:] {
+		x.quick.Assert(a)
+	}
+	x.quickAsserted = len(x.assumptions)
+	return x.quick
+}
+
+// release ends a check's use of s: the shared solvers are popped back
+// to scope 0, a solver of the check's own is closed.
+func (x *executor) release(s *z3.Solver) {
+	if s == nil {
+		return
+	}
+	if s == x.shared || s == x.quick {
+		s.PopTo(0)
+		return
+	}
+	s.Close()
+}
+
 // tryGuess checks the violation v together with guess on a solver of its
-// own with a short timeout, so that a guess Z3 cannot settle costs at most
+// own with a share of the resource limit (searchShare), so that a guess Z3 cannot settle costs at most
 // that. On sat the solver is returned for the model; on unsat or unknown
 // it is closed and the answer means nothing. An error other than Z3
 // giving up is returned.
 func (x *executor) tryGuess(g goal, v, guess []z3.Term, lemmas bool) (z3.Result, *z3.Solver, error) {
-	s := x.ctx.NewSolver(min(x.timeout, boundSearchTimeout))
+	s := x.ctx.NewSolverLimits(x.share(searchShare))
 	for _, a := range x.assumptions {
 		s.Assert(a)
 	}

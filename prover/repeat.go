@@ -3,7 +3,6 @@ package prover
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/prover/z3"
@@ -23,10 +22,6 @@ const maxRepeat = 64
 // which the string theory does not see, so a repetition the solver
 // cannot keep below it is refused.
 const maxRepeatChars = pysem.MaxAlloc / pysem.UTF8Max
-
-// repeatBoundTimeout bounds the check that a repeated str is short (see
-// repeatFits).
-const repeatBoundTimeout = time.Second
 
 // repeat is x * k (the IR puts the sequence first): a str repeated k
 // times ("" when k <= 0), or a list of known length repeated a constant
@@ -91,7 +86,7 @@ func (x *executor) repeatStr(pos ir.Pos, e *ir.BinOp, s, k z3.Term, g z3.Term) (
 	}
 	// A symbolic count: one concatenation per possible count, which
 	// the solver must bound first.
-	if within, err := x.provedUnder(g, c.Le(k, c.Int(maxRepeat)), x.timeout); !within {
+	if within, err := x.provedUnder(g, c.Le(k, c.Int(maxRepeat)), x.limits()); !within {
 		return nil, unsupported(e.Y.Position(), fmt.Sprintf("repeating a str by a count the prover cannot bound by %d%s", maxRepeat, solverReason(err)))
 	}
 	out := c.String("")
@@ -113,9 +108,9 @@ func (x *executor) repeatStr(pos ir.Pos, e *ir.BinOp, s, k z3.Term, g z3.Term) (
 // A free operand makes Z3 look for a model with a string of tens of
 // millions of characters, which takes it the whole timeout (10 s in
 // TestRepeatRefused); the answer is a refusal either way, so the check
-// gets repeatBoundTimeout at most.
+// gets a tenth of the resource limit (repeatShare) at most.
 func (x *executor) repeatFits(pos ir.Pos, short, g z3.Term) error {
-	if fits, err := x.provedUnder(g, short, min(x.timeout, repeatBoundTimeout)); !fits {
+	if fits, err := x.provedUnder(g, short, x.share(repeatShare)); !fits {
 		return unsupported(pos, fmt.Sprintf("a str repetition the prover cannot bound by %d characters (a longer one may raise MemoryError, depending on its bytes)%s", maxRepeatChars, solverReason(err)))
 	}
 	return nil
@@ -124,12 +119,18 @@ func (x *executor) repeatFits(pos ir.Pos, short, g z3.Term) error {
 // provedUnder says whether claim holds on every execution reaching g,
 // under the assumptions made so far. Any answer but unsat is "no", with
 // the solver's error when there is one.
-func (x *executor) provedUnder(g, claim z3.Term, timeout time.Duration) (bool, error) {
-	s := x.ctx.NewSolver(timeout)
-	defer s.Close()
-	for _, a := range x.assumptions {
-		s.Assert(a)
+func (x *executor) provedUnder(g, claim z3.Term, l z3.Limits) (bool, error) {
+	var s *z3.Solver
+	if l == x.limits() {
+		s = x.base()
+		s.Push()
+	} else {
+		s = x.ctx.NewSolverLimits(l)
+		for _, a := range x.assumptions {
+			s.Assert(a)
+		}
 	}
+	defer x.release(s)
 	s.Assert(g)
 	s.Assert(x.ctx.Not(claim))
 	r, err := s.Check()

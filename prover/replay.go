@@ -155,7 +155,7 @@ func (x *executor) monitor(gr *ir.Guarantee, calls []replayCall) (bool, error) {
 	if gr == nil {
 		return false, errors.New("no guarantee to monitor")
 	}
-	m := &executor{ctx: x.ctx, prog: x.prog, columns: map[string]column{}, timeout: x.timeout, alive: x.ctx.True()}
+	m := &executor{ctx: x.ctx, prog: x.prog, columns: map[string]column{}, timeout: x.timeout, rlimit: x.rlimit, alive: x.ctx.True()}
 	m.monitorRows = &monitorRows{known: true}
 	for _, c := range calls {
 		if c.result == nil && !ir.IsBasic(c.effect.Result, ir.KindNone) {
@@ -176,7 +176,7 @@ func (x *executor) monitor(gr *ir.Guarantee, calls []replayCall) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	s := x.ctx.NewSolver(x.timeout)
+	s := x.ctx.NewSolverLimits(x.limits())
 	defer s.Close()
 	for _, d := range g.defs {
 		s.Assert(d)

@@ -20,7 +20,7 @@ func (x *executor) smallResults(k int64) []z3.Term {
 	return out
 }
 
-// smallSeparable looks, on a solver of its own with the short timeout of
+// smallSeparable looks, on a solver of its own with the share of the resource limit of
 // guesses, for a violation of g that a trace can show (g.separate) while
 // every query returns at most smallResultBound rows. A loop over a query
 // bounded by 100 rows whose rows carry string postconditions (every email
@@ -34,7 +34,7 @@ func (x *executor) smallSeparable(g goal) *z3.Solver {
 	if len(small) == 0 || !g.holds.IsValid() {
 		return nil
 	}
-	s := x.ctx.NewSolver(min(x.timeout, boundSearchTimeout))
+	s := x.ctx.NewSolverLimits(x.share(searchShare))
 	for _, a := range x.assumptions {
 		s.Assert(a)
 	}

@@ -2,7 +2,6 @@ package prover
 
 import (
 	"errors"
-	"time"
 
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/prover/z3"
@@ -26,10 +25,6 @@ import (
 // bound then also admits 0. A bound Z3 cannot establish in time is left
 // out, which can only make the final check slower (and refuse it as a
 // timeout), never change its answer.
-
-// boundSearchTimeout bounds each check of the search; a search that runs
-// out of time drops its lemma.
-const boundSearchTimeout = 2 * time.Second
 
 // boundLimit is the magnitude past which a term counts as unbounded.
 const boundLimit = int64(1) << 60
@@ -59,7 +54,7 @@ type termBounds struct {
 func (x *executor) sumBounds(ms []member, amounts []z3.Term, op ir.CmpOp) ([]termBounds, error) {
 	needHi := op != ir.GtE && op != ir.Gt
 	needLo := op != ir.LtE && op != ir.Lt
-	s := x.ctx.NewSolver(min(x.timeout, boundSearchTimeout))
+	s := x.ctx.NewSolverLimits(x.share(searchShare))
 	defer s.Close()
 	for _, a := range x.assumptions {
 		s.Assert(a)

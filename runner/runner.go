@@ -41,9 +41,12 @@ type Options struct {
 	Service         Service
 	ApprovalTimeout time.Duration // total wait for a decision (default 10m)
 	ProveTimeout    time.Duration // per solver check (default prover.DefaultTimeout)
-	Out             io.Writer     // the transcript
-	Stdout, Stderr  io.Writer     // the plan's own output streams
-	Client          *http.Client  // default: no redirects
+	// Contexts supplies the proof's Z3 context in a long-lived process
+	// (the MCP server); nil makes one for the proof.
+	Contexts       *prover.Contexts
+	Out            io.Writer    // the transcript
+	Stdout, Stderr io.Writer    // the plan's own output streams
+	Client         *http.Client // default: no redirects
 	// PollTimeout is one long-poll's timeout (default 30s; the service
 	// caps it at 120s).
 	PollTimeout time.Duration
@@ -270,7 +273,7 @@ func (r *run) prove(ctx context.Context) (*prover.Result, int) {
 	// check verifies the IR, proves, and refuses a proved plan whose
 	// coverage report is missing or has a required gap, as every caller's
 	// pipeline does.
-	res, err := check.Prove(ctx, r.plan.Prog, check.Options{Timeout: r.opts.ProveTimeout})
+	res, err := check.Prove(ctx, r.plan.Prog, check.Options{Timeout: r.opts.ProveTimeout, Contexts: r.opts.Contexts})
 	if err != nil {
 		r.step("prove", "✗ %v", err)
 		r.step("submit", "(not submitted)")

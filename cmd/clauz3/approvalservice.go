@@ -16,6 +16,7 @@ import (
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/policy"
+	"github.com/clauz3/clauz3/prover"
 )
 
 // version is what /health reports.
@@ -31,12 +32,17 @@ func runApprovalService(args []string, stdout, stderr io.Writer) int {
 // serviceProver wires check (compile, verify, prove, coverage, English)
 // and policy into the service's Reprove and Decide: imports resolve
 // against the service's layer store only and trusted layers come from it,
-// never from a project's tools/. Proofs are not serialised: check is safe
-// for concurrent use, each proof owning its Z3 context.
+// never from a project's tools/. Proofs run in parallel, up to one per
+// core: each has a Z3 context of its own from contexts (made ahead of
+// time, never shared), so a slow proof no longer holds every other
+// submission behind one mutex.
 type serviceProver struct {
 	importRoot string
 	trusted    []string
 	timeout    time.Duration
+	// contexts bounds the proofs running at once and supplies their
+	// contexts; nil makes each proof its own, unbounded (tests).
+	contexts *prover.Contexts
 	// exec are the service's build and run settings; the build identity
 	// recorded at approval is computed with them.
 	exec execute.Options
@@ -62,7 +68,7 @@ func (sp *serviceProver) acquire(ctx context.Context) (release func(), err error
 // proveOptions are the options of every proof the service runs, the
 // re-proof's and the policy's alike.
 func (sp *serviceProver) proveOptions() check.Options {
-	return check.Options{Timeout: sp.timeout}
+	return check.Options{Timeout: sp.timeout, Contexts: sp.contexts}
 }
 
 func (sp *serviceProver) config(target string) compiler.Config {

@@ -35,6 +35,9 @@ func TestFlagsAnywhere(t *testing.T) {
 	}{
 		{"prove", []string{"prove", good, "--import-root", corpus, "--timeout", "20s"}, exitOK},
 		{"prove json", []string{"prove", good, "--json", "--import-root", corpus}, exitOK},
+		{"prove limits", []string{"prove", good, "--import-root", corpus, "--rlimit", "5000000", "--deadline", "1m"}, exitOK},
+		{"prove rlimit 0", []string{"prove", good, "--import-root", corpus, "--rlimit", "0"}, exitUsage},
+		{"prove deadline 0", []string{"prove", good, "--import-root", corpus, "--deadline", "0s"}, exitUsage},
 		{"ir", []string{"ir", good, "--import-root", corpus, "--target", "main"}, exitOK},
 		{"simulate", []string{"simulate", good, "--effects", effects, "--import-root", corpus, "--trace", trace}, exitOK},
 		{"policy-check", []string{"policy-check", good, "--policy", policy, "--import-root", corpus}, exitOK},

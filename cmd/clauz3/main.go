@@ -40,6 +40,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"strings"
@@ -266,8 +267,14 @@ func runProve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var pf planFlags
 	pf.register(fs)
 	asJSON := fs.Bool("json", false, "print the result as one JSON object on stdout")
-	timeout := fs.Duration("timeout", prover.DefaultTimeout, "the limit for each solver check; running out refuses the plan")
+	timeout := fs.Duration("timeout", prover.DefaultTimeout, "the wall-clock limit for each solver check; running out refuses the plan")
+	rlimit := fs.Uint64("rlimit", prover.DefaultRlimit, "Z3's resource limit for each solver check (units of work, the same on a busy machine as on an idle one); running out refuses the plan")
+	deadline := fs.Duration("deadline", prover.DefaultDeadline, "the wall-clock limit for the whole proof; running out refuses the obligations not decided")
 	if err := parseFlags(fs, args); err != nil {
+		return exitUsage
+	}
+	if *rlimit == 0 || *rlimit > math.MaxUint32 || *timeout <= 0 || *deadline <= 0 {
+		fmt.Fprintf(stderr, "clauz3 prove: --rlimit must be between 1 and %d, --timeout and --deadline positive\n", uint64(math.MaxUint32))
 		return exitUsage
 	}
 	// fallback is the code of an error that is not a diagnostic: a
@@ -289,7 +296,7 @@ func runProve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	res, err := check.Prove(ctx, prog, check.Options{Timeout: *timeout})
+	res, err := check.Prove(ctx, prog, check.Options{Timeout: *timeout, Rlimit: *rlimit, Deadline: *deadline})
 	if err != nil {
 		return refuse(exitRefused, ir.Internal, err)
 	}

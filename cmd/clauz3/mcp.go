@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -36,7 +37,12 @@ func runMCP(e env, args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "clauz3 mcp: %s: not a folder\n", *dir)
 		return exitUsage
 	}
+	// The server lives as long as its client: its proofs take contexts
+	// made ahead of time instead of making one each.
+	contexts := prover.NewContexts(runtime.NumCPU())
+	defer contexts.Close()
 	srv := mcpserver.New(mcpserver.Config{
+		Contexts:        contexts,
 		Dir:             *dir,
 		ProveTimeout:    *proveTimeout,
 		ApprovalTimeout: *approvalTimeout,

@@ -3,11 +3,14 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/clauz3/clauz3/approval"
+	"github.com/clauz3/clauz3/prover"
 )
 
 // TestReproveShowsAssumptions checks that the service's own re-proof
@@ -55,5 +58,40 @@ func TestReproveWaitsForASlot(t *testing.T) {
 	}
 	if len(sp.slots) != 0 {
 		t.Errorf("the re-proof kept its slot")
+	}
+}
+
+// TestReproveInParallel: the service's re-proofs run at once on contexts
+// from its pool, each with its own verdict: a plan over the cap is
+// refused while the plans under it are proved.
+func TestReproveInParallel(t *testing.T) {
+	sp := &serviceProver{importRoot: filepath.Join("..", "..", "corpus"), timeout: 10 * time.Second, contexts: prover.NewContexts(2)}
+	defer sp.contexts.Close()
+	plan := func(amount int) []byte {
+		return []byte(fmt.Sprintf(`import clauz3
+from tools.bank.trusted import contracts as bank
+from tools.bank.trusted.effects import withdraw
+
+
+@clauz3.guarantee(bank.max_spend(5))
+def main() -> None:
+    withdraw("checking", %d)
+`, amount))
+	}
+	amounts := []int{5, 6, 3, 9, 1, 2}
+	errs := make([]error, len(amounts))
+	var wg sync.WaitGroup
+	for i, a := range amounts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = sp.reprove(context.Background(), "plan.py", plan(a), "main")
+		}()
+	}
+	wg.Wait()
+	for i, a := range amounts {
+		if over := a > 5; (errs[i] != nil) != over {
+			t.Errorf("withdraw %d: reprove error %v, want refused=%v", a, errs[i], over)
+		}
 	}
 }

@@ -601,7 +601,8 @@ func runServiceRun(name string, args []string, stdout, stderr io.Writer) int {
 		return fail(exitRefused, "%v", err)
 	}
 	defer store.Close()
-	proofs := &serviceProver{importRoot: l.LayerStore(), trusted: trusted, timeout: *proveTimeout, slots: make(chan struct{}, runtime.NumCPU())}
+	proofs := &serviceProver{importRoot: l.LayerStore(), trusted: trusted, timeout: *proveTimeout, slots: make(chan struct{}, runtime.NumCPU()), contexts: prover.NewContexts(runtime.NumCPU())}
+	defer proofs.contexts.Close()
 	execOpts, err := executeOptions(l, settings, uid, "http://"+settings.Addr, keys)
 	if err != nil {
 		return fail(exitRefused, "%v", err)

@@ -17,10 +17,17 @@ func BenchmarkNewContext(b *testing.B) {
 }
 
 // BenchmarkSmallCheck measures Push, Assert of a small string formula,
-// Check and Pop on a reused context and solver.
+// Check and Pop on a reused context and solver, with a timeout only and
+// with a resource limit too (which reads Z3's work counter around each
+// check), so the cost of the limit shows as a ratio in one run.
 func BenchmarkSmallCheck(b *testing.B) {
+	b.Run("timeout", func(b *testing.B) { benchSmallCheck(b, Limits{Timeout: 10 * time.Second}) })
+	b.Run("rlimit", func(b *testing.B) { benchSmallCheck(b, Limits{Timeout: 10 * time.Second, Rlimit: 3_000_000}) })
+}
+
+func benchSmallCheck(b *testing.B, l Limits) {
 	c := newCtx(b)
-	s := c.NewSolver(10 * time.Second)
+	s := c.NewSolverLimits(l)
 	defer s.Close()
 	addr := strc(c, "addr")
 	f := c.And(c.Not(c.Contains(addr, c.String("@"))), c.Eq(addr, c.String("bob@example.com")))

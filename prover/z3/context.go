@@ -73,6 +73,24 @@ type Context struct {
 
 	solvers map[*Solver]struct{}
 	models  map[*Model]struct{}
+
+	stats Stats
+}
+
+// Stats counts what a Context did: the work a job costs, which callers
+// report and tests bound (a fresh solver costs milliseconds before its
+// first check).
+type Stats struct {
+	Solvers int // solvers made by NewSolver
+	Checks  int // calls of Solver.Check that reached Z3
+}
+
+// Stats returns the counts so far.
+func (c *Context) Stats() Stats {
+	if c == nil {
+		return Stats{}
+	}
+	return c.stats
 }
 
 // NewContext creates a reference-counted Z3 context with an error handler
@@ -190,6 +208,17 @@ func (c *Context) Cancel() {
 // Version returns Z3's full version string.
 func Version() string {
 	return C.GoString(C.Z3_get_full_version())
+}
+
+// Fail records an error the caller detected, as the binding records its
+// own: the context is poisoned from then on (see Err), so a job that
+// finds its own state inconsistent refuses every later check instead of
+// deciding on that state.
+func (c *Context) Fail(op, msg string) {
+	if c == nil {
+		return
+	}
+	c.failf(op, "%s", msg)
 }
 
 // setErr records err if no error was recorded yet.

@@ -2,7 +2,27 @@ package z3
 
 /*
 #include <stdlib.h>
+#include <string.h>
 #include <z3.h>
+
+// The solver's "rlimit count" statistic: the context's resource counter,
+// which every check advances by the work it does; 0 when absent.
+static unsigned long long z3go_rlimit_count(Z3_context c, Z3_solver s) {
+	Z3_stats st = Z3_solver_get_statistics(c, s);
+	if (Z3_get_error_code(c) != Z3_OK || st == NULL) {
+		return 0;
+	}
+	Z3_stats_inc_ref(c, st);
+	unsigned long long n = 0;
+	unsigned size = Z3_stats_size(c, st);
+	for (unsigned i = 0; i < size; i++) {
+		if (strcmp(Z3_stats_get_key(c, st, i), "rlimit count") == 0 && Z3_stats_is_uint(c, st, i)) {
+			n = Z3_stats_get_uint_value(c, st, i);
+		}
+	}
+	Z3_stats_dec_ref(c, st);
+	return n;
+}
 */
 import "C"
 
@@ -36,6 +56,23 @@ func (r Result) String() string {
 // quantifiers" or "max. resource limit exceeded".
 type UnknownError struct {
 	Reason string
+	// Rlimit is set when the check used up the solver's resource limit
+	// (Limits.Rlimit): Z3 4.8.12 then says "canceled", as it does for a
+	// timeout, so the binding tells them apart by the work counted.
+	Rlimit bool
+}
+
+// Limits bound each Check of a solver.
+type Limits struct {
+	// Timeout is the wall-clock limit, rounded up to whole milliseconds;
+	// 0 means none, which callers should avoid (some formulas run for
+	// minutes and use gigabytes). A loaded machine reaches it sooner.
+	Timeout time.Duration
+	// Rlimit is Z3's resource limit: units of work (not time) a check
+	// may do, so a check stopped by it stops at the same point on a busy
+	// machine as on an idle one; 0 means none. On Z3 4.8.12 it counts
+	// from the check's start, every check getting the whole amount.
+	Rlimit uint64
 }
 
 func (e *UnknownError) Error() string {
@@ -46,9 +83,10 @@ func (e *UnknownError) Error() string {
 // Context's threading rules. Close it when done (Context.Close also
 // releases it).
 type Solver struct {
-	c    *Context
-	s    C.Z3_solver
-	last Result // result of the last Check, Unknown after any change
+	c      *Context
+	s      C.Z3_solver
+	last   Result // result of the last Check, Unknown after any change
+	limits Limits
 }
 
 // NewSolver makes a solver with the given timeout per Check, rounded up to
@@ -60,8 +98,13 @@ type Solver struct {
 // After an error (see Context.Err) NewSolver returns an inert Solver whose
 // Check returns Unknown with that error.
 func (c *Context) NewSolver(timeout time.Duration) *Solver {
+	return c.NewSolverLimits(Limits{Timeout: timeout})
+}
+
+// NewSolverLimits is NewSolver with both limits.
+func (c *Context) NewSolverLimits(l Limits) *Solver {
 	const op = "NewSolver"
-	s := &Solver{c: c}
+	s := &Solver{c: c, limits: l}
 	if !c.ready(op) {
 		return s
 	}
@@ -73,12 +116,34 @@ func (c *Context) NewSolver(timeout time.Duration) *Solver {
 	C.Z3_solver_inc_ref(c.ctx, h)
 	s.s = h
 	c.solvers[s] = struct{}{}
-	c.setSolverParams(op, h, timeout)
+	c.stats.Solvers++
+	c.setSolverParams(op, h, l)
 	return s
 }
 
-// setSolverParams sets ctrl_c=false and the timeout on h.
-func (c *Context) setSolverParams(op string, h C.Z3_solver, timeout time.Duration) bool {
+// SetLimits changes the limits of the checks to come, so one solver can
+// take a short first attempt and then a longer one.
+func (s *Solver) SetLimits(l Limits) {
+	if !s.live("SetLimits") || l == s.limits {
+		return
+	}
+	if s.c.setSolverParams("SetLimits", s.s, l) {
+		s.limits = l
+	}
+}
+
+// Limits are the solver's limits.
+func (s *Solver) Limits() Limits {
+	if s == nil {
+		return Limits{}
+	}
+	return s.limits
+}
+
+// setSolverParams sets ctrl_c=false and the limits on h. A zero limit
+// is set too (as "none"), so that SetLimits can lift one.
+func (c *Context) setSolverParams(op string, h C.Z3_solver, l Limits) bool {
+	timeout := l.Timeout
 	p := C.Z3_mk_params(c.ctx)
 	if !c.ok(op) || p == nil {
 		c.failf(op, "Z3_mk_params failed")
@@ -89,14 +154,17 @@ func (c *Context) setSolverParams(op string, h C.Z3_solver, timeout time.Duratio
 	if sym, ok := c.symbol(op, "ctrl_c"); ok {
 		C.Z3_params_set_bool(c.ctx, p, sym, C.bool(false))
 	}
+	ms := uint64(math.MaxUint32) // "no timeout" to Z3
 	if timeout > 0 {
-		ms := (timeout + time.Millisecond - 1) / time.Millisecond
-		if ms > math.MaxUint32-1 { // UINT_MAX means "no timeout" to Z3
-			ms = math.MaxUint32 - 1
-		}
-		if sym, ok := c.symbol(op, "timeout"); ok {
-			C.Z3_params_set_uint(c.ctx, p, sym, C.uint(ms))
-		}
+		ms = uint64((timeout + time.Millisecond - 1) / time.Millisecond)
+		ms = min(ms, math.MaxUint32-1)
+	}
+	if sym, ok := c.symbol(op, "timeout"); ok {
+		C.Z3_params_set_uint(c.ctx, p, sym, C.uint(ms))
+	}
+	// 0 is "no limit" to Z3; the parameter is 32 bits wide.
+	if sym, ok := c.symbol(op, "rlimit"); ok {
+		C.Z3_params_set_uint(c.ctx, p, sym, C.uint(min(l.Rlimit, math.MaxUint32)))
 	}
 	if !c.ok(op) {
 		return false
@@ -121,7 +189,7 @@ func (c *Context) discardInterrupt() {
 		}
 		C.Z3_solver_inc_ref(c.ctx, h)
 		c.scratch = h
-		if !c.setSolverParams("Check", h, time.Second) {
+		if !c.setSolverParams("Check", h, Limits{Timeout: time.Second}) {
 			return
 		}
 	}
@@ -164,6 +232,27 @@ func (s *Solver) Pop(n uint) {
 	}
 	C.Z3_solver_pop(s.c.ctx, s.s, C.uint(n))
 	s.c.ok("Pop")
+}
+
+// Scopes is the number of backtracking scopes open (0 when none).
+func (s *Solver) Scopes() uint {
+	if !s.live("Scopes") {
+		return 0
+	}
+	n := uint(C.Z3_solver_get_num_scopes(s.c.ctx, s.s))
+	if !s.c.ok("Scopes") {
+		return 0
+	}
+	return n
+}
+
+// PopTo closes scopes until level are left open: a caller that pushed at
+// level returns the solver to where it found it however many scopes the
+// work since opened.
+func (s *Solver) PopTo(level uint) {
+	if open := s.Scopes(); open > level {
+		s.Pop(open - level)
+	}
 }
 
 // Assert adds the Boolean term t to the current scope.
@@ -221,6 +310,12 @@ func (s *Solver) Check() (Result, error) {
 	}
 	c.checking, c.interrupted = true, false
 	c.mu.Unlock()
+	c.stats.Checks++
+	var before C.ulonglong
+	if s.limits.Rlimit > 0 {
+		before = C.z3go_rlimit_count(c.ctx, s.s)
+		c.clearErr()
+	}
 	r := C.Z3_solver_check(c.ctx, s.s)
 	c.mu.Lock()
 	c.checking = false
@@ -230,10 +325,16 @@ func (s *Solver) Check() (Result, error) {
 		return Unknown, c.err
 	}
 	var reason string
+	spent := false
 	if r != C.Z3_L_TRUE && r != C.Z3_L_FALSE {
 		reason = C.GoString(C.Z3_solver_get_reason_unknown(c.ctx, s.s))
 		if !c.clearErr() || reason == "" {
 			reason = "unknown"
+		}
+		if s.limits.Rlimit > 0 && !interrupted {
+			after := C.z3go_rlimit_count(c.ctx, s.s)
+			c.clearErr()
+			spent = uint64(after-before) >= min(s.limits.Rlimit, math.MaxUint32)
 		}
 	}
 	if interrupted {
@@ -247,7 +348,10 @@ func (s *Solver) Check() (Result, error) {
 		s.last = Unsat
 		return Unsat, nil
 	}
-	return Unknown, &UnknownError{Reason: reason}
+	if spent {
+		reason = "max. resource limit exceeded"
+	}
+	return Unknown, &UnknownError{Reason: reason, Rlimit: spent}
 }
 
 // Model returns the model of the last Check, which must have returned Sat
