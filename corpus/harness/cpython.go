@@ -36,11 +36,7 @@ func RunCPython(ctx context.Context, c Case) (Outcome, error) {
 		return Outcome{}, err
 	}
 	defer os.RemoveAll(dir)
-	effects := c.Effects
-	if effects == nil {
-		effects = []byte("{}")
-	}
-	effPath, err := writeTemp(dir, "results.json", effects)
+	effPath, err := writeEffects(dir, c)
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -148,4 +144,14 @@ func pythonPaths(c Case) (stub, plan string, pypath []string, err error) {
 		pypath = append(pypath, root)
 	}
 	return stub, plan, pypath, nil
+}
+
+// writeEffects writes the case's simulated effect results (none: {}) to
+// dir/results.json, where the stubs read them, and answers its path.
+func writeEffects(dir string, c Case) (string, error) {
+	effects := c.Effects
+	if effects == nil {
+		effects = []byte("{}")
+	}
+	return writeTemp(dir, "results.json", effects)
 }

@@ -174,11 +174,7 @@ func (d *CPythonDriver) runWithTimeout(ctx context.Context, c Case, seconds int)
 		return Outcome{}, err
 	}
 	defer os.RemoveAll(dir)
-	effects := c.Effects
-	if effects == nil {
-		effects = []byte("{}")
-	}
-	effPath, err := writeTemp(dir, "results.json", effects)
+	effPath, err := writeEffects(dir, c)
 	if err != nil {
 		return Outcome{}, err
 	}
