@@ -8,16 +8,23 @@
 //   - tools/<domain>/trusted/: the trusted layers (email, bank) as Python
 //     spec files.
 //
-// The package has no API. Its test (corpus_test.go) runs every case through
-// the compiler and the prover and checks verdicts and messages; later
-// stages add the differential harness (IR interpreter, sealed binary and
-// CPython on the same recorded effect results). Nothing imports it.
+// The package has no API and nothing imports it. Its tests are the corpus:
 //
-// soundness_test.go (TestSoundness) runs the plans the prover proves on
-// random effect results under the prover's runtime monitor; its random
-// plans come from contractgen/ (contract-shaped, inside what the prover
-// decides) and randplan/ (see README.md, "The soundness check").
-//
-// Status: proving only. Expected traces and stdout for running plans come
-// with the runtime stage.
+//   - TestPlans (plans/) and TestCases (cases/) prove every plan and check
+//     its verdict and the lines of its .want file;
+//   - TestMigration (migration/) and TestSeed (seed/) load projects laid
+//     out as the original ClauZ3's and the seed's slides, verbatim;
+//   - TestDifferential runs every plan with recorded effect results under
+//     the IR interpreter, the sealed binary (all plans linked in one test
+//     binary) and CPython (one driver process), through harness.Engine, and
+//     compares outputs, traces and raises;
+//   - TestSoundness runs the plans the prover proves on random and edge
+//     effect results under the prover's runtime monitor and the engines;
+//     its random plans come from contractgen/ (contract-shaped, inside what
+//     the prover decides) and randplan/ (see README.md, "The soundness
+//     check");
+//   - TestBuiltinTable, TestCoverage, TestEncodingBudget and
+//     TestCompileDiagnosticsHaveCodes check the builtin table's rows, the
+//     coverage tables, the prover's encoding budget and that every compile
+//     diagnostic carries a code.
 package corpus
