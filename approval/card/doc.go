@@ -21,7 +21,11 @@
 //     service's re-proof puts Unconfined first when this machine would
 //     run the plan without the kernel sandbox;
 //   - Sandbox: what the run will be able to touch (files, secret store,
-//     network, limits), filled by the service's re-proof from the sandbox
+//     network ports, the hosts it can connect to as the layers'
+//     configuration names them: "connects to: the mail server
+//     smtp.example.com:587 (email layer)", web_fetch's "any public host on
+//     ports 80, 443", gen.SandboxHosts; limits), filled by the service's
+//     re-proof from the sandbox
 //     policy its build would embed (Build leaves it empty).
 //
 // Text (TextFlags, ASCIIForm): control and invisible characters, non-ASCII
