@@ -30,7 +30,8 @@
 //     ir.Condition.Each (allrows.go); the docstring's lines "card:
 //     SENTENCE", "card action: WORDS" and "card label PARAM: WORDS" are
 //     how the approval card says a call (ir.Effect.Card; effectcard.go:
-//     {param} placeholders and labels must name parameters, no control or
+//     {param} placeholders and labels must name parameters, the sentence
+//     must show every parameter, no control or
 //     invisible characters, no unknown or repeated key, else the layer is
 //     refused);
 //   - relations: module-level `R = effect(send_email)` or

@@ -22,8 +22,10 @@ import (
 // the rest of the layer. A malformed declaration refuses the layer (a
 // card must never silently lose its sentence): an unknown "card ..." key,
 // a key given twice, an empty value, a placeholder or label naming no
-// parameter, a sentence without "card:", and control or invisible
-// characters (which could hide or reorder what the human reads).
+// parameter, a sentence that leaves a parameter out (it would hide that
+// argument from the person deciding), a declaration without "card:", and
+// control or invisible characters (which could hide or reorder what the
+// human reads).
 
 var (
 	cardLine        = regexp.MustCompile(`^card(?:\s+([^:]*))?:(.*)$`)
@@ -86,6 +88,13 @@ func (ld *loader) effectCard(m *Module, def *ast.FunctionDef, e *ir.Effect) *ir.
 			}
 			if strings.Count(val, "{") != len(cardPlaceholder.FindAllString(val, -1)) || strings.Count(val, "}") != strings.Count(val, "{") {
 				fail("the sentence has an unmatched brace: %q", val)
+			}
+			// Every argument is in the sentence: one left out would be
+			// hidden from the person deciding (a recipient, an amount).
+			for _, q := range e.Params {
+				if !strings.Contains(val, "{"+q.Name+"}") {
+					fail("the sentence does not show the parameter %s (write {%s} where it belongs)", q.Name, q.Name)
+				}
 			}
 			card.Says = val
 		case key == "action":

@@ -29,14 +29,15 @@ func TestEffectCard(t *testing.T) {
     card label addr: recipient
     card label msg:  message
     """` + "\n", want: &ir.EffectCard{Says: "Send an email to {addr} saying “{msg}”", Action: "send an email", Labels: map[string]string{"addr": "recipient", "msg": "message"}}},
-		{name: "sentence only", doc: `    """card: Send a message to {addr}"""` + "\n", want: &ir.EffectCard{Says: "Send a message to {addr}", Labels: map[string]string{}}},
-		{name: "unknown parameter", doc: `    """card: Send {body} to {addr}"""` + "\n", err: "names {body}, which is not a parameter of send_email"},
-		{name: "empty placeholder", doc: `    """card: Send {} to {addr}"""` + "\n", err: "names {}, which is not a parameter"},
-		{name: "unmatched brace", doc: `    """card: Send {msg to {addr}"""` + "\n", err: "unmatched brace"},
-		{name: "label of no parameter", doc: "    \"\"\"card: Send {msg}\n    card label body: text\"\"\"\n", err: `"card label body" labels body, which is not a parameter`},
-		{name: "unknown key", doc: "    \"\"\"card: Send {msg}\n    card sentence: text\"\"\"\n", err: `unknown key "card sentence"`},
-		{name: "twice", doc: "    \"\"\"card: Send {msg}\n    card: Mail {msg}\"\"\"\n", err: `"card" is given twice`},
-		{name: "empty", doc: "    \"\"\"card: Send {msg}\n    card action:\"\"\"\n", err: `has no text`},
+		{name: "sentence only", doc: `    """card: Send {msg} to {addr}"""` + "\n", want: &ir.EffectCard{Says: "Send {msg} to {addr}", Labels: map[string]string{}}},
+		{name: "a parameter left out", doc: `    """card: Send a message to {addr}"""` + "\n", err: "the sentence does not show the parameter msg"},
+		{name: "unknown parameter", doc: `    """card: Send {body} to {addr}: {msg}"""` + "\n", err: "names {body}, which is not a parameter of send_email"},
+		{name: "empty placeholder", doc: `    """card: Send {} to {addr}: {msg}"""` + "\n", err: "names {}, which is not a parameter"},
+		{name: "unmatched brace", doc: `    """card: Send {msg to {addr}: {msg}"""` + "\n", err: "unmatched brace"},
+		{name: "label of no parameter", doc: "    \"\"\"card: Send {msg} to {addr}\n    card label body: text\"\"\"\n", err: `"card label body" labels body, which is not a parameter`},
+		{name: "unknown key", doc: "    \"\"\"card: Send {msg} to {addr}\n    card sentence: text\"\"\"\n", err: `unknown key "card sentence"`},
+		{name: "twice", doc: "    \"\"\"card: Send {msg} to {addr}\n    card: Mail {msg} to {addr}\"\"\"\n", err: `"card" is given twice`},
+		{name: "empty", doc: "    \"\"\"card: Send {msg} to {addr}\n    card action:\"\"\"\n", err: `has no text`},
 		{name: "no sentence", doc: "    \"\"\"card action: send an email\"\"\"\n", err: `has no sentence`},
 		{name: "bidi override", doc: "    \"\"\"card: Send {msg} to \u202e{addr}\"\"\"\n", err: "invisible character U+202E"},
 	} {
