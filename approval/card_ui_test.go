@@ -346,13 +346,13 @@ func TestCardPageSandbox(t *testing.T) {
 	h := newHarness(t, nil)
 	h.svc.cfg.Reprove = func(ctx context.Context, name string, src []byte, target string) (Proof, error) {
 		p, err := fakeReprove(ctx, name, src, target)
-		p.Card = &card.Card{Sandbox: []string{"read-only: /etc/ssl/certs", "read-write: /srv/outbox", "network: TCP connect to ports 587"}}
+		p.Card = &card.Card{Sandbox: []string{"read-only: /etc/ssl/certs", "read-write: /srv/outbox", "network: TCP connect to ports 587", "connects to: the mail server smtp.example.com:587 (email layer)"}}
 		return p, err
 	}
 	id := h.submit(planSrc)
 	page := string(h.do("GET", "/ui/requests/"+id, "", nil).body)
 	box := element(t, page, "sandbox")
-	for _, want := range []string{"read-write: /srv/outbox", "network: TCP connect to ports 587"} {
+	for _, want := range []string{"read-write: /srv/outbox", "network: TCP connect to ports 587", "connects to: the mail server smtp.example.com:587 (email layer)"} {
 		if !strings.Contains(box, want) {
 			t.Errorf("the sandbox on the page lacks %q:\n%s", want, box)
 		}

@@ -88,7 +88,12 @@
 // for a layer it does not know), hashes it into the plan hash, and the
 // generated main declares it as sandboxPolicy (with a comment saying it in
 // words) and passes &sandbox.Runtime{Policy: sandboxPolicy} to planrt,
-// which applies it before the receipt is read. The Sandbox section of
+// which applies it before the receipt is read. SandboxHosts says where the
+// run's connections can go as the layers' configuration names them (the
+// mail server's host:port, web_fetch's "any public host" on its ports,
+// the search service), and BuildIdentity.SandboxText (SandboxText) puts
+// those lines after the policy's network line for the approval card. The
+// Sandbox section of
 // docs/threat-model.md says what it stops and what not. Without it the
 // binary embeds no sandbox.
 //

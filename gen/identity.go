@@ -40,9 +40,10 @@ type BuildIdentity struct {
 	// Digest is "sha256:<hex>" over the canonical JSON of the fields
 	// above; it is not part of what it hashes.
 	Digest string `json:"-"`
-	// SandboxText is the sandbox policy for people (sandbox.Policy's
-	// String: one line a part), for the approval card; not hashed
-	// (Sandbox is).
+	// SandboxText is the sandbox policy for people (SandboxText: the
+	// policy's String, one line a part, with the hosts the run can
+	// connect to after its network line), for the approval card; not
+	// hashed (Sandbox is, and the hosts come from LayerConfig, which is).
 	SandboxText string `json:"-"`
 }
 
@@ -122,8 +123,12 @@ func identityOf(prog *ir.Program, src []byte, opts BuildOptions, layers []*Layer
 		return nil, err
 	}
 	if policy != nil {
+		hosts, err := SandboxHosts(layers, *opts.Sandbox)
+		if err != nil {
+			return nil, err
+		}
 		id.Sandbox = sandboxHashText(*policy)
-		id.SandboxText = policy.String()
+		id.SandboxText = SandboxText(*policy, hosts)
 	}
 	rt, err := runtimeSources()
 	if err != nil {

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"net"
 	"net/netip"
 	"net/url"
 	"path/filepath"
@@ -114,13 +115,7 @@ func SandboxPolicy(layers []*Layer, cfg SandboxConfig) (sandbox.Policy, error) {
 		}
 	}
 	for _, l := range layers {
-		env := map[string]string{}
-		for k, v := range cfg.Env {
-			env[k] = v
-		}
-		for k, v := range cfg.LayerEnv[layerBase(l.Name)] {
-			env[k] = v
-		}
+		env := layerEnvOf(l, cfg)
 		switch layerBase(l.Name) {
 		case "filesystem", "grep", "editor":
 			write := false
@@ -153,16 +148,9 @@ func SandboxPolicy(layers []*Layer, cfg SandboxConfig) (sandbox.Policy, error) {
 			}
 		case "email":
 			netLayer(env)
-			port := 587
-			if env["CLAUZ3_SMTP_TLS"] == "implicit" {
-				port = 465
-			}
-			if v := env["CLAUZ3_SMTP_PORT"]; v != "" {
-				n, err := strconv.Atoi(v)
-				if err != nil || n <= 0 || n > 65535 {
-					return p, fmt.Errorf("sandbox: CLAUZ3_SMTP_PORT %q is not a port number", v)
-				}
-				port = n
+			port, err := smtpPort(env)
+			if err != nil {
+				return p, err
 			}
 			ports[uint16(port)] = true
 			if _, err := netip.ParseAddr(env["CLAUZ3_SMTP_HOST"]); err != nil {
@@ -176,37 +164,23 @@ func SandboxPolicy(layers []*Layer, cfg SandboxConfig) (sandbox.Policy, error) {
 			}
 		case "web_fetch":
 			netLayer(env)
-			ports[80], ports[443] = true, true
 			p.DNS = true
-			// CLAUZ3_WEB_PORTS names the other ports a fetched URL may
-			// use (a server on :8080, or a local one in dev mode): the
-			// kernel admits a connection to no port it does not list.
-			if v := env["CLAUZ3_WEB_PORTS"]; v != "" {
-				for _, f := range strings.Split(v, ",") {
-					n, err := strconv.Atoi(strings.TrimSpace(f))
-					if err != nil || n <= 0 || n > 65535 {
-						return p, fmt.Errorf("sandbox: CLAUZ3_WEB_PORTS entry %q is not a port number", f)
-					}
-					ports[uint16(n)] = true
-				}
+			web, err := webPorts(env)
+			if err != nil {
+				return p, err
+			}
+			for _, n := range web {
+				ports[n] = true
 			}
 		case "web_search":
 			netLayer(env)
 			p.DNS = true
 			if v := env["CLAUZ3_SEARCH_URL"]; v != "" {
-				u, err := url.Parse(v)
-				if err != nil || u.Host == "" {
-					return p, fmt.Errorf("sandbox: CLAUZ3_SEARCH_URL %q is not a URL", v)
+				_, n, err := searchEndpoint(v)
+				if err != nil {
+					return p, err
 				}
-				port := u.Port()
-				if port == "" {
-					port = map[string]string{"http": "80", "https": "443"}[u.Scheme]
-				}
-				n, err := strconv.Atoi(port)
-				if err != nil || n <= 0 || n > 65535 {
-					return p, fmt.Errorf("sandbox: CLAUZ3_SEARCH_URL %q has no usable port", v)
-				}
-				ports[uint16(n)] = true
+				ports[n] = true
 			}
 			if f := env["CLAUZ3_SEARCH_CA_FILE"]; f != "" {
 				ro[f] = true
@@ -232,6 +206,173 @@ func SandboxPolicy(layers []*Layer, cfg SandboxConfig) (sandbox.Policy, error) {
 		return p, err
 	}
 	return p, nil
+}
+
+// layerEnvOf is layer l's settings: Env overlaid with its own LayerEnv.
+func layerEnvOf(l *Layer, cfg SandboxConfig) map[string]string {
+	env := map[string]string{}
+	for k, v := range cfg.Env {
+		env[k] = v
+	}
+	for k, v := range cfg.LayerEnv[layerBase(l.Name)] {
+		env[k] = v
+	}
+	return env
+}
+
+// smtpPort is the port the email layer connects to: CLAUZ3_SMTP_PORT, else
+// 465 for implicit TLS, else 587.
+func smtpPort(env map[string]string) (int, error) {
+	port := 587
+	if env["CLAUZ3_SMTP_TLS"] == "implicit" {
+		port = 465
+	}
+	if v := env["CLAUZ3_SMTP_PORT"]; v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 || n > 65535 {
+			return 0, fmt.Errorf("sandbox: CLAUZ3_SMTP_PORT %q is not a port number", v)
+		}
+		port = n
+	}
+	return port, nil
+}
+
+// webPorts are the ports web_fetch may connect to: 80, 443 and those
+// CLAUZ3_WEB_PORTS names (a server on :8080, or a local one in dev mode),
+// sorted; the kernel admits a connection to no port it does not list.
+func webPorts(env map[string]string) ([]uint16, error) {
+	set := map[uint16]bool{80: true, 443: true}
+	if v := env["CLAUZ3_WEB_PORTS"]; v != "" {
+		for _, f := range strings.Split(v, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n <= 0 || n > 65535 {
+				return nil, fmt.Errorf("sandbox: CLAUZ3_WEB_PORTS entry %q is not a port number", f)
+			}
+			set[uint16(n)] = true
+		}
+	}
+	out := make([]uint16, 0, len(set))
+	for n := range set {
+		out = append(out, n)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out, nil
+}
+
+// searchEndpoint is the host and port of CLAUZ3_SEARCH_URL.
+func searchEndpoint(v string) (string, uint16, error) {
+	u, err := url.Parse(v)
+	if err != nil || u.Host == "" {
+		return "", 0, fmt.Errorf("sandbox: CLAUZ3_SEARCH_URL %q is not a URL", v)
+	}
+	port := u.Port()
+	if port == "" {
+		port = map[string]string{"http": "80", "https": "443"}[u.Scheme]
+	}
+	n, err := strconv.Atoi(port)
+	if err != nil || n <= 0 || n > 65535 {
+		return "", 0, fmt.Errorf("sandbox: CLAUZ3_SEARCH_URL %q has no usable port", v)
+	}
+	return u.Hostname(), uint16(n), nil
+}
+
+// SandboxHosts says, one line each, where a sealed run's connections can
+// go, as the layers it links and their configuration name it (the kernel
+// policy itself knows ports only; a layer connects only to the host its
+// configuration names, and web_fetch's egress floor refuses every
+// non-public address):
+//
+//   - email: "the mail server HOST:PORT (email layer)";
+//   - web_fetch: "any public host on ports 80, 443, ... (web_fetch layer:
+//     ...)", and this machine's loopback addresses too when
+//     CLAUZ3_WEB_ALLOW_LOOPBACK=1 (dev mode only);
+//   - web_search: "the search service HOST:PORT (web_search layer)";
+//   - the service's own ConnectPorts: "any host on port N".
+//
+// A layer that connects but names no host says so ("not configured").
+// A host with a control character, a space or a non-ASCII character is
+// an error, as a malformed setting is for SandboxPolicy: it could not be
+// shown as what it is.
+func SandboxHosts(layers []*Layer, cfg SandboxConfig) ([]string, error) {
+	var out []string
+	hostPort := func(key, host string, port int) (string, error) {
+		for _, r := range host {
+			if r <= ' ' || r >= 0x7f {
+				return "", fmt.Errorf("sandbox: %s %q is not a host name", key, host)
+			}
+		}
+		return net.JoinHostPort(host, strconv.Itoa(port)), nil
+	}
+	for _, l := range layers {
+		env := layerEnvOf(l, cfg)
+		switch layerBase(l.Name) {
+		case "email":
+			port, err := smtpPort(env)
+			if err != nil {
+				return nil, err
+			}
+			if env["CLAUZ3_SMTP_HOST"] == "" {
+				out = append(out, fmt.Sprintf("connects to: the mail server, not configured (CLAUZ3_SMTP_HOST is not set: the email layer sends nothing), port %d (email layer)", port))
+				continue
+			}
+			hp, err := hostPort("CLAUZ3_SMTP_HOST", env["CLAUZ3_SMTP_HOST"], port)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, "connects to: the mail server "+hp+" (email layer)")
+		case "web_fetch":
+			ports, err := webPorts(env)
+			if err != nil {
+				return nil, err
+			}
+			list := make([]string, len(ports))
+			for i, n := range ports {
+				list[i] = strconv.Itoa(int(n))
+			}
+			who := "any public host"
+			if env["CLAUZ3_WEB_ALLOW_LOOPBACK"] == "1" {
+				who = "any public host and this machine's loopback addresses (dev mode)"
+			}
+			out = append(out, fmt.Sprintf("connects to: %s on ports %s (web_fetch layer: any web address the plan names; private, link-local and metadata addresses are refused)", who, strings.Join(list, ", ")))
+		case "web_search":
+			v := env["CLAUZ3_SEARCH_URL"]
+			if v == "" {
+				out = append(out, "connects to: the search service, not configured (CLAUZ3_SEARCH_URL is not set: the web_search layer searches nothing) (web_search layer)")
+				continue
+			}
+			host, port, err := searchEndpoint(v)
+			if err != nil {
+				return nil, err
+			}
+			hp, err := hostPort("CLAUZ3_SEARCH_URL", host, int(port))
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, "connects to: the search service "+hp+" (web_search layer)")
+		}
+	}
+	extra := append([]uint16(nil), cfg.ConnectPorts...)
+	sort.Slice(extra, func(i, j int) bool { return extra[i] < extra[j] })
+	for _, n := range extra {
+		out = append(out, fmt.Sprintf("connects to: any host on port %d (the service's sandbox configuration)", n))
+	}
+	return out, nil
+}
+
+// SandboxText is the policy in words (sandbox.Policy.String) with the
+// hosts the run can connect to (SandboxHosts) after its network line:
+// what the approval card shows under the sandbox.
+func SandboxText(p sandbox.Policy, hosts []string) string {
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(p.String(), "\n") {
+		b.WriteString(line)
+		if strings.HasPrefix(line, "network: ") {
+			for _, h := range hosts {
+				b.WriteString(h + "\n")
+			}
+		}
+	}
+	return b.String()
 }
 
 func sortedKeys(m map[string]bool) []string {

@@ -296,3 +296,68 @@ func TestSandboxPolicyInBuildHash(t *testing.T) {
 		t.Errorf("simulate build with a sandbox: %v", err)
 	}
 }
+
+// TestSandboxHosts: the card's sandbox names the hosts (and ports) a run
+// can connect to, as the layers' configuration names them: the mail
+// server, web_fetch's "any public host" on its ports as they really are
+// (loopback only in dev mode), the search service, the service's extra
+// ports; a layer that connects without a configured host says so, and a
+// host that could not be shown as it is refuses.
+func TestSandboxHosts(t *testing.T) {
+	layer := func(domain string) *Layer { return &Layer{Name: "tools." + domain + ".trusted"} }
+	for _, c := range []struct {
+		name   string
+		layers []*Layer
+		env    map[string]string
+		ports  []uint16
+		want   []string
+		err    string
+	}{
+		{name: "no network", layers: []*Layer{layer("bank"), layer("filesystem")}, env: map[string]string{"CLAUZ3_SMTP_HOST": "mail.example.com"}},
+		{name: "mail server", layers: []*Layer{layer("email")}, env: map[string]string{"CLAUZ3_SMTP_HOST": "smtp.example.com"},
+			want: []string{"connects to: the mail server smtp.example.com:587 (email layer)"}},
+		{name: "mail server, implicit TLS, IPv6", layers: []*Layer{layer("email")}, env: map[string]string{"CLAUZ3_SMTP_HOST": "::1", "CLAUZ3_SMTP_TLS": "implicit"},
+			want: []string{"connects to: the mail server [::1]:465 (email layer)"}},
+		{name: "mail server, own port", layers: []*Layer{layer("email")}, env: map[string]string{"CLAUZ3_SMTP_HOST": "127.0.0.1", "CLAUZ3_SMTP_PORT": "2525"},
+			want: []string{"connects to: the mail server 127.0.0.1:2525 (email layer)"}},
+		{name: "mail server not configured", layers: []*Layer{layer("email")},
+			want: []string{"connects to: the mail server, not configured (CLAUZ3_SMTP_HOST is not set: the email layer sends nothing), port 587 (email layer)"}},
+		{name: "a host that hides a line", layers: []*Layer{layer("email")}, env: map[string]string{"CLAUZ3_SMTP_HOST": "a.example\nread-write: /"}, err: `CLAUZ3_SMTP_HOST "a.example\nread-write: /" is not a host name`},
+		{name: "web fetch", layers: []*Layer{layer("web_fetch")},
+			want: []string{"connects to: any public host on ports 80, 443 (web_fetch layer: any web address the plan names; private, link-local and metadata addresses are refused)"}},
+		{name: "web fetch in dev mode with a local port", layers: []*Layer{layer("web_fetch")}, env: map[string]string{"CLAUZ3_WEB_ALLOW_LOOPBACK": "1", "CLAUZ3_WEB_PORTS": "8080"},
+			want: []string{"connects to: any public host and this machine's loopback addresses (dev mode) on ports 80, 443, 8080 (web_fetch layer: any web address the plan names; private, link-local and metadata addresses are refused)"}},
+		{name: "search service", layers: []*Layer{layer("web_search")}, env: map[string]string{"CLAUZ3_SEARCH_URL": "https://search.example/q"},
+			want: []string{"connects to: the search service search.example:443 (web_search layer)"}},
+		{name: "service ports", layers: []*Layer{layer("env")}, ports: []uint16{9000, 25},
+			want: []string{"connects to: any host on port 25 (the service's sandbox configuration)", "connects to: any host on port 9000 (the service's sandbox configuration)"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cfg := SandboxConfig{Env: map[string]string{"HOME": "/home/u"}, LayerEnv: map[string]map[string]string{}, ConnectPorts: c.ports}
+			for _, l := range c.layers {
+				cfg.LayerEnv[layerBase(l.Name)] = c.env
+			}
+			got, err := SandboxHosts(c.layers, cfg)
+			if c.err != "" {
+				if err == nil || !strings.Contains(err.Error(), c.err) {
+					t.Fatalf("SandboxHosts = %q, %v; want the error %q", got, err, c.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+				t.Errorf("SandboxHosts =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
+			}
+			p, err := SandboxPolicy(c.layers, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := SandboxText(p, got)
+			if len(got) > 0 && !strings.Contains(text, "\n"+got[0]+"\n") || !strings.HasSuffix(text, "\n") {
+				t.Errorf("SandboxText =\n%s", text)
+			}
+		})
+	}
+}

@@ -83,6 +83,24 @@ type Effect struct {
 	Ensures  []*Condition // over the single parameter "result"
 	// Updates are the fluent writes of every call, in declaration order.
 	Updates []*FluentUpdate
+	// Card is how the approval card says a call of this effect to a
+	// person, as the layer declares it in the effect's docstring (nil
+	// when it declares nothing: the card then says it generically).
+	Card *EffectCard
+}
+
+// EffectCard is a layer's plain-English description of one effect, from
+// the docstring lines "card: SENTENCE", "card action: WORDS" and "card
+// label PARAM: WORDS" (compiler/layer checks them).
+type EffectCard struct {
+	// Says is a sentence template over the parameters: {addr} is
+	// replaced by the argument as the card shows it.
+	Says string
+	// Action is what a call does in general ("send an email"); "" when
+	// not declared.
+	Action string
+	// Labels name parameters in plain words (addr -> "recipient").
+	Labels map[string]string
 }
 
 // Param returns the named parameter, or nil.

@@ -279,6 +279,16 @@
 // failed distinct claim says which column, declared unique, would prove
 // it.
 //
+// # Example results
+//
+// ExampleResult (example.go) searches the other way, for `clauz3 simulate
+// --effects auto`: a value of an effect's result type that satisfies its
+// postconditions and its row schema's __unique__ columns, as simulate's
+// results JSON. Lists get ExampleElems elements when allowed, wider ones
+// only when the postconditions require them. A type it cannot model, no
+// such value, or a solver that gives up is an error with the effect's
+// position: a fixture is never made up.
+//
 // The prover imports ir and prover/z3 only; the compiler builds the IR it
 // reads and the CLI prints its Result.
 package prover

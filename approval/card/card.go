@@ -80,7 +80,10 @@ type Effect struct {
 	// of this effect, or only some (prover.Selects).
 	CoveredBy []string `json:"covered_by"`
 	PartlyBy  []string `json:"partly_by"`
-	template  string   // the phrase's sentence, for Fill
+	// Template is the sentence Says is made from ({param} placeholders),
+	// as the effect's layer declares it (or the generic one): kept so
+	// Fill and Ran can say the call again with other values.
+	Template string `json:"template"`
 }
 
 // Arg is one argument of an effect call and what the prover knows of it.
@@ -170,7 +173,7 @@ func Build(p *ir.Program, src []byte) (*Card, error) {
 	for _, call := range calls {
 		e := call.Effect
 		ph := phraseOf(e)
-		ef := Effect{Name: e.Name, Layer: e.Layer, At: call.Pos.String(), Action: ph.action, template: ph.says,
+		ef := Effect{Name: e.Name, Layer: e.Layer, At: call.Pos.String(), Action: ph.action, Template: ph.says,
 			Where: fmt.Sprintf("%s line %d", fileName(p), call.Pos.Line), Args: []Arg{}, Proved: []string{}, CoveredBy: []string{}, PartlyBy: []string{}}
 		for _, r := range e.Requires {
 			ef.Proved = append(ef.Proved, r.Source)

@@ -1,6 +1,7 @@
 package card
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -223,5 +224,63 @@ func TestCardTextCannotHide(t *testing.T) {
 	}
 	if !hasWarning(c, Text, "extra") {
 		t.Errorf("an input the plan does not take is not a warning: %+v", c.Warnings)
+	}
+}
+
+// TestCardSentencesFromLayers: the card says a call in the words its
+// layer declares in the effect's docstring, so a third-party layer gives
+// its own; an effect whose layer declares none is said generically, with
+// its name and every argument, never with nothing; a card read back from
+// JSON says a traced call again from the sentence stored with it.
+func TestCardSentencesFromLayers(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "tools", "pager", "trusted")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	effects := `import clauz3
+
+
+@clauz3.trusted
+def page(team: str, text: str) -> None:
+    """Pages a team.
+
+    card: Wake up the {team} team on call with the message “{text}”
+    card action: page a team
+    card label team: team name
+    """
+    ...
+
+
+@clauz3.trusted
+def ring_bell(times: int) -> None: ...
+`
+	if err := os.WriteFile(filepath.Join(dir, "effects.py"), []byte(effects), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := build(t, root, "from tools.pager.trusted.effects import page, ring_bell\n\ndef main(who: str) -> None:\n    page(who, 'disk full')\n    ring_bell(3)\n")
+	c.Fill([]string{`who="storage"`})
+	for i, want := range []struct{ says, action, label string }{
+		{"Wake up the storage team on call with the message “disk full”", "page a team", "team name"},
+		{"Do “ring bell” (an action of the pager layer that does not describe itself), with times 3", "ring bell", "times"},
+	} {
+		ef := c.Effects[i]
+		if ef.Says != want.says || ef.Action != want.action || ef.Args[0].Label != want.label {
+			t.Errorf("effect %d: says %q, action %q, label %q; want %+v", i, ef.Says, ef.Action, ef.Args[0].Label, want)
+		}
+	}
+	if !hasWarning(c, Uncovered, "Wake up the storage team on call") || !hasWarning(c, Uncovered, "Do “ring bell”") {
+		t.Errorf("the uncovered warnings do not say the calls in the layer's words: %+v", c.Warnings)
+	}
+	data, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Card
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	if got := back.Ran("page", map[string]json.RawMessage{"team": json.RawMessage(`"web"`), "text": json.RawMessage(`"down"`)}); got != "Wake up the web team on call with the message “down”" {
+		t.Errorf("Ran after a JSON round trip = %q", got)
 	}
 }

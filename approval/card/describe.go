@@ -21,46 +21,42 @@ type phrase struct {
 	labels map[string]string
 }
 
-// phrases are the bundled layers' effects, by domain and effect name.
-// The table is this package's until layers can declare their own
-// sentences; an effect not listed gets a sentence made from its name and
-// parameters (plainAction), never its function name verbatim.
-var phrases = map[string]phrase{
-	"email.send_email":              {"send an email", "Send an email to {addr} saying “{msg}”", map[string]string{"addr": "recipient", "msg": "message"}},
-	"email.send_email_with_subject": {"send an email", "Send an email to {addr} with the subject “{subject}” saying “{msg}”", map[string]string{"addr": "recipient", "subject": "subject", "msg": "message"}},
-	"bank.withdraw":                 {"take money out of an account", "Withdraw {amount} from account {account}", map[string]string{"account": "account", "amount": "amount"}},
-	"bank.deposit":                  {"put money into an account", "Deposit {amount} into account {account}", map[string]string{"account": "account", "amount": "amount"}},
-	"bank.pay_bill":                 {"pay a bill", "Pay {amount} to {payee} from account {account}", map[string]string{"account": "account", "payee": "payee name", "amount": "amount"}},
-	"bank.balance":                  {"read an account's balance", "Read the balance of account {account}", map[string]string{"account": "account"}},
-	"filesystem.read_file":          {"read a file", "Read the file {path}", map[string]string{"path": "path"}},
-	"filesystem.list_dir":           {"list a folder", "List the folder {path}", map[string]string{"path": "path"}},
-	"filesystem.write_file":         {"write a file", "Write the file {path} with the content “{content}”", map[string]string{"path": "path", "content": "content"}},
-	"editor.replace_in_file":        {"change a file", "In the file {path}, replace “{old}” with “{new}”", map[string]string{"path": "path", "old": "old text", "new": "new text"}},
-	"env.get_env":                   {"read an environment setting", "Read the environment setting {name}", map[string]string{"name": "setting name"}},
-	"grep.grep":                     {"search files", "Search the files under {dir} for “{pattern}”", map[string]string{"dir": "folder", "pattern": "pattern"}},
-	"web_fetch.web_fetch":           {"fetch a web page", "Fetch the web page {url}", map[string]string{"url": "address"}},
-	"web_fetch.web_post":            {"send data to a web site", "Send “{body}” to the web address {url}", map[string]string{"url": "address", "body": "data"}},
-	"web_search.web_search":         {"search the web", "Search the web for “{query}”", map[string]string{"query": "search words"}},
-	"web_search.web_search_results": {"search the web", "Search the web for “{query}”", map[string]string{"query": "search words"}},
-	"db.db_query":                   {"read database rows", "Read rows of the table {table} matching {where}", map[string]string{"table": "table", "where": "filter"}},
-}
-
-// phraseOf is e's phrase: the table's, or one made from its names.
+// phraseOf is e's phrase: the one its layer declares in the effect's
+// docstring (ir.Effect.Card, compiler/layer), or, when the layer declares
+// none, a generic sentence that names the effect and its layer in words
+// and lists every argument, so a call is never said with nothing.
 func phraseOf(e *ir.Effect) phrase {
-	if p, ok := phrases[domainOf(e.Layer)+"."+e.Name]; ok {
-		return p
-	}
 	p := phrase{action: words(e.Name), labels: map[string]string{}}
-	var parts []string
 	for _, q := range e.Params {
 		p.labels[q.Name] = words(q.Name)
-		parts = append(parts, words(q.Name)+" {"+q.Name+"}")
 	}
-	p.says = capitalize(p.action)
-	if len(parts) > 0 {
-		p.says += ", with " + strings.Join(parts, ", ")
+	if c := e.Card; c != nil && c.Says != "" {
+		p.says = c.Says
+		if c.Action != "" {
+			p.action = c.Action
+		}
+		for k, v := range c.Labels {
+			p.labels[k] = v
+		}
+		return p
 	}
+	p.says = genericSays(p.action, words(domainOf(e.Layer)), e.Params, p.labels)
 	return p
+}
+
+// genericSays is the sentence of an effect whose layer does not describe
+// it: "Do “send email” (an action of the email layer that does not
+// describe itself), with addr {addr}, msg {msg}".
+func genericSays(action, layer string, params []*ir.Param, labels map[string]string) string {
+	s := "Do “" + action + "” (an action of the " + layer + " layer that does not describe itself)"
+	var parts []string
+	for _, q := range params {
+		parts = append(parts, labels[q.Name]+" {"+q.Name+"}")
+	}
+	if len(parts) > 0 {
+		s += ", with " + strings.Join(parts, ", ")
+	}
+	return s
 }
 
 // words turns an identifier into words: send_email -> "send email".
@@ -143,7 +139,7 @@ var placeholder = regexp.MustCompile(`“?\{([A-Za-z_][A-Za-z0-9_]*)\}”?`)
 // sentence renders what this call does, with the inputs of this run. A
 // quoted placeholder keeps its quotes only around text that is known.
 func (ef *Effect) sentence(inputs map[string]string) string {
-	return placeholder.ReplaceAllStringFunc(ef.template, func(m string) string {
+	return placeholder.ReplaceAllStringFunc(ef.Template, func(m string) string {
 		quoted := strings.HasPrefix(m, "“") && strings.HasSuffix(m, "”")
 		name := placeholder.FindStringSubmatch(m)[1]
 		for _, a := range ef.Args {
@@ -409,25 +405,24 @@ func (c *Card) Ran(effect string, args map[string]json.RawMessage) string {
 				vals[a.Name] = string(v)
 			}
 		}
-		if run.template == "" { // read back from the store: say it again from the phrase table
-			run.template = templateOf(ef)
-		}
+		run.Template = templateOf(ef)
 		return run.sentence(vals)
 	}
 	return "an action the card does not list (" + effect + "): read the technical details"
 }
 
 // templateOf is the sentence template of a card effect read back from
-// JSON (the template itself is not stored).
+// JSON: the one stored with it, or, for a card stored before effects
+// carried theirs, the generic sentence over its arguments.
 func templateOf(ef Effect) string {
-	if p, ok := phrases[domainOf(ef.Layer)+"."+ef.Name]; ok {
-		return p.says
+	if ef.Template != "" {
+		return ef.Template
 	}
 	var parts []string
 	for _, a := range ef.Args {
 		parts = append(parts, a.Label+" {"+a.Name+"}")
 	}
-	s := capitalize(ef.Action)
+	s := "Do “" + ef.Action + "” (an action of the " + words(domainOf(ef.Layer)) + " layer)"
 	if len(parts) > 0 {
 		s += ", with " + strings.Join(parts, ", ")
 	}

@@ -21,7 +21,11 @@
 //     service's re-proof puts Unconfined first when this machine would
 //     run the plan without the kernel sandbox;
 //   - Sandbox: what the run will be able to touch (files, secret store,
-//     network, limits), filled by the service's re-proof from the sandbox
+//     network ports, the hosts it can connect to as the layers'
+//     configuration names them: "connects to: the mail server
+//     smtp.example.com:587 (email layer)", web_fetch's "any public host on
+//     ports 80, 443", gen.SandboxHosts; limits), filled by the service's
+//     re-proof from the sandbox
 //     policy its build would embed (Build leaves it empty).
 //
 // Text (TextFlags, ASCIIForm): control and invisible characters, non-ASCII
@@ -43,11 +47,16 @@
 // until layers can declare units themselves.
 //
 // Plain English (describe.go): the card speaks to a person who is not a
-// programmer. Each call has Says, a sentence from its layer's phrase
-// ("Send an email to bob@example.com saying “hi”"; the table of phrases
-// for the bundled layers is this package's until layers declare their
-// own, and an unknown effect is said from its name's words), each
-// argument a plain Label ("recipient" for addr), each guarantee its
+// programmer. Each call has Says, a sentence in the words its layer
+// declares in the effect's docstring (ir.Effect.Card: "card: Send an
+// email to {addr} saying “{msg}”", "card action: ...", "card label addr:
+// recipient"; every bundled layer declares its own, and so can any
+// third-party layer), kept as Template so Fill and Ran can say it again;
+// an effect whose layer declares nothing is said generically, naming the
+// action from its name and every argument ("Do “ring bell” (an action of
+// the pager layer that does not describe itself), with times 3"), never
+// with nothing. Each argument has a plain Label ("recipient" for addr),
+// each guarantee its
 // ir/english sentence without effect function or field names, and
 // warnings say what the action does and on which plan line. Function,
 // parameter and layer package names stay in the structured fields for

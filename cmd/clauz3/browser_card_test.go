@@ -169,6 +169,13 @@ func TestBrowserCard(t *testing.T) {
 			}
 		}
 	}
+	// The sandbox names the host and port the run can connect to (issue
+	// 15), the mail server as the service's configuration names it, and
+	// the ledger's folder it may write.
+	if box := text("#sandbox"); !strings.Contains(box, "connects to: the mail server 127.0.0.1:"+strconv.Itoa(port)+" (email layer)") ||
+		!strings.Contains(box, "read-write: "+filepath.Dir(ledger)) {
+		t.Errorf("#sandbox does not show the mail server's host and port and the ledger's folder: %q", box)
+	}
 	primary, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.getElementById("approve")).backgroundColor + " " + document.getElementById("approve").className`))
 	if err != nil {
 		fatal("reading the Approve button's style", err)

@@ -8,7 +8,7 @@
 //	clauz3 build --simulate -o BIN [PLAN]
 //	clauz3 policy-check --policy FILE [--expect auto_approved|auto_rejected|ask] [--json] [PLAN]
 //	clauz3 run [--approval-timeout D] [--arg NAME=JSON]... [--trusted-root DIR]... [--import-root DIR]... [--target NAME] [PLAN]
-//	clauz3 simulate [--effects RESULTS.json] [--trace FILE] [--engine interp|compiled] [--arg NAME=JSON]... [PLAN]
+//	clauz3 simulate [--effects RESULTS.json|auto [--save-effects F]] [--trace FILE] [--engine interp|compiled] [--arg NAME=JSON]... [PLAN]
 //	clauz3 tools [--trusted-root DIR]... [--import-root DIR]... [--json]
 //	clauz3 install SOURCE [--into DIR] [--force]
 //	clauz3 test LAYER [--timeout D] [-v]
@@ -66,7 +66,7 @@ const usage = `usage: clauz3 <command> [flags] [PLAN]
 commands:
   prove     prove every guarantee and precondition of a plan
   ir        print the typed IR of a plan
-  simulate  run a plan with every trusted effect replaced by recorded results
+  simulate  run a plan with trusted effects answered from a file (or generated: --effects auto)
   build     compile a plan into a sealed simulation binary (--simulate)
   run       prove, ask the approval service, which runs the approved plan sealed
   tools     list the effects and contracts of the project's trusted layers

@@ -52,3 +52,34 @@ def main(amount: int) -> None:
 		t.Errorf("the card's sandbox = %q", c.Sandbox)
 	}
 }
+
+// TestReproveCardShowsHosts (issue 15, "the card shows the sandbox"): the
+// card lists the hosts and ports the run can connect to, as the service's
+// layer configuration names them (the email layer's mail server), beside
+// the files and the kernel's port list.
+func TestReproveCardShowsHosts(t *testing.T) {
+	sp := &serviceProver{importRoot: filepath.Join("..", "..", "corpus"), timeout: 10 * time.Second}
+	sp.exec.LayerEnv = map[string][]string{"email": {"CLAUZ3_SMTP_HOST=smtp.example.com", "CLAUZ3_SMTP_PORT=2525", "CLAUZ3_SMTP_CA_FILE=/srv/clauz3/ca.pem"}}
+	src := []byte(`import clauz3
+from tools.email.trusted import contracts as emails
+from tools.email.trusted.effects import send_email
+
+
+@clauz3.guarantee(emails.only(["bob@example.com"]))
+def main() -> None:
+    send_email("bob@example.com", "Report is ready")
+`)
+	p, err := sp.reprove(context.Background(), "plan.py", src, "main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	box := strings.Join(p.Card.Sandbox, "\n")
+	for _, want := range []string{
+		"network: TCP connect to ports 2525, DNS\nconnects to: the mail server smtp.example.com:2525 (email layer)",
+		"/srv/clauz3/ca.pem",
+	} {
+		if !strings.Contains(box, want) {
+			t.Errorf("the card's sandbox lacks %q:\n%s", want, box)
+		}
+	}
+}

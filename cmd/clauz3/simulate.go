@@ -24,12 +24,13 @@ func planError(err error) bool {
 	return errors.As(err, &exc) || errors.As(err, &contract) || errors.As(err, &planContract)
 }
 
-func runSimulate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runSimulate(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	fs := flag.NewFlagSet("clauz3 simulate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var pf planFlags
 	pf.register(fs)
-	effectsFile := fs.String("effects", "", "a JSON file mapping effect names to the results of their successive calls")
+	effectsFile := fs.String("effects", "", "a JSON file mapping effect names to the results of their successive calls, or auto: results generated from each effect's postconditions (printed, to save as such a file)")
+	saveFile := fs.String("save-effects", "", "with --effects auto: also write the generated results here, as a file for --effects F")
 	traceFile := fs.String("trace", "", "write the effect trace (one JSON line per call) here instead of to stderr")
 	engine := fs.String("engine", "interp", "interp (the reference interpreter) or compiled (a sealed simulation binary)")
 	var inputs stringList
@@ -41,8 +42,17 @@ func runSimulate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "clauz3 simulate: --engine must be interp or compiled, not %q\n", *engine)
 		return exitUsage
 	}
+	auto := *effectsFile == autoEffects
+	if auto && *engine != "interp" {
+		fmt.Fprintln(stderr, "clauz3 simulate: --effects auto runs with --engine interp only; save the results it prints and pass them to the compiled engine with --effects F")
+		return exitUsage
+	}
+	if *saveFile != "" && !auto {
+		fmt.Fprintln(stderr, "clauz3 simulate: --save-effects needs --effects auto (it saves the results generated)")
+		return exitUsage
+	}
 	var results []byte
-	if *effectsFile != "" {
+	if *effectsFile != "" && !auto {
 		var err error
 		if results, err = os.ReadFile(*effectsFile); err != nil {
 			fmt.Fprintln(stderr, err)
@@ -74,8 +84,24 @@ func runSimulate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer f.Close()
 		trace = f
 	}
-	host, err := interp.NewSimHost(results, trace)
-	if err != nil {
+	var host interp.Host
+	if auto {
+		ah := newAutoHost(trace)
+		// Said whatever the outcome: a run that failed needs its
+		// fixtures as much as one that passed.
+		defer ah.printGenerated(stderr)
+		if *saveFile != "" {
+			defer func() {
+				if err := os.WriteFile(*saveFile, append(ah.document(), '\n'), 0o644); err != nil {
+					fmt.Fprintf(stderr, "clauz3 simulate: %v\n", err)
+					if code == exitOK {
+						code = exitUsage
+					}
+				}
+			}()
+		}
+		host = ah
+	} else if host, err = interp.NewSimHost(results, trace); err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitUsage
 	}

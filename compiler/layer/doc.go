@@ -27,7 +27,13 @@
 //     including all(P(r) for r in result) on an effect that also ensures
 //     len(result) <= N: the conjunction over i < N of
 //     len(result) <= i or P(result[i]), with P over one element in
-//     ir.Condition.Each (allrows.go);
+//     ir.Condition.Each (allrows.go); the docstring's lines "card:
+//     SENTENCE", "card action: WORDS" and "card label PARAM: WORDS" are
+//     how the approval card says a call (ir.Effect.Card; effectcard.go:
+//     {param} placeholders and labels must name parameters, the sentence
+//     must show every parameter, no control or
+//     invisible characters, no unknown or repeated key, else the layer is
+//     refused);
 //   - relations: module-level `R = effect(send_email)` or
 //     `R = effect("name or marker")`, which must select at least one effect
 //     of the layer; the fact's fields are the parameters every selected

@@ -220,6 +220,7 @@ func (ld *loader) effectDef(m *Module, def *ast.FunctionDef, markers []string, d
 	for _, p := range params {
 		e.Params = append(e.Params, &ir.Param{Name: p.Name, Type: p.Type, Default: p.Default})
 	}
+	e.Card = ld.effectCard(m, def, e)
 	sym := &Symbol{Kind: KEffect, Name: name, Pos: e.Pos, Effect: e, def: def, mod: m, decl: decl}
 	for _, other := range ld.effects {
 		if other.Name == name {

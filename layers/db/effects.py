@@ -15,4 +15,10 @@ from tools.db.trusted.schemas import UserRow
 @deal.post(lambda result: len(result) <= 100)
 @deal.post(lambda result: all("@" in r.email and "\n" not in r.email and "\r" not in r.email for r in result), message="every email is a one-line address")
 @deal.has("db_read")
-def db_query(table: str, where: dict[str, object] | None = None) -> list[UserRow]: ...
+def db_query(table: str, where: dict[str, object] | None = None) -> list[UserRow]:
+    """card: Read rows of the table {table} matching {where}
+    card action: read database rows
+    card label table: table
+    card label where: filter
+    """
+    ...

@@ -13,4 +13,11 @@ import deal
 @deal.pre(lambda path, old, new: len(old) > 0, message="old must not be empty")
 @deal.pre(lambda path, old, new: old != new, message="old and new must differ")
 @deal.has("edit")
-def replace_in_file(path: str, old: str, new: str) -> None: ...
+def replace_in_file(path: str, old: str, new: str) -> None:
+    """card: In the file {path}, replace “{old}” with “{new}”
+    card action: change a file
+    card label path: path
+    card label old: old text
+    card label new: new text
+    """
+    ...

@@ -9,4 +9,9 @@ import deal
 @deal.pre(lambda name: len(name) > 0, message="name must not be empty")
 @deal.pre(lambda name: "=" not in name, message="name must not contain =")
 @deal.has("env_read")
-def get_env(name: str) -> str: ...
+def get_env(name: str) -> str:
+    """card: Read the environment setting {name}
+    card action: read an environment setting
+    card label name: setting name
+    """
+    ...

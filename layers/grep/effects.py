@@ -14,4 +14,10 @@ import deal
 @deal.pre(lambda dir, pattern: len(pattern) > 0, message="pattern must not be empty")
 @deal.post(lambda result: len(result) <= 1000000)
 @deal.has("search")
-def grep(dir: str, pattern: str) -> str: ...
+def grep(dir: str, pattern: str) -> str:
+    """card: Search the files under {dir} for “{pattern}”
+    card action: search files
+    card label dir: folder
+    card label pattern: pattern
+    """
+    ...

@@ -18,7 +18,12 @@ import deal
 @deal.pre(lambda url: "\\" not in url and " " not in url and "\n" not in url and "\r" not in url and "\t" not in url, message="url must not contain a backslash or whitespace")
 @deal.pre(lambda url: "#" not in url, message="url must not contain a fragment (#)")
 @deal.has("http", "http_get")
-def web_fetch(url: str) -> str: ...
+def web_fetch(url: str) -> str:
+    """card: Fetch the web page {url}
+    card action: fetch a web page
+    card label url: address
+    """
+    ...
 
 
 @deal.pre(lambda url, body: url.startswith("https://") or url.startswith("http://"), message="url must be http or https")
@@ -26,4 +31,10 @@ def web_fetch(url: str) -> str: ...
 @deal.pre(lambda url, body: "\\" not in url and " " not in url and "\n" not in url and "\r" not in url and "\t" not in url, message="url must not contain a backslash or whitespace")
 @deal.pre(lambda url, body: "#" not in url, message="url must not contain a fragment (#)")
 @deal.has("http", "http_post")
-def web_post(url: str, body: str) -> str: ...
+def web_post(url: str, body: str) -> str:
+    """card: Send “{body}” to the web address {url}
+    card action: send data to a web site
+    card label url: address
+    card label body: data
+    """
+    ...

@@ -15,7 +15,12 @@ from tools.web_search.trusted.schemas import SearchResult
 @deal.pre(lambda query: len(query) <= 400, message="query must be at most 400 characters")
 @deal.pre(lambda query: "\n" not in query and "\r" not in query, message="query must be one line")
 @deal.has("search")
-def web_search(query: str) -> str: ...
+def web_search(query: str) -> str:
+    """card: Search the web for “{query}”
+    card action: search the web
+    card label query: search words
+    """
+    ...
 
 
 @deal.pre(lambda query: len(query) > 0, message="query must not be empty")
@@ -23,4 +28,9 @@ def web_search(query: str) -> str: ...
 @deal.pre(lambda query: "\n" not in query and "\r" not in query, message="query must be one line")
 @deal.post(lambda result: len(result) <= 10)
 @deal.has("search")
-def web_search_results(query: str) -> list[SearchResult]: ...
+def web_search_results(query: str) -> list[SearchResult]:
+    """card: Search the web for “{query}”
+    card action: search the web
+    card label query: search words
+    """
+    ...

@@ -4,9 +4,21 @@ import deal
 
 @deal.pre(lambda account, amount: amount > 0, message="amount must be positive")
 @deal.has("spend")
-def withdraw(account: str, amount: int) -> None: ...
+def withdraw(account: str, amount: int) -> None:
+    """card: Withdraw {amount} from account {account}
+    card action: take money out of an account
+    card label account: account
+    card label amount: amount
+    """
+    ...
 
 
 @deal.pre(lambda account, amount: amount > 0)
 @deal.has("deposit")
-def deposit(account: str, amount: int) -> None: ...
+def deposit(account: str, amount: int) -> None:
+    """card: Deposit {amount} into account {account}
+    card action: put money into an account
+    card label account: account
+    card label amount: amount
+    """
+    ...

@@ -1,0 +1,62 @@
+package layer
+
+import (
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/clauz3/clauz3/ir"
+)
+
+// TestEffectCard reads the card declaration of an effect from its
+// docstring, and refuses a malformed one at the docstring, with why: a
+// card must never silently lose or misplace its sentence.
+func TestEffectCard(t *testing.T) {
+	const head = "import clauz3\n\n@clauz3.trusted\ndef send_email(addr: str, msg: str) -> None:\n"
+	for _, tc := range []struct {
+		name string
+		doc  string
+		want *ir.EffectCard
+		err  string
+	}{
+		{name: "none", doc: "", want: nil},
+		{name: "prose only", doc: `    """Sends one message; cardinality: one."""` + "\n", want: nil},
+		{name: "full", doc: `    """Sends one message.
+
+    card: Send an email to {addr} saying “{msg}”
+    card action: send an email
+    card label addr: recipient
+    card label msg:  message
+    """` + "\n", want: &ir.EffectCard{Says: "Send an email to {addr} saying “{msg}”", Action: "send an email", Labels: map[string]string{"addr": "recipient", "msg": "message"}}},
+		{name: "sentence only", doc: `    """card: Send {msg} to {addr}"""` + "\n", want: &ir.EffectCard{Says: "Send {msg} to {addr}", Labels: map[string]string{}}},
+		{name: "a parameter left out", doc: `    """card: Send a message to {addr}"""` + "\n", err: "the sentence does not show the parameter msg"},
+		{name: "unknown parameter", doc: `    """card: Send {body} to {addr}: {msg}"""` + "\n", err: "names {body}, which is not a parameter of send_email"},
+		{name: "empty placeholder", doc: `    """card: Send {} to {addr}: {msg}"""` + "\n", err: "names {}, which is not a parameter"},
+		{name: "unmatched brace", doc: `    """card: Send {msg to {addr}: {msg}"""` + "\n", err: "unmatched brace"},
+		{name: "label of no parameter", doc: "    \"\"\"card: Send {msg} to {addr}\n    card label body: text\"\"\"\n", err: `"card label body" labels body, which is not a parameter`},
+		{name: "unknown key", doc: "    \"\"\"card: Send {msg} to {addr}\n    card sentence: text\"\"\"\n", err: `unknown key "card sentence"`},
+		{name: "twice", doc: "    \"\"\"card: Send {msg} to {addr}\n    card: Mail {msg} to {addr}\"\"\"\n", err: `"card" is given twice`},
+		{name: "empty", doc: "    \"\"\"card: Send {msg} to {addr}\n    card action:\"\"\"\n", err: `has no text`},
+		{name: "no sentence", doc: "    \"\"\"card action: send an email\"\"\"\n", err: `has no sentence`},
+		{name: "bidi override", doc: "    \"\"\"card: Send {msg} to \u202e{addr}\"\"\"\n", err: "invisible character U+202E"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			body := tc.doc + "    ...\n"
+			dir, err := loadFiles(t, map[string]string{"effects.py": head + body})
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) || !strings.Contains(err.Error(), filepath.Join(dir, "effects.py")+":5:") {
+					t.Fatalf("Load = %v; want a refusal at effects.py line 5 saying %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			l := load(t, dir, "tools.t.trusted")
+			if got := l.Effect("send_email").Card; !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("Card = %#v, want %#v", got, tc.want)
+			}
+		})
+	}
+}
