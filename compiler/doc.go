@@ -75,7 +75,11 @@
 // function (its first assignment or annotation decides; a T | None local
 // accepts T and None), every expression is typed, operators are checked as
 // Python would accept them (ir.BinOpType), a name must be assigned on every
-// path before it is read, and empty displays need a type from context.
+// path before it is read, and empty displays need a type from context or,
+// as mypy's partial types, from the first statement of the function that
+// fixes it (partial.go: `xs = []` then `xs.append(v)`, `d = {}` then
+// `d[k] = v`, ...; the local is typed and its assignment lowered there,
+// and any earlier read is refused).
 // T | None values may be compared (== and is), printed, returned, passed
 // and stored where T | None is expected, and tested for truth; a local of
 // that type is narrowed to T (read through ir.Unwrap) where an `is None` /

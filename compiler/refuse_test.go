@@ -90,6 +90,7 @@ var refusals = []refusal{
 	{"Names and types", "type clash", mainOf("    x = 1\n    x = \"a\"\n"), "plan.py:8:5: x was int, cannot assign str", ir.TypeMismatch},
 	{"Names and types", "annotation clash", mainOf("    x = 1\n    x: str = \"a\"\n"), "plan.py:8:5: x was int, cannot annotate it str", ir.TypeMismatch},
 	{"Names and types", "used before assignment", mainOf("    if True:\n        x = 1\n    send_email(str(x), \"m\")\n"), "plan.py:9:20: name x is used before assignment (or not assigned on every path)", ir.Unassigned},
+	{"Names and types", "empty dict read before its type is fixed", mainOf("    d = {}\n    print(len(d))\n    d[\"a\"] = 1\n"), "plan.py:8:15: cannot infer the type of d (assigned {} at line 7): it is used here, before a statement of its function fixes its type (x.append(v), x.add(v), x[k] = v, ...), as mypy requires; annotate it (e.g. d: dict[str, int] = {})", ir.TypeMismatch},
 	{"Names and types", "empty list", mainOf("    xs = []\n"), "plan.py:7:10: cannot infer the type of an empty list; annotate it (e.g. x: list[str] = [])", ir.TypeMismatch},
 	{"Names and types", "relation in a plan", mainOf("    r = mail.Email\n"), "plan.py:7:9: use of relation mail.Email is not supported", ir.Unsupported},
 	{"Names and types", "missing module attribute", mainOf("    mail.nope(1)\n"), "plan.py:7:5: module mail has no attribute nope", ir.UndefinedName},

@@ -1,0 +1,89 @@
+package compiler
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/clauz3/clauz3/ir"
+)
+
+// TestPartialTypes checks mypy's partial types: an unannotated empty
+// display takes its type from the first statement of its function that
+// fixes it.
+func TestPartialTypes(t *testing.T) {
+	for _, tc := range []struct {
+		name, body string
+		want       []string
+	}{
+		{"dict by item assignment in a loop", "    words = {}\n    for w in \"a b a\".split(\" \"):\n        words[w] = len(w)\n    print(words)\n",
+			[]string{"local words dict[str, int]", "words = {}"}},
+		{"list by append", "    xs = []\n    xs.append(1.5)\n    print(xs)\n",
+			[]string{"local xs list[float]", "xs = []", "list.append(xs, 1.5)"}},
+		{"list() by append in a branch", "    xs = list()\n    if len(\"ab\") > 1:\n        xs.append(\"a\")\n    print(xs)\n",
+			[]string{"local xs list[str]"}},
+		{"list by extend", "    xs = []\n    xs.extend([(1, \"a\")])\n    print(xs)\n",
+			[]string{"local xs list[tuple[int, str]]"}},
+		{"set by add", "    s = set()\n    s.add(\"a\")\n    print(len(s))\n",
+			[]string{"local s set[str]"}},
+		{"set by discard", "    s = set()\n    s.discard(1)\n    print(len(s))\n",
+			[]string{"local s set[int]"}},
+		{"dict by update", "    d = dict()\n    d.update({\"a\": [1]})\n    print(d)\n",
+			[]string{"local d dict[str, list[int]]"}},
+		{"read after the fixing statement", "    d = {}\n    d[\"a\"] = 1\n    d[\"b\"] = d[\"a\"] + 1\n    print(d.get(\"b\", 0))\n",
+			[]string{"local d dict[str, int]"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := ir.Sprint(compileOK(t, mainOf(tc.body), testCfg))
+			for _, w := range tc.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("missing %q in\n%s", w, out)
+				}
+			}
+		})
+	}
+}
+
+// TestPartialTypeRefusals checks that the partial types mypy cannot fix
+// are refused, located, with a hint.
+func TestPartialTypeRefusals(t *testing.T) {
+	for _, tc := range []struct{ name, body, want string }{
+		{"no fixing use", "    xs = []\n    print(len(\"a\"))\n",
+			"plan.py:7:10: cannot infer the type of an empty list; annotate it"},
+		{"read before the fixing use", "    xs = []\n    print(len(xs))\n    xs.append(1)\n",
+			"plan.py:8:15: cannot infer the type of xs (assigned [] at line 7): it is used here, before a statement of its function fixes its type"},
+		{"read in the fixing statement", "    words = {}\n    for w in \"a b\".split(\" \"):\n        words[w] = words.get(w, 0) + 1\n",
+			"plan.py:9:20: cannot infer the type of words (assigned {} at line 7): it is used here"},
+		{"list item assignment does not fix", "    xs = []\n    xs[0] = 1\n",
+			"plan.py:8:5: cannot infer the type of xs (assigned [] at line 7): it is used here"},
+		{"fixed in a comprehension", "    xs = []\n    ys = [xs.append(i) for i in range(3)]\n",
+			"plan.py:8:11: cannot infer the type of xs (assigned [] at line 7): it is used here"},
+		{"fixed in a nested def", "    xs = []\n    def add() -> None:\n        xs.append(1)\n    add()\n",
+			"plan.py:9:9: cannot infer the type of xs (assigned [] at line 7): it is used in a nested function, which cannot fix its type"},
+		{"assigned again before fixed", "    xs = []\n    xs = [1]\n",
+			"plan.py:8:5: cannot infer the type of xs (assigned [] at line 7): it is assigned again before a statement fixes its type"},
+		{"fixed by None", "    xs = []\n    xs.append(None)\n",
+			"plan.py:8:5: cannot infer the type of xs from None (as mypy); annotate it"},
+		{"extend with a str", "    xs = []\n    xs.extend(\"ab\")\n",
+			"plan.py:8:5: cannot infer the type of xs (assigned [] at line 7): it is used here"},
+		{"unhashable set element", "    s = set()\n    s.add([1])\n",
+			"plan.py:8:5: set element of type list[int] is not hashable"},
+		{"set.update fixes, then is outside the subset", "    s = set()\n    s.update([1, 2])\n",
+			"plan.py:8:5: method .update() of set[int] is not supported"},
+		{"empty value", "    d = {}\n    d[\"a\"] = []\n",
+			"plan.py:8:14: cannot infer the type of an empty list; annotate it"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Compile("plan.py", []byte(mainOf(tc.body)), testCfg)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want a line containing %s", err, tc.want)
+			}
+			code := ir.TypeMismatch
+			if strings.Contains(tc.want, "is not supported") {
+				code = ir.Unsupported
+			}
+			if e, ok := err.(ErrorList); ok && len(e) > 0 && e[0].Code != code {
+				t.Errorf("code %v, want %v", e[0].Code, code)
+			}
+		})
+	}
+}
