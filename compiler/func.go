@@ -253,7 +253,7 @@ func (fl *fnLowerer) local(n ast.Ast, name string, t ir.Type, verb string) *ir.L
 	}
 	if loc := fl.locals[name]; loc != nil {
 		if !ir.Identical(loc.Type, t) && (verb != "assign" || !types.Assignable(t, loc.Type)) {
-			hint := types.OptionalHint(t)
+			hint := types.OptionalHint(t) + types.PromotionHint(t, loc.Type)
 			if ir.IsBasic(loc.Type, ir.KindNone) && verb == "assign" {
 				hint = fmt.Sprintf(" (annotate it where it is first assigned, e.g. %s: %s | None = None)", name, t)
 			}

@@ -502,21 +502,10 @@ func (p planScope) Typing(e ast.Expr) string {
 	return ""
 }
 
-// floatHint suggests a float literal where an int was given for a float.
+// floatHint explains the refusal of an int where a float is expected
+// (types.PromotionHint).
 func floatHint(want ir.Type, x ir.Expr) string {
-	if !ir.IsBasic(x.Type(), ir.KindInt) {
-		return ""
-	}
-	if o, ok := want.(*ir.Optional); ok {
-		want = o.Elem
-	}
-	if !ir.IsBasic(want, ir.KindFloat) {
-		return ""
-	}
-	if c, ok := x.(*ir.Const); ok {
-		return fmt.Sprintf(" (write %d.0: Python keeps an int an int)", c.Value)
-	}
-	return " (write float(...): Python keeps an int an int)"
+	return types.PromotionHint(x.Type(), want)
 }
 
 func (e constEnv) Call(l *lower.Lowerer, call *ast.Call, want ir.Type) ir.Expr {

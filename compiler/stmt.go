@@ -200,7 +200,7 @@ func (fl *fnLowerer) setIndex(t *ast.Subscript, value func(c, i ir.Expr) ir.Expr
 	elem := load.Type()
 	v := value(c, i)
 	if !ir.Identical(v.Type(), elem) {
-		fl.errorf(t, ir.TypeMismatch, "cannot store %s into %s (the value must have the element type exactly)%s", types.A(v.Type()), types.A(c.Type()), types.OptionalHint(v.Type()))
+		fl.errorf(t, ir.TypeMismatch, "cannot store %s into %s (the value must have the element type exactly)%s%s", types.A(v.Type()), types.A(c.Type()), types.OptionalHint(v.Type()), types.PromotionHint(v.Type(), elemType(c.Type())))
 		return nil, false
 	}
 	return []ir.Stmt{&ir.SetIndex{Pos: pos, X: c, Index: i, Value: v}}, true
@@ -703,4 +703,15 @@ func (fl *fnLowerer) raiseStmt(s *ast.Raise) ([]ir.Stmt, flow) {
 		}
 	}
 	return []ir.Stmt{&ir.Raise{Pos: fl.c.pos(s), Class: class, Msg: msg}}, out
+}
+
+// elemType is the type a store into a container of type t must have.
+func elemType(t ir.Type) ir.Type {
+	switch t := t.(type) {
+	case *ir.List:
+		return t.Elem
+	case *ir.Dict:
+		return t.Value
+	}
+	return nil
 }

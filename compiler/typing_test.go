@@ -87,3 +87,24 @@ func TestPartialTypeRefusals(t *testing.T) {
 		})
 	}
 }
+
+// TestConditionalEmptyArm checks that an empty display in the first arm of
+// a conditional expression takes the other arm's type, as mypy types it.
+func TestConditionalEmptyArm(t *testing.T) {
+	for _, tc := range []struct{ body, want string }{
+		{"    xs = [1, 2]\n    ys = [] if len(xs) > 1 else xs\n", "local ys list[int]"},
+		{"    d = {} if len(\"a\") > 1 else {\"a\": 0.5}\n", "local d dict[str, float]"},
+		{"    s = set() if len(\"a\") > 1 else {\"a\"}\n", "local s set[str]"},
+		{"    xs = list() if len(\"a\") > 1 else [(1, \"a\")]\n", "local xs list[tuple[int, str]]"},
+	} {
+		out := ir.Sprint(compileOK(t, mainOf(tc.body), testCfg))
+		if !strings.Contains(out, tc.want) {
+			t.Errorf("missing %q in\n%s", tc.want, out)
+		}
+	}
+	// Both arms empty: nothing gives a type, as for mypy.
+	_, err := Compile("plan.py", []byte(mainOf("    xs = [] if len(\"a\") > 1 else []\n")), testCfg)
+	if err == nil || !strings.Contains(err.Error(), "plan.py:7:34: cannot infer the type of an empty list") {
+		t.Errorf("got %v, want the empty arms refused", err)
+	}
+}

@@ -80,7 +80,7 @@ func (l *Lowerer) Args(c *ast.Call, callee string, params []Param) []ir.Expr {
 			continue
 		}
 		if !types.Assignable(x.Type(), p.Type) {
-			l.Errorf(slots[i].node, ir.TypeMismatch, "argument %s of %s() must be %s, got %s%s", p.Name, callee, p.Type, x.Type(), types.OptionalHint(x.Type()))
+			l.Errorf(slots[i].node, ir.TypeMismatch, "argument %s of %s() must be %s, got %s%s%s", p.Name, callee, p.Type, x.Type(), types.OptionalHint(x.Type()), types.PromotionHint(x.Type(), p.Type))
 			ok = false
 			continue
 		}

@@ -488,7 +488,7 @@ func (l *Lowerer) list(e *ast.List, want ir.Type) ir.Expr {
 		if first == nil {
 			first = x.Type()
 		} else if !ir.Identical(first, x.Type()) {
-			l.Errorf(el, ir.TypeMismatch, "list elements must have one type, got %s and %s", first, x.Type())
+			l.Errorf(el, ir.TypeMismatch, "list elements must have one type, got %s and %s%s", first, x.Type(), types.JoinHint(first, x.Type()))
 			return nil
 		}
 		elems = append(elems, x)
@@ -558,10 +558,10 @@ func (l *Lowerer) dict(e *ast.Dict, want ir.Type) ir.Expr {
 				return nil
 			}
 		} else if !ir.Identical(k0, k.Type()) {
-			l.Errorf(ke, ir.TypeMismatch, "dict keys must have one type, got %s and %s", k0, k.Type())
+			l.Errorf(ke, ir.TypeMismatch, "dict keys must have one type, got %s and %s%s", k0, k.Type(), types.JoinHint(k0, k.Type()))
 			return nil
 		} else if !ir.Identical(v0, v.Type()) {
-			l.Errorf(e.Values[i], ir.TypeMismatch, "dict values must have one type, got %s and %s", v0, v.Type())
+			l.Errorf(e.Values[i], ir.TypeMismatch, "dict values must have one type, got %s and %s%s", v0, v.Type(), types.JoinHint(v0, v.Type()))
 			return nil
 		}
 		keys = append(keys, k)
