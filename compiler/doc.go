@@ -75,9 +75,11 @@
 // function (its first assignment or annotation decides; a T | None local
 // accepts T and None), every expression is typed, operators are checked as
 // Python would accept them (ir.BinOpType), a name must be assigned on every
-// path before it is read, an int is never accepted where a float is
+// path before it is read, an int is not accepted where a float is
 // expected (mypy accepts it, but CPython keeps the int, which prints as 1
-// where the float prints 1.0; types.PromotionHint says so), conditional
+// where the float prints 1.0; types.PromotionHint says so) except an int
+// constant assigned to a float local whose every read is arithmetic with a
+// float or a numeric comparison (promote.go: lowered as the float), conditional
 // arms that mypy would join to object, float or int are refused
 // (types.JoinHint), an empty display in a conditional arm takes the other
 // arm's type, and empty displays need a type from context or,

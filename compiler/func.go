@@ -66,15 +66,16 @@ func join(a, b flow) flow {
 
 // fnLowerer lowers the body of one plan function.
 type fnLowerer struct {
-	c       *compiler
-	fi      *funcInfo
-	fn      *ir.Func
-	names   map[string]bool        // every name the function assigns: its locals (Python scoping)
-	locals  map[string]*ir.Local   // the locals typed so far
-	broken  map[string]bool        // names whose definition was refused: reads stay silent
-	partial map[string]*partialVar // locals assigned an empty display, their type not fixed yet (partial.go)
-	cur     flow
-	l       *lower.Lowerer
+	c        *compiler
+	fi       *funcInfo
+	fn       *ir.Func
+	names    map[string]bool           // every name the function assigns: its locals (Python scoping)
+	locals   map[string]*ir.Local      // the locals typed so far
+	broken   map[string]bool           // names whose definition was refused: reads stay silent
+	partial  map[string]*partialVar    // locals assigned an empty display, their type not fixed yet (partial.go)
+	promoted map[*ir.Local][]promotion // float locals assigned an int constant (promote.go)
+	cur      flow
+	l        *lower.Lowerer
 
 	scopes    []map[string]scoped // comprehension and key= lambda scopes, innermost last
 	used      map[string]bool     // the names of fn.Locals
@@ -105,7 +106,7 @@ func (c *compiler) lowerFunc(fi *funcInfo) {
 // parent is not nil.
 func (c *compiler) lowerFuncIn(fi *funcInfo, parent *fnLowerer) {
 	c.conditions(fi)
-	fl := &fnLowerer{c: c, fi: fi, fn: fi.fn, names: map[string]bool{}, locals: map[string]*ir.Local{}, broken: map[string]bool{}, partial: map[string]*partialVar{},
+	fl := &fnLowerer{c: c, fi: fi, fn: fi.fn, names: map[string]bool{}, locals: map[string]*ir.Local{}, broken: map[string]bool{}, partial: map[string]*partialVar{}, promoted: map[*ir.Local][]promotion{},
 		used: map[string]bool{}, consuming: map[ast.Expr]use{}, guarded: map[*ast.Name]bool{}, vsNone: map[*ast.Name]bool{}, shared: map[ir.Expr]string{},
 		parent: parent, defNames: map[string]bool{}, nested: map[string]*funcInfo{}}
 	if parent != nil {
@@ -131,6 +132,7 @@ func (c *compiler) lowerFuncIn(fi *funcInfo, parent *fnLowerer) {
 	body, fl.cur = fl.stmts(fi.def.Body, fl.cur, true)
 	fl.endPartials()
 	fi.fn.Body = body
+	fl.checkPromotions()
 	fl.checkShared()
 	if !fl.cur.dead && fi.fn.Result != nil && !ir.IsBasic(fi.fn.Result, ir.KindNone) {
 		if _, opt := fi.fn.Result.(*ir.Optional); opt {

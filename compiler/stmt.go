@@ -137,6 +137,11 @@ func localReader(v *ir.Local) func(ir.Pos) ir.Expr {
 
 // storeName assigns x to the local name n.
 func (fl *fnLowerer) storeName(n *ast.Name, x ir.Expr, pos ir.Pos) ([]ir.Stmt, bool) {
+	if loc := fl.locals[string(n.Id)]; loc != nil {
+		if p := fl.promote(loc, n, x); p != nil {
+			x = p
+		}
+	}
 	loc := fl.local(n, string(n.Id), x.Type(), "assign")
 	if loc == nil {
 		return nil, false
@@ -354,6 +359,11 @@ func (fl *fnLowerer) annAssign(s ast.Stmt, a *syntax.AnnAssign) ([]ir.Stmt, flow
 		return nil, fl.cur
 	}
 	x := fl.l.Expr(a.Value, t)
+	if x != nil && !types.Assignable(x.Type(), t) {
+		if p := fl.promote(loc, a.Value, x); p != nil {
+			x = p
+		}
+	}
 	if x == nil || !types.Assignable(x.Type(), t) {
 		if x != nil {
 			fl.errorf(a.Value, ir.TypeMismatch, "%s is annotated %s but assigned %s%s", name, t, x.Type(), floatHint(t, x))

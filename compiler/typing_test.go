@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clauz3/clauz3/compiler/types"
 	"github.com/clauz3/clauz3/ir"
 )
 
@@ -106,5 +107,47 @@ func TestConditionalEmptyArm(t *testing.T) {
 	_, err := Compile("plan.py", []byte(mainOf("    xs = [] if len(\"a\") > 1 else []\n")), testCfg)
 	if err == nil || !strings.Contains(err.Error(), "plan.py:7:34: cannot infer the type of an empty list") {
 		t.Errorf("got %v, want the empty arms refused", err)
+	}
+}
+
+// TestFloatPromotion checks that an int constant assigned to a float local
+// is accepted, as the float it behaves as, exactly when no read of the
+// local could tell the int CPython holds from a float.
+func TestFloatPromotion(t *testing.T) {
+	for _, tc := range []struct{ body, want string }{
+		{"    x: float = 1\n    print(x * 0.5, x < 2, 3 == x, x / 2.0, 0.5 - x)\n", "x = 1.0"},
+		{"    x = 0.5\n    x = -2\n    print(x > 1, x ** 2.0, x // 0.5, x % 1.5)\n", "x = -2.0"},
+		{"    x: float = 0\n    def g(y: float) -> bool:\n        return x + y > 1\n    print(g(0.5))\n", "x = 0.0"},
+	} {
+		out := ir.Sprint(compileOK(t, mainOf(tc.body), testCfg))
+		if !strings.Contains(out, tc.want) {
+			t.Errorf("missing %q in\n%s", tc.want, out)
+		}
+	}
+}
+
+// TestFloatPromotionRefusals checks that the promotion is refused where
+// the int-ness could show (CPython would print 1, the engines 1.0).
+func TestFloatPromotionRefusals(t *testing.T) {
+	const why = "; it is accepted only where the value flows into arithmetic with a float or a comparison, and line "
+	for _, tc := range []struct{ body, want string }{
+		{"    x: float = 1\n    print(x)\n", "plan.py:7:16: x is float but assigned the int 1" + types.PromotionHint(ir.Int, ir.Float) + why + "8:11 reads x otherwise"},
+		{"    x: float = 1\n    x = x + 0.5\n    print(x)\n", why + "9:11 reads x otherwise"},
+		{"    x = 0.5\n    x = 2\n    print(x + 1)\n", "plan.py:8:5: x is float but assigned the int 2"},
+		{"    x: float = 1\n    y: float = 2\n    print(x * y > 1)\n", "plan.py:7:16: x is float but assigned the int 1"},
+		{"    x: float = 1\n    print(-x * 1.0)\n", why + "8:12 reads x otherwise"},
+		{"    x: float = 1\n    print(f\"{x}\")\n", why + "8:14 reads x otherwise"},
+		{"    x: float = 1\n    y = x\n", why + "8:9 reads x otherwise"},
+		{"    x: float = 1\n    xs = [x]\n", why + "8:11 reads x otherwise"},
+		{"    x: float = 1\n    print(max(x, 0.5))\n", why + "8:15 reads x otherwise"},
+		{"    x: float = 1\n    def g() -> float:\n        return x\n    print(g() < 1)\n", why + "9:16 reads x otherwise"},
+		{"    total: float = 0\n    for p in [0.5, 1.5]:\n        total += p\n    print(total)\n", why + "10:11 reads total otherwise"},
+		{"    x: float = 9007199254740993\n    print(x > 1)\n", "plan.py:7:16: x is annotated float but assigned int"},
+		{"    x: float | None = 1\n", "plan.py:7:23: x is annotated float | None but assigned int"},
+	} {
+		_, err := Compile("plan.py", []byte(mainOf(tc.body)), testCfg)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: got %v, want a line containing %s", tc.body, err, tc.want)
+		}
 	}
 }
