@@ -205,6 +205,16 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 		if b.args[0] == nil {
 			return &ir.Const{Pos: pos, T: ir.Str, Value: ""}
 		}
+		if list, ok := b.args[0].(*ast.List); ok && len(list.Elts) >= 2 {
+			x, ok := fl.listDisplay(list)
+			if !ok {
+				return nil
+			}
+			if ir.IsBasic(x.Type(), ir.KindStr) {
+				return x // elements of different types: x is the list's text, its str and its repr
+			}
+			return mk(ir.Str, x)
+		}
 		x := fl.printable(b.args[0], name+"()")
 		if x == nil {
 			return nil
@@ -618,7 +628,7 @@ func (fl *fnLowerer) listDisplay(list *ast.List) (x ir.Expr, ok bool) {
 			return nil, false
 		}
 		if why := types.Printable(x.Type()); why != "" {
-			fl.errorf(e, ir.Unsupported, "print() of %s is not supported: %s", types.A(x.Type()), why)
+			fl.errorf(e, ir.Unsupported, "a list display holding %s is not supported where its text is used: %s", types.A(x.Type()), why)
 			return nil, false
 		}
 		if first == nil {

@@ -154,7 +154,9 @@
 //	print(a, b, ...)             Keywords: sep, end (str); None ones are dropped;
 //	                             a list display argument mixing types (a
 //	                             list[object] to mypy) is the str
-//	                             "[" + repr(e1) + ", " + ... + "]"
+//	                             "[" + repr(e1) + ", " + ... + "]", and so
+//	                             is such a display as the argument of
+//	                             str or repr or as an f-string field
 //	str.strip(s) / str.strip(s, chars)        also lstrip, rstrip
 //	str.split(s) / (s, sep) / (s, sep, maxsplit)   sep may be the constant None
 //	str.join(sep, it)  str.replace(s, old, new[, count])  str.startswith(s, p)  str.endswith(s, p)

@@ -112,7 +112,7 @@ func (c *compiler) lowerFuncIn(fi *funcInfo, parent *fnLowerer) {
 	if parent != nil {
 		parent.inner = append(parent.inner, fl)
 	}
-	fl.l = &lower.Lowerer{File: c.file, Errs: &c.errs, Env: fl, Full: true, Ext: fl.ext}
+	fl.l = &lower.Lowerer{File: c.file, Errs: &c.errs, Env: fl, Full: true, Ext: fl.ext, ListDisplay: fl.listDisplay}
 	fl.cur = flow{defined: map[*ir.Local]bool{}, narrowed: map[*ir.Local]bool{}}
 	for _, p := range fi.fn.Params {
 		fl.names[p.Name] = true

@@ -151,3 +151,28 @@ func TestFloatPromotionRefusals(t *testing.T) {
 		}
 	}
 }
+
+// TestMixedListText checks that a list display mixing types is accepted
+// where only its text is used (print, str, repr, an f-string field), as
+// mypy accepts a list[object] there, and refused where CPython would fail
+// or the text depends on set order.
+func TestMixedListText(t *testing.T) {
+	prog := compileOK(t, mainOf("    n = 3\n    print(f\"{[1, 'a']} {[n, 'b']!r}\", str([n, None]), repr([n, 0.5]), [n, [n]])\n"), testCfg)
+	out := ir.Sprint(prog)
+	for _, w := range []string{"'[' + repr(1)", "repr('a')", "repr(None)", "repr(0.5)"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("missing %q in\n%s", w, out)
+		}
+	}
+	for _, tc := range []struct{ body, want string }{
+		{"    print(f\"{[1, 'a']:>20}\")\n", "plan.py:7:14: format spec on a list is not supported"},
+		{"    print(f\"{[1, 'a']!a}\")\n", "plan.py:7:14: conversion !a is not supported"},
+		{"    print([1, {2}])\n", "plan.py:7:15: a list display holding a set[int] is not supported where its text is used"},
+		{"    xs = [1, \"a\"]\n", "plan.py:7:14: list elements must have one type, got int and str (mypy joins them to object, which is not a plan type)"},
+	} {
+		_, err := Compile("plan.py", []byte(mainOf(tc.body)), testCfg)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: got %v, want a line containing %s", tc.body, err, tc.want)
+		}
+	}
+}

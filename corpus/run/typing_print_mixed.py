@@ -12,4 +12,5 @@ def main(name: str, n: int) -> None:
     print([n, name, n / 2, [name], (n, "b"), None, n > 1, {"k": n}])
     print([label(n), n, label(n + 1)], [n, 0.5], [True, 1])
     print([name, name.upper()], sep=" | ")
-    send_email("bob@example.com", f"{[n, n + 1]} {name}")
+    print(f"{[1, name]} {[n, 'b']!r} {[n, None]!s} {[n, n]}", str([n, 0.5]), repr([name, n]))
+    send_email("bob@example.com", f"{[n, name]} {str([True, n])}")
