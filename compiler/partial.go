@@ -17,8 +17,11 @@ import (
 //	x.update(ys)       set[T] when ys is a set[T] or list[T]; dict[K, V] when ys is a dict[K, V]
 //	x[k] = v           dict[type(k), type(v)]
 //
-// Any other read of x before that statement (in the statement's own
-// arguments, in a comprehension or lambda, in a nested def) is refused,
+// Before that statement x may be the right operand of `in` / `not in`
+// (mypy looks such a read up without asking for an annotation; the left
+// operand's type is checked when x's type is fixed). Any other read of x
+// before it (in the statement's own arguments, in a comprehension or
+// lambda, in a nested def) is refused,
 // as mypy refuses it ("Need type annotation"), and so is an x that no
 // such statement fixes. The local's assignment is lowered once the type
 // is known, with that type as the display's context.
@@ -30,6 +33,16 @@ type partialVar struct {
 	kind   string     // "list", "dict" or "set"
 	value  ast.Expr   // the empty display
 	assign *ir.Assign // its assignment, Value filled when fixed
+	ins    []inCheck  // `v in x` read before the type was fixed
+}
+
+// inCheck is a `v in x` / `v not in x` on a partial x, which mypy accepts
+// before x's type is fixed (it would be noise to ask for an annotation
+// there); the operand's type is checked against x's once it is fixed.
+type inCheck struct {
+	node *ast.Compare
+	op   ir.CmpOp
+	t    ir.Type
 }
 
 // emptyDisplay reports the kind of e when it is an empty list, dict or
@@ -238,6 +251,46 @@ func (fl *fnLowerer) fix(s ast.Stmt, name string, p *partialVar, t ir.Type) {
 	if p.assign.Value == nil {
 		fl.broken[name] = true
 	}
+	for _, c := range p.ins {
+		if why := types.Compare(c.op, c.t, full); why != "" {
+			fl.errorf(c.node, ir.Unsupported, "%s", why)
+		}
+	}
+}
+
+// inPartial lowers `v in x` and `v not in x` (one operator) where x is a
+// partial local, as mypy accepts them before x's type is fixed: the
+// comparison reads x, and v's type is checked when x's type is fixed.
+func (fl *fnLowerer) inPartial(e *ast.Compare) (ir.Expr, bool) {
+	if len(e.Ops) != 1 || len(e.Comparators) != 1 || (e.Ops[0] != ast.In && e.Ops[0] != ast.NotIn) {
+		return nil, false
+	}
+	n, ok := e.Comparators[0].(*ast.Name)
+	if !ok {
+		return nil, false
+	}
+	if _, scoped := fl.lookupScoped(string(n.Id)); scoped {
+		return nil, false
+	}
+	p := fl.partial[string(n.Id)]
+	if p == nil {
+		return nil, false
+	}
+	if !fl.cur.defined[p.loc] {
+		// Not assigned on this path: the usual refusal.
+		return nil, false
+	}
+	v := fl.l.Expr(e.Left, nil)
+	if v == nil {
+		return nil, true
+	}
+	op := ir.In
+	if e.Ops[0] == ast.NotIn {
+		op = ir.NotIn
+	}
+	p.ins = append(p.ins, inCheck{node: e, op: op, t: v.Type()})
+	pos := fl.c.pos(e)
+	return &ir.Compare{Pos: pos, Ops: []ir.CmpOp{op}, Operands: []ir.Expr{v, &ir.LocalRef{Pos: fl.c.pos(n), Local: p.loc}}}, true
 }
 
 // pyastEmpty is how an empty display of kind is written.

@@ -176,3 +176,27 @@ func TestMixedListText(t *testing.T) {
 		}
 	}
 }
+
+// TestPartialTypeIn checks that `v in x` and `v not in x` may read a
+// partial x before its type is fixed, as mypy allows (the word-count
+// idiom with `if w not in counts: counts[w] = 0`), and that v's type is
+// checked once the type is fixed.
+func TestPartialTypeIn(t *testing.T) {
+	out := ir.Sprint(compileOK(t, mainOf("    counts = {}\n    for w in \"a b a\".split():\n        if w not in counts:\n            counts[w] = 0\n        counts[w] += 1\n    print(counts)\n"), testCfg))
+	for _, w := range []string{"local counts dict[str, int]", "if (w not in counts):"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("missing %q in\n%s", w, out)
+		}
+	}
+	for _, tc := range []struct{ body, want string }{
+		{"    xs = []\n    if 1 in xs:\n        print(1)\n    xs.append(\"a\")\n", "plan.py:8:8: membership test int in list[str] is not supported"},
+		{"    xs = []\n    if 1 in xs:\n        print(1)\n", "plan.py:7:10: cannot infer the type of an empty list"},
+		{"    d = {}\n    if \"a\" in d:\n        d[\"a\"] += 1\n    d[\"a\"] = 1\n", "plan.py:9:9: cannot infer the type of d (assigned {} at line 7): it is used here"},
+		{"    d = {}\n    if \"a\" in d or len(d) > 0:\n        print(1)\n    d[\"a\"] = 1\n", "plan.py:8:24: cannot infer the type of d (assigned {} at line 7): it is used here"},
+	} {
+		_, err := Compile("plan.py", []byte(mainOf(tc.body)), testCfg)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: got %v, want a line containing %s", tc.body, err, tc.want)
+		}
+	}
+}

@@ -19,5 +19,14 @@ def main(text: str, flag: bool) -> None:
     merged = dict()
     merged.update(lengths)
     merged["total"] = sum(lengths.values())
-    print(lengths, upper, len(seen), ys, merged)
+    counts = {}
+    for w in text.split(" "):
+        if w not in counts:
+            counts[w] = 0
+        counts[w] += 1
+    found = []
+    if "cat" in found:
+        print("never")
+    found.append("cat" if "cat" in counts else "dog")
+    print(lengths, upper, len(seen), ys, merged, counts, found)
     send_email("bob@example.com", f"{len(seen)} distinct words, longest {max(lengths.values())}")
