@@ -18,7 +18,8 @@ import (
 //   - the value is an int constant of magnitude below 2**53 (so the float
 //     is the same number, and compares with any int as the int does),
 //     assigned to a float local (annotated, or typed float by an earlier
-//     assignment);
+//     assignment), passed to a float parameter of a plan function (never
+//     an effect's: its trace would show the int) or given as its default;
 //   - every read of that local, in its function and the defs nested in
 //     it, is an operand of arithmetic whose other operand is a float (not
 //     itself such a local: CPython computes int op float in floats, as the
@@ -58,10 +59,107 @@ func (fl *fnLowerer) checkPromotions() {
 	if len(fl.promoted) == 0 {
 		return
 	}
-	reads := map[*ir.LocalRef]bool{} // reads of promoted locals
-	safe := map[*ir.LocalRef]bool{}  // those whose int-ness cannot show
+	var bodies [][]ir.Stmt
+	var walk func(f *fnLowerer)
+	walk = func(f *fnLowerer) {
+		bodies = append(bodies, f.fn.Body)
+		for _, in := range f.inner {
+			walk(in)
+		}
+	}
+	walk(fl)
+	bad, err := unsafeReads(bodies, func(l *ir.Local) bool { return fl.promoted[l] != nil })
+	for loc, ps := range fl.promoted {
+		for _, p := range ps {
+			fl.c.refusePromotion(p.node, loc, p.v, bad[loc], err)
+		}
+	}
+}
+
+// refusePromotion reports the promotion of the int v into loc at node when
+// bad (the first read that could tell the int from a float) or err (the
+// reads could not be walked) says so.
+func (c *compiler) refusePromotion(node ast.Ast, loc *ir.Local, v int64, bad *ir.LocalRef, err error) {
+	why := ""
+	switch {
+	case err != nil:
+		why = fmt.Sprintf("; its reads cannot be checked: %v", err)
+	case bad != nil:
+		why = fmt.Sprintf("; it is accepted only where the value flows into arithmetic with a float or a comparison, and line %d:%d reads %s otherwise", bad.Pos.Line, bad.Pos.Col, loc.Name)
+	default:
+		return
+	}
+	c.errorf(node, ir.TypeMismatch, "%s is float but assigned the int %d%s%s", loc.Name, v, types.PromotionHint(ir.Int, ir.Float), why)
+}
+
+// argPromotion is an int constant passed (or given as the default) to a
+// float parameter of a plan function, lowered as a float.
+type argPromotion struct {
+	fn   *ir.Func
+	loc  *ir.Local // the parameter
+	node ast.Ast
+	v    int64
+}
+
+// promoteArg returns x as a float constant when it is an int constant that
+// may stand for the float parameter loc of fn, recording the promotion;
+// nil otherwise. The reads of loc are checked once every function is
+// lowered (checkArgPromotions).
+func (c *compiler) promoteArg(fn *ir.Func, loc *ir.Local, node ast.Ast, x ir.Expr) ir.Expr {
+	if !ir.IsBasic(loc.Type, ir.KindFloat) || !ir.IsBasic(x.Type(), ir.KindInt) {
+		return nil
+	}
+	v, ok := intConst(x)
+	if !ok || v <= -(1<<53) || v >= 1<<53 {
+		return nil
+	}
+	c.argPromos = append(c.argPromos, argPromotion{fn: fn, loc: loc, node: node, v: v})
+	return &ir.Const{Pos: x.Position(), T: ir.Float, Value: float64(v)}
+}
+
+// checkArgPromotions refuses each promotion into a parameter some read of
+// which, in its function or the defs nested in it, could show that CPython
+// holds an int there.
+func (c *compiler) checkArgPromotions() {
+	if len(c.argPromos) == 0 {
+		return
+	}
+	params := map[*ir.Local]bool{}
+	for _, p := range c.argPromos {
+		params[p.loc] = true
+	}
+	within := func(f, fn *ir.Func) bool {
+		for ; f != nil; f = f.Outer {
+			if f == fn {
+				return true
+			}
+		}
+		return false
+	}
+	done := map[*ir.Func]map[*ir.Local]*ir.LocalRef{}
+	errs := map[*ir.Func]error{}
+	for _, p := range c.argPromos {
+		if _, ok := done[p.fn]; !ok {
+			var bodies [][]ir.Stmt
+			for _, fi := range c.funcs {
+				if within(fi.fn, p.fn) {
+					bodies = append(bodies, fi.fn.Body)
+				}
+			}
+			done[p.fn], errs[p.fn] = unsafeReads(bodies, func(l *ir.Local) bool { return params[l] })
+		}
+		c.refusePromotion(p.node, p.loc, p.v, done[p.fn][p.loc], errs[p.fn])
+	}
+}
+
+// unsafeReads returns, for each local promoted says is promoted, its first
+// read in bodies that is not an operand of arithmetic with a float (not
+// itself a promoted local) or of a numeric comparison.
+func unsafeReads(bodies [][]ir.Stmt, promoted func(*ir.Local) bool) (map[*ir.Local]*ir.LocalRef, error) {
+	reads := map[*ir.LocalRef]bool{}
+	safe := map[*ir.LocalRef]bool{}
 	promotedRead := func(e ir.Expr) *ir.LocalRef {
-		if r, ok := e.(*ir.LocalRef); ok && fl.promoted[r.Local] != nil {
+		if r, ok := e.(*ir.LocalRef); ok && promoted(r.Local) {
 			return r
 		}
 		return nil
@@ -105,37 +203,21 @@ func (fl *fnLowerer) checkPromotions() {
 		}
 		return true
 	}
-	var walk func(f *fnLowerer)
-	var werr error
-	walk = func(f *fnLowerer) {
-		if err := ir.InspectStmts(f.fn.Body, func(e ir.Expr) { ir.Inspect(e, visit) }, nil); err != nil && werr == nil {
-			werr = err
-		}
-		for _, in := range f.inner {
-			walk(in)
+	for _, b := range bodies {
+		if err := ir.InspectStmts(b, func(e ir.Expr) { ir.Inspect(e, visit) }, nil); err != nil {
+			return nil, err
 		}
 	}
-	walk(fl)
-	for loc, ps := range fl.promoted {
-		var bad *ir.LocalRef
-		for r := range reads {
-			if r.Local == loc && !safe[r] && (bad == nil || r.Pos.Line < bad.Pos.Line || r.Pos.Line == bad.Pos.Line && r.Pos.Col < bad.Pos.Col) {
-				bad = r
-			}
-		}
-		why := ""
-		switch {
-		case werr != nil:
-			why = fmt.Sprintf("; its reads cannot be checked: %v", werr)
-		case bad != nil:
-			why = fmt.Sprintf("; it is accepted only where the value flows into arithmetic with a float or a comparison, and line %d:%d reads %s otherwise", bad.Pos.Line, bad.Pos.Col, loc.Name)
-		default:
+	bad := map[*ir.Local]*ir.LocalRef{}
+	for r := range reads {
+		if safe[r] {
 			continue
 		}
-		for _, p := range ps {
-			fl.errorf(p.node, ir.TypeMismatch, "%s is float but assigned the int %d%s%s", loc.Name, p.v, types.PromotionHint(ir.Int, ir.Float), why)
+		if b := bad[r.Local]; b == nil || r.Pos.Line < b.Pos.Line || r.Pos.Line == b.Pos.Line && r.Pos.Col < b.Pos.Col {
+			bad[r.Local] = r
 		}
 	}
+	return bad, nil
 }
 
 func numericCmp(op ir.CmpOp) bool {

@@ -200,3 +200,30 @@ func TestPartialTypeIn(t *testing.T) {
 		}
 	}
 }
+
+// TestFloatArgPromotion checks the same rule for an int constant passed
+// to (or the default of) a float parameter of a plan function: accepted
+// when the function reads the parameter only in arithmetic with a float
+// or numeric comparisons, refused otherwise.
+func TestFloatArgPromotion(t *testing.T) {
+	const fns = "def over(limit: float, price: float = 0) -> bool:\n    return price * 1.0 > limit\n\n"
+	out := ir.Sprint(compileOK(t, strings.Replace(mainOf("    print(over(100, 0.5), over(limit=2, price=3), over(0.5))\n"), "def main", fns+"def main", 1), testCfg))
+	for _, w := range []string{"over(100.0, 0.5)", "over(2.0, 3.0)", "over(0.5, 0.0)"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("missing %q in\n%s", w, out)
+		}
+	}
+	const why = "; it is accepted only where the value flows into arithmetic with a float or a comparison, and line "
+	for _, tc := range []struct{ fns, body, want string }{
+		{"def f(a: float) -> None:\n    print(a)\n\n", "    f(1)\n", "plan.py:10:7: a is float but assigned the int 1" + types.PromotionHint(ir.Int, ir.Float) + why + "7:11 reads a otherwise"},
+		{"def f(a: float = 2) -> float:\n    return a\n\n", "    print(f(0.5) > 1)\n", "plan.py:6:18: a is float but assigned the int 2"},
+		{"def f(a: float) -> float:\n    def g() -> float:\n        return a + 1\n    return g() * 1.0\n\n", "    print(f(3) > 1)\n", why + "8:16 reads a otherwise"},
+		{"def f(a: float) -> bool:\n    return a * a > 1\n\n", "    print(f(3))\n", why + "7:12 reads a otherwise"},
+	} {
+		src := strings.Replace(mainOf(tc.body), "def main", tc.fns+"def main", 1)
+		_, err := Compile("plan.py", []byte(src), testCfg)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: got %v, want a line containing %s", tc.fns+tc.body, err, tc.want)
+		}
+	}
+}

@@ -2,8 +2,8 @@
 from tools.email.trusted.effects import send_email
 
 
-def over(limit: float, price: float) -> bool:
-    return price > limit
+def over(limit: float, price: float, margin: float = 0) -> bool:
+    return price > limit + margin * 1.0
 
 
 def main(price: float, n: int) -> None:
@@ -13,6 +13,6 @@ def main(price: float, n: int) -> None:
     fee: float = -3
     total = price * rate + fee * 1.0
     print(total, price > limit, limit == 100, n < limit, rate / 4.0, fee // 2.0, fee % 2.5)
-    print(over(limit * 1.0, price), limit - 0.25, 0.1 + fee)
+    print(over(limit * 1.0, price), limit - 0.25, 0.1 + fee, over(50, price), over(50, price, margin=20))
     if total >= limit:
         send_email("bob@example.com", f"{total:.2f} over {limit * 1.0}")
