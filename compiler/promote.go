@@ -21,7 +21,8 @@ import (
 //     assignment), passed to a float parameter of a plan function (never
 //     an effect's: its trace would show the int) or given as its default;
 //   - every read of that local, in its function and the defs nested in
-//     it, is an operand of arithmetic whose other operand is a float (not
+//     it (key= lambdas and, for a parameter, the requires/ensures clauses
+//     included), is an operand of arithmetic whose other operand is a float (not
 //     itself such a local: CPython computes int op float in floats, as the
 //     engines compute float op float), or of a comparison (==, !=, <, <=,
 //     >, >=) with a number.
@@ -68,7 +69,12 @@ func (fl *fnLowerer) checkPromotions() {
 		}
 	}
 	walk(fl)
-	bad, err := unsafeReads(bodies, func(l *ir.Local) bool { return fl.promoted[l] != nil })
+	bad, err := unsafeReads(bodies, func(l *ir.Local) *ir.Local {
+		if fl.promoted[l] != nil {
+			return l
+		}
+		return nil
+	})
 	for loc, ps := range fl.promoted {
 		for _, p := range ps {
 			fl.c.refusePromotion(p.node, loc, p.v, bad[loc], err)
@@ -141,31 +147,64 @@ func (c *compiler) checkArgPromotions() {
 	for _, p := range c.argPromos {
 		if _, ok := done[p.fn]; !ok {
 			var bodies [][]ir.Stmt
+			// A requires clause reads the parameters through its lambda's
+			// own parameters of the same names.
+			alias := map[*ir.Local]*ir.Local{}
 			for _, fi := range c.funcs {
-				if within(fi.fn, p.fn) {
-					bodies = append(bodies, fi.fn.Body)
+				if !within(fi.fn, p.fn) {
+					continue
+				}
+				bodies = append(bodies, fi.fn.Body)
+				for _, cd := range append(append([]*ir.Condition{}, fi.fn.Requires...), fi.fn.Ensures...) {
+					for _, l := range []*ir.Lambda{cd.Pred, cd.Each} {
+						if l == nil {
+							continue
+						}
+						bodies = append(bodies, []ir.Stmt{&ir.ExprStmt{Pos: cd.Pos, X: l.Body}})
+						for _, lp := range l.Params {
+							for _, fp := range fi.fn.Params {
+								if fp.Name == lp.Name && params[fp] {
+									alias[lp] = fp
+								}
+							}
+						}
+					}
 				}
 			}
-			done[p.fn], errs[p.fn] = unsafeReads(bodies, func(l *ir.Local) bool { return params[l] })
+			done[p.fn], errs[p.fn] = unsafeReads(bodies, func(l *ir.Local) *ir.Local {
+				if params[l] {
+					return l
+				}
+				return alias[l]
+			})
 		}
 		c.refusePromotion(p.node, p.loc, p.v, done[p.fn][p.loc], errs[p.fn])
 	}
 }
 
-// unsafeReads returns, for each local promoted says is promoted, its first
-// read in bodies that is not an operand of arithmetic with a float (not
-// itself a promoted local) or of a numeric comparison.
-func unsafeReads(bodies [][]ir.Stmt, promoted func(*ir.Local) bool) (map[*ir.Local]*ir.LocalRef, error) {
+// unsafeReads returns, for each promoted local, its first read in bodies
+// that is not an operand of arithmetic with a float (not itself a
+// promoted local) or of a numeric comparison. promoted maps a local read
+// to the promoted local it stands for (itself, or the parameter a
+// condition's lambda parameter is bound to), or nil.
+func unsafeReads(bodies [][]ir.Stmt, promoted func(*ir.Local) *ir.Local) (map[*ir.Local]*ir.LocalRef, error) {
 	reads := map[*ir.LocalRef]bool{}
 	safe := map[*ir.LocalRef]bool{}
 	promotedRead := func(e ir.Expr) *ir.LocalRef {
-		if r, ok := e.(*ir.LocalRef); ok && promoted(r.Local) {
+		if r, ok := e.(*ir.LocalRef); ok && promoted(r.Local) != nil {
 			return r
 		}
 		return nil
 	}
-	visit := func(e ir.Expr) bool {
+	var visit func(e ir.Expr) bool
+	visit = func(e ir.Expr) bool {
 		switch e := e.(type) {
+		case *ir.Builtin:
+			// ir.Inspect does not enter a key= lambda: it is a function,
+			// not an operand, but its body reads locals too.
+			if e.Key != nil {
+				ir.Inspect(e.Key.Body, visit)
+			}
 		case *ir.LocalRef:
 			if promotedRead(e) != nil {
 				reads[e] = true
@@ -213,8 +252,9 @@ func unsafeReads(bodies [][]ir.Stmt, promoted func(*ir.Local) bool) (map[*ir.Loc
 		if safe[r] {
 			continue
 		}
-		if b := bad[r.Local]; b == nil || r.Pos.Line < b.Pos.Line || r.Pos.Line == b.Pos.Line && r.Pos.Col < b.Pos.Col {
-			bad[r.Local] = r
+		loc := promoted(r.Local)
+		if b := bad[loc]; b == nil || r.Pos.Line < b.Pos.Line || r.Pos.Line == b.Pos.Line && r.Pos.Col < b.Pos.Col {
+			bad[loc] = r
 		}
 	}
 	return bad, nil

@@ -141,6 +141,7 @@ func TestFloatPromotionRefusals(t *testing.T) {
 		{"    x: float = 1\n    xs = [x]\n", why + "8:11 reads x otherwise"},
 		{"    x: float = 1\n    print(max(x, 0.5))\n", why + "8:15 reads x otherwise"},
 		{"    x: float = 1\n    def g() -> float:\n        return x\n    print(g() < 1)\n", why + "9:16 reads x otherwise"},
+		{"    x: float = 1\n    print(sorted([\"b\", \"a\"], key=lambda v: str(x) + v))\n", why + "8:48 reads x otherwise"},
 		{"    total: float = 0\n    for p in [0.5, 1.5]:\n        total += p\n    print(total)\n", why + "10:11 reads total otherwise"},
 		{"    x: float = 9007199254740993\n    print(x > 1)\n", "plan.py:7:16: x is annotated float but assigned int"},
 		{"    x: float | None = 1\n", "plan.py:7:23: x is annotated float | None but assigned int"},
@@ -219,6 +220,7 @@ func TestFloatArgPromotion(t *testing.T) {
 		{"def f(a: float = 2) -> float:\n    return a\n\n", "    print(f(0.5) > 1)\n", "plan.py:6:18: a is float but assigned the int 2"},
 		{"def f(a: float) -> float:\n    def g() -> float:\n        return a + 1\n    return g() * 1.0\n\n", "    print(f(3) > 1)\n", why + "8:16 reads a otherwise"},
 		{"def f(a: float) -> bool:\n    return a * a > 1\n\n", "    print(f(3))\n", why + "7:12 reads a otherwise"},
+		{"@clauz3.requires(lambda a: a + 1 > 1)\ndef f(a: float) -> bool:\n    return a > 0.5\n\n", "    print(f(3))\n", why + "6:28 reads a otherwise"},
 	} {
 		src := strings.Replace(mainOf(tc.body), "def main", tc.fns+"def main", 1)
 		_, err := Compile("plan.py", []byte(src), testCfg)
