@@ -205,6 +205,16 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 		if b.args[0] == nil {
 			return &ir.Const{Pos: pos, T: ir.Str, Value: ""}
 		}
+		if list, ok := b.args[0].(*ast.List); ok && len(list.Elts) >= 2 {
+			x, ok := fl.listDisplay(list)
+			if !ok {
+				return nil
+			}
+			if ir.IsBasic(x.Type(), ir.KindStr) {
+				return x // elements of different types: x is the list's text, its str and its repr
+			}
+			return mk(ir.Str, x)
+		}
 		x := fl.printable(b.args[0], name+"()")
 		if x == nil {
 			return nil
@@ -567,7 +577,11 @@ func (fl *fnLowerer) print(c *ast.Call) ir.Expr {
 	out := &ir.Builtin{Pos: l.Pos(c), Name: "print", T: ir.None}
 	nodes := slices.Clone(b.args)
 	for _, a := range b.args {
-		if x := fl.mixedLiteralList(a); x != nil {
+		if list, ok := a.(*ast.List); ok && len(list.Elts) >= 2 {
+			x, ok := fl.listDisplay(list)
+			if !ok {
+				return nil
+			}
 			out.Args = append(out.Args, x)
 			continue
 		}
@@ -597,35 +611,36 @@ func (fl *fnLowerer) print(c *ast.Call) ir.Expr {
 	return fl.finish(c, b, "print", out, nodes)
 }
 
-// mixedLiteralList lowers a list display of literals of different types
-// printed as is (print([1, "a", True]), which mypy --strict accepts as a
-// list[object]) to the text print writes: "[" + repr(1) + ", " + ... + "]",
-// each repr computed by the engine as for any value. nil: a is no such
-// display (it is lowered as usual).
-func (fl *fnLowerer) mixedLiteralList(a ast.Expr) ir.Expr {
-	list, ok := a.(*ast.List)
-	if !ok || len(list.Elts) < 2 {
-		return nil
-	}
-	for _, e := range list.Elts {
-		if !isLiteral(e) {
-			return nil
-		}
-	}
+// listDisplay lowers a list display printed as is. Its elements may have
+// different types (print([1, "a", x]), which mypy --strict accepts as a
+// list[object]); then it is the text print writes: "[" + repr(e1) + ", " +
+// ... + "]", each repr computed by the engine as for any value, the
+// elements evaluated left to right as Python evaluates the display before
+// printing it (repr neither acts nor raises). With one element type it is
+// the list itself. ok is false when an element was refused (reported).
+func (fl *fnLowerer) listDisplay(list *ast.List) (x ir.Expr, ok bool) {
 	var elems []ir.Expr
+	var first ir.Type
 	mixed := false
 	for _, e := range list.Elts {
-		x := fl.l.Expr(e, nil)
+		x := fl.l.Expr(e, first)
 		if x == nil {
-			return nil
+			return nil, false
 		}
-		mixed = mixed || !ir.Identical(x.Type(), elems0(elems, x).Type())
+		if why := types.Printable(x.Type()); why != "" {
+			fl.errorf(e, ir.Unsupported, "a list display holding %s is not supported where its text is used: %s", types.A(x.Type()), why)
+			return nil, false
+		}
+		if first == nil {
+			first = x.Type()
+		}
+		mixed = mixed || !ir.Identical(x.Type(), first)
 		elems = append(elems, x)
 	}
+	pos := fl.l.Pos(list)
 	if !mixed {
-		return nil
+		return &ir.ListLit{Pos: pos, T: &ir.List{Elem: first}, Elems: elems}, true
 	}
-	pos := fl.l.Pos(a)
 	str := func(s string) ir.Expr { return &ir.Const{Pos: pos, T: ir.Str, Value: s} }
 	cat := func(x, y ir.Expr) ir.Expr { return &ir.BinOp{Pos: pos, Op: ir.Add, X: x, Y: y, T: ir.Str} }
 	text := str("[")
@@ -635,27 +650,7 @@ func (fl *fnLowerer) mixedLiteralList(a ast.Expr) ir.Expr {
 		}
 		text = cat(text, &ir.Builtin{Pos: x.Position(), Name: "repr", Args: []ir.Expr{x}, T: ir.Str})
 	}
-	return cat(text, str("]"))
-}
-
-func elems0(elems []ir.Expr, x ir.Expr) ir.Expr {
-	if len(elems) == 0 {
-		return x
-	}
-	return elems[0]
-}
-
-// isLiteral reports whether e is a number, a string (an f-string lowers
-// like any str, in order), True, False, None, or a signed number.
-func isLiteral(e ast.Expr) bool {
-	switch e := e.(type) {
-	case *ast.Num, *ast.Str, *ast.NameConstant:
-		return true
-	case *ast.UnaryOp:
-		_, ok := e.Operand.(*ast.Num)
-		return ok && (e.Op == ast.USub || e.Op == ast.UAdd)
-	}
-	return false
+	return cat(text, str("]")), true
 }
 
 // sortOptions lowers the key= and reverse= of sorted() and list.sort()
@@ -720,7 +715,7 @@ func (fl *fnLowerer) minMax(c *ast.Call, name string) ir.Expr {
 			if elem == nil {
 				elem = x.Type()
 			} else if !ir.Identical(elem, x.Type()) {
-				l.Errorf(a, ir.TypeMismatch, "arguments of %s() must have one type, got %s and %s", name, elem, x.Type())
+				l.Errorf(a, ir.TypeMismatch, "arguments of %s() must have one type, got %s and %s%s", name, elem, x.Type(), types.PromotionHint(elem, x.Type())+types.PromotionHint(x.Type(), elem))
 				return nil
 			}
 			out.Args = append(out.Args, x)
@@ -881,7 +876,7 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 			return nil
 		}
 		if !types.Assignable(x.Type(), t) {
-			l.Errorf(n, ir.TypeMismatch, "%s of %s() must be %s, got %s%s", what, label, t, x.Type(), types.OptionalHint(x.Type()))
+			l.Errorf(n, ir.TypeMismatch, "%s of %s() must be %s, got %s%s%s", what, label, t, x.Type(), types.OptionalHint(x.Type()), types.PromotionHint(x.Type(), t))
 			return nil
 		}
 		return x
@@ -1171,7 +1166,7 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 				case ir.IsBasic(x.Type(), ir.KindNone) && name != "setdefault":
 					out.T = types.MakeOptional(dt.Value)
 				default:
-					l.Errorf(d, ir.TypeMismatch, "default of %s() must be %s, got %s", label, dt.Value, x.Type())
+					l.Errorf(d, ir.TypeMismatch, "default of %s() must be %s, got %s%s", label, dt.Value, x.Type(), types.PromotionHint(x.Type(), dt.Value))
 					return nil
 				}
 				add(d, x)
@@ -1211,7 +1206,7 @@ func (fl *fnLowerer) method(c *ast.Call, recv ir.Expr, name string, want ir.Type
 			return nil
 		}
 		if !ir.Identical(x.Type(), elem) {
-			l.Errorf(b.args[0], ir.TypeMismatch, "argument of %s() must be %s, got %s", label, elem, x.Type())
+			l.Errorf(b.args[0], ir.TypeMismatch, "argument of %s() must be %s, got %s%s", label, elem, x.Type(), types.PromotionHint(x.Type(), elem))
 			return nil
 		}
 		add(b.args[0], x)

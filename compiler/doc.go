@@ -75,7 +75,20 @@
 // function (its first assignment or annotation decides; a T | None local
 // accepts T and None), every expression is typed, operators are checked as
 // Python would accept them (ir.BinOpType), a name must be assigned on every
-// path before it is read, and empty displays need a type from context.
+// path before it is read, an int is not accepted where a float is
+// expected (mypy accepts it, but CPython keeps the int, which prints as 1
+// where the float prints 1.0; types.PromotionHint says so) except an int
+// constant assigned to a float local, passed to a float parameter of a
+// plan function or given as its default, whose every read is arithmetic
+// with a float or a numeric comparison (promote.go: lowered as the
+// float; parameters are checked once every function is lowered), conditional
+// arms that mypy would join to object, float or int are refused
+// (types.JoinHint), an empty display in a conditional arm takes the other
+// arm's type, and empty displays need a type from context or,
+// as mypy's partial types, from the first statement of the function that
+// fixes it (partial.go: `xs = []` then `xs.append(v)`, `d = {}` then
+// `d[k] = v`, ...; the local is typed and its assignment lowered there,
+// and any earlier read is refused).
 // T | None values may be compared (== and is), printed, returned, passed
 // and stored where T | None is expected, and tested for truth; a local of
 // that type is narrowed to T (read through ir.Unwrap) where an `is None` /
@@ -140,7 +153,12 @@
 //	reversed(seq)                             list[T]
 //	sorted(it)                   Keywords: reverse; Key optional
 //	list(it), set(it), dict(it), tuple(t)     (no argument: an empty display)
-//	print(a, b, ...)             Keywords: sep, end (str); None ones are dropped
+//	print(a, b, ...)             Keywords: sep, end (str); None ones are dropped;
+//	                             a list display argument mixing types (a
+//	                             list[object] to mypy) is the str
+//	                             "[" + repr(e1) + ", " + ... + "]", and so
+//	                             is such a display as the argument of
+//	                             str or repr or as an f-string field
 //	str.strip(s) / str.strip(s, chars)        also lstrip, rstrip
 //	str.split(s) / (s, sep) / (s, sep, maxsplit)   sep may be the constant None
 //	str.join(sep, it)  str.replace(s, old, new[, count])  str.startswith(s, p)  str.endswith(s, p)

@@ -84,6 +84,11 @@ func (fl *fnLowerer) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
 		}
 		return nil
 	}
+	if p := fl.partial[name]; p != nil {
+		fl.partialRead(n, p, false)
+		fl.giveUp(name)
+		return nil
+	}
 	if fl.names[name] {
 		loc := fl.locals[name]
 		if fl.broken[name] && (loc == nil || !fl.cur.defined[loc]) {

@@ -106,6 +106,9 @@ func (fl *fnLowerer) ext(l *lower.Lowerer, e ast.Expr, want ir.Type) (ir.Expr, b
 		l.Errorf(e, ir.Unsupported, "starred expression is not supported")
 		return nil, true
 	case *ast.Compare:
+		if x, handled := fl.inPartial(e); handled {
+			return x, true
+		}
 		fl.keepOptionalAgainstNone(e)
 		// the right operand of in / not in is consumed whole
 		var marked []ast.Expr

@@ -66,14 +66,16 @@ func join(a, b flow) flow {
 
 // fnLowerer lowers the body of one plan function.
 type fnLowerer struct {
-	c      *compiler
-	fi     *funcInfo
-	fn     *ir.Func
-	names  map[string]bool      // every name the function assigns: its locals (Python scoping)
-	locals map[string]*ir.Local // the locals typed so far
-	broken map[string]bool      // names whose definition was refused: reads stay silent
-	cur    flow
-	l      *lower.Lowerer
+	c        *compiler
+	fi       *funcInfo
+	fn       *ir.Func
+	names    map[string]bool           // every name the function assigns: its locals (Python scoping)
+	locals   map[string]*ir.Local      // the locals typed so far
+	broken   map[string]bool           // names whose definition was refused: reads stay silent
+	partial  map[string]*partialVar    // locals assigned an empty display, their type not fixed yet (partial.go)
+	promoted map[*ir.Local][]promotion // float locals assigned an int constant (promote.go)
+	cur      flow
+	l        *lower.Lowerer
 
 	scopes    []map[string]scoped // comprehension and key= lambda scopes, innermost last
 	used      map[string]bool     // the names of fn.Locals
@@ -104,13 +106,13 @@ func (c *compiler) lowerFunc(fi *funcInfo) {
 // parent is not nil.
 func (c *compiler) lowerFuncIn(fi *funcInfo, parent *fnLowerer) {
 	c.conditions(fi)
-	fl := &fnLowerer{c: c, fi: fi, fn: fi.fn, names: map[string]bool{}, locals: map[string]*ir.Local{}, broken: map[string]bool{},
+	fl := &fnLowerer{c: c, fi: fi, fn: fi.fn, names: map[string]bool{}, locals: map[string]*ir.Local{}, broken: map[string]bool{}, partial: map[string]*partialVar{}, promoted: map[*ir.Local][]promotion{},
 		used: map[string]bool{}, consuming: map[ast.Expr]use{}, guarded: map[*ast.Name]bool{}, vsNone: map[*ast.Name]bool{}, shared: map[ir.Expr]string{},
 		parent: parent, defNames: map[string]bool{}, nested: map[string]*funcInfo{}}
 	if parent != nil {
 		parent.inner = append(parent.inner, fl)
 	}
-	fl.l = &lower.Lowerer{File: c.file, Errs: &c.errs, Env: fl, Full: true, Ext: fl.ext}
+	fl.l = &lower.Lowerer{File: c.file, Errs: &c.errs, Env: fl, Full: true, Ext: fl.ext, ListDisplay: fl.listDisplay}
 	fl.cur = flow{defined: map[*ir.Local]bool{}, narrowed: map[*ir.Local]bool{}}
 	for _, p := range fi.fn.Params {
 		fl.names[p.Name] = true
@@ -128,7 +130,9 @@ func (c *compiler) lowerFuncIn(fi *funcInfo, parent *fnLowerer) {
 	nestedDefNames(fi.def.Body, fl.defNames)
 	var body []ir.Stmt
 	body, fl.cur = fl.stmts(fi.def.Body, fl.cur, true)
+	fl.endPartials()
 	fi.fn.Body = body
+	fl.checkPromotions()
 	fl.checkShared()
 	if !fl.cur.dead && fi.fn.Result != nil && !ir.IsBasic(fi.fn.Result, ir.KindNone) {
 		if _, opt := fi.fn.Result.(*ir.Optional); opt {
@@ -244,9 +248,14 @@ func (fl *fnLowerer) errorf(n ast.Ast, code ir.Code, format string, args ...any)
 // local returns the typed local name, declaring it with type t when it
 // has none yet; it reports a clash with an earlier type.
 func (fl *fnLowerer) local(n ast.Ast, name string, t ir.Type, verb string) *ir.Local {
+	if p := fl.partial[name]; p != nil {
+		fl.errorf(n, ir.TypeMismatch, "cannot infer the type of %s (assigned %s at line %d): it is assigned again before a statement fixes its type (x.append(v), x.add(v), x[k] = v, ...); annotate it where it is first assigned (e.g. %s: %s = %s)", name, pyastEmpty(p.kind), p.loc.Pos.Line, name, exampleType(p.kind), pyastEmpty(p.kind))
+		fl.giveUp(name)
+		return nil
+	}
 	if loc := fl.locals[name]; loc != nil {
 		if !ir.Identical(loc.Type, t) && (verb != "assign" || !types.Assignable(t, loc.Type)) {
-			hint := types.OptionalHint(t)
+			hint := types.OptionalHint(t) + types.PromotionHint(t, loc.Type)
 			if ir.IsBasic(loc.Type, ir.KindNone) && verb == "assign" {
 				hint = fmt.Sprintf(" (annotate it where it is first assigned, e.g. %s: %s | None = None)", name, t)
 			}
@@ -292,8 +301,14 @@ func (fl *fnLowerer) stmt(s ast.Stmt, st flow) ([]ir.Stmt, flow) {
 	if a, ok := f.AnnAssigns[s]; ok {
 		return fl.annAssign(s, a)
 	}
+	if fl.fixPartial(s) {
+		return nil, fl.cur
+	}
 	switch s := s.(type) {
 	case *ast.Assign:
+		if out, ok := fl.startPartial(s); ok {
+			return out, fl.cur
+		}
 		return fl.assign(s)
 	case *ast.AugAssign:
 		return fl.augAssign(s)

@@ -115,6 +115,11 @@ func (fl *fnLowerer) outerLocal(l *lower.Lowerer, n *ast.Name) (x ir.Expr, found
 		if !f.names[name] {
 			continue
 		}
+		if p := f.partial[name]; p != nil {
+			fl.partialRead(n, p, true)
+			f.giveUp(name)
+			return nil, true
+		}
 		loc := f.locals[name]
 		if f.broken[name] && (loc == nil || !f.cur.defined[loc]) {
 			return nil, true

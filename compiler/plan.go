@@ -79,6 +79,9 @@ type compiler struct {
 	names    map[string]*symbol
 	funcs    []*funcInfo
 	target   *funcInfo
+	// argPromos are the int constants passed to float parameters,
+	// checked once every function is lowered (promote.go).
+	argPromos []argPromotion
 }
 
 func newCompiler(filename string, src []byte, cfg Config) *compiler {
@@ -115,6 +118,7 @@ func (c *compiler) compile() *ir.Program {
 	for _, fi := range c.funcs {
 		c.lowerFunc(fi)
 	}
+	c.checkArgPromotions()
 	c.recursion()
 	prog := &ir.Program{File: c.filename, Target: c.target.fn}
 	for _, fi := range c.funcs {
@@ -502,21 +506,10 @@ func (p planScope) Typing(e ast.Expr) string {
 	return ""
 }
 
-// floatHint suggests a float literal where an int was given for a float.
+// floatHint explains the refusal of an int where a float is expected
+// (types.PromotionHint).
 func floatHint(want ir.Type, x ir.Expr) string {
-	if !ir.IsBasic(x.Type(), ir.KindInt) {
-		return ""
-	}
-	if o, ok := want.(*ir.Optional); ok {
-		want = o.Elem
-	}
-	if !ir.IsBasic(want, ir.KindFloat) {
-		return ""
-	}
-	if c, ok := x.(*ir.Const); ok {
-		return fmt.Sprintf(" (write %d.0: Python keeps an int an int)", c.Value)
-	}
-	return " (write float(...): Python keeps an int an int)"
+	return types.PromotionHint(x.Type(), want)
 }
 
 func (e constEnv) Call(l *lower.Lowerer, call *ast.Call, want ir.Type) ir.Expr {
@@ -555,6 +548,8 @@ func (c *compiler) signature(def *ast.FunctionDef, outer *ir.Func) *funcInfo {
 	nd := len(a.Args) - len(a.Defaults)
 	for i, arg := range a.Args {
 		p := lower.Param{Name: string(arg.Arg)}
+		// The parameter's local, made below once its type is known.
+		loc := &ir.Local{Pos: c.pos(arg), Name: p.Name}
 		if arg.Annotation == nil {
 			c.errorf(arg, ir.PlanError, "parameter %s of %s needs a type annotation", arg.Arg, name)
 			fi.ok = false
@@ -568,6 +563,12 @@ func (c *compiler) signature(def *ast.FunctionDef, outer *ir.Func) *funcInfo {
 			d := a.Defaults[i-nd]
 			l := &lower.Lowerer{File: c.file, Errs: &c.errs, Env: constEnv{c}, NoFStrings: true, Full: true}
 			x := l.Expr(d, p.Type)
+			if x != nil && !types.Assignable(x.Type(), p.Type) && ir.IsBasic(p.Type, ir.KindFloat) {
+				// An int default of a float parameter, as an argument.
+				if y := c.promoteArg(fi.fn, withType(loc, p.Type), d, x); y != nil {
+					x = y
+				}
+			}
 			switch {
 			case x == nil:
 				fi.ok = false
@@ -581,9 +582,13 @@ func (c *compiler) signature(def *ast.FunctionDef, outer *ir.Func) *funcInfo {
 				p.Default = x
 			}
 		}
+		if p.Type != nil && ir.IsBasic(p.Type, ir.KindFloat) {
+			fn := fi.fn
+			p.Promote = func(node ast.Expr, x ir.Expr) ir.Expr { return c.promoteArg(fn, withType(loc, p.Type), node, x) }
+		}
 		fi.params = append(fi.params, p)
 		if p.Type != nil {
-			loc := &ir.Local{Pos: c.pos(arg), Name: p.Name, Type: p.Type, Index: len(fi.fn.Locals)}
+			loc.Type, loc.Index = p.Type, len(fi.fn.Locals)
 			fi.fn.Params = append(fi.fn.Params, loc)
 			fi.fn.Locals = append(fi.fn.Locals, loc)
 		}
@@ -914,4 +919,11 @@ func (e guaranteeEnv) ref(l *lower.Lowerer, n ast.Expr) ir.Expr {
 func (e guaranteeEnv) Call(l *lower.Lowerer, call *ast.Call, want ir.Type) ir.Expr {
 	l.Errorf(call, ir.Unsupported, "non-literal guarantee argument is not supported")
 	return nil
+}
+
+// withType gives loc its type (a parameter's local, which exists before
+// the signature is complete) and returns it.
+func withType(loc *ir.Local, t ir.Type) *ir.Local {
+	loc.Type = t
+	return loc
 }

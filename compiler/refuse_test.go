@@ -90,6 +90,7 @@ var refusals = []refusal{
 	{"Names and types", "type clash", mainOf("    x = 1\n    x = \"a\"\n"), "plan.py:8:5: x was int, cannot assign str", ir.TypeMismatch},
 	{"Names and types", "annotation clash", mainOf("    x = 1\n    x: str = \"a\"\n"), "plan.py:8:5: x was int, cannot annotate it str", ir.TypeMismatch},
 	{"Names and types", "used before assignment", mainOf("    if True:\n        x = 1\n    send_email(str(x), \"m\")\n"), "plan.py:9:20: name x is used before assignment (or not assigned on every path)", ir.Unassigned},
+	{"Names and types", "empty dict read before its type is fixed", mainOf("    d = {}\n    print(len(d))\n    d[\"a\"] = 1\n"), "plan.py:8:15: cannot infer the type of d (assigned {} at line 7): it is used here, before a statement of its function fixes its type (x.append(v), x.add(v), x[k] = v, ...), as mypy requires; annotate it (e.g. d: dict[str, int] = {})", ir.TypeMismatch},
 	{"Names and types", "empty list", mainOf("    xs = []\n"), "plan.py:7:10: cannot infer the type of an empty list; annotate it (e.g. x: list[str] = [])", ir.TypeMismatch},
 	{"Names and types", "relation in a plan", mainOf("    r = mail.Email\n"), "plan.py:7:9: use of relation mail.Email is not supported", ir.Unsupported},
 	{"Names and types", "missing module attribute", mainOf("    mail.nope(1)\n"), "plan.py:7:5: module mail has no attribute nope", ir.UndefinedName},
@@ -132,17 +133,24 @@ var refusals = []refusal{
 	{"Guarantees", "guarantee on helper", head + "\n@clauz3.guarantee(mail.at_most(1))\ndef f() -> None:\n    pass\n\ndef main() -> None:\n    f()\n", "plan.py:5:2: guarantee on f is not supported: only the target main carries guarantees", ir.Unsupported},
 	{"Guarantees", "contract called in body", mainOf("    mail.only([\"a\"])\n"), "plan.py:7:5: call of contract mail.only outside a guarantee is not supported", ir.Unsupported},
 	{"Expressions", "lambda", mainOf("    f = lambda: 1\n"), "plan.py:7:9: lambda is only supported as the key= argument of sorted(), min(), max() and list.sort()", ir.Unsupported},
-	{"Expressions", "mixed list", mainOf("    xs = [1, \"a\"]\n"), "plan.py:7:14: list elements must have one type, got int and str", ir.TypeMismatch},
+	{"Expressions", "mixed list", mainOf("    xs = [1, \"a\"]\n"), "plan.py:7:14: list elements must have one type, got int and str (mypy joins them to object, which is not a plan type)", ir.TypeMismatch},
 	{"Expressions", "and of different types", mainOf("    x = 1 and \"a\"\n"), "plan.py:7:15: operands of and must have one type, got int and str", ir.TypeMismatch},
 	{"Expressions", "compare different types", mainOf("    x = 1 == \"a\"\n"), "plan.py:7:9: comparison int == str is not supported (the operands must have one type)", ir.Unsupported},
 	{"Expressions", "bytes", mainOf("    x = b\"a\"\n"), "plan.py:7:9: bytes literal is not supported", ir.Unsupported},
 	{"Expressions", "big int", mainOf("    x = 99999999999999999999\n"), "plan.py:7:9: integer literal 99999999999999999999 does not fit in 64 bits", ir.PlanError},
-	{"Expressions", "cond mixed", mainOf("    x = 1 if True else \"a\"\n"), "plan.py:7:9: conditional expression arms must have one type, got int and str", ir.TypeMismatch},
-	{"Expressions", "cond int float", mainOf("    x = 1 if True else 2.0\n"), "plan.py:7:9: conditional expression arms must have one type, got int and float", ir.TypeMismatch},
+	{"Expressions", "cond mixed", mainOf("    x = 1 if True else \"a\"\n"), "plan.py:7:9: conditional expression arms must have one type, got int and str (mypy joins them to object, which is not a plan type)", ir.TypeMismatch},
+	{"Expressions", "cond int float", mainOf("    x = 1 if True else 2.0\n"), "plan.py:7:9: conditional expression arms must have one type, got int and float (mypy accepts an int where a float is expected, but CPython keeps it an int, which prints as 1 where a float prints 1.0: write it as a float, e.g. 1.0 or float(n))", ir.TypeMismatch},
 	{"Expressions", "compare list int", mainOf("    x = [1] < 2\n"), "plan.py:7:9: comparison list[int] < int is not supported", ir.Unsupported},
 	{"Expressions", "compare none less", mainOf("    x = None < 1\n"), "plan.py:7:9: comparison None < int is not supported", ir.Unsupported},
 	{"Expressions", "in mismatch", mainOf("    x = 1 in [\"a\"]\n"), "plan.py:7:9: membership test int in list[str] is not supported", ir.Unsupported},
-	{"Numbers and operators", "float to int annotated", mainOf("    x: float = 1\n"), "plan.py:7:16: x is annotated float but assigned int (write 1.0: Python keeps an int an int)", ir.TypeMismatch},
+	{"Numbers and operators", "max of a float and an int", mainOf("    m = max(0.5, 1)\n"), "plan.py:7:18: arguments of max() must have one type, got float and int (mypy accepts an int where a float is expected, but CPython keeps it an int, which prints as 1 where a float prints 1.0: write it as a float, e.g. 1.0 or float(n))", ir.TypeMismatch},
+	{"Numbers and operators", "list of an int and a float", mainOf("    xs = [1, 0.5]\n"), "plan.py:7:14: list elements must have one type, got int and float (mypy accepts an int where a float is expected, but CPython keeps it an int, which prints as 1 where a float prints 1.0: write it as a float, e.g. 1.0 or float(n))", ir.TypeMismatch},
+	{"Numbers and operators", "append an int to a list of floats", mainOf("    xs = [0.5]\n    xs.append(1)\n"), "plan.py:8:15: argument of list.append() must be float, got int (mypy accepts an int where a float is expected, but CPython keeps it an int, which prints as 1 where a float prints 1.0: write it as a float, e.g. 1.0 or float(n))", ir.TypeMismatch},
+	{"Numbers and operators", "store an int into a list of floats", mainOf("    xs = [0.5]\n    xs[0] = 1\n"), "plan.py:8:5: cannot store an int into a list[float] (the value must have the element type exactly) (mypy accepts an int where a float is expected, but CPython keeps it an int, which prints as 1 where a float prints 1.0: write it as a float, e.g. 1.0 or float(n))", ir.TypeMismatch},
+	{"Numbers and operators", "assign an int to a float local", mainOf("    x = 0.5\n    x = 1\n    print(x)\n"), "plan.py:8:5: x is float but assigned the int 1 (mypy accepts an int where a float is expected, but CPython keeps it an int, which prints as 1 where a float prints 1.0: write it as a float, e.g. 1.0 or float(n)); it is accepted only where the value flows into arithmetic with a float or a comparison, and line 9:11 reads x otherwise", ir.TypeMismatch},
+	{"Expressions", "cond bool int", mainOf("    x = True if len(\"a\") > 0 else 2\n"), "plan.py:7:9: conditional expression arms must have one type, got bool and int (mypy joins them to int, but CPython keeps the bool, which prints as True where an int prints 1: write int(b))", ir.TypeMismatch},
+	{"Expressions", "cond list int", mainOf("    xs = [1]\n    x = xs[::-1] if len(xs) > 0 else xs[0]\n"), "plan.py:8:9: conditional expression arms must have one type, got list[int] and int (mypy joins them to object, which is not a plan type)", ir.TypeMismatch},
+	{"Numbers and operators", "float to int annotated", mainOf("    x: float = 1\n    print(x)\n"), "plan.py:7:16: x is float but assigned the int 1 (mypy accepts an int where a float is expected, but CPython keeps it an int, which prints as 1 where a float prints 1.0: write it as a float, e.g. 1.0 or float(n)); it is accepted only where the value flows into arithmetic with a float or a comparison, and line 8:11 reads x otherwise", ir.TypeMismatch},
 	{"Numbers and operators", "float param int", mainOf("    send_email(\"a\", 1.5)\n"), "plan.py:7:21: argument msg of send_email() must be str, got float", ir.TypeMismatch},
 	{"Numbers and operators", "pow negative", mainOf("    x = 2 ** -1\n"), "plan.py:7:9: operator ** on ints needs a non-negative int constant exponent: Python gives a float for a negative one (write float(x) ** n)", ir.Unsupported},
 	{"Numbers and operators", "pow variable", mainOf("    n = 3\n    x = 2 ** n\n"), "plan.py:8:9: operator ** on ints needs a non-negative int constant exponent: Python gives a float for a negative one (write float(x) ** n)", ir.Unsupported},
@@ -219,7 +227,7 @@ var refusals = []refusal{
 	{"Sets", "dict of set values printed", mainOf("    d = {\"a\": {1}}\n    print(d)\n"), "plan.py:8:11: print() of a dict[str, set[int]] is not supported: the text of a set depends on CPython's set order, which a plan may not depend on; print sorted(s) instead", ir.Unsupported},
 	{"Sets", "set index", mainOf("    s = {1}\n    x = s[0]\n"), "plan.py:8:9: indexing a set[int] is not supported (sets are not subscriptable)", ir.Unsupported},
 	{"Sets", "set unhashable", mainOf("    s = {[1]}\n"), "plan.py:7:10: set element of type list[int] is not hashable", ir.TypeMismatch},
-	{"Sets", "set mixed", mainOf("    s = {1, \"a\"}\n"), "plan.py:7:13: set elements must have one type, got int and str", ir.TypeMismatch},
+	{"Sets", "set mixed", mainOf("    s = {1, \"a\"}\n"), "plan.py:7:13: set elements must have one type, got int and str (mypy joins them to object, which is not a plan type)", ir.TypeMismatch},
 	{"Sets", "set method union", mainOf("    s = {1}\n    t = s.union({2})\n"), "plan.py:8:9: method .union() of set[int] is not supported", ir.Unsupported},
 	{"Sets", "set ordering", mainOf("    a = {1} < {1, 2}\n"), "plan.py:7:9: comparison set[int] < set[int] is not supported", ir.Unsupported},
 	{"Sets", "tuple of set", mainOf("    t = tuple({1})\n"), "plan.py:7:15: tuple() of a set[int] is not supported (a tuple's length is part of its type; use a list)", ir.Unsupported},
@@ -243,7 +251,7 @@ var refusals = []refusal{
 	{"Builtins", "pow builtin", mainOf("    q = pow(2, 3)\n"), "plan.py:7:9: call of pow is not supported", ir.Unsupported},
 	{"Builtins", "format builtin", mainOf("    q = format(3, \"x\")\n"), "plan.py:7:9: call of format is not supported", ir.Unsupported},
 	{"Builtins", "sorted not orderable", mainOf("    xs = sorted([{\"a\": 1}])\n"), "plan.py:7:10: sorted() of dict[str, int] elements is not supported (they do not order)", ir.Unsupported},
-	{"Builtins", "min mixed", mainOf("    m = min(1, 2.5)\n"), "plan.py:7:16: arguments of min() must have one type, got int and float", ir.TypeMismatch},
+	{"Builtins", "min mixed", mainOf("    m = min(1, 2.5)\n"), "plan.py:7:16: arguments of min() must have one type, got int and float (mypy accepts an int where a float is expected, but CPython keeps it an int, which prints as 1 where a float prints 1.0: write it as a float, e.g. 1.0 or float(n))", ir.TypeMismatch},
 	{"Builtins", "min default", mainOf("    m = min([1], default=0)\n"), "plan.py:7:26: min() with default= is not supported", ir.Unsupported},
 	{"Builtins", "max dicts", mainOf("    m = max([{\"a\": 1}])\n"), "plan.py:7:9: max() of dict[str, int] values is not supported (they do not order)", ir.Unsupported},
 	{"Builtins", "sum floats no start", mainOf("    s = sum([1.5])\n"), "plan.py:7:9: sum() of float values needs a float start, e.g. sum(xs, 0.0): the sum of no values is the start itself", ir.TypeMismatch},
@@ -379,7 +387,7 @@ def main() -> None:
 	want := `plan.py:5:12: parameter n of helper needs a type annotation
 plan.py:10:9: name undefined_name is not defined
 plan.py:12:14: name undefined_list is not defined
-plan.py:14:16: y is annotated float but assigned int (write 1.0: Python keeps an int an int)
+plan.py:14:16: y is float but assigned the int 1 (mypy accepts an int where a float is expected, but CPython keeps it an int, which prints as 1 where a float prints 1.0: write it as a float, e.g. 1.0 or float(n)); it is accepted only where the value flows into arithmetic with a float or a comparison, and line 15:20 reads y otherwise
 plan.py:17:5: z was int, cannot assign str
 plan.py:18:5: while loop is not supported
 plan.py:20:17: name undefined_dict is not defined

@@ -137,6 +137,11 @@ func localReader(v *ir.Local) func(ir.Pos) ir.Expr {
 
 // storeName assigns x to the local name n.
 func (fl *fnLowerer) storeName(n *ast.Name, x ir.Expr, pos ir.Pos) ([]ir.Stmt, bool) {
+	if loc := fl.locals[string(n.Id)]; loc != nil {
+		if p := fl.promote(loc, n, x); p != nil {
+			x = p
+		}
+	}
 	loc := fl.local(n, string(n.Id), x.Type(), "assign")
 	if loc == nil {
 		return nil, false
@@ -200,7 +205,7 @@ func (fl *fnLowerer) setIndex(t *ast.Subscript, value func(c, i ir.Expr) ir.Expr
 	elem := load.Type()
 	v := value(c, i)
 	if !ir.Identical(v.Type(), elem) {
-		fl.errorf(t, ir.TypeMismatch, "cannot store %s into %s (the value must have the element type exactly)%s", types.A(v.Type()), types.A(c.Type()), types.OptionalHint(v.Type()))
+		fl.errorf(t, ir.TypeMismatch, "cannot store %s into %s (the value must have the element type exactly)%s%s", types.A(v.Type()), types.A(c.Type()), types.OptionalHint(v.Type()), types.PromotionHint(v.Type(), elemType(c.Type())))
 		return nil, false
 	}
 	return []ir.Stmt{&ir.SetIndex{Pos: pos, X: c, Index: i, Value: v}}, true
@@ -354,6 +359,11 @@ func (fl *fnLowerer) annAssign(s ast.Stmt, a *syntax.AnnAssign) ([]ir.Stmt, flow
 		return nil, fl.cur
 	}
 	x := fl.l.Expr(a.Value, t)
+	if x != nil && !types.Assignable(x.Type(), t) {
+		if p := fl.promote(loc, a.Value, x); p != nil {
+			x = p
+		}
+	}
 	if x == nil || !types.Assignable(x.Type(), t) {
 		if x != nil {
 			fl.errorf(a.Value, ir.TypeMismatch, "%s is annotated %s but assigned %s%s", name, t, x.Type(), floatHint(t, x))
@@ -703,4 +713,15 @@ func (fl *fnLowerer) raiseStmt(s *ast.Raise) ([]ir.Stmt, flow) {
 		}
 	}
 	return []ir.Stmt{&ir.Raise{Pos: fl.c.pos(s), Class: class, Msg: msg}}, out
+}
+
+// elemType is the type a store into a container of type t must have.
+func elemType(t ir.Type) ir.Type {
+	switch t := t.(type) {
+	case *ir.List:
+		return t.Elem
+	case *ir.Dict:
+		return t.Value
+	}
+	return nil
 }

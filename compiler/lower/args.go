@@ -12,6 +12,10 @@ type Param struct {
 	Name    string
 	Type    ir.Type
 	Default ir.Expr // a constant, or nil when the argument is required
+	// Promote, when not nil, may accept an argument of another type: it
+	// returns the value to pass instead (an int constant as the float a
+	// plan function's parameter takes, checked later), or nil.
+	Promote func(node ast.Expr, x ir.Expr) ir.Expr
 }
 
 // Args binds the arguments of c to params like Python does (positional
@@ -79,8 +83,13 @@ func (l *Lowerer) Args(c *ast.Call, callee string, params []Param) []ir.Expr {
 			ok = false
 			continue
 		}
+		if !types.Assignable(x.Type(), p.Type) && p.Promote != nil {
+			if y := p.Promote(slots[i].node, x); y != nil {
+				x = y
+			}
+		}
 		if !types.Assignable(x.Type(), p.Type) {
-			l.Errorf(slots[i].node, ir.TypeMismatch, "argument %s of %s() must be %s, got %s%s", p.Name, callee, p.Type, x.Type(), types.OptionalHint(x.Type()))
+			l.Errorf(slots[i].node, ir.TypeMismatch, "argument %s of %s() must be %s, got %s%s%s", p.Name, callee, p.Type, x.Type(), types.OptionalHint(x.Type()), types.PromotionHint(x.Type(), p.Type))
 			ok = false
 			continue
 		}

@@ -29,21 +29,34 @@ func CondType(a, b ir.Type) ir.Type {
 
 func (l *Lowerer) ifExp(e *ast.IfExp, want ir.Type) ir.Expr {
 	cond := l.Expr(e.Test, nil)
-	then := l.Expr(e.Body, want)
-	if cond == nil || then == nil {
+	if cond == nil {
 		return nil
 	}
-	hint := then.Type()
-	if ir.IsBasic(hint, ir.KindNone) {
-		hint = want
-	}
-	els := l.Expr(e.Orelse, hint)
-	if els == nil {
-		return nil
+	var then, els ir.Expr
+	if want == nil && emptyDisplay(e.Body) {
+		// As mypy: an arm that needs a type from context ([] if c
+		// else xs) gets the other arm's type.
+		if els = l.Expr(e.Orelse, nil); els == nil {
+			return nil
+		}
+		if then = l.Expr(e.Body, els.Type()); then == nil {
+			return nil
+		}
+	} else {
+		if then = l.Expr(e.Body, want); then == nil {
+			return nil
+		}
+		hint := then.Type()
+		if ir.IsBasic(hint, ir.KindNone) {
+			hint = want
+		}
+		if els = l.Expr(e.Orelse, hint); els == nil {
+			return nil
+		}
 	}
 	t := CondType(then.Type(), els.Type())
 	if t == nil {
-		l.Errorf(e, ir.TypeMismatch, "conditional expression arms must have one type, got %s and %s", then.Type(), els.Type())
+		l.Errorf(e, ir.TypeMismatch, "conditional expression arms must have one type, got %s and %s%s", then.Type(), els.Type(), types.JoinHint(then.Type(), els.Type()))
 		return nil
 	}
 	return &ir.CondExpr{Pos: l.Pos(e), Cond: cond, Then: then, Else: els, T: t}
@@ -72,7 +85,7 @@ func (l *Lowerer) set(e *ast.Set, want ir.Type) ir.Expr {
 				return nil
 			}
 		} else if !ir.Identical(first, x.Type()) {
-			l.Errorf(el, ir.TypeMismatch, "set elements must have one type, got %s and %s", first, x.Type())
+			l.Errorf(el, ir.TypeMismatch, "set elements must have one type, got %s and %s%s", first, x.Type(), types.JoinHint(first, x.Type()))
 			return nil
 		}
 		elems = append(elems, x)
@@ -224,4 +237,25 @@ func (l *Lowerer) slice(e *ast.Subscript, x ir.Expr, s *ast.Slice) ir.Expr {
 		out.T = t
 	}
 	return out
+}
+
+// emptyDisplay reports whether e is an empty list, dict or set display
+// ([], {}, list(), dict(), set()), whose type comes from its context.
+func emptyDisplay(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.List:
+		return len(e.Elts) == 0
+	case *ast.Dict:
+		return len(e.Keys) == 0
+	case *ast.Call:
+		n, ok := e.Func.(*ast.Name)
+		if !ok || len(e.Args) > 0 || len(e.Keywords) > 0 || e.Starargs != nil || e.Kwargs != nil {
+			return false
+		}
+		switch n.Id {
+		case "list", "dict", "set":
+			return true
+		}
+	}
+	return false
 }

@@ -42,6 +42,11 @@ type Lowerer struct {
 	// what needs the caller's scopes (comprehensions, lambdas, ...) and
 	// returns handled=false to let the Lowerer lower e.
 	Ext func(l *Lowerer, e ast.Expr, want ir.Type) (x ir.Expr, handled bool)
+	// ListDisplay, when not nil, lowers a list display whose text is
+	// used (an f-string's field): a list, or, when its elements mix
+	// types (a list[object] to mypy), the str CPython would write. ok is
+	// false when it reported an error.
+	ListDisplay func(e *ast.List) (x ir.Expr, ok bool)
 }
 
 // Pos is the IR position of n.
@@ -488,7 +493,7 @@ func (l *Lowerer) list(e *ast.List, want ir.Type) ir.Expr {
 		if first == nil {
 			first = x.Type()
 		} else if !ir.Identical(first, x.Type()) {
-			l.Errorf(el, ir.TypeMismatch, "list elements must have one type, got %s and %s", first, x.Type())
+			l.Errorf(el, ir.TypeMismatch, "list elements must have one type, got %s and %s%s", first, x.Type(), types.JoinHint(first, x.Type()))
 			return nil
 		}
 		elems = append(elems, x)
@@ -558,10 +563,10 @@ func (l *Lowerer) dict(e *ast.Dict, want ir.Type) ir.Expr {
 				return nil
 			}
 		} else if !ir.Identical(k0, k.Type()) {
-			l.Errorf(ke, ir.TypeMismatch, "dict keys must have one type, got %s and %s", k0, k.Type())
+			l.Errorf(ke, ir.TypeMismatch, "dict keys must have one type, got %s and %s%s", k0, k.Type(), types.JoinHint(k0, k.Type()))
 			return nil
 		} else if !ir.Identical(v0, v.Type()) {
-			l.Errorf(e.Values[i], ir.TypeMismatch, "dict values must have one type, got %s and %s", v0, v.Type())
+			l.Errorf(e.Values[i], ir.TypeMismatch, "dict values must have one type, got %s and %s%s", v0, v.Type(), types.JoinHint(v0, v.Type()))
 			return nil
 		}
 		keys = append(keys, k)
@@ -621,7 +626,24 @@ func (l *Lowerer) fstringParts(e *ast.Str, fs *syntax.FString, inSpec bool) *ir.
 			out.Parts = append(out.Parts, ir.FPart{Lit: p.Literal})
 			continue
 		}
-		x := l.Expr(p.Expr, nil)
+		var x ir.Expr
+		if list, ok := p.Expr.(*ast.List); ok && len(list.Elts) >= 2 && l.ListDisplay != nil {
+			if x, ok = l.ListDisplay(list); !ok {
+				return nil
+			}
+			if ir.IsBasic(x.Type(), ir.KindStr) && (p.Conversion == 0 || p.Conversion == 's' || p.Conversion == 'r') {
+				// Elements of different types: x is the list's text,
+				// which !s and !r give too; a list takes no format spec.
+				if p.Spec != nil && (len(p.Spec.Parts) > 1 || len(p.Spec.Parts) == 1 && (p.Spec.Parts[0].Expr != nil || p.Spec.Parts[0].Literal != "")) {
+					l.Errorf(p.Expr, ir.Unsupported, "format spec on a list is not supported (CPython raises TypeError: unsupported format string passed to list.__format__)")
+					return nil
+				}
+				out.Parts = append(out.Parts, ir.FPart{X: x})
+				continue
+			}
+		} else {
+			x = l.Expr(p.Expr, nil)
+		}
 		if x == nil {
 			return nil
 		}

@@ -16,7 +16,10 @@
 //   - Elem is the element type a `for` loop or `in` sees; Printable says
 //     whether a value's text is the same in every run (not for sets, whose
 //     order is CPython's business);
-//   - OptionalHint and A word type errors.
+//   - OptionalHint and A word type errors; PromotionHint and JoinHint
+//     explain the refusals where mypy would promote an int to float or
+//     join two types (CPython keeps the int or the bool, which prints
+//     differently; object is not a plan type).
 //
 // It refuses, with "... is not supported yet", frozenset, Pattern and
 // variadic tuples, and, with "... is not supported", the rest (unions

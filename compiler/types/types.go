@@ -513,3 +513,35 @@ func A(t ir.Type) string {
 	}
 	return "a " + s
 }
+
+// PromotionHint explains the refusal of an int (or bool) where a float
+// is expected, which mypy accepts: CPython does not convert the value, so
+// an engine that did would print 1.0 where CPython prints 1. Empty when
+// got and want are not such a pair.
+func PromotionHint(got, want ir.Type) string {
+	if o, ok := want.(*ir.Optional); ok {
+		want = o.Elem
+	}
+	if !ir.IsBasic(want, ir.KindFloat) || !(ir.IsBasic(got, ir.KindInt) || ir.IsBasic(got, ir.KindBool)) {
+		return ""
+	}
+	return " (mypy accepts an int where a float is expected, but CPython keeps it an int, which prints as 1 where a float prints 1.0: write it as a float, e.g. 1.0 or float(n))"
+}
+
+// JoinHint explains the refusal of two different types where mypy joins
+// them (conditional expression arms, elements of a display): to float for
+// int and float, to int for bool and int (in both, CPython keeps the value
+// as it is, which prints differently), to object otherwise, a type plans
+// do not have.
+func JoinHint(a, b ir.Type) string {
+	if h := PromotionHint(a, b); h != "" {
+		return h
+	}
+	if h := PromotionHint(b, a); h != "" {
+		return h
+	}
+	if ir.IsBasic(a, ir.KindBool) && ir.IsBasic(b, ir.KindInt) || ir.IsBasic(a, ir.KindInt) && ir.IsBasic(b, ir.KindBool) {
+		return " (mypy joins them to int, but CPython keeps the bool, which prints as True where an int prints 1: write int(b))"
+	}
+	return " (mypy joins them to object, which is not a plan type)"
+}

@@ -1,0 +1,273 @@
+package compiler
+
+import (
+	"fmt"
+
+	"github.com/go-python/gpython/ast"
+
+	"github.com/clauz3/clauz3/compiler/types"
+	"github.com/clauz3/clauz3/ir"
+)
+
+// An int where a float is expected, as mypy accepts it (`x: float = 1`),
+// is a trap: CPython does not convert the value, so x holds the int 1 and
+// prints as 1, where a float prints 1.0. The front end accepts it only
+// where the int-ness cannot show, and lowers the constant as the float it
+// then behaves as:
+//
+//   - the value is an int constant of magnitude below 2**53 (so the float
+//     is the same number, and compares with any int as the int does),
+//     assigned to a float local (annotated, or typed float by an earlier
+//     assignment), passed to a float parameter of a plan function (never
+//     an effect's: its trace would show the int) or given as its default;
+//   - every read of that local, in its function and the defs nested in
+//     it (key= lambdas and, for a parameter, the requires/ensures clauses
+//     included), is an operand of arithmetic whose other operand is a float (not
+//     itself such a local: CPython computes int op float in floats, as the
+//     engines compute float op float), or of a comparison (==, !=, <, <=,
+//     >, >=) with a number.
+//
+// Any other read (print, str, an f-string, an effect argument, a return,
+// a copy into another name or a container, arithmetic with an int) could
+// tell 1 from 1.0, and the assignment is refused with the read's line.
+
+// promotion is an int constant assigned to a float local, lowered as a
+// float.
+type promotion struct {
+	node ast.Ast // the value
+	v    int64
+}
+
+// promote returns x as a float constant when it is an int constant that
+// may stand for a float (its magnitude is below 2**53), recording the
+// promotion for loc; nil otherwise.
+func (fl *fnLowerer) promote(loc *ir.Local, node ast.Ast, x ir.Expr) ir.Expr {
+	if !ir.IsBasic(loc.Type, ir.KindFloat) || !ir.IsBasic(x.Type(), ir.KindInt) {
+		return nil
+	}
+	v, ok := intConst(x)
+	if !ok || v <= -(1<<53) || v >= 1<<53 {
+		return nil
+	}
+	fl.promoted[loc] = append(fl.promoted[loc], promotion{node: node, v: v})
+	return &ir.Const{Pos: x.Position(), T: ir.Float, Value: float64(v)}
+}
+
+// checkPromotions refuses each promotion into a local some read of which
+// could show that CPython holds an int there. It runs when fl's function
+// and the defs nested in it are lowered.
+func (fl *fnLowerer) checkPromotions() {
+	if len(fl.promoted) == 0 {
+		return
+	}
+	var bodies [][]ir.Stmt
+	var walk func(f *fnLowerer)
+	walk = func(f *fnLowerer) {
+		bodies = append(bodies, f.fn.Body)
+		for _, in := range f.inner {
+			walk(in)
+		}
+	}
+	walk(fl)
+	bad, err := unsafeReads(bodies, func(l *ir.Local) *ir.Local {
+		if fl.promoted[l] != nil {
+			return l
+		}
+		return nil
+	})
+	for loc, ps := range fl.promoted {
+		for _, p := range ps {
+			fl.c.refusePromotion(p.node, loc, p.v, bad[loc], err)
+		}
+	}
+}
+
+// refusePromotion reports the promotion of the int v into loc at node when
+// bad (the first read that could tell the int from a float) or err (the
+// reads could not be walked) says so.
+func (c *compiler) refusePromotion(node ast.Ast, loc *ir.Local, v int64, bad *ir.LocalRef, err error) {
+	why := ""
+	switch {
+	case err != nil:
+		why = fmt.Sprintf("; its reads cannot be checked: %v", err)
+	case bad != nil:
+		why = fmt.Sprintf("; it is accepted only where the value flows into arithmetic with a float or a comparison, and line %d:%d reads %s otherwise", bad.Pos.Line, bad.Pos.Col, loc.Name)
+	default:
+		return
+	}
+	c.errorf(node, ir.TypeMismatch, "%s is float but assigned the int %d%s%s", loc.Name, v, types.PromotionHint(ir.Int, ir.Float), why)
+}
+
+// argPromotion is an int constant passed (or given as the default) to a
+// float parameter of a plan function, lowered as a float.
+type argPromotion struct {
+	fn   *ir.Func
+	loc  *ir.Local // the parameter
+	node ast.Ast
+	v    int64
+}
+
+// promoteArg returns x as a float constant when it is an int constant that
+// may stand for the float parameter loc of fn, recording the promotion;
+// nil otherwise. The reads of loc are checked once every function is
+// lowered (checkArgPromotions).
+func (c *compiler) promoteArg(fn *ir.Func, loc *ir.Local, node ast.Ast, x ir.Expr) ir.Expr {
+	if !ir.IsBasic(loc.Type, ir.KindFloat) || !ir.IsBasic(x.Type(), ir.KindInt) {
+		return nil
+	}
+	v, ok := intConst(x)
+	if !ok || v <= -(1<<53) || v >= 1<<53 {
+		return nil
+	}
+	c.argPromos = append(c.argPromos, argPromotion{fn: fn, loc: loc, node: node, v: v})
+	return &ir.Const{Pos: x.Position(), T: ir.Float, Value: float64(v)}
+}
+
+// checkArgPromotions refuses each promotion into a parameter some read of
+// which, in its function or the defs nested in it, could show that CPython
+// holds an int there.
+func (c *compiler) checkArgPromotions() {
+	if len(c.argPromos) == 0 {
+		return
+	}
+	params := map[*ir.Local]bool{}
+	for _, p := range c.argPromos {
+		params[p.loc] = true
+	}
+	within := func(f, fn *ir.Func) bool {
+		for ; f != nil; f = f.Outer {
+			if f == fn {
+				return true
+			}
+		}
+		return false
+	}
+	done := map[*ir.Func]map[*ir.Local]*ir.LocalRef{}
+	errs := map[*ir.Func]error{}
+	for _, p := range c.argPromos {
+		if _, ok := done[p.fn]; !ok {
+			var bodies [][]ir.Stmt
+			// A requires clause reads the parameters through its lambda's
+			// own parameters of the same names.
+			alias := map[*ir.Local]*ir.Local{}
+			for _, fi := range c.funcs {
+				if !within(fi.fn, p.fn) {
+					continue
+				}
+				bodies = append(bodies, fi.fn.Body)
+				for _, cd := range append(append([]*ir.Condition{}, fi.fn.Requires...), fi.fn.Ensures...) {
+					for _, l := range []*ir.Lambda{cd.Pred, cd.Each} {
+						if l == nil {
+							continue
+						}
+						bodies = append(bodies, []ir.Stmt{&ir.ExprStmt{Pos: cd.Pos, X: l.Body}})
+						for _, lp := range l.Params {
+							for _, fp := range fi.fn.Params {
+								if fp.Name == lp.Name && params[fp] {
+									alias[lp] = fp
+								}
+							}
+						}
+					}
+				}
+			}
+			done[p.fn], errs[p.fn] = unsafeReads(bodies, func(l *ir.Local) *ir.Local {
+				if params[l] {
+					return l
+				}
+				return alias[l]
+			})
+		}
+		c.refusePromotion(p.node, p.loc, p.v, done[p.fn][p.loc], errs[p.fn])
+	}
+}
+
+// unsafeReads returns, for each promoted local, its first read in bodies
+// that is not an operand of arithmetic with a float (not itself a
+// promoted local) or of a numeric comparison. promoted maps a local read
+// to the promoted local it stands for (itself, or the parameter a
+// condition's lambda parameter is bound to), or nil.
+func unsafeReads(bodies [][]ir.Stmt, promoted func(*ir.Local) *ir.Local) (map[*ir.Local]*ir.LocalRef, error) {
+	reads := map[*ir.LocalRef]bool{}
+	safe := map[*ir.LocalRef]bool{}
+	promotedRead := func(e ir.Expr) *ir.LocalRef {
+		if r, ok := e.(*ir.LocalRef); ok && promoted(r.Local) != nil {
+			return r
+		}
+		return nil
+	}
+	var visit func(e ir.Expr) bool
+	visit = func(e ir.Expr) bool {
+		switch e := e.(type) {
+		case *ir.Builtin:
+			// ir.Inspect does not enter a key= lambda: it is a function,
+			// not an operand, but its body reads locals too.
+			if e.Key != nil {
+				ir.Inspect(e.Key.Body, visit)
+			}
+		case *ir.LocalRef:
+			if promotedRead(e) != nil {
+				reads[e] = true
+			}
+		case *ir.BinOp:
+			switch e.Op {
+			case ir.Add, ir.Sub, ir.Mul, ir.Div, ir.FloorDiv, ir.Mod, ir.Pow:
+				for _, p := range [][2]ir.Expr{{e.X, e.Y}, {e.Y, e.X}} {
+					if r := promotedRead(p[0]); r != nil && ir.IsBasic(p[1].Type(), ir.KindFloat) && promotedRead(p[1]) == nil {
+						safe[r] = true
+					}
+				}
+			}
+		case *ir.Compare:
+			for i, x := range e.Operands {
+				r := promotedRead(x)
+				if r == nil {
+					continue
+				}
+				ok := true
+				for _, j := range []int{i - 1, i} {
+					if j < 0 || j >= len(e.Ops) {
+						continue
+					}
+					other := e.Operands[j]
+					if j == i {
+						other = e.Operands[i+1]
+					}
+					ok = ok && numericCmp(e.Ops[j]) && numeric(other.Type())
+				}
+				if ok {
+					safe[r] = true
+				}
+			}
+		}
+		return true
+	}
+	for _, b := range bodies {
+		if err := ir.InspectStmts(b, func(e ir.Expr) { ir.Inspect(e, visit) }, nil); err != nil {
+			return nil, err
+		}
+	}
+	bad := map[*ir.Local]*ir.LocalRef{}
+	for r := range reads {
+		if safe[r] {
+			continue
+		}
+		loc := promoted(r.Local)
+		if b := bad[loc]; b == nil || r.Pos.Line < b.Pos.Line || r.Pos.Line == b.Pos.Line && r.Pos.Col < b.Pos.Col {
+			bad[loc] = r
+		}
+	}
+	return bad, nil
+}
+
+func numericCmp(op ir.CmpOp) bool {
+	switch op {
+	case ir.Eq, ir.NotEq, ir.Lt, ir.LtE, ir.Gt, ir.GtE:
+		return true
+	}
+	return false
+}
+
+func numeric(t ir.Type) bool {
+	return ir.IsBasic(t, ir.KindInt) || ir.IsBasic(t, ir.KindFloat) || ir.IsBasic(t, ir.KindBool)
+}

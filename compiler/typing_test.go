@@ -1,0 +1,231 @@
+package compiler
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/clauz3/clauz3/compiler/types"
+	"github.com/clauz3/clauz3/ir"
+)
+
+// TestPartialTypes checks mypy's partial types: an unannotated empty
+// display takes its type from the first statement of its function that
+// fixes it.
+func TestPartialTypes(t *testing.T) {
+	for _, tc := range []struct {
+		name, body string
+		want       []string
+	}{
+		{"dict by item assignment in a loop", "    words = {}\n    for w in \"a b a\".split(\" \"):\n        words[w] = len(w)\n    print(words)\n",
+			[]string{"local words dict[str, int]", "words = {}"}},
+		{"list by append", "    xs = []\n    xs.append(1.5)\n    print(xs)\n",
+			[]string{"local xs list[float]", "xs = []", "list.append(xs, 1.5)"}},
+		{"list() by append in a branch", "    xs = list()\n    if len(\"ab\") > 1:\n        xs.append(\"a\")\n    print(xs)\n",
+			[]string{"local xs list[str]"}},
+		{"list by extend", "    xs = []\n    xs.extend([(1, \"a\")])\n    print(xs)\n",
+			[]string{"local xs list[tuple[int, str]]"}},
+		{"set by add", "    s = set()\n    s.add(\"a\")\n    print(len(s))\n",
+			[]string{"local s set[str]"}},
+		{"set by discard", "    s = set()\n    s.discard(1)\n    print(len(s))\n",
+			[]string{"local s set[int]"}},
+		{"dict by update", "    d = dict()\n    d.update({\"a\": [1]})\n    print(d)\n",
+			[]string{"local d dict[str, list[int]]"}},
+		{"read after the fixing statement", "    d = {}\n    d[\"a\"] = 1\n    d[\"b\"] = d[\"a\"] + 1\n    print(d.get(\"b\", 0))\n",
+			[]string{"local d dict[str, int]"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := ir.Sprint(compileOK(t, mainOf(tc.body), testCfg))
+			for _, w := range tc.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("missing %q in\n%s", w, out)
+				}
+			}
+		})
+	}
+}
+
+// TestPartialTypeRefusals checks that the partial types mypy cannot fix
+// are refused, located, with a hint.
+func TestPartialTypeRefusals(t *testing.T) {
+	for _, tc := range []struct{ name, body, want string }{
+		{"no fixing use", "    xs = []\n    print(len(\"a\"))\n",
+			"plan.py:7:10: cannot infer the type of an empty list; annotate it"},
+		{"read before the fixing use", "    xs = []\n    print(len(xs))\n    xs.append(1)\n",
+			"plan.py:8:15: cannot infer the type of xs (assigned [] at line 7): it is used here, before a statement of its function fixes its type"},
+		{"read in the fixing statement", "    words = {}\n    for w in \"a b\".split(\" \"):\n        words[w] = words.get(w, 0) + 1\n",
+			"plan.py:9:20: cannot infer the type of words (assigned {} at line 7): it is used here"},
+		{"list item assignment does not fix", "    xs = []\n    xs[0] = 1\n",
+			"plan.py:8:5: cannot infer the type of xs (assigned [] at line 7): it is used here"},
+		{"fixed in a comprehension", "    xs = []\n    ys = [xs.append(i) for i in range(3)]\n",
+			"plan.py:8:11: cannot infer the type of xs (assigned [] at line 7): it is used here"},
+		{"fixed in a nested def", "    xs = []\n    def add() -> None:\n        xs.append(1)\n    add()\n",
+			"plan.py:9:9: cannot infer the type of xs (assigned [] at line 7): it is used in a nested function, which cannot fix its type"},
+		{"assigned again before fixed", "    xs = []\n    xs = [1]\n",
+			"plan.py:8:5: cannot infer the type of xs (assigned [] at line 7): it is assigned again before a statement fixes its type"},
+		{"fixed by None", "    xs = []\n    xs.append(None)\n",
+			"plan.py:8:5: cannot infer the type of xs from None (as mypy); annotate it"},
+		{"extend with a str", "    xs = []\n    xs.extend(\"ab\")\n",
+			"plan.py:8:5: cannot infer the type of xs (assigned [] at line 7): it is used here"},
+		{"unhashable set element", "    s = set()\n    s.add([1])\n",
+			"plan.py:8:5: set element of type list[int] is not hashable"},
+		{"set.update fixes, then is outside the subset", "    s = set()\n    s.update([1, 2])\n",
+			"plan.py:8:5: method .update() of set[int] is not supported"},
+		{"empty value", "    d = {}\n    d[\"a\"] = []\n",
+			"plan.py:8:14: cannot infer the type of an empty list; annotate it"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Compile("plan.py", []byte(mainOf(tc.body)), testCfg)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want a line containing %s", err, tc.want)
+			}
+			code := ir.TypeMismatch
+			if strings.Contains(tc.want, "is not supported") {
+				code = ir.Unsupported
+			}
+			if e, ok := err.(ErrorList); ok && len(e) > 0 && e[0].Code != code {
+				t.Errorf("code %v, want %v", e[0].Code, code)
+			}
+		})
+	}
+}
+
+// TestConditionalEmptyArm checks that an empty display in the first arm of
+// a conditional expression takes the other arm's type, as mypy types it.
+func TestConditionalEmptyArm(t *testing.T) {
+	for _, tc := range []struct{ body, want string }{
+		{"    xs = [1, 2]\n    ys = [] if len(xs) > 1 else xs\n", "local ys list[int]"},
+		{"    d = {} if len(\"a\") > 1 else {\"a\": 0.5}\n", "local d dict[str, float]"},
+		{"    s = set() if len(\"a\") > 1 else {\"a\"}\n", "local s set[str]"},
+		{"    xs = list() if len(\"a\") > 1 else [(1, \"a\")]\n", "local xs list[tuple[int, str]]"},
+	} {
+		out := ir.Sprint(compileOK(t, mainOf(tc.body), testCfg))
+		if !strings.Contains(out, tc.want) {
+			t.Errorf("missing %q in\n%s", tc.want, out)
+		}
+	}
+	// Both arms empty: nothing gives a type, as for mypy.
+	_, err := Compile("plan.py", []byte(mainOf("    xs = [] if len(\"a\") > 1 else []\n")), testCfg)
+	if err == nil || !strings.Contains(err.Error(), "plan.py:7:34: cannot infer the type of an empty list") {
+		t.Errorf("got %v, want the empty arms refused", err)
+	}
+}
+
+// TestFloatPromotion checks that an int constant assigned to a float local
+// is accepted, as the float it behaves as, exactly when no read of the
+// local could tell the int CPython holds from a float.
+func TestFloatPromotion(t *testing.T) {
+	for _, tc := range []struct{ body, want string }{
+		{"    x: float = 1\n    print(x * 0.5, x < 2, 3 == x, x / 2.0, 0.5 - x)\n", "x = 1.0"},
+		{"    x = 0.5\n    x = -2\n    print(x > 1, x ** 2.0, x // 0.5, x % 1.5)\n", "x = -2.0"},
+		{"    x: float = 0\n    def g(y: float) -> bool:\n        return x + y > 1\n    print(g(0.5))\n", "x = 0.0"},
+	} {
+		out := ir.Sprint(compileOK(t, mainOf(tc.body), testCfg))
+		if !strings.Contains(out, tc.want) {
+			t.Errorf("missing %q in\n%s", tc.want, out)
+		}
+	}
+}
+
+// TestFloatPromotionRefusals checks that the promotion is refused where
+// the int-ness could show (CPython would print 1, the engines 1.0).
+func TestFloatPromotionRefusals(t *testing.T) {
+	const why = "; it is accepted only where the value flows into arithmetic with a float or a comparison, and line "
+	for _, tc := range []struct{ body, want string }{
+		{"    x: float = 1\n    print(x)\n", "plan.py:7:16: x is float but assigned the int 1" + types.PromotionHint(ir.Int, ir.Float) + why + "8:11 reads x otherwise"},
+		{"    x: float = 1\n    x = x + 0.5\n    print(x)\n", why + "9:11 reads x otherwise"},
+		{"    x = 0.5\n    x = 2\n    print(x + 1)\n", "plan.py:8:5: x is float but assigned the int 2"},
+		{"    x: float = 1\n    y: float = 2\n    print(x * y > 1)\n", "plan.py:7:16: x is float but assigned the int 1"},
+		{"    x: float = 1\n    print(-x * 1.0)\n", why + "8:12 reads x otherwise"},
+		{"    x: float = 1\n    print(f\"{x}\")\n", why + "8:14 reads x otherwise"},
+		{"    x: float = 1\n    y = x\n", why + "8:9 reads x otherwise"},
+		{"    x: float = 1\n    xs = [x]\n", why + "8:11 reads x otherwise"},
+		{"    x: float = 1\n    print(max(x, 0.5))\n", why + "8:15 reads x otherwise"},
+		{"    x: float = 1\n    def g() -> float:\n        return x\n    print(g() < 1)\n", why + "9:16 reads x otherwise"},
+		{"    x: float = 1\n    print(sorted([\"b\", \"a\"], key=lambda v: str(x) + v))\n", why + "8:48 reads x otherwise"},
+		{"    total: float = 0\n    for p in [0.5, 1.5]:\n        total += p\n    print(total)\n", why + "10:11 reads total otherwise"},
+		{"    x: float = 9007199254740993\n    print(x > 1)\n", "plan.py:7:16: x is annotated float but assigned int"},
+		{"    x: float | None = 1\n", "plan.py:7:23: x is annotated float | None but assigned int"},
+	} {
+		_, err := Compile("plan.py", []byte(mainOf(tc.body)), testCfg)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: got %v, want a line containing %s", tc.body, err, tc.want)
+		}
+	}
+}
+
+// TestMixedListText checks that a list display mixing types is accepted
+// where only its text is used (print, str, repr, an f-string field), as
+// mypy accepts a list[object] there, and refused where CPython would fail
+// or the text depends on set order.
+func TestMixedListText(t *testing.T) {
+	prog := compileOK(t, mainOf("    n = 3\n    print(f\"{[1, 'a']} {[n, 'b']!r}\", str([n, None]), repr([n, 0.5]), [n, [n]])\n"), testCfg)
+	out := ir.Sprint(prog)
+	for _, w := range []string{"'[' + repr(1)", "repr('a')", "repr(None)", "repr(0.5)"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("missing %q in\n%s", w, out)
+		}
+	}
+	for _, tc := range []struct{ body, want string }{
+		{"    print(f\"{[1, 'a']:>20}\")\n", "plan.py:7:14: format spec on a list is not supported"},
+		{"    print(f\"{[1, 'a']!a}\")\n", "plan.py:7:14: conversion !a is not supported"},
+		{"    print([1, {2}])\n", "plan.py:7:15: a list display holding a set[int] is not supported where its text is used"},
+		{"    xs = [1, \"a\"]\n", "plan.py:7:14: list elements must have one type, got int and str (mypy joins them to object, which is not a plan type)"},
+	} {
+		_, err := Compile("plan.py", []byte(mainOf(tc.body)), testCfg)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: got %v, want a line containing %s", tc.body, err, tc.want)
+		}
+	}
+}
+
+// TestPartialTypeIn checks that `v in x` and `v not in x` may read a
+// partial x before its type is fixed, as mypy allows (the word-count
+// idiom with `if w not in counts: counts[w] = 0`), and that v's type is
+// checked once the type is fixed.
+func TestPartialTypeIn(t *testing.T) {
+	out := ir.Sprint(compileOK(t, mainOf("    counts = {}\n    for w in \"a b a\".split():\n        if w not in counts:\n            counts[w] = 0\n        counts[w] += 1\n    print(counts)\n"), testCfg))
+	for _, w := range []string{"local counts dict[str, int]", "if (w not in counts):"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("missing %q in\n%s", w, out)
+		}
+	}
+	for _, tc := range []struct{ body, want string }{
+		{"    xs = []\n    if 1 in xs:\n        print(1)\n    xs.append(\"a\")\n", "plan.py:8:8: membership test int in list[str] is not supported"},
+		{"    xs = []\n    if 1 in xs:\n        print(1)\n", "plan.py:7:10: cannot infer the type of an empty list"},
+		{"    d = {}\n    if \"a\" in d:\n        d[\"a\"] += 1\n    d[\"a\"] = 1\n", "plan.py:9:9: cannot infer the type of d (assigned {} at line 7): it is used here"},
+		{"    d = {}\n    if \"a\" in d or len(d) > 0:\n        print(1)\n    d[\"a\"] = 1\n", "plan.py:8:24: cannot infer the type of d (assigned {} at line 7): it is used here"},
+	} {
+		_, err := Compile("plan.py", []byte(mainOf(tc.body)), testCfg)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: got %v, want a line containing %s", tc.body, err, tc.want)
+		}
+	}
+}
+
+// TestFloatArgPromotion checks the same rule for an int constant passed
+// to (or the default of) a float parameter of a plan function: accepted
+// when the function reads the parameter only in arithmetic with a float
+// or numeric comparisons, refused otherwise.
+func TestFloatArgPromotion(t *testing.T) {
+	const fns = "def over(limit: float, price: float = 0) -> bool:\n    return price * 1.0 > limit\n\n"
+	out := ir.Sprint(compileOK(t, strings.Replace(mainOf("    print(over(100, 0.5), over(limit=2, price=3), over(0.5))\n"), "def main", fns+"def main", 1), testCfg))
+	for _, w := range []string{"over(100.0, 0.5)", "over(2.0, 3.0)", "over(0.5, 0.0)"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("missing %q in\n%s", w, out)
+		}
+	}
+	const why = "; it is accepted only where the value flows into arithmetic with a float or a comparison, and line "
+	for _, tc := range []struct{ fns, body, want string }{
+		{"def f(a: float) -> None:\n    print(a)\n\n", "    f(1)\n", "plan.py:10:7: a is float but assigned the int 1" + types.PromotionHint(ir.Int, ir.Float) + why + "7:11 reads a otherwise"},
+		{"def f(a: float = 2) -> float:\n    return a\n\n", "    print(f(0.5) > 1)\n", "plan.py:6:18: a is float but assigned the int 2"},
+		{"def f(a: float) -> float:\n    def g() -> float:\n        return a + 1\n    return g() * 1.0\n\n", "    print(f(3) > 1)\n", why + "8:16 reads a otherwise"},
+		{"def f(a: float) -> bool:\n    return a * a > 1\n\n", "    print(f(3))\n", why + "7:12 reads a otherwise"},
+		{"@clauz3.requires(lambda a: a + 1 > 1)\ndef f(a: float) -> bool:\n    return a > 0.5\n\n", "    print(f(3))\n", why + "6:28 reads a otherwise"},
+	} {
+		src := strings.Replace(mainOf(tc.body), "def main", tc.fns+"def main", 1)
+		_, err := Compile("plan.py", []byte(src), testCfg)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: got %v, want a line containing %s", tc.fns+tc.body, err, tc.want)
+		}
+	}
+}
