@@ -1,7 +1,9 @@
 // Package approval is the user's approval service, a principal of its own
 // (docs/threat-model.md): the SQLite store of requests, decisions,
 // receipts, redemptions and the audit log, and the HTTP service (API and
-// browser UI) that docs/approval-api.md specifies. Subpackages: client
+// browser UI) that docs/approval-api.md specifies. Subpackages: wire
+// (the API's JSON types, shared with every client and the test fake;
+// this package names them with aliases), client
 // (how `clauz3 run` finds it), state (what an instance owns on disk),
 // execute (building and running approved plans on the service's side),
 // layersetup (`clauz3 layers configure`: a layer's configuration and data).

@@ -16,6 +16,7 @@ import (
 
 	"github.com/clauz3/clauz3/approval"
 	"github.com/clauz3/clauz3/approval/card"
+	"github.com/clauz3/clauz3/approval/wire"
 	"github.com/clauz3/clauz3/runner"
 )
 
@@ -130,23 +131,21 @@ func runRequests(e env, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "DEV MODE: the approval service runs as the same OS user as the agent; it does not protect you from a hostile agent")
 	}
 	if fs.NArg() == 1 {
-		var r approval.Request
+		var r wire.Request
 		if err := h.call(ctx, "GET", "/api/requests/"+url.PathEscape(fs.Arg(0)), "", nil, http.StatusOK, &r); err != nil {
 			return fail(exitRefused, "%v", err)
 		}
 		writeCard(stdout, r)
 		return exitOK
 	}
-	var list struct {
-		Requests []approval.Request `json:"requests"`
-	}
+	var list wire.RequestList
 	if err := h.call(ctx, "GET", "/api/requests", "", nil, http.StatusOK, &list); err != nil {
 		return fail(exitRefused, "%v", err)
 	}
 	pending := 0
 	for _, pass := range []bool{true, false} {
 		for _, r := range list.Requests {
-			if (r.Status == approval.StatusPending) != pass {
+			if (r.Status == wire.StatusPending) != pass {
 				continue
 			}
 			if pass {
@@ -165,7 +164,7 @@ func runRequests(e env, args []string, stdout, stderr io.Writer) int {
 
 // writeCard prints a request's card as the page shows it, in plain
 // English.
-func writeCard(w io.Writer, r approval.Request) {
+func writeCard(w io.Writer, r wire.Request) {
 	p := func(format string, a ...any) { fmt.Fprintln(w, printableText(fmt.Sprintf(format, a...))) }
 	p("Request %s to run %s: %s", r.ID, r.PlanName, r.Status)
 	c := r.Card
@@ -230,7 +229,7 @@ func writeCard(w io.Writer, r approval.Request) {
 	for _, cv := range r.Coverage {
 		p("Coverage, %s: %s", card.LayerName(cv.Domain), card.CoverageText(cv.Status, cv.Missing))
 	}
-	if r.Status == approval.StatusPending {
+	if r.Status == wire.StatusPending {
 		p("")
 		p("Decide: clauz3 approve %s   or   clauz3 deny %s", r.ID, r.ID)
 	} else {
@@ -299,12 +298,12 @@ func runDecide(e env, verb, decision string, args []string, stdin io.Reader, std
 	if err := h.call(ctx, "POST", "/login", "application/x-www-form-urlencoded", strings.NewReader(form), http.StatusSeeOther, nil); err != nil {
 		return fail(exitRefused, "logging in: %v (nothing decided)", err)
 	}
-	var sess approval.SessionInfo
+	var sess wire.SessionInfo
 	if err := h.call(ctx, "GET", "/api/session", "", nil, http.StatusOK, &sess); err != nil {
 		return fail(exitRefused, "%v (nothing decided)", err)
 	}
-	body, _ := json.Marshal(map[string]string{"decision": decision, "reason": *reason, "csrf": sess.CSRF})
-	var st approval.Status
+	body, _ := json.Marshal(wire.DecisionBody{Decision: decision, Reason: *reason, CSRF: sess.CSRF})
+	var st wire.Status
 	if err := h.call(ctx, "POST", "/api/requests/"+url.PathEscape(id)+"/decision", "application/json", strings.NewReader(string(body)), http.StatusOK, &st); err != nil {
 		return fail(exitRefused, "%v", err)
 	}
