@@ -76,7 +76,7 @@
 //
 // What it does not do: prove or build. Reprove (compiler + prover against
 // the service's own layer store), Decide (approval policies) and Execute
-// (package execute) are injected by cmd/clauz3, which keeps this package
+// (package execute) are injected by approval/serve, which keeps this package
 // free of compiler and prover imports. The service shows the human only what Reprove returned;
 // the client's claims are kept in the raw record.
 //
@@ -84,6 +84,6 @@
 // browser decision and redeem from up to 200 concurrent runners on
 // loopback and reports throughput, p50/p99 per step and CPU per cycle.
 //
-// Callers: cmd/clauz3 (service run, audit verify); tests and the
+// Callers: approval/serve (service run), cmd/clauz3 (audit verify); tests and the
 // benchmark in this package.
 package approval

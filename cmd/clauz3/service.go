@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"context"
 	"crypto/ed25519"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -13,31 +11,26 @@ import (
 	"io"
 	iofs "io/fs"
 	"net"
-	"net/http"
 	"os"
 	"os/exec"
 	"os/signal"
 	"os/user"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"strconv"
 	"strings"
 	"syscall"
-	"time"
 
 	"golang.org/x/sys/unix"
 
 	"github.com/clauz3/clauz3/approval"
 	"github.com/clauz3/clauz3/approval/client"
+	"github.com/clauz3/clauz3/approval/serve"
 	"github.com/clauz3/clauz3/approval/state"
 	"github.com/clauz3/clauz3/gen"
 	"github.com/clauz3/clauz3/layers"
-	"github.com/clauz3/clauz3/policy"
 	"github.com/clauz3/clauz3/prover"
-	"github.com/clauz3/clauz3/securitymod/audit"
 	"github.com/clauz3/clauz3/securitymod/receipt"
-	"github.com/clauz3/clauz3/securitymod/sandbox"
 )
 
 // env is what the commands read from the machine rather than from their
@@ -546,265 +539,14 @@ func runServiceRun(name string, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	uid := os.Geteuid()
-	if !lf.dev && uid == 0 {
-		return fail(exitRefused, "a real service runs as its own account, not root (the systemd unit sets User=); refusing to run as root")
-	}
-	for _, d := range []string{l.Config, l.State} {
-		if err := state.CheckDir(d, uid); err != nil {
-			return fail(exitRefused, "%v", err)
-		}
-	}
-	settings, err := state.ReadSettings(l, uid)
-	if err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	if want := map[bool]string{true: client.ModeDev, false: client.ModeReal}[lf.dev]; settings.Mode != want {
-		return fail(exitRefused, "%s is a %s installation; run it %s", l.State, settings.Mode, map[bool]string{true: "without --dev", false: "with --dev"}[lf.dev])
-	}
-	release, err := state.Lock(l)
-	if err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	defer release()
-	keys, err := state.LoadKeys(l, uid)
-	if err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	hash, err := state.ReadFile(l.PasswordFile(), uid)
-	if err != nil {
-		return fail(exitRefused, "the password hash: %v", err)
-	}
-	var pol *policy.Policy
-	if _, err := os.Lstat(l.PolicyFile()); err == nil {
-		if err := state.CheckFile(l.PolicyFile(), uid); err != nil {
-			return fail(exitRefused, "%v", err)
-		}
-		// A policy that does not load stops the service: silently asking
-		// the human for everything would leave the administrator
-		// believing rules apply.
-		if pol, err = policy.Load(l.PolicyFile()); err != nil {
-			return fail(exitRefused, "%v", err)
-		}
-	} else if !errors.Is(err, iofs.ErrNotExist) {
-		return fail(exitRefused, "%v", err)
-	}
-	trusted, err := storeRoots(l)
-	if err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-
+	// Stopping (SIGINT, SIGTERM) ends the service cleanly.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	store, err := approval.OpenStore(ctx, l.DB())
+	err = serve.Run(ctx, serve.Options{Layout: l, Dev: lf.dev, ReceiptTTL: *ttl, ProveTimeout: *proveTimeout, Version: version, Stdout: stdout, Stderr: stderr})
 	if err != nil {
 		return fail(exitRefused, "%v", err)
 	}
-	defer store.Close()
-	proofs := &serviceProver{importRoot: l.LayerStore(), trusted: trusted, timeout: *proveTimeout, slots: make(chan struct{}, runtime.NumCPU()), contexts: prover.NewContexts(runtime.NumCPU())}
-	defer proofs.contexts.Close()
-	execOpts, err := executeOptions(l, settings, uid, "http://"+settings.Addr, keys)
-	if err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	execOpts.Stderr = stderr
-	proofs.exec = execOpts
-	// Honest degradation (issue 15): say at start what runs will get.
-	if missing := sandbox.Probe().Missing(); missing != "" {
-		if settings.Sandbox.AllowUnconfined {
-			fmt.Fprintf(stdout, "approval service: RUNNING UNCONFINED: this machine lacks %s; approved runs are not confined by the kernel (service.json sandbox.allow_unconfined)\n", missing)
-		} else {
-			fmt.Fprintf(stdout, "approval service: this machine lacks %s: every run will be refused unless service.json sets sandbox.allow_unconfined\n", missing)
-		}
-	}
-	svc, err := approval.New(approval.Config{
-		Addr: settings.Addr, Store: store, Key: keys.Signing, SessionSecret: keys.SessionSecret,
-		Reprove: proofs.reprove, Decide: proofs.decider(pol), ReceiptTTL: *ttl, Version: version,
-		PasswordHash: strings.TrimSpace(string(hash)), Dev: lf.dev, Execute: proofs.executor(execOpts),
-	})
-	if err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	var listeners []net.Listener
-	defer func() {
-		for _, ln := range listeners {
-			ln.Close()
-		}
-	}()
-	if settings.Mode == client.ModeReal {
-		// Checked again at every start: the kernel setting may have
-		// changed since init.
-		start, err := state.UnprivilegedPortStart()
-		if err == nil {
-			err = state.CheckPrivilegedAddr(settings.Addr, start)
-		}
-		if err != nil {
-			return fail(exitRefused, "%v", err)
-		}
-	}
-	ln, err := net.Listen("tcp", settings.Addr)
-	if err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	listeners = append(listeners, ln)
-	if settings.Mode == client.ModeReal {
-		sl, err := listenSocket(settings.Socket, uid)
-		if err != nil {
-			return fail(exitRefused, "%v", err)
-		}
-		listeners = append(listeners, sl)
-	}
-	started, _ := json.Marshal(map[string]any{"url": svc.URL(), "key_id": receipt.KeyID(svc.PublicKey()), "mode": settings.Mode, "layers": trusted, "state": l.State})
-	if err := store.Audit(ctx, audit.Event{Kind: "service.started", Actor: "service", Detail: string(started)}); err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	if lf.dev {
-		fmt.Fprintln(stdout, "approval service: DEV MODE: same OS user as the agent; this does not protect you from a hostile agent")
-	}
-	fmt.Fprintf(stdout, "approval service: listening on %s\n", svc.URL())
-	if settings.Socket != "" {
-		fmt.Fprintf(stdout, "approval service: API socket %s\n", settings.Socket)
-	}
-	fmt.Fprintf(stdout, "approval service: state %s, key %s\n", l.State, receipt.KeyID(svc.PublicKey()))
-	fmt.Fprintf(stdout, "approval service: layers: %s\n", strings.Join(append([]string{}, trusted...), ", "))
-	fmt.Fprintf(stdout, "approval service: log in at %s with the password set at init\n", svc.LoginURL())
-
-	// Stopping cancels every request's context, so long-polls answer 503
-	// at once instead of holding the shutdown for up to two minutes.
-	base, stopRequests := context.WithCancel(context.Background())
-	defer stopRequests()
-	srv := &http.Server{
-		BaseContext:       func(net.Listener) context.Context { return base },
-		Handler:           svc.Handler(),
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      approval.MaxWait + 10*time.Second,
-		IdleTimeout:       2 * time.Minute,
-	}
-	served := make(chan error, len(listeners))
-	for _, ln := range listeners {
-		go func() { served <- srv.Serve(ln) }()
-	}
-	select {
-	case err := <-served:
-		return fail(exitRefused, "%v", err)
-	case <-ctx.Done():
-	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	stopRequests()
-	if err := srv.Shutdown(shutdown); err != nil {
-		return fail(exitRefused, "shutting down: %v", err)
-	}
-	fmt.Fprintln(stdout, "approval service: stopped")
 	return exitOK
-}
-
-// listenSocket serves the API on path. Its folder must be the service's
-// own and writable by nobody else, so no one can have put another socket
-// there; a stale socket of ours is replaced. Anyone may connect (mode
-// 0666): clients check the peer's uid, and the API decides nothing.
-func listenSocket(path string, uid int) (net.Listener, error) {
-	dir := filepath.Dir(path)
-	fi, err := os.Lstat(dir)
-	if err != nil {
-		return nil, fmt.Errorf("the socket folder %s: %v", dir, err)
-	}
-	st, _ := fi.Sys().(*syscall.Stat_t)
-	if !fi.IsDir() || st == nil || int(st.Uid) != uid || fi.Mode().Perm()&0o022 != 0 {
-		return nil, fmt.Errorf("the socket folder %s must be a folder owned by the service (uid %d) and writable by nobody else", dir, uid)
-	}
-	if fi, err := os.Lstat(path); err == nil {
-		if fi.Mode()&iofs.ModeSocket == 0 {
-			return nil, fmt.Errorf("%s exists and is not a socket", path)
-		}
-		os.Remove(path)
-	}
-	ln, err := net.Listen("unix", path)
-	if err != nil {
-		return nil, err
-	}
-	if err := os.Chmod(path, 0o666); err != nil {
-		ln.Close()
-		return nil, err
-	}
-	return ln, nil
-}
-
-// storeRoots are the trusted layer folders of the service's layer store,
-// each checked against the digest pinned when it was installed.
-func storeRoots(l state.Layout) ([]string, error) {
-	pins, err := readPins(l)
-	if err != nil {
-		return nil, err
-	}
-	names := make([]string, 0, len(pins))
-	for n := range pins {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	var roots []string
-	for _, n := range names {
-		dir := filepath.Join(l.LayerStore(), "tools", n, "trusted")
-		got, err := layerDigest(dir)
-		if err != nil {
-			return nil, fmt.Errorf("layer %s: %v", n, err)
-		}
-		if got != pins[n] {
-			return nil, fmt.Errorf("layer %s in %s has digest %s, but %s was pinned at install; refusing a changed layer store", n, dir, got, pins[n])
-		}
-		roots = append(roots, dir)
-	}
-	return roots, nil
-}
-
-func pinsFile(l state.Layout) string { return filepath.Join(l.LayerStore(), "pins.json") }
-
-func readPins(l state.Layout) (map[string]string, error) {
-	pins := map[string]string{}
-	data, err := os.ReadFile(pinsFile(l))
-	if errors.Is(err, iofs.ErrNotExist) {
-		return pins, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	if err := json.Unmarshal(data, &pins); err != nil {
-		return nil, fmt.Errorf("%s: %v", pinsFile(l), err)
-	}
-	return pins, nil
-}
-
-// layerDigest hashes every file of a layer folder (relative name, size,
-// content), so any change to its Python spec or Go code shows.
-func layerDigest(dir string) (string, error) {
-	h := sha256.New()
-	err := filepath.WalkDir(dir, func(path string, d iofs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.Type()&iofs.ModeSymlink != 0 {
-			return fmt.Errorf("%s is a symbolic link", path)
-		}
-		if d.IsDir() {
-			if d.Name() == "__pycache__" {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, path)
-		fmt.Fprintf(h, "%s\x00%d\x00", filepath.ToSlash(rel), len(data))
-		h.Write(data)
-		return nil
-	})
-	if err != nil {
-		return "", err
-	}
-	return "sha256:" + hex.EncodeToString(h.Sum(nil)), nil
 }
 
 func runLayersInstall(args []string, stdout, stderr io.Writer) int {
@@ -840,17 +582,17 @@ func runLayersInstall(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(exitRefused, "%v", err)
 	}
-	digest, err := layerDigest(res.Dir)
+	digest, err := serve.LayerDigest(res.Dir)
 	if err != nil {
 		return fail(exitRefused, "%v", err)
 	}
-	pins, err := readPins(l)
+	pins, err := serve.ReadPins(l)
 	if err != nil {
 		return fail(exitRefused, "%v", err)
 	}
 	pins[res.Domain] = digest
 	data, _ := json.MarshalIndent(pins, "", "  ")
-	if err := state.WriteFile(pinsFile(l), append(data, '\n')); err != nil {
+	if err := state.WriteFile(serve.PinsFile(l), append(data, '\n')); err != nil {
 		return fail(exitRefused, "%v", err)
 	}
 	// Installed by root into a real store: the service account owns it.

@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"bytes"
@@ -88,9 +88,9 @@ func (sp *serviceProver) executor(o execute.Options) approval.Execute {
 	}
 }
 
-// executeOptions are the service's run settings, all from its own
+// ExecuteOptions are the service's run settings, all from its own
 // settings, state and config folders and the account database.
-func executeOptions(l state.Layout, settings state.Settings, uid int, serviceURL string, keys state.Keys) (execute.Options, error) {
+func ExecuteOptions(l state.Layout, settings state.Settings, uid int, serviceURL string, keys state.Keys) (execute.Options, error) {
 	if settings.Go == "" || !filepath.IsAbs(settings.Go) {
 		return execute.Options{}, fmt.Errorf("%s: no absolute go command path (set at service init with --go)", l.SettingsFile())
 	}

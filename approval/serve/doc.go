@@ -1,0 +1,33 @@
+// Package serve is the approval service's application: what `clauz3
+// service run` serves once its flags are parsed. Run checks the state it
+// is given (owner and modes, the kind of installation, the instance lock,
+// keys, password hash, policy, the layer store against the digests pinned
+// at install), opens the store, and wires package approval to the rest of
+// the system:
+//
+//   - Reprove (prover.go): the service's own compile, verify, proof,
+//     coverage and English against its layer store only (never a
+//     project's tools/), the card (approval/card) with the layer
+//     configuration the run will get and its sandbox lines, and the build
+//     identity (approval/execute) the receipt binds. Proofs run at most
+//     one per core, each with a Z3 context of its own.
+//   - Decide: the administrator's approval policy (package policy), read
+//     only from the config folder.
+//   - Execute (exec.go): the approved plan compiled again against the
+//     layer store, refused when its plan hash or build identity differ
+//     from the approval's, then built and run by approval/execute, one
+//     run at a time.
+//   - The layer configuration (exec.go, ReadLayerConfig's rules): CLAUZ3_*
+//     settings from <config>/layers/<domain>.json, the secrets each layer
+//     names from its own folder only, never the service's key material
+//     (attack D1), dev-only settings on a dev service only.
+//   - The layer store (layerstore.go): PinsFile, ReadPins and LayerDigest,
+//     also used by `clauz3 layers install`.
+//
+// It listens on the loopback address of its settings and, in a real
+// installation, on the API's Unix socket in a folder only the service
+// owns. Every refusal is an error that says why; cmd/clauz3 prints it and
+// exits 1.
+//
+// Callers: cmd/clauz3 (service run, layers install).
+package serve
