@@ -21,13 +21,22 @@
 //     settings from <config>/layers/<domain>.json, the secrets each layer
 //     names from its own folder only, never the service's key material
 //     (attack D1), dev-only settings on a dev service only.
-//   - The layer store (layerstore.go): PinsFile, ReadPins and LayerDigest,
-//     also used by `clauz3 layers install`.
+//   - The layer store (layerstore.go): InstallLayer (`clauz3 layers
+//     install`) copies a bundled layer in and pins the digest of its
+//     files; Run refuses a store whose files no longer have the pinned
+//     digests.
+//
+// Init (init.go) is `clauz3 service init`: in a real installation (run by
+// root) the service account (useradd), its 0700 folders, the module cache
+// seeded with the vetted modules (gen.SeedModCache), the systemd unit and
+// the root-owned /etc/clauz3/client.json; in a dev one, same-user folders
+// and ~/.config/clauz3/client.json. It never replaces a service's keys.
+// A refusal of what it was told is a UsageError.
 //
 // It listens on the loopback address of its settings and, in a real
 // installation, on the API's Unix socket in a folder only the service
 // owns. Every refusal is an error that says why; cmd/clauz3 prints it and
 // exits 1.
 //
-// Callers: cmd/clauz3 (service run, layers install).
+// Callers: cmd/clauz3 (service init, service run, layers install).
 package serve

@@ -14,6 +14,7 @@ import (
 	"syscall"
 
 	"github.com/clauz3/clauz3/approval/state"
+	"github.com/clauz3/clauz3/layers"
 )
 
 // listenSocket serves the API on path. Its folder must be the service's
@@ -50,7 +51,7 @@ func listenSocket(path string, uid int) (net.Listener, error) {
 // storeRoots are the trusted layer folders of the service's layer store,
 // each checked against the digest pinned when it was installed.
 func storeRoots(l state.Layout) ([]string, error) {
-	pins, err := ReadPins(l)
+	pins, err := readPins(l)
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +63,7 @@ func storeRoots(l state.Layout) ([]string, error) {
 	var roots []string
 	for _, n := range names {
 		dir := filepath.Join(l.LayerStore(), "tools", n, "trusted")
-		got, err := LayerDigest(dir)
+		got, err := layerDigest(dir)
 		if err != nil {
 			return nil, fmt.Errorf("layer %s: %v", n, err)
 		}
@@ -74,13 +75,13 @@ func storeRoots(l state.Layout) ([]string, error) {
 	return roots, nil
 }
 
-// PinsFile holds the digest of each installed layer, pinned at install.
-func PinsFile(l state.Layout) string { return filepath.Join(l.LayerStore(), "pins.json") }
+// pinsFile holds the digest of each installed layer, pinned at install.
+func pinsFile(l state.Layout) string { return filepath.Join(l.LayerStore(), "pins.json") }
 
-// ReadPins reads PinsFile (none yet: no layer installed).
-func ReadPins(l state.Layout) (map[string]string, error) {
+// readPins reads pinsFile (none yet: no layer installed).
+func readPins(l state.Layout) (map[string]string, error) {
 	pins := map[string]string{}
-	data, err := os.ReadFile(PinsFile(l))
+	data, err := os.ReadFile(pinsFile(l))
 	if errors.Is(err, iofs.ErrNotExist) {
 		return pins, nil
 	}
@@ -88,14 +89,14 @@ func ReadPins(l state.Layout) (map[string]string, error) {
 		return nil, err
 	}
 	if err := json.Unmarshal(data, &pins); err != nil {
-		return nil, fmt.Errorf("%s: %v", PinsFile(l), err)
+		return nil, fmt.Errorf("%s: %v", pinsFile(l), err)
 	}
 	return pins, nil
 }
 
-// LayerDigest hashes every file of a layer folder (relative name, size,
+// layerDigest hashes every file of a layer folder (relative name, size,
 // content), so any change to its Python spec or Go code shows.
-func LayerDigest(dir string) (string, error) {
+func layerDigest(dir string) (string, error) {
 	h := sha256.New()
 	err := filepath.WalkDir(dir, func(path string, d iofs.DirEntry, err error) error {
 		if err != nil {
@@ -123,4 +124,44 @@ func LayerDigest(dir string) (string, error) {
 		return "", err
 	}
 	return "sha256:" + hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// InstallLayer installs the layer src into l's layer store (replacing one
+// of the same domain only with force), pins its digest in PinsFile, and
+// gives the store to owner, the service account, when root installs it.
+func InstallLayer(l state.Layout, src *layers.Source, force bool, owner int) (*layers.Installed, string, error) {
+	res, err := layers.Install(src, l.LayerStore(), force)
+	if err != nil {
+		return nil, "", err
+	}
+	digest, err := layerDigest(res.Dir)
+	if err != nil {
+		return nil, "", err
+	}
+	pins, err := readPins(l)
+	if err != nil {
+		return nil, "", err
+	}
+	pins[res.Domain] = digest
+	data, _ := json.MarshalIndent(pins, "", "  ")
+	if err := state.WriteFile(pinsFile(l), append(data, '\n')); err != nil {
+		return nil, "", err
+	}
+	// Installed by root into a real store: the service account owns it.
+	if os.Geteuid() != owner {
+		var gid int
+		if fi, err := os.Stat(l.State); err == nil {
+			gid = int(fi.Sys().(*syscall.Stat_t).Gid)
+		}
+		err := filepath.WalkDir(l.LayerStore(), func(p string, d iofs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			return os.Lchown(p, owner, gid)
+		})
+		if err != nil {
+			return nil, "", err
+		}
+	}
+	return res, digest, nil
 }

@@ -3,21 +3,14 @@ package main
 import (
 	"bufio"
 	"context"
-	"crypto/ed25519"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	iofs "io/fs"
 	"net"
 	"os"
-	"os/exec"
 	"os/signal"
-	"os/user"
 	"path/filepath"
-	"runtime"
-	"strconv"
 	"strings"
 	"syscall"
 
@@ -27,10 +20,8 @@ import (
 	"github.com/clauz3/clauz3/approval/client"
 	"github.com/clauz3/clauz3/approval/serve"
 	"github.com/clauz3/clauz3/approval/state"
-	"github.com/clauz3/clauz3/gen"
 	"github.com/clauz3/clauz3/layers"
 	"github.com/clauz3/clauz3/prover"
-	"github.com/clauz3/clauz3/securitymod/receipt"
 )
 
 // env is what the commands read from the machine rather than from their
@@ -149,7 +140,7 @@ func runServiceInit(e env, args []string, stdin io.Reader, stdout, stderr io.Wri
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	goPath, err := findGo(*goBin)
+	goPath, err := serve.FindGo(*goBin)
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
@@ -164,257 +155,20 @@ func runServiceInit(e env, args []string, stdin io.Reader, stdout, stderr io.Wri
 			return fail(exitUsage, "%s %q is not an absolute path", name, v)
 		}
 	}
-	uid, gid := os.Geteuid(), os.Getegid()
-	if !lf.dev {
-		if uid != 0 {
-			return fail(exitRefused, "a real installation is set up by root (sudo clauz3 service init): it makes the %s account and root-owned client configuration; for a same-user development setup use --dev", *account)
-		}
-		// The login page's port must be one the agent cannot squat.
-		start, err := state.UnprivilegedPortStart()
-		if err == nil {
-			err = state.CheckPrivilegedAddr(*addr, start)
-		}
-		if err != nil {
-			return fail(exitRefused, "--addr: %v", err)
-		}
-		if !filepath.IsAbs(*socket) {
-			return fail(exitUsage, "--socket %q is not an absolute path", *socket)
-		}
-		if uid, gid, err = ensureAccount(*account, l.State); err != nil {
-			return fail(exitRefused, "%v", err)
-		}
-	}
-	if _, err := os.Lstat(l.KeysFile()); err == nil {
-		return fail(exitRefused, "%s already holds a service's keys; refusing to replace them (every receipt and session would be orphaned)", l.State)
-	}
-	password, err := readPassword(*passwordFile, stdin, stderr)
-	if err != nil {
-		return fail(exitRefused, "the password: %v", err)
-	}
-	hash, err := approval.HashPassword(password)
-	if err != nil {
+	err = serve.Init(serve.InitOptions{
+		Layout: l, Dev: lf.dev, Addr: *addr, Account: *account, Socket: *socket, Unit: *unit, Go: goPath,
+		GoCache: *goCache, GoModCache: *goModCache, ModuleSource: *moduleSource, ClientHome: *clientHome,
+		Password:    func() (string, error) { return readPassword(*passwordFile, stdin, stderr) },
+		ClientPaths: e.clientPaths, Stdout: stdout,
+	})
+	var ue *serve.UsageError
+	switch {
+	case errors.As(err, &ue):
+		return fail(exitUsage, "%v", err)
+	case err != nil:
 		return fail(exitRefused, "%v", err)
-	}
-	for _, d := range []string{l.Config, l.State, l.LayerConfig(), l.LayerStore()} {
-		if err := mkdirOwned(d, 0o700, uid, gid); err != nil {
-			return fail(exitRefused, "%v", err)
-		}
-	}
-	keys, err := state.MakeKeys(l)
-	if err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	pub := keys.Signing.Public().(ed25519.PublicKey)
-	pubKey := receipt.EncodePublicKey(pub)
-	mode := client.ModeReal
-	if lf.dev {
-		mode = client.ModeDev
-	}
-	settings := state.Settings{Mode: mode, Addr: *addr, ServiceUID: uid, Go: goPath, GoCache: *goCache, GoModCache: *goModCache}
-	cc := client.Config{Mode: mode, URL: "http://" + *addr, PublicKey: pubKey, KeyID: receipt.KeyID(pub)}
-	if lf.dev {
-		paths, err := e.clientPaths()
-		if err != nil {
-			return fail(exitRefused, "%v", err)
-		}
-		settings.ClientConfig = client.UserPath(paths.UserHome)
-		if *clientHome != "" {
-			settings.ClientConfig = client.UserPath(*clientHome)
-		}
-	} else {
-		settings.Socket = *socket
-		settings.ClientConfig = client.SystemPath
-		cc.Socket, cc.ServiceUID = *socket, &uid
-		if err := mkdirOwned(filepath.Dir(*socket), 0o755, uid, gid); err != nil {
-			return fail(exitRefused, "%v", err)
-		}
-		// A real service builds with its own module cache and never
-		// fetches: seed it now with the vetted modules, each checked
-		// against the pinned go.sum, and hand it to the service account.
-		if err := seedModCache(goPath, filepath.Join(l.State, "gomodcache"), *moduleSource, uid, gid); err != nil {
-			return fail(exitRefused, "%v", err)
-		}
-		fmt.Fprintf(stdout, "service init: seeded the module cache %s with the vetted modules\n", filepath.Join(l.State, "gomodcache"))
-	}
-	if err := cc.Check(); err != nil {
-		return fail(exitRefused, "internal error: the client configuration does not check: %v", err)
-	}
-	sj, _ := json.MarshalIndent(settings, "", "  ")
-	ccj, _ := json.MarshalIndent(cc, "", "  ")
-	for _, w := range []struct {
-		path string
-		data []byte
-	}{{l.SettingsFile(), sj}, {l.PasswordFile(), []byte(hash + "\n")}} {
-		if err := state.WriteFile(w.path, append(w.data, '\n')); err != nil {
-			return fail(exitRefused, "%v", err)
-		}
-	}
-	if err := chownAll(uid, gid, l.KeysFile(), l.SettingsFile(), l.PasswordFile()); err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	// The client configuration: the user's own in dev mode, root's
-	// (readable by every agent, writable by root only) in a real one.
-	clientDir := filepath.Dir(settings.ClientConfig)
-	if err := os.MkdirAll(clientDir, 0o755); err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	if lf.dev {
-		os.Chmod(clientDir, 0o700)
-	}
-	if err := state.WriteFile(settings.ClientConfig, append(ccj, '\n')); err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	if !lf.dev {
-		if err := os.Chmod(settings.ClientConfig, 0o644); err != nil {
-			return fail(exitRefused, "%v", err)
-		}
-		if err := writeUnit(*unit, *account, l); err != nil {
-			return fail(exitRefused, "%v", err)
-		}
-		fmt.Fprintf(stdout, "service init: wrote the systemd unit %s (systemctl enable --now clauz3)\n", *unit)
-	}
-	fmt.Fprintf(stdout, "service init: %s installation, service uid %d\n", mode, uid)
-	fmt.Fprintf(stdout, "service init: config %s, state %s\n", l.Config, l.State)
-	fmt.Fprintf(stdout, "service init: client configuration %s (key %s)\n", settings.ClientConfig, cc.KeyID)
-	fmt.Fprintf(stdout, "service init: install layers with `clauz3 layers install NAME`%s\n", map[bool]string{true: " --dev", false: ""}[lf.dev])
-	if lf.dev {
-		fmt.Fprintln(stdout, "service init: DEV MODE: the service runs as your own OS user; it does not protect you from a hostile agent")
 	}
 	return exitOK
-}
-
-// findGo is the go command's absolute path: the flag's, else the one on
-// PATH now, else GOROOT's. It is recorded at init; the service never
-// looks the go command up again.
-func findGo(flagValue string) (string, error) {
-	p := flagValue
-	if p == "" {
-		var err error
-		if p, err = exec.LookPath("go"); err != nil {
-			p = filepath.Join(runtime.GOROOT(), "bin", "go")
-		}
-	}
-	if !filepath.IsAbs(p) {
-		abs, err := filepath.Abs(p)
-		if err != nil {
-			return "", err
-		}
-		p = abs
-	}
-	p, err := filepath.EvalSymlinks(p)
-	if err != nil {
-		return "", fmt.Errorf("--go: %v", err)
-	}
-	if fi, err := os.Stat(p); err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm()&0o111 == 0 {
-		return "", fmt.Errorf("--go %s: not an executable file", p)
-	}
-	return p, nil
-}
-
-// ensureAccount finds or makes the service's system account.
-func ensureAccount(name, home string) (int, int, error) {
-	u, err := user.Lookup(name)
-	if err != nil {
-		var unknown user.UnknownUserError
-		if !errors.As(err, &unknown) {
-			return 0, 0, fmt.Errorf("looking up the account %s: %v", name, err)
-		}
-		out, err := exec.Command("useradd", "--system", "--user-group", "--home-dir", home, "--no-create-home", "--shell", "/usr/sbin/nologin", name).CombinedOutput()
-		if err != nil {
-			return 0, 0, fmt.Errorf("useradd %s: %v: %s", name, err, strings.TrimSpace(string(out)))
-		}
-		if u, err = user.Lookup(name); err != nil {
-			return 0, 0, fmt.Errorf("the account %s after useradd: %v", name, err)
-		}
-	}
-	uid, _ := strconv.Atoi(u.Uid)
-	gid, _ := strconv.Atoi(u.Gid)
-	if uid == 0 {
-		return 0, 0, fmt.Errorf("the account %s is root: the service must be a principal of its own", name)
-	}
-	return uid, gid, nil
-}
-
-// seedModCache fills a real service's module cache from src (default:
-// ~/go/pkg/mod of the account running init, from the account database)
-// through gen.SeedModCache, then gives it to the service account.
-func seedModCache(goBin, modCache, src string, uid, gid int) error {
-	if src == "" {
-		u, err := user.Current()
-		if err != nil || !filepath.IsAbs(u.HomeDir) {
-			return fmt.Errorf("the module cache to seed from: no home folder for this account (%v); give --module-source", err)
-		}
-		src = filepath.Join(u.HomeDir, "go", "pkg", "mod")
-	}
-	if err := gen.SeedModCache(context.Background(), goBin, modCache, src); err != nil {
-		return fmt.Errorf("%v; a real service cannot build without its vetted modules: fill a module cache with them (go mod download, as the account running init, in a checkout of clauz3) and give it with --module-source", err)
-	}
-	return filepath.WalkDir(modCache, func(p string, d iofs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		return os.Lchown(p, uid, gid)
-	})
-}
-
-func mkdirOwned(dir string, mode os.FileMode, uid, gid int) error {
-	if err := os.MkdirAll(dir, mode); err != nil {
-		return err
-	}
-	fi, err := os.Lstat(dir)
-	if err != nil {
-		return err
-	}
-	if !fi.IsDir() {
-		return fmt.Errorf("%s is not a folder", dir)
-	}
-	if err := os.Chown(dir, uid, gid); err != nil {
-		return err
-	}
-	return os.Chmod(dir, mode)
-}
-
-func chownAll(uid, gid int, paths ...string) error {
-	for _, p := range paths {
-		if err := os.Lchown(p, uid, gid); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func writeUnit(path, account string, l state.Layout) error {
-	self, err := os.Executable()
-	if err != nil {
-		return err
-	}
-	unit := fmt.Sprintf(`[Unit]
-Description=clauz3 approval service (proves, asks the human, builds and runs approved plans)
-After=network.target
-
-[Service]
-User=%s
-# The UI listens on a privileged loopback port, which the agent's account
-# cannot bind first (docs/threat-model.md): this capability alone lets
-# the service account bind it.
-AmbientCapabilities=CAP_NET_BIND_SERVICE
-CapabilityBoundingSet=CAP_NET_BIND_SERVICE
-ExecStart=%s service run --state %s --config %s
-RuntimeDirectory=clauz3
-RuntimeDirectoryMode=0755
-NoNewPrivileges=yes
-ProtectSystem=strict
-ReadWritePaths=%s
-PrivateTmp=yes
-Restart=on-failure
-
-[Install]
-WantedBy=multi-user.target
-`, account, self, l.State, l.Config, l.State)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(path, []byte(unit), 0o644)
 }
 
 // readPassword reads the human's password: from an owner-only file, from
@@ -578,38 +332,9 @@ func runLayersInstall(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	res, err := layers.Install(src, l.LayerStore(), *force)
+	res, digest, err := serve.InstallLayer(l, src, *force, owner)
 	if err != nil {
 		return fail(exitRefused, "%v", err)
-	}
-	digest, err := serve.LayerDigest(res.Dir)
-	if err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	pins, err := serve.ReadPins(l)
-	if err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	pins[res.Domain] = digest
-	data, _ := json.MarshalIndent(pins, "", "  ")
-	if err := state.WriteFile(serve.PinsFile(l), append(data, '\n')); err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	// Installed by root into a real store: the service account owns it.
-	if os.Geteuid() != owner {
-		var gid int
-		if fi, err := os.Stat(l.State); err == nil {
-			gid = int(fi.Sys().(*syscall.Stat_t).Gid)
-		}
-		err := filepath.WalkDir(l.LayerStore(), func(p string, d iofs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			return os.Lchown(p, owner, gid)
-		})
-		if err != nil {
-			return fail(exitRefused, "%v", err)
-		}
 	}
 	fmt.Fprintf(stdout, "installed %s into the service's layer store %s (%s), pinned %s; restart the service to use it\n", src.Origin, res.Dir, count(len(res.Layer.Effects), "effect"), digest)
 	return exitOK
