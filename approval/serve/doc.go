@@ -17,10 +17,14 @@
 //     layer store, refused when its plan hash or build identity differ
 //     from the approval's, then built and run by approval/execute, one
 //     run at a time.
-//   - The layer configuration (exec.go, ReadLayerConfig's rules): CLAUZ3_*
+//   - The layer configuration (exec.go, readLayerConfig's rules): CLAUZ3_*
 //     settings from <config>/layers/<domain>.json, the secrets each layer
 //     names from its own folder only, never the service's key material
-//     (attack D1), dev-only settings on a dev service only.
+//     (attack D1), dev-only settings on a dev service only. It is read at
+//     start (a bad one stops the service) and again for each submission
+//     (the card shows it, the build identity binds it) and each run (a
+//     change since the approval refuses the run), so `clauz3 layers
+//     configure` takes effect without a restart.
 //   - The layer store (layerstore.go): InstallLayer (`clauz3 layers
 //     install`) copies a bundled layer in and pins the digest of its
 //     files; Run refuses a store whose files no longer have the pinned

@@ -34,12 +34,30 @@ type serviceProver struct {
 	// contexts; nil makes each proof its own, unbounded (tests).
 	contexts *prover.Contexts
 	// exec are the service's build and run settings; the build identity
-	// recorded at approval is computed with them.
+	// recorded at approval is computed with them. When reload is set
+	// they are only its first reading.
 	exec execute.Options
+	// reload reads the build and run settings again, the layer
+	// configuration from the config folder as it is now: each
+	// submission and each run reads it, so `clauz3 layers configure`
+	// takes effect without a restart. nil: exec as it is (tests).
+	reload func() (execute.Options, error)
 	// slots bounds the proofs running at once (one per core): check is
 	// safe for concurrent use, but an agent submitting many plans at once
 	// must not start a Z3 proof for each. nil: unbounded (tests).
 	slots chan struct{}
+}
+
+// options are the build and run settings now (reload), else exec.
+func (sp *serviceProver) options() (execute.Options, error) {
+	if sp.reload == nil {
+		return sp.exec, nil
+	}
+	o, err := sp.reload()
+	if err != nil {
+		return execute.Options{}, fmt.Errorf("the service's layer configuration: %w", err)
+	}
+	return o, nil
 }
 
 // acquire waits for a proof slot, or for ctx to end; release gives it back.
@@ -124,7 +142,13 @@ func (sp *serviceProver) reprove(ctx context.Context, planName string, src []byt
 		return approval.Proof{}, errors.New(strings.TrimSpace(why.String()))
 	}
 	digest := ir.Digest(src, prog)
-	id, err := execute.BuildIdentity(ctx, prog, src, sp.exec)
+	// The configuration on disk now is what the card shows and the
+	// identity binds; the run reads it again and refuses if it changed.
+	opts, err := sp.options()
+	if err != nil {
+		return approval.Proof{}, err
+	}
+	id, err := execute.BuildIdentity(ctx, prog, src, opts)
 	if err != nil {
 		return approval.Proof{}, err
 	}
@@ -135,9 +159,9 @@ func (sp *serviceProver) reprove(ctx context.Context, planName string, src []byt
 	}
 	// The human sees the configuration the service will give the layers
 	// this plan uses: where the mail goes from, which ledger, which roots.
-	cd.SetConfig(sp.exec.LayerEnv)
+	cd.SetConfig(opts.LayerEnv)
 	var unconfined string
-	cd.Sandbox, unconfined = sp.sandboxLines(id)
+	cd.Sandbox, unconfined = sandboxLines(id, opts)
 	if unconfined != "" {
 		cd.Warnings = append([]card.Warning{{Kind: card.Unconfined, Message: unconfined}}, cd.Warnings...)
 	}

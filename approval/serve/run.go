@@ -16,6 +16,7 @@ import (
 
 	"github.com/clauz3/clauz3/approval"
 	"github.com/clauz3/clauz3/approval/client"
+	"github.com/clauz3/clauz3/approval/execute"
 	"github.com/clauz3/clauz3/approval/state"
 	"github.com/clauz3/clauz3/policy"
 	"github.com/clauz3/clauz3/prover"
@@ -98,14 +99,12 @@ func Run(ctx context.Context, o Options) error {
 		return err
 	}
 	defer store.Close()
-	proofs := &serviceProver{importRoot: l.LayerStore(), trusted: trusted, timeout: o.ProveTimeout, slots: make(chan struct{}, runtime.NumCPU()), contexts: prover.NewContexts(runtime.NumCPU())}
-	defer proofs.contexts.Close()
-	execOpts, err := ExecuteOptions(l, settings, uid, "http://"+settings.Addr, keys)
+	proofs, err := newProver(l, trusted, settings, uid, keys, o.ProveTimeout, o.Stderr)
 	if err != nil {
 		return err
 	}
-	execOpts.Stderr = o.Stderr
-	proofs.exec = execOpts
+	proofs.slots, proofs.contexts = make(chan struct{}, runtime.NumCPU()), prover.NewContexts(runtime.NumCPU())
+	defer proofs.contexts.Close()
 	// Honest degradation (issue 15): say at start what runs will get.
 	if missing := sandbox.Probe().Missing(); missing != "" {
 		if settings.Sandbox.AllowUnconfined {
@@ -117,7 +116,7 @@ func Run(ctx context.Context, o Options) error {
 	svc, err := approval.New(approval.Config{
 		Addr: settings.Addr, Store: store, Key: keys.Signing, SessionSecret: keys.SessionSecret,
 		Reprove: proofs.reprove, Decide: proofs.decider(pol), ReceiptTTL: o.ReceiptTTL, Version: o.Version,
-		PasswordHash: strings.TrimSpace(string(hash)), Dev: o.Dev, Execute: proofs.executor(execOpts),
+		PasswordHash: strings.TrimSpace(string(hash)), Dev: o.Dev, Execute: proofs.executor(),
 	})
 	if err != nil {
 		return err
@@ -195,4 +194,23 @@ func Run(ctx context.Context, o Options) error {
 	}
 	fmt.Fprintln(o.Stdout, "approval service: stopped")
 	return nil
+}
+
+// newProver is the service's re-proof, policy and run wiring over the
+// layout l: its layer store, the trusted roots pinned in it, and the
+// build and run settings from its settings, state and config folders
+// (ExecuteOptions), read now (a layer configuration that does not read
+// refuses to start) and again for every submission and run.
+func newProver(l state.Layout, trusted []string, settings state.Settings, uid int, keys state.Keys, timeout time.Duration, stderr io.Writer) (*serviceProver, error) {
+	execOpts, err := ExecuteOptions(l, settings, uid, "http://"+settings.Addr, keys)
+	if err != nil {
+		return nil, err
+	}
+	execOpts.Stderr = stderr
+	reload := func() (execute.Options, error) {
+		o, err := ExecuteOptions(l, settings, uid, "http://"+settings.Addr, keys)
+		o.Stderr = stderr
+		return o, err
+	}
+	return &serviceProver{importRoot: l.LayerStore(), trusted: trusted, timeout: timeout, exec: execOpts, reload: reload}, nil
 }
