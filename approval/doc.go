@@ -1,7 +1,9 @@
 // Package approval is the user's approval service, a principal of its own
 // (docs/threat-model.md): the SQLite store of requests, decisions,
 // receipts, redemptions and the audit log, and the HTTP service (API and
-// browser UI) that docs/approval-api.md specifies. Subpackages: client
+// browser UI) that docs/approval-api.md specifies. Subpackages: wire
+// (the API's JSON types, shared with every client and the test fake;
+// this package names them with aliases), client
 // (how `clauz3 run` finds it), state (what an instance owns on disk),
 // execute (building and running approved plans on the service's side),
 // layersetup (`clauz3 layers configure`: a layer's configuration and data).
@@ -74,7 +76,7 @@
 //
 // What it does not do: prove or build. Reprove (compiler + prover against
 // the service's own layer store), Decide (approval policies) and Execute
-// (package execute) are injected by cmd/clauz3, which keeps this package
+// (package execute) are injected by approval/serve, which keeps this package
 // free of compiler and prover imports. The service shows the human only what Reprove returned;
 // the client's claims are kept in the raw record.
 //
@@ -82,6 +84,6 @@
 // browser decision and redeem from up to 200 concurrent runners on
 // loopback and reports throughput, p50/p99 per step and CPU per cycle.
 //
-// Callers: cmd/clauz3 (service run, audit verify); tests and the
+// Callers: approval/serve (service run), cmd/clauz3 (audit verify); tests and the
 // benchmark in this package.
 package approval

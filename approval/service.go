@@ -19,6 +19,7 @@ import (
 
 	"github.com/clauz3/clauz3/approval/card"
 	"github.com/clauz3/clauz3/approval/clientkey"
+	"github.com/clauz3/clauz3/approval/wire"
 	"github.com/clauz3/clauz3/securitymod/audit"
 	"github.com/clauz3/clauz3/securitymod/receipt"
 )
@@ -189,10 +190,7 @@ func (s *Service) guard(next http.Handler) http.Handler {
 	})
 }
 
-type errorBody struct {
-	Error string `json:"error"`
-	ID    string `json:"id,omitempty"`
-}
+type errorBody = wire.Error
 
 func fail(w http.ResponseWriter, code int, reason string) { answer(w, code, errorBody{Error: reason}) }
 
@@ -273,7 +271,7 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, into any) (int, string) 
 }
 
 func (s *Service) health(w http.ResponseWriter, r *http.Request) {
-	answer(w, http.StatusOK, map[string]string{"status": "ok", "version": s.cfg.Version})
+	answer(w, http.StatusOK, wire.Health{Status: "ok", Version: s.cfg.Version})
 }
 
 func (s *Service) key(w http.ResponseWriter, r *http.Request) {
@@ -471,7 +469,7 @@ func (s *Service) list(w http.ResponseWriter, r *http.Request) {
 			ProofSummary: ProofSummary{Obligations: []string{}},
 		})
 	}
-	answer(w, http.StatusOK, map[string][]Request{"requests": out})
+	answer(w, http.StatusOK, wire.RequestList{Requests: out})
 }
 
 func (s *Service) lookup(w http.ResponseWriter, r *http.Request) (Entry, bool) {
@@ -571,11 +569,7 @@ func (s *Service) wait(w http.ResponseWriter, r *http.Request) {
 	answer(w, http.StatusOK, statusOf(e))
 }
 
-type decisionBody struct {
-	Decision string `json:"decision"`
-	Reason   string `json:"reason"`
-	CSRF     string `json:"csrf"`
-}
+type decisionBody = wire.DecisionBody
 
 func (s *Service) decision(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
@@ -868,9 +862,7 @@ func (s *Service) submitter(r *http.Request, e Entry, purpose, binding string, h
 		}
 	}
 	actor := "client:" + r.RemoteAddr
-	var sub struct {
-		ClientKey string `json:"client_key"`
-	}
+	var sub wire.Submission
 	if err := json.Unmarshal(e.Submitted, &sub); err != nil {
 		return actor, fmt.Errorf("the request's submission is unreadable: %v", err)
 	}

@@ -209,11 +209,6 @@ func (s *Service) login(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/", http.StatusSeeOther)
 }
 
-// SessionInfo answers GET /api/session.
-type SessionInfo struct {
-	CSRF string `json:"csrf"`
-}
-
 // session answers the CSRF token of a logged-in session, so a terminal
 // client that logged in with the human's password (clauz3 approve) can
 // decide as the browser does; without a valid session it is 401.

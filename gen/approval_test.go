@@ -49,7 +49,7 @@ func TestBuildRealWithApprovalKey(t *testing.T) {
 
 	dir := t.TempDir()
 	outbox := filepath.Join(dir, "outbox.jsonl")
-	sub := approvaltest.Submission{PlanHash: res.PlanDigest, BuildID: res.PlanHash, Target: "main"}
+	sub := approvaltest.Binding{PlanHash: res.PlanDigest, BuildID: res.PlanHash, Target: "main"}
 	write := func(name string, p receipt.Payload) string {
 		r := svc.Sign(p)
 		path := filepath.Join(dir, name)
@@ -202,7 +202,7 @@ func TestLayerConfigCheckedAtRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub := approvaltest.Submission{PlanHash: res.PlanDigest, BuildID: res.PlanHash, Target: "main"}
+	sub := approvaltest.Binding{PlanHash: res.PlanDigest, BuildID: res.PlanHash, Target: "main"}
 	// One receipt for every run: had a refused run redeemed it, the last
 	// run would be refused as a second redemption.
 	r := svc.Sign(svc.Payload("req_1", sub, "approved_once"))

@@ -34,7 +34,7 @@ type sandboxRun struct {
 func (r sandboxRun) run(env []string, args ...string) (int, string, string) {
 	r.t.Helper()
 	id := fmt.Sprintf("req_%d", r.n.Add(1))
-	rc := r.svc.Sign(r.svc.Payload(id, approvaltest.Submission{PlanHash: r.hash, BuildID: r.id, Target: "main"}, "approved_once"))
+	rc := r.svc.Sign(r.svc.Payload(id, approvaltest.Binding{PlanHash: r.hash, BuildID: r.id, Target: "main"}, "approved_once"))
 	data, err := json.Marshal(rc)
 	if err != nil {
 		r.t.Fatal(err)

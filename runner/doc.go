@@ -78,8 +78,8 @@
 // # Imports and callers
 //
 // compiler's output (ir), check, prover (its result types),
-// approval/client, approval/clientkey,
-// securitymod/receipt
+// approval/client, approval/clientkey, approval/wire (every body it
+// sends and reads), securitymod/receipt
 // and net/http. Callers: cmd/clauz3 (run), which parses flags and finds
 // the service (Found), and mcpserver.
 package runner

@@ -222,7 +222,7 @@ func TestFailClosed(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				p := svc.Payload("req_0001", approvaltest.Submission{PlanHash: digest, BuildID: ident.Digest, Target: "main"}, "approved_once")
+				p := svc.Payload("req_0001", approvaltest.Binding{PlanHash: digest, BuildID: ident.Digest, Target: "main"}, "approved_once")
 				if c.edit != nil {
 					c.edit(&p)
 				}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/clauz3/clauz3/approval/clientkey"
+	"github.com/clauz3/clauz3/approval/wire"
 	"github.com/clauz3/clauz3/check"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/ir/interp"
@@ -66,23 +67,12 @@ type Options struct {
 	Progress func(message string)
 }
 
-// statuses a service may answer with; any other value is a refusal.
-var statuses = map[string]bool{
-	"pending": true, "approved_once": true, "auto_approved": true, "rejected": true,
-	"reject_contract": true, "need_more_info": true, "auto_rejected": true, "refused": true,
-	"expired": true, // the service decided the client went away
-}
-
-func approved(status string) bool { return status == "approved_once" || status == "auto_approved" }
+// approved and the status checks are package wire's: the one list of
+// statuses; any other value is a refusal.
+func approved(status string) bool { return wire.Approved(status) }
 
 // status is the answer of wait (and of a decision).
-type status struct {
-	ID        string           `json:"id"`
-	Status    string           `json:"status"`
-	Reason    string           `json:"reason"`
-	DecidedBy string           `json:"decided_by"`
-	Receipt   *receipt.Receipt `json:"receipt"`
-}
+type status = wire.Status
 
 type run struct {
 	plan   Plan
@@ -304,41 +294,30 @@ func (r *run) prove(ctx context.Context) (*prover.Result, int) {
 	return res, ExitRan
 }
 
-type guaranteeJSON struct {
-	Source  string `json:"source"`
-	English string `json:"english"`
-}
-
 func (r *run) submit(ctx context.Context, svc Service, res *prover.Result) (id, ui string, code int) {
-	gs := []guaranteeJSON{}
+	gs := []wire.Guarantee{}
 	for _, g := range check.Explain(r.plan.Prog).Guarantees {
 		// The service renders its own English from its own trusted layer
 		// and shows only that; ours is kept in its raw record. A guarantee
 		// english cannot render is sent as code only (English empty).
-		gs = append(gs, guaranteeJSON{Source: g.Source, English: g.English})
+		gs = append(gs, wire.Guarantee{Source: g.Source, English: g.English})
 	}
 	obligations := []string{}
 	for _, o := range res.Obligations {
 		obligations = append(obligations, o.Title())
 	}
-	body := map[string]any{
-		"plan_name":     r.plan.Name,
-		"plan_source":   string(r.plan.Source),
-		"plan_hash":     r.digest,
-		"target":        r.target,
-		"guarantees":    gs,
-		"proof_summary": map[string]any{"proved": len(res.Obligations), "obligations": obligations},
-		"coverage":      coverageJSON(res.Coverage),
-		"client_key":    r.key.Public(),
+	body := wire.Submission{
+		PlanName:     r.plan.Name,
+		PlanSource:   string(r.plan.Source),
+		PlanHash:     r.digest,
+		Target:       r.target,
+		Guarantees:   gs,
+		ProofSummary: wire.ProofSummary{Proved: len(res.Obligations), Obligations: obligations},
+		Coverage:     coverageJSON(res.Coverage),
+		ClientKey:    r.key.Public(),
+		Inputs:       r.opts.Args,
 	}
-	if len(r.opts.Args) > 0 {
-		body["inputs"] = r.opts.Args
-	}
-	var sub struct {
-		ID     string `json:"id"`
-		Status string `json:"status"`
-		UI     string `json:"ui"`
-	}
+	var sub wire.Submitted
 	if err := postJSON(ctx, r.opts.Client, svc.URL+"/api/requests", body, "", http.StatusCreated, &sub); err != nil {
 		var he *httpError
 		if errors.As(err, &he) && he.Status == http.StatusUnprocessableEntity {
@@ -346,29 +325,23 @@ func (r *run) submit(ctx context.Context, svc Service, res *prover.Result) (id, 
 		}
 		return "", "", r.refuse(ExitNotApproved, "submit", "%v", err)
 	}
-	if !validID(sub.ID) || !statuses[sub.Status] {
+	if !validID(sub.ID) || !wire.KnownStatus(sub.Status) {
 		return "", "", r.refuse(ExitNotApproved, "submit", "malformed answer: id %q, status %q", sub.ID, sub.Status)
 	}
 	return sub.ID, sub.UI, ExitRan
 }
 
-type domainCoverageJSON struct {
-	Domain  string   `json:"domain"`
-	Status  string   `json:"status"`
-	Missing []string `json:"missing"`
-}
-
 // coverageJSON is the submission's coverage list (docs/approval-api.md):
 // one entry per used domain.
-func coverageJSON(c *prover.Coverage) []domainCoverageJSON {
-	out := []domainCoverageJSON{}
+func coverageJSON(c *prover.Coverage) []wire.Coverage {
+	out := []wire.Coverage{}
 	for _, d := range c.Domains {
 		domain := d.Label
 		if domain == "" {
 			domain = d.Layer
 		}
 		missing := append([]string{}, d.Missing...)
-		out = append(out, domainCoverageJSON{Domain: domain, Status: string(d.Status), Missing: missing})
+		out = append(out, wire.Coverage{Domain: domain, Status: string(d.Status), Missing: missing})
 	}
 	return out
 }
@@ -404,9 +377,9 @@ func (r *run) wait(ctx context.Context, svc Service, id, ui string) (status, int
 		switch {
 		case st.ID != id:
 			return status{}, r.refuse(ExitNotApproved, "decision", "the service answered for request %q, not %q", st.ID, id)
-		case !statuses[st.Status]:
+		case !wire.KnownStatus(st.Status):
 			return status{}, r.refuse(ExitNotApproved, "decision", "unknown decision value %q", st.Status)
-		case st.Status == "pending":
+		case st.Status == wire.StatusPending:
 			if st.Receipt != nil {
 				return status{}, r.refuse(ExitNotApproved, "decision", "a pending answer carries a receipt")
 			}
@@ -449,21 +422,6 @@ func (r *run) checkReceipt(pub []byte, id string, st status) (receipt.Payload, i
 	return p, ExitRan
 }
 
-// runResult is the service's answer to POST /api/requests/{id}/run.
-type runResult struct {
-	ID            string `json:"id"`
-	Exit          int    `json:"exit"`
-	Stdout        string `json:"stdout"`
-	Stderr        string `json:"stderr"`
-	Trace         string `json:"trace"`
-	BuildIdentity string `json:"build_identity"`
-	// Sandbox is what the run could touch (the kernel sandbox the
-	// service ran it in, the card's lines); Unconfined is set instead
-	// when the service ran it without one (issue 15).
-	Sandbox    []string `json:"sandbox"`
-	Unconfined string   `json:"unconfined"`
-}
-
 // execute asks the service to build and run the approved plan: the
 // service builds it from its own layer store with its own toolchain and
 // runs it with its own layer configuration; nothing of this process's
@@ -473,7 +431,7 @@ func (r *run) execute(ctx context.Context, svc Service, id string) int {
 	if len(r.opts.Args) > 0 {
 		r.step("inputs", "%s", printable(strings.Join(r.opts.Args, ", ")))
 	}
-	var res runResult
+	var res wire.RunResult
 	r.step("build", "the service builds and runs the approved plan (a cold sealed build takes about 20 s)")
 	r.report("approved: the service builds and runs the plan (a cold sealed build takes about 20 s)")
 	stop := r.progress("build", "still building and running")

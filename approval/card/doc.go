@@ -73,6 +73,6 @@
 // an input the plan does not take is a warning.
 //
 // Build refuses (an error) a program it cannot read whole, so a card never
-// silently leaves a call out. Callers: cmd/clauz3's approval service
-// (re-proof), the approval UI through approval.Proof.Card.
+// silently leaves a call out. Callers: approval/serve's re-proof
+// pipeline, the approval UI through approval.Proof.Card.
 package card

@@ -17,5 +17,14 @@
 // over loopback HTTP to the pinned address. Proxies from the environment
 // and redirects are never followed.
 //
-// Callers: cmd/clauz3 (run, mcp, service init writes the file this reads).
+// Human (human.go) is the human's terminal client of the found service
+// (`clauz3 requests`, `approve`, `deny`): it logs in with the human's
+// password as the browser does (POST /login, the session cookie, the
+// CSRF token from GET /api/session), decides with the JSON decision body
+// and refuses an answer for another request or decision; WriteList and
+// WriteCard print what the page shows, every text from the service made
+// Printable first. Its bodies are package wire's.
+//
+// Callers: cmd/clauz3 (run, mcp, requests, approve, deny; service init
+// writes the file this reads).
 package client

@@ -21,5 +21,5 @@
 // again before the run: the plan digest and the digests of the store's
 // layer sources. It is the seam for gen's full build-identity digest.
 //
-// Callers: cmd/clauz3 (service run), internal/approvaltest.
+// Callers: approval/serve (service run), internal/approvaltest.
 package execute

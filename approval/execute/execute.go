@@ -33,13 +33,14 @@ type Job struct {
 }
 
 // Result is what the run did. Exit is the sealed binary's status; Trace
-// holds its effect trace, one JSON object per line.
+// holds its effect trace, one JSON object per line. It is never sent as
+// it is: the service answers the run with wire.RunResult.
 type Result struct {
-	Exit   int    `json:"exit"`
-	Stdout string `json:"stdout"`
-	Stderr string `json:"stderr"`
-	Trace  string `json:"trace"`
-	Cached bool   `json:"cached"`
+	Exit   int
+	Stdout string
+	Stderr string
+	Trace  string
+	Cached bool
 }
 
 // Options are the service's own: nothing here comes from a client.

@@ -79,7 +79,7 @@ func TestRunIsSandboxed(t *testing.T) {
 		t.Fatal(err)
 	}
 	run := func(n, op, arg string) Result {
-		rc := svc.Sign(svc.Payload("req_"+n, approvaltest.Submission{PlanHash: ir.Digest(src, prog), BuildID: id, Target: "main"}, "approved_once"))
+		rc := svc.Sign(svc.Payload("req_"+n, approvaltest.Binding{PlanHash: ir.Digest(src, prog), BuildID: id, Target: "main"}, "approved_once"))
 		res, err := Run(context.Background(), Job{Prog: prog, Source: src, Receipt: rc, BuildIdentity: id, Inputs: []string{`op="` + op + `"`, `arg="` + arg + `"`}}, o)
 		if err != nil {
 			t.Fatal(err)

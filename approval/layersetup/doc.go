@@ -36,5 +36,6 @@
 // through a symbolic link, or overlapping the service's own folders
 // (plans could otherwise read or write its keys and policy).
 //
-// Callers: cmd/clauz3 (layers configure) and internal/demo.
+// Callers: cmd/clauz3 (layers configure), approval/serve (DevOnly, when
+// the service reads the layer configuration) and internal/demo.
 package layersetup

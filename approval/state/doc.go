@@ -23,5 +23,6 @@
 // owned by the clauz3 account; dev mode to folders under the account
 // database's home of the user.
 //
-// Callers: cmd/clauz3 (service init, service run, layers install, audit).
+// Callers: approval/serve (service init, service run, layers install),
+// cmd/clauz3 (the same verbs' flags, layers configure, audit).
 package state

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/clauz3/clauz3/approval/client"
+	"github.com/clauz3/clauz3/approval/serve"
 	"github.com/clauz3/clauz3/approval/state"
 )
 
@@ -39,7 +40,7 @@ func TestDevOnlyLayerSettings(t *testing.T) {
 				if err := state.WriteFile(filepath.Join(l.LayerConfig(), file), []byte(`{"env": {"CLAUZ3_WEB_ALLOW_LOOPBACK": "1"}}`)); err != nil {
 					t.Fatal(err)
 				}
-				_, err := executeOptions(l, state.Settings{Mode: mode, Go: "/usr/bin/true", ServiceUID: uid}, uid, "http://127.0.0.1:1", state.Keys{Signing: signing, SessionSecret: make([]byte, 32)})
+				_, err := serve.ExecuteOptions(l, state.Settings{Mode: mode, Go: "/usr/bin/true", ServiceUID: uid}, uid, "http://127.0.0.1:1", state.Keys{Signing: signing, SessionSecret: make([]byte, 32)})
 				if mode == client.ModeReal {
 					if err == nil || !strings.Contains(err.Error(), "CLAUZ3_WEB_ALLOW_LOOPBACK") || !strings.Contains(err.Error(), "dev") {
 						t.Errorf("a real service accepted a dev-only setting: %v", err)

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -18,6 +19,7 @@ import (
 	"github.com/clauz3/clauz3/approval"
 	"github.com/clauz3/clauz3/approval/client"
 	"github.com/clauz3/clauz3/internal/demo"
+	"github.com/clauz3/clauz3/layers/bank"
 )
 
 // humanCmds are the script commands that stand in for the world around
@@ -35,6 +37,9 @@ import (
 //	                         press Approve
 //	httpserve                a local web server answering /hello; sets
 //	                         $HTTP_URL (http://127.0.0.1:PORT) and $HTTP_PORT
+//	balance LEDGER ACCOUNT CENTS
+//	                         the bank ledger LEDGER gives ACCOUNT the
+//	                         balance CENTS (read with the layer's own code)
 func humanCmds() map[string]func(ts *testscript.TestScript, neg bool, args []string) {
 	var mu sync.Mutex
 	sinks := map[*testscript.TestScript]*demo.MailSink{}
@@ -101,6 +106,19 @@ func humanCmds() map[string]func(ts *testscript.TestScript, neg bool, args []str
 			ts.Defer(srv.Close)
 			ts.Setenv("HTTP_URL", srv.URL)
 			ts.Setenv("HTTP_PORT", strings.TrimPrefix(srv.URL, "http://127.0.0.1:"))
+		},
+		"balance": func(ts *testscript.TestScript, neg bool, args []string) {
+			if neg || len(args) != 3 {
+				ts.Fatalf("usage: balance LEDGER ACCOUNT CENTS")
+			}
+			l, err := bank.Open(ts.MkAbs(args[0]))
+			ts.Check(err)
+			defer l.Close()
+			got, err := l.Balance(args[1])
+			ts.Check(err)
+			if want := args[2]; strconv.FormatInt(got, 10) != want {
+				ts.Fatalf("account %s has %d cents, want %s", args[1], got, want)
+			}
 		},
 		"approve": func(ts *testscript.TestScript, neg bool, args []string) {
 			if neg || len(args) != 1 {

@@ -29,7 +29,7 @@ const layersUsage = `usage:
 configure writes the service's configuration of one layer (<config>/layers/NAME.json), replacing
 the layer's previous one, and creates what the layer works on (the bank ledger and its accounts,
 the db layer's table). The ledger defaults to <state>/data/bank/ledger.db, the database to
-<state>/data/db/db.sqlite. Restart the service to use it.
+<state>/data/db/db.sqlite. A running service uses it from the next submission on (no restart).
 `
 
 func runLayers(args []string, stdout, stderr io.Writer) int {
@@ -194,7 +194,7 @@ func runLayersConfigure(args []string, stdout, stderr io.Writer) int {
 	for _, s := range res.Summary {
 		fmt.Fprintf(stdout, "configured %s: %s\n", name, s)
 	}
-	fmt.Fprintf(stdout, "configured %s: wrote %s; restart the service to use it\n", name, path)
+	fmt.Fprintf(stdout, "configured %s: wrote %s; the service uses it from the next submission on\n", name, path)
 	return exitOK
 }
 

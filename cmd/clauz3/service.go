@@ -3,41 +3,25 @@ package main
 import (
 	"bufio"
 	"context"
-	"crypto/ed25519"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	iofs "io/fs"
 	"net"
-	"net/http"
 	"os"
-	"os/exec"
 	"os/signal"
-	"os/user"
 	"path/filepath"
-	"runtime"
-	"sort"
-	"strconv"
 	"strings"
 	"syscall"
-	"time"
 
 	"golang.org/x/sys/unix"
 
 	"github.com/clauz3/clauz3/approval"
 	"github.com/clauz3/clauz3/approval/client"
+	"github.com/clauz3/clauz3/approval/serve"
 	"github.com/clauz3/clauz3/approval/state"
-	"github.com/clauz3/clauz3/gen"
 	"github.com/clauz3/clauz3/layers"
-	"github.com/clauz3/clauz3/policy"
 	"github.com/clauz3/clauz3/prover"
-	"github.com/clauz3/clauz3/securitymod/audit"
-	"github.com/clauz3/clauz3/securitymod/receipt"
-	"github.com/clauz3/clauz3/securitymod/sandbox"
 )
 
 // env is what the commands read from the machine rather than from their
@@ -156,7 +140,7 @@ func runServiceInit(e env, args []string, stdin io.Reader, stdout, stderr io.Wri
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	goPath, err := findGo(*goBin)
+	goPath, err := serve.FindGo(*goBin)
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
@@ -171,257 +155,20 @@ func runServiceInit(e env, args []string, stdin io.Reader, stdout, stderr io.Wri
 			return fail(exitUsage, "%s %q is not an absolute path", name, v)
 		}
 	}
-	uid, gid := os.Geteuid(), os.Getegid()
-	if !lf.dev {
-		if uid != 0 {
-			return fail(exitRefused, "a real installation is set up by root (sudo clauz3 service init): it makes the %s account and root-owned client configuration; for a same-user development setup use --dev", *account)
-		}
-		// The login page's port must be one the agent cannot squat.
-		start, err := state.UnprivilegedPortStart()
-		if err == nil {
-			err = state.CheckPrivilegedAddr(*addr, start)
-		}
-		if err != nil {
-			return fail(exitRefused, "--addr: %v", err)
-		}
-		if !filepath.IsAbs(*socket) {
-			return fail(exitUsage, "--socket %q is not an absolute path", *socket)
-		}
-		if uid, gid, err = ensureAccount(*account, l.State); err != nil {
-			return fail(exitRefused, "%v", err)
-		}
-	}
-	if _, err := os.Lstat(l.KeysFile()); err == nil {
-		return fail(exitRefused, "%s already holds a service's keys; refusing to replace them (every receipt and session would be orphaned)", l.State)
-	}
-	password, err := readPassword(*passwordFile, stdin, stderr)
-	if err != nil {
-		return fail(exitRefused, "the password: %v", err)
-	}
-	hash, err := approval.HashPassword(password)
-	if err != nil {
+	err = serve.Init(serve.InitOptions{
+		Layout: l, Dev: lf.dev, Addr: *addr, Account: *account, Socket: *socket, Unit: *unit, Go: goPath,
+		GoCache: *goCache, GoModCache: *goModCache, ModuleSource: *moduleSource, ClientHome: *clientHome,
+		Password:    func() (string, error) { return readPassword(*passwordFile, stdin, stderr) },
+		ClientPaths: e.clientPaths, Stdout: stdout,
+	})
+	var ue *serve.UsageError
+	switch {
+	case errors.As(err, &ue):
+		return fail(exitUsage, "%v", err)
+	case err != nil:
 		return fail(exitRefused, "%v", err)
-	}
-	for _, d := range []string{l.Config, l.State, l.LayerConfig(), l.LayerStore()} {
-		if err := mkdirOwned(d, 0o700, uid, gid); err != nil {
-			return fail(exitRefused, "%v", err)
-		}
-	}
-	keys, err := state.MakeKeys(l)
-	if err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	pub := keys.Signing.Public().(ed25519.PublicKey)
-	pubKey := receipt.EncodePublicKey(pub)
-	mode := client.ModeReal
-	if lf.dev {
-		mode = client.ModeDev
-	}
-	settings := state.Settings{Mode: mode, Addr: *addr, ServiceUID: uid, Go: goPath, GoCache: *goCache, GoModCache: *goModCache}
-	cc := client.Config{Mode: mode, URL: "http://" + *addr, PublicKey: pubKey, KeyID: receipt.KeyID(pub)}
-	if lf.dev {
-		paths, err := e.clientPaths()
-		if err != nil {
-			return fail(exitRefused, "%v", err)
-		}
-		settings.ClientConfig = client.UserPath(paths.UserHome)
-		if *clientHome != "" {
-			settings.ClientConfig = client.UserPath(*clientHome)
-		}
-	} else {
-		settings.Socket = *socket
-		settings.ClientConfig = client.SystemPath
-		cc.Socket, cc.ServiceUID = *socket, &uid
-		if err := mkdirOwned(filepath.Dir(*socket), 0o755, uid, gid); err != nil {
-			return fail(exitRefused, "%v", err)
-		}
-		// A real service builds with its own module cache and never
-		// fetches: seed it now with the vetted modules, each checked
-		// against the pinned go.sum, and hand it to the service account.
-		if err := seedModCache(goPath, filepath.Join(l.State, "gomodcache"), *moduleSource, uid, gid); err != nil {
-			return fail(exitRefused, "%v", err)
-		}
-		fmt.Fprintf(stdout, "service init: seeded the module cache %s with the vetted modules\n", filepath.Join(l.State, "gomodcache"))
-	}
-	if err := cc.Check(); err != nil {
-		return fail(exitRefused, "internal error: the client configuration does not check: %v", err)
-	}
-	sj, _ := json.MarshalIndent(settings, "", "  ")
-	ccj, _ := json.MarshalIndent(cc, "", "  ")
-	for _, w := range []struct {
-		path string
-		data []byte
-	}{{l.SettingsFile(), sj}, {l.PasswordFile(), []byte(hash + "\n")}} {
-		if err := state.WriteFile(w.path, append(w.data, '\n')); err != nil {
-			return fail(exitRefused, "%v", err)
-		}
-	}
-	if err := chownAll(uid, gid, l.KeysFile(), l.SettingsFile(), l.PasswordFile()); err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	// The client configuration: the user's own in dev mode, root's
-	// (readable by every agent, writable by root only) in a real one.
-	clientDir := filepath.Dir(settings.ClientConfig)
-	if err := os.MkdirAll(clientDir, 0o755); err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	if lf.dev {
-		os.Chmod(clientDir, 0o700)
-	}
-	if err := state.WriteFile(settings.ClientConfig, append(ccj, '\n')); err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	if !lf.dev {
-		if err := os.Chmod(settings.ClientConfig, 0o644); err != nil {
-			return fail(exitRefused, "%v", err)
-		}
-		if err := writeUnit(*unit, *account, l); err != nil {
-			return fail(exitRefused, "%v", err)
-		}
-		fmt.Fprintf(stdout, "service init: wrote the systemd unit %s (systemctl enable --now clauz3)\n", *unit)
-	}
-	fmt.Fprintf(stdout, "service init: %s installation, service uid %d\n", mode, uid)
-	fmt.Fprintf(stdout, "service init: config %s, state %s\n", l.Config, l.State)
-	fmt.Fprintf(stdout, "service init: client configuration %s (key %s)\n", settings.ClientConfig, cc.KeyID)
-	fmt.Fprintf(stdout, "service init: install layers with `clauz3 layers install NAME`%s\n", map[bool]string{true: " --dev", false: ""}[lf.dev])
-	if lf.dev {
-		fmt.Fprintln(stdout, "service init: DEV MODE: the service runs as your own OS user; it does not protect you from a hostile agent")
 	}
 	return exitOK
-}
-
-// findGo is the go command's absolute path: the flag's, else the one on
-// PATH now, else GOROOT's. It is recorded at init; the service never
-// looks the go command up again.
-func findGo(flagValue string) (string, error) {
-	p := flagValue
-	if p == "" {
-		var err error
-		if p, err = exec.LookPath("go"); err != nil {
-			p = filepath.Join(runtime.GOROOT(), "bin", "go")
-		}
-	}
-	if !filepath.IsAbs(p) {
-		abs, err := filepath.Abs(p)
-		if err != nil {
-			return "", err
-		}
-		p = abs
-	}
-	p, err := filepath.EvalSymlinks(p)
-	if err != nil {
-		return "", fmt.Errorf("--go: %v", err)
-	}
-	if fi, err := os.Stat(p); err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm()&0o111 == 0 {
-		return "", fmt.Errorf("--go %s: not an executable file", p)
-	}
-	return p, nil
-}
-
-// ensureAccount finds or makes the service's system account.
-func ensureAccount(name, home string) (int, int, error) {
-	u, err := user.Lookup(name)
-	if err != nil {
-		var unknown user.UnknownUserError
-		if !errors.As(err, &unknown) {
-			return 0, 0, fmt.Errorf("looking up the account %s: %v", name, err)
-		}
-		out, err := exec.Command("useradd", "--system", "--user-group", "--home-dir", home, "--no-create-home", "--shell", "/usr/sbin/nologin", name).CombinedOutput()
-		if err != nil {
-			return 0, 0, fmt.Errorf("useradd %s: %v: %s", name, err, strings.TrimSpace(string(out)))
-		}
-		if u, err = user.Lookup(name); err != nil {
-			return 0, 0, fmt.Errorf("the account %s after useradd: %v", name, err)
-		}
-	}
-	uid, _ := strconv.Atoi(u.Uid)
-	gid, _ := strconv.Atoi(u.Gid)
-	if uid == 0 {
-		return 0, 0, fmt.Errorf("the account %s is root: the service must be a principal of its own", name)
-	}
-	return uid, gid, nil
-}
-
-// seedModCache fills a real service's module cache from src (default:
-// ~/go/pkg/mod of the account running init, from the account database)
-// through gen.SeedModCache, then gives it to the service account.
-func seedModCache(goBin, modCache, src string, uid, gid int) error {
-	if src == "" {
-		u, err := user.Current()
-		if err != nil || !filepath.IsAbs(u.HomeDir) {
-			return fmt.Errorf("the module cache to seed from: no home folder for this account (%v); give --module-source", err)
-		}
-		src = filepath.Join(u.HomeDir, "go", "pkg", "mod")
-	}
-	if err := gen.SeedModCache(context.Background(), goBin, modCache, src); err != nil {
-		return fmt.Errorf("%v; a real service cannot build without its vetted modules: fill a module cache with them (go mod download, as the account running init, in a checkout of clauz3) and give it with --module-source", err)
-	}
-	return filepath.WalkDir(modCache, func(p string, d iofs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		return os.Lchown(p, uid, gid)
-	})
-}
-
-func mkdirOwned(dir string, mode os.FileMode, uid, gid int) error {
-	if err := os.MkdirAll(dir, mode); err != nil {
-		return err
-	}
-	fi, err := os.Lstat(dir)
-	if err != nil {
-		return err
-	}
-	if !fi.IsDir() {
-		return fmt.Errorf("%s is not a folder", dir)
-	}
-	if err := os.Chown(dir, uid, gid); err != nil {
-		return err
-	}
-	return os.Chmod(dir, mode)
-}
-
-func chownAll(uid, gid int, paths ...string) error {
-	for _, p := range paths {
-		if err := os.Lchown(p, uid, gid); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func writeUnit(path, account string, l state.Layout) error {
-	self, err := os.Executable()
-	if err != nil {
-		return err
-	}
-	unit := fmt.Sprintf(`[Unit]
-Description=clauz3 approval service (proves, asks the human, builds and runs approved plans)
-After=network.target
-
-[Service]
-User=%s
-# The UI listens on a privileged loopback port, which the agent's account
-# cannot bind first (docs/threat-model.md): this capability alone lets
-# the service account bind it.
-AmbientCapabilities=CAP_NET_BIND_SERVICE
-CapabilityBoundingSet=CAP_NET_BIND_SERVICE
-ExecStart=%s service run --state %s --config %s
-RuntimeDirectory=clauz3
-RuntimeDirectoryMode=0755
-NoNewPrivileges=yes
-ProtectSystem=strict
-ReadWritePaths=%s
-PrivateTmp=yes
-Restart=on-failure
-
-[Install]
-WantedBy=multi-user.target
-`, account, self, l.State, l.Config, l.State)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(path, []byte(unit), 0o644)
 }
 
 // readPassword reads the human's password: from an owner-only file, from
@@ -546,265 +293,14 @@ func runServiceRun(name string, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	uid := os.Geteuid()
-	if !lf.dev && uid == 0 {
-		return fail(exitRefused, "a real service runs as its own account, not root (the systemd unit sets User=); refusing to run as root")
-	}
-	for _, d := range []string{l.Config, l.State} {
-		if err := state.CheckDir(d, uid); err != nil {
-			return fail(exitRefused, "%v", err)
-		}
-	}
-	settings, err := state.ReadSettings(l, uid)
-	if err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	if want := map[bool]string{true: client.ModeDev, false: client.ModeReal}[lf.dev]; settings.Mode != want {
-		return fail(exitRefused, "%s is a %s installation; run it %s", l.State, settings.Mode, map[bool]string{true: "without --dev", false: "with --dev"}[lf.dev])
-	}
-	release, err := state.Lock(l)
-	if err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	defer release()
-	keys, err := state.LoadKeys(l, uid)
-	if err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	hash, err := state.ReadFile(l.PasswordFile(), uid)
-	if err != nil {
-		return fail(exitRefused, "the password hash: %v", err)
-	}
-	var pol *policy.Policy
-	if _, err := os.Lstat(l.PolicyFile()); err == nil {
-		if err := state.CheckFile(l.PolicyFile(), uid); err != nil {
-			return fail(exitRefused, "%v", err)
-		}
-		// A policy that does not load stops the service: silently asking
-		// the human for everything would leave the administrator
-		// believing rules apply.
-		if pol, err = policy.Load(l.PolicyFile()); err != nil {
-			return fail(exitRefused, "%v", err)
-		}
-	} else if !errors.Is(err, iofs.ErrNotExist) {
-		return fail(exitRefused, "%v", err)
-	}
-	trusted, err := storeRoots(l)
-	if err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-
+	// Stopping (SIGINT, SIGTERM) ends the service cleanly.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	store, err := approval.OpenStore(ctx, l.DB())
+	err = serve.Run(ctx, serve.Options{Layout: l, Dev: lf.dev, ReceiptTTL: *ttl, ProveTimeout: *proveTimeout, Version: version, Stdout: stdout, Stderr: stderr})
 	if err != nil {
 		return fail(exitRefused, "%v", err)
 	}
-	defer store.Close()
-	proofs := &serviceProver{importRoot: l.LayerStore(), trusted: trusted, timeout: *proveTimeout, slots: make(chan struct{}, runtime.NumCPU()), contexts: prover.NewContexts(runtime.NumCPU())}
-	defer proofs.contexts.Close()
-	execOpts, err := executeOptions(l, settings, uid, "http://"+settings.Addr, keys)
-	if err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	execOpts.Stderr = stderr
-	proofs.exec = execOpts
-	// Honest degradation (issue 15): say at start what runs will get.
-	if missing := sandbox.Probe().Missing(); missing != "" {
-		if settings.Sandbox.AllowUnconfined {
-			fmt.Fprintf(stdout, "approval service: RUNNING UNCONFINED: this machine lacks %s; approved runs are not confined by the kernel (service.json sandbox.allow_unconfined)\n", missing)
-		} else {
-			fmt.Fprintf(stdout, "approval service: this machine lacks %s: every run will be refused unless service.json sets sandbox.allow_unconfined\n", missing)
-		}
-	}
-	svc, err := approval.New(approval.Config{
-		Addr: settings.Addr, Store: store, Key: keys.Signing, SessionSecret: keys.SessionSecret,
-		Reprove: proofs.reprove, Decide: proofs.decider(pol), ReceiptTTL: *ttl, Version: version,
-		PasswordHash: strings.TrimSpace(string(hash)), Dev: lf.dev, Execute: proofs.executor(execOpts),
-	})
-	if err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	var listeners []net.Listener
-	defer func() {
-		for _, ln := range listeners {
-			ln.Close()
-		}
-	}()
-	if settings.Mode == client.ModeReal {
-		// Checked again at every start: the kernel setting may have
-		// changed since init.
-		start, err := state.UnprivilegedPortStart()
-		if err == nil {
-			err = state.CheckPrivilegedAddr(settings.Addr, start)
-		}
-		if err != nil {
-			return fail(exitRefused, "%v", err)
-		}
-	}
-	ln, err := net.Listen("tcp", settings.Addr)
-	if err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	listeners = append(listeners, ln)
-	if settings.Mode == client.ModeReal {
-		sl, err := listenSocket(settings.Socket, uid)
-		if err != nil {
-			return fail(exitRefused, "%v", err)
-		}
-		listeners = append(listeners, sl)
-	}
-	started, _ := json.Marshal(map[string]any{"url": svc.URL(), "key_id": receipt.KeyID(svc.PublicKey()), "mode": settings.Mode, "layers": trusted, "state": l.State})
-	if err := store.Audit(ctx, audit.Event{Kind: "service.started", Actor: "service", Detail: string(started)}); err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	if lf.dev {
-		fmt.Fprintln(stdout, "approval service: DEV MODE: same OS user as the agent; this does not protect you from a hostile agent")
-	}
-	fmt.Fprintf(stdout, "approval service: listening on %s\n", svc.URL())
-	if settings.Socket != "" {
-		fmt.Fprintf(stdout, "approval service: API socket %s\n", settings.Socket)
-	}
-	fmt.Fprintf(stdout, "approval service: state %s, key %s\n", l.State, receipt.KeyID(svc.PublicKey()))
-	fmt.Fprintf(stdout, "approval service: layers: %s\n", strings.Join(append([]string{}, trusted...), ", "))
-	fmt.Fprintf(stdout, "approval service: log in at %s with the password set at init\n", svc.LoginURL())
-
-	// Stopping cancels every request's context, so long-polls answer 503
-	// at once instead of holding the shutdown for up to two minutes.
-	base, stopRequests := context.WithCancel(context.Background())
-	defer stopRequests()
-	srv := &http.Server{
-		BaseContext:       func(net.Listener) context.Context { return base },
-		Handler:           svc.Handler(),
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      approval.MaxWait + 10*time.Second,
-		IdleTimeout:       2 * time.Minute,
-	}
-	served := make(chan error, len(listeners))
-	for _, ln := range listeners {
-		go func() { served <- srv.Serve(ln) }()
-	}
-	select {
-	case err := <-served:
-		return fail(exitRefused, "%v", err)
-	case <-ctx.Done():
-	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	stopRequests()
-	if err := srv.Shutdown(shutdown); err != nil {
-		return fail(exitRefused, "shutting down: %v", err)
-	}
-	fmt.Fprintln(stdout, "approval service: stopped")
 	return exitOK
-}
-
-// listenSocket serves the API on path. Its folder must be the service's
-// own and writable by nobody else, so no one can have put another socket
-// there; a stale socket of ours is replaced. Anyone may connect (mode
-// 0666): clients check the peer's uid, and the API decides nothing.
-func listenSocket(path string, uid int) (net.Listener, error) {
-	dir := filepath.Dir(path)
-	fi, err := os.Lstat(dir)
-	if err != nil {
-		return nil, fmt.Errorf("the socket folder %s: %v", dir, err)
-	}
-	st, _ := fi.Sys().(*syscall.Stat_t)
-	if !fi.IsDir() || st == nil || int(st.Uid) != uid || fi.Mode().Perm()&0o022 != 0 {
-		return nil, fmt.Errorf("the socket folder %s must be a folder owned by the service (uid %d) and writable by nobody else", dir, uid)
-	}
-	if fi, err := os.Lstat(path); err == nil {
-		if fi.Mode()&iofs.ModeSocket == 0 {
-			return nil, fmt.Errorf("%s exists and is not a socket", path)
-		}
-		os.Remove(path)
-	}
-	ln, err := net.Listen("unix", path)
-	if err != nil {
-		return nil, err
-	}
-	if err := os.Chmod(path, 0o666); err != nil {
-		ln.Close()
-		return nil, err
-	}
-	return ln, nil
-}
-
-// storeRoots are the trusted layer folders of the service's layer store,
-// each checked against the digest pinned when it was installed.
-func storeRoots(l state.Layout) ([]string, error) {
-	pins, err := readPins(l)
-	if err != nil {
-		return nil, err
-	}
-	names := make([]string, 0, len(pins))
-	for n := range pins {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	var roots []string
-	for _, n := range names {
-		dir := filepath.Join(l.LayerStore(), "tools", n, "trusted")
-		got, err := layerDigest(dir)
-		if err != nil {
-			return nil, fmt.Errorf("layer %s: %v", n, err)
-		}
-		if got != pins[n] {
-			return nil, fmt.Errorf("layer %s in %s has digest %s, but %s was pinned at install; refusing a changed layer store", n, dir, got, pins[n])
-		}
-		roots = append(roots, dir)
-	}
-	return roots, nil
-}
-
-func pinsFile(l state.Layout) string { return filepath.Join(l.LayerStore(), "pins.json") }
-
-func readPins(l state.Layout) (map[string]string, error) {
-	pins := map[string]string{}
-	data, err := os.ReadFile(pinsFile(l))
-	if errors.Is(err, iofs.ErrNotExist) {
-		return pins, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	if err := json.Unmarshal(data, &pins); err != nil {
-		return nil, fmt.Errorf("%s: %v", pinsFile(l), err)
-	}
-	return pins, nil
-}
-
-// layerDigest hashes every file of a layer folder (relative name, size,
-// content), so any change to its Python spec or Go code shows.
-func layerDigest(dir string) (string, error) {
-	h := sha256.New()
-	err := filepath.WalkDir(dir, func(path string, d iofs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.Type()&iofs.ModeSymlink != 0 {
-			return fmt.Errorf("%s is a symbolic link", path)
-		}
-		if d.IsDir() {
-			if d.Name() == "__pycache__" {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, path)
-		fmt.Fprintf(h, "%s\x00%d\x00", filepath.ToSlash(rel), len(data))
-		h.Write(data)
-		return nil
-	})
-	if err != nil {
-		return "", err
-	}
-	return "sha256:" + hex.EncodeToString(h.Sum(nil)), nil
 }
 
 func runLayersInstall(args []string, stdout, stderr io.Writer) int {
@@ -836,38 +332,9 @@ func runLayersInstall(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	res, err := layers.Install(src, l.LayerStore(), *force)
+	res, digest, err := serve.InstallLayer(l, src, *force, owner)
 	if err != nil {
 		return fail(exitRefused, "%v", err)
-	}
-	digest, err := layerDigest(res.Dir)
-	if err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	pins, err := readPins(l)
-	if err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	pins[res.Domain] = digest
-	data, _ := json.MarshalIndent(pins, "", "  ")
-	if err := state.WriteFile(pinsFile(l), append(data, '\n')); err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	// Installed by root into a real store: the service account owns it.
-	if os.Geteuid() != owner {
-		var gid int
-		if fi, err := os.Stat(l.State); err == nil {
-			gid = int(fi.Sys().(*syscall.Stat_t).Gid)
-		}
-		err := filepath.WalkDir(l.LayerStore(), func(p string, d iofs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			return os.Lchown(p, owner, gid)
-		})
-		if err != nil {
-			return fail(exitRefused, "%v", err)
-		}
 	}
 	fmt.Fprintf(stdout, "installed %s into the service's layer store %s (%s), pinned %s; restart the service to use it\n", src.Origin, res.Dir, count(len(res.Layer.Effects), "effect"), digest)
 	return exitOK

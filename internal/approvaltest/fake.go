@@ -14,21 +14,34 @@ import (
 	"testing"
 	"time"
 
+	"github.com/clauz3/clauz3/approval/wire"
 	"github.com/clauz3/clauz3/securitymod/receipt"
 )
 
-// Submission is what a client submitted (the fields the fake reads).
-type Submission struct {
-	PlanName   string `json:"plan_name"`
-	PlanSource string `json:"plan_source"`
-	PlanHash   string `json:"plan_hash"`
-	BuildID    string `json:"build_id"`
-	Target     string `json:"target"`
-	Guarantees []struct {
-		Source  string `json:"source"`
-		English string `json:"english"`
-	} `json:"guarantees"`
-	Inputs []string `json:"inputs"`
+// Submission is what a client submitted: the API's own type (package
+// wire), so the fake reads exactly what the real service reads.
+type Submission = wire.Submission
+
+// RunResult is the answer of POST /api/requests/{id}/run (package wire).
+type RunResult = wire.RunResult
+
+// Binding is what a receipt binds: the plan, the build identity, the
+// target and the guarantees. BuildID empty binds the Identify hook's
+// identity, or FakeBuildID without one.
+type Binding struct {
+	PlanHash   string
+	BuildID    string
+	Target     string
+	Guarantees []string
+}
+
+// bindingOf is the binding an honest service gives a submission.
+func bindingOf(sub Submission) Binding {
+	b := Binding{PlanHash: sub.PlanHash, Target: sub.Target}
+	for _, g := range sub.Guarantees {
+		b.Guarantees = append(b.Guarantees, g.Source)
+	}
+	return b
 }
 
 // Decision is how the fake answers a request's wait: the status and
@@ -88,7 +101,7 @@ func New(t testing.TB) *Service {
 	s := &Service{t: t, Priv: priv, Pub: pub, subs: map[string]Submission{}, nonces: map[string]string{}, redeemed: map[string]bool{}, receipts: map[string]receipt.Receipt{}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/key", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, 200, map[string]string{"key_id": receipt.KeyID(pub), "public_key": receipt.EncodePublicKey(pub)})
+		writeJSON(w, 200, wire.KeyAnswer{KeyID: receipt.KeyID(pub), PublicKey: receipt.EncodePublicKey(pub)})
 	})
 	mux.HandleFunc("POST /api/requests", s.submit)
 	mux.HandleFunc("GET /api/requests/{id}/wait", s.wait)
@@ -134,8 +147,12 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 
 func (s *Service) submit(w http.ResponseWriter, r *http.Request) {
 	var sub Submission
-	if err := json.NewDecoder(r.Body).Decode(&sub); err != nil {
-		writeJSON(w, 400, map[string]string{"error": err.Error()})
+	// Strict as the real service: a client sending a field the API does
+	// not have is refused here too.
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&sub); err != nil {
+		writeJSON(w, 400, wire.Error{Error: err.Error()})
 		return
 	}
 	s.mu.Lock()
@@ -143,7 +160,7 @@ func (s *Service) submit(w http.ResponseWriter, r *http.Request) {
 	id := fmt.Sprintf("req_%04d", s.next)
 	s.subs[id] = sub
 	s.mu.Unlock()
-	writeJSON(w, 201, map[string]string{"id": id, "status": "pending", "ui": s.URL() + "/ui/requests/" + id})
+	writeJSON(w, 201, wire.Submitted{ID: id, Status: wire.StatusPending, UI: s.URL() + "/ui/requests/" + id})
 }
 
 // Sign signs p with the service's signing key (SignWith if set).
@@ -159,27 +176,19 @@ func (s *Service) Sign(p receipt.Payload) receipt.Receipt {
 	return rc
 }
 
-// Payload is the receipt payload an honest service issues for id.
-func (s *Service) Payload(id string, sub Submission, decision string) receipt.Payload {
+// Payload is the receipt payload an honest service issues for id,
+// binding b.
+func (s *Service) Payload(id string, b Binding, decision string) receipt.Payload {
 	nonce, err := receipt.NewNonce()
 	if err != nil {
 		s.t.Errorf("approvaltest: %v", err)
 	}
-	var gs []string
-	for _, g := range sub.Guarantees {
-		gs = append(gs, g.Source)
-	}
 	now := time.Now().UTC().Truncate(time.Second)
-	buildID := sub.BuildID
-	if buildID == "" && s.Identify != nil {
-		if buildID, err = s.Identify(sub); err != nil {
-			s.t.Errorf("approvaltest: build identity: %v", err)
-		}
-	}
+	buildID := b.BuildID
 	if buildID == "" {
 		buildID = FakeBuildID
 	}
-	return receipt.Payload{RequestID: id, PlanHash: sub.PlanHash, BuildID: buildID, Target: sub.Target, Guarantees: gs,
+	return receipt.Payload{RequestID: id, PlanHash: b.PlanHash, BuildID: buildID, Target: b.Target, Guarantees: b.Guarantees,
 		Decision: decision, IssuedAt: now.Add(-time.Second), ExpiresAt: now.Add(15 * time.Minute), Nonce: nonce, AuditHead: FakeAuditHead}
 }
 
@@ -196,7 +205,7 @@ const FakeAuditHead = "1:0000000000000000000000000000000000000000000000000000000
 // binding planHash, the binary's build identity buildID and target,
 // signed by this service.
 func (s *Service) ReceiptFile(planHash, buildID, target string) string {
-	r := s.Sign(s.Payload("req_1", Submission{PlanHash: planHash, BuildID: buildID, Target: target}, "approved_once"))
+	r := s.Sign(s.Payload("req_1", Binding{PlanHash: planHash, BuildID: buildID, Target: target}, "approved_once"))
 	data, err := json.Marshal(r)
 	if err != nil {
 		s.t.Fatalf("approvaltest: %v", err)
@@ -214,16 +223,23 @@ func (s *Service) wait(w http.ResponseWriter, r *http.Request) {
 	sub, ok := s.subs[id]
 	s.mu.Unlock()
 	if !ok {
-		writeJSON(w, 404, map[string]string{"error": "no request " + id})
+		writeJSON(w, 404, wire.Error{Error: "no request " + id})
 		return
 	}
-	d := Decision{Status: "approved_once"}
+	d := Decision{Status: wire.StatusApprovedOnce}
 	if s.Decide != nil {
 		d = s.Decide(sub)
 	}
-	status := map[string]any{"id": id, "status": d.Status, "reason": d.Reason, "decided_by": "human"}
-	if d.Status == "approved_once" || d.Status == "auto_approved" || d.Edit != nil {
-		p := s.Payload(id, sub, d.Status)
+	st := wire.Status{ID: id, Status: d.Status, Reason: d.Reason, DecidedBy: "human"}
+	if wire.Approved(d.Status) || d.Edit != nil {
+		b := bindingOf(sub)
+		if s.Identify != nil {
+			var err error
+			if b.BuildID, err = s.Identify(sub); err != nil {
+				s.t.Errorf("approvaltest: build identity: %v", err)
+			}
+		}
+		p := s.Payload(id, b, d.Status)
 		if d.Edit != nil {
 			d.Edit(&p)
 		}
@@ -235,22 +251,33 @@ func (s *Service) wait(w http.ResponseWriter, r *http.Request) {
 		rc := s.Sign(p)
 		s.receipts[id] = rc
 		s.mu.Unlock()
-		status["receipt"] = rc
+		st.Receipt = &rc
 	}
 	if s.Wait != nil {
+		// The hook edits the answer as a map, to send what no honest
+		// service would (a missing field, a wrong type).
+		var status map[string]any
+		data, _ := json.Marshal(st)
+		if err := json.Unmarshal(data, &status); err != nil {
+			s.t.Errorf("approvaltest: %v", err)
+		}
+		if st.Receipt != nil {
+			status["receipt"] = *st.Receipt // the hook may edit it as a receipt
+		}
 		s.Wait(w, id, status)
 		return
 	}
-	writeJSON(w, 200, status)
+	writeJSON(w, 200, st)
 }
 
 func (s *Service) redeem(w http.ResponseWriter, r *http.Request) {
-	var body struct {
-		Receipt   receipt.Receipt `json:"receipt"`
-		Challenge string          `json:"challenge"`
-	}
-	if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
-		writeJSON(w, 400, map[string]string{"error": err.Error()})
+	var body wire.RedeemBody
+	// Strict as the real service: the sealed binary's own copy of this
+	// body (securitymod/redeem) is held to wire.RedeemBody here.
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&body); err != nil {
+		writeJSON(w, 400, wire.Error{Error: err.Error()})
 		return
 	}
 	// The fake verifies with its own key like the real service; it does
@@ -260,13 +287,13 @@ func (s *Service) redeem(w http.ResponseWriter, r *http.Request) {
 		p, err = receipt.Verify(s.SignWith.Public().(ed25519.PublicKey), body.Receipt)
 	}
 	if err != nil {
-		writeJSON(w, 403, map[string]string{"error": err.Error()})
+		writeJSON(w, 403, wire.Error{Error: err.Error()})
 		return
 	}
 	s.mu.Lock()
 	if s.redeemed[p.Nonce] {
 		s.mu.Unlock()
-		writeJSON(w, 409, map[string]string{"error": "receipt already redeemed"})
+		writeJSON(w, 409, wire.Error{Error: "receipt already redeemed"})
 		return
 	}
 	s.redeemed[p.Nonce] = true
@@ -279,22 +306,10 @@ func (s *Service) redeem(w http.ResponseWriter, r *http.Request) {
 	red, err := receipt.SignRedemption(key, receipt.RedemptionPayload{RequestID: p.RequestID, ReceiptNonce: p.Nonce,
 		Challenge: body.Challenge, RedeemedAt: time.Now(), AuditHead: FakeAuditHead})
 	if err != nil {
-		writeJSON(w, 400, map[string]string{"error": strings.TrimSpace(err.Error())})
+		writeJSON(w, 400, wire.Error{Error: strings.TrimSpace(err.Error())})
 		return
 	}
-	writeJSON(w, 200, map[string]any{"redemption": red})
-}
-
-// RunResult is the answer of POST /api/requests/{id}/run.
-type RunResult struct {
-	ID            string   `json:"id"`
-	Exit          int      `json:"exit"`
-	Stdout        string   `json:"stdout"`
-	Stderr        string   `json:"stderr"`
-	Trace         string   `json:"trace"`
-	BuildIdentity string   `json:"build_identity"`
-	Sandbox       []string `json:"sandbox,omitempty"`
-	Unconfined    string   `json:"unconfined,omitempty"`
+	writeJSON(w, 200, wire.RedeemAnswer{Redemption: red})
 }
 
 // run answers POST /api/requests/{id}/run for an approved request with
@@ -307,16 +322,16 @@ func (s *Service) run(w http.ResponseWriter, r *http.Request) {
 	rc, approved := s.receipts[id]
 	s.mu.Unlock()
 	if !ok || !approved {
-		writeJSON(w, 404, map[string]string{"error": "no approved request " + id})
+		writeJSON(w, 404, wire.Error{Error: "no approved request " + id})
 		return
 	}
 	if s.Run == nil {
-		writeJSON(w, 501, map[string]string{"error": "approvaltest: no Run hook: this fake runs nothing"})
+		writeJSON(w, 501, wire.Error{Error: "approvaltest: no Run hook: this fake runs nothing"})
 		return
 	}
 	res, err := s.Run(r.Context(), sub, rc)
 	if err != nil {
-		writeJSON(w, 422, map[string]string{"error": err.Error()})
+		writeJSON(w, 422, wire.Error{Error: err.Error()})
 		return
 	}
 	res.ID = id

@@ -52,7 +52,7 @@ func TestAdmit(t *testing.T) {
 			if c.setup != nil {
 				c.setup(s, g)
 			}
-			p := s.Payload("req_1", approvaltest.Submission{PlanHash: planHash, BuildID: buildID, Target: "main"}, "approved_once")
+			p := s.Payload("req_1", approvaltest.Binding{PlanHash: planHash, BuildID: buildID, Target: "main"}, "approved_once")
 			if c.edit != nil {
 				c.edit(&p)
 			}
@@ -83,7 +83,7 @@ func TestAdmit(t *testing.T) {
 // acknowledgement for another challenge (a replay) does not admit.
 func TestForgedAcknowledgement(t *testing.T) {
 	s := approvaltest.New(t)
-	p := s.Payload("req_1", approvaltest.Submission{PlanHash: planHash, BuildID: buildID, Target: "main"}, "approved_once")
+	p := s.Payload("req_1", approvaltest.Binding{PlanHash: planHash, BuildID: buildID, Target: "main"}, "approved_once")
 	file := writeReceipt(t, s.Sign(p))
 	stale, _ := receipt.NewChallenge()
 	red, err := receipt.SignRedemption(s.Priv, receipt.RedemptionPayload{RequestID: "req_1", ReceiptNonce: p.Nonce, Challenge: stale, RedeemedAt: time.Now(), AuditHead: "1:" + strings.Repeat("0", 64)})

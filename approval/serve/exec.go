@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"bytes"
@@ -31,17 +31,10 @@ import (
 	"github.com/clauz3/clauz3/securitymod/sandbox"
 )
 
-// buildIdentity is the build identity of prog as the service would
-// build it now (execute.Identity): its layer store, toolchain, caches and
-// layer configuration.
-func (sp *serviceProver) buildIdentity(ctx context.Context, prog *ir.Program, src []byte) (string, error) {
-	return execute.Identity(ctx, prog, src, sp.exec)
-}
-
 // sandboxLines are what a run of prog could touch, in words, one line a
 // part (the card's Sandbox), and a loud warning when this machine would
 // run it unconfined.
-func (sp *serviceProver) sandboxLines(id *gen.BuildIdentity) ([]string, string) {
+func sandboxLines(id *gen.BuildIdentity, o execute.Options) ([]string, string) {
 	var lines []string
 	for _, l := range strings.Split(strings.TrimSpace(id.SandboxText), "\n") {
 		if l != "" {
@@ -49,17 +42,19 @@ func (sp *serviceProver) sandboxLines(id *gen.BuildIdentity) ([]string, string) 
 		}
 	}
 	warn := ""
-	if missing := sandbox.Probe().Missing(); missing != "" && sp.exec.Sandbox.AllowUnconfined {
+	if missing := sandbox.Probe().Missing(); missing != "" && o.Sandbox.AllowUnconfined {
 		warn = "RUNNING UNCONFINED: this machine lacks " + missing + "; the service's configuration allows running anyway, so the run is not confined by the kernel to what is listed under the sandbox"
 	}
 	return lines, warn
 }
 
 // executor is the service's Execute: it compiles the approved plan again
-// against its own layer store, checks that plan and layers are what was
-// approved, and builds and runs it (package execute). Runs are one at a
-// time: a build is CPU-bound and the machine is small.
-func (sp *serviceProver) executor(o execute.Options) approval.Execute {
+// against its own layer store, reads the build and run settings as they
+// are now (the layer configuration on disk), checks that plan, layers
+// and configuration are what was approved (the build identity), and
+// builds and runs it with those settings (package execute). Runs are one
+// at a time: a build is CPU-bound and the machine is small.
+func (sp *serviceProver) executor() approval.Execute {
 	var mu sync.Mutex
 	return func(ctx context.Context, job approval.RunJob) (approval.RunResult, error) {
 		src := []byte(job.PlanSource)
@@ -71,7 +66,11 @@ func (sp *serviceProver) executor(o execute.Options) approval.Execute {
 		if digest != job.PlanHash {
 			return approval.RunResult{}, fmt.Errorf("the approved plan compiles to %s now, not %s: the layer store changed since the approval; nothing ran", digest, job.PlanHash)
 		}
-		identity, err := sp.buildIdentity(ctx, prog, src)
+		o, err := sp.options()
+		if err != nil {
+			return approval.RunResult{}, fmt.Errorf("%v; nothing ran", err)
+		}
+		identity, err := execute.Identity(ctx, prog, src, o)
 		if err != nil {
 			return approval.RunResult{}, err
 		}
@@ -88,9 +87,9 @@ func (sp *serviceProver) executor(o execute.Options) approval.Execute {
 	}
 }
 
-// executeOptions are the service's run settings, all from its own
+// ExecuteOptions are the service's run settings, all from its own
 // settings, state and config folders and the account database.
-func executeOptions(l state.Layout, settings state.Settings, uid int, serviceURL string, keys state.Keys) (execute.Options, error) {
+func ExecuteOptions(l state.Layout, settings state.Settings, uid int, serviceURL string, keys state.Keys) (execute.Options, error) {
 	if settings.Go == "" || !filepath.IsAbs(settings.Go) {
 		return execute.Options{}, fmt.Errorf("%s: no absolute go command path (set at service init with --go)", l.SettingsFile())
 	}

@@ -1,0 +1,204 @@
+package wire
+
+import (
+	"encoding/json"
+
+	"github.com/clauz3/clauz3/approval/card"
+	"github.com/clauz3/clauz3/securitymod/receipt"
+)
+
+// Statuses a request can have.
+const (
+	StatusPending        = "pending"
+	StatusApprovedOnce   = receipt.ApprovedOnce
+	StatusAutoApproved   = receipt.AutoApproved
+	StatusRejected       = "rejected"
+	StatusRejectContract = "reject_contract"
+	StatusNeedMoreInfo   = "need_more_info"
+	StatusAutoRejected   = "auto_rejected"
+	StatusRefused        = "refused"
+	// StatusExpired: the client that submitted the request went away
+	// before anyone decided; nobody can approve it.
+	StatusExpired = "expired"
+)
+
+// Statuses are every status, in the document's order. A client treats
+// any other value as a refusal.
+func Statuses() []string {
+	return []string{StatusPending, StatusApprovedOnce, StatusAutoApproved, StatusRejected, StatusRejectContract,
+		StatusNeedMoreInfo, StatusAutoRejected, StatusRefused, StatusExpired}
+}
+
+// KnownStatus says whether s is one of Statuses.
+func KnownStatus(s string) bool {
+	for _, k := range Statuses() {
+		if s == k {
+			return true
+		}
+	}
+	return false
+}
+
+// Approved says whether status authorises a run (and so carries a
+// receipt).
+func Approved(status string) bool {
+	return status == StatusApprovedOnce || status == StatusAutoApproved
+}
+
+// HumanDecisions are the four decisions a human may post (the request
+// page's buttons); auto_* are the policies' only.
+func HumanDecisions() []string {
+	return []string{StatusApprovedOnce, StatusRejectContract, StatusNeedMoreInfo, StatusRejected}
+}
+
+// Guarantee is one guarantee: its source text and its English
+// rendering. English is empty when the renderer has no sentence for it;
+// EnglishError then says why.
+type Guarantee struct {
+	Source       string `json:"source"`
+	English      string `json:"english"`
+	EnglishError string `json:"english_error,omitempty"`
+}
+
+// Assumption is one precondition a plan wrote on its target: as code
+// and, when it can be rendered, as a sentence.
+type Assumption struct {
+	Source       string `json:"source"`
+	English      string `json:"english"`
+	EnglishError string `json:"english_error,omitempty"`
+}
+
+// ProofSummary is how many obligations were proved, and which.
+type ProofSummary struct {
+	Proved      int      `json:"proved"`
+	Obligations []string `json:"obligations"`
+}
+
+// Coverage is one used domain's coverage status.
+type Coverage struct {
+	Domain  string   `json:"domain"`
+	Status  string   `json:"status"`
+	Missing []string `json:"missing"`
+}
+
+// Submission is the body of POST /api/requests.
+type Submission struct {
+	PlanName     string       `json:"plan_name"`
+	PlanSource   string       `json:"plan_source"`
+	PlanHash     string       `json:"plan_hash"`
+	Target       string       `json:"target"`
+	Guarantees   []Guarantee  `json:"guarantees"`
+	ProofSummary ProofSummary `json:"proof_summary"`
+	Coverage     []Coverage   `json:"coverage"`
+	// Inputs are the target's inputs as "name=JSON", passed to the sealed
+	// binary, which checks the target's preconditions on them.
+	Inputs []string `json:"inputs,omitempty"`
+	// ClientKey is the submitting client's ephemeral ed25519 public key
+	// (approval/clientkey): only a caller proving possession of it (or
+	// the human's session) is answered the decision and its receipt, may
+	// ask for the run, or redeem the receipt.
+	ClientKey string `json:"client_key"`
+}
+
+// Submitted answers a submission (201).
+type Submitted struct {
+	ID     string `json:"id"`
+	Status string `json:"status"`
+	UI     string `json:"ui"`
+}
+
+// Status answers wait and decision.
+type Status struct {
+	ID        string           `json:"id"`
+	Status    string           `json:"status"`
+	Reason    string           `json:"reason"`
+	DecidedBy string           `json:"decided_by"`
+	Receipt   *receipt.Receipt `json:"receipt,omitempty"`
+}
+
+// Request is GET /api/requests/{id}; the list omits plan_source and
+// submitted.
+type Request struct {
+	ID              string          `json:"id"`
+	CreatedAt       string          `json:"created_at"`
+	PlanName        string          `json:"plan_name"`
+	PlanHash        string          `json:"plan_hash"`
+	Target          string          `json:"target"`
+	Status          string          `json:"status"`
+	Reason          string          `json:"reason"`
+	DecidedBy       string          `json:"decided_by"`
+	DecidedAt       string          `json:"decided_at,omitempty"`
+	Redeemed        bool            `json:"redeemed"`
+	Guarantees      []Guarantee     `json:"guarantees"`
+	Assumes         []Assumption    `json:"assumes,omitempty"`
+	ProofSummary    ProofSummary    `json:"proof_summary"`
+	Coverage        []Coverage      `json:"coverage"`
+	CoverageChecked bool            `json:"coverage_checked"`
+	Card            *card.Card      `json:"card,omitempty"`
+	PlanSource      string          `json:"plan_source,omitempty"`
+	Submitted       json.RawMessage `json:"submitted,omitempty"`
+}
+
+// RequestList answers GET /api/requests.
+type RequestList struct {
+	Requests []Request `json:"requests"`
+}
+
+// DecisionBody is the JSON body of POST /api/requests/{id}/decision
+// (the browser's form posts the same three fields).
+type DecisionBody struct {
+	Decision string `json:"decision"`
+	Reason   string `json:"reason"`
+	CSRF     string `json:"csrf"`
+}
+
+// SessionInfo answers GET /api/session.
+type SessionInfo struct {
+	CSRF string `json:"csrf"`
+}
+
+// RedeemBody is the body of POST /api/receipts/redeem.
+type RedeemBody struct {
+	Receipt   receipt.Receipt `json:"receipt"`
+	Challenge string          `json:"challenge"`
+}
+
+// RedeemAnswer answers a redemption.
+type RedeemAnswer struct {
+	Redemption receipt.Redemption `json:"redemption"`
+}
+
+// KeyAnswer answers GET /api/key.
+type KeyAnswer struct {
+	KeyID     string `json:"key_id"`
+	PublicKey string `json:"public_key"`
+}
+
+// Health answers GET /health.
+type Health struct {
+	Status  string `json:"status"`
+	Version string `json:"version"`
+}
+
+// Error is every error answer; ID names the refused request of a 422.
+type Error struct {
+	Error string `json:"error"`
+	ID    string `json:"id,omitempty"`
+}
+
+// RunResult answers POST /api/requests/{id}/run: what the service's run
+// of a plan did, the sealed binary's exit status, its output and its
+// effect trace (JSON lines).
+type RunResult struct {
+	ID            string `json:"id"`
+	Exit          int    `json:"exit"`
+	Stdout        string `json:"stdout"`
+	Stderr        string `json:"stderr"`
+	Trace         string `json:"trace"`
+	BuildIdentity string `json:"build_identity"`
+	// Sandbox and Unconfined say what the run could touch: the card's
+	// sandbox lines, and its unconfined warning when the machine could
+	// not confine it (the service fills them from the request's card).
+	Sandbox    []string `json:"sandbox,omitempty"`
+	Unconfined string   `json:"unconfined,omitempty"`
+}
