@@ -111,6 +111,7 @@ func execute(ctx context.Context, p *ir.Program, args []interp.Value, host inter
 	}
 	r := &concreteRun{x: x, s: zc.NewSolverLimits(x.limits())}
 	defer r.s.Close()
+	defer r.dropModel()
 	// The target's own precondition and the effects' postconditions are
 	// assumptions of the proof, but every engine checks them (the first
 	// before the target's first statement, the others when a result
@@ -207,56 +208,85 @@ func execute(ctx context.Context, p *ir.Program, args []interp.Value, host inter
 	return ex, nil
 }
 
-// concreteRun is one Execute: the executor whose encoding runs and the
-// solver holding what is pinned so far.
+// concreteRun is one Execute: the executor whose encoding runs, the
+// solver holding what is pinned so far, and a model of it (nil when a
+// pin since made it stale).
 type concreteRun struct {
-	x *executor
-	s *z3.Solver
+	x   *executor
+	s   *z3.Solver
+	mod *z3.Model
 }
 
-// consistent checks that what is pinned so far has a model: unsat means
-// the case's values break an assumption of the encoding that no engine
-// checks (an int64 range, the form of a value).
+func (r *concreteRun) dropModel() {
+	if r.mod != nil {
+		r.mod.Close()
+		r.mod = nil
+	}
+}
+
+// consistent checks that what is pinned so far has a model, and keeps
+// it: unsat means the case's values break an assumption of the encoding
+// that no engine checks (an int64 range, the form of a value).
 func (r *concreteRun) consistent(pos ir.Pos, what string) error {
+	r.dropModel()
 	res, err := r.s.Check()
 	if err != nil {
 		return asDiagnostic(r.x.runCtx, err)
 	}
-	if res == z3.Unsat {
+	if res != z3.Sat {
 		return &NotModelledError{Pos: pos, Reason: what + " break an assumption of the encoding"}
+	}
+	mod, err := r.s.Model()
+	if err != nil {
+		return asDiagnostic(r.x.runCtx, err)
+	}
+	r.mod = mod
+	return nil
+}
+
+// model is a model of what is pinned so far.
+func (r *concreteRun) model(pos ir.Pos) (*z3.Model, error) {
+	if r.mod == nil {
+		if err := r.consistent(pos, "the pinned values"); err != nil {
+			return nil, err
+		}
+	}
+	return r.mod, nil
+}
+
+// determined checks that no model of what is pinned makes same false:
+// the value the model gave is the only one. One check; a model where it
+// differs is a *NotModelledError.
+func (r *concreteRun) determined(pos ir.Pos, same z3.Term, what string) error {
+	r.s.Push()
+	defer r.s.Pop(1)
+	r.s.Assert(r.x.ctx.Not(same))
+	res, err := r.s.Check()
+	if err != nil {
+		return asDiagnostic(r.x.runCtx, err)
+	}
+	if res != z3.Unsat {
+		return &NotModelledError{Pos: pos, Reason: what + " is not determined by the case's values"}
 	}
 	return nil
 }
 
 // decide says whether t holds under what is pinned, which must determine
-// it: both answers possible is a *NotModelledError, neither an internal
-// error (consistent was checked before).
+// it: the model's answer, checked to be the only one.
 func (r *concreteRun) decide(pos ir.Pos, t z3.Term, what string) (bool, error) {
-	can := func(t z3.Term) (bool, error) {
-		r.s.Push()
-		defer r.s.Pop(1)
-		r.s.Assert(t)
-		res, err := r.s.Check()
-		if err != nil {
-			return false, asDiagnostic(r.x.runCtx, err)
-		}
-		return res == z3.Sat, nil
-	}
-	yes, err := can(t)
+	mod, err := r.model(pos)
 	if err != nil {
 		return false, err
 	}
-	no, err := can(r.x.ctx.Not(t))
-	if err != nil {
-		return false, err
+	holds := isTrue(mod, t)
+	if err := r.x.ctx.Err(); err != nil {
+		return false, asDiagnostic(r.x.runCtx, err)
 	}
-	switch {
-	case yes && no:
-		return false, &NotModelledError{Pos: pos, Reason: what + " is not determined by the case's values"}
-	case !yes && !no:
-		return false, internalf(pos, "%s: the pinned values have no model", what)
+	same := t
+	if !holds {
+		same = r.x.ctx.Not(t)
 	}
-	return yes, nil
+	return holds, r.determined(pos, same, what)
 }
 
 // ensures decides the postconditions of f's effect on its pinned result.
@@ -277,21 +307,13 @@ func (r *concreteRun) ensures(f *fact) (bool, error) {
 	return r.decide(f.pos, x.ctx.And(conj...), "the postcondition of "+f.effect.Name)
 }
 
-// values reads the arguments of a reached call off a model and checks
+// values reads the arguments of a reached call off the model and checks
 // that the pinned values determine them.
 func (r *concreteRun) values(f *fact) ([]interp.Value, error) {
-	res, err := r.s.Check()
+	mod, err := r.model(f.pos)
 	if err != nil {
-		return nil, asDiagnostic(r.x.runCtx, err)
+		return nil, err
 	}
-	if res != z3.Sat {
-		return nil, internalf(f.pos, "the call of %s is reached but the pinned values have no model", f.effect.Name)
-	}
-	mod, err := r.s.Model()
-	if err != nil {
-		return nil, asDiagnostic(r.x.runCtx, err)
-	}
-	defer mod.Close()
 	vals := make([]interp.Value, len(f.args))
 	same := []z3.Term{r.x.ctx.True()}
 	for i, a := range f.args {
@@ -310,18 +332,7 @@ func (r *concreteRun) values(f *fact) ([]interp.Value, error) {
 		vals[i] = v
 		same = append(same, eq)
 	}
-	// No other model gives other arguments.
-	r.s.Push()
-	defer r.s.Pop(1)
-	r.s.Assert(r.x.ctx.Not(r.x.ctx.And(same...)))
-	other, err := r.s.Check()
-	if err != nil {
-		return nil, asDiagnostic(r.x.runCtx, err)
-	}
-	if other != z3.Unsat {
-		return nil, &NotModelledError{Pos: f.pos, Reason: "the arguments of " + f.effect.Name + " are not determined by the case's values"}
-	}
-	return vals, nil
+	return vals, r.determined(f.pos, r.x.ctx.And(same...), "the arguments of "+f.effect.Name)
 }
 
 // pin is the condition that the symbolic value v equals the concrete
