@@ -10,8 +10,9 @@
 //
 // The package has no API. Its test (corpus_test.go) runs every case through
 // the compiler and the prover and checks verdicts and messages; later
-// stages add the differential harness (IR interpreter, sealed binary and
-// CPython on the same recorded effect results). Nothing imports it.
+// stages add the differential harness (IR interpreter, sealed binary,
+// CPython and the prover's encoding on the same recorded effect results;
+// differential_test.go, corpus/harness). Nothing imports it.
 //
 // soundness_test.go (TestSoundness) runs the plans the prover proves on
 // random effect results under the prover's runtime monitor; its random
