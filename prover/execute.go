@@ -229,19 +229,49 @@ func (r *concreteRun) dropModel() {
 // that no engine checks (an int64 range, the form of a value).
 func (r *concreteRun) consistent(pos ir.Pos, what string) error {
 	r.dropModel()
-	res, err := r.s.Check()
+	res, mod, err := r.check(pos, what, true)
 	if err != nil {
-		return asDiagnostic(r.x.runCtx, err)
+		return err
 	}
 	if res != z3.Sat {
 		return &NotModelledError{Pos: pos, Reason: what + " break an assumption of the encoding"}
 	}
-	mod, err := r.s.Model()
-	if err != nil {
-		return asDiagnostic(r.x.runCtx, err)
-	}
 	r.mod = mod
 	return nil
+}
+
+// check decides what the solver holds, and returns a model of it when
+// model is set and the answer is sat. When Z3 gives up and the encoding
+// has string memberships, it asks again with their lemmas (membership.go:
+// valid formulas that change how often Z3 gives up, never the answer), as
+// a proof does. A check that still gives up is the prover's located
+// error with its code (Timeout, SolverUnknown, ...).
+func (r *concreteRun) check(pos ir.Pos, what string, model bool) (z3.Result, *z3.Model, error) {
+	once := func() (z3.Result, *z3.Model, error) {
+		res, err := r.s.Check()
+		if err != nil || res != z3.Sat || !model {
+			return res, nil, err
+		}
+		mod, err := r.s.Model()
+		return res, mod, err
+	}
+	res, mod, err := once()
+	if r.x.gaveUp(res, err) && len(r.x.memberships) > 0 {
+		r.s.Push()
+		for _, l := range r.x.membershipLemmas() {
+			r.s.Assert(l)
+		}
+		res, mod, err = once()
+		r.s.Pop(1)
+	}
+	if err == nil && res == z3.Unknown {
+		err = errors.New("the solver answered unknown")
+	}
+	if err != nil {
+		code := ir.CodeOf(asDiagnostic(r.x.runCtx, err), ir.Internal)
+		return res, nil, &Error{Pos: pos, Code: code, Msg: what + ": " + err.Error(), Err: err}
+	}
+	return res, mod, nil
 }
 
 // model is a model of what is pinned so far.
@@ -261,9 +291,9 @@ func (r *concreteRun) determined(pos ir.Pos, same z3.Term, what string) error {
 	r.s.Push()
 	defer r.s.Pop(1)
 	r.s.Assert(r.x.ctx.Not(same))
-	res, err := r.s.Check()
+	res, _, err := r.check(pos, what, false)
 	if err != nil {
-		return asDiagnostic(r.x.runCtx, err)
+		return err
 	}
 	if res != z3.Unsat {
 		return &NotModelledError{Pos: pos, Reason: what + " is not determined by the case's values"}
