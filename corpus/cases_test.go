@@ -32,7 +32,10 @@ func TestCases(t *testing.T) {
 	}
 	for _, path := range paths {
 		name := strings.TrimSuffix(filepath.Base(path), ".py")
-		t.Run(name, func(t *testing.T) { checkCase(t, path, ".") })
+		t.Run(name, func(t *testing.T) {
+			t.Parallel() // see TestPlans
+			checkCase(t, path, ".")
+		})
 	}
 }
 

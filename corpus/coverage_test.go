@@ -36,6 +36,7 @@ func TestCoverage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.plan, func(t *testing.T) {
+			t.Parallel() // see TestPlans
 			path := filepath.Join("coverage", tt.plan+".py")
 			prog, err := compiler.CompileFile(path, compiler.Config{ImportRoots: []string{"."}})
 			if err != nil {

@@ -16,8 +16,10 @@
 //     out as the original ClauZ3's and the seed's slides, verbatim;
 //   - TestDifferential runs every plan with recorded effect results under
 //     the IR interpreter, the sealed binary (all plans linked in one test
-//     binary) and CPython (one driver process), through harness.Engine, and
-//     compares outputs, traces and raises;
+//     binary), CPython (one driver process) and the prover's encoding
+//     (prover.Execute, on the cases it can represent), through
+//     harness.Engine, and compares what each pair of engines observes:
+//     outputs, traces and raises;
 //   - TestSoundness runs the plans the prover proves on random and edge
 //     effect results under the prover's runtime monitor and the engines;
 //     its random plans come from contractgen/ (contract-shaped, inside what

@@ -38,7 +38,10 @@ func TestMigration(t *testing.T) {
 		for _, path := range plans {
 			n++
 			name := p.Name() + "/" + strings.TrimSuffix(filepath.Base(path), ".py")
-			t.Run(name, func(t *testing.T) { checkCase(t, path, root) })
+			t.Run(name, func(t *testing.T) {
+				t.Parallel() // see TestPlans
+				checkCase(t, path, root)
+			})
 		}
 	}
 	if n == 0 {

@@ -45,7 +45,10 @@ func TestSeed(t *testing.T) {
 		}
 		for _, path := range plans {
 			n++
-			t.Run(d.Name()+"/"+strings.TrimSuffix(filepath.Base(path), ".py"), func(t *testing.T) { checkCase(t, path, root) })
+			t.Run(d.Name()+"/"+strings.TrimSuffix(filepath.Base(path), ".py"), func(t *testing.T) {
+				t.Parallel() // see TestPlans
+				checkCase(t, path, root)
+			})
 		}
 	}
 	if n == 0 {

@@ -289,6 +289,22 @@
 // such value, or a solver that gives up is an error with the effect's
 // position: a fixture is never made up.
 //
-// The prover imports ir and prover/z3 only; the compiler builds the IR it
-// reads and the CLI prints its Result.
+// # Concrete execution
+//
+// Execute runs the same encoding on one set of concrete values instead of
+// proving anything: the target's arguments are pinned, and call by call,
+// in execution order, the solver decides whether the call is reached and
+// with which arguments (each must be determined by what is pinned), the
+// host answers it, and its result is pinned. The target's precondition
+// and the effects' postconditions, assumptions of a proof, are decided
+// there as every engine checks them, and __unique__ is checked as the
+// interpreter does. The corpus differential runs it as one more engine
+// (corpus/harness.Prover), so the encoding's semantics is compared with
+// the interpreter's, the sealed binary's and CPython's on every case the
+// encoding can represent; a case it keeps abstract is a
+// *NotModelledError, never an outcome.
+//
+// The prover imports ir, ir/interp (the replays, Execute's host) and
+// prover/z3; the compiler builds the IR it reads and the CLI prints its
+// Result.
 package prover

@@ -114,6 +114,15 @@ type executor struct {
 	monitorRows *monitorRows
 	// budget is what the encoding has spent (budget.go).
 	budget budget
+	// targetRequires is the range [start, end) of assumptions that are
+	// the target's own precondition, which Execute decides rather than
+	// assumes.
+	targetRequires [2]int
+	// resultAssumed are the indices of the assumptions that are an
+	// effect's postcondition on its result (its ensures, a length
+	// bound), which Execute decides rather than assumes: every engine
+	// checks them when the result arrives.
+	resultAssumed []int
 }
 
 // check is an assert or a raise the plan wrote: an obligation of the
@@ -1196,7 +1205,7 @@ func (x *executor) effectCall(sc scope, e *ir.EffectCall, g z3.Term) (value, err
 			if err != nil {
 				return nil, err
 			}
-			x.assumptions = append(x.assumptions, x.ctx.Implies(g, post))
+			x.assumeOfResult(x.ctx.Implies(g, post))
 		}
 	}
 	return f.result, nil

@@ -81,7 +81,7 @@ func (x *executor) assumeRow(row *rowValue) error {
 		if err != nil {
 			return err
 		}
-		x.assumptions = append(x.assumptions, t)
+		x.assumeOfResult(t)
 	}
 	return nil
 }

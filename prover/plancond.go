@@ -64,6 +64,8 @@ func bindPlanParams(fn *ir.Func, cond *ir.Condition, args []value) (*lambdaScope
 // parameters, literals and constants, and every engine checks them
 // before the first statement, so no execution that runs violates them.
 func (x *executor) assumeTargetRequires(fn *ir.Func, args []value) error {
+	x.targetRequires[0] = len(x.assumptions)
+	defer func() { x.targetRequires[1] = len(x.assumptions) }()
 	for _, cond := range fn.Requires {
 		sc, _, err := bindPlanParams(fn, cond, args)
 		if err != nil {

@@ -76,7 +76,7 @@ func (x *executor) fresh(pos ir.Pos, e *ir.Effect, t ir.Type, name string, inner
 		// Every real result has at most capacity elements; the
 		// postcondition says so, and assuming it unconditionally only
 		// constrains the unused value of a call that is not reached.
-		x.assumptions = append(x.assumptions, x.ctx.Le(list.n, x.ctx.Int(int64(capacity))))
+		x.assumeOfResult(x.ctx.Le(list.n, x.ctx.Int(int64(capacity))))
 		list.elems = make([]value, capacity)
 		for i := range list.elems {
 			v, err := x.fresh(pos, e, t.Elem, fmt.Sprintf("%s[%d]", name, i), true)
@@ -247,4 +247,11 @@ func (x *executor) missingUniqueness(s *z3.Solver) string {
 		}
 	}
 	return ""
+}
+
+// assumeOfResult assumes t, a postcondition of an effect on its result,
+// and records it as one (executor.resultAssumed).
+func (x *executor) assumeOfResult(t z3.Term) {
+	x.resultAssumed = append(x.resultAssumed, len(x.assumptions))
+	x.assumptions = append(x.assumptions, t)
 }

@@ -1,10 +1,12 @@
-// Package harness runs one ClauZ3 plan under three engines with the same
+// Package harness runs one ClauZ3 plan under four engines with the same
 // simulated effect results and arguments, and compares what they did:
 //
 //   - RunInterp: the IR interpreter (ir/interp) with a simulation host;
 //   - RunCompiled: the sealed binary gen builds in simulate mode;
 //   - RunCPython: python3 with the stub modules of corpus/pystub, which
-//     record effect calls the same way.
+//     record effect calls the same way;
+//   - Prover: the prover's encoding run on the case's concrete values
+//     (prover.Execute), for the trace and the exit status.
 //
 // For many cases, the same two arms without one process start or one
 // build per plan: a CPythonDriver (StartCPython) is one python3
@@ -23,11 +25,20 @@
 // and *CompiledBatch and *CPythonDriver are the compiled and CPython arms
 // for many cases. RunAll runs a case under every engine; ComparePairs
 // compares each pair that ran, and an engine that could not run a case is
-// in no pair (its error is reported, never counted as agreement). The
-// prover is not an Engine: it yields no Outcome for a case's inputs (its
-// counterexample replay runs the interpreter inside the prover, on the
-// model's inputs), so corpus/soundness_test.go checks CPython's trace of a
-// proved plan with the prover's monitor instead.
+// in no pair (its error is reported, never counted as agreement).
+//
+// The prover is an Engine too (Prover): prover.Execute runs the prover's
+// own symbolic encoding of the plan with the case's arguments pinned,
+// deciding call by call whether each effect call is reached and with
+// what arguments, and answers the calls from the same simulation host as
+// the interpreter arm, whose results it pins in turn. It yields the trace
+// and the exit status, not stdout or the error line (the encoding has
+// neither), so it is a Partial engine and each pair is compared on the
+// parts both engines observe (CompareFields). A case the encoding keeps
+// abstract (a loop over a result of unknown length, a value the pinned
+// values do not determine) or cannot encode is an error, never an
+// outcome. corpus/soundness_test.go still checks CPython's trace of a
+// proved plan with the prover's monitor.
 //
 // Both CPython arms run the stubs in one environment (stubEnv), so the
 // driver's children get the same limits as a process per case.

@@ -60,12 +60,54 @@ func (b *CompiledBatch) Name() string { return "compiled" }
 // Name implements Engine: the driver is the CPython arm.
 func (d *CPythonDriver) Name() string { return "cpython" }
 
+// Fields is a set of the parts of an Outcome an engine observes.
+type Fields uint8
+
+// The parts of an Outcome.
+const (
+	FieldExit Fields = 1 << iota
+	FieldError
+	FieldStdout
+	FieldTrace
+	// AllFields is every part: what an engine that is not Partial
+	// observes.
+	AllFields = FieldExit | FieldError | FieldStdout | FieldTrace
+)
+
+// Partial is an Engine that observes only some parts of an Outcome (the
+// prover's arm has no stdout and no exception text). A pair is compared
+// on the parts both engines observe, never on a part one of them leaves
+// empty.
+type Partial interface {
+	Engine
+	Observes() Fields
+}
+
+// Observed is the parts of an Outcome e observes.
+func Observed(e Engine) Fields {
+	if p, ok := e.(Partial); ok {
+		return p.Observes()
+	}
+	return AllFields
+}
+
 // EngineRun is what one engine did with one case: its outcome, or the
 // error that kept it from running the case.
 type EngineRun struct {
 	Engine  string
 	Outcome Outcome
 	Err     error
+	// Observes is the parts of Outcome the engine observes; zero means
+	// all of them (a run not made by RunAll).
+	Observes Fields
+}
+
+// observes is r.Observes with zero meaning all.
+func (r EngineRun) observes() Fields {
+	if r.Observes == 0 {
+		return AllFields
+	}
+	return r.Observes
 }
 
 // RunAll runs the case under every engine, in order, and returns one
@@ -82,7 +124,7 @@ func RunAll(ctx context.Context, engines []Engine, c Case) ([]EngineRun, error) 
 	runs := make([]EngineRun, len(engines))
 	for i, e := range engines {
 		out, err := e.Run(ctx, c)
-		runs[i] = EngineRun{Engine: e.Name(), Outcome: out, Err: err}
+		runs[i] = EngineRun{Engine: e.Name(), Outcome: out, Err: err, Observes: Observed(e)}
 	}
 	return runs, nil
 }
@@ -101,7 +143,8 @@ func (d Difference) String() string {
 }
 
 // ComparePairs compares every pair of runs that both produced an outcome,
-// each pair once with the earlier run first, and returns the pairs that
+// each pair once with the earlier run first and on the parts both
+// observe, and returns the pairs that
 // agree (by label) and those that differ. A run with an error is in no
 // pair: the caller reports its error.
 func ComparePairs(runs []EngineRun) (agree []string, differ []Difference) {
@@ -111,7 +154,7 @@ func ComparePairs(runs []EngineRun) (agree []string, differ []Difference) {
 			if a.Err != nil || b.Err != nil {
 				continue
 			}
-			if d := Compare(a.Outcome, b.Outcome); d != "" {
+			if d := CompareFields(a.Outcome, b.Outcome, a.observes()&b.observes()); d != "" {
 				differ = append(differ, Difference{A: a.Engine, B: b.Engine, Diff: d})
 			} else {
 				agree = append(agree, a.Engine+" vs "+b.Engine)

@@ -192,18 +192,21 @@ func LoadCase(path, importRoot string) (Case, error) {
 
 // Compare returns "" when a and b are the same outcome, and otherwise a
 // readable account of every difference (a first, b second).
-func Compare(a, b Outcome) string {
+func Compare(a, b Outcome) string { return CompareFields(a, b, AllFields) }
+
+// CompareFields is Compare on the parts of the outcomes in fields only.
+func CompareFields(a, b Outcome, fields Fields) string {
 	var out []string
-	if a.Exit != b.Exit {
+	if fields&FieldExit != 0 && a.Exit != b.Exit {
 		out = append(out, fmt.Sprintf("exit status: %d vs %d", a.Exit, b.Exit))
 	}
-	if a.Error != b.Error {
+	if fields&FieldError != 0 && a.Error != b.Error {
 		out = append(out, fmt.Sprintf("error line:\n  - %q\n  + %q", a.Error, b.Error))
 	}
-	if a.Stdout != b.Stdout {
+	if fields&FieldStdout != 0 && a.Stdout != b.Stdout {
 		out = append(out, "stdout:\n"+lineDiff(strings.SplitAfter(a.Stdout, "\n"), strings.SplitAfter(b.Stdout, "\n")))
 	}
-	if !equalStrings(a.Trace, b.Trace) {
+	if fields&FieldTrace != 0 && !equalStrings(a.Trace, b.Trace) {
 		out = append(out, "trace:\n"+lineDiff(a.Trace, b.Trace))
 	}
 	return strings.Join(out, "\n")

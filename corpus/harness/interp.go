@@ -31,27 +31,14 @@ func RunInterp(ctx context.Context, c Case) (Outcome, error) {
 
 // RunProgram runs an already compiled program in the IR interpreter.
 func RunProgram(ctx context.Context, c Case, prog *ir.Program) (Outcome, error) {
-	raws, err := orderedArgs(c, prog.Target.Params)
+	args, err := programArgs(c, prog)
 	if err != nil {
 		return Outcome{}, err
 	}
-	args := make([]interp.Value, len(raws))
-	for i, raw := range raws {
-		p := prog.Target.Params[i]
-		v, err := FromJSON(p.Type, raw)
-		if err != nil {
-			return Outcome{}, fmt.Errorf("%s: argument %s: %v", c.Name, p.Name, err)
-		}
-		args[i] = v
-	}
-	effects := c.Effects
-	if effects == nil {
-		effects = []byte("{}")
-	}
 	var stdout, trace bytes.Buffer
-	host, err := interp.NewSimHost(effects, &trace)
+	host, err := simHost(c, &trace)
 	if err != nil {
-		return Outcome{}, fmt.Errorf("%s: simulation host: %v", c.Name, err)
+		return Outcome{}, err
 	}
 	err = interp.Run(ctx, prog, interp.Options{Stdout: &stdout, Host: host, Args: args})
 	out := Outcome{Stdout: stdout.String(), Trace: splitTrace(trace.Bytes())}
@@ -75,6 +62,39 @@ func RunProgram(ctx context.Context, c Case, prog *ir.Program) (Outcome, error) 
 		}
 	}
 	return out, nil
+}
+
+// programArgs decodes the case's arguments for the target of prog, in
+// its parameter order.
+func programArgs(c Case, prog *ir.Program) ([]interp.Value, error) {
+	raws, err := orderedArgs(c, prog.Target.Params)
+	if err != nil {
+		return nil, err
+	}
+	args := make([]interp.Value, len(raws))
+	for i, raw := range raws {
+		p := prog.Target.Params[i]
+		v, err := FromJSON(p.Type, raw)
+		if err != nil {
+			return nil, fmt.Errorf("%s: argument %s: %v", c.Name, p.Name, err)
+		}
+		args[i] = v
+	}
+	return args, nil
+}
+
+// simHost is the simulation host over the case's effect results, writing
+// the trace to trace.
+func simHost(c Case, trace *bytes.Buffer) (*interp.SimHost, error) {
+	effects := c.Effects
+	if effects == nil {
+		effects = []byte("{}")
+	}
+	host, err := interp.NewSimHost(effects, trace)
+	if err != nil {
+		return nil, fmt.Errorf("%s: simulation host: %v", c.Name, err)
+	}
+	return host, nil
 }
 
 // hostError renders a run-time failure that is not a Python exception,
