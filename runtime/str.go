@@ -199,29 +199,36 @@ func SplitSep(s, sep string, maxsplit int64) *List[string] {
 	return ListOf(strings.SplitN(s, sep, n))
 }
 
-// Join is sep.join(items).
+// Join is sep.join(items). Every item is read before the size is
+// checked, as the interpreter does: an item that raises raises before a
+// MemoryError past pysem.MaxAlloc.
 func Join(sep string, items iter.Seq[string]) string {
-	var b strings.Builder
-	first := true
+	var parts []string
 	for s := range items {
-		if !first {
-			b.WriteString(sep)
-		}
-		first = false
-		b.WriteString(s)
+		parts = append(parts, s)
 	}
-	return b.String()
+	return joinParts(sep, parts)
 }
 
-// JoinList is sep.join(l) for a list, which can size the result before
-// copying (Join takes any iterable and cannot).
-func JoinList(sep string, l *List[string]) string { return strings.Join(l.items, sep) }
+// JoinList is sep.join(l) for a list.
+func JoinList(sep string, l *List[string]) string { return joinParts(sep, l.items) }
 
-// Replace is s.replace(old, new, count) (count -1 for all).
+func joinParts(sep string, parts []string) string {
+	if !pysem.JoinFits(sep, parts) {
+		memoryError()
+	}
+	return strings.Join(parts, sep)
+}
+
+// Replace is s.replace(old, new, count) (count -1 for all); a result past
+// pysem.MaxAlloc bytes is MemoryError, found before it is built.
 func Replace(s, old, new string, count int64) string {
 	n := -1
 	if count >= 0 {
 		n = int(count)
+	}
+	if !pysem.ReplaceFits(s, old, new, count) {
+		memoryError()
 	}
 	return strings.Replace(s, old, new, n)
 }

@@ -622,6 +622,9 @@ func (c *bcall) strMethod(s, m string) (Value, error) {
 			}
 			parts[i] = xs
 		}
+		if !pysem.JoinFits(s, parts) {
+			return nil, &Exception{Class: "MemoryError", Pos: c.pos}
+		}
 		return strings.Join(parts, s), nil
 	case "replace":
 		p, given, err := c.params(2, "", "", "")
@@ -644,6 +647,9 @@ func (c *bcall) strMethod(s, m string) (Value, error) {
 		}
 		if n < 0 || n > math.MaxInt32 {
 			n = -1
+		}
+		if !pysem.ReplaceFits(s, old, repl, n) {
+			return nil, &Exception{Class: "MemoryError", Pos: c.pos}
 		}
 		return strings.Replace(s, old, repl, int(n)), nil
 	case "startswith", "endswith":
