@@ -19,7 +19,9 @@
 // # What it owns
 //
 // The package owns the runtime value model, Python's semantics for every
-// IR construct and every builtin in ir.BuiltinTable, effect calls with their
+// IR construct and every builtin in ir.BuiltinTable (exactly the table's
+// names and parameters: TestBuiltinSetIsTable reads the dispatch and fails
+// on code for a form the table does not have), effect calls with their
 // pre- and postconditions, the simulation host (SimHost, with its JSON
 // results format and the JSON trace format, see TraceLine and ToJSON),
 // and uses the leaves of CPython behaviour it shares with the other
