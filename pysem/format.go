@@ -34,7 +34,8 @@ func (e *Exception) Error() string { return e.Class + ": " + e.Msg }
 var ErrFormatN = &Exception{"ValueError", "the locale-dependent format type 'n' is not supported"}
 
 // ErrMemory is the MemoryError of a format past MaxAlloc: a width (most
-// often computed, f"{x:{w}}") that would pad the result beyond it.
+// often computed, f"{x:{w}}") that would pad the result beyond it, or a
+// precision that would write more digits.
 var ErrMemory = &Exception{"MemoryError", ""}
 
 func specError(format string, args ...any) *Exception {
@@ -408,6 +409,19 @@ func formatFloatSpec(typeName string, x float64, f *formatSpec) (string, *Except
 		prec = defPrec
 	} else if code == 'r' {
 		code = 'g'
+	}
+	// f, e and % write prec digits, g only with # (it strips the zeros
+	// otherwise): a computed precision past MaxAlloc is MemoryError there,
+	// as a width past it is.
+	if prec > MaxAlloc {
+		switch code {
+		case 'f', 'F', 'e', 'E':
+			return "", ErrMemory
+		case 'g', 'G':
+			if f.alternate {
+				return "", ErrMemory
+			}
+		}
 	}
 	s := FormatFloat(x, code, prec, flags)
 	if typ == '%' {

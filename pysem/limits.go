@@ -7,7 +7,7 @@ import (
 
 // MaxAlloc is the most one operation may build: bytes of a str (s * n,
 // replace, join; zfill, center, the other padders and a format spec's
-// width by code points, as CPython counts width) and elements of a list (l * n,
+// width or precision by code points, as CPython counts them) and elements of a list (l * n,
 // append, extend, list()). Past it every engine raises MemoryError, where
 // CPython would raise it only on a real exhaustion; one number keeps the
 // interpreter, the sealed binary and the prover's model in step.

@@ -53,6 +53,13 @@ func TestMemoryErrorLimits(t *testing.T) {
 		{"computed format width past the limit", func() string { return FormatStr("x", "268435457") }, "!MemoryError"},
 		{"computed format width of an int past the limit", func() string { return FormatInt(7, ">268435457") }, "!MemoryError"},
 		{"computed format width of a float past the limit", func() string { return FormatFloat(7, "268435457.2f") }, "!MemoryError"},
+		{"computed format precision past the limit", func() string { return FormatFloat(7, ".268435457f") }, "!MemoryError"},
+		{"computed format precision of an e past the limit", func() string { return FormatFloat(7, ".268435457e") }, "!MemoryError"},
+		{"computed format precision of a % past the limit", func() string { return FormatFloat(7, ".268435457%") }, "!MemoryError"},
+		{"computed format precision of an int as f past the limit", func() string { return FormatInt(7, ".268435457f") }, "!MemoryError"},
+		{"computed format precision of an alternate g past the limit", func() string { return FormatFloat(7, "#.268435457g") }, "!MemoryError"},
+		{"computed format precision of a g past the limit (nothing built)", func() string { return FormatFloat(7, ".268435457g") }, "7"},
+		{"computed format precision of a str past the limit (a truncation)", func() string { return FormatStr("x", ".268435457") }, "x"},
 		{"extend past the limit", func() string {
 			l := big()
 			l.Extend(ListOf([]struct{}{{}}).All())

@@ -99,8 +99,9 @@
 //   - Allocation limits: building a str of more than pysem.MaxAlloc
 //     (2**28) bytes or a list of more elements by repetition, extend,
 //     append, insert, zfill, center, ljust, rjust, replace, join, a
-//     format spec's width (f"{x:{w}}") or list() raises MemoryError, as
-//     the runtime does; the size is counted before anything is built.
+//     format spec's width or precision (f"{x:{w}.{p}f}") or list()
+//     raises MemoryError, as the runtime does; the size is counted before
+//     anything is built.
 //   - The 'n' presentation type of format specs (locale-dependent) is
 //     refused: the front end refuses it in a literal spec, and a computed
 //     spec (f"{x:{t}}") with it on a number raises ValueError.

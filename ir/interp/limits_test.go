@@ -9,8 +9,8 @@ import (
 // TestMemoryErrorLimits: every str the interpreter builds is held to
 // pysem.MaxAlloc bytes, as the sealed binary's are (runtime
 // TestMemoryErrorLimits): str.replace and str.join past it raise
-// MemoryError at the call, computed widths of format specs too, and
-// results at the limit or below are built.
+// MemoryError at the call, computed widths and precisions of format specs
+// too, and results at the limit or below are built.
 func TestMemoryErrorLimits(t *testing.T) {
 	for _, c := range []struct {
 		name, body string
@@ -40,6 +40,10 @@ func TestMemoryErrorLimits(t *testing.T) {
     print(len(f"{'x':{w}}"))`, true},
 		{"computed format width of an int past the limit", `w = 268435457
     print(len(f"{7:>{w}}"))`, true},
+		{"computed format precision past the limit", `p = 268435457
+    print(len(f"{1.5:.{p}f}"))`, true},
+		{"computed format precision of a g (nothing built)", `p = 268435457
+    print(len(f"{1.5:.{p}g}"))`, false},
 		{"computed format width within the limit", `w = 1000
     print(len(f"{'x':{w}}"))`, false},
 	} {
