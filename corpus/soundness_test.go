@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"math/rand"
 	"os"
@@ -27,9 +28,15 @@ import (
 )
 
 // soundnessPlans is how many random contract-shaped plans TestSoundness
-// proves, and four times how many randplan plans; `make fuzz` raises it
-// with -soundness.plans.
-var soundnessPlans = flag.Int("soundness.plans", 30, "random contract-shaped plans TestSoundness proves (and a quarter as many randplan plans)")
+// proves, and soundnessRandPlans how many randplan plans (whose proved
+// ones also run under the interpreter, CPython and the sealed binary);
+// `make fuzz` raises both. The prover refuses most randplan plans: seeds
+// 1 to 20 hold a few proved ones, so `make test` runs the sealed binary
+// arm on those.
+var (
+	soundnessPlans     = flag.Int("soundness.plans", 30, "random contract-shaped plans TestSoundness proves")
+	soundnessRandPlans = flag.Int("soundness.randplans", 20, "random randplan plans TestSoundness proves; the proved ones also run under the interpreter, CPython and the sealed binary")
+)
 
 // soundnessRuns is how many random executions each proved random plan
 // gets; corpusRuns is how many each passing corpus plan gets (there are
@@ -53,7 +60,13 @@ type soundnessTally struct {
 	// CPython on their own inputs (checkArms), armSkipped those whose
 	// effects return values the CPython trace does not record.
 	armRuns, armSkipped int
-	reasons             map[string]int
+	// arms holds what the interpreter and CPython did with each proved
+	// randplan plan, for the compiled arm (checkCompiledArm), which runs
+	// them all from one batch binary once every plan is proved;
+	// compiledRuns counts the plans it ran.
+	arms         []armCase
+	compiledRuns int
+	reasons      map[string]int
 	// failedKinds counts failed obligations by kind (precondition,
 	// check, guarantee, required).
 	failedKinds map[prover.Kind]int
@@ -77,8 +90,8 @@ func (s *soundnessTally) log(t *testing.T, name string) {
 		}
 		t.Logf("%s: refused %d: %s", name, r.n, r.why)
 	}
-	t.Logf("%s: %d random plans tried: %d proved, %d failed with a replayed counterexample, %d refused; failed obligations by kind: %v; %d runs of proved plans (%d skipped: results outside the postconditions), %d runs of proved plans under the interpreter and CPython (%d without a monitor: effects with results), %d broken",
-		name, s.tried, s.proved, s.failed, s.refused, s.failedKinds, s.runs, s.skipped, s.armRuns, s.armSkipped, s.broken)
+	t.Logf("%s: %d random plans tried: %d proved, %d failed with a replayed counterexample, %d refused; failed obligations by kind: %v; %d runs of proved plans (%d skipped: results outside the postconditions), %d runs of proved plans under the interpreter and CPython (%d without a monitor: effects with results), %d under the sealed binary, %d broken",
+		name, s.tried, s.proved, s.failed, s.refused, s.failedKinds, s.runs, s.skipped, s.armRuns, s.armSkipped, s.compiledRuns, s.broken)
 }
 
 // TestSoundness checks the prover against the interpreter (docs/design.md section 9).
@@ -92,7 +105,9 @@ func (s *soundnessTally) log(t *testing.T, name string) {
 // raise. Every obligation the prover fails must carry a counterexample,
 // which the prover replays in the interpreter before it shows it; one
 // that does not replay is refused with an internal error, which this test
-// counts as a soundness failure too.
+// counts as a soundness failure too. A proved randplan plan also runs on
+// its own inputs under the interpreter, CPython and the sealed binary
+// (checkArms, checkCompiledArm), which must agree.
 func TestSoundness(t *testing.T) {
 	mon, err := prover.NewMonitor()
 	if err != nil {
@@ -121,10 +136,30 @@ func TestSoundness(t *testing.T) {
 
 	dir := t.TempDir()
 	contract := &soundnessTally{reasons: map[string]int{}, failedKinds: map[prover.Kind]int{}}
+	// the plans holding one of issue 12's edge shapes, by shape: how many
+	// the prover proved, failed or refused, and broke
+	shapes := map[string]*[4]int{}
 	for seed := int64(1); seed <= int64(*soundnessPlans); seed++ {
-		checkRandomPlan(t, mon, dir, fmt.Sprintf("contractgen_%d.py", seed), contractgen.Generate(seed).Source, nil, contract)
+		p := contractgen.Generate(seed)
+		before := *contract
+		checkRandomPlan(t, mon, dir, fmt.Sprintf("contractgen_%d.py", seed), p.Source, nil, contract)
+		if p.Shape != "" {
+			if shapes[p.Shape] == nil {
+				shapes[p.Shape] = &[4]int{}
+			}
+			n := shapes[p.Shape]
+			n[0] += contract.proved - before.proved
+			n[1] += contract.failed - before.failed
+			n[2] += contract.refused - before.refused
+			n[3] += contract.broken - before.broken
+		}
 	}
 	contract.log(t, "contractgen")
+	for _, shape := range contractgen.Shapes {
+		if n := shapes[shape]; n != nil {
+			t.Logf("contractgen, plans with the %s shape: %d proved, %d failed, %d refused; %d broken", shape, n[0], n[1], n[2], n[3])
+		}
+	}
 	t.Logf("contractgen: %v", time.Since(start).Round(time.Second))
 	start = time.Now()
 
@@ -138,13 +173,17 @@ func TestSoundness(t *testing.T) {
 	}
 	r := rand.New(rand.NewSource(1))
 	differential := &soundnessTally{reasons: map[string]int{}, failedKinds: map[prover.Kind]int{}}
-	for seed := int64(1); seed <= int64(*soundnessPlans/4); seed++ {
+	for seed := int64(1); seed <= int64(*soundnessRandPlans); seed++ {
 		p := randplan.Generate(seed, opt)
 		src := withGuarantees(p.Source, r)
 		checkRandomPlan(t, mon, dir, fmt.Sprintf("randplan_%d.py", seed), src, p, differential)
 	}
-	differential.log(t, "randplan")
 	t.Logf("randplan: %v", time.Since(start).Round(time.Second))
+	start = time.Now()
+	checkCompiledArm(t, differential)
+	differential.log(t, "randplan")
+	t.Logf("randplan, sealed binary arm: %d plans in %d batch builds, %v", differential.compiledRuns,
+		(len(differential.arms)+compiledBatchSize-1)/compiledBatchSize, time.Since(start).Round(time.Second))
 }
 
 // checkRandomPlan compiles and proves one random plan, tallies the
@@ -195,7 +234,7 @@ func checkRandomPlan(t *testing.T, mon *prover.Monitor, dir, name, src string, r
 		tally.proved++
 		checkRuns(t, mon, prog, name+":\n"+src, soundnessRuns, tally)
 		if rp != nil {
-			checkArms(t, mon, prog, path, rp, tally)
+			checkArms(t, mon, prog, path, src, rp, tally)
 		}
 	case "failed":
 		tally.failed++
@@ -207,11 +246,13 @@ func checkRandomPlan(t *testing.T, mon *prover.Monitor, dir, name, src string, r
 // checkArms makes the prover the fourth arm of the differential: a proved
 // randplan plan runs, on the plan's own inputs and simulated results,
 // under the interpreter and CPython, which must agree (harness.Compare);
-// the run must end normally (a proved plan fails no precondition and
-// raises nothing) and CPython's trace must keep every guarantee (the
-// monitor). The sealed binary is the third engine of TestRandomPlans;
-// building one per proved plan here would take minutes each.
-func checkArms(t *testing.T, mon *prover.Monitor, prog *ir.Program, path string, rp *randplan.Plan, tally *soundnessTally) {
+// the run must end normally or be cut short by an exception a proof
+// allows (planFailure: a proved plan fails no contract, assert or raise
+// statement, but an int overflow may stop it) and CPython's trace must
+// keep every guarantee (the monitor). The sealed binary runs the same case later, with every other
+// proved plan, from one batch binary (checkCompiledArm): one build per
+// plan would take minutes each.
+func checkArms(t *testing.T, mon *prover.Monitor, prog *ir.Program, path, src string, rp *randplan.Plan, tally *soundnessTally) {
 	t.Helper()
 	root, err := filepath.Abs(".")
 	if err != nil {
@@ -227,15 +268,22 @@ func checkArms(t *testing.T, mon *prover.Monitor, prog *ir.Program, path string,
 		t.Fatal(err)
 	}
 	tally.armRuns++
+	tally.arms = append(tally.arms, armCase{c: c, src: src, runs: []harness.EngineRun{
+		{Engine: "interp", Outcome: in}, {Engine: "cpython", Outcome: py}}})
 	if d := harness.Compare(in, py); d != "" {
 		tally.broken++
 		t.Errorf("%s: a proved plan runs differently in the interpreter and CPython (- interp, + cpython):\n%s", c.Name, d)
 		return
 	}
 	if py.Exit != 0 {
-		tally.broken++
-		t.Errorf("%s: a proved plan failed under CPython: exit %d, %s", c.Name, py.Exit, py.Error)
-		return
+		// The interpreter did the same (Compare): its typed error says
+		// whether the run failed or was only cut short by an exception a
+		// proof allows (an int overflow, a division by zero, ...).
+		if why := planFailure(t, prog, c); why != "" {
+			tally.broken++
+			t.Errorf("%s: a proved plan failed under CPython: exit %d, %s (%s)", c.Name, py.Exit, py.Error, why)
+			return
+		}
 	}
 	byName := map[string]*ir.Effect{}
 	for _, e := range prog.Effects {
@@ -278,6 +326,99 @@ func checkArms(t *testing.T, mon *prover.Monitor, prog *ir.Program, path string,
 			t.Errorf("%s: proved guarantee %s broken by CPython's run:\n%s", c.Name, g.Source, traceText(trace))
 		}
 	}
+}
+
+// armCase is a proved randplan plan's case with what the interpreter and
+// CPython did with it.
+type armCase struct {
+	c    harness.Case
+	src  string
+	runs []harness.EngineRun
+}
+
+// compiledBatchSize is how many plans one batch binary links: a bigger
+// batch pays fewer links but one plan the go compiler chokes on would
+// hold up more of them (gen.BuildBatch leaves such a plan out and builds
+// the rest).
+const compiledBatchSize = 200
+
+// checkCompiledArm is the sealed binary as an arm of the soundness check:
+// every proved randplan plan of tally.arms runs, on the same arguments and
+// simulated results, from a batch binary (gen.BuildBatch through
+// harness.BuildCompiled) exactly as its own sealed simulation binary
+// would, and must do what the interpreter and CPython did (ComparePairs).
+// A proved plan the sealed binary cannot be built for or cannot run is a
+// failure too: the plan would be proved and yet not run as proved.
+func checkCompiledArm(t *testing.T, tally *soundnessTally) {
+	t.Helper()
+	ctx := context.Background()
+	for lo := 0; lo < len(tally.arms); lo += compiledBatchSize {
+		arms := tally.arms[lo:min(lo+compiledBatchSize, len(tally.arms))]
+		cases := make([]harness.Case, len(arms))
+		for i, a := range arms {
+			cases[i] = a.c
+		}
+		batch, err := harness.BuildCompiled(ctx, cases)
+		if err != nil {
+			t.Fatalf("sealed binary arm: %v", err)
+		}
+		for _, a := range arms {
+			out, err := batch.Run(ctx, a.c)
+			if err != nil {
+				tally.broken++
+				t.Errorf("%s: a proved plan does not run as a sealed binary: %v\n%s", a.c.Name, err, a.src)
+				continue
+			}
+			tally.compiledRuns++
+			runs := append(append([]harness.EngineRun(nil), a.runs...), harness.EngineRun{Engine: batch.Name(), Outcome: out})
+			_, differ := harness.ComparePairs(runs)
+			for _, d := range differ {
+				if d.B != batch.Name() {
+					continue // interp vs cpython: checkArms reported it
+				}
+				tally.broken++
+				t.Errorf("%s: a proved plan runs differently as a sealed binary: %v\n%s", a.c.Name, d, a.src)
+			}
+		}
+		if err := batch.Close(); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// planFailure runs the case's plan in the interpreter again and returns
+// how it failed, or "" when it ended normally or was cut short by an
+// exception that is not a plan's assert or raise statement (OverflowError,
+// ZeroDivisionError, IndexError, ...), which a proof allows as runRandom
+// does: the guarantees must hold of the trace up to it. A contract, an
+// assert, a raise statement and a simulation out of results are failures.
+func planFailure(t *testing.T, prog *ir.Program, c harness.Case) string {
+	t.Helper()
+	args := make([]interp.Value, len(prog.Target.Params))
+	for i, p := range prog.Target.Params {
+		v, err := harness.FromJSON(p.Type, c.Args[p.Name])
+		if err != nil {
+			t.Fatalf("%s: argument %s: %v", c.Name, p.Name, err)
+		}
+		args[i] = v
+	}
+	effects := c.Effects
+	if effects == nil {
+		effects = []byte("{}")
+	}
+	host, err := interp.NewSimHost(effects, io.Discard)
+	if err != nil {
+		t.Fatalf("%s: simulation host: %v", c.Name, err)
+	}
+	err = interp.Run(context.Background(), prog, interp.Options{Stdout: io.Discard, Host: host, Args: args})
+	var exc *interp.Exception
+	switch {
+	case err == nil:
+		return ""
+	case errors.As(err, &exc) && exc.Class != "AssertionError" && !isRaise(prog, exc.Pos):
+		return ""
+	}
+	return err.Error()
 }
 
 // positionPrefix is the file:line:col: a located message starts with.
@@ -439,7 +580,7 @@ func (h *randomHost) Call(_ context.Context, e *ir.Effect, args []interp.Value) 
 	}
 	var v interp.Value
 	if l, ok := e.Result.(*ir.List); ok {
-		v = randomList(h.r, l.Elem, randomLength(h.r, e))
+		v = randomList(h.r, l.Elem, randomLength(h.r, e), true)
 	} else {
 		v = randomValue(h.r, e.Result)
 	}
@@ -470,16 +611,26 @@ func randomLength(r *rand.Rand, e *ir.Effect) int {
 	return r.Intn(bound + 1)
 }
 
-// randomList is a list of n random values of elem; rows keep their
-// __unique__ columns distinct (a result that breaks them is outside the
-// schema, which the prover assumes).
-func randomList(r *rand.Rand, elem ir.Type, n int) *interp.List {
+// randomList is a list of n random values of elem. With unique (a
+// result's own rows), rows keep their __unique__ columns distinct (a
+// result that breaks them is outside the schema, which the prover
+// assumes); without it (the inner lists of a list[list[Row]] result,
+// which no engine checks), a row repeats an earlier row's unique columns
+// a third of the time.
+func randomList(r *rand.Rand, elem ir.Type, n int, unique bool) *interp.List {
 	l := &interp.List{}
 	row, isRow := elem.(*ir.Row)
 	seen := map[string]map[interp.Value]bool{}
 	for i := range n {
 		v := randomValue(r, elem)
-		if isRow {
+		if isRow && !unique && i > 0 && r.Intn(3) == 0 {
+			rv, prev := v.(*interp.Row), l.Elems[r.Intn(i)].(*interp.Row)
+			for _, col := range row.Unique {
+				idx := fieldPosition(row, col)
+				rv.Fields[idx] = prev.Fields[idx]
+			}
+		}
+		if isRow && unique {
 			rv := v.(*interp.Row)
 			for _, col := range row.Unique {
 				if seen[col] == nil {
@@ -564,7 +715,8 @@ func randomValue(r *rand.Rand, t ir.Type) interp.Value {
 		}
 		return row
 	case *ir.List:
-		return randomList(r, t.Elem, r.Intn(13))
+		// a list inside a value (an argument, a row of a nested result)
+		return randomList(r, t.Elem, r.Intn(13), false)
 	case *ir.Optional:
 		if r.Intn(3) == 0 {
 			return nil

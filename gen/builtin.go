@@ -26,18 +26,6 @@ func isNoneConst(e ir.Expr) bool {
 	return ok && c.Value == nil
 }
 
-// optInt is an optional int argument (start/end bounds) as an
-// planrt.Optional[int64].
-func (fg *fnGen) optInt(e ir.Expr) jen.Code {
-	if e == nil || isNoneConst(e) {
-		return jen.Qual(rt, "NoBound")
-	}
-	if isOptional(e.Type()) {
-		return fg.expr(e).c
-	}
-	return jen.Qual(rt, "At").Call(fg.asInt(e).c)
-}
-
 // boolArg is a bool keyword (reverse=, keepends=) defaulting to false.
 func (fg *fnGen) boolArg(e ir.Expr) jen.Code {
 	if e == nil {
@@ -346,12 +334,12 @@ func (fg *fnGen) builtinCall(b *ir.Builtin) *jen.Statement {
 			count = fg.asInt(c).c
 		}
 		return q("Replace").Call(x(0), x(1), x(2), count)
-	case "str.startswith", "str.endswith", "str.find", "str.count":
-		fn := map[string]string{"str.startswith": "StartsWith", "str.endswith": "EndsWith", "str.find": "Find", "str.count": "Count"}[b.Name]
-		if (fn == "StartsWith" || fn == "EndsWith") && n == 2 && len(b.Keywords) == 0 {
-			return jen.Qual("strings", "Has"+map[string]string{"StartsWith": "Prefix", "EndsWith": "Suffix"}[fn]).Call(x(0), x(1))
-		}
-		return q(fn).Call(x(0), x(1), fg.optInt(arg(b, 2, "start")), fg.optInt(arg(b, 3, "end")))
+	case "str.startswith", "str.endswith":
+		// one str argument, no start or end (ir.BuiltinTable): Go's
+		// byte prefix test is CPython's on code points
+		return jen.Qual("strings", map[string]string{"str.startswith": "HasPrefix", "str.endswith": "HasSuffix"}[b.Name]).Call(x(0), x(1))
+	case "str.find", "str.count":
+		return q(map[string]string{"str.find": "Find", "str.count": "Count"}[b.Name]).Call(x(0), x(1))
 	case "str.zfill":
 		return q("ZFill").Call(x(0), fg.asInt(b.Args[1]).c)
 	case "str.swapcase", "str.islower", "str.isupper", "str.istitle":
@@ -381,7 +369,7 @@ func (fg *fnGen) builtinCall(b *ir.Builtin) *jen.Statement {
 		}
 		return q("RSplitSep").Call(x(0), fg.expr(sep).c, maxsplit)
 	case "str.splitlines":
-		return q("SplitLines").Call(x(0), fg.boolArg(arg(b, 1, "keepends")))
+		return q("SplitLines").Call(x(0))
 
 	// list methods
 	case "list.append":

@@ -33,6 +33,11 @@ func (e *Exception) Error() string { return e.Class + ": " + e.Msg }
 // literal spec, and each engine raises ValueError for a computed one.
 var ErrFormatN = &Exception{"ValueError", "the locale-dependent format type 'n' is not supported"}
 
+// ErrMemory is the MemoryError of a format past MaxAlloc: a width (most
+// often computed, f"{x:{w}}") that would pad the result beyond it, or a
+// precision that would write more digits.
+var ErrMemory = &Exception{"MemoryError", ""}
+
 func specError(format string, args ...any) *Exception {
 	return &Exception{"ValueError", fmt.Sprintf(format, args...)}
 }
@@ -170,7 +175,7 @@ func FormatStr(s, spec string) (string, *Exception) {
 		s = string([]rune(s)[:f.precision])
 		n = f.precision
 	}
-	return pad(s, n, f), nil
+	return pad(s, n, f)
 }
 
 // checkStr is what format_string_internal refuses in a parsed spec.
@@ -285,10 +290,14 @@ func ParseSpec(spec, typeName string) (width, precision int, exc *Exception) {
 	return f.width, f.precision, nil
 }
 
-// pad aligns s (n code points) in f.width.
-func pad(s string, n int, f *formatSpec) string {
+// pad aligns s (n code points) in f.width; a width past MaxAlloc is
+// MemoryError, as for the padders (str.center and the others).
+func pad(s string, n int, f *formatSpec) (string, *Exception) {
 	if f.width <= n {
-		return s
+		return s, nil
+	}
+	if f.width > MaxAlloc {
+		return "", ErrMemory
 	}
 	total := f.width - n
 	left := 0
@@ -299,7 +308,7 @@ func pad(s string, n int, f *formatSpec) string {
 		left = total / 2
 	}
 	fill := string(f.fill)
-	return strings.Repeat(fill, left) + s + strings.Repeat(fill, total-left)
+	return strings.Repeat(fill, left) + s + strings.Repeat(fill, total-left), nil
 }
 
 // FormatInt is format(x, spec) of an int (typeName "int") or a bool
@@ -353,7 +362,7 @@ func FormatInt(x int64, spec, typeName string) (string, *Exception) {
 	if f.typ == 'X' {
 		prefix, digits = strings.ToUpper(prefix), strings.ToUpper(digits)
 	}
-	return numberLayout(f, sign, prefix, digits, false, remainder), nil
+	return numberLayout(f, sign, prefix, digits, false, remainder)
 }
 
 // FormatFloatSpec is format(x, spec) of a float: repr(x) for an empty
@@ -401,6 +410,19 @@ func formatFloatSpec(typeName string, x float64, f *formatSpec) (string, *Except
 	} else if code == 'r' {
 		code = 'g'
 	}
+	// f, e and % write prec digits, g only with # (it strips the zeros
+	// otherwise): a computed precision past MaxAlloc is MemoryError there,
+	// as a width past it is.
+	if prec > MaxAlloc {
+		switch code {
+		case 'f', 'F', 'e', 'E':
+			return "", ErrMemory
+		case 'g', 'G':
+			if f.alternate {
+				return "", ErrMemory
+			}
+		}
+	}
 	s := FormatFloat(x, code, prec, flags)
 	if typ == '%' {
 		s += "%"
@@ -422,12 +444,17 @@ func formatFloatSpec(typeName string, x float64, f *formatSpec) (string, *Except
 	if hasDecimal {
 		rest = rest[1:]
 	}
-	return numberLayout(f, sign, "", digits, hasDecimal, rest), nil
+	return numberLayout(f, sign, "", digits, hasDecimal, rest)
 }
 
 // numberLayout is CPython's calc_number_widths and fill_number:
 // [lpad][sign][prefix][spad][grouped digits][.][remainder][rpad].
-func numberLayout(f *formatSpec, signChar, prefix, digits string, hasDecimal bool, remainder string) string {
+// The result is at least f.width characters long, so a width past
+// MaxAlloc is MemoryError.
+func numberLayout(f *formatSpec, signChar, prefix, digits string, hasDecimal bool, remainder string) (string, *Exception) {
+	if f.width > MaxAlloc {
+		return "", ErrMemory
+	}
 	sign := ""
 	switch f.sign {
 	case '+':
@@ -483,7 +510,7 @@ func numberLayout(f *formatSpec, signChar, prefix, digits string, hasDecimal boo
 	}
 	b.WriteString(remainder)
 	b.WriteString(strings.Repeat(fill, rpad))
-	return b.String()
+	return b.String(), nil
 }
 
 // groupDigits is CPython's _PyUnicode_InsertThousandsGrouping: it inserts

@@ -1,7 +1,13 @@
 package pysem
 
+import (
+	"strings"
+	"unicode/utf8"
+)
+
 // MaxAlloc is the most one operation may build: bytes of a str (s * n,
-// zfill, center and the other padders) and elements of a list (l * n,
+// replace, join; zfill, center, the other padders and a format spec's
+// width or precision by code points, as CPython counts them) and elements of a list (l * n,
 // append, extend, list()). Past it every engine raises MemoryError, where
 // CPython would raise it only on a real exhaustion; one number keeps the
 // interpreter, the sealed binary and the prover's model in step.
@@ -15,6 +21,46 @@ const UTF8Max = 4
 // of size elements (or bytes) stays within MaxAlloc.
 func RepeatFits(size, n int64) bool {
 	return size <= MaxAlloc/n
+}
+
+// ReplaceFits reports whether s.replace(old, new, count) (count < 0 for
+// every occurrence) stays within MaxAlloc bytes, counted before anything
+// is built.
+func ReplaceFits(s, old, new string, count int64) bool {
+	var n int64
+	if old == "" {
+		n = int64(utf8.RuneCountInString(s)) + 1 // before every character and at the end
+	} else {
+		n = int64(strings.Count(s, old))
+	}
+	if count >= 0 && count < n {
+		n = count
+	}
+	if n == 0 {
+		return true // s itself, nothing built
+	}
+	grow := int64(len(new)) - int64(len(old))
+	size := int64(len(s))
+	if grow <= 0 {
+		return size+n*grow <= MaxAlloc
+	}
+	return size <= MaxAlloc && n <= (MaxAlloc-size)/grow
+}
+
+// JoinFits reports whether sep.join(parts) stays within MaxAlloc bytes,
+// counted before anything is built.
+func JoinFits(sep string, parts []string) bool {
+	if len(parts) == 0 {
+		return true
+	}
+	total := int64(len(sep)) * int64(len(parts)-1)
+	for _, p := range parts {
+		total += int64(len(p))
+		if total > MaxAlloc {
+			return false
+		}
+	}
+	return total <= MaxAlloc
 }
 
 // MaxProvedRune is the largest character the prover can represent: Z3

@@ -35,7 +35,8 @@
 //     IsDigit/IsAlpha/IsSpace, ZFill, SplitLines (pysem's tables, from
 //     CPython 3.11's Unicode 14);
 //   - MemoryError past pysem.MaxAlloc: s * n and l * n, zfill, center,
-//     ljust, rjust, append, extend and list(), at the interpreter's limits;
+//     ljust, rjust, replace, join, a format spec's width or precision,
+//     append, extend and list(), at the interpreter's limits;
 //   - containers: List[T] (shared and mutable, negative indexing,
 //     slicing with steps, IndexError), Dict[K, V] (insertion-ordered),
 //     Set[T] (ints iterate in exactly CPython's order: the hash table is

@@ -29,6 +29,37 @@ func TestMemoryErrorLimits(t *testing.T) {
 		{"list * n", func() string { return strconv.FormatInt(ListOf([]int64{1, 2}).Repeat(max/2+1).Len(), 10) }, "!MemoryError"},
 		{"append to a full list", func() string { l := big(); l.Append(struct{}{}); return "" }, "!MemoryError"},
 		{"insert into a full list", func() string { l := big(); l.Insert(0, struct{}{}); return "" }, "!MemoryError"},
+		// 65537 * 4096 bytes is just past 2**28
+		{"replace past the limit", func() string { return Replace(RepeatStr("a", 65537), "a", RepeatStr("b", 4096), -1) }, "!MemoryError"},
+		{"replace with a count past the limit", func() string {
+			return Replace(RepeatStr("a", 65537), "a", RepeatStr("b", 4097), 65536)
+		}, "!MemoryError"},
+		{"replace of the empty str past the limit", func() string { return Replace(RepeatStr("a", 65536), "", RepeatStr("b", 4096), -1) }, "!MemoryError"},
+		{"replace at the limit", func() string {
+			return strconv.Itoa(len(Replace(RepeatStr("a", 65536), "a", RepeatStr("b", 4096), -1)))
+		}, "268435456"},
+		{"join of a list past the limit", func() string {
+			return JoinList("", ListOf([]string{RepeatStr("a", 4096)}).Repeat(65537))
+		}, "!MemoryError"},
+		{"join past the limit by its separators", func() string {
+			return JoinList("b", ListOf([]string{RepeatStr("a", 4095)}).Repeat(65537))
+		}, "!MemoryError"},
+		{"join of an iterable past the limit", func() string {
+			return Join("", ListOf([]string{RepeatStr("a", 4096)}).Repeat(65537).All())
+		}, "!MemoryError"},
+		{"join at the limit", func() string {
+			return strconv.Itoa(len(Join("", ListOf([]string{RepeatStr("a", 4096)}).Repeat(65536).All())))
+		}, "268435456"},
+		{"computed format width past the limit", func() string { return FormatStr("x", "268435457") }, "!MemoryError"},
+		{"computed format width of an int past the limit", func() string { return FormatInt(7, ">268435457") }, "!MemoryError"},
+		{"computed format width of a float past the limit", func() string { return FormatFloat(7, "268435457.2f") }, "!MemoryError"},
+		{"computed format precision past the limit", func() string { return FormatFloat(7, ".268435457f") }, "!MemoryError"},
+		{"computed format precision of an e past the limit", func() string { return FormatFloat(7, ".268435457e") }, "!MemoryError"},
+		{"computed format precision of a % past the limit", func() string { return FormatFloat(7, ".268435457%") }, "!MemoryError"},
+		{"computed format precision of an int as f past the limit", func() string { return FormatInt(7, ".268435457f") }, "!MemoryError"},
+		{"computed format precision of an alternate g past the limit", func() string { return FormatFloat(7, "#.268435457g") }, "!MemoryError"},
+		{"computed format precision of a g past the limit (nothing built)", func() string { return FormatFloat(7, ".268435457g") }, "7"},
+		{"computed format precision of a str past the limit (a truncation)", func() string { return FormatStr("x", ".268435457") }, "x"},
 		{"extend past the limit", func() string {
 			l := big()
 			l.Extend(ListOf([]struct{}{{}}).All())

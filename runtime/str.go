@@ -199,109 +199,58 @@ func SplitSep(s, sep string, maxsplit int64) *List[string] {
 	return ListOf(strings.SplitN(s, sep, n))
 }
 
-// Join is sep.join(items).
+// Join is sep.join(items). Every item is read before the size is
+// checked, as the interpreter does: an item that raises raises before a
+// MemoryError past pysem.MaxAlloc.
 func Join(sep string, items iter.Seq[string]) string {
-	var b strings.Builder
-	first := true
+	var parts []string
 	for s := range items {
-		if !first {
-			b.WriteString(sep)
-		}
-		first = false
-		b.WriteString(s)
+		parts = append(parts, s)
 	}
-	return b.String()
+	return joinParts(sep, parts)
 }
 
-// JoinList is sep.join(l) for a list, which can size the result before
-// copying (Join takes any iterable and cannot).
-func JoinList(sep string, l *List[string]) string { return strings.Join(l.items, sep) }
+// JoinList is sep.join(l) for a list.
+func JoinList(sep string, l *List[string]) string { return joinParts(sep, l.items) }
 
-// Replace is s.replace(old, new, count) (count -1 for all).
+func joinParts(sep string, parts []string) string {
+	if !pysem.JoinFits(sep, parts) {
+		memoryError()
+	}
+	return strings.Join(parts, sep)
+}
+
+// Replace is s.replace(old, new, count) (count -1 for all); a result past
+// pysem.MaxAlloc bytes is MemoryError, found before it is built.
 func Replace(s, old, new string, count int64) string {
 	n := -1
 	if count >= 0 {
 		n = int(count)
 	}
+	if !pysem.ReplaceFits(s, old, new, count) {
+		memoryError()
+	}
 	return strings.Replace(s, old, new, n)
 }
 
-// window applies optional start/end code-point bounds like CPython's
-// ADJUST_INDICES: negative values count from the end and are clamped at
-// 0, end is clamped at len(s), start is not clamped above.
-func window(s string, start, end Optional[int64]) (a, b int64) {
-	n := Len(s)
-	a, b = 0, n
-	if start.ok {
-		a = start.v
-	}
-	if end.ok {
-		b = end.v
-	}
-	return pysem.AdjustIndices(a, b, n)
-}
-
-func byteOffset(s string, cp int64) int {
-	if isASCII(s) {
-		return int(cp)
-	}
-	i := 0
-	for k := int64(0); k < cp && i < len(s); k++ {
-		_, w := utf8.DecodeRuneInString(s[i:])
-		i += w
-	}
-	return i
-}
-
-// Find is s.find(sub, start, end): the code-point index of the first
-// occurrence, or -1.
-func Find(s, sub string, start, end Optional[int64]) int64 {
-	a, b := window(s, start, end)
-	if b-a < Len(sub) {
-		return -1
-	}
-	lo, hi := byteOffset(s, a), byteOffset(s, b)
-	i := strings.Index(s[lo:hi], sub)
+// Find is s.find(sub): the code-point index of the first occurrence, or
+// -1. The language's find takes no start or end (ir.BuiltinTable).
+func Find(s, sub string) int64 {
+	i := strings.Index(s, sub)
 	if i < 0 {
 		return -1
 	}
-	return a + Len(s[lo:lo+i])
+	return Len(s[:i])
 }
 
-// Count is s.count(sub, start, end): non-overlapping occurrences.
-func Count(s, sub string, start, end Optional[int64]) int64 {
-	a, b := window(s, start, end)
-	if b-a < Len(sub) {
-		return 0
-	}
+// Count is s.count(sub): non-overlapping occurrences; an empty sub is
+// found before every code point and at the end. The language's count
+// takes no start or end (ir.BuiltinTable).
+func Count(s, sub string) int64 {
 	if sub == "" {
-		return b - a + 1
+		return Len(s) + 1
 	}
-	return int64(strings.Count(s[byteOffset(s, a):byteOffset(s, b)], sub))
-}
-
-// StartsWith is s.startswith(prefix, start, end).
-func StartsWith(s, prefix string, start, end Optional[int64]) bool {
-	if !start.ok && !end.ok {
-		return strings.HasPrefix(s, prefix)
-	}
-	a, b := window(s, start, end)
-	if b-a < Len(prefix) {
-		return false
-	}
-	return strings.HasPrefix(s[byteOffset(s, a):byteOffset(s, b)], prefix)
-}
-
-// EndsWith is s.endswith(suffix, start, end).
-func EndsWith(s, suffix string, start, end Optional[int64]) bool {
-	if !start.ok && !end.ok {
-		return strings.HasSuffix(s, suffix)
-	}
-	a, b := window(s, start, end)
-	if b-a < Len(suffix) {
-		return false
-	}
-	return strings.HasSuffix(s[byteOffset(s, a):byteOffset(s, b)], suffix)
+	return int64(strings.Count(s, sub))
 }
 
 // IsDigit is s.isdigit().
@@ -371,8 +320,9 @@ func ZFill(s string, width int64) string {
 	return fill + s
 }
 
-// SplitLines is s.splitlines(keepends).
-func SplitLines(s string, keepends bool) *List[string] {
+// SplitLines is s.splitlines(), without the line ends (the language's
+// splitlines takes no keepends: ir.BuiltinTable).
+func SplitLines(s string) *List[string] {
 	out := []string{}
 	i, start := 0, 0
 	for i < len(s) {
@@ -391,11 +341,7 @@ func SplitLines(s string, keepends bool) *List[string] {
 			i += w
 			continue
 		}
-		end := i
-		if keepends {
-			end = i + eol
-		}
-		out = append(out, s[start:end])
+		out = append(out, s[start:i])
 		i += eol
 		start = i
 	}

@@ -13,7 +13,7 @@ import (
 
 // Index is s.index(sub): Find, raising ValueError when sub is missing.
 func Index(s, sub string) int64 {
-	i := Find(s, sub, NoBound, NoBound)
+	i := Find(s, sub)
 	if i < 0 {
 		valueError("substring not found")
 	}

@@ -3,6 +3,7 @@ package contractgen
 import (
 	"fmt"
 	"math/rand"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -15,7 +16,33 @@ type Plan struct {
 	Layers []string
 	// Guarantees are the contract calls main is decorated with.
 	Guarantees []string
+	// Shape names the edge shape of issue 12 the plan holds (Shapes), or
+	// is "" for none.
+	Shape string
 }
+
+// The edge shapes a plan may hold besides its random statements: each is
+// a plan shape the prover once proved although a run breaks the
+// guarantee, so a plan holding one must be refused or proved only when
+// true. Shapes lists them; at most one is in a plan.
+const (
+	// NestedResult loops over the inner lists of a list[list[Row]]
+	// result (tools/groups' user_groups, whose ensures bound only the
+	// outer list and whose inner lists nobody checks for __unique__),
+	// directly or through a comprehension, notifying each member.
+	NestedResult = "nested-result"
+	// MutatedWhileRead calls, from a comprehension's element or the body
+	// of a loop over enumerate or zip, a helper that calls an effect and
+	// appends (boundedly) to the list being read.
+	MutatedWhileRead = "mutated-while-read"
+	// UnboundedLoop loops over a result no ensures bounds (all_users),
+	// with a body that calls an effect on one row and may raise on
+	// another, and an effect after the loop that the raise skips.
+	UnboundedLoop = "unbounded-loop"
+)
+
+// Shapes lists the edge shapes, in a fixed order.
+var Shapes = []string{NestedResult, MutatedWhileRead, UnboundedLoop}
 
 // The string literals plans use: addresses with and without "@", the
 // accounts, doors, rooms, vendors and paths the contracts name.
@@ -86,6 +113,7 @@ func init() {
 		"shop":   {"buy", "list_offers"},
 		"legacy": {"query_tickets", "comment", "close_ticket"},
 		"files":  {"read_file", "list_dir", "write_file"},
+		"groups": {"user_groups"},
 	} {
 		for _, n := range names {
 			local := n
@@ -143,12 +171,17 @@ type gen struct {
 	helps  []*helper
 	inHelp *helper
 	budget int
+	// sr draws the edge shape, apart from r, so that the plans of seeds
+	// without one stay what they were
+	sr *rand.Rand
+	// extra are guarantees a shape asks for, besides the random ones
+	extra []string
 }
 
 // Generate returns the plan for seed.
 func Generate(seed int64) *Plan {
 	g := &gen{r: rand.New(rand.NewSource(seed)), layers: map[string]bool{}, used: map[string]bool{},
-		counts: map[string]int{}, sums: map[string]int{}, mult: 1}
+		counts: map[string]int{}, sums: map[string]int{}, mult: 1, sr: rand.New(rand.NewSource(^seed))}
 	for range 1 + g.r.Intn(3) {
 		l := g.pick(layersAll)
 		if clashes(l, g.layers) {
@@ -184,6 +217,15 @@ func Generate(seed int64) *Plan {
 	for range 2 + g.r.Intn(4) {
 		scope = g.stmt(scope)
 	}
+	var shape, shapeHelpers string
+	if g.sr.Intn(100) < shapePct {
+		shape = Shapes[g.sr.Intn(len(Shapes))]
+		before := g.b.Len()
+		shapeHelpers = g.shape(shape)
+		if g.b.Len() == before {
+			shape = "" // the plan's layers leave no room for it
+		}
+	}
 	// a list built in the body is often iterated at the end, and not
 	// appended to while it is
 	for i, a := range g.accs {
@@ -196,13 +238,18 @@ func Generate(seed int64) *Plan {
 	}
 	body := g.b.String()
 
-	p := &Plan{Seed: seed}
+	p := &Plan{Seed: seed, Shape: shape}
 	for l := range g.layers {
 		p.Layers = append(p.Layers, l)
 	}
 	sort.Strings(p.Layers)
 	for range 1 + g.r.Intn(2) {
 		if gr := g.guarantee(p.Layers); gr != "" {
+			p.Guarantees = append(p.Guarantees, gr)
+		}
+	}
+	for _, gr := range g.extra {
+		if !slices.Contains(p.Guarantees, gr) {
 			p.Guarantees = append(p.Guarantees, gr)
 		}
 	}
@@ -222,6 +269,7 @@ func Generate(seed int64) *Plan {
 	}
 	src.WriteString("\n")
 	src.WriteString(helpers.String())
+	src.WriteString(shapeHelpers)
 	src.WriteString("\n")
 	for _, gr := range p.Guarantees {
 		fmt.Fprintf(&src, "@clauz3.guarantee(%s)\n", gr)
@@ -873,4 +921,118 @@ func (g *gen) guarantee(layers []string) string {
 		}
 	}
 	return c + cands[g.r.Intn(len(cands))]
+}
+
+// shapePct is the share of plans, in percent, that hold an edge shape.
+const shapePct = 30
+
+// shape emits the edge shape at main's top level, with the layers and
+// guarantees it needs, and returns the helpers it defines. It draws only
+// from g.sr.
+func (g *gen) shape(shape string) string {
+	pick := func(xs []string) string { return xs[g.sr.Intn(len(xs))] }
+	lit := func(xs []string) string { return fmt.Sprintf("%q", pick(xs)) }
+	switch shape {
+	case NestedResult:
+		// db for notify and its contracts; home's notify would clash
+		// with the db contracts that read addr
+		if g.layers["home"] || clashes("db", g.layers) {
+			return ""
+		}
+		g.layers["db"] = true
+		group, m := g.fresh("group"), g.fresh("m")
+		g.line("for %s in %s():", group, g.use("user_groups"))
+		g.ind++
+		over := group
+		if g.sr.Intn(2) == 0 {
+			members := g.fresh("members")
+			g.line("%s = [%s.email for %s in %s]", members, m, m, group)
+			over, m = members, g.fresh("e")
+			g.line("for %s in %s:", m, over)
+		} else {
+			g.line("for %s in %s:", m, over)
+			m += ".email"
+		}
+		g.ind++
+		g.line("if \"@\" in %s:", m)
+		g.ind++
+		g.line("%s(%s, %s)", g.use("notify"), m, lit(texts[1:]))
+		g.ind -= 2
+		if g.sr.Intn(3) == 0 {
+			g.line("break")
+		}
+		g.ind--
+		// what the ensures bound would allow if it bounded every list:
+		// two groups of two
+		g.counts["notify"] += 4 * g.mult
+		g.extra = append(g.extra, pick([]string{"db_c.notify_once_each()", "db_c.notify_at_most(4)", "db_c.notify_at_most(2)"}))
+		return ""
+	case MutatedWhileRead:
+		layer := pick([]string{"email", "db"})
+		if layer == "db" && (g.layers["home"] || clashes("db", g.layers)) {
+			layer = "email"
+		}
+		g.layers[layer] = true
+		grow := g.fresh("grow")
+		xs, a := g.fresh("xs"), g.fresh("a")
+		var h strings.Builder
+		fmt.Fprintf(&h, "def %s(xs: list[str], a: str) -> int:\n", grow)
+		fmt.Fprintf(&h, "    if \"@\" in a:\n")
+		if layer == "email" {
+			fmt.Fprintf(&h, "        %s(a, %s)\n", g.use("send_email"), lit(texts[1:]))
+			g.counts["email"] += 2 * g.mult
+			g.extra = append(g.extra, pick([]string{`email_c.only(["bob@example.com", "ann@example.com"])`, "email_c.at_most(2)"}))
+		} else {
+			fmt.Fprintf(&h, "        %s(a, %s)\n", g.use("notify"), lit(texts[1:]))
+			g.counts["notify"] += 2 * g.mult
+			g.extra = append(g.extra, pick([]string{`db_c.notify_only(["bob@example.com", "ann@example.com"])`, "db_c.notify_at_most(2)"}))
+		}
+		// bounded: the list read live grows to three at most
+		fmt.Fprintf(&h, "    if len(xs) < 3:\n        xs.append(%q)\n    return 1\n\n", "eve@elsewhere.example")
+		g.line("%s = [%q, %q]", xs, "bob@example.com", "ann@example.com")
+		switch g.sr.Intn(3) {
+		case 0:
+			g.line("%s = [%s(%s, %s) for %s in %s]", g.fresh("ys"), grow, xs, a, a, xs)
+		case 1:
+			g.line("for %s, %s in enumerate(%s):", g.fresh("k"), a, xs)
+			g.ind++
+			g.line("%s(%s, %s)", grow, xs, a)
+			g.ind--
+		default:
+			g.line("for %s, %s in zip(%s, [1, 2, 3]):", a, g.fresh("n"), xs)
+			g.ind++
+			g.line("%s(%s, %s)", grow, xs, a)
+			g.ind--
+		}
+		return h.String()
+	case UnboundedLoop:
+		u := g.fresh("u")
+		useHome := g.layers["home"] || !g.layers["db"] && g.sr.Intn(2) == 0
+		if useHome {
+			g.layers["home"] = true
+			door := lit(doors)
+			g.line("for %s in %s():", u, g.use("all_users"))
+			g.ind++
+			g.line("if %s.active:", u)
+			g.line("    %s(%s)", g.use("unlock"), door)
+			g.line("else:")
+			g.line("    %s = 100 // %s.balance", g.fresh("k"), u)
+			g.ind--
+			g.line("%s(%s)", g.use("lock"), door)
+			g.extra = append(g.extra, pick([]string{"home_c.all_doors_locked()", "home_c.door_locked_at_end(" + door + ")"}))
+			return ""
+		}
+		if clashes("db", g.layers) {
+			return ""
+		}
+		g.layers["db"] = true
+		g.line("for %s in %s():", u, g.use("all_users"))
+		g.ind++
+		g.line("%s = 100 // %s.balance", g.fresh("k"), u)
+		g.line("if \"@\" in %s.email:", u)
+		g.line("    %s(%s.email, %s)", g.use("notify"), u, lit(texts[1:]))
+		g.ind--
+		g.extra = append(g.extra, pick([]string{"db_c.notify_once_each()", "db_c.notify_at_most(1)", `db_c.notify_domain("@example.com")`}))
+	}
+	return ""
 }

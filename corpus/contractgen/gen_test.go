@@ -66,7 +66,9 @@ func TestPlansCompile(t *testing.T) {
 	constructs := map[string]int{}
 	features := []string{"for ", "enumerate(", "zip(", "break", "continue", "return\n", "assert ", "raise ",
 		".append(", " not in ", " in ", " + ", "+= ", "def helper", "db_query(", "list_orders(", "admin_emails()", "query_tickets(",
-		"get_user(", "count_users()", "is_admin(", "owner_email()", "read_file(", `"ga" + "rage"`, "unlock(", "set_temperature("}
+		"get_user(", "count_users()", "is_admin(", "owner_email()", "read_file(", `"ga" + "rage"`, "unlock(", "set_temperature(",
+		"user_groups()", "all_users()", "def grow_", "for m_", " in enumerate(xs_", " in zip(xs_", " for a_"}
+	shapes := map[string]int{}
 	guarantees := map[string]int{}
 	const plans = 300
 	for seed := int64(1); seed <= plans; seed++ {
@@ -99,6 +101,13 @@ func TestPlansCompile(t *testing.T) {
 		}
 		for _, g := range p.Guarantees {
 			guarantees[g[:strings.IndexByte(g, '(')]]++
+		}
+		shapes[p.Shape]++
+	}
+	// every edge shape, each in a plan that compiles (issue 12)
+	for _, s := range Shapes {
+		if shapes[s] == 0 {
+			t.Errorf("no plan of %d holds the %s shape", plans, s)
 		}
 	}
 	for _, l := range []string{"email", "bank", "db", "home", "shop", "legacy", "files"} {

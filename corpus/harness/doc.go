@@ -51,8 +51,9 @@
 // with clauz3.ContractError shortened to ContractError. Compare says how
 // two outcomes differ.
 //
-// Callers: corpus/differential_test.go, corpus/randplan and the engine
-// benchmarks in benchmarks/.
+// Callers: corpus/differential_test.go, corpus/soundness_test.go (proved
+// random plans under the interpreter, CPython and a CompiledBatch),
+// corpus/randplan and the engine benchmarks in benchmarks/.
 //
 // What it owns: the Case and Outcome types, the three runners, Compare,
 // the loading of runnable cases (NAME.py with NAME.effects.json and

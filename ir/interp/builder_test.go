@@ -248,19 +248,6 @@ func runProg(t *testing.T, p *ir.Program, opts Options) string {
 	return s
 }
 
-// runUnverified runs p without ir.Verify: only for what the verifier
-// refuses although the interpreter must support it.
-func runUnverified(t *testing.T, p *ir.Program) string {
-	t.Helper()
-	var out bytes.Buffer
-	err := Run(context.Background(), p, Options{Stdout: &out})
-	s := out.String()
-	if err != nil {
-		s += "!! " + err.Error()
-	}
-	return s
-}
-
 // mainWith builds a program whose main runs the statements made by mk,
 // which may declare locals on the function builder.
 func mainWith(mk func(b *fnB) []ir.Stmt) *ir.Program {

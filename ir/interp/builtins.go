@@ -622,6 +622,9 @@ func (c *bcall) strMethod(s, m string) (Value, error) {
 			}
 			parts[i] = xs
 		}
+		if !pysem.JoinFits(s, parts) {
+			return nil, &Exception{Class: "MemoryError", Pos: c.pos}
+		}
 		return strings.Join(parts, s), nil
 	case "replace":
 		p, given, err := c.params(2, "", "", "")
@@ -645,35 +648,27 @@ func (c *bcall) strMethod(s, m string) (Value, error) {
 		if n < 0 || n > math.MaxInt32 {
 			n = -1
 		}
+		if !pysem.ReplaceFits(s, old, repl, n) {
+			return nil, &Exception{Class: "MemoryError", Pos: c.pos}
+		}
 		return strings.Replace(s, old, repl, int(n)), nil
 	case "startswith", "endswith":
-		p, _, err := c.params(1, "", "", "")
+		// The table's form only: one str, no start, end or tuple.
+		p, _, err := c.params(1, "")
 		if err != nil {
 			return nil, err
 		}
-		start, end, err := c.startEnd(p[1], p[2])
-		if err != nil {
-			return nil, err
+		x, ok := p[0].(string)
+		if !ok {
+			return nil, c.typeErr("%s first arg must be str or a tuple of str, not %s", m, typeName(p[0]))
 		}
-		suffix := m == "endswith"
-		switch x := p[0].(type) {
-		case string:
-			return strTailMatch(s, x, start, end, suffix), nil
-		case Tuple:
-			for _, e := range x {
-				sub, ok := e.(string)
-				if !ok {
-					return nil, c.typeErr("tuple for %s must only contain str, not %s", m, typeName(e))
-				}
-				if strTailMatch(s, sub, start, end, suffix) {
-					return true, nil
-				}
-			}
-			return false, nil
+		if m == "endswith" {
+			return strings.HasSuffix(s, x), nil
 		}
-		return nil, c.typeErr("%s first arg must be str or a tuple of str, not %s", m, typeName(p[0]))
+		return strings.HasPrefix(s, x), nil
 	case "find", "count":
-		p, _, err := c.params(1, "", "", "")
+		// The table's form only: no start or end.
+		p, _, err := c.params(1, "")
 		if err != nil {
 			return nil, err
 		}
@@ -681,14 +676,10 @@ func (c *bcall) strMethod(s, m string) (Value, error) {
 		if !ok {
 			return nil, c.typeErr("must be str, not %s", typeName(p[0]))
 		}
-		start, end, err := c.startEnd(p[1], p[2])
-		if err != nil {
-			return nil, err
-		}
 		if m == "find" {
-			return strFind(s, sub, start, end), nil
+			return strFind(s, sub), nil
 		}
-		return strCount(s, sub, start, end), nil
+		return strCount(s, sub), nil
 	case "zfill":
 		p, _, err := c.params(1, "")
 		if err != nil {
@@ -703,36 +694,16 @@ func (c *bcall) strMethod(s, m string) (Value, error) {
 		}
 		return strZfill(s, w), nil
 	case "splitlines":
-		p, _, err := c.params(0, "keepends")
-		if err != nil {
+		// The table's form only: no keepends.
+		if _, _, err := c.params(0); err != nil {
 			return nil, err
 		}
-		return &List{Elems: strSplitlines(s, truthy(p[0]))}, nil
+		return &List{Elems: strSplitlines(s)}, nil
 	}
 	if v, err, ok := c.strMethodMore(s, m); ok {
 		return v, err
 	}
 	return nil, internalf(c.pos, "unknown builtin str.%s", m)
-}
-
-// startEnd reads optional start/end slice arguments (None means absent).
-func (c *bcall) startEnd(start, end Value) (int64, int64, error) {
-	s, e := int64(0), int64(math.MaxInt64)
-	if start != nil {
-		n, ok := asInt(start)
-		if !ok {
-			return 0, 0, c.typeErr("slice indices must be integers or None or have an __index__ method")
-		}
-		s = n
-	}
-	if end != nil {
-		n, ok := asInt(end)
-		if !ok {
-			return 0, 0, c.typeErr("slice indices must be integers or None or have an __index__ method")
-		}
-		e = n
-	}
-	return s, e, nil
 }
 
 func (c *bcall) listMethod(l *List, m string) (Value, error) {
@@ -805,26 +776,14 @@ func (c *bcall) listMethod(l *List, m string) (Value, error) {
 		l.Elems[i] = p[1]
 		return nil, nil
 	case "index":
-		p, _, err := c.params(1, "", "", "")
+		// The table's form only: no start or stop.
+		p, _, err := c.params(1, "")
 		if err != nil {
 			return nil, err
 		}
-		n := int64(len(l.Elems))
-		start, stop := int64(0), n
-		if p[1] != nil {
-			if start, err = c.intArg(p[1]); err != nil {
-				return nil, err
-			}
-		}
-		if p[2] != nil {
-			if stop, err = c.intArg(p[2]); err != nil {
-				return nil, err
-			}
-		}
-		start, stop = pysem.AdjustIndices(start, stop, n) // as list.index reads them
-		for i := start; i < stop && i < int64(len(l.Elems)); i++ {
+		for i := 0; i < len(l.Elems); i++ {
 			if eq(l.Elems[i], p[0]) {
-				return i, nil
+				return int64(i), nil
 			}
 		}
 		return nil, raise(c.pos, "ValueError", "%s is not in list", repr(p[0]))

@@ -19,7 +19,9 @@
 // # What it owns
 //
 // The package owns the runtime value model, Python's semantics for every
-// IR construct and every builtin in ir.BuiltinTable, effect calls with their
+// IR construct and every builtin in ir.BuiltinTable (exactly the table's
+// names and parameters: TestBuiltinSetIsTable reads the dispatch and fails
+// on code for a form the table does not have), effect calls with their
 // pre- and postconditions, the simulation host (SimHost, with its JSON
 // results format and the JSON trace format, see TraceLine and ToJSON),
 // and uses the leaves of CPython behaviour it shares with the other
@@ -96,8 +98,10 @@
 //     string and is refused.
 //   - Allocation limits: building a str of more than pysem.MaxAlloc
 //     (2**28) bytes or a list of more elements by repetition, extend,
-//     append, insert, zfill, center, ljust, rjust or list() raises
-//     MemoryError, as the runtime does.
+//     append, insert, zfill, center, ljust, rjust, replace, join, a
+//     format spec's width or precision (f"{x:{w}.{p}f}") or list()
+//     raises MemoryError, as the runtime does; the size is counted before
+//     anything is built.
 //   - The 'n' presentation type of format specs (locale-dependent) is
 //     refused: the front end refuses it in a literal spec, and a computed
 //     spec (f"{x:{t}}") with it on a number raises ValueError.

@@ -13,14 +13,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", [""], "[]"]
 ["split", ["", null, -10], "[]"]
 ["split", ["", "́Σ", -10], "['']"]
-["find", ["", "́Σ", -10, -8], "-1"]
-["count", ["", "́Σ", -10, -8], "0"]
+["find", ["", "́Σ"], "-1"]
+["count", ["", "́Σ"], "0"]
 ["replace", ["", "́Σ", "\tﬁ", -10], "''"]
-["startswith", ["", "́Σ", -10, -8], "False"]
-["endswith", ["", "́Σ", -10, -8], "False"]
+["startswith", ["", "́Σ"], "False"]
+["endswith", ["", "́Σ"], "False"]
 ["zfill", ["", -10], "''"]
 ["splitlines", [""], "[]"]
-["splitlines", ["", true], "[]"]
 ["isdigit", [""], "False"]
 ["isalpha", [""], "False"]
 ["isspace", [""], "False"]
@@ -38,14 +37,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["éİİ"], "['éİİ']"]
 ["split", ["éİİ", null, -9], "['éİİ']"]
 ["split", ["éİİ", "ς", -9], "['éİİ']"]
-["find", ["éİİ", "ς", -9, -3], "-1"]
-["count", ["éİİ", "ς", -9, -3], "0"]
+["find", ["éİİ", "ς"], "-1"]
+["count", ["éİİ", "ς"], "0"]
 ["replace", ["éİİ", "ς", "²a", -9], "'éİİ'"]
-["startswith", ["éİİ", "ς", -9, -3], "False"]
-["endswith", ["éİİ", "ς", -9, -3], "False"]
+["startswith", ["éİİ", "ς"], "False"]
+["endswith", ["éİİ", "ς"], "False"]
 ["zfill", ["éİİ", -9], "'éİİ'"]
 ["splitlines", ["éİİ"], "['éİİ']"]
-["splitlines", ["éİİ", true], "['éİİ']"]
 ["isdigit", ["éİİ"], "False"]
 ["isalpha", ["éİİ"], "True"]
 ["isspace", ["éİİ"], "False"]
@@ -63,14 +61,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["éba1　İ"], "['éba1', 'İ']"]
 ["split", ["éba1　İ", null, 8], "['éba1', 'İ']"]
 ["split", ["éba1　İ", "", 8], "!!empty separator"]
-["find", ["éba1　İ", "", 8, -9], "-1"]
-["count", ["éba1　İ", "", 8, -9], "0"]
+["find", ["éba1　İ", ""], "0"]
+["count", ["éba1　İ", ""], "8"]
 ["replace", ["éba1　İ", "", "ﬁǅ", 8], "'ﬁǅ\\x85ﬁǅéﬁǅbﬁǅaﬁǅ1ﬁǅ\\u3000ﬁǅİﬁǅ'"]
-["startswith", ["éba1　İ", "", 8, -9], "False"]
-["endswith", ["éba1　İ", "", 8, -9], "False"]
+["startswith", ["éba1　İ", ""], "True"]
+["endswith", ["éba1　İ", ""], "True"]
 ["zfill", ["éba1　İ", 8], "'0\\x85éba1\\u3000İ'"]
 ["splitlines", ["éba1　İ"], "['', 'éba1\\u3000İ']"]
-["splitlines", ["éba1　İ", true], "['\\x85', 'éba1\\u3000İ']"]
 ["isdigit", ["éba1　İ"], "False"]
 ["isalpha", ["éba1　İ"], "False"]
 ["isspace", ["éba1　İ"], "False"]
@@ -88,14 +85,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["²²b"], "['²²b']"]
 ["split", ["²²b", null, -8], "['²²b']"]
 ["split", ["²²b", "", -8], "!!empty separator"]
-["find", ["²²b", "", -8, 2], "0"]
-["count", ["²²b", "", -8, 2], "3"]
+["find", ["²²b", ""], "0"]
+["count", ["²²b", ""], "4"]
 ["replace", ["²²b", "", "ς'", -8], "\"ς'²ς'²ς'bς'\""]
-["startswith", ["²²b", "", -8, 2], "True"]
-["endswith", ["²²b", "", -8, 2], "True"]
+["startswith", ["²²b", ""], "True"]
+["endswith", ["²²b", ""], "True"]
 ["zfill", ["²²b", -8], "'²²b'"]
 ["splitlines", ["²²b"], "['²²b']"]
-["splitlines", ["²²b", true], "['²²b']"]
 ["isdigit", ["²²b"], "False"]
 ["isalpha", ["²²b"], "False"]
 ["isspace", ["²²b"], "False"]
@@ -113,14 +109,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", [""], "[]"]
 ["split", ["", null, -4], "[]"]
 ["split", ["", "", -4], "!!empty separator"]
-["find", ["", "", -4, -10], "0"]
-["count", ["", "", -4, -10], "1"]
+["find", ["", ""], "0"]
+["count", ["", ""], "1"]
 ["replace", ["", "", " σ", -4], "'\\u2028σ'"]
-["startswith", ["", "", -4, -10], "True"]
-["endswith", ["", "", -4, -10], "True"]
+["startswith", ["", ""], "True"]
+["endswith", ["", ""], "True"]
 ["zfill", ["", -4], "''"]
 ["splitlines", [""], "[]"]
-["splitlines", ["", true], "[]"]
 ["isdigit", [""], "False"]
 ["isalpha", [""], "False"]
 ["isspace", [""], "False"]
@@ -138,14 +133,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["　\t"], "[]"]
 ["split", ["　\t", null, 1], "[]"]
 ["split", ["　\t", "\n\t", 1], "['\\u3000\\t']"]
-["find", ["　\t", "\n\t", 1, null], "-1"]
-["count", ["　\t", "\n\t", 1, null], "0"]
+["find", ["　\t", "\n\t"], "-1"]
+["count", ["　\t", "\n\t"], "0"]
 ["replace", ["　\t", "\n\t", "\tﬁ", 1], "'\\u3000\\t'"]
-["startswith", ["　\t", "\n\t", 1, null], "False"]
-["endswith", ["　\t", "\n\t", 1, null], "False"]
+["startswith", ["　\t", "\n\t"], "False"]
+["endswith", ["　\t", "\n\t"], "False"]
 ["zfill", ["　\t", 1], "'\\u3000\\t'"]
 ["splitlines", ["　\t"], "['\\u3000\\t']"]
-["splitlines", ["　\t", true], "['\\u3000\\t']"]
 ["isdigit", ["　\t"], "False"]
 ["isalpha", ["　\t"], "False"]
 ["isspace", ["　\t"], "True"]
@@ -163,14 +157,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["σǅς1²σ'"], "[\"σǅς1²σ'\"]"]
 ["split", ["σǅς1²σ'", null, 0], "[\"σǅς1²σ'\"]"]
 ["split", ["σǅς1²σ'", "aß", 0], "[\"σǅς1²σ'\"]"]
-["find", ["σǅς1²σ'", "aß", 0, 9], "-1"]
-["count", ["σǅς1²σ'", "aß", 0, 9], "0"]
+["find", ["σǅς1²σ'", "aß"], "-1"]
+["count", ["σǅς1²σ'", "aß"], "0"]
 ["replace", ["σǅς1²σ'", "aß", "İσ", 0], "\"σǅς1²σ'\""]
-["startswith", ["σǅς1²σ'", "aß", 0, 9], "False"]
-["endswith", ["σǅς1²σ'", "aß", 0, 9], "False"]
+["startswith", ["σǅς1²σ'", "aß"], "False"]
+["endswith", ["σǅς1²σ'", "aß"], "False"]
 ["zfill", ["σǅς1²σ'", 0], "\"σǅς1²σ'\""]
 ["splitlines", ["σǅς1²σ'"], "[\"σǅς1²σ'\"]"]
-["splitlines", ["σǅς1²σ'", true], "[\"σǅς1²σ'\"]"]
 ["isdigit", ["σǅς1²σ'"], "False"]
 ["isalpha", ["σǅς1²σ'"], "False"]
 ["isspace", ["σǅς1²σ'"], "False"]
@@ -188,14 +181,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["Á"], "['Á']"]
 ["split", ["Á", null, -9], "['Á']"]
 ["split", ["Á", "ς'", -9], "['Á']"]
-["find", ["Á", "ς'", -9, -2], "-1"]
-["count", ["Á", "ς'", -9, -2], "0"]
+["find", ["Á", "ς'"], "-1"]
+["count", ["Á", "ς'"], "0"]
 ["replace", ["Á", "ς'", ". ", -9], "'Á'"]
-["startswith", ["Á", "ς'", -9, -2], "False"]
-["endswith", ["Á", "ς'", -9, -2], "False"]
+["startswith", ["Á", "ς'"], "False"]
+["endswith", ["Á", "ς'"], "False"]
 ["zfill", ["Á", -9], "'Á'"]
 ["splitlines", ["Á"], "['Á']"]
-["splitlines", ["Á", true], "['Á']"]
 ["isdigit", ["Á"], "False"]
 ["isalpha", ["Á"], "False"]
 ["isspace", ["Á"], "False"]
@@ -213,14 +205,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["AΣ1ΣΣ"], "['AΣ1ΣΣ']"]
 ["split", ["AΣ1ΣΣ", null, -6], "['AΣ1ΣΣ']"]
 ["split", ["AΣ1ΣΣ", "\u001cΣ", -6], "['AΣ1ΣΣ']"]
-["find", ["AΣ1ΣΣ", "\u001cΣ", -6, -6], "-1"]
-["count", ["AΣ1ΣΣ", "\u001cΣ", -6, -6], "0"]
+["find", ["AΣ1ΣΣ", "\u001cΣ"], "-1"]
+["count", ["AΣ1ΣΣ", "\u001cΣ"], "0"]
 ["replace", ["AΣ1ΣΣ", "\u001cΣ", " 1", -6], "'AΣ1ΣΣ'"]
-["startswith", ["AΣ1ΣΣ", "\u001cΣ", -6, -6], "False"]
-["endswith", ["AΣ1ΣΣ", "\u001cΣ", -6, -6], "False"]
+["startswith", ["AΣ1ΣΣ", "\u001cΣ"], "False"]
+["endswith", ["AΣ1ΣΣ", "\u001cΣ"], "False"]
 ["zfill", ["AΣ1ΣΣ", -6], "'AΣ1ΣΣ'"]
 ["splitlines", ["AΣ1ΣΣ"], "['AΣ1ΣΣ']"]
-["splitlines", ["AΣ1ΣΣ", true], "['AΣ1ΣΣ']"]
 ["isdigit", ["AΣ1ΣΣ"], "False"]
 ["isalpha", ["AΣ1ΣΣ"], "False"]
 ["isspace", ["AΣ1ΣΣ"], "False"]
@@ -238,14 +229,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["AA"], "['AA']"]
 ["split", ["AA", null, 9], "['AA']"]
 ["split", ["AA", "-ß", 9], "['AA']"]
-["find", ["AA", "-ß", 9, null], "-1"]
-["count", ["AA", "-ß", 9, null], "0"]
+["find", ["AA", "-ß"], "-1"]
+["count", ["AA", "-ß"], "0"]
 ["replace", ["AA", "-ß", "\u001cς", 9], "'AA'"]
-["startswith", ["AA", "-ß", 9, null], "False"]
-["endswith", ["AA", "-ß", 9, null], "False"]
+["startswith", ["AA", "-ß"], "False"]
+["endswith", ["AA", "-ß"], "False"]
 ["zfill", ["AA", 9], "'0000000AA'"]
 ["splitlines", ["AA"], "['AA']"]
-["splitlines", ["AA", true], "['AA']"]
 ["isdigit", ["AA"], "False"]
 ["isalpha", ["AA"], "True"]
 ["isspace", ["AA"], "False"]
@@ -263,14 +253,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["\n1a\r\n\r\n  "], "['1a']"]
 ["split", ["\n1a\r\n\r\n  ", null, -4], "['1a']"]
 ["split", ["\n1a\r\n\r\n  ", "1-", -4], "['\\n1a\\r\\n\\r\\n\\u2028\\u2028']"]
-["find", ["\n1a\r\n\r\n  ", "1-", -4, null], "-1"]
-["count", ["\n1a\r\n\r\n  ", "1-", -4, null], "0"]
+["find", ["\n1a\r\n\r\n  ", "1-"], "-1"]
+["count", ["\n1a\r\n\r\n  ", "1-"], "0"]
 ["replace", ["\n1a\r\n\r\n  ", "1-", "bß", -4], "'\\n1a\\r\\n\\r\\n\\u2028\\u2028'"]
-["startswith", ["\n1a\r\n\r\n  ", "1-", -4, null], "False"]
-["endswith", ["\n1a\r\n\r\n  ", "1-", -4, null], "False"]
+["startswith", ["\n1a\r\n\r\n  ", "1-"], "False"]
+["endswith", ["\n1a\r\n\r\n  ", "1-"], "False"]
 ["zfill", ["\n1a\r\n\r\n  ", -4], "'\\n1a\\r\\n\\r\\n\\u2028\\u2028'"]
 ["splitlines", ["\n1a\r\n\r\n  "], "['', '1a', '', '', '']"]
-["splitlines", ["\n1a\r\n\r\n  ", true], "['\\n', '1a\\r\\n', '\\r\\n', '\\u2028', '\\u2028']"]
 ["isdigit", ["\n1a\r\n\r\n  "], "False"]
 ["isalpha", ["\n1a\r\n\r\n  "], "False"]
 ["isspace", ["\n1a\r\n\r\n  "], "False"]
@@ -288,14 +277,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["ς"], "['ς']"]
 ["split", ["ς", null, -4], "['ς']"]
 ["split", ["ς", "-²", -4], "['\\x85ς']"]
-["find", ["ς", "-²", -4, 7], "-1"]
-["count", ["ς", "-²", -4, 7], "0"]
+["find", ["ς", "-²"], "-1"]
+["count", ["ς", "-²"], "0"]
 ["replace", ["ς", "-²", "", -4], "'\\x85ς'"]
-["startswith", ["ς", "-²", -4, 7], "False"]
-["endswith", ["ς", "-²", -4, 7], "False"]
+["startswith", ["ς", "-²"], "False"]
+["endswith", ["ς", "-²"], "False"]
 ["zfill", ["ς", -4], "'\\x85ς'"]
 ["splitlines", ["ς"], "['', 'ς']"]
-["splitlines", ["ς", true], "['\\x85', 'ς']"]
 ["isdigit", ["ς"], "False"]
 ["isalpha", ["ς"], "False"]
 ["isspace", ["ς"], "False"]
@@ -313,14 +301,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["-\u001c ǅ1́"], "['-', 'ǅ1́']"]
 ["split", ["-\u001c ǅ1́", null, -8], "['-', 'ǅ1́']"]
 ["split", ["-\u001c ǅ1́", "", -8], "!!empty separator"]
-["find", ["-\u001c ǅ1́", "", -8, null], "0"]
-["count", ["-\u001c ǅ1́", "", -8, null], "8"]
+["find", ["-\u001c ǅ1́", ""], "0"]
+["count", ["-\u001c ǅ1́", ""], "8"]
 ["replace", ["-\u001c ǅ1́", "", "", -8], "'-\\x1c \\x85ǅ1́'"]
-["startswith", ["-\u001c ǅ1́", "", -8, null], "True"]
-["endswith", ["-\u001c ǅ1́", "", -8, null], "True"]
+["startswith", ["-\u001c ǅ1́", ""], "True"]
+["endswith", ["-\u001c ǅ1́", ""], "True"]
 ["zfill", ["-\u001c ǅ1́", -8], "'-\\x1c \\x85ǅ1́'"]
 ["splitlines", ["-\u001c ǅ1́"], "['-', ' ', 'ǅ1́']"]
-["splitlines", ["-\u001c ǅ1́", true], "['-\\x1c', ' \\x85', 'ǅ1́']"]
 ["isdigit", ["-\u001c ǅ1́"], "False"]
 ["isalpha", ["-\u001c ǅ1́"], "False"]
 ["isspace", ["-\u001c ǅ1́"], "False"]
@@ -338,14 +325,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["é²,é-ςσσ"], "['é²,é-ςσσ']"]
 ["split", ["é²,é-ςσσ", null, -4], "['é²,é-ςσσ']"]
 ["split", ["é²,é-ςσσ", "ς", -4], "['é²,é-ςσσ']"]
-["find", ["é²,é-ςσσ", "ς", -4, 10], "-1"]
-["count", ["é²,é-ςσσ", "ς", -4, 10], "0"]
+["find", ["é²,é-ςσσ", "ς"], "-1"]
+["count", ["é²,é-ςσσ", "ς"], "0"]
 ["replace", ["é²,é-ςσσ", "ς", "ςσ", -4], "'é²,é-ςσσ'"]
-["startswith", ["é²,é-ςσσ", "ς", -4, 10], "False"]
-["endswith", ["é²,é-ςσσ", "ς", -4, 10], "False"]
+["startswith", ["é²,é-ςσσ", "ς"], "False"]
+["endswith", ["é²,é-ςσσ", "ς"], "False"]
 ["zfill", ["é²,é-ςσσ", -4], "'é²,é-ςσσ'"]
 ["splitlines", ["é²,é-ςσσ"], "['é²,é-ςσσ']"]
-["splitlines", ["é²,é-ςσσ", true], "['é²,é-ςσσ']"]
 ["isdigit", ["é²,é-ςσσ"], "False"]
 ["isalpha", ["é²,é-ςσσ"], "False"]
 ["isspace", ["é²,é-ςσσ"], "False"]
@@ -363,14 +349,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["a\n\r\n"], "['a']"]
 ["split", ["a\n\r\n", null, -1], "['a']"]
 ["split", ["a\n\r\n", "- ", -1], "['a\\n\\r\\n']"]
-["find", ["a\n\r\n", "- ", -1, null], "-1"]
-["count", ["a\n\r\n", "- ", -1, null], "0"]
+["find", ["a\n\r\n", "- "], "-1"]
+["count", ["a\n\r\n", "- "], "0"]
 ["replace", ["a\n\r\n", "- ", "a ", -1], "'a\\n\\r\\n'"]
-["startswith", ["a\n\r\n", "- ", -1, null], "False"]
-["endswith", ["a\n\r\n", "- ", -1, null], "False"]
+["startswith", ["a\n\r\n", "- "], "False"]
+["endswith", ["a\n\r\n", "- "], "False"]
 ["zfill", ["a\n\r\n", -1], "'a\\n\\r\\n'"]
 ["splitlines", ["a\n\r\n"], "['a', '']"]
-["splitlines", ["a\n\r\n", true], "['a\\n', '\\r\\n']"]
 ["isdigit", ["a\n\r\n"], "False"]
 ["isalpha", ["a\n\r\n"], "False"]
 ["isspace", ["a\n\r\n"], "False"]
@@ -388,14 +373,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["aǅ\r\n.,²"], "['aǅ', '.,²']"]
 ["split", ["aǅ\r\n.,²", null, 10], "['aǅ', '.,²']"]
 ["split", ["aǅ\r\n.,²", "\né", 10], "['\\x85aǅ\\r\\n.,²']"]
-["find", ["aǅ\r\n.,²", "\né", 10, null], "-1"]
-["count", ["aǅ\r\n.,²", "\né", 10, null], "0"]
+["find", ["aǅ\r\n.,²", "\né"], "-1"]
+["count", ["aǅ\r\n.,²", "\né"], "0"]
 ["replace", ["aǅ\r\n.,²", "\né", "", 10], "'\\x85aǅ\\r\\n.,²'"]
-["startswith", ["aǅ\r\n.,²", "\né", 10, null], "False"]
-["endswith", ["aǅ\r\n.,²", "\né", 10, null], "False"]
+["startswith", ["aǅ\r\n.,²", "\né"], "False"]
+["endswith", ["aǅ\r\n.,²", "\né"], "False"]
 ["zfill", ["aǅ\r\n.,²", 10], "'00\\x85aǅ\\r\\n.,²'"]
 ["splitlines", ["aǅ\r\n.,²"], "['', 'aǅ', '.,²']"]
-["splitlines", ["aǅ\r\n.,²", true], "['\\x85', 'aǅ\\r\\n', '.,²']"]
 ["isdigit", ["aǅ\r\n.,²"], "False"]
 ["isalpha", ["aǅ\r\n.,²"], "False"]
 ["isspace", ["aǅ\r\n.,²"], "False"]
@@ -413,14 +397,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["Σ\t"], "['Σ']"]
 ["split", ["Σ\t", null, -9], "['Σ']"]
 ["split", ["Σ\t", "1.", -9], "['Σ\\t']"]
-["find", ["Σ\t", "1.", -9, 10], "-1"]
-["count", ["Σ\t", "1.", -9, 10], "0"]
+["find", ["Σ\t", "1."], "-1"]
+["count", ["Σ\t", "1."], "0"]
 ["replace", ["Σ\t", "1.", "1", -9], "'Σ\\t'"]
-["startswith", ["Σ\t", "1.", -9, 10], "False"]
-["endswith", ["Σ\t", "1.", -9, 10], "False"]
+["startswith", ["Σ\t", "1."], "False"]
+["endswith", ["Σ\t", "1."], "False"]
 ["zfill", ["Σ\t", -9], "'Σ\\t'"]
 ["splitlines", ["Σ\t"], "['Σ\\t']"]
-["splitlines", ["Σ\t", true], "['Σ\\t']"]
 ["isdigit", ["Σ\t"], "False"]
 ["isalpha", ["Σ\t"], "False"]
 ["isspace", ["Σ\t"], "False"]
@@ -438,14 +421,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["\u001cσ"], "['σ']"]
 ["split", ["\u001cσ", null, -7], "['σ']"]
 ["split", ["\u001cσ", "éς", -7], "['\\x1c\\x85σ']"]
-["find", ["\u001cσ", "éς", -7, -10], "-1"]
-["count", ["\u001cσ", "éς", -7, -10], "0"]
+["find", ["\u001cσ", "éς"], "-1"]
+["count", ["\u001cσ", "éς"], "0"]
 ["replace", ["\u001cσ", "éς", "σß", -7], "'\\x1c\\x85σ'"]
-["startswith", ["\u001cσ", "éς", -7, -10], "False"]
-["endswith", ["\u001cσ", "éς", -7, -10], "False"]
+["startswith", ["\u001cσ", "éς"], "False"]
+["endswith", ["\u001cσ", "éς"], "False"]
 ["zfill", ["\u001cσ", -7], "'\\x1c\\x85σ'"]
 ["splitlines", ["\u001cσ"], "['', '', 'σ']"]
-["splitlines", ["\u001cσ", true], "['\\x1c', '\\x85', 'σ']"]
 ["isdigit", ["\u001cσ"], "False"]
 ["isalpha", ["\u001cσ"], "False"]
 ["isspace", ["\u001cσ"], "False"]
@@ -463,14 +445,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["́İǅA"], "['́İǅ', 'A']"]
 ["split", ["́İǅA", null, -2], "['́İǅ', 'A']"]
 ["split", ["́İǅA", "\nß", -2], "['́İǅ\\x85A']"]
-["find", ["́İǅA", "\nß", -2, null], "-1"]
-["count", ["́İǅA", "\nß", -2, null], "0"]
+["find", ["́İǅA", "\nß"], "-1"]
+["count", ["́İǅA", "\nß"], "0"]
 ["replace", ["́İǅA", "\nß", "σΣ", -2], "'́İǅ\\x85A'"]
-["startswith", ["́İǅA", "\nß", -2, null], "False"]
-["endswith", ["́İǅA", "\nß", -2, null], "False"]
+["startswith", ["́İǅA", "\nß"], "False"]
+["endswith", ["́İǅA", "\nß"], "False"]
 ["zfill", ["́İǅA", -2], "'́İǅ\\x85A'"]
 ["splitlines", ["́İǅA"], "['́İǅ', 'A']"]
-["splitlines", ["́İǅA", true], "['́İǅ\\x85', 'A']"]
 ["isdigit", ["́İǅA"], "False"]
 ["isalpha", ["́İǅA"], "False"]
 ["isspace", ["́İǅA"], "False"]
@@ -488,14 +469,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["\u001cΣİﬁa,-\t"], "['Σİﬁa,-']"]
 ["split", ["\u001cΣİﬁa,-\t", null, -5], "['Σİﬁa,-']"]
 ["split", ["\u001cΣİﬁa,-\t", "", -5], "!!empty separator"]
-["find", ["\u001cΣİﬁa,-\t", "", -5, 1], "-1"]
-["count", ["\u001cΣİﬁa,-\t", "", -5, 1], "0"]
+["find", ["\u001cΣİﬁa,-\t", ""], "0"]
+["count", ["\u001cΣİﬁa,-\t", ""], "9"]
 ["replace", ["\u001cΣİﬁa,-\t", "", "\u001c", -5], "'\\x85\\x1c\\x1c\\x85\\x1cΣ\\x85\\x1cİ\\x85\\x1cﬁ\\x85\\x1ca\\x85\\x1c,\\x85\\x1c-\\x85\\x1c\\t\\x85\\x1c'"]
-["startswith", ["\u001cΣİﬁa,-\t", "", -5, 1], "False"]
-["endswith", ["\u001cΣİﬁa,-\t", "", -5, 1], "False"]
+["startswith", ["\u001cΣİﬁa,-\t", ""], "True"]
+["endswith", ["\u001cΣİﬁa,-\t", ""], "True"]
 ["zfill", ["\u001cΣİﬁa,-\t", -5], "'\\x1cΣİﬁa,-\\t'"]
 ["splitlines", ["\u001cΣİﬁa,-\t"], "['', 'Σİﬁa,-\\t']"]
-["splitlines", ["\u001cΣİﬁa,-\t", true], "['\\x1c', 'Σİﬁa,-\\t']"]
 ["isdigit", ["\u001cΣİﬁa,-\t"], "False"]
 ["isalpha", ["\u001cΣİﬁa,-\t"], "False"]
 ["isspace", ["\u001cΣİﬁa,-\t"], "False"]
@@ -513,14 +493,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", [""], "[]"]
 ["split", ["", null, 9], "[]"]
 ["split", ["", ".ς", 9], "['']"]
-["find", ["", ".ς", 9, 1], "-1"]
-["count", ["", ".ς", 9, 1], "0"]
+["find", ["", ".ς"], "-1"]
+["count", ["", ".ς"], "0"]
 ["replace", ["", ".ς", "ςA", 9], "''"]
-["startswith", ["", ".ς", 9, 1], "False"]
-["endswith", ["", ".ς", 9, 1], "False"]
+["startswith", ["", ".ς"], "False"]
+["endswith", ["", ".ς"], "False"]
 ["zfill", ["", 9], "'000000000'"]
 ["splitlines", [""], "[]"]
-["splitlines", ["", true], "[]"]
 ["isdigit", [""], "False"]
 ["isalpha", [""], "False"]
 ["isspace", [""], "False"]
@@ -538,14 +517,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", [",-Aİ"], "[',-Aİ']"]
 ["split", [",-Aİ", null, -10], "[',-Aİ']"]
 ["split", [",-Aİ", "İé", -10], "[',-Aİ']"]
-["find", [",-Aİ", "İé", -10, -9], "-1"]
-["count", [",-Aİ", "İé", -10, -9], "0"]
+["find", [",-Aİ", "İé"], "-1"]
+["count", [",-Aİ", "İé"], "0"]
 ["replace", [",-Aİ", "İé", "", -10], "',-Aİ'"]
-["startswith", [",-Aİ", "İé", -10, -9], "False"]
-["endswith", [",-Aİ", "İé", -10, -9], "False"]
+["startswith", [",-Aİ", "İé"], "False"]
+["endswith", [",-Aİ", "İé"], "False"]
 ["zfill", [",-Aİ", -10], "',-Aİ'"]
 ["splitlines", [",-Aİ"], "[',-Aİ']"]
-["splitlines", [",-Aİ", true], "[',-Aİ']"]
 ["isdigit", [",-Aİ"], "False"]
 ["isalpha", [",-Aİ"], "False"]
 ["isspace", [",-Aİ"], "False"]
@@ -563,14 +541,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["\tσ\t."], "['σ', '.']"]
 ["split", ["\tσ\t.", null, 2], "['σ', '.']"]
 ["split", ["\tσ\t.", "σ-", 2], "['\\tσ\\t.']"]
-["find", ["\tσ\t.", "σ-", 2, -9], "-1"]
-["count", ["\tσ\t.", "σ-", 2, -9], "0"]
+["find", ["\tσ\t.", "σ-"], "-1"]
+["count", ["\tσ\t.", "σ-"], "0"]
 ["replace", ["\tσ\t.", "σ-", "A\r", 2], "'\\tσ\\t.'"]
-["startswith", ["\tσ\t.", "σ-", 2, -9], "False"]
-["endswith", ["\tσ\t.", "σ-", 2, -9], "False"]
+["startswith", ["\tσ\t.", "σ-"], "False"]
+["endswith", ["\tσ\t.", "σ-"], "False"]
 ["zfill", ["\tσ\t.", 2], "'\\tσ\\t.'"]
 ["splitlines", ["\tσ\t."], "['\\tσ\\t.']"]
-["splitlines", ["\tσ\t.", true], "['\\tσ\\t.']"]
 ["isdigit", ["\tσ\t."], "False"]
 ["isalpha", ["\tσ\t."], "False"]
 ["isspace", ["\tσ\t."], "False"]
@@ -588,14 +565,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["'é ﬁA"], "[\"'é\", 'ﬁA']"]
 ["split", ["'é ﬁA", null, 10], "[\"'é\", 'ﬁA']"]
 ["split", ["'é ﬁA", "-\r", 10], "[\"'é ﬁA\"]"]
-["find", ["'é ﬁA", "-\r", 10, null], "-1"]
-["count", ["'é ﬁA", "-\r", 10, null], "0"]
+["find", ["'é ﬁA", "-\r"], "-1"]
+["count", ["'é ﬁA", "-\r"], "0"]
 ["replace", ["'é ﬁA", "-\r", "ς,", 10], "\"'é ﬁA\""]
-["startswith", ["'é ﬁA", "-\r", 10, null], "False"]
-["endswith", ["'é ﬁA", "-\r", 10, null], "False"]
+["startswith", ["'é ﬁA", "-\r"], "False"]
+["endswith", ["'é ﬁA", "-\r"], "False"]
 ["zfill", ["'é ﬁA", 10], "\"00000'é ﬁA\""]
 ["splitlines", ["'é ﬁA"], "[\"'é ﬁA\"]"]
-["splitlines", ["'é ﬁA", true], "[\"'é ﬁA\"]"]
 ["isdigit", ["'é ﬁA"], "False"]
 ["isalpha", ["'é ﬁA"], "False"]
 ["isspace", ["'é ﬁA"], "False"]
@@ -613,14 +589,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["ǅ."], "['ǅ.']"]
 ["split", ["ǅ.", null, 8], "['ǅ.']"]
 ["split", ["ǅ.", "²ǅ", 8], "['ǅ.']"]
-["find", ["ǅ.", "²ǅ", 8, 2], "-1"]
-["count", ["ǅ.", "²ǅ", 8, 2], "0"]
+["find", ["ǅ.", "²ǅ"], "-1"]
+["count", ["ǅ.", "²ǅ"], "0"]
 ["replace", ["ǅ.", "²ǅ", "Σ\t", 8], "'ǅ.'"]
-["startswith", ["ǅ.", "²ǅ", 8, 2], "False"]
-["endswith", ["ǅ.", "²ǅ", 8, 2], "False"]
+["startswith", ["ǅ.", "²ǅ"], "False"]
+["endswith", ["ǅ.", "²ǅ"], "False"]
 ["zfill", ["ǅ.", 8], "'000000ǅ.'"]
 ["splitlines", ["ǅ."], "['ǅ.']"]
-["splitlines", ["ǅ.", true], "['ǅ.']"]
 ["isdigit", ["ǅ."], "False"]
 ["isalpha", ["ǅ."], "False"]
 ["isspace", ["ǅ."], "False"]
@@ -638,14 +613,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["\n ́² a"], "['́²', 'a']"]
 ["split", ["\n ́² a", null, 2], "['́²', 'a']"]
 ["split", ["\n ́² a", "", 2], "!!empty separator"]
-["find", ["\n ́² a", "", 2, -3], "2"]
-["count", ["\n ́² a", "", 2, -3], "2"]
+["find", ["\n ́² a", ""], "0"]
+["count", ["\n ́² a", ""], "7"]
 ["replace", ["\n ́² a", "", "σﬁ", 2], "'σﬁ\\nσﬁ\\u2028́²\\u2028a'"]
-["startswith", ["\n ́² a", "", 2, -3], "True"]
-["endswith", ["\n ́² a", "", 2, -3], "True"]
+["startswith", ["\n ́² a", ""], "True"]
+["endswith", ["\n ́² a", ""], "True"]
 ["zfill", ["\n ́² a", 2], "'\\n\\u2028́²\\u2028a'"]
 ["splitlines", ["\n ́² a"], "['', '', '́²', 'a']"]
-["splitlines", ["\n ́² a", true], "['\\n', '\\u2028', '́²\\u2028', 'a']"]
 ["isdigit", ["\n ́² a"], "False"]
 ["isalpha", ["\n ́² a"], "False"]
 ["isspace", ["\n ́² a"], "False"]
@@ -663,14 +637,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["a ,"], "['a', ',']"]
 ["split", ["a ,", null, -1], "['a', ',']"]
 ["split", ["a ,", "é", -1], "['a\\u2028,']"]
-["find", ["a ,", "é", -1, null], "-1"]
-["count", ["a ,", "é", -1, null], "0"]
+["find", ["a ,", "é"], "-1"]
+["count", ["a ,", "é"], "0"]
 ["replace", ["a ,", "é", " ", -1], "'a\\u2028,'"]
-["startswith", ["a ,", "é", -1, null], "False"]
-["endswith", ["a ,", "é", -1, null], "False"]
+["startswith", ["a ,", "é"], "False"]
+["endswith", ["a ,", "é"], "False"]
 ["zfill", ["a ,", -1], "'a\\u2028,'"]
 ["splitlines", ["a ,"], "['a', ',']"]
-["splitlines", ["a ,", true], "['a\\u2028', ',']"]
 ["isdigit", ["a ,"], "False"]
 ["isalpha", ["a ,"], "False"]
 ["isspace", ["a ,"], "False"]
@@ -688,14 +661,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["a"], "['a']"]
 ["split", ["a", null, 0], "['a']"]
 ["split", ["a", "1Σ", 0], "['a']"]
-["find", ["a", "1Σ", 0, null], "-1"]
-["count", ["a", "1Σ", 0, null], "0"]
+["find", ["a", "1Σ"], "-1"]
+["count", ["a", "1Σ"], "0"]
 ["replace", ["a", "1Σ", "\u001c", 0], "'a'"]
-["startswith", ["a", "1Σ", 0, null], "False"]
-["endswith", ["a", "1Σ", 0, null], "False"]
+["startswith", ["a", "1Σ"], "False"]
+["endswith", ["a", "1Σ"], "False"]
 ["zfill", ["a", 0], "'a'"]
 ["splitlines", ["a"], "['a']"]
-["splitlines", ["a", true], "['a']"]
 ["isdigit", ["a"], "False"]
 ["isalpha", ["a"], "True"]
 ["isspace", ["a"], "False"]
@@ -713,14 +685,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["²σ"], "['²σ']"]
 ["split", ["²σ", null, -4], "['²σ']"]
 ["split", ["²σ", "ǅ²", -4], "['²σ']"]
-["find", ["²σ", "ǅ²", -4, 10], "-1"]
-["count", ["²σ", "ǅ²", -4, 10], "0"]
+["find", ["²σ", "ǅ²"], "-1"]
+["count", ["²σ", "ǅ²"], "0"]
 ["replace", ["²σ", "ǅ²", "\nǅ", -4], "'²σ'"]
-["startswith", ["²σ", "ǅ²", -4, 10], "False"]
-["endswith", ["²σ", "ǅ²", -4, 10], "False"]
+["startswith", ["²σ", "ǅ²"], "False"]
+["endswith", ["²σ", "ǅ²"], "False"]
 ["zfill", ["²σ", -4], "'²σ'"]
 ["splitlines", ["²σ"], "['²σ']"]
-["splitlines", ["²σ", true], "['²σ']"]
 ["isdigit", ["²σ"], "False"]
 ["isalpha", ["²σ"], "False"]
 ["isspace", ["²σ"], "False"]
@@ -738,14 +709,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", [" \n,ﬁΣA"], "[',ﬁΣA']"]
 ["split", [" \n,ﬁΣA", null, -7], "[',ﬁΣA']"]
 ["split", [" \n,ﬁΣA", "　\t", -7], "[' \\n,ﬁΣA']"]
-["find", [" \n,ﬁΣA", "　\t", -7, -8], "-1"]
-["count", [" \n,ﬁΣA", "　\t", -7, -8], "0"]
+["find", [" \n,ﬁΣA", "　\t"], "-1"]
+["count", [" \n,ﬁΣA", "　\t"], "0"]
 ["replace", [" \n,ﬁΣA", "　\t", "\u001c²", -7], "' \\n,ﬁΣA'"]
-["startswith", [" \n,ﬁΣA", "　\t", -7, -8], "False"]
-["endswith", [" \n,ﬁΣA", "　\t", -7, -8], "False"]
+["startswith", [" \n,ﬁΣA", "　\t"], "False"]
+["endswith", [" \n,ﬁΣA", "　\t"], "False"]
 ["zfill", [" \n,ﬁΣA", -7], "' \\n,ﬁΣA'"]
 ["splitlines", [" \n,ﬁΣA"], "[' ', ',ﬁΣA']"]
-["splitlines", [" \n,ﬁΣA", true], "[' \\n', ',ﬁΣA']"]
 ["isdigit", [" \n,ﬁΣA"], "False"]
 ["isalpha", [" \n,ﬁΣA"], "False"]
 ["isspace", [" \n,ﬁΣA"], "False"]
@@ -763,14 +733,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["ǅ\u001c　"], "['ǅ']"]
 ["split", ["ǅ\u001c　", null, -5], "['ǅ']"]
 ["split", ["ǅ\u001c　", "\nǅ", -5], "['ǅ\\x1c\\u3000']"]
-["find", ["ǅ\u001c　", "\nǅ", -5, null], "-1"]
-["count", ["ǅ\u001c　", "\nǅ", -5, null], "0"]
+["find", ["ǅ\u001c　", "\nǅ"], "-1"]
+["count", ["ǅ\u001c　", "\nǅ"], "0"]
 ["replace", ["ǅ\u001c　", "\nǅ", "\n.", -5], "'ǅ\\x1c\\u3000'"]
-["startswith", ["ǅ\u001c　", "\nǅ", -5, null], "False"]
-["endswith", ["ǅ\u001c　", "\nǅ", -5, null], "False"]
+["startswith", ["ǅ\u001c　", "\nǅ"], "False"]
+["endswith", ["ǅ\u001c　", "\nǅ"], "False"]
 ["zfill", ["ǅ\u001c　", -5], "'ǅ\\x1c\\u3000'"]
 ["splitlines", ["ǅ\u001c　"], "['ǅ', '\\u3000']"]
-["splitlines", ["ǅ\u001c　", true], "['ǅ\\x1c', '\\u3000']"]
 ["isdigit", ["ǅ\u001c　"], "False"]
 ["isalpha", ["ǅ\u001c　"], "False"]
 ["isspace", ["ǅ\u001c　"], "False"]
@@ -788,14 +757,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["\r\nΣ"], "['Σ']"]
 ["split", ["\r\nΣ", null, 7], "['Σ']"]
 ["split", ["\r\nΣ", "", 7], "!!empty separator"]
-["find", ["\r\nΣ", "", 7, -4], "-1"]
-["count", ["\r\nΣ", "", 7, -4], "0"]
+["find", ["\r\nΣ", ""], "0"]
+["count", ["\r\nΣ", ""], "4"]
 ["replace", ["\r\nΣ", "", "A", 7], "'A\\rA\\nAΣA'"]
-["startswith", ["\r\nΣ", "", 7, -4], "False"]
-["endswith", ["\r\nΣ", "", 7, -4], "False"]
+["startswith", ["\r\nΣ", ""], "True"]
+["endswith", ["\r\nΣ", ""], "True"]
 ["zfill", ["\r\nΣ", 7], "'0000\\r\\nΣ'"]
 ["splitlines", ["\r\nΣ"], "['', 'Σ']"]
-["splitlines", ["\r\nΣ", true], "['\\r\\n', 'Σ']"]
 ["isdigit", ["\r\nΣ"], "False"]
 ["isalpha", ["\r\nΣ"], "False"]
 ["isspace", ["\r\nΣ"], "False"]
@@ -813,14 +781,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", [" "], "[]"]
 ["split", [" ", null, -9], "[]"]
 ["split", [" ", "'A", -9], "['\\u2028']"]
-["find", [" ", "'A", -9, 2], "-1"]
-["count", [" ", "'A", -9, 2], "0"]
+["find", [" ", "'A"], "-1"]
+["count", [" ", "'A"], "0"]
 ["replace", [" ", "'A", "A,", -9], "'\\u2028'"]
-["startswith", [" ", "'A", -9, 2], "False"]
-["endswith", [" ", "'A", -9, 2], "False"]
+["startswith", [" ", "'A"], "False"]
+["endswith", [" ", "'A"], "False"]
 ["zfill", [" ", -9], "'\\u2028'"]
 ["splitlines", [" "], "['']"]
-["splitlines", [" ", true], "['\\u2028']"]
 ["isdigit", [" "], "False"]
 ["isalpha", [" "], "False"]
 ["isspace", [" "], "True"]
@@ -838,14 +805,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["　ßAa.Σ　"], "['ßAa.Σ']"]
 ["split", ["　ßAa.Σ　", null, 7], "['ßAa.Σ']"]
 ["split", ["　ßAa.Σ　", "ǅß", 7], "['\\u3000ßAa.Σ\\u3000\\x85']"]
-["find", ["　ßAa.Σ　", "ǅß", 7, null], "-1"]
-["count", ["　ßAa.Σ　", "ǅß", 7, null], "0"]
+["find", ["　ßAa.Σ　", "ǅß"], "-1"]
+["count", ["　ßAa.Σ　", "ǅß"], "0"]
 ["replace", ["　ßAa.Σ　", "ǅß", "́'", 7], "'\\u3000ßAa.Σ\\u3000\\x85'"]
-["startswith", ["　ßAa.Σ　", "ǅß", 7, null], "False"]
-["endswith", ["　ßAa.Σ　", "ǅß", 7, null], "False"]
+["startswith", ["　ßAa.Σ　", "ǅß"], "False"]
+["endswith", ["　ßAa.Σ　", "ǅß"], "False"]
 ["zfill", ["　ßAa.Σ　", 7], "'\\u3000ßAa.Σ\\u3000\\x85'"]
 ["splitlines", ["　ßAa.Σ　"], "['\\u3000ßAa.Σ\\u3000']"]
-["splitlines", ["　ßAa.Σ　", true], "['\\u3000ßAa.Σ\\u3000\\x85']"]
 ["isdigit", ["　ßAa.Σ　"], "False"]
 ["isalpha", ["　ßAa.Σ　"], "False"]
 ["isspace", ["　ßAa.Σ　"], "False"]
@@ -863,14 +829,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", [""], "[]"]
 ["split", ["", null, 6], "[]"]
 ["split", ["", "é\u001c", 6], "['']"]
-["find", ["", "é\u001c", 6, 1], "-1"]
-["count", ["", "é\u001c", 6, 1], "0"]
+["find", ["", "é\u001c"], "-1"]
+["count", ["", "é\u001c"], "0"]
 ["replace", ["", "é\u001c", "ß", 6], "''"]
-["startswith", ["", "é\u001c", 6, 1], "False"]
-["endswith", ["", "é\u001c", 6, 1], "False"]
+["startswith", ["", "é\u001c"], "False"]
+["endswith", ["", "é\u001c"], "False"]
 ["zfill", ["", 6], "'000000'"]
 ["splitlines", [""], "[]"]
-["splitlines", ["", true], "[]"]
 ["isdigit", [""], "False"]
 ["isalpha", [""], "False"]
 ["isspace", [""], "False"]
@@ -888,14 +853,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["σ\u001c\r\né ǅ"], "['σ', 'é', 'ǅ']"]
 ["split", ["σ\u001c\r\né ǅ", null, 8], "['σ', 'é', 'ǅ']"]
 ["split", ["σ\u001c\r\né ǅ", "ß", 8], "['σ\\x1c\\r\\né\\u2028ǅ']"]
-["find", ["σ\u001c\r\né ǅ", "ß", 8, -2], "-1"]
-["count", ["σ\u001c\r\né ǅ", "ß", 8, -2], "0"]
+["find", ["σ\u001c\r\né ǅ", "ß"], "-1"]
+["count", ["σ\u001c\r\né ǅ", "ß"], "0"]
 ["replace", ["σ\u001c\r\né ǅ", "ß", "Aǅ", 8], "'σ\\x1c\\r\\né\\u2028ǅ'"]
-["startswith", ["σ\u001c\r\né ǅ", "ß", 8, -2], "False"]
-["endswith", ["σ\u001c\r\né ǅ", "ß", 8, -2], "False"]
+["startswith", ["σ\u001c\r\né ǅ", "ß"], "False"]
+["endswith", ["σ\u001c\r\né ǅ", "ß"], "False"]
 ["zfill", ["σ\u001c\r\né ǅ", 8], "'0σ\\x1c\\r\\né\\u2028ǅ'"]
 ["splitlines", ["σ\u001c\r\né ǅ"], "['σ', '', 'é', 'ǅ']"]
-["splitlines", ["σ\u001c\r\né ǅ", true], "['σ\\x1c', '\\r\\n', 'é\\u2028', 'ǅ']"]
 ["isdigit", ["σ\u001c\r\né ǅ"], "False"]
 ["isalpha", ["σ\u001c\r\né ǅ"], "False"]
 ["isspace", ["σ\u001c\r\né ǅ"], "False"]
@@ -913,14 +877,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", [""], "[]"]
 ["split", ["", null, 8], "[]"]
 ["split", ["", "ǅ'", 8], "['']"]
-["find", ["", "ǅ'", 8, 4], "-1"]
-["count", ["", "ǅ'", 8, 4], "0"]
+["find", ["", "ǅ'"], "-1"]
+["count", ["", "ǅ'"], "0"]
 ["replace", ["", "ǅ'", "''", 8], "''"]
-["startswith", ["", "ǅ'", 8, 4], "False"]
-["endswith", ["", "ǅ'", 8, 4], "False"]
+["startswith", ["", "ǅ'"], "False"]
+["endswith", ["", "ǅ'"], "False"]
 ["zfill", ["", 8], "'00000000'"]
 ["splitlines", [""], "[]"]
-["splitlines", ["", true], "[]"]
 ["isdigit", [""], "False"]
 ["isalpha", [""], "False"]
 ["isspace", [""], "False"]
@@ -938,14 +901,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["\nİσ"], "['İσ']"]
 ["split", ["\nİσ", null, 9], "['İσ']"]
 ["split", ["\nİσ", "\tΣ", 9], "['\\nİσ']"]
-["find", ["\nİσ", "\tΣ", 9, -6], "-1"]
-["count", ["\nİσ", "\tΣ", 9, -6], "0"]
+["find", ["\nİσ", "\tΣ"], "-1"]
+["count", ["\nİσ", "\tΣ"], "0"]
 ["replace", ["\nİσ", "\tΣ", "\t.", 9], "'\\nİσ'"]
-["startswith", ["\nİσ", "\tΣ", 9, -6], "False"]
-["endswith", ["\nİσ", "\tΣ", 9, -6], "False"]
+["startswith", ["\nİσ", "\tΣ"], "False"]
+["endswith", ["\nİσ", "\tΣ"], "False"]
 ["zfill", ["\nİσ", 9], "'000000\\nİσ'"]
 ["splitlines", ["\nİσ"], "['', 'İσ']"]
-["splitlines", ["\nİσ", true], "['\\n', 'İσ']"]
 ["isdigit", ["\nİσ"], "False"]
 ["isalpha", ["\nİσ"], "False"]
 ["isspace", ["\nİσ"], "False"]
@@ -963,14 +925,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["Σ1Σİaﬁ"], "['Σ1Σİaﬁ']"]
 ["split", ["Σ1Σİaﬁ", null, -4], "['Σ1Σİaﬁ']"]
 ["split", ["Σ1Σİaﬁ", "-b", -4], "['Σ1Σİaﬁ']"]
-["find", ["Σ1Σİaﬁ", "-b", -4, null], "-1"]
-["count", ["Σ1Σİaﬁ", "-b", -4, null], "0"]
+["find", ["Σ1Σİaﬁ", "-b"], "-1"]
+["count", ["Σ1Σİaﬁ", "-b"], "0"]
 ["replace", ["Σ1Σİaﬁ", "-b", "'ς", -4], "'Σ1Σİaﬁ'"]
-["startswith", ["Σ1Σİaﬁ", "-b", -4, null], "False"]
-["endswith", ["Σ1Σİaﬁ", "-b", -4, null], "False"]
+["startswith", ["Σ1Σİaﬁ", "-b"], "False"]
+["endswith", ["Σ1Σİaﬁ", "-b"], "False"]
 ["zfill", ["Σ1Σİaﬁ", -4], "'Σ1Σİaﬁ'"]
 ["splitlines", ["Σ1Σİaﬁ"], "['Σ1Σİaﬁ']"]
-["splitlines", ["Σ1Σİaﬁ", true], "['Σ1Σİaﬁ']"]
 ["isdigit", ["Σ1Σİaﬁ"], "False"]
 ["isalpha", ["Σ1Σİaﬁ"], "False"]
 ["isspace", ["Σ1Σİaﬁ"], "False"]
@@ -988,14 +949,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", [""], "[]"]
 ["split", ["", null, -3], "[]"]
 ["split", ["", "\u001c ", -3], "['']"]
-["find", ["", "\u001c ", -3, null], "-1"]
-["count", ["", "\u001c ", -3, null], "0"]
+["find", ["", "\u001c "], "-1"]
+["count", ["", "\u001c "], "0"]
 ["replace", ["", "\u001c ", "ﬁ ", -3], "''"]
-["startswith", ["", "\u001c ", -3, null], "False"]
-["endswith", ["", "\u001c ", -3, null], "False"]
+["startswith", ["", "\u001c "], "False"]
+["endswith", ["", "\u001c "], "False"]
 ["zfill", ["", -3], "''"]
 ["splitlines", [""], "[]"]
-["splitlines", ["", true], "[]"]
 ["isdigit", [""], "False"]
 ["isalpha", [""], "False"]
 ["isspace", [""], "False"]
@@ -1013,14 +973,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["é\r\n\u001c "], "['é']"]
 ["split", ["é\r\n\u001c ", null, -8], "['é']"]
 ["split", ["é\r\n\u001c ", "ß-", -8], "['é\\r\\n\\x1c\\u2028']"]
-["find", ["é\r\n\u001c ", "ß-", -8, null], "-1"]
-["count", ["é\r\n\u001c ", "ß-", -8, null], "0"]
+["find", ["é\r\n\u001c ", "ß-"], "-1"]
+["count", ["é\r\n\u001c ", "ß-"], "0"]
 ["replace", ["é\r\n\u001c ", "ß-", "é ", -8], "'é\\r\\n\\x1c\\u2028'"]
-["startswith", ["é\r\n\u001c ", "ß-", -8, null], "False"]
-["endswith", ["é\r\n\u001c ", "ß-", -8, null], "False"]
+["startswith", ["é\r\n\u001c ", "ß-"], "False"]
+["endswith", ["é\r\n\u001c ", "ß-"], "False"]
 ["zfill", ["é\r\n\u001c ", -8], "'é\\r\\n\\x1c\\u2028'"]
 ["splitlines", ["é\r\n\u001c "], "['é', '', '']"]
-["splitlines", ["é\r\n\u001c ", true], "['é\\r\\n', '\\x1c', '\\u2028']"]
 ["isdigit", ["é\r\n\u001c "], "False"]
 ["isalpha", ["é\r\n\u001c "], "False"]
 ["isspace", ["é\r\n\u001c "], "False"]
@@ -1038,14 +997,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["\t1ǅ́\u001c\tb"], "['1ǅ́', 'b']"]
 ["split", ["\t1ǅ́\u001c\tb", null, -8], "['1ǅ́', 'b']"]
 ["split", ["\t1ǅ́\u001c\tb", "ςa", -8], "['\\t1ǅ́\\x1c\\tb']"]
-["find", ["\t1ǅ́\u001c\tb", "ςa", -8, -3], "-1"]
-["count", ["\t1ǅ́\u001c\tb", "ςa", -8, -3], "0"]
+["find", ["\t1ǅ́\u001c\tb", "ςa"], "-1"]
+["count", ["\t1ǅ́\u001c\tb", "ςa"], "0"]
 ["replace", ["\t1ǅ́\u001c\tb", "ςa", "ß\t", -8], "'\\t1ǅ́\\x1c\\tb'"]
-["startswith", ["\t1ǅ́\u001c\tb", "ςa", -8, -3], "False"]
-["endswith", ["\t1ǅ́\u001c\tb", "ςa", -8, -3], "False"]
+["startswith", ["\t1ǅ́\u001c\tb", "ςa"], "False"]
+["endswith", ["\t1ǅ́\u001c\tb", "ςa"], "False"]
 ["zfill", ["\t1ǅ́\u001c\tb", -8], "'\\t1ǅ́\\x1c\\tb'"]
 ["splitlines", ["\t1ǅ́\u001c\tb"], "['\\t1ǅ́', '\\tb']"]
-["splitlines", ["\t1ǅ́\u001c\tb", true], "['\\t1ǅ́\\x1c', '\\tb']"]
 ["isdigit", ["\t1ǅ́\u001c\tb"], "False"]
 ["isalpha", ["\t1ǅ́\u001c\tb"], "False"]
 ["isspace", ["\t1ǅ́\u001c\tb"], "False"]
@@ -1063,14 +1021,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["1,A　\u001cﬁ."], "['1,A', 'ﬁ.']"]
 ["split", ["1,A　\u001cﬁ.", null, -5], "['1,A', 'ﬁ.']"]
 ["split", ["1,A　\u001cﬁ.", " \n", -5], "['1,A\\u3000\\x1cﬁ.']"]
-["find", ["1,A　\u001cﬁ.", " \n", -5, null], "-1"]
-["count", ["1,A　\u001cﬁ.", " \n", -5, null], "0"]
+["find", ["1,A　\u001cﬁ.", " \n"], "-1"]
+["count", ["1,A　\u001cﬁ.", " \n"], "0"]
 ["replace", ["1,A　\u001cﬁ.", " \n", "\r", -5], "'1,A\\u3000\\x1cﬁ.'"]
-["startswith", ["1,A　\u001cﬁ.", " \n", -5, null], "False"]
-["endswith", ["1,A　\u001cﬁ.", " \n", -5, null], "False"]
+["startswith", ["1,A　\u001cﬁ.", " \n"], "False"]
+["endswith", ["1,A　\u001cﬁ.", " \n"], "False"]
 ["zfill", ["1,A　\u001cﬁ.", -5], "'1,A\\u3000\\x1cﬁ.'"]
 ["splitlines", ["1,A　\u001cﬁ."], "['1,A\\u3000', 'ﬁ.']"]
-["splitlines", ["1,A　\u001cﬁ.", true], "['1,A\\u3000\\x1c', 'ﬁ.']"]
 ["isdigit", ["1,A　\u001cﬁ."], "False"]
 ["isalpha", ["1,A　\u001cﬁ."], "False"]
 ["isspace", ["1,A　\u001cﬁ."], "False"]
@@ -1088,14 +1045,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["aİ'²b"], "[\"aİ'²b\"]"]
 ["split", ["aİ'²b", null, 0], "[\"aİ'²b\"]"]
 ["split", ["aİ'²b", "b\t", 0], "[\"aİ'²b\"]"]
-["find", ["aİ'²b", "b\t", 0, null], "-1"]
-["count", ["aİ'²b", "b\t", 0, null], "0"]
+["find", ["aİ'²b", "b\t"], "-1"]
+["count", ["aİ'²b", "b\t"], "0"]
 ["replace", ["aİ'²b", "b\t", "Aς", 0], "\"aİ'²b\""]
-["startswith", ["aİ'²b", "b\t", 0, null], "False"]
-["endswith", ["aİ'²b", "b\t", 0, null], "False"]
+["startswith", ["aİ'²b", "b\t"], "False"]
+["endswith", ["aİ'²b", "b\t"], "False"]
 ["zfill", ["aİ'²b", 0], "\"aİ'²b\""]
 ["splitlines", ["aİ'²b"], "[\"aİ'²b\"]"]
-["splitlines", ["aİ'²b", true], "[\"aİ'²b\"]"]
 ["isdigit", ["aİ'²b"], "False"]
 ["isalpha", ["aİ'²b"], "False"]
 ["isspace", ["aİ'²b"], "False"]
@@ -1113,14 +1069,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["ǅ σ\n1ǅ"], "['ǅ', 'σ', '1ǅ']"]
 ["split", ["ǅ σ\n1ǅ", null, 0], "['ǅ σ\\n1ǅ']"]
 ["split", ["ǅ σ\n1ǅ", "İσ", 0], "['ǅ σ\\n1ǅ']"]
-["find", ["ǅ σ\n1ǅ", "İσ", 0, null], "-1"]
-["count", ["ǅ σ\n1ǅ", "İσ", 0, null], "0"]
+["find", ["ǅ σ\n1ǅ", "İσ"], "-1"]
+["count", ["ǅ σ\n1ǅ", "İσ"], "0"]
 ["replace", ["ǅ σ\n1ǅ", "İσ", "ß²", 0], "'ǅ σ\\n1ǅ'"]
-["startswith", ["ǅ σ\n1ǅ", "İσ", 0, null], "False"]
-["endswith", ["ǅ σ\n1ǅ", "İσ", 0, null], "False"]
+["startswith", ["ǅ σ\n1ǅ", "İσ"], "False"]
+["endswith", ["ǅ σ\n1ǅ", "İσ"], "False"]
 ["zfill", ["ǅ σ\n1ǅ", 0], "'ǅ σ\\n1ǅ'"]
 ["splitlines", ["ǅ σ\n1ǅ"], "['ǅ σ', '1ǅ']"]
-["splitlines", ["ǅ σ\n1ǅ", true], "['ǅ σ\\n', '1ǅ']"]
 ["isdigit", ["ǅ σ\n1ǅ"], "False"]
 ["isalpha", ["ǅ σ\n1ǅ"], "False"]
 ["isspace", ["ǅ σ\n1ǅ"], "False"]
@@ -1138,14 +1093,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["\n"], "[]"]
 ["split", ["\n", null, -7], "[]"]
 ["split", ["\n", "é ", -7], "['\\n']"]
-["find", ["\n", "é ", -7, 4], "-1"]
-["count", ["\n", "é ", -7, 4], "0"]
+["find", ["\n", "é "], "-1"]
+["count", ["\n", "é "], "0"]
 ["replace", ["\n", "é ", "ǅς", -7], "'\\n'"]
-["startswith", ["\n", "é ", -7, 4], "False"]
-["endswith", ["\n", "é ", -7, 4], "False"]
+["startswith", ["\n", "é "], "False"]
+["endswith", ["\n", "é "], "False"]
 ["zfill", ["\n", -7], "'\\n'"]
 ["splitlines", ["\n"], "['']"]
-["splitlines", ["\n", true], "['\\n']"]
 ["isdigit", ["\n"], "False"]
 ["isalpha", ["\n"], "False"]
 ["isspace", ["\n"], "True"]
@@ -1163,14 +1117,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", [". ́\u001cΣς"], "['.', '́', 'Σς']"]
 ["split", [". ́\u001cΣς", null, 6], "['.', '́', 'Σς']"]
 ["split", [". ́\u001cΣς", "", 6], "!!empty separator"]
-["find", [". ́\u001cΣς", "", 6, null], "6"]
-["count", [". ́\u001cΣς", "", 6, null], "2"]
+["find", [". ́\u001cΣς", ""], "0"]
+["count", [". ́\u001cΣς", ""], "8"]
 ["replace", [". ́\u001cΣς", "", "ǅ²", 6], "'ǅ².ǅ² ǅ²́ǅ²\\x1cǅ²Σǅ²ς\\x85'"]
-["startswith", [". ́\u001cΣς", "", 6, null], "True"]
-["endswith", [". ́\u001cΣς", "", 6, null], "True"]
+["startswith", [". ́\u001cΣς", ""], "True"]
+["endswith", [". ́\u001cΣς", ""], "True"]
 ["zfill", [". ́\u001cΣς", 6], "'. ́\\x1cΣς\\x85'"]
 ["splitlines", [". ́\u001cΣς"], "['. ́', 'Σς']"]
-["splitlines", [". ́\u001cΣς", true], "['. ́\\x1c', 'Σς\\x85']"]
 ["isdigit", [". ́\u001cΣς"], "False"]
 ["isalpha", [". ́\u001cΣς"], "False"]
 ["isspace", [". ́\u001cΣς"], "False"]
@@ -1188,14 +1141,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["²A"], "['²A']"]
 ["split", ["²A", null, -8], "['²A']"]
 ["split", ["²A", "ß\t", -8], "['²A']"]
-["find", ["²A", "ß\t", -8, null], "-1"]
-["count", ["²A", "ß\t", -8, null], "0"]
+["find", ["²A", "ß\t"], "-1"]
+["count", ["²A", "ß\t"], "0"]
 ["replace", ["²A", "ß\t", "é", -8], "'²A'"]
-["startswith", ["²A", "ß\t", -8, null], "False"]
-["endswith", ["²A", "ß\t", -8, null], "False"]
+["startswith", ["²A", "ß\t"], "False"]
+["endswith", ["²A", "ß\t"], "False"]
 ["zfill", ["²A", -8], "'²A'"]
 ["splitlines", ["²A"], "['²A']"]
-["splitlines", ["²A", true], "['²A']"]
 ["isdigit", ["²A"], "False"]
 ["isalpha", ["²A"], "False"]
 ["isspace", ["²A"], "False"]
@@ -1213,14 +1165,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["ßǅ Aß"], "['ßǅ', 'Aß']"]
 ["split", ["ßǅ Aß", null, 3], "['ßǅ', 'Aß']"]
 ["split", ["ßǅ Aß", " ", 3], "['\\x85ßǅ', 'Aß']"]
-["find", ["ßǅ Aß", " ", 3, 10], "3"]
-["count", ["ßǅ Aß", " ", 3, 10], "1"]
+["find", ["ßǅ Aß", " "], "3"]
+["count", ["ßǅ Aß", " "], "1"]
 ["replace", ["ßǅ Aß", " ", "Σσ", 3], "'\\x85ßǅΣσAß'"]
-["startswith", ["ßǅ Aß", " ", 3, 10], "True"]
-["endswith", ["ßǅ Aß", " ", 3, 10], "False"]
+["startswith", ["ßǅ Aß", " "], "False"]
+["endswith", ["ßǅ Aß", " "], "False"]
 ["zfill", ["ßǅ Aß", 3], "'\\x85ßǅ Aß'"]
 ["splitlines", ["ßǅ Aß"], "['', 'ßǅ Aß']"]
-["splitlines", ["ßǅ Aß", true], "['\\x85', 'ßǅ Aß']"]
 ["isdigit", ["ßǅ Aß"], "False"]
 ["isalpha", ["ßǅ Aß"], "False"]
 ["isspace", ["ßǅ Aß"], "False"]
@@ -1238,14 +1189,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["1\u001cbé"], "['1', 'bé']"]
 ["split", ["1\u001cbé", null, 4], "['1', 'bé']"]
 ["split", ["1\u001cbé", "", 4], "!!empty separator"]
-["find", ["1\u001cbé", "", 4, 8], "4"]
-["count", ["1\u001cbé", "", 4, 8], "1"]
+["find", ["1\u001cbé", ""], "0"]
+["count", ["1\u001cbé", ""], "5"]
 ["replace", ["1\u001cbé", "", "ς²", 4], "'ς²1ς²\\x1cς²bς²é'"]
-["startswith", ["1\u001cbé", "", 4, 8], "True"]
-["endswith", ["1\u001cbé", "", 4, 8], "True"]
+["startswith", ["1\u001cbé", ""], "True"]
+["endswith", ["1\u001cbé", ""], "True"]
 ["zfill", ["1\u001cbé", 4], "'1\\x1cbé'"]
 ["splitlines", ["1\u001cbé"], "['1', 'bé']"]
-["splitlines", ["1\u001cbé", true], "['1\\x1c', 'bé']"]
 ["isdigit", ["1\u001cbé"], "False"]
 ["isalpha", ["1\u001cbé"], "False"]
 ["isspace", ["1\u001cbé"], "False"]
@@ -1263,14 +1213,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["ǅ,\tς-"], "['ǅ,', 'ς-']"]
 ["split", ["ǅ,\tς-", null, 3], "['ǅ,', 'ς-']"]
 ["split", ["ǅ,\tς-", " .", 3], "['ǅ,\\tς-']"]
-["find", ["ǅ,\tς-", " .", 3, null], "-1"]
-["count", ["ǅ,\tς-", " .", 3, null], "0"]
+["find", ["ǅ,\tς-", " ."], "-1"]
+["count", ["ǅ,\tς-", " ."], "0"]
 ["replace", ["ǅ,\tς-", " .", "ﬁΣ", 3], "'ǅ,\\tς-'"]
-["startswith", ["ǅ,\tς-", " .", 3, null], "False"]
-["endswith", ["ǅ,\tς-", " .", 3, null], "False"]
+["startswith", ["ǅ,\tς-", " ."], "False"]
+["endswith", ["ǅ,\tς-", " ."], "False"]
 ["zfill", ["ǅ,\tς-", 3], "'ǅ,\\tς-'"]
 ["splitlines", ["ǅ,\tς-"], "['ǅ,\\tς-']"]
-["splitlines", ["ǅ,\tς-", true], "['ǅ,\\tς-']"]
 ["isdigit", ["ǅ,\tς-"], "False"]
 ["isalpha", ["ǅ,\tς-"], "False"]
 ["isspace", ["ǅ,\tς-"], "False"]
@@ -1288,14 +1237,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["\u001c　ǅé, bς"], "['ǅé,', 'bς']"]
 ["split", ["\u001c　ǅé, bς", null, 10], "['ǅé,', 'bς']"]
 ["split", ["\u001c　ǅé, bς", "²ς", 10], "['\\x1c\\u3000ǅé, bς']"]
-["find", ["\u001c　ǅé, bς", "²ς", 10, 6], "-1"]
-["count", ["\u001c　ǅé, bς", "²ς", 10, 6], "0"]
+["find", ["\u001c　ǅé, bς", "²ς"], "-1"]
+["count", ["\u001c　ǅé, bς", "²ς"], "0"]
 ["replace", ["\u001c　ǅé, bς", "²ς", "\r\n", 10], "'\\x1c\\u3000ǅé, bς'"]
-["startswith", ["\u001c　ǅé, bς", "²ς", 10, 6], "False"]
-["endswith", ["\u001c　ǅé, bς", "²ς", 10, 6], "False"]
+["startswith", ["\u001c　ǅé, bς", "²ς"], "False"]
+["endswith", ["\u001c　ǅé, bς", "²ς"], "False"]
 ["zfill", ["\u001c　ǅé, bς", 10], "'00\\x1c\\u3000ǅé, bς'"]
 ["splitlines", ["\u001c　ǅé, bς"], "['', '\\u3000ǅé, bς']"]
-["splitlines", ["\u001c　ǅé, bς", true], "['\\x1c', '\\u3000ǅé, bς']"]
 ["isdigit", ["\u001c　ǅé, bς"], "False"]
 ["isalpha", ["\u001c　ǅé, bς"], "False"]
 ["isspace", ["\u001c　ǅé, bς"], "False"]
@@ -1313,14 +1261,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["ß\t\r\nςİ"], "['ß', 'ςİ']"]
 ["split", ["ß\t\r\nςİ", null, -7], "['ß', 'ςİ']"]
 ["split", ["ß\t\r\nςİ", ",ǅ", -7], "['ß\\t\\r\\nςİ']"]
-["find", ["ß\t\r\nςİ", ",ǅ", -7, null], "-1"]
-["count", ["ß\t\r\nςİ", ",ǅ", -7, null], "0"]
+["find", ["ß\t\r\nςİ", ",ǅ"], "-1"]
+["count", ["ß\t\r\nςİ", ",ǅ"], "0"]
 ["replace", ["ß\t\r\nςİ", ",ǅ", "Σb", -7], "'ß\\t\\r\\nςİ'"]
-["startswith", ["ß\t\r\nςİ", ",ǅ", -7, null], "False"]
-["endswith", ["ß\t\r\nςİ", ",ǅ", -7, null], "False"]
+["startswith", ["ß\t\r\nςİ", ",ǅ"], "False"]
+["endswith", ["ß\t\r\nςİ", ",ǅ"], "False"]
 ["zfill", ["ß\t\r\nςİ", -7], "'ß\\t\\r\\nςİ'"]
 ["splitlines", ["ß\t\r\nςİ"], "['ß\\t', 'ςİ']"]
-["splitlines", ["ß\t\r\nςİ", true], "['ß\\t\\r\\n', 'ςİ']"]
 ["isdigit", ["ß\t\r\nςİ"], "False"]
 ["isalpha", ["ß\t\r\nςİ"], "False"]
 ["isspace", ["ß\t\r\nςİ"], "False"]
@@ -1338,14 +1285,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["Σ"], "['Σ']"]
 ["split", ["Σ", null, 7], "['Σ']"]
 ["split", ["Σ", "́ß", 7], "['Σ']"]
-["find", ["Σ", "́ß", 7, null], "-1"]
-["count", ["Σ", "́ß", 7, null], "0"]
+["find", ["Σ", "́ß"], "-1"]
+["count", ["Σ", "́ß"], "0"]
 ["replace", ["Σ", "́ß", "\u001c\n", 7], "'Σ'"]
-["startswith", ["Σ", "́ß", 7, null], "False"]
-["endswith", ["Σ", "́ß", 7, null], "False"]
+["startswith", ["Σ", "́ß"], "False"]
+["endswith", ["Σ", "́ß"], "False"]
 ["zfill", ["Σ", 7], "'000000Σ'"]
 ["splitlines", ["Σ"], "['Σ']"]
-["splitlines", ["Σ", true], "['Σ']"]
 ["isdigit", ["Σ"], "False"]
 ["isalpha", ["Σ"], "True"]
 ["isspace", ["Σ"], "False"]
@@ -1363,14 +1309,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["\r\nİ"], "['İ']"]
 ["split", ["\r\nİ", null, 7], "['İ']"]
 ["split", ["\r\nİ", "²\r", 7], "['\\r\\nİ']"]
-["find", ["\r\nİ", "²\r", 7, -4], "-1"]
-["count", ["\r\nİ", "²\r", 7, -4], "0"]
+["find", ["\r\nİ", "²\r"], "-1"]
+["count", ["\r\nİ", "²\r"], "0"]
 ["replace", ["\r\nİ", "²\r", "ǅ1", 7], "'\\r\\nİ'"]
-["startswith", ["\r\nİ", "²\r", 7, -4], "False"]
-["endswith", ["\r\nİ", "²\r", 7, -4], "False"]
+["startswith", ["\r\nİ", "²\r"], "False"]
+["endswith", ["\r\nİ", "²\r"], "False"]
 ["zfill", ["\r\nİ", 7], "'0000\\r\\nİ'"]
 ["splitlines", ["\r\nİ"], "['', 'İ']"]
-["splitlines", ["\r\nİ", true], "['\\r\\n', 'İ']"]
 ["isdigit", ["\r\nİ"], "False"]
 ["isalpha", ["\r\nİ"], "False"]
 ["isspace", ["\r\nİ"], "False"]
@@ -1388,14 +1333,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["1"], "['1']"]
 ["split", ["1", null, -6], "['1']"]
 ["split", ["1", "1\u001c", -6], "['1']"]
-["find", ["1", "1\u001c", -6, 5], "-1"]
-["count", ["1", "1\u001c", -6, 5], "0"]
+["find", ["1", "1\u001c"], "-1"]
+["count", ["1", "1\u001c"], "0"]
 ["replace", ["1", "1\u001c", "İ", -6], "'1'"]
-["startswith", ["1", "1\u001c", -6, 5], "False"]
-["endswith", ["1", "1\u001c", -6, 5], "False"]
+["startswith", ["1", "1\u001c"], "False"]
+["endswith", ["1", "1\u001c"], "False"]
 ["zfill", ["1", -6], "'1'"]
 ["splitlines", ["1"], "['1']"]
-["splitlines", ["1", true], "['1']"]
 ["isdigit", ["1"], "True"]
 ["isalpha", ["1"], "False"]
 ["isspace", ["1"], "False"]
@@ -1413,14 +1357,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["1Σ́İΣ1²"], "['1', 'Σ́İΣ1²']"]
 ["split", ["1Σ́İΣ1²", null, -1], "['1', 'Σ́İΣ1²']"]
 ["split", ["1Σ́İΣ1²", "ς", -1], "['1\\x85Σ́İΣ1²']"]
-["find", ["1Σ́İΣ1²", "ς", -1, null], "-1"]
-["count", ["1Σ́İΣ1²", "ς", -1, null], "0"]
+["find", ["1Σ́İΣ1²", "ς"], "-1"]
+["count", ["1Σ́İΣ1²", "ς"], "0"]
 ["replace", ["1Σ́İΣ1²", "ς", "A　", -1], "'1\\x85Σ́İΣ1²'"]
-["startswith", ["1Σ́İΣ1²", "ς", -1, null], "False"]
-["endswith", ["1Σ́İΣ1²", "ς", -1, null], "False"]
+["startswith", ["1Σ́İΣ1²", "ς"], "False"]
+["endswith", ["1Σ́İΣ1²", "ς"], "False"]
 ["zfill", ["1Σ́İΣ1²", -1], "'1\\x85Σ́İΣ1²'"]
 ["splitlines", ["1Σ́İΣ1²"], "['1', 'Σ́İΣ1²']"]
-["splitlines", ["1Σ́İΣ1²", true], "['1\\x85', 'Σ́İΣ1²']"]
 ["isdigit", ["1Σ́İΣ1²"], "False"]
 ["isalpha", ["1Σ́İΣ1²"], "False"]
 ["isspace", ["1Σ́İΣ1²"], "False"]
@@ -1438,14 +1381,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", [""], "[]"]
 ["split", ["", null, 10], "[]"]
 ["split", ["", "bǅ", 10], "['']"]
-["find", ["", "bǅ", 10, null], "-1"]
-["count", ["", "bǅ", 10, null], "0"]
+["find", ["", "bǅ"], "-1"]
+["count", ["", "bǅ"], "0"]
 ["replace", ["", "bǅ", "\u001c　", 10], "''"]
-["startswith", ["", "bǅ", 10, null], "False"]
-["endswith", ["", "bǅ", 10, null], "False"]
+["startswith", ["", "bǅ"], "False"]
+["endswith", ["", "bǅ"], "False"]
 ["zfill", ["", 10], "'0000000000'"]
 ["splitlines", [""], "[]"]
-["splitlines", ["", true], "[]"]
 ["isdigit", [""], "False"]
 ["isalpha", [""], "False"]
 ["isspace", [""], "False"]
@@ -1463,14 +1405,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["A\r\nσ\r\n'ß"], "['A', 'σ', \"'ß\"]"]
 ["split", ["A\r\nσ\r\n'ß", null, 7], "['A', 'σ', \"'ß\"]"]
 ["split", ["A\r\nσ\r\n'ß", "ß'", 7], "[\"A\\r\\nσ\\r\\n'ß\"]"]
-["find", ["A\r\nσ\r\n'ß", "ß'", 7, 10], "-1"]
-["count", ["A\r\nσ\r\n'ß", "ß'", 7, 10], "0"]
+["find", ["A\r\nσ\r\n'ß", "ß'"], "-1"]
+["count", ["A\r\nσ\r\n'ß", "ß'"], "0"]
 ["replace", ["A\r\nσ\r\n'ß", "ß'", "'　", 7], "\"A\\r\\nσ\\r\\n'ß\""]
-["startswith", ["A\r\nσ\r\n'ß", "ß'", 7, 10], "False"]
-["endswith", ["A\r\nσ\r\n'ß", "ß'", 7, 10], "False"]
+["startswith", ["A\r\nσ\r\n'ß", "ß'"], "False"]
+["endswith", ["A\r\nσ\r\n'ß", "ß'"], "False"]
 ["zfill", ["A\r\nσ\r\n'ß", 7], "\"A\\r\\nσ\\r\\n'ß\""]
 ["splitlines", ["A\r\nσ\r\n'ß"], "['A', 'σ', \"'ß\"]"]
-["splitlines", ["A\r\nσ\r\n'ß", true], "['A\\r\\n', 'σ\\r\\n', \"'ß\"]"]
 ["isdigit", ["A\r\nσ\r\n'ß"], "False"]
 ["isalpha", ["A\r\nσ\r\n'ß"], "False"]
 ["isspace", ["A\r\nσ\r\n'ß"], "False"]
@@ -1488,14 +1429,13 @@ const strSamples = `["upper", [""], "''"]
 ["split", ["a"], "['a']"]
 ["split", ["a", null, 9], "['a']"]
 ["split", ["a", "ß\u001c", 9], "['a']"]
-["find", ["a", "ß\u001c", 9, null], "-1"]
-["count", ["a", "ß\u001c", 9, null], "0"]
+["find", ["a", "ß\u001c"], "-1"]
+["count", ["a", "ß\u001c"], "0"]
 ["replace", ["a", "ß\u001c", ",é", 9], "'a'"]
-["startswith", ["a", "ß\u001c", 9, null], "False"]
-["endswith", ["a", "ß\u001c", 9, null], "False"]
+["startswith", ["a", "ß\u001c"], "False"]
+["endswith", ["a", "ß\u001c"], "False"]
 ["zfill", ["a", 9], "'00000000a'"]
 ["splitlines", ["a"], "['a']"]
-["splitlines", ["a", true], "['a']"]
 ["isdigit", ["a"], "False"]
 ["isalpha", ["a"], "True"]
 ["isspace", ["a"], "False"]

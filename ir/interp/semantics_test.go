@@ -16,9 +16,6 @@ type semCase struct {
 	py   string
 	prog func(b *fnB) []ir.Stmt
 	want string
-	// noVerify marks a case the interpreter supports but ir.Verify
-	// refuses today (see TestBeyondVerifier).
-	noVerify bool
 }
 
 // pe is a case that prints one expression per line.
@@ -55,12 +52,7 @@ func runCases(t *testing.T, cases []semCase) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			p := mainWith(c.prog)
-			var got string
-			if c.noVerify {
-				got = runUnverified(t, p)
-			} else {
-				got = runProg(t, p, Options{})
-			}
+			got := runProg(t, p, Options{})
 			if got != c.want {
 				t.Errorf("python:\n%s\ngot:\n%s\nCPython:\n%s", c.py, got, c.want)
 			}
@@ -533,21 +525,6 @@ func TestBuiltins(t *testing.T) {
 			Bi("sorted", tList(tFloat), Lst(tFloat, F(3), Bi("float", tFloat, S("nan")), F(1), F(2))), Bi("sorted", tList(tFloat), Lst(tFloat, Bi("float", tFloat, S("nan")), F(2), F(1))), Bi("max", tFloat, Lst(tFloat, F(1), Bi("float", tFloat, S("nan")), F(3))), Bi("min", tFloat, Lst(tFloat, Bi("float", tFloat, S("nan")), F(1)))).w(
 			"[3.0, nan, 1.0, 2.0] [nan, 1.0, 2.0] 3.0 nan\n"),
 	})
-}
-
-// TestBeyondVerifier covers what the builtins accept beyond what ir.Verify
-// lets through today: startswith/endswith with a tuple and with start/end
-// (the verifier wants exactly one str argument).
-func TestBeyondVerifier(t *testing.T) {
-	cases := []semCase{
-		pl("startswith", `print("héllo".startswith("hé"), "héllo".endswith(("x", "lo")), "abc".startswith("", 3), "abc".startswith("", 4), "abc".endswith("b", 0, 2), "abc".startswith("c", -1))`,
-			Bi("str.startswith", tBool, S("héllo"), S("hé")), Bi("str.endswith", tBool, S("héllo"), Tup(S("x"), S("lo"))), Bi("str.startswith", tBool, S("abc"), S(""), I(3)), Bi("str.startswith", tBool, S("abc"), S(""), I(4)), Bi("str.endswith", tBool, S("abc"), S("b"), I(0), I(2)), Bi("str.startswith", tBool, S("abc"), S("c"), I(-1))).w(
-			"True True True False True True\n"),
-	}
-	for i := range cases {
-		cases[i].noVerify = true
-	}
-	runCases(t, cases)
 }
 
 func TestRanges(t *testing.T) {

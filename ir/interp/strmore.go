@@ -26,7 +26,7 @@ func (c *bcall) strMethodMore(s, m string) (v Value, err error, ok bool) {
 		}
 		var i int64
 		if m == "index" {
-			i = strFind(s, sub, 0, 1<<62)
+			i = strFind(s, sub)
 		} else {
 			i = strRFind(s, sub)
 		}

@@ -77,55 +77,22 @@ func strSplit(pos ir.Pos, s string, sep Value, maxsplit int64) ([]Value, error) 
 	return out, nil
 }
 
-// strFind is str.find(sub, start, end) in code points.
-func strFind(s, sub string, start, end int64) int64 {
-	n := strLen(s)
-	start, end = pysem.AdjustIndices(start, end, n)
-	subLen := strLen(sub)
-	if end-start < subLen {
-		return -1
-	}
-	if subLen == 0 {
-		return start
-	}
-	part := substr(s, start, end)
-	i := strings.Index(part, sub)
+// strFind is str.find(sub) in code points.
+func strFind(s, sub string) int64 {
+	i := strings.Index(s, sub)
 	if i < 0 {
 		return -1
 	}
-	return start + int64(utf8.RuneCountInString(part[:i]))
+	return int64(utf8.RuneCountInString(s[:i]))
 }
 
-// strCount is str.count(sub, start, end).
-func strCount(s, sub string, start, end int64) int64 {
-	n := strLen(s)
-	start, end = pysem.AdjustIndices(start, end, n)
-	subLen := strLen(sub)
-	if end-start < subLen {
-		return 0
+// strCount is str.count(sub): an empty sub is found before every code
+// point and at the end.
+func strCount(s, sub string) int64 {
+	if sub == "" {
+		return strLen(s) + 1
 	}
-	if subLen == 0 {
-		return end - start + 1
-	}
-	return int64(strings.Count(substr(s, start, end), sub))
-}
-
-// strTailMatch is CPython's tailmatch for startswith/endswith.
-func strTailMatch(s, sub string, start, end int64, suffix bool) bool {
-	n := strLen(s)
-	start, end = pysem.AdjustIndices(start, end, n)
-	subLen := strLen(sub)
-	end -= subLen
-	if end < start {
-		return false
-	}
-	if subLen == 0 {
-		return true
-	}
-	if suffix {
-		return substr(s, end, end+subLen) == sub
-	}
-	return substr(s, start, start+subLen) == sub
+	return int64(strings.Count(s, sub))
 }
 
 func strAll(s string, pred func(rune) bool) bool {
@@ -168,8 +135,8 @@ func isLineBreak(r rune) bool {
 	return false
 }
 
-// strSplitlines is str.splitlines(keepends).
-func strSplitlines(s string, keepends bool) []Value {
+// strSplitlines is str.splitlines(), without the line ends.
+func strSplitlines(s string) []Value {
 	rs := []rune(s)
 	out := []Value{}
 	i, n := 0, len(rs)
@@ -184,9 +151,6 @@ func strSplitlines(s string, keepends bool) []Value {
 				i += 2
 			} else {
 				i++
-			}
-			if keepends {
-				eol = i
 			}
 		}
 		out = append(out, string(rs[j:eol]))
