@@ -97,7 +97,6 @@ type executor struct {
 	origins     map[z3.Term]*origin
 	originList  []*origin
 	choices     map[z3.Term]choice
-	separations []z3.Term
 	columnNotes []columnNote
 	// pendingRows are per-row postconditions not assumed yet: a row's
 	// are assumed when the plan first reads one of its fields

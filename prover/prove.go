@@ -299,7 +299,7 @@ func (x *executor) provedTogether(goals []goal) map[int]bool {
 	}
 	for i, g := range goals {
 		if g.ob.Kind != KindPrecondition || len(g.violations) == 0 || len(g.violations) > batchSiteViolations ||
-			len(g.defs) > 0 || len(g.guesses) > 0 || len(g.separate) > 0 {
+			len(g.defs) > 0 || len(g.guesses) > 0 || g.separate != nil {
 			continue
 		}
 		if len(disjuncts)+len(g.violations) > batchDisjuncts {
@@ -386,11 +386,12 @@ type goal struct {
 	// diagnose, when set, may add a hint to a failed obligation; it runs
 	// with the negated goal still asserted on s.
 	diagnose func(s *z3.Solver) string
-	// separate, when set, are asked of a counterexample before it is
+	// separate, when set, is asked of a counterexample before it is
 	// replayed: a value that is not a row's column must also differ from
 	// every returned row's column, or a concrete trace cannot show the
-	// violation (provenance.go).
-	separate []z3.Term
+	// violation (provenance.go). It is built only once a violation is
+	// found, since it is quadratic in the rows in full.
+	separate *separation
 	// uniqueAssumed is set when defs hold the __unique__ constraints
 	// of every query result (x.uniqueRetry).
 	uniqueAssumed bool
@@ -402,7 +403,7 @@ func (x *executor) decide(g goal) *Obligation {
 	if s != nil {
 		defer x.release(s)
 	}
-	if err == nil && r == z3.Sat && len(g.separate) > 0 && !separated && !x.separable(s, g, ob) {
+	if err == nil && r == z3.Sat && g.separate != nil && !separated && !x.separable(s, g, ob) {
 		return ob // ob says why (provenance.go)
 	}
 	switch {

@@ -42,11 +42,13 @@ func (x *executor) smallSeparable(g goal) *z3.Solver {
 		s.Assert(d)
 	}
 	s.Assert(x.ctx.Not(g.holds))
-	for _, t := range append(small, g.separate...) {
+	for _, t := range small {
 		s.Assert(t)
 	}
 	if r, err := s.Check(); err == nil && r == z3.Sat {
-		return s
+		if r, err := x.separated(s, g.separate); err == nil && r == z3.Sat {
+			return s
+		}
 	}
 	s.Close()
 	return nil
@@ -58,7 +60,7 @@ func (x *executor) smallSeparable(g goal) *z3.Solver {
 // violation. separated reports that s holds such a small violation, with
 // g.separate asserted.
 func (x *executor) violateSmallFirst(g goal) (r z3.Result, s *z3.Solver, separated bool, err error) {
-	if len(g.separate) > 0 {
+	if g.separate != nil {
 		if small := x.smallSeparable(g); small != nil {
 			return z3.Sat, small, true, nil
 		}

@@ -42,7 +42,7 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 		if err != nil {
 			return goal{}, err
 		}
-		sepStart, noteStart := len(x.separations), len(x.columnNotes)
+		noteStart := len(x.columnNotes)
 		conj := []z3.Term{ctx.True()}
 		broken := make([]z3.Term, len(ms))
 		violations := make([][]z3.Term, len(ms))
@@ -57,7 +57,11 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 		}
 		fields := append(lambdaFields(s.Pred), relFields(s.Rel)...)
 		notes := x.columnNotes[noteStart:]
-		return goal{ob: ob, holds: ctx.And(conj...), violations: violations, separate: x.separations[sepStart:], explain: func(mod *z3.Model) *Counterexample {
+		var sep *separation
+		if len(notes) > 0 {
+			sep = &separation{notes: notes, ms: ms, broken: broken}
+		}
+		return goal{ob: ob, holds: ctx.And(conj...), violations: violations, separate: sep, explain: func(mod *z3.Model) *Counterexample {
 			offending := firstTrue(mod, ms, broken)
 			return x.explainFacts(mod, offending, fields, x.explainColumn(mod, offending, notes))
 		}}, nil
