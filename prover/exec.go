@@ -51,10 +51,9 @@ type executor struct {
 	// uniqueness holds the __unique__ constraints of query results,
 	// assumed by distinct claims only.
 	uniqueness []z3.Term
-	// uniqueRetry says the same, int columns by a plain distinct, for a
-	// goal decided again because its model repeated a unique column
-	// (prove.go).
-	uniqueRetry []z3.Term
+	// uniqueRetry are the same columns, for a goal decided again
+	// because its model repeated a unique column (uniqueRetryTerms).
+	uniqueRetry []uniqueColumn
 	// generic lists the generic iterations of loops over unbounded
 	// results.
 	generic []genericGroup

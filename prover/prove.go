@@ -393,7 +393,7 @@ type goal struct {
 	// found, since it is quadratic in the rows in full.
 	separate *separation
 	// uniqueAssumed is set when defs hold the __unique__ constraints
-	// of every query result (x.uniqueRetry).
+	// of every query result (x.uniqueRetryTerms).
 	uniqueAssumed bool
 }
 
@@ -430,7 +430,7 @@ func (x *executor) decide(g goal) *Obligation {
 				// goal is decided again with every result's
 				// uniqueness assumed.
 				g.uniqueAssumed = true
-				g.defs = append(append([]z3.Term{}, g.defs...), x.uniqueRetry...)
+				g.defs = append(append([]z3.Term{}, g.defs...), x.uniqueRetryTerms()...)
 				x.release(s) // the next decision starts at scope 0
 				return x.decide(g)
 			}

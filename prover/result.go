@@ -111,19 +111,34 @@ func (x *executor) assumeUnique(row *ir.Row, list *seqValue) {
 			continue
 		}
 		x.uniqueness = append(x.uniqueness, x.distinctColumn(list, i)...)
-		// A goal decided again because its model repeated a unique
-		// column (prove.go) assumes it of the rows that exist only, by
-		// pairwise disequalities: Z3 finds a model for them far faster
-		// than for the injection over the whole capacity.
-		var pairs []z3.Term
-		for k := range list.elems {
-			for j := k + 1; j < len(list.elems); j++ {
-				a, b := list.elems[k].(*rowValue).fields[i].(z3.Term), list.elems[j].(*rowValue).fields[i].(z3.Term)
-				pairs = append(pairs, x.ctx.Implies(x.ctx.And(x.exists(list, k), x.exists(list, j)), x.ctx.Not(x.ctx.Eq(a, b))))
+		x.uniqueRetry = append(x.uniqueRetry, uniqueColumn{list: list, field: i})
+	}
+}
+
+// uniqueColumn is one __unique__ column of one query result, for a goal
+// decided again because its model repeated a unique column (prove.go).
+type uniqueColumn struct {
+	list  *seqValue
+	field int
+}
+
+// uniqueRetryTerms assume every query result's __unique__ columns of the
+// rows that exist only, by pairwise disequalities: Z3 finds a model for
+// them far faster than for the injection over the whole capacity. They
+// are quadratic in the rows (half a million pairs per column at 1000
+// rows), so they are built only when a goal is decided again.
+func (x *executor) uniqueRetryTerms() []z3.Term {
+	var pairs []z3.Term
+	for _, u := range x.uniqueRetry {
+		elems := u.list.elems
+		for k := range elems {
+			for j := k + 1; j < len(elems); j++ {
+				a, b := elems[k].(*rowValue).fields[u.field].(z3.Term), elems[j].(*rowValue).fields[u.field].(z3.Term)
+				pairs = append(pairs, x.ctx.Implies(x.ctx.And(x.exists(u.list, k), x.exists(u.list, j)), x.ctx.Not(x.ctx.Eq(a, b))))
 			}
 		}
-		x.uniqueRetry = append(x.uniqueRetry, pairs...)
 	}
+	return pairs
 }
 
 // distinctColumn says that no two elements of list share field i, by an
