@@ -51,6 +51,8 @@ type executor struct {
 	// uniqueness holds the __unique__ constraints of query results,
 	// assumed by distinct claims only.
 	uniqueness []z3.Term
+	// injections are the functions uniqueness defines (injectiveKeys).
+	injections []injection
 	// uniqueRetry are the same columns, for a goal decided again
 	// because its model repeated a unique column (uniqueRetryTerms).
 	uniqueRetry []uniqueColumn

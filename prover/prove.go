@@ -392,6 +392,11 @@ type goal struct {
 	// violation (provenance.go). It is built only once a violation is
 	// found, since it is quadratic in the rows in full.
 	separate *separation
+	// sufficient, when set, are the violations of a condition that
+	// implies holds under defs and is linear where violations are
+	// quadratic (injectiveKeys): when none of them can hold, the goal is
+	// proved without checking the violations.
+	sufficient [][]z3.Term
 	// uniqueAssumed is set when defs hold the __unique__ constraints
 	// of every query result (x.uniqueRetryTerms).
 	uniqueAssumed bool
@@ -399,6 +404,16 @@ type goal struct {
 
 func (x *executor) decide(g goal) *Obligation {
 	ob := g.ob
+	if g.sufficient != nil {
+		// Any answer but unsat proves nothing, and the goal is decided
+		// in full below.
+		r, s, err := x.violateWith(goal{ob: ob, defs: g.defs, violations: g.sufficient}, false)
+		x.release(s)
+		if err == nil && r == z3.Unsat {
+			ob.Status = Proved
+			return ob
+		}
+	}
 	r, s, separated, err := x.violateSmallFirst(g) // smallmodel.go
 	if s != nil {
 		defer x.release(s)

@@ -149,10 +149,56 @@ func (x *executor) distinctColumn(list *seqValue, i int) []z3.Term {
 	first := list.elems[0].(*rowValue).fields[i].(z3.Term)
 	inj := x.ctx.FreshFuncDecl("position", []z3.Sort{first.Sort()}, x.ctx.IntSort())
 	out := make([]z3.Term, len(list.elems))
+	at := make(map[z3.Term]int64, len(list.elems))
 	for k, e := range list.elems {
-		out[k] = x.ctx.Eq(x.ctx.Apply(inj, e.(*rowValue).fields[i].(z3.Term)), x.ctx.Int(int64(k)))
+		t := e.(*rowValue).fields[i].(z3.Term)
+		out[k] = x.ctx.Eq(x.ctx.Apply(inj, t), x.ctx.Int(int64(k)))
+		at[t] = int64(k)
 	}
+	x.injections = append(x.injections, injection{f: inj, at: at})
 	return out
+}
+
+// injection is one __unique__ column's function of distinctColumn: f maps
+// the column's term of element k to k (at[term] = k).
+type injection struct {
+	f  z3.FuncDecl
+	at map[z3.Term]int64
+}
+
+// injectiveKeys gives a condition sufficient for the keys of ms to be
+// distinct, linear in the members, when every key is a unique column's
+// term of one query result, each of a different row: that the column's
+// injection maps each member's key, when the member is in the relation,
+// to its row's position. It suffices because an injection is a function:
+// two members in the relation with equal keys would map to one position,
+// and their positions differ. The condition is returned as its violations
+// (one per member); nil when the keys have no such shape, and the pairs
+// are checked.
+func (x *executor) injectiveKeys(ms []member, keys []value) [][]z3.Term {
+	if len(ms) < 2 {
+		return nil
+	}
+	for _, inj := range x.injections {
+		seen := map[int64]bool{}
+		vs := make([][]z3.Term, 0, len(ms))
+		for i, m := range ms {
+			t, ok := keys[i].(z3.Term)
+			if !ok {
+				break
+			}
+			k, ok := inj.at[t]
+			if !ok || seen[k] {
+				break
+			}
+			seen[k] = true
+			vs = append(vs, []z3.Term{m.in, x.ctx.Not(x.ctx.Eq(x.ctx.Apply(inj.f, t), x.ctx.Int(k)))})
+		}
+		if len(vs) == len(ms) {
+			return vs
+		}
+	}
+	return nil
 }
 
 func fieldIndex(row *ir.Row, name string) int {
