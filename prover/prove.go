@@ -397,9 +397,27 @@ type goal struct {
 	// quadratic (injectiveKeys): when none of them can hold, the goal is
 	// proved without checking the violations.
 	sufficient [][]z3.Term
+	// expand, when set, builds the goal in full (holds, violations,
+	// explain): a goal with sufficient leaves them out until they are
+	// needed.
+	expand func() (goal, error)
 	// uniqueAssumed is set when defs hold the __unique__ constraints
 	// of every query result (x.uniqueRetryTerms).
 	uniqueAssumed bool
+}
+
+// expanded is g built in full (goal.expand), with g's obligation and
+// definitions.
+func (g goal) expanded() (goal, error) {
+	if g.expand == nil {
+		return g, nil
+	}
+	full, err := g.expand()
+	if err != nil {
+		return goal{}, err
+	}
+	full.ob, full.defs, full.uniqueAssumed = g.ob, g.defs, g.uniqueAssumed
+	return full, nil
 }
 
 func (x *executor) decide(g goal) *Obligation {
@@ -413,6 +431,14 @@ func (x *executor) decide(g goal) *Obligation {
 			ob.Status = Proved
 			return ob
 		}
+	}
+	if g.expand != nil {
+		full, err := g.expanded()
+		if err != nil {
+			ob.refuse(ir.CodeOf(err, ir.ProverLimit), err.Error())
+			return ob
+		}
+		g = full
 	}
 	r, s, separated, err := x.violateSmallFirst(g) // smallmodel.go
 	if s != nil {
