@@ -110,7 +110,9 @@ func (x *executor) assumeUnique(row *ir.Row, list *seqValue) {
 		if i < 0 {
 			continue
 		}
-		x.uniqueness = append(x.uniqueness, x.distinctColumn(list, i)...)
+		terms, inj := x.distinctColumn(list, i)
+		x.uniqueness = append(x.uniqueness, terms...)
+		x.injections = append(x.injections, inj)
 		x.uniqueRetry = append(x.uniqueRetry, uniqueColumn{list: list, field: i})
 	}
 }
@@ -142,10 +144,12 @@ func (x *executor) uniqueRetryTerms() []z3.Term {
 }
 
 // distinctColumn says that no two elements of list share field i, by an
-// injection: a fresh function maps the field of element k to k. Z3 4.8.12
+// injection: a fresh function maps the field of element k to k. It
+// returns the constraints and the injection, which the caller records
+// (injectiveKeys) only when it assumes them. Z3 4.8.12
 // handles this far better than a distinct over many strings, which made
 // easy satisfiable string problems time out.
-func (x *executor) distinctColumn(list *seqValue, i int) []z3.Term {
+func (x *executor) distinctColumn(list *seqValue, i int) ([]z3.Term, injection) {
 	first := list.elems[0].(*rowValue).fields[i].(z3.Term)
 	inj := x.ctx.FreshFuncDecl("position", []z3.Sort{first.Sort()}, x.ctx.IntSort())
 	out := make([]z3.Term, len(list.elems))
@@ -155,8 +159,7 @@ func (x *executor) distinctColumn(list *seqValue, i int) []z3.Term {
 		out[k] = x.ctx.Eq(x.ctx.Apply(inj, t), x.ctx.Int(int64(k)))
 		at[t] = int64(k)
 	}
-	x.injections = append(x.injections, injection{f: inj, at: at})
-	return out
+	return out, injection{f: inj, at: at}
 }
 
 // injection is one __unique__ column's function of distinctColumn: f maps
@@ -297,7 +300,8 @@ func (x *executor) missingUniqueness(s *z3.Solver) string {
 				continue
 			}
 			s.Push()
-			for _, t := range x.distinctColumn(list, i) {
+			terms, _ := x.distinctColumn(list, i)
+			for _, t := range terms {
 				s.Assert(t)
 			}
 			r, err := s.Check()
