@@ -385,7 +385,11 @@ type goal struct {
 	guarantee *ir.Guarantee
 	// diagnose, when set, may add a hint to a failed obligation; it runs
 	// with the negated goal still asserted on s.
-	diagnose func(s *z3.Solver) string
+	// When the violation was found by a bounded search (smallViolation),
+	// s is that search's solver and confirm the proof's solver with the
+	// same violation and no bound: a hint found on s holds only if it
+	// holds on confirm too (nil: s has no bound).
+	diagnose func(s, confirm *z3.Solver) string
 	// separate, when set, is asked of a counterexample before it is
 	// replayed: a value that is not a row's column must also differ from
 	// every returned row's column, or a concrete trace cannot show the
@@ -397,6 +401,9 @@ type goal struct {
 	// quadratic (injectiveKeys): when none of them can hold, the goal is
 	// proved without checking the violations.
 	sufficient [][]z3.Term
+	// smallFirst, when set, looks for a counterexample with every query
+	// returning at most two rows first (smallViolation).
+	smallFirst bool
 	// expand, when set, builds the goal in full (holds, violations,
 	// explain): a goal with sufficient leaves them out until they are
 	// needed.
@@ -440,7 +447,7 @@ func (x *executor) decide(g goal) *Obligation {
 		}
 		g = full
 	}
-	r, s, separated, err := x.violateSmallFirst(g) // smallmodel.go
+	r, s, separated, found, err := x.violateSmallFirst(g) // smallmodel.go
 	if s != nil {
 		defer x.release(s)
 	}
@@ -488,7 +495,22 @@ func (x *executor) decide(g goal) *Obligation {
 		ob.Status = Failed
 		ob.Counterexample = g.explain(m)
 		if g.diagnose != nil && ob.Counterexample != nil {
-			if hint := g.diagnose(s); hint != "" {
+			var confirm *z3.Solver
+			if found != nil {
+				// A hint is optional: on the bounded solver each
+				// column gets the joint checks' short limit, and
+				// a column that does not rule the violation out
+				// (a satisfiable check, slow over many rows'
+				// strings) costs no more than that.
+				s.SetLimits(x.share(jointShare))
+				confirm = x.base()
+				confirm.Push()
+				for _, t := range append(append([]z3.Term{}, g.defs...), found...) {
+					confirm.Assert(t)
+				}
+				defer x.release(confirm)
+			}
+			if hint := g.diagnose(s, confirm); hint != "" {
 				ob.Counterexample.Summary = strings.TrimPrefix(ob.Counterexample.Summary+"; "+hint, "; ")
 			}
 		}

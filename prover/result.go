@@ -288,8 +288,11 @@ func lenBound(e ir.Expr, result *ir.Local) (int, bool) {
 // prove a failed distinct claim: for each int or str column not declared
 // unique of each row list a query returned, it asks whether the claim
 // holds once the column is assumed unique. It returns "" when no single
-// column would do.
-func (x *executor) missingUniqueness(s *z3.Solver) string {
+// column would do. When confirm is set, s's search was bounded
+// (goal.diagnose), and a column is named only if its uniqueness rules the
+// violation out on confirm too: that check, without the bound, is slow
+// when it is satisfiable, so it is asked only of the column s names.
+func (x *executor) missingUniqueness(s, confirm *z3.Solver) string {
 	for _, list := range x.rowLists {
 		row := elemType(list.typ).(*ir.Row)
 		if len(list.elems) < 2 {
@@ -299,17 +302,22 @@ func (x *executor) missingUniqueness(s *z3.Solver) string {
 			if slices.Contains(row.Unique, f.Name) || (!ir.IsBasic(f.Type, ir.KindInt) && !ir.IsBasic(f.Type, ir.KindStr)) {
 				continue
 			}
-			s.Push()
 			terms, _ := x.distinctColumn(list, i)
-			for _, t := range terms {
-				s.Assert(t)
-			}
-			r, err := s.Check()
-			s.Pop(1)
-			if err == nil && r == z3.Unsat {
+			if rulesOut(s, terms) && (confirm == nil || rulesOut(confirm, terms)) {
 				return fmt.Sprintf("it would hold if %s.%s were unique, but the row schema does not declare it (add __unique__ = (%q,) to %s)", row.Name, f.Name, f.Name, row.Name)
 			}
 		}
 	}
 	return ""
+}
+
+// rulesOut reports whether s, which holds a violation, is unsat with ts.
+func rulesOut(s *z3.Solver, ts []z3.Term) bool {
+	s.Push()
+	defer s.Pop(1)
+	for _, t := range ts {
+		s.Assert(t)
+	}
+	r, err := s.Check()
+	return err == nil && r == z3.Unsat
 }

@@ -119,7 +119,7 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 				}
 			}
 			fields := append(lambdaFields(s.Key), relFields(s.Rel)...)
-			return goal{ob: ob, holds: ctx.And(conj...), defs: x.uniqueness, violations: violations, diagnose: x.missingUniqueness, explain: func(mod *z3.Model) *Counterexample {
+			return goal{ob: ob, holds: ctx.And(conj...), defs: x.uniqueness, violations: violations, smallFirst: true, diagnose: x.missingUniqueness, explain: func(mod *z3.Model) *Counterexample {
 				for k, t := range clash {
 					if isTrue(mod, t) {
 						return x.explainFacts(mod, []*fact{ms[pairs[k].i].fact, ms[pairs[k].j].fact}, fields, "")
