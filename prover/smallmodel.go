@@ -71,8 +71,17 @@ const smallPairBound = 2
 // the violation the solver holds.
 func (x *executor) smallViolation(g goal) (*z3.Solver, []z3.Term) {
 	small := x.smallResults(smallPairBound)
-	if len(small) == 0 || !g.holds.IsValid() {
+	if len(small) == 0 || len(g.violations) == 0 {
 		return nil, nil
+	}
+	// Only the first violations are asked, as one disjunction: the
+	// members of a loop come in iteration order, so the pairs of the
+	// first rows come first, and over a 100-row loop the disjunction of
+	// all 4950 pairs ran out of this search's limit.
+	first := g.violations[:min(len(g.violations), batchDisjuncts)]
+	disj := make([]z3.Term, len(first))
+	for i, v := range first {
+		disj[i] = x.ctx.And(v...)
 	}
 	s := x.ctx.NewSolverLimits(x.share(searchShare))
 	for _, a := range x.assumptions {
@@ -81,7 +90,7 @@ func (x *executor) smallViolation(g goal) (*z3.Solver, []z3.Term) {
 	for _, d := range g.defs {
 		s.Assert(d)
 	}
-	s.Assert(x.ctx.Not(g.holds))
+	s.Assert(x.ctx.Or(disj...))
 	for _, t := range small {
 		s.Assert(t)
 	}
@@ -95,7 +104,7 @@ func (x *executor) smallViolation(g goal) (*z3.Solver, []z3.Term) {
 		return nil, nil
 	}
 	defer mod.Close()
-	for _, v := range g.violations {
+	for _, v := range first {
 		if !allTrue(mod, v) {
 			continue
 		}
