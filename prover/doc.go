@@ -125,7 +125,10 @@
 // columns (provenance) is first searched with every query returning at
 // most one row (smallmodel.go): any model found is a real one, and the
 // full search over up to 100 rows with string postconditions can run out
-// of time where one row shows the violation.
+// of time where one row shows the violation. A distinct claim is likewise
+// first searched with every query returning at most two rows, on its
+// first 256 pairs as one disjunction; its missing-uniqueness hint is
+// asked there on a short limit and confirmed without the bound.
 //
 // Trusted effects return fresh values constrained by their ensures
 // clauses, one set per call, so two calls of the same query are
