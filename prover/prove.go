@@ -495,14 +495,23 @@ func (x *executor) decide(g goal) *Obligation {
 		ob.Status = Failed
 		ob.Counterexample = g.explain(m)
 		if g.diagnose != nil && ob.Counterexample != nil {
-			var confirm *z3.Solver
+			ds, confirm := s, (*z3.Solver)(nil)
 			if found != nil {
-				// A hint is optional: on the bounded solver each
-				// column gets the joint checks' short limit, and
-				// a column that does not rule the violation out
-				// (a satisfiable check, slow over many rows'
-				// strings) costs no more than that.
-				s.SetLimits(x.share(jointShare))
+				// A hint is optional: it is asked with the small
+				// search's bound on the quick solver (the joint
+				// checks' short limit), so a column that does
+				// not rule the violation out (a satisfiable
+				// check, slow over many rows' strings) costs no
+				// more than that, and confirmed on the proof's
+				// solver without the bound. (Changing the small
+				// solver's limits instead made Z3 4.8.12 crash
+				// in a later check.)
+				ds = x.quickBase()
+				ds.Push()
+				for _, t := range append(append(append([]z3.Term{}, g.defs...), found...), x.smallResults(smallPairBound)...) {
+					ds.Assert(t)
+				}
+				defer x.release(ds)
 				confirm = x.base()
 				confirm.Push()
 				for _, t := range append(append([]z3.Term{}, g.defs...), found...) {
@@ -510,7 +519,7 @@ func (x *executor) decide(g goal) *Obligation {
 				}
 				defer x.release(confirm)
 			}
-			if hint := g.diagnose(s, confirm); hint != "" {
+			if hint := g.diagnose(ds, confirm); hint != "" {
 				ob.Counterexample.Summary = strings.TrimPrefix(ob.Counterexample.Summary+"; "+hint, "; ")
 			}
 		}
