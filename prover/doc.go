@@ -125,7 +125,10 @@
 // columns (provenance) is first searched with every query returning at
 // most one row (smallmodel.go): any model found is a real one, and the
 // full search over up to 100 rows with string postconditions can run out
-// of time where one row shows the violation.
+// of time where one row shows the violation. A distinct claim is likewise
+// first searched with every query returning at most two rows, on its
+// first 256 pairs as one disjunction; its missing-uniqueness hint is
+// asked there on a short limit and confirmed without the bound.
 //
 // Trusted effects return fresh values constrained by their ensures
 // clauses, one set per call, so two calls of the same query are
@@ -169,7 +172,10 @@
 // refuse. A violating value must also differ from every returned row's
 // column so that the concrete replay shows it; when every violation is
 // only equal to a row's column, the obligation is refused without a
-// counterexample.
+// counterexample. That separation is built only once a violation is
+// found, first for the one member the model violates (linear in the
+// rows), and for every column reference (quadratic) only when that one
+// cannot be separated.
 //
 // # Loops
 //
@@ -215,7 +221,13 @@
 // more with each such term's equivalence to contains(s, a) as a lemma,
 // which decides the problems only the contains form can
 // (membership.go); uniqueness is an injection into the
-// row positions rather than a distinct over many strings.
+// row positions rather than a distinct over many strings. A distinct
+// claim whose keys are a __unique__ column of different rows of one
+// result is first proved through that injection, linearly: it maps each
+// member in the relation to its row's position, so equal keys would
+// share a position; the pairs of members (quadratic) are built and
+// checked only when that fails. The pairwise uniqueness a goal decided
+// again assumes is likewise built only when one is.
 //
 // # Solvers and contexts
 //

@@ -51,10 +51,11 @@ type executor struct {
 	// uniqueness holds the __unique__ constraints of query results,
 	// assumed by distinct claims only.
 	uniqueness []z3.Term
-	// uniqueRetry says the same, int columns by a plain distinct, for a
-	// goal decided again because its model repeated a unique column
-	// (prove.go).
-	uniqueRetry []z3.Term
+	// injections are the functions uniqueness defines (injectiveKeys).
+	injections []injection
+	// uniqueRetry are the same columns, for a goal decided again
+	// because its model repeated a unique column (uniqueRetryTerms).
+	uniqueRetry []uniqueColumn
 	// generic lists the generic iterations of loops over unbounded
 	// results.
 	generic []genericGroup
@@ -97,7 +98,6 @@ type executor struct {
 	origins     map[z3.Term]*origin
 	originList  []*origin
 	choices     map[z3.Term]choice
-	separations []z3.Term
 	columnNotes []columnNote
 	// pendingRows are per-row postconditions not assumed yet: a row's
 	// are assumed when the plan first reads one of its fields

@@ -299,7 +299,7 @@ func (x *executor) provedTogether(goals []goal) map[int]bool {
 	}
 	for i, g := range goals {
 		if g.ob.Kind != KindPrecondition || len(g.violations) == 0 || len(g.violations) > batchSiteViolations ||
-			len(g.defs) > 0 || len(g.guesses) > 0 || len(g.separate) > 0 {
+			len(g.defs) > 0 || len(g.guesses) > 0 || g.separate != nil {
 			continue
 		}
 		if len(disjuncts)+len(g.violations) > batchDisjuncts {
@@ -385,24 +385,73 @@ type goal struct {
 	guarantee *ir.Guarantee
 	// diagnose, when set, may add a hint to a failed obligation; it runs
 	// with the negated goal still asserted on s.
-	diagnose func(s *z3.Solver) string
-	// separate, when set, are asked of a counterexample before it is
+	// When the violation was found by a bounded search (smallViolation),
+	// s is that search's solver and confirm the proof's solver with the
+	// same violation and no bound: a hint found on s holds only if it
+	// holds on confirm too (nil: s has no bound).
+	diagnose func(s, confirm *z3.Solver) string
+	// separate, when set, is asked of a counterexample before it is
 	// replayed: a value that is not a row's column must also differ from
 	// every returned row's column, or a concrete trace cannot show the
-	// violation (provenance.go).
-	separate []z3.Term
+	// violation (provenance.go). It is built only once a violation is
+	// found, since it is quadratic in the rows in full.
+	separate *separation
+	// sufficient, when set, are the violations of a condition that
+	// implies holds under defs and is linear where violations are
+	// quadratic (injectiveKeys): when none of them can hold, the goal is
+	// proved without checking the violations.
+	sufficient [][]z3.Term
+	// smallFirst, when set, looks for a counterexample with every query
+	// returning at most two rows first (smallViolation).
+	smallFirst bool
+	// expand, when set, builds the goal in full (holds, violations,
+	// explain): a goal with sufficient leaves them out until they are
+	// needed.
+	expand func() (goal, error)
 	// uniqueAssumed is set when defs hold the __unique__ constraints
-	// of every query result (x.uniqueRetry).
+	// of every query result (x.uniqueRetryTerms).
 	uniqueAssumed bool
+}
+
+// expanded is g built in full (goal.expand), with g's obligation and
+// definitions.
+func (g goal) expanded() (goal, error) {
+	if g.expand == nil {
+		return g, nil
+	}
+	full, err := g.expand()
+	if err != nil {
+		return goal{}, err
+	}
+	full.ob, full.defs, full.uniqueAssumed = g.ob, g.defs, g.uniqueAssumed
+	return full, nil
 }
 
 func (x *executor) decide(g goal) *Obligation {
 	ob := g.ob
-	r, s, separated, err := x.violateSmallFirst(g) // smallmodel.go
+	if g.sufficient != nil {
+		// Any answer but unsat proves nothing, and the goal is decided
+		// in full below.
+		r, s, err := x.violateWith(goal{ob: ob, defs: g.defs, violations: g.sufficient}, false)
+		x.release(s)
+		if err == nil && r == z3.Unsat {
+			ob.Status = Proved
+			return ob
+		}
+	}
+	if g.expand != nil {
+		full, err := g.expanded()
+		if err != nil {
+			ob.refuse(ir.CodeOf(err, ir.ProverLimit), err.Error())
+			return ob
+		}
+		g = full
+	}
+	r, s, separated, found, err := x.violateSmallFirst(g) // smallmodel.go
 	if s != nil {
 		defer x.release(s)
 	}
-	if err == nil && r == z3.Sat && len(g.separate) > 0 && !separated && !x.separable(s, g, ob) {
+	if err == nil && r == z3.Sat && g.separate != nil && !separated && !x.separable(s, g, ob) {
 		return ob // ob says why (provenance.go)
 	}
 	switch {
@@ -429,7 +478,7 @@ func (x *executor) decide(g goal) *Obligation {
 				// goal is decided again with every result's
 				// uniqueness assumed.
 				g.uniqueAssumed = true
-				g.defs = append(append([]z3.Term{}, g.defs...), x.uniqueRetry...)
+				g.defs = append(append([]z3.Term{}, g.defs...), x.uniqueRetryTerms()...)
 				x.release(s) // the next decision starts at scope 0
 				return x.decide(g)
 			}
@@ -446,7 +495,31 @@ func (x *executor) decide(g goal) *Obligation {
 		ob.Status = Failed
 		ob.Counterexample = g.explain(m)
 		if g.diagnose != nil && ob.Counterexample != nil {
-			if hint := g.diagnose(s); hint != "" {
+			ds, confirm := s, (*z3.Solver)(nil)
+			if found != nil {
+				// A hint is optional: it is asked with the small
+				// search's bound on the quick solver (the joint
+				// checks' short limit), so a column that does
+				// not rule the violation out (a satisfiable
+				// check, slow over many rows' strings) costs no
+				// more than that, and confirmed on the proof's
+				// solver without the bound. (Changing the small
+				// solver's limits instead made Z3 4.8.12 crash
+				// in a later check.)
+				ds = x.quickBase()
+				ds.Push()
+				for _, t := range append(append(append([]z3.Term{}, g.defs...), found...), x.smallResults(smallPairBound)...) {
+					ds.Assert(t)
+				}
+				defer x.release(ds)
+				confirm = x.base()
+				confirm.Push()
+				for _, t := range append(append([]z3.Term{}, g.defs...), found...) {
+					confirm.Assert(t)
+				}
+				defer x.release(confirm)
+			}
+			if hint := g.diagnose(ds, confirm); hint != "" {
 				ob.Counterexample.Summary = strings.TrimPrefix(ob.Counterexample.Summary+"; "+hint, "; ")
 			}
 		}

@@ -38,7 +38,7 @@ import (
 // prover refuses one under not, !=, a filter or a key
 // (checkColumnRefs). For a counterexample to replay, the violating value
 // must also differ from every returned row's column; the prover looks for
-// such a model first (goal.separate) and refuses without a counterexample
+// such a model first (goal.separate, separated) and refuses without a counterexample
 // when none exists.
 
 // origin is where a fresh term came from: a column of a query's row.
@@ -177,7 +177,6 @@ func (x *executor) isColumn(sc scope, e *ir.IsColumn, g z3.Term) (value, error) 
 		return x.monitorColumn(e, t)
 	}
 	tag := x.fromColumn(t, e.Row, e.Column)
-	x.separations = append(x.separations, x.ctx.Implies(x.ctx.Not(tag), x.differsFromColumns(t, e.Row, e.Column)))
 	note := columnNote{value: t, tag: tag, ref: e, field: ir.ExprString(e.X)}
 	if ff, ok := e.X.(*ir.FactField); ok {
 		note.field = ff.Field
@@ -346,15 +345,84 @@ func (x *executor) explainColumn(mod *z3.Model, offending []*fact, notes []colum
 	return ""
 }
 
-// separable asserts g.separate on s, which holds a violation of g, and
-// reports whether a violation remains whose column references a concrete
-// trace can check. When none does (or the solver cannot tell), it refuses
-// ob with the reason.
-func (x *executor) separable(s *z3.Solver, g goal, ob *Obligation) bool {
-	for _, t := range g.separate {
+// separation is what a counterexample to a guarantee with column
+// references needs before it is replayed (goal.separate): a value that is
+// not a row's column must also differ from every returned row's column,
+// or a concrete trace cannot show the violation.
+type separation struct {
+	notes  []columnNote
+	ms     []member
+	broken []z3.Term // broken[i]: member i is in the relation and violates
+}
+
+// all says it of every column reference: one disequality per note and
+// row, quadratic over a loop (a note per iteration, a row per iteration).
+func (x *executor) separateAll(sp *separation) []z3.Term {
+	out := make([]z3.Term, 0, len(sp.notes))
+	for _, n := range sp.notes {
+		out = append(out, x.ctx.Implies(x.ctx.Not(n.tag), x.differsFromColumns(n.value, n.ref.Row, n.ref.Column)))
+	}
+	return out
+}
+
+// offending says it of one violation only, linear in the rows: the first
+// member that mod violates is violated and its column references (and
+// those not tied to a fact) hold or differ from every row's column. A
+// trace with that one fact fails the all() already, so this is enough
+// for the replay; nil when mod violates no member.
+func (x *executor) separateOffending(sp *separation, mod *z3.Model) []z3.Term {
+	offending := firstTrue(mod, sp.ms, sp.broken)
+	if len(offending) == 0 {
+		return nil
+	}
+	var out []z3.Term
+	for i, m := range sp.ms {
+		if m.fact == offending[0] {
+			out = append(out, sp.broken[i])
+			break
+		}
+	}
+	for _, n := range sp.notes {
+		if n.fact == nil || n.fact == offending[0] {
+			out = append(out, x.ctx.Implies(x.ctx.Not(n.tag), x.differsFromColumns(n.value, n.ref.Row, n.ref.Column)))
+		}
+	}
+	return out
+}
+
+// separated looks on s, which holds a violation of g, for one whose
+// column references a concrete trace can check: first for the violation
+// s's model shows, separated alone (linear in the rows), then, when that
+// one cannot be, with every column reference separated, as before the
+// linear form existed. It leaves s with what it found asserted.
+func (x *executor) separated(s *z3.Solver, sp *separation) (z3.Result, error) {
+	mod, err := s.Model()
+	if err != nil {
+		return z3.Unknown, err
+	}
+	one := x.separateOffending(sp, mod)
+	mod.Close()
+	if len(one) > 0 {
+		s.Push()
+		for _, t := range one {
+			s.Assert(t)
+		}
+		if r, err := s.Check(); err == nil && r == z3.Sat {
+			return r, nil
+		}
+		s.Pop(1)
+	}
+	for _, t := range x.separateAll(sp) {
 		s.Assert(t)
 	}
-	r, err := s.Check()
+	return s.Check()
+}
+
+// separable looks on s, which holds a violation of g, for one whose
+// column references a concrete trace can check (separated). When there is
+// none (or the solver cannot tell), it refuses ob with the reason.
+func (x *executor) separable(s *z3.Solver, g goal, ob *Obligation) bool {
+	r, err := x.separated(s, g.separate)
 	switch {
 	case err != nil:
 		ob.refuse(x.checkCode(err), "looking for a counterexample a trace can show: "+err.Error())

@@ -173,6 +173,9 @@ func (x *executor) monitor(gr *ir.Guarantee, calls []replayCall) (bool, error) {
 		m.facts = append(m.facts, f)
 	}
 	g, err := m.guarantee(gr)
+	if err == nil {
+		g, err = g.expanded()
+	}
 	if err != nil {
 		return false, err
 	}

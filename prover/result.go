@@ -110,34 +110,98 @@ func (x *executor) assumeUnique(row *ir.Row, list *seqValue) {
 		if i < 0 {
 			continue
 		}
-		x.uniqueness = append(x.uniqueness, x.distinctColumn(list, i)...)
-		// A goal decided again because its model repeated a unique
-		// column (prove.go) assumes it of the rows that exist only, by
-		// pairwise disequalities: Z3 finds a model for them far faster
-		// than for the injection over the whole capacity.
-		var pairs []z3.Term
-		for k := range list.elems {
-			for j := k + 1; j < len(list.elems); j++ {
-				a, b := list.elems[k].(*rowValue).fields[i].(z3.Term), list.elems[j].(*rowValue).fields[i].(z3.Term)
-				pairs = append(pairs, x.ctx.Implies(x.ctx.And(x.exists(list, k), x.exists(list, j)), x.ctx.Not(x.ctx.Eq(a, b))))
-			}
-		}
-		x.uniqueRetry = append(x.uniqueRetry, pairs...)
+		terms, inj := x.distinctColumn(list, i)
+		x.uniqueness = append(x.uniqueness, terms...)
+		x.injections = append(x.injections, inj)
+		x.uniqueRetry = append(x.uniqueRetry, uniqueColumn{list: list, field: i})
 	}
 }
 
+// uniqueColumn is one __unique__ column of one query result, for a goal
+// decided again because its model repeated a unique column (prove.go).
+type uniqueColumn struct {
+	list  *seqValue
+	field int
+}
+
+// uniqueRetryTerms assume every query result's __unique__ columns of the
+// rows that exist only, by pairwise disequalities: Z3 finds a model for
+// them far faster than for the injection over the whole capacity. They
+// are quadratic in the rows (half a million pairs per column at 1000
+// rows), so they are built only when a goal is decided again.
+func (x *executor) uniqueRetryTerms() []z3.Term {
+	var pairs []z3.Term
+	for _, u := range x.uniqueRetry {
+		elems := u.list.elems
+		for k := range elems {
+			for j := k + 1; j < len(elems); j++ {
+				a, b := elems[k].(*rowValue).fields[u.field].(z3.Term), elems[j].(*rowValue).fields[u.field].(z3.Term)
+				pairs = append(pairs, x.ctx.Implies(x.ctx.And(x.exists(u.list, k), x.exists(u.list, j)), x.ctx.Not(x.ctx.Eq(a, b))))
+			}
+		}
+	}
+	return pairs
+}
+
 // distinctColumn says that no two elements of list share field i, by an
-// injection: a fresh function maps the field of element k to k. Z3 4.8.12
+// injection: a fresh function maps the field of element k to k. It
+// returns the constraints and the injection, which the caller records
+// (injectiveKeys) only when it assumes them. Z3 4.8.12
 // handles this far better than a distinct over many strings, which made
 // easy satisfiable string problems time out.
-func (x *executor) distinctColumn(list *seqValue, i int) []z3.Term {
+func (x *executor) distinctColumn(list *seqValue, i int) ([]z3.Term, injection) {
 	first := list.elems[0].(*rowValue).fields[i].(z3.Term)
 	inj := x.ctx.FreshFuncDecl("position", []z3.Sort{first.Sort()}, x.ctx.IntSort())
 	out := make([]z3.Term, len(list.elems))
+	at := make(map[z3.Term]int64, len(list.elems))
 	for k, e := range list.elems {
-		out[k] = x.ctx.Eq(x.ctx.Apply(inj, e.(*rowValue).fields[i].(z3.Term)), x.ctx.Int(int64(k)))
+		t := e.(*rowValue).fields[i].(z3.Term)
+		out[k] = x.ctx.Eq(x.ctx.Apply(inj, t), x.ctx.Int(int64(k)))
+		at[t] = int64(k)
 	}
-	return out
+	return out, injection{f: inj, at: at}
+}
+
+// injection is one __unique__ column's function of distinctColumn: f maps
+// the column's term of element k to k (at[term] = k).
+type injection struct {
+	f  z3.FuncDecl
+	at map[z3.Term]int64
+}
+
+// injectiveKeys gives a condition sufficient for the keys of ms to be
+// distinct, linear in the members, when every key is a unique column's
+// term of one query result, each of a different row: that the column's
+// injection maps each member's key, when the member is in the relation,
+// to its row's position. It suffices because an injection is a function:
+// two members in the relation with equal keys would map to one position,
+// and their positions differ. The condition is returned as its violations
+// (one per member); nil when the keys have no such shape, and the pairs
+// are checked.
+func (x *executor) injectiveKeys(ms []member, keys []value) [][]z3.Term {
+	if len(ms) < 2 {
+		return nil
+	}
+	for _, inj := range x.injections {
+		seen := map[int64]bool{}
+		vs := make([][]z3.Term, 0, len(ms))
+		for i, m := range ms {
+			t, ok := keys[i].(z3.Term)
+			if !ok {
+				break
+			}
+			k, ok := inj.at[t]
+			if !ok || seen[k] {
+				break
+			}
+			seen[k] = true
+			vs = append(vs, []z3.Term{m.in, x.ctx.Not(x.ctx.Eq(x.ctx.Apply(inj.f, t), x.ctx.Int(k)))})
+		}
+		if len(vs) == len(ms) {
+			return vs
+		}
+	}
+	return nil
 }
 
 func fieldIndex(row *ir.Row, name string) int {
@@ -224,8 +288,11 @@ func lenBound(e ir.Expr, result *ir.Local) (int, bool) {
 // prove a failed distinct claim: for each int or str column not declared
 // unique of each row list a query returned, it asks whether the claim
 // holds once the column is assumed unique. It returns "" when no single
-// column would do.
-func (x *executor) missingUniqueness(s *z3.Solver) string {
+// column would do. When confirm is set, s's search was bounded
+// (goal.diagnose), and a column is named only if its uniqueness rules the
+// violation out on confirm too: that check, without the bound, is slow
+// when it is satisfiable, so it is asked only of the column s names.
+func (x *executor) missingUniqueness(s, confirm *z3.Solver) string {
 	for _, list := range x.rowLists {
 		row := elemType(list.typ).(*ir.Row)
 		if len(list.elems) < 2 {
@@ -235,13 +302,8 @@ func (x *executor) missingUniqueness(s *z3.Solver) string {
 			if slices.Contains(row.Unique, f.Name) || (!ir.IsBasic(f.Type, ir.KindInt) && !ir.IsBasic(f.Type, ir.KindStr)) {
 				continue
 			}
-			s.Push()
-			for _, t := range x.distinctColumn(list, i) {
-				s.Assert(t)
-			}
-			r, err := s.Check()
-			s.Pop(1)
-			if err == nil && r == z3.Unsat {
+			terms, _ := x.distinctColumn(list, i)
+			if rulesOut(s, terms) && (confirm == nil || rulesOut(confirm, terms)) {
 				return fmt.Sprintf("it would hold if %s.%s were unique, but the row schema does not declare it (add __unique__ = (%q,) to %s)", row.Name, f.Name, f.Name, row.Name)
 			}
 		}
@@ -254,4 +316,15 @@ func (x *executor) missingUniqueness(s *z3.Solver) string {
 func (x *executor) assumeOfResult(t z3.Term) {
 	x.resultAssumed = append(x.resultAssumed, len(x.assumptions))
 	x.assumptions = append(x.assumptions, t)
+}
+
+// rulesOut reports whether s, which holds a violation, is unsat with ts.
+func rulesOut(s *z3.Solver, ts []z3.Term) bool {
+	s.Push()
+	defer s.Pop(1)
+	for _, t := range ts {
+		s.Assert(t)
+	}
+	r, err := s.Check()
+	return err == nil && r == z3.Unsat
 }

