@@ -3,6 +3,8 @@ package runner
 import (
 	"strings"
 	"testing"
+
+	"github.com/clauz3/clauz3/approval/client"
 )
 
 // TestRenderCall: trace lines render as calls with arguments in order.
@@ -49,7 +51,7 @@ func TestTargetInputsChecked(t *testing.T) {
 }
 
 func TestServiceTextIsPrintable(t *testing.T) {
-	if got := printable("ok\x1b[31mred\u0085\n"); got != "ok\uFFFD[31mred\uFFFD\uFFFD" {
+	if got := client.Printable("ok\x1b[31mred\u0085\n"); got != "ok\uFFFD[31mred\uFFFD\uFFFD" {
 		t.Errorf("printable = %q", got)
 	}
 	for id, want := range map[string]bool{"req_1a-B": true, "": false, "..": false, "a/b": false, "a?b": false, "é": false} {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/clauz3/clauz3/approval/client"
 	"github.com/clauz3/clauz3/approval/clientkey"
 	"github.com/clauz3/clauz3/approval/wire"
 	"github.com/clauz3/clauz3/check"
@@ -161,7 +162,7 @@ func Run(ctx context.Context, plan Plan, opts Options) int {
 	}
 	r.step("submit", "→ approval-service at %s", hostOf(svc.URL))
 	r.more("request_id = %s", id)
-	r.more("ui = %s", printable(ui))
+	r.more("ui = %s", client.Printable(ui))
 	r.more("key = %s (from %s)", receipt.KeyID(pub), svc.KeyFrom)
 	st, code := r.wait(ctx, svc, id, ui)
 	if code != ExitRan {
@@ -219,10 +220,10 @@ func checkArgs(target *ir.Func, args []string) error {
 func reasonSuffix(st status) string {
 	s := ""
 	if st.DecidedBy != "" {
-		s += " by " + printable(st.DecidedBy)
+		s += " by " + client.Printable(st.DecidedBy)
 	}
 	if st.Reason != "" {
-		s += ": " + printable(st.Reason)
+		s += ": " + client.Printable(st.Reason)
 	}
 	return s
 }
@@ -239,17 +240,6 @@ func validID(id string) bool {
 		}
 	}
 	return true
-}
-
-// printable keeps text from the service (a reason the human typed, a
-// link) from driving the terminal: control characters become U+FFFD.
-func printable(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r < 0x20 && r != '\t' || r == 0x7f || r >= 0x80 && r < 0xa0 {
-			return '\uFFFD'
-		}
-		return r
-	}, s)
 }
 
 func hostOf(raw string) string {
@@ -352,8 +342,8 @@ func (r *run) wait(ctx context.Context, svc Service, id, ui string) (status, int
 	if ui == "" {
 		ui = svc.URL
 	}
-	r.more("waiting for the human to approve or deny at %s", printable(ui))
-	r.report("waiting for the human to approve or deny at " + printable(ui))
+	r.more("waiting for the human to approve or deny at %s", client.Printable(ui))
+	r.report("waiting for the human to approve or deny at " + client.Printable(ui))
 	deadline := time.Now().Add(r.opts.ApprovalTimeout)
 	for {
 		left := time.Until(deadline)
@@ -429,7 +419,7 @@ func (r *run) checkReceipt(pub []byte, id string, st status) (receipt.Payload, i
 // the seed's transcript shows a run.
 func (r *run) execute(ctx context.Context, svc Service, id string) int {
 	if len(r.opts.Args) > 0 {
-		r.step("inputs", "%s", printable(strings.Join(r.opts.Args, ", ")))
+		r.step("inputs", "%s", client.Printable(strings.Join(r.opts.Args, ", ")))
 	}
 	var res wire.RunResult
 	r.step("build", "the service builds and runs the approved plan (a cold sealed build takes about 20 s)")
@@ -450,17 +440,17 @@ func (r *run) execute(ctx context.Context, svc Service, id string) int {
 	io.WriteString(r.opts.Stdout, res.Stdout)
 	io.WriteString(r.opts.Stderr, res.Stderr)
 	if res.Unconfined != "" {
-		r.step("sandbox", "UNCONFINED: %s", printable(res.Unconfined))
+		r.step("sandbox", "UNCONFINED: %s", client.Printable(res.Unconfined))
 	}
 	for i, l := range res.Sandbox {
 		if i == 0 {
-			r.step("sandbox", "%s", printable(l))
+			r.step("sandbox", "%s", client.Printable(l))
 		} else {
-			r.more("%s", printable(l))
+			r.more("%s", client.Printable(l))
 		}
 	}
 	calls, traceErr := renderTrace(res.Trace)
-	why := printable(strings.TrimSpace(res.Stderr))
+	why := client.Printable(strings.TrimSpace(res.Stderr))
 	if res.Exit == 3 { // planrt.ExitApproval: not admitted, nothing ran
 		return r.refuse(ExitNotApproved, "execute", "the sealed binary refused its receipt: %s", why)
 	}
@@ -477,14 +467,14 @@ func (r *run) execute(ctx context.Context, svc Service, id string) int {
 		case traceErr != nil:
 			mark = "?" // the record after it is unreadable: it may have failed
 		}
-		r.step("execute", "%s %s", mark, printable(c.Call))
+		r.step("execute", "%s %s", mark, client.Printable(c.Call))
 	}
 	if traceErr != nil {
 		return r.refuse(ExitFailed, "execute", "the run's trace is unreadable (exit %d): %v", res.Exit, traceErr)
 	}
 	if res.Exit != 0 {
 		if failed >= 0 {
-			r.step("result", "%s done, then %s failed: %s", effects(failed), printable(calls[failed].Call), why)
+			r.step("result", "%s done, then %s failed: %s", effects(failed), client.Printable(calls[failed].Call), why)
 		} else {
 			r.step("result", "%s done, then the plan failed: %s", effects(len(calls)), why)
 		}
