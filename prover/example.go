@@ -38,15 +38,7 @@ func ExampleResult(ctx context.Context, e *ir.Effect, opts Options) (json.RawMes
 	if ir.IsBasic(e.Result, ir.KindNone) {
 		return json.RawMessage("null"), nil
 	}
-	if opts.Timeout <= 0 {
-		opts.Timeout = DefaultTimeout
-	}
-	if opts.Rlimit == 0 {
-		opts.Rlimit = DefaultRlimit
-	}
-	if opts.Deadline <= 0 {
-		opts.Deadline = DefaultDeadline
-	}
+	opts = opts.withDefaults()
 	// The capacities tried in turn: the preferred small one, full (a
 	// list of exactly that many, so a loop has rows to run over), then
 	// any shorter one, then the postconditions' own bound.

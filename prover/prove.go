@@ -31,6 +31,20 @@ type Options struct {
 	Deadline time.Duration
 }
 
+// withDefaults is o with each zero limit replaced by its default.
+func (o Options) withDefaults() Options {
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
+	}
+	if o.Rlimit == 0 {
+		o.Rlimit = DefaultRlimit
+	}
+	if o.Deadline <= 0 {
+		o.Deadline = DefaultDeadline
+	}
+	return o
+}
+
 // DefaultTimeout is the per-check wall-clock limit when Options.Timeout
 // is zero: the safety net behind the resource limit (DefaultRlimit),
 // long enough that a busy machine rarely reaches it first.
@@ -172,15 +186,7 @@ func proveTarget(ctx context.Context, p *ir.Program, opts Options) (*Result, err
 	if p == nil || p.Target == nil {
 		return nil, errors.New("prover: program has no target")
 	}
-	if opts.Timeout <= 0 {
-		opts.Timeout = DefaultTimeout
-	}
-	if opts.Rlimit == 0 {
-		opts.Rlimit = DefaultRlimit
-	}
-	if opts.Deadline <= 0 {
-		opts.Deadline = DefaultDeadline
-	}
+	opts = opts.withDefaults()
 	var zc *z3.Context
 	var err error
 	if opts.Contexts != nil {
