@@ -114,6 +114,9 @@ type executor struct {
 	monitorRows *monitorRows
 	// budget is what the encoding has spent (budget.go).
 	budget budget
+	// loopRecs are the runs of unrolled loops, iteration by iteration,
+	// for the invariants of accumulators (accum.go).
+	loopRecs []*loopRecord
 }
 
 // check is an assert or a raise the plan wrote: an obligation of the
