@@ -17,7 +17,10 @@
 // and a trivial check) and the median solvers and checks a proof made.
 // BenchmarkProveCalls proves N straight-line calls with a precondition
 // each (N = 100, 1000, 5000) and reports the growth from one N to the
-// next. The Z3 binding's own benchmarks (the cost of a context, of a small
+// next. BenchmarkProveAccum proves a running budget and a counter over
+// N = 10, 100 and 1000 bills (and variants that break the cap) and logs
+// each as a ratio against a loop without an accumulator at the same N.
+// The Z3 binding's own benchmarks (the cost of a context, of a small
 // incremental check with and without a resource limit) live in prover/z3.
 // BenchmarkEngines runs the compute-heavy plans of plans/ under the IR
 // interpreter, the sealed binary, CPython and the hand-written Go of
