@@ -63,6 +63,18 @@ type iterRecord struct {
 	before, after map[int]z3.Term
 }
 
+// contiguous reports whether every fact the loop made is in one of its
+// iterations: the step checks see only those, and the lemma sums every
+// fact from the first iteration's to the last one's.
+func contiguous(rec *loopRecord) bool {
+	for k := 1; k < len(rec.iters); k++ {
+		if rec.iters[k].factStart != rec.iters[k-1].factEnd {
+			return false
+		}
+	}
+	return true
+}
+
 // maxAccumChecks bounds the step checks one goal spends looking for
 // invariants.
 const maxAccumChecks = 20000
@@ -133,6 +145,9 @@ func (x *executor) accumLemmas(ms []member, terms []z3.Term, termDefs [][]z3.Ter
 	}()
 	checks := 0
 	for _, rec := range x.loopRecs {
+		if !contiguous(rec) {
+			continue
+		}
 		first, last := rec.iters[0].factStart, rec.iters[len(rec.iters)-1].factEnd
 		// The members before, in and after the loop, and per iteration.
 		var pre, in, post []int
@@ -266,11 +281,16 @@ func (x *executor) findInvariant(s *z3.Solver, rec *loopRecord, perIter [][]int,
 		if v0.Sort().Kind() != ctx.IntSort().Kind() || !changed[idx] {
 			continue
 		}
+		// The induction needs each iteration to start from the value
+		// the one before ended with.
 		everywhere := true
-		for _, it := range rec.iters {
+		for k, it := range rec.iters {
 			_, okA := it.after[idx]
-			_, okB := it.before[idx]
+			b, okB := it.before[idx]
 			everywhere = everywhere && okA && okB
+			if k > 0 && everywhere {
+				everywhere = b == rec.iters[k-1].after[idx]
+			}
 		}
 		if !everywhere {
 			continue
