@@ -179,3 +179,42 @@ def main() -> None:
 		})
 	}
 }
+
+// TestLoopPreconditionsPerIteration: pay_bill's preconditions at 100
+// copies whose guards read the running total are proved copy by copy on
+// the copy's iteration alone (prover/accum.go, localChecks); on the full
+// encoding each copy took over a second of the resource limit, and the
+// plan was refused after the whole proof's deadline.
+func TestLoopPreconditionsPerIteration(t *testing.T) {
+	root := accumLayer(t, 100)
+	path := filepath.Join(t.TempDir(), "plan.py")
+	plan := `import clauz3
+from tools.bills.trusted import contracts as bank
+from tools.bills.trusted.effects import bills_due, pay_bill
+
+
+@clauz3.guarantee(bank.max_spend(5000))
+def main() -> None:
+    spent = 0
+    for bill in bills_due():
+        if spent + bill.amount <= 5000:
+            pay_bill("checking", bill.payee, bill.amount)
+            spent += bill.amount
+`
+	if err := os.WriteFile(path, []byte(plan), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prog, err := compiler.CompileFile(path, compiler.Config{ImportRoots: []string{root}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := prover.Prove(context.Background(), prog, prover.Options{Rlimit: prover.DefaultRlimit / 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Proved() {
+		var out strings.Builder
+		_ = res.WriteText(&out, &out)
+		t.Fatalf("not proved:\n%s", out.String())
+	}
+}

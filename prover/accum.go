@@ -264,18 +264,7 @@ func (x *executor) invariant(inv accumInvariant, s, p, v, v0 z3.Term, cmp func(z
 func (x *executor) findInvariant(s *z3.Solver, rec *loopRecord, perIter [][]int, terms []z3.Term, termDefs [][]z3.Term, preTotal z3.Term, cmp func(z3.Term) z3.Term, checks *int) (accumInvariant, bool, error) {
 	ctx := x.ctx
 	first := rec.iters[0]
-	// changed are the locals some iteration changes: the state an
-	// iteration starts from. The others hold the same term in every
-	// iteration and stay as they are (a cap read from an input must
-	// stay the guarantee's own).
-	changed := map[int]bool{}
-	for _, it := range rec.iters {
-		for idx, b := range it.before {
-			if a, ok := it.after[idx]; !ok || a != b {
-				changed[idx] = true
-			}
-		}
-	}
+	changed := changedLocals(rec)
 	var cands []accumInvariant
 	for idx, v0 := range first.before {
 		if v0.Sort().Kind() != ctx.IntSort().Kind() || !changed[idx] {
@@ -322,31 +311,7 @@ func (x *executor) preserved(s *z3.Solver, rec *loopRecord, perIter [][]int, ter
 		*checks++
 		// The state the iteration starts from, each piece a fresh
 		// constant.
-		var from, to []z3.Term
-		havoc := func(t z3.Term, name string) z3.Term {
-			if literal(t) {
-				return t
-			}
-			for i, f := range from {
-				if f == t {
-					return to[i]
-				}
-			}
-			h := ctx.FreshConst(name, t.Sort())
-			from, to = append(from, t), append(to, h)
-			return h
-		}
-		h := havoc(it.before[c.idx], "accum")
-		for idx, t := range it.before {
-			if changed[idx] {
-				havoc(t, "state")
-			}
-		}
-		for _, t := range []z3.Term{it.alive, it.returned, it.broken} {
-			if t.IsValid() {
-				havoc(t, "flag")
-			}
-		}
+		from, to, h := x.havocIteration(it, changed, c.idx)
 		sub := func(t z3.Term) z3.Term { return ctx.Substitute(t, from, to) }
 		p := ctx.FreshConst("sofar", ctx.IntSort())
 		step := []z3.Term{p}
@@ -411,4 +376,131 @@ func (x *executor) prefixGuesses(ms []member) [][]z3.Term {
 		}
 	}
 	return out
+}
+
+// changedLocals are the locals some iteration of rec changes: the state
+// an iteration starts from. The others hold the same term in every
+// iteration and stay as they are (a cap read from an input must stay the
+// guarantee's own).
+func changedLocals(rec *loopRecord) map[int]bool {
+	changed := map[int]bool{}
+	for _, it := range rec.iters {
+		for idx, b := range it.before {
+			if a, ok := it.after[idx]; !ok || a != b {
+				changed[idx] = true
+			}
+		}
+	}
+	return changed
+}
+
+// havocIteration is the substitution that replaces the state iteration
+// it starts from (the changed locals, the raised, returned and break
+// flags) by fresh constants, and the fresh constant of local idx (or the
+// local's literal value) when idx >= 0.
+func (x *executor) havocIteration(it iterRecord, changed map[int]bool, idx int) (from, to []z3.Term, h z3.Term) {
+	havoc := func(t z3.Term, name string) z3.Term {
+		if literal(t) {
+			return t
+		}
+		for i, f := range from {
+			if f == t {
+				return to[i]
+			}
+		}
+		fresh := x.ctx.FreshConst(name, t.Sort())
+		from, to = append(from, t), append(to, fresh)
+		return fresh
+	}
+	if idx >= 0 {
+		h = havoc(it.before[idx], "accum")
+	}
+	for i, t := range it.before {
+		if changed[i] {
+			havoc(t, "state")
+		}
+	}
+	for _, t := range []z3.Term{it.alive, it.returned, it.broken} {
+		if t.IsValid() {
+			havoc(t, "flag")
+		}
+	}
+	return from, to, h
+}
+
+// iterLoc is the iteration of a loop run a fact was made in.
+type iterLoc struct {
+	rec *loopRecord
+	k   int
+}
+
+// iterationOf finds the innermost recorded iteration that made the fact
+// at index fi of x.facts.
+func (x *executor) iterationOf(fi int) *iterLoc {
+	var out *iterLoc
+	for _, rec := range x.loopRecs {
+		for k, it := range rec.iters {
+			if fi >= it.factStart && fi < it.factEnd {
+				out = &iterLoc{rec: rec, k: k}
+			}
+		}
+	}
+	return out
+}
+
+// localChecks rules out violations inside a loop's iteration on that
+// iteration alone: what held before the loop, the iteration's own
+// assumptions and the violation, with the state the iteration starts
+// from havocked as for the invariants above. Replacing terms by fresh
+// constants and dropping assumptions only admits more models, so unsat
+// there is unsat on the full encoding; any other answer says nothing. A
+// precondition whose clause does not depend on earlier iterations (a
+// row's amount is positive) was checked one copy at a time on the full
+// encoding, a second per copy when every copy's guard reads a running
+// total; here each check is the size of one iteration.
+type localChecks struct {
+	x       *executor
+	solvers map[*loopRecord]*z3.Solver
+	changed map[*loopRecord]map[int]bool
+}
+
+func (x *executor) newLocalChecks() *localChecks {
+	return &localChecks{x: x, solvers: map[*loopRecord]*z3.Solver{}, changed: map[*loopRecord]map[int]bool{}}
+}
+
+func (lc *localChecks) close() {
+	for _, s := range lc.solvers {
+		s.Close()
+	}
+}
+
+// unsat reports whether violation v (its conjuncts) is ruled out on the
+// iteration at loc alone; an error is the context's.
+func (lc *localChecks) unsat(loc *iterLoc, v []z3.Term) (bool, error) {
+	x := lc.x
+	s, ok := lc.solvers[loc.rec]
+	if !ok {
+		s = x.ctx.NewSolverLimits(x.share(searchShare))
+		for _, a := range x.assumptions[:loc.rec.iters[0].assumeStart] {
+			s.Assert(a)
+		}
+		lc.solvers[loc.rec] = s
+		lc.changed[loc.rec] = changedLocals(loc.rec)
+	}
+	it := loc.rec.iters[loc.k]
+	from, to, _ := x.havocIteration(it, lc.changed[loc.rec], -1)
+	sub := func(t z3.Term) z3.Term { return x.ctx.Substitute(t, from, to) }
+	s.Push()
+	defer s.Pop(1)
+	for _, a := range x.assumptions[it.assumeStart:it.assumeEnd] {
+		s.Assert(sub(a))
+	}
+	for _, t := range v {
+		s.Assert(sub(t))
+	}
+	r, err := s.Check()
+	if err := x.ctx.Err(); err != nil {
+		return false, err
+	}
+	return r == z3.Unsat, tolerateUnknown(err)
 }

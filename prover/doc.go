@@ -195,7 +195,10 @@
 // of the goal. A candidate that fails any check is dropped and the
 // unrolled copies decide alone, as before; counterexamples always come
 // from them, with guesses that only the first 2 or 8 iterations call
-// the effect.
+// the effect. The same havocked iteration first rules out each copy of
+// a precondition inside a loop (the clause usually reads the row, not
+// the running total); only a copy it does not rule out is checked on
+// the full encoding, which also finds the counterexample.
 //
 // # Encodings
 //
