@@ -504,3 +504,34 @@ func (lc *localChecks) unsat(loc *iterLoc, v []z3.Term) (bool, error) {
 	}
 	return r == z3.Unsat, tolerateUnknown(err)
 }
+
+// carriesInts reports whether some loop that made one of ms changes an int
+// local from one iteration to the next: a running total or a counter,
+// whose copies' guards read every copy before them. The bound search of a
+// sum's terms (sumbounds.go) then costs minutes at 100 copies; without
+// an invariant the goal goes straight to its guesses and the full check.
+func (x *executor) carriesInts(ms []member) bool {
+	factIndex := make(map[*fact]int, len(x.facts))
+	for i, f := range x.facts {
+		factIndex[f] = i
+	}
+	for _, rec := range x.loopRecs {
+		first, last := rec.iters[0].factStart, rec.iters[len(rec.iters)-1].factEnd
+		in := false
+		for _, m := range ms {
+			if fi := factIndex[m.fact]; fi >= first && fi < last {
+				in = true
+				break
+			}
+		}
+		if !in {
+			continue
+		}
+		for idx := range changedLocals(rec) {
+			if t, ok := rec.iters[0].before[idx]; ok && t.Sort().Kind() == x.ctx.IntSort().Kind() {
+				return true
+			}
+		}
+	}
+	return false
+}

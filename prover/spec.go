@@ -206,11 +206,12 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 			for i := range bounds {
 				bounds[i] = termBounds{hasLo: true, lo: 0, hasHi: true, hi: 1}
 			}
-		case len(lemmas) > 0:
+		case len(lemmas) > 0 || x.carriesInts(ms):
 			// No bounds: the lemma says what the loop's terms add up
-			// to, and the search for bounds over its copies costs
-			// more than the check it would help (minutes at 100
-			// copies whose guards read the running total).
+			// to; and where a loop carries an int (with or without
+			// an invariant) the search for bounds over its copies
+			// costs more than the check it would help (minutes at
+			// 100 copies whose guards read the running total).
 		default:
 			if bounds, err = x.sumBounds(ms, amounts, op); err != nil {
 				return goal{}, err
