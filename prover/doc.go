@@ -187,6 +187,25 @@
 // assumptions so far (past 10000 it refuses). enumerate, zip and list
 // comprehensions work on the same representation.
 //
+// A running total or a counter under a cap (`if spent + x <= cap:
+// pay(x); spent += x`, `if sent < k: send(); sent += 1`) makes every
+// copy's guard read all the copies before it, which Z3 does not decide
+// from about 20 copies on. Before a sum or count guarantee against a
+// limit (<= or <) is decided, accum.go looks for an inductive invariant
+// of each loop: the total of the guarantee's facts made by the loop so
+// far equals (or is at most) the change of an int local, and the total
+// so far keeps the guarantee. Each iteration is checked to preserve it
+// on its own, from a state made of fresh constants (the locals the loop
+// changes, the raised, returned and break flags), so the checks stay the
+// size of one iteration; the invariant after the loop is then a lemma
+// of the goal. A candidate that fails any check is dropped and the
+// unrolled copies decide alone, as before; counterexamples always come
+// from them, with guesses that only the first 2 or 8 iterations call
+// the effect. The same havocked iteration first rules out each copy of
+// a precondition inside a loop (the clause usually reads the row, not
+// the running total); only a copy it does not rule out is checked on
+// the full encoding, which also finds the counterexample.
+//
 // # Encodings
 //
 // Sums over facts introduce one fresh integer per fact, defined by

@@ -123,6 +123,9 @@ type executor struct {
 	// bound), which Execute decides rather than assumes: every engine
 	// checks them when the result arrives.
 	resultAssumed []int
+	// loopRecs are the runs of unrolled loops, iteration by iteration,
+	// for the invariants of accumulators (accum.go).
+	loopRecs []*loopRecord
 }
 
 // check is an assert or a raise the plan wrote: an obligation of the

@@ -42,6 +42,16 @@ func (x *executor) loop(fr *frame, s *ir.For, path, g z3.Term) error {
 	}
 	carried := x.eff(owner.slots[s.Var.Index])
 	keep := x.readAfter(s)
+	// Each iteration's facts, definitions and state, for the invariants
+	// of accumulators (accum.go).
+	rec := &loopRecord{}
+	var loopVar *ir.Local
+	if owner == fr {
+		loopVar = s.Var
+	}
+	if len(elems) > 0 {
+		x.loopRecs = append(x.loopRecs, rec)
+	}
 	for i, elem := range elems {
 		if err := x.iteration(s.Pos); err != nil {
 			return err
@@ -49,6 +59,8 @@ func (x *executor) loop(fr *frame, s *ir.For, path, g z3.Term) error {
 		l.continued = x.ctx.False()
 		iterPath := x.ctx.And(path, x.exists(seq, i))
 		gi := x.guard(fr, iterPath)
+		it := iterRecord{factStart: len(x.facts), assumeStart: len(x.assumptions),
+			alive: x.alive, returned: fr.returned, broken: l.broken, before: x.termLocals(fr, loopVar)}
 		leave := x.enter()
 		x.set(owner, s.Var, elem, x.ctx.True(), elem)
 		err := x.stmts(fr, s.Body, iterPath)
@@ -56,6 +68,8 @@ func (x *executor) loop(fr *frame, s *ir.For, path, g z3.Term) error {
 		if err != nil {
 			return err
 		}
+		it.factEnd, it.assumeEnd, it.after = len(x.facts), len(x.assumptions), x.termLocals(fr, loopVar)
+		rec.iters = append(rec.iters, it)
 		if !keep {
 			continue
 		}

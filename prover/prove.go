@@ -377,6 +377,10 @@ type goal struct {
 	// Z3 4.8.12, suffixof(s, x) asserted before not(contains(x, "@")) is
 	// unsat in 13 ms, the other order times out.
 	violations [][]z3.Term
+	// local, when set, gives per violation the loop iteration it is
+	// in (or nil): a violation is first ruled out on that iteration
+	// alone (accum.go, localChecks).
+	local []*iterLoc
 	// guesses, when set, are tried in turn before the violations: a
 	// model of a violation that also satisfies a guess is a
 	// counterexample found early; any other answer under a guess is
@@ -542,15 +546,23 @@ func (x *executor) goals(p *ir.Program) ([]goal, error) {
 	// A call site inside a loop records one fact per iteration; its
 	// requires clause is one obligation covering all of them.
 	grouped := groupBySite(x.sites, func(s *precondition) (ir.Pos, *ir.Condition) { return s.fact.pos, s.cond })
+	factIndex := make(map[*fact]int, len(x.facts))
+	for i, f := range x.facts {
+		factIndex[f] = i
+	}
 	for _, sites := range grouped {
 		first := sites[0]
 		conj := []z3.Term{x.ctx.True()}
 		broken := make([]z3.Term, len(sites))
 		violations := make([][]z3.Term, len(sites))
+		local := make([]*iterLoc, len(sites))
 		for i, site := range sites {
 			conj = append(conj, x.ctx.Implies(site.fact.attempted, site.holds))
 			broken[i] = x.ctx.And(site.fact.attempted, x.ctx.Not(site.holds))
 			violations[i] = []z3.Term{site.fact.attempted, x.ctx.Not(site.holds)}
+			if fi, ok := factIndex[site.fact]; ok {
+				local[i] = x.iterationOf(fi)
+			}
 		}
 		out = append(out, goal{
 			ob: &Obligation{
@@ -561,6 +573,7 @@ func (x *executor) goals(p *ir.Program) ([]goal, error) {
 			},
 			holds:      x.ctx.And(conj...),
 			violations: violations,
+			local:      local,
 			explain: func(m *z3.Model) *Counterexample {
 				var offending []*fact
 				for i, t := range broken {
@@ -664,12 +677,31 @@ func (x *executor) violateWith(g goal, lemmas bool) (z3.Result, *z3.Solver, erro
 		premises = append(premises, x.membershipLemmas()...)
 	}
 	premises = append(premises, g.defs...)
+	var lc *localChecks
+	defer func() {
+		if lc != nil {
+			lc.close()
+		}
+	}()
 	for start := 0; start < len(vs); start += batchDisjuncts {
 		chunk := vs[start:min(start+batchDisjuncts, len(vs))]
 		if x.unsatTogether(premises, chunk) {
 			continue
 		}
-		for _, v := range chunk {
+		for j, v := range chunk {
+			if g.local != nil && g.local[start+j] != nil {
+				if lc == nil {
+					lc = x.newLocalChecks()
+				}
+				ok, err := lc.unsat(g.local[start+j], v)
+				if err != nil {
+					x.release(s)
+					return z3.Unknown, nil, err
+				}
+				if ok {
+					continue
+				}
+			}
 			s.Push()
 			for _, t := range v {
 				s.Assert(t)

@@ -161,12 +161,37 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 			return goal{}, err
 		}
 		if k, isNum := nv.(z3.Term).Int64Value(); isNum && key == nil {
-			return x.countGoal(ob, s, ms, rel, op, k)
+			// A counter's invariant over the facts counted 0 or 1
+			// each (accum.go), as a lemma beside the cardinality
+			// constraints.
+			ones := make([]z3.Term, len(ms))
+			for i, m := range ms {
+				ones[i] = ctx.Ite(m.in, ctx.Int(1), ctx.Int(0))
+			}
+			lemmas, covered, err := x.accumLemmas(ms, ones, make([][]z3.Term, len(ms)), op, nv.(z3.Term))
+			if err != nil {
+				return goal{}, err
+			}
+			if covered {
+				// The lemma implies the count in arithmetic, which Z3
+				// does not connect to the cardinality constraints
+				// quickly: the goal is stated in the lemma's terms
+				// (the same claim).
+				holds, err := x.compareLink(s.Position(), op, ir.Int, ctx.Add(append([]z3.Term{ctx.Int(0)}, ones...)...), nv)
+				if err != nil {
+					return goal{}, err
+				}
+				g, err := x.countGoal(ob, s, ms, rel, op, k, lemmas, nil)
+				g.holds = holds
+				return g, err
+			}
+			return x.countGoal(ob, s, ms, rel, op, k, lemmas, x.prefixGuesses(ms))
 		}
 		// One fresh term per fact, defined by implications rather than a
 		// nested if-then-else (see doc.go).
 		var defs, terms, amounts []z3.Term
-		for _, m := range ms {
+		termDefs := make([][]z3.Term, len(ms))
+		for i, m := range ms {
 			var amount z3.Term = ctx.Int(1)
 			if key != nil {
 				v, err := x.lambda(key, x.bindFact(key, m))
@@ -176,21 +201,42 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 				amount = v.(z3.Term)
 			}
 			t := ctx.FreshConst(what, ctx.IntSort())
-			defs = append(defs, ctx.Implies(m.in, ctx.Eq(t, amount)), ctx.Implies(ctx.Not(m.in), ctx.Eq(t, ctx.Int(0))))
+			termDefs[i] = []z3.Term{ctx.Implies(m.in, ctx.Eq(t, amount)), ctx.Implies(ctx.Not(m.in), ctx.Eq(t, ctx.Int(0)))}
+			defs = append(defs, termDefs[i]...)
 			terms = append(terms, t)
 			amounts = append(amounts, amount)
 		}
+		// The invariants of accumulators (accum.go): with one, the
+		// bounds below would only cost time.
+		lemmas, covered, err := x.accumLemmas(ms, terms, termDefs, op, nv.(z3.Term))
+		if err != nil {
+			return goal{}, err
+		}
+		defs = append(defs, lemmas...)
 		// Bounds on each term, proved before they are asserted
 		// (sumbounds.go); a count's terms are 0 or 1 by definition.
 		bounds := make([]termBounds, len(terms))
-		if key == nil {
+		switch {
+		case key == nil:
 			for i := range bounds {
 				bounds[i] = termBounds{hasLo: true, lo: 0, hasHi: true, hi: 1}
 			}
-		} else if bounds, err = x.sumBounds(ms, amounts, op); err != nil {
-			return goal{}, err
+		case len(lemmas) > 0 || x.carriesInts(ms):
+			// No bounds: the lemma says what the loop's terms add up
+			// to; and where a loop carries an int (with or without
+			// an invariant) the search for bounds over its copies
+			// costs more than the check it would help (minutes at
+			// 100 copies whose guards read the running total).
+		default:
+			if bounds, err = x.sumBounds(ms, amounts, op); err != nil {
+				return goal{}, err
+			}
 		}
 		defs = append(defs, x.boundLemmas(terms, bounds)...)
+		var guesses [][]z3.Term
+		if !covered { // else the lemma refutes every guess
+			guesses = append(x.prefixGuesses(ms), x.extremeGuesses(op, terms, bounds)...)
+		}
 		total := ctx.Add(append([]z3.Term{ctx.Int(0)}, terms...)...)
 		holds, err := x.compareLink(s.Position(), op, ir.Int, total, nv)
 		if err != nil {
@@ -204,7 +250,7 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 		if key != nil {
 			fields = append(lambdaFields(key), fields...)
 		}
-		return goal{ob: ob, holds: holds, defs: defs, guesses: x.extremeGuesses(op, terms, bounds), explain: func(mod *z3.Model) *Counterexample {
+		return goal{ob: ob, holds: holds, defs: defs, guesses: guesses, explain: func(mod *z3.Model) *Counterexample {
 			var reached []*fact
 			for i, m := range ms {
 				if isTrue(mod, ins[i]) {
@@ -319,7 +365,7 @@ func isTrue(mod *z3.Model, t z3.Term) bool {
 // loop over a query of 100 rows, a sum of 0/1 integers took 6.4 s and one
 // of 1000 rows timed out after a minute, while Z3's cardinality
 // constraints decide both at once.
-func (x *executor) countGoal(ob *Obligation, spec ir.Spec, ms []member, rel *ir.Relation, op ir.CmpOp, k int64) (goal, error) {
+func (x *executor) countGoal(ob *Obligation, spec ir.Spec, ms []member, rel *ir.Relation, op ir.CmpOp, k int64, lemmas []z3.Term, guesses [][]z3.Term) (goal, error) {
 	ctx := x.ctx
 	ins := make([]z3.Term, len(ms))
 	for i, m := range ms {
@@ -358,7 +404,7 @@ func (x *executor) countGoal(ob *Obligation, spec ir.Spec, ms []member, rel *ir.
 		return goal{}, internalf(spec.Position(), "count compared by %s", op)
 	}
 	fields := relFields(rel)
-	return goal{ob: ob, holds: holds, explain: func(mod *z3.Model) *Counterexample {
+	return goal{ob: ob, holds: holds, defs: lemmas, guesses: guesses, explain: func(mod *z3.Model) *Counterexample {
 		var reached []*fact
 		for i, m := range ms {
 			if isTrue(mod, ins[i]) {

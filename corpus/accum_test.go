@@ -1,0 +1,220 @@
+package corpus
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/clauz3/clauz3/compiler"
+	"github.com/clauz3/clauz3/prover"
+)
+
+// accumLayer writes a bank-like layer (the bundled bank layer's
+// spellings) whose bills_due returns at most n bills, each positive and
+// named, into a fresh import root.
+func accumLayer(t *testing.T, n int) string {
+	t.Helper()
+	root := t.TempDir()
+	layer := filepath.Join(root, "tools", "bills", "trusted")
+	if err := os.MkdirAll(layer, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"__init__.py": "",
+		"schemas.py":  "import clauz3\n\n\nclass Bill(clauz3.Row):\n    payee: str\n    amount: int\n",
+		"effects.py": fmt.Sprintf(`import clauz3
+import deal
+from tools.bills.trusted.schemas import Bill
+
+
+@clauz3.ensures(lambda result: len(result) <= %d)
+@clauz3.ensures(lambda result: all(b.amount > 0 and len(b.payee) > 0 for b in result))
+@deal.has("bank")
+def bills_due() -> list[Bill]: ...
+
+
+@deal.pre(lambda account, payee, amount: amount > 0, message="amount must be positive")
+@deal.pre(lambda account, payee, amount: len(payee) > 0, message="payee must be named")
+@deal.has("bank", "spend")
+def pay_bill(account: str, payee: str, amount: int) -> None: ...
+`, n),
+		"contracts.py": `from clauz3.spec import ContractSpec, contract, effect
+
+Spend = effect("spend")
+
+
+@contract
+def max_spend(limit: int) -> ContractSpec:
+    return Spend.sum(lambda s: s.amount) <= limit
+
+
+@contract
+def max_payments(n: int) -> ContractSpec:
+    return Spend.count() <= n
+`,
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(layer, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+// TestAccumulatorInvariants proves running totals and counters under a
+// cap over 20 bills, which the unrolled encoding alone does not decide
+// (the bank plan was refused from 20 bills on, issue 17), and refuses the
+// broken variants with a counterexample that replays (Prove replays
+// every counterexample before it reports it). The resource limit is a
+// tenth of the default: the invariant (prover/accum.go) needs far less,
+// and an encoding that needs more fails here quickly.
+func TestAccumulatorInvariants(t *testing.T) {
+	const header = `import clauz3
+from tools.bills.trusted import contracts as bank
+from tools.bills.trusted.effects import bills_due, pay_bill
+
+
+`
+	cases := []struct {
+		name, plan string
+		proved     bool
+	}{
+		{"running budget", `@clauz3.guarantee(bank.max_spend(5000))
+def main() -> None:
+    spent = 0
+    for bill in bills_due():
+        if spent + bill.amount <= 5000:
+            pay_bill("checking", bill.payee, bill.amount)
+            spent += bill.amount
+`, true},
+		{"budget after a first payment", `@clauz3.guarantee(bank.max_spend(5000))
+def main() -> None:
+    pay_bill("checking", "rent", 1000)
+    spent = 1000
+    for bill in bills_due():
+        if spent + bill.amount <= 5000:
+            pay_bill("checking", bill.payee, bill.amount)
+            spent += bill.amount
+`, true},
+		{"remaining budget counted down", `@clauz3.guarantee(bank.max_spend(5000))
+def main() -> None:
+    left = 5000
+    for bill in bills_due():
+        if bill.amount <= left:
+            pay_bill("checking", bill.payee, bill.amount)
+            left -= bill.amount
+`, true},
+		{"budget off by one", `@clauz3.guarantee(bank.max_spend(4999))
+def main() -> None:
+    spent = 0
+    for bill in bills_due():
+        if spent + bill.amount <= 5000:
+            pay_bill("checking", bill.payee, bill.amount)
+            spent += bill.amount
+`, false},
+		{"total not kept on one path", `@clauz3.guarantee(bank.max_spend(5000))
+def main() -> None:
+    spent = 0
+    for bill in bills_due():
+        if spent + bill.amount <= 5000:
+            pay_bill("checking", bill.payee, bill.amount)
+            if bill.amount > 100:
+                spent += bill.amount
+`, false},
+		{"counter", `@clauz3.guarantee(bank.max_payments(5))
+def main() -> None:
+    sent = 0
+    for bill in bills_due():
+        if sent < 5:
+            pay_bill("checking", bill.payee, bill.amount)
+            sent += 1
+`, true},
+		{"counter increment skipped on one path", `@clauz3.guarantee(bank.max_payments(5))
+def main() -> None:
+    sent = 0
+    for bill in bills_due():
+        if sent < 5:
+            pay_bill("checking", bill.payee, bill.amount)
+            if bill.amount > 100:
+                sent += 1
+`, false},
+	}
+	root := accumLayer(t, 20)
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "plan.py")
+			if err := os.WriteFile(path, []byte(header+tc.plan), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			prog, err := compiler.CompileFile(path, compiler.Config{ImportRoots: []string{root}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := prover.Prove(context.Background(), prog, prover.Options{Rlimit: prover.DefaultRlimit / 10})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out strings.Builder
+			_ = res.WriteText(&out, &out)
+			var guarantee *prover.Obligation
+			for _, ob := range res.Obligations {
+				switch {
+				case ob.Kind == prover.KindGuarantee:
+					guarantee = ob
+				case ob.Status != prover.Proved:
+					t.Errorf("%s not proved:\n%s", ob.Title(), out.String())
+				}
+			}
+			switch {
+			case guarantee == nil:
+				t.Fatalf("no guarantee:\n%s", out.String())
+			case tc.proved && guarantee.Status != prover.Proved:
+				t.Fatalf("guarantee not proved:\n%s", out.String())
+			case !tc.proved && (guarantee.Status != prover.Failed || guarantee.Counterexample == nil):
+				t.Fatalf("guarantee not failed with a counterexample:\n%s", out.String())
+			}
+		})
+	}
+}
+
+// TestLoopPreconditionsPerIteration: pay_bill's preconditions at 100
+// copies whose guards read the running total are proved copy by copy on
+// the copy's iteration alone (prover/accum.go, localChecks); on the full
+// encoding each copy took over a second of the resource limit, and the
+// plan was refused after the whole proof's deadline.
+func TestLoopPreconditionsPerIteration(t *testing.T) {
+	root := accumLayer(t, 100)
+	path := filepath.Join(t.TempDir(), "plan.py")
+	plan := `import clauz3
+from tools.bills.trusted import contracts as bank
+from tools.bills.trusted.effects import bills_due, pay_bill
+
+
+@clauz3.guarantee(bank.max_spend(5000))
+def main() -> None:
+    spent = 0
+    for bill in bills_due():
+        if spent + bill.amount <= 5000:
+            pay_bill("checking", bill.payee, bill.amount)
+            spent += bill.amount
+`
+	if err := os.WriteFile(path, []byte(plan), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prog, err := compiler.CompileFile(path, compiler.Config{ImportRoots: []string{root}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := prover.Prove(context.Background(), prog, prover.Options{Rlimit: prover.DefaultRlimit / 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Proved() {
+		var out strings.Builder
+		_ = res.WriteText(&out, &out)
+		t.Fatalf("not proved:\n%s", out.String())
+	}
+}

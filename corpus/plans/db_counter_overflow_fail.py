@@ -1,0 +1,13 @@
+# Refused: the counter's overflow stops the loop only after the second refund.
+import clauz3
+from tools.db.trusted import contracts as db
+from tools.db.trusted.effects import list_orders, refund
+
+
+@clauz3.guarantee(db.refunds_at_most(1))
+def main(customer: str) -> None:
+    sent = 9223372036854775806
+    for order in list_orders(customer):
+        if order.amount > 0:
+            refund(customer, order.amount)
+            sent += 1
