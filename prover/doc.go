@@ -236,10 +236,13 @@
 // the same way before any of them is decided alone. Some encodings exist only
 // because Z3 4.8.12's string solver needs them: `a in s` is
 // indexof(s, a, 0) >= 0 (suffixof(x) then not(contains(x, "@")) times out,
-// the indexof form does not), and a check Z3 gives up on is asked once
-// more with each such term's equivalence to contains(s, a) as a lemma,
-// which decides the problems only the contains form can
-// (membership.go); uniqueness is an injection into the
+// the indexof form does not), and each such term's equivalence to
+// contains(s, a) is a lemma, which decides the problems only the contains
+// form can (membership.go): a proof's obligation is asked first with the
+// lemmas of the memberships that share a variable with it through the
+// assumptions (none: no lemma attempt, as lemmas about unrelated strings
+// only slow the search for a model) and then without; a concrete run asks
+// again with every lemma when Z3 gives up; uniqueness is an injection into the
 // row positions rather than a distinct over many strings. A distinct
 // claim whose keys are a __unique__ column of different rows of one
 // result is first proved through that injection, linearly: it maps each

@@ -91,6 +91,11 @@ type executor struct {
 	stopAtFailedRequires bool
 	// memberships are the `a in s` atoms over strings (membership.go).
 	memberships []membership
+	// links joins the symbols that occur together in an assumption
+	// (membership.go, relevantLemmas); linked is how many assumptions
+	// it has joined so far.
+	links  map[uint32]uint32
+	linked int
 
 	// Provenance of values (provenance.go): where each row column term
 	// came from, the if-then-else terms merges built, and what column

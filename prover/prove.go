@@ -442,7 +442,7 @@ func (x *executor) decide(g goal) *Obligation {
 	if g.sufficient != nil {
 		// Any answer but unsat proves nothing, and the goal is decided
 		// in full below.
-		r, s, err := x.violateWith(goal{ob: ob, defs: g.defs, violations: g.sufficient}, false)
+		r, s, err := x.violateWith(goal{ob: ob, defs: g.defs, violations: g.sufficient}, nil)
 		x.release(s)
 		if err == nil && r == z3.Unsat {
 			ob.Status = Proved
@@ -632,24 +632,42 @@ func (x *executor) goals(p *ir.Program) ([]goal, error) {
 // time in its own scope, stopping at the first that is not unsat. The
 // solver of that check is returned for the model (the caller closes it).
 func (x *executor) violate(g goal) (z3.Result, *z3.Solver, error) {
-	// With string memberships, the encoding with the contains form of
-	// each as a lemma (membership.go) goes first. Tried second, after the
-	// plain encoding spent the whole resource limit, it gave up too on
-	// layers/db's emails_not_example_fail (a failed assert decided in
-	// 2-7 s otherwise): what Z3 4.8.12 made of the first attempt stays in
-	// the context and slows the second.
-	if len(x.memberships) == 0 {
-		return x.violateWith(g, false)
+	// With string memberships that bear on g (relevantLemmas), the
+	// encoding with the contains form of each as a lemma (membership.go)
+	// goes first. Tried second, after the plain encoding spent the whole
+	// resource limit, it gave up too on layers/db's
+	// emails_not_example_fail (a failed assert decided in 2-7 s
+	// otherwise): what Z3 4.8.12 made of the first attempt stays in the
+	// context and slows the second.
+	lemmas := x.relevantLemmas(x.goalTerms(g))
+	if len(lemmas) == 0 {
+		return x.violateWith(g, nil)
 	}
-	r, s, err := x.violateWith(g, true)
+	r, s, err := x.violateWith(g, lemmas)
 	if x.gaveUp(r, err) {
 		x.release(s)
-		r, s, err = x.violateWith(g, false)
+		r, s, err = x.violateWith(g, nil)
 	}
 	return r, s, err
 }
 
-func (x *executor) violateWith(g goal, lemmas bool) (z3.Result, *z3.Solver, error) {
+// goalTerms are the terms violate asserts for g beside the assumptions.
+func (x *executor) goalTerms(g goal) []z3.Term {
+	ts := append([]z3.Term{}, g.defs...)
+	if g.violations == nil || g.holds.IsValid() {
+		ts = append(ts, g.holds)
+	}
+	for _, v := range g.violations {
+		ts = append(ts, v...)
+	}
+	for _, guess := range g.guesses {
+		ts = append(ts, guess...)
+	}
+	return ts
+}
+
+// violateWith is violate with the lemmas given asserted beside g.
+func (x *executor) violateWith(g goal, lemmas []z3.Term) (z3.Result, *z3.Solver, error) {
 	vs := g.violations
 	if vs == nil {
 		vs = [][]z3.Term{{x.ctx.Not(g.holds)}}
@@ -664,19 +682,14 @@ func (x *executor) violateWith(g goal, lemmas bool) (z3.Result, *z3.Solver, erro
 	}
 	s := x.base()
 	s.Push()
-	if lemmas {
-		for _, l := range x.membershipLemmas() {
-			s.Assert(l)
-		}
+	for _, l := range lemmas {
+		s.Assert(l)
 	}
 	for _, d := range g.defs {
 		s.Assert(d)
 	}
-	var premises []z3.Term // what s holds beside the assumptions
-	if lemmas {
-		premises = append(premises, x.membershipLemmas()...)
-	}
-	premises = append(premises, g.defs...)
+	// what s holds beside the assumptions
+	premises := append(append([]z3.Term{}, lemmas...), g.defs...)
 	var lc *localChecks
 	defer func() {
 		if lc != nil {
@@ -805,15 +818,13 @@ func (x *executor) release(s *z3.Solver) {
 // that. On sat the solver is returned for the model; on unsat or unknown
 // it is closed and the answer means nothing. An error other than Z3
 // giving up is returned.
-func (x *executor) tryGuess(g goal, v, guess []z3.Term, lemmas bool) (z3.Result, *z3.Solver, error) {
+func (x *executor) tryGuess(g goal, v, guess, lemmas []z3.Term) (z3.Result, *z3.Solver, error) {
 	s := x.ctx.NewSolverLimits(x.share(searchShare))
 	for _, a := range x.assumptions {
 		s.Assert(a)
 	}
-	if lemmas {
-		for _, l := range x.membershipLemmas() {
-			s.Assert(l)
-		}
+	for _, l := range lemmas {
+		s.Assert(l)
 	}
 	for _, t := range append(append(append([]z3.Term{}, g.defs...), v...), guess...) {
 		s.Assert(t)

@@ -1,0 +1,56 @@
+package z3
+
+/*
+#include <z3.h>
+*/
+import "C"
+
+// Symbols returns the uninterpreted symbols (free constants and
+// uninterpreted functions, by the AST id of their declaration) that occur
+// in ts, each once, in the order first met. The prover uses them to tell
+// which facts share a variable with a goal; a quantifier's body is
+// searched, its bound variables are not symbols. Each shared subterm is
+// visited once, so the cost is linear in the size of the DAG. On an
+// invalid term it records the error in Context.Err and returns nil.
+func (c *Context) Symbols(ts ...Term) []uint32 {
+	const op = "Symbols"
+	as, ok := c.args(op, ts...)
+	if !ok {
+		return nil
+	}
+	var out []uint32
+	seen := map[C.uint]bool{}
+	found := map[C.uint]bool{}
+	stack := append([]C.Z3_ast(nil), as...)
+	for len(stack) > 0 {
+		a := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		id := C.Z3_get_ast_id(c.ctx, a)
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		switch C.Z3_get_ast_kind(c.ctx, a) {
+		case C.Z3_APP_AST:
+			app := C.Z3_to_app(c.ctx, a)
+			d := C.Z3_get_app_decl(c.ctx, app)
+			if C.Z3_get_decl_kind(c.ctx, d) == C.Z3_OP_UNINTERPRETED {
+				did := C.Z3_get_ast_id(c.ctx, C.Z3_func_decl_to_ast(c.ctx, d))
+				if !found[did] {
+					found[did] = true
+					out = append(out, uint32(did))
+				}
+			}
+			n := C.Z3_get_app_num_args(c.ctx, app)
+			for i := C.uint(0); i < n; i++ {
+				stack = append(stack, C.Z3_get_app_arg(c.ctx, app, i))
+			}
+		case C.Z3_QUANTIFIER_AST:
+			stack = append(stack, C.Z3_get_quantifier_body(c.ctx, a))
+		}
+	}
+	if !c.ok(op) {
+		return nil
+	}
+	return out
+}
