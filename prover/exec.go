@@ -85,8 +85,8 @@ type executor struct {
 	// the run before the effect, as the runtime does, instead of letting
 	// it and what follows into the trace. It is exact but slows Z3's
 	// string solver down, so Prove encodes with it only to decide again
-	// a guarantee whose counterexample did not replay because the run
-	// stopped at a failed precondition (proveTarget).
+	// an obligation whose counterexample did not replay, as when the run
+	// stopped at an earlier failed precondition (decideExactly).
 	stopAtFailedRequires bool
 	// memberships are the `a in s` atoms over strings (membership.go).
 	memberships []membership
@@ -146,9 +146,13 @@ type fact struct {
 	// neither is anything after it.
 	attempted z3.Term
 	reached   z3.Term
-	pos       ir.Pos
-	result    value
-	label     string // the plan's name for the result, when assigned to one
+	// requiresHold is the conjunction of the effect's requires clauses
+	// over the arguments: where it is false the run stops at this call
+	// (a counterexample's trace ends here).
+	requiresHold z3.Term
+	pos          ir.Pos
+	result       value
+	label        string // the plan's name for the result, when assigned to one
 }
 
 // branch is one evaluation of an if's condition, for the path a
@@ -163,6 +167,10 @@ type branch struct {
 type precondition struct {
 	fact *fact
 	cond *ir.Condition
+	// attempted is when the clause is checked: the call's guard and,
+	// under stopAtFailedRequires, the clauses before it, which the
+	// runtime checks first (a failed one ends the run there).
+	attempted z3.Term
 	// holds is the clause over the call's arguments.
 	holds z3.Term
 }
@@ -1180,11 +1188,16 @@ func (x *executor) effectCall(sc scope, e *ir.EffectCall, g z3.Term) (value, err
 		if err != nil {
 			return nil, err
 		}
-		x.sites = append(x.sites, &precondition{fact: f, cond: cond, holds: holds})
+		attempted := g
+		if x.stopAtFailedRequires {
+			attempted = x.ctx.And(append([]z3.Term{g}, allHold...)...)
+		}
+		x.sites = append(x.sites, &precondition{fact: f, cond: cond, holds: holds, attempted: attempted})
 		allHold = append(allHold, holds)
 	}
+	f.requiresHold = x.ctx.And(allHold...)
 	if x.stopAtFailedRequires && len(allHold) > 1 {
-		ok := x.ctx.And(allHold...)
+		ok := f.requiresHold
 		f.reached = x.ctx.And(g, ok)
 		x.raiseUnless(g, ok)
 	}
