@@ -131,7 +131,10 @@ func (x *executor) explainFacts(mod *z3.Model, offending []*fact, fields []strin
 		// the first encoding lets a call whose precondition fails,
 		// and what follows it, into the trace (decideExactly); the
 		// run stops at that call, and so does what is shown
-		failed := f.requiresHold != (z3.Term{}) && !isTrue(mod, f.requiresHold)
+		failed := false
+		for _, t := range f.requires {
+			failed = failed || !isTrue(mod, t)
+		}
 		if _, isNone := f.result.(noneValue); !isNone && f.result != nil && isTrue(mod, f.reached) && !failed {
 			name := f.label
 			if name == "" {

@@ -146,13 +146,15 @@ type fact struct {
 	// neither is anything after it.
 	attempted z3.Term
 	reached   z3.Term
-	// requiresHold is the conjunction of the effect's requires clauses
-	// over the arguments: where it is false the run stops at this call
-	// (a counterexample's trace ends here).
-	requiresHold z3.Term
-	pos          ir.Pos
-	result       value
-	label        string // the plan's name for the result, when assigned to one
+	// requires are the effect's requires clauses over the arguments:
+	// where one is false the run stops at this call (a counterexample's
+	// trace ends here). Kept apart rather than conjoined: Z3 orders
+	// some terms by creation, so a new term can change the models of
+	// every check, and these are only read off models.
+	requires []z3.Term
+	pos      ir.Pos
+	result   value
+	label    string // the plan's name for the result, when assigned to one
 }
 
 // branch is one evaluation of an if's condition, for the path a
@@ -1189,15 +1191,15 @@ func (x *executor) effectCall(sc scope, e *ir.EffectCall, g z3.Term) (value, err
 			return nil, err
 		}
 		attempted := g
-		if x.stopAtFailedRequires {
+		if x.stopAtFailedRequires && len(allHold) > 1 {
 			attempted = x.ctx.And(append([]z3.Term{g}, allHold...)...)
 		}
 		x.sites = append(x.sites, &precondition{fact: f, cond: cond, holds: holds, attempted: attempted})
 		allHold = append(allHold, holds)
 	}
-	f.requiresHold = x.ctx.And(allHold...)
+	f.requires = allHold[1:]
 	if x.stopAtFailedRequires && len(allHold) > 1 {
-		ok := f.requiresHold
+		ok := x.ctx.And(allHold...)
 		f.reached = x.ctx.And(g, ok)
 		x.raiseUnless(g, ok)
 	}
