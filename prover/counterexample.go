@@ -128,7 +128,14 @@ func (x *executor) explainFacts(mod *z3.Model, offending []*fact, fields []strin
 		if !isTrue(mod, f.attempted) {
 			continue
 		}
-		if _, isNone := f.result.(noneValue); !isNone && f.result != nil && isTrue(mod, f.reached) {
+		// the first encoding lets a call whose precondition fails,
+		// and what follows it, into the trace (decideExactly); the
+		// run stops at that call, and so does what is shown
+		failed := false
+		for _, t := range f.requires {
+			failed = failed || !isTrue(mod, t)
+		}
+		if _, isNone := f.result.(noneValue); !isNone && f.result != nil && isTrue(mod, f.reached) && !failed {
 			name := f.label
 			if name == "" {
 				name = fmt.Sprintf("%s() at line %d", f.effect.Name, f.pos.Line)
@@ -140,6 +147,9 @@ func (x *executor) explainFacts(mod *z3.Model, offending []*fact, fields []strin
 			call.Args = append(call.Args, Binding{Name: p.Name, Value: render(mod, f.args[i])})
 		}
 		cex.Trace = append(cex.Trace, call)
+		if failed {
+			break
+		}
 	}
 	return cex
 }

@@ -304,6 +304,23 @@
 // (asDiagnostic). Callers, and Prove itself when it decides which
 // obligations to decide again, read codes, never reasons' text.
 //
+// # Preconditions in order
+//
+// A failed precondition raises and ends the run, and the runtime checks
+// a call's clauses in order, so a later call (or clause) is reached only
+// where every earlier one held. The first encoding lets a call whose
+// precondition fails, and what follows it, into the trace: sound for a
+// proof, since more reached calls and statements only make an
+// obligation harder to prove, and cheaper for Z3's string solver. Its
+// counterexample to a later obligation may rest on an earlier
+// precondition failing first; the replay catches that (a precondition's
+// replay must fail that clause at that call), and every obligation so
+// refused (code NoReplay) is decided again on an encoding where a failed
+// precondition ends the run and each clause is checked only where the
+// clauses before it held (prove.go, decideExactly). The first failing
+// precondition is the one a counterexample reports, and its trace ends
+// at that call.
+//
 // # Counterexamples
 //
 // A counterexample names the offending call's fields, the target's

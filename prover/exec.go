@@ -86,8 +86,8 @@ type executor struct {
 	// the run before the effect, as the runtime does, instead of letting
 	// it and what follows into the trace. It is exact but slows Z3's
 	// string solver down, so Prove encodes with it only to decide again
-	// a guarantee whose counterexample did not replay because the run
-	// stopped at a failed precondition (proveTarget).
+	// an obligation whose counterexample did not replay, as when the run
+	// stopped at an earlier failed precondition (decideExactly).
 	stopAtFailedRequires bool
 	// memberships are the `a in s` atoms over strings (membership.go).
 	memberships []membership
@@ -154,9 +154,15 @@ type fact struct {
 	// neither is anything after it.
 	attempted z3.Term
 	reached   z3.Term
-	pos       ir.Pos
-	result    value
-	label     string // the plan's name for the result, when assigned to one
+	// requires are the effect's requires clauses over the arguments:
+	// where one is false the run stops at this call (a counterexample's
+	// trace ends here). Kept apart rather than conjoined: Z3 orders
+	// some terms by creation, so a new term can change the models of
+	// every check, and these are only read off models.
+	requires []z3.Term
+	pos      ir.Pos
+	result   value
+	label    string // the plan's name for the result, when assigned to one
 }
 
 // branch is one evaluation of an if's condition, for the path a
@@ -171,6 +177,10 @@ type branch struct {
 type precondition struct {
 	fact *fact
 	cond *ir.Condition
+	// attempted is when the clause is checked: the call's guard and,
+	// under stopAtFailedRequires, the clauses before it, which the
+	// runtime checks first (a failed one ends the run there).
+	attempted z3.Term
 	// holds is the clause over the call's arguments.
 	holds z3.Term
 }
@@ -1188,9 +1198,14 @@ func (x *executor) effectCall(sc scope, e *ir.EffectCall, g z3.Term) (value, err
 		if err != nil {
 			return nil, err
 		}
-		x.sites = append(x.sites, &precondition{fact: f, cond: cond, holds: holds})
+		attempted := g
+		if x.stopAtFailedRequires && len(allHold) > 1 {
+			attempted = x.ctx.And(append([]z3.Term{g}, allHold...)...)
+		}
+		x.sites = append(x.sites, &precondition{fact: f, cond: cond, holds: holds, attempted: attempted})
 		allHold = append(allHold, holds)
 	}
+	f.requires = allHold[1:]
 	if x.stopAtFailedRequires && len(allHold) > 1 {
 		ok := x.ctx.And(allHold...)
 		f.reached = x.ctx.And(g, ok)

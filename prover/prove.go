@@ -240,7 +240,7 @@ func proveTarget(ctx context.Context, p *ir.Program, opts Options) (*Result, err
 			continue
 		}
 		ob := x.decide(goal)
-		if (ob.Kind == KindGuarantee || ob.Kind == KindRequired || ob.Kind == KindCheck) && ob.Status == Refused && ob.Code == ir.NoReplay {
+		if ob.Status == Refused && ob.Code == ir.NoReplay {
 			again = append(again, i)
 		}
 		res.Obligations = append(res.Obligations, ob)
@@ -324,15 +324,21 @@ func (x *executor) provedTogether(goals []goal) map[int]bool {
 // replay (code NoReplay).
 const noReplay = "internal error: the counterexample found does not replay in the interpreter"
 
-// decideExactly decides the guarantees and the plan's asserts and raises
-// at indices again once more, on an encoding where a failed
-// precondition ends the run. The first encoding lets a call whose
-// precondition fails into the trace and the run go on past it (sound
-// for a proof: such a plan fails that precondition's own obligation,
-// and more facts and more reached statements only make a guarantee or a
-// check harder to prove); its counterexample may then rest on a call or
-// an assert the run never reaches, which the replay catches. The exact
-// encoding's verdict, replayed as well, replaces the refusal.
+// decideExactly decides the obligations at indices again once more (any
+// kind whose counterexample did not replay), on an encoding where a
+// failed precondition ends the run and a call's clauses are checked in
+// order. The first encoding lets a call whose precondition fails into
+// the trace and the run go on past it (sound for a proof: such a plan
+// fails that precondition's own obligation, and more facts and more
+// reached statements only make a later obligation harder to prove); its
+// counterexample may then rest on a call, a later precondition, a later
+// clause of the same call or an assert the run never reaches, because
+// an earlier precondition failed first, which the replay catches. The
+// exact encoding decides each of them on the paths where every earlier
+// precondition held; its verdict, replayed as well, replaces the
+// refusal: proved when the obligation can fail only after an earlier
+// precondition did (that one is then the plan's failure), failed with a
+// counterexample that replays otherwise.
 func (x *executor) decideExactly(p *ir.Program, res *Result, again []int) error {
 	exact := &executor{ctx: x.ctx, prog: p, columns: map[string]column{}, timeout: x.timeout, rlimit: x.rlimit, runCtx: x.runCtx, planCtx: x.planCtx, deadline: x.deadline, stopAtFailedRequires: true}
 	if err := exact.run(p.Target); err != nil {
@@ -557,9 +563,9 @@ func (x *executor) goals(p *ir.Program) ([]goal, error) {
 		violations := make([][]z3.Term, len(sites))
 		local := make([]*iterLoc, len(sites))
 		for i, site := range sites {
-			conj = append(conj, x.ctx.Implies(site.fact.attempted, site.holds))
-			broken[i] = x.ctx.And(site.fact.attempted, x.ctx.Not(site.holds))
-			violations[i] = []z3.Term{site.fact.attempted, x.ctx.Not(site.holds)}
+			conj = append(conj, x.ctx.Implies(site.attempted, site.holds))
+			broken[i] = x.ctx.And(site.attempted, x.ctx.Not(site.holds))
+			violations[i] = []z3.Term{site.attempted, x.ctx.Not(site.holds)}
 			if fi, ok := factIndex[site.fact]; ok {
 				local[i] = x.iterationOf(fi)
 			}

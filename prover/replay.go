@@ -80,10 +80,13 @@ func (x *executor) replay(ctx context.Context, mod *z3.Model, g goal) error {
 	var exc *interp.Exception
 	switch g.ob.Kind {
 	case KindPrecondition:
-		if errors.As(err, &ce) && ce.Kind == "precondition" && ce.Pos == g.ob.Pos {
+		// The clause too: the runtime checks a call's clauses in
+		// order, and an earlier one failing is not this obligation's
+		// counterexample.
+		if errors.As(err, &ce) && ce.Kind == "precondition" && ce.Pos == g.ob.Pos && ce.Clause == g.ob.Clause {
 			return nil
 		}
-		return fmt.Errorf("the run did not fail the precondition at %s (it ended with %v)", g.ob.Pos, err)
+		return fmt.Errorf("the run did not fail the precondition %s at %s (it ended with %v)", g.ob.Clause, g.ob.Pos, err)
 	case KindCheck:
 		if errors.As(err, &exc) && exc.Pos == g.ob.Pos {
 			return nil
