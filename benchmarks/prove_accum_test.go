@@ -1,7 +1,6 @@
 package benchmarks
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,9 +8,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/clauz3/clauz3/compiler"
-	"github.com/clauz3/clauz3/prover"
 )
 
 // accumPlans are loops that keep a running total or a counter under a cap,
@@ -217,33 +213,7 @@ func BenchmarkProveAccum(b *testing.B) {
 				b.Fatal(err)
 			}
 			b.Run(fmt.Sprintf("%s/N=%d", kind, n), func(b *testing.B) {
-				times := make([]time.Duration, 0, b.N)
-				for i := 0; i < b.N; i++ {
-					start := time.Now()
-					prog, err := compiler.CompileFile(plan, compiler.Config{ImportRoots: []string{root}})
-					if err != nil {
-						b.Fatal(err)
-					}
-					res, err := prover.Prove(context.Background(), prog, prover.Options{})
-					if err != nil {
-						b.Fatal(err)
-					}
-					if accumViolated[kind] {
-						if !failedWithCounterexample(res) {
-							var out strings.Builder
-							_ = res.WriteText(&out, &out)
-							b.Fatalf("not refused with a counterexample after %v:\n%s", time.Since(start), out.String())
-						}
-					} else if !res.Proved() {
-						var out strings.Builder
-						_ = res.WriteText(&out, &out)
-						b.Fatalf("not proved after %v:\n%s", time.Since(start), out.String())
-					}
-					times = append(times, time.Since(start))
-				}
-				reportMedian(b, times)
-				sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
-				medians[kind][n] = times[len(times)/2]
+				medians[kind][n] = proveMedian(b, plan, root, accumViolated[kind])
 			})
 		}
 	}

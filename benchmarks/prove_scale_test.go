@@ -185,6 +185,38 @@ def refund_notified() -> ContractSpec:
 	return dir
 }
 
+// proveMedian proves plan b.N times, reports the median time and returns
+// it. A plan not decided as expected (proved; with violated, a failed
+// guarantee with a counterexample) fails the benchmark with the
+// prover's text.
+func proveMedian(b *testing.B, plan, root string, violated bool) time.Duration {
+	times := make([]time.Duration, 0, b.N)
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		prog, err := compiler.CompileFile(plan, compiler.Config{ImportRoots: []string{root}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		res, err := prover.Prove(context.Background(), prog, prover.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		var out strings.Builder
+		switch {
+		case violated && !failedWithCounterexample(res):
+			_ = res.WriteText(&out, &out)
+			b.Fatalf("not refused with a counterexample after %v:\n%s", time.Since(start), out.String())
+		case !violated && !res.Proved():
+			_ = res.WriteText(&out, &out)
+			b.Fatalf("not proved after %v:\n%s", time.Since(start), out.String())
+		}
+		times = append(times, time.Since(start))
+	}
+	reportMedian(b, times)
+	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+	return times[len(times)/2]
+}
+
 // BenchmarkProveLoopScale proves loops over a query bounded by N = 10,
 // 100 and 1000 rows (count with N as the limit, all; sum with 5N, and the
 // violated sum with 5N - 1) and reports the median proof time of each; the
@@ -216,33 +248,7 @@ func BenchmarkProveLoopScale(b *testing.B) {
 				b.Fatal(err)
 			}
 			b.Run(fmt.Sprintf("%s/N=%d", kind, n), func(b *testing.B) {
-				times := make([]time.Duration, 0, b.N)
-				for i := 0; i < b.N; i++ {
-					start := time.Now()
-					prog, err := compiler.CompileFile(plan, compiler.Config{ImportRoots: []string{root}})
-					if err != nil {
-						b.Fatal(err)
-					}
-					res, err := prover.Prove(context.Background(), prog, prover.Options{})
-					if err != nil {
-						b.Fatal(err)
-					}
-					if scaleViolated[kind] {
-						if !failedWithCounterexample(res) {
-							var out strings.Builder
-							_ = res.WriteText(&out, &out)
-							b.Fatalf("not refused with a counterexample:\n%s", out.String())
-						}
-					} else if !res.Proved() {
-						var out strings.Builder
-						_ = res.WriteText(&out, &out)
-						b.Fatalf("not proved:\n%s", out.String())
-					}
-					times = append(times, time.Since(start))
-				}
-				reportMedian(b, times)
-				sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
-				medians[kind][n] = times[len(times)/2]
+				medians[kind][n] = proveMedian(b, plan, root, scaleViolated[kind])
 			})
 		}
 	}
