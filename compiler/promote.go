@@ -199,12 +199,6 @@ func unsafeReads(bodies [][]ir.Stmt, promoted func(*ir.Local) *ir.Local) (map[*i
 	var visit func(e ir.Expr) bool
 	visit = func(e ir.Expr) bool {
 		switch e := e.(type) {
-		case *ir.Builtin:
-			// ir.Inspect does not enter a key= lambda: it is a function,
-			// not an operand, but its body reads locals too.
-			if e.Key != nil {
-				ir.Inspect(e.Key.Body, visit)
-			}
 		case *ir.LocalRef:
 			if promotedRead(e) != nil {
 				reads[e] = true

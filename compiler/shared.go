@@ -369,9 +369,6 @@ func walkIR(ss []ir.Stmt, fs func(ir.Stmt), fe func(ir.Expr)) {
 	expr = func(e ir.Expr) {
 		ir.Inspect(e, func(x ir.Expr) bool {
 			fe(x)
-			if b, ok := x.(*ir.Builtin); ok && b.Key != nil {
-				expr(b.Key.Body)
-			}
 			return true
 		})
 	}

@@ -566,13 +566,11 @@ func walkStmt(s ir.Stmt, f func(ir.Expr)) {
 	}
 }
 
-// walkExpr is ir.Inspect that also enters the key lambdas of builtins.
+// walkExpr calls f on e and every expression in it (key= lambda bodies
+// included, as ir.Inspect enters them).
 func walkExpr(e ir.Expr, f func(ir.Expr)) {
 	ir.Inspect(e, func(x ir.Expr) bool {
 		f(x)
-		if b, ok := x.(*ir.Builtin); ok && b.Key != nil {
-			walkExpr(b.Key.Body, f)
-		}
 		return true
 	})
 }

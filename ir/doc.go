@@ -32,7 +32,9 @@
 // Statements: Assign, If, For, Return, ExprStmt, SetIndex (xs[i] = v),
 // Break, Continue, Assert and Raise. InspectStmts is the one walk over
 // them (an unknown kind is an error, and a test keeps it complete);
-// Inspect walks an expression's subexpressions. Expressions are typed
+// Inspect is the one walk over expressions: every subexpression, key=
+// lambda bodies included, and a panic on an unknown kind (the same test
+// keeps it complete). Expressions are typed
 // (Expr.Type) and carry the source position of the Python construct they
 // came from, so every later error and every counterexample can point at the
 // user's line and column.

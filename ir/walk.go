@@ -3,7 +3,11 @@ package ir
 import "fmt"
 
 // Inspect calls f on e and, while f returns true, on each of its
-// subexpressions in evaluation order.
+// subexpressions in evaluation order, the body of a builtin's key= lambda
+// included (after the builtin's arguments): a closure reads enclosing
+// locals, so a walk that skipped it would miss reads. It is the one walk
+// over expressions; it panics on an expression kind it has no case for,
+// since skipping one could hide what it evaluates.
 func Inspect(e Expr, f func(Expr) bool) {
 	if e == nil || !f(e) {
 		return
@@ -30,6 +34,9 @@ func Inspect(e Expr, f func(Expr) bool) {
 		each(e.Args...)
 		for _, kw := range e.Keywords {
 			each(kw.Value)
+		}
+		if e.Key != nil {
+			each(e.Key.Body)
 		}
 	case *Index:
 		each(e.X, e.Index)
@@ -78,6 +85,9 @@ func Inspect(e Expr, f func(Expr) bool) {
 				each(p.DynSpec)
 			}
 		}
+	case *Const, *LocalRef, *FactField:
+	default:
+		panic(fmt.Sprintf("ir.Inspect: expression %T has no case", e))
 	}
 }
 

@@ -169,10 +169,6 @@ func staticEffectCalls(p *ir.Program) ([]*ir.EffectCall, error) {
 					seen[e.Func] = true
 					queue = append(queue, e.Func)
 				}
-			case *ir.Builtin:
-				if e.Key != nil {
-					visit(e.Key.Body) // Inspect does not enter a key lambda
-				}
 			}
 			return true
 		})

@@ -320,17 +320,6 @@ func planStrings(p *ir.Program) ([]strConst, error) {
 						out = append(out, strConst{x.Pos, part.Lit})
 					}
 				}
-			case *ir.Builtin:
-				if x.Key != nil {
-					ir.Inspect(x.Key.Body, func(y ir.Expr) bool {
-						if c, ok := y.(*ir.Const); ok {
-							if s, ok := c.Value.(string); ok {
-								out = append(out, strConst{c.Pos, s})
-							}
-						}
-						return true
-					})
-				}
 			}
 			return true
 		})

@@ -149,9 +149,6 @@ func MayAct(e ir.Expr) bool {
 			if info, ok := ir.LookupBuiltin(x.Name); !ok || !info.Pure() {
 				act = true
 			}
-			if x.Key != nil && !act {
-				ir.Inspect(x.Key.Body, visit)
-			}
 		}
 		return !act
 	}
