@@ -17,6 +17,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
 )
 
 // The scenarios run in a child process (this test binary re-executed):
@@ -145,6 +148,38 @@ func child(op string) int {
 		// A new UTS namespace (root may; the tests run as root).
 		runtime.LockOSThread()
 		err = syscall.Unshare(syscall.CLONE_NEWUTS)
+	case "ptrace":
+		// arg: the pid of a process the test started. PTRACE_SEIZE does
+		// not stop it; the tracer's exit detaches it.
+		pid, _ := strconv.Atoi(arg)
+		if _, _, e := syscall.Syscall6(syscall.SYS_PTRACE, unix.PTRACE_SEIZE, uintptr(pid), 0, 0, 0, 0); e != 0 {
+			err = e
+		}
+	case "mount":
+		// arg: an empty folder; a tmpfs is mounted there and unmounted.
+		if err = syscall.Mount("clauz3-sandbox-test", arg, "tmpfs", syscall.MS_RDONLY, ""); err == nil {
+			err = syscall.Unmount(arg, syscall.MNT_DETACH)
+		}
+	case "bpf":
+		// BPF_MAP_CREATE of a one-entry array map.
+		attr := [18]uint32{unix.BPF_MAP_TYPE_ARRAY, 4, 4, 1}
+		fd, _, e := syscall.Syscall(unix.SYS_BPF, unix.BPF_MAP_CREATE, uintptr(unsafe.Pointer(&attr)), unsafe.Sizeof(attr))
+		if e != 0 {
+			err = e
+		} else {
+			syscall.Close(int(fd))
+		}
+	case "add-key":
+		_, err = unix.AddKey("user", "clauz3-sandbox-test", []byte("x"), unix.KEY_SPEC_PROCESS_KEYRING)
+	case "keyctl":
+		_, err = unix.KeyctlGetKeyringID(unix.KEY_SPEC_SESSION_KEYRING, false)
+	case "no-new-privs":
+		// ALLOWED: the process could still gain privileges by executing
+		// a set-user-ID program (no_new_privs is not set).
+		var n int
+		if n, err = unix.PrctlRetInt(unix.PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0); err == nil && n == 1 {
+			err = syscall.EPERM
+		}
 	case "raise-limit":
 		var cur syscall.Rlimit
 		if err = syscall.Getrlimit(syscall.RLIMIT_NOFILE, &cur); err == nil {
@@ -248,6 +283,18 @@ func listen(t *testing.T) (string, uint16) {
 	return l.Addr().String(), uint16(port)
 }
 
+// tracee starts a process for the ptrace case to attach to, killed at
+// the test's end.
+func tracee(t *testing.T) string {
+	t.Helper()
+	cmd := exec.Command("sleep", "300")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	return strconv.Itoa(cmd.Process.Pid)
+}
+
 // TestSandboxStopsBuggyLayerOperations: each operation a buggy layer
 // might perform is allowed without the sandbox (the control) and refused
 // with it, and nothing outside the allowed set changes.
@@ -297,6 +344,12 @@ func TestSandboxStopsBuggyLayerOperations(t *testing.T) {
 		{"execve /bin/sh", files, "exec", "", "", "DENIED operation not permitted"},
 		{"fork in a loop", files, "fork", "", "", "DENIED operation not permitted"},
 		{"new namespace", files, "unshare", "", "", "DENIED operation not permitted"},
+		{"ptrace another process", files, "ptrace", tracee(t), "", "DENIED operation not permitted"},
+		{"mount a file system", files, "mount", t.TempDir(), "", "DENIED operation not permitted"},
+		{"bpf", files, "bpf", "", "", "DENIED operation not permitted"},
+		{"add a key to a keyring", files, "add-key", "", "", "DENIED operation not permitted"},
+		{"read the session keyring", files, "keyctl", "", "", "DENIED operation not permitted"},
+		{"gain privileges through exec (no_new_privs unset)", files, "no-new-privs", "", "", "DENIED operation not permitted"},
 		{"raise a resource limit", files, "raise-limit", "", "", "DENIED operation not permitted"},
 	}
 	for _, c := range cases {
