@@ -321,6 +321,8 @@ func TestSandboxStopsBuggyLayerOperations(t *testing.T) {
 	// ~/.ssh must be left out all the same.
 	otherHome := Policy{Home: t.TempDir(), ReadWrite: []string{home}, Network: NetNone}
 	ports := Policy{Home: home, ReadWrite: []string{root}, Network: NetPorts, ConnectPorts: []uint16{allowedPort}}
+	// A root that is only read: the folder of the outside file.
+	readOnly := Policy{Home: home, ReadOnly: []string{outsideDir}, Network: NetNone}
 	cases := []struct {
 		name      string
 		p         Policy
@@ -332,6 +334,8 @@ func TestSandboxStopsBuggyLayerOperations(t *testing.T) {
 		{"ssh key of $HOME when the policy names another home", otherHome, "read", key, "", "DENIED operation not permitted"},
 		{"ssh key from threads started before Apply", files, "read-threads", key, "", "DENIED operation not permitted"},
 		{"write outside the roots", files, "write", outside, "", "DENIED operation not permitted"},
+		{"write into a read-only root", readOnly, "write", outside, "", "DENIED operation not permitted"},
+		{"hard link into a read-only root", readOnly, "hardlink", outside, filepath.Join(outsideDir, "link"), "DENIED operation not permitted"},
 		{"write outside through /proc/self/root", files, "write", "/proc/self/root" + outside, "", "DENIED operation not permitted"},
 		{"hard link of an outside file into the root", files, "hardlink", outside, filepath.Join(home, "work", "link"), "DENIED operation not permitted"},
 		{"socket in a plan without network", files, "socket", "", "", "DENIED operation not permitted"},
@@ -360,6 +364,9 @@ func TestSandboxStopsBuggyLayerOperations(t *testing.T) {
 					t.Fatal(err)
 				}
 				os.Remove(filepath.Join(home, "work", "link"))
+				if c.arg2 != "" {
+					os.Remove(c.arg2)
+				}
 			}
 			reset()
 			control := runChild(t, c.p, c.op, c.arg, c.arg2, true, "HOME="+home)
@@ -373,6 +380,9 @@ func TestSandboxStopsBuggyLayerOperations(t *testing.T) {
 			}
 			if data, _ := os.ReadFile(outside); string(data) != "original" {
 				t.Fatalf("the file outside the roots changed: %q", data)
+			}
+			if _, err := os.Lstat(c.arg2); c.arg2 != "" && err == nil {
+				t.Fatalf("the link %s was made", c.arg2)
 			}
 			if st, err := os.Stat(outside); err != nil || st.Mode().Perm() != 0o644 || st.ModTime().Unix() == 0 {
 				t.Fatalf("the file outside the roots changed its mode or times: %v %v", st.Mode(), err)
@@ -390,6 +400,7 @@ func TestSandboxStopsBuggyLayerOperations(t *testing.T) {
 		{"write inside the root", files, "write", filepath.Join(root, "ok.txt")},
 		{"read inside the root", files, "read", filepath.Join(root, "ok.txt")},
 		{"connect to the configured port", ports, "connect", allowedAddr},
+		{"read in a read-only root", readOnly, "read", outside},
 	}
 	for _, c := range allowed {
 		t.Run("allowed/"+c.name, func(t *testing.T) {
