@@ -62,7 +62,7 @@ func drainAccepted(t *testing.T, l *net.TCPListener) int {
 	t.Helper()
 	n := 0
 	for {
-		if err := l.SetDeadline(time.Now().Add(200 * time.Millisecond)); err != nil {
+		if err := l.SetDeadline(time.Now().Add(100 * time.Millisecond)); err != nil {
 			t.Fatal(err)
 		}
 		c, err := l.Accept()
@@ -211,7 +211,8 @@ func TestSandboxBuggyLayerSealed(t *testing.T) {
 		{"connect to the approval service's port after admission", online, "connect", strings.TrimPrefix(svc.URL(), "http://"), denied, true, false},
 		{"HTTP to the approval service over a pooled connection", online, "http", svc.URL() + "/api/redeem", denied, true, false},
 		{"execve /bin/sh", offline, "exec", marker, denied, true, true},
-		{"fork in a loop", offline, "fork", marker, denied, true, true},
+		{"fork and exec in a loop", offline, "fork", marker, denied, true, true},
+		{"fork without exec, in a loop", offline, "rawfork", marker, denied, true, true},
 		{"open files without bound", offline, "files", filepath.Join(root, "ok.txt"), "sandbox: denied: misbehave: open files limit exceeded", true, false},
 		{"CPU without bound", offline, "spin", "", "sandbox: denied: CPU time limit of 2 s exceeded", false, false},
 		{"allocation without bound", offline, "alloc", "", "sandbox: denied: address space limit of 2147483648 bytes exceeded", false, false},

@@ -144,6 +144,21 @@ func child(op string) int {
 				syscall.Wait4(pid, &ws, 0, nil)
 			}
 		}
+	case "rawfork":
+		// fork(2) without exec, in a loop, as clone(SIGCHLD) (the form
+		// both amd64 and arm64 have); each child exits at once.
+		for i := 0; i < 50 && err == nil; i++ {
+			pid, _, e := syscall.RawSyscall6(syscall.SYS_CLONE, uintptr(syscall.SIGCHLD), 0, 0, 0, 0, 0)
+			switch {
+			case e != 0:
+				err = e
+			case pid == 0:
+				syscall.RawSyscall(syscall.SYS_EXIT_GROUP, 0, 0, 0)
+			default:
+				var ws syscall.WaitStatus
+				syscall.Wait4(int(pid), &ws, 0, nil)
+			}
+		}
 	case "unshare":
 		// A new UTS namespace (root may; the tests run as root).
 		runtime.LockOSThread()
@@ -347,6 +362,7 @@ func TestSandboxStopsBuggyLayerOperations(t *testing.T) {
 		{"listen on a port", ports, "listen", "", "", "DENIED operation not permitted"},
 		{"execve /bin/sh", files, "exec", "", "", "DENIED operation not permitted"},
 		{"fork in a loop", files, "fork", "", "", "DENIED operation not permitted"},
+		{"fork without exec, in a loop", files, "rawfork", "", "", "DENIED operation not permitted"},
 		{"new namespace", files, "unshare", "", "", "DENIED operation not permitted"},
 		{"ptrace another process", files, "ptrace", tracee(t), "", "DENIED operation not permitted"},
 		{"mount a file system", files, "mount", t.TempDir(), "", "DENIED operation not permitted"},

@@ -7,7 +7,7 @@
 // marker file a child process writes), so the test can check nothing
 // changed, not only that an error came back.
 //
-//clauz3:allow-import net net/http syscall
+//clauz3:allow-import net net/http syscall unsafe
 package buggy
 
 import (
@@ -18,6 +18,7 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	"unsafe"
 )
 
 // Misbehave is misbehave(op: str, arg: str) -> str.
@@ -70,6 +71,30 @@ func Misbehave(op string, arg string) (string, error) {
 			if pid, err = syscall.ForkExec("/bin/sh", []string{"sh", "-c", `echo child >> "$1"`, "sh", arg}, nil); err == nil {
 				var ws syscall.WaitStatus
 				syscall.Wait4(pid, &ws, 0, nil)
+			}
+		}
+	case "rawfork":
+		// fork(2) without exec, in a loop, as clone(SIGCHLD). arg: the
+		// marker file each child appends a byte to, with raw system calls
+		// only (a forked copy of a Go process must not allocate), before
+		// it exits.
+		var path *byte
+		if path, err = syscall.BytePtrFromString(arg); err != nil {
+			break
+		}
+		atFDCWD := -100 // AT_FDCWD
+		for i := 0; i < 200 && err == nil; i++ {
+			pid, _, e := syscall.RawSyscall6(syscall.SYS_CLONE, uintptr(syscall.SIGCHLD), 0, 0, 0, 0, 0)
+			switch {
+			case e != 0:
+				err = e
+			case pid == 0:
+				fd, _, _ := syscall.RawSyscall6(syscall.SYS_OPENAT, uintptr(atFDCWD), uintptr(unsafe.Pointer(path)), syscall.O_WRONLY|syscall.O_CREAT|syscall.O_APPEND, 0o644, 0, 0)
+				syscall.RawSyscall(syscall.SYS_WRITE, fd, uintptr(unsafe.Pointer(path)), 1)
+				syscall.RawSyscall(syscall.SYS_EXIT_GROUP, 0, 0, 0)
+			default:
+				var ws syscall.WaitStatus
+				syscall.Wait4(int(pid), &ws, 0, nil)
 			}
 		}
 	case "files":
