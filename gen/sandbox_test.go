@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/internal/approvaltest"
@@ -31,7 +32,7 @@ type sandboxRun struct {
 	service string
 }
 
-func (r sandboxRun) run(env []string, args ...string) (int, string, string) {
+func (r sandboxRun) run(env []string, args ...string) (code int, stdout, stderr, trace string) {
 	r.t.Helper()
 	id := fmt.Sprintf("req_%d", r.n.Add(1))
 	rc := r.svc.Sign(r.svc.Payload(id, approvaltest.Binding{PlanHash: r.hash, BuildID: r.id, Target: "main"}, "approved_once"))
@@ -47,7 +48,30 @@ func (r sandboxRun) run(env []string, args ...string) (int, string, string) {
 	if r.service != "" {
 		service = r.service
 	}
-	return runBinary(r.t, r.bin, env, append([]string{"--receipt", path, "--service", service, "--trace", filepath.Join(r.dir, id+".trace")}, args...)...)
+	tracePath := filepath.Join(r.dir, id+".trace")
+	code, stdout, stderr = runBinary(r.t, r.bin, env, append([]string{"--receipt", path, "--service", service, "--trace", tracePath}, args...)...)
+	tr, _ := os.ReadFile(tracePath)
+	return code, stdout, stderr, string(tr)
+}
+
+// drainAccepted is how many connections l accepted since the last call.
+// A connect(2) that succeeded has completed its handshake, so the
+// connection is already in l's queue when the client process has ended:
+// a short deadline finds it without racing.
+func drainAccepted(t *testing.T, l *net.TCPListener) int {
+	t.Helper()
+	n := 0
+	for {
+		if err := l.SetDeadline(time.Now().Add(100 * time.Millisecond)); err != nil {
+			t.Fatal(err)
+		}
+		c, err := l.Accept()
+		if err != nil {
+			return n
+		}
+		c.Close()
+		n++
+	}
 }
 
 func sandboxPlan(t *testing.T) (*compilerResult, []byte) {
@@ -66,11 +90,20 @@ func sandboxPlan(t *testing.T) (*compilerResult, []byte) {
 
 // TestSandboxBuggyLayerSealed builds real sealed binaries linking a
 // test-only layer whose Go code misbehaves, with the kernel sandbox
-// derived from a configuration (a root under a home holding
-// ~/.ssh/id_ed25519; no network, or one port), and shows each
-// misbehaviour ending the run with `clauz3: sandbox: denied`, exit
-// status 4, and nothing outside the root changed, while the allowed
-// operations still work.
+// derived from a configuration (the home folder holding
+// ~/.ssh/id_ed25519 as the root; no network, or one port), and shows each
+// misbehaviour ending the run with a typed refusal (exit status 4,
+// `clauz3: sandbox: denied: <what>` on stderr, and for an effect's
+// operation the trace's {"failed": ..., "error": "SandboxError"} record,
+// which the runner's transcript reads) and nothing outside the allowed
+// set changed: the file outside the roots, no link in the root, no
+// connection accepted by a listener the test holds, no marker file that
+// a shell or a forked child would write, the key not printed. Each world
+// check is first shown to catch the operation when a binary of the same
+// plan built without a sandbox does it, so no check passes vacuously.
+// The allowed operations still work, and a binary built with a wider
+// policy does not run under a receipt for this one: the receipt binds
+// the policy through the build identity.
 func TestSandboxBuggyLayerSealed(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go build")
@@ -89,66 +122,123 @@ func TestSandboxBuggyLayerSealed(t *testing.T) {
 	if err := os.WriteFile(key, []byte("SECRET KEY"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	outside := filepath.Join(t.TempDir(), "outside.txt")
-	l1, _ := net.Listen("tcp4", "127.0.0.1:0")
-	l2, _ := net.Listen("tcp4", "127.0.0.1:0")
-	defer l1.Close()
-	defer l2.Close()
+	outsideDir := t.TempDir()
+	outside := filepath.Join(outsideDir, "outside.txt")
+	marker := filepath.Join(outsideDir, "marker")
+	link := filepath.Join(root, "link")
+	listen := func() *net.TCPListener {
+		l, err := net.Listen("tcp4", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { l.Close() })
+		return l.(*net.TCPListener)
+	}
+	l1, l2 := listen(), listen()
 	allowedPort := uint16(l1.Addr().(*net.TCPAddr).Port)
 
 	cr, src := sandboxPlan(t)
 	svc := approvaltest.New(t)
-	build := func(cfg SandboxConfig) sandboxRun {
-		res, err := Build(context.Background(), cr.prog, src, BuildOptions{Mode: Real, CacheDir: sharedCache, ApprovalKey: svc.PublicKey(), Sandbox: &cfg})
+	build := func(cfg *SandboxConfig) sandboxRun {
+		res, err := Build(context.Background(), cr.prog, src, BuildOptions{Mode: Real, CacheDir: sharedCache, ApprovalKey: svc.PublicKey(), Sandbox: cfg})
 		if err != nil {
 			t.Fatal(err)
 		}
 		main, err := os.ReadFile(filepath.Join(res.Dir, "main.go"))
-		if err != nil || !strings.Contains(string(main), "var sandboxPolicy = sandbox.Policy{") || !strings.Contains(string(main), "&sandbox.Runtime{Policy: sandboxPolicy}") {
-			t.Fatalf("main.go does not embed and apply the policy (%v):\n%s", err, main)
+		embeds := err == nil && strings.Contains(string(main), "var sandboxPolicy = sandbox.Policy{") && strings.Contains(string(main), "&sandbox.Runtime{Policy: sandboxPolicy}")
+		if embeds != (cfg != nil) {
+			t.Fatalf("main.go embeds and applies a policy: %v, want %v (%v):\n%s", embeds, cfg != nil, err, main)
 		}
 		return sandboxRun{t: t, svc: svc, bin: res.Binary, hash: res.PlanDigest, id: res.PlanHash, dir: t.TempDir(), n: new(atomic.Int32)}
 	}
 	env := map[string]string{"HOME": home}
-	limits := sandbox.Limits{CPUSeconds: 2, AddressSpace: 2 << 30, FileSize: 1 << 20}
-	offline := build(SandboxConfig{Env: env, ReadWrite: []string{root}, Limits: limits})
-	online := build(SandboxConfig{Env: env, ReadWrite: []string{root}, ConnectPorts: []uint16{allowedPort}, Limits: limits})
+	limits := sandbox.Limits{CPUSeconds: 2, AddressSpace: 2 << 30, FileSize: 1 << 20, OpenFiles: 64}
+	// The root is the whole home: ~/.ssh is inside it and still denied.
+	offline := build(&SandboxConfig{Env: env, ReadWrite: []string{home}, Limits: limits})
+	online := build(&SandboxConfig{Env: env, ReadWrite: []string{home}, ConnectPorts: []uint16{allowedPort}, Limits: limits})
+	unconfined := build(nil)
 
+	// world says what the last run changed outside the allowed set
+	// ("" for nothing), and puts the world back.
+	world := func(stdout string) string {
+		var changed []string
+		if data, _ := os.ReadFile(outside); string(data) != "original" {
+			changed = append(changed, fmt.Sprintf("the file outside the roots holds %q", data))
+		}
+		if _, err := os.Lstat(link); err == nil {
+			changed = append(changed, "a link to the outside file was made in the root")
+			os.Remove(link)
+		}
+		if data, err := os.ReadFile(marker); err == nil {
+			changed = append(changed, fmt.Sprintf("a child process ran and wrote %q", data))
+			os.Remove(marker)
+		}
+		for _, l := range []*net.TCPListener{l1, l2} {
+			if n := drainAccepted(t, l); n > 0 {
+				changed = append(changed, fmt.Sprintf("%s accepted %d connections", l.Addr(), n))
+			}
+		}
+		if strings.Contains(stdout, "SECRET KEY") {
+			changed = append(changed, "the key was printed")
+		}
+		if err := os.WriteFile(outside, []byte("original"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return strings.Join(changed, "; ")
+	}
+	world("")
+
+	const denied = "sandbox: denied: misbehave: operation not permitted"
 	cases := []struct {
 		name string
 		bin  sandboxRun
 		op   string
 		arg  string
 		want string // in stderr, with exit status 4
+		// effect: the refusal is an effect's (a trace record), not a
+		// limit's that ends the process.
+		effect bool
+		// control: the unconfined binary's run of op changes the world
+		// (false where it would only spin or eat memory).
+		control bool
 	}{
-		{"ssh key under the granted home's deny list", offline, "read", key, "sandbox: denied: misbehave: operation not permitted"},
-		{"write outside the roots", offline, "write", outside, "sandbox: denied: misbehave: operation not permitted"},
-		{"write outside through /proc/self/root", offline, "write", "/proc/self/root" + outside, "sandbox: denied: misbehave: operation not permitted"},
-		{"hard link of an outside file into the root", offline, "hardlink", outside + "|" + filepath.Join(root, "link"), "sandbox: denied: misbehave: operation not permitted"},
-		{"socket from a plan without network", offline, "socket", "", "sandbox: denied: misbehave: operation not permitted"},
-		{"connect to a port not configured", online, "connect", l2.Addr().String(), "sandbox: denied: misbehave: operation not permitted"},
-		{"connect to the approval service's port after admission", online, "connect", strings.TrimPrefix(svc.URL(), "http://"), "sandbox: denied: misbehave: operation not permitted"},
-		{"HTTP to the approval service over a pooled connection", online, "http", svc.URL() + "/api/redeem", "sandbox: denied: misbehave: operation not permitted"},
-		{"execve /bin/sh", offline, "exec", "", "sandbox: denied: misbehave: operation not permitted"},
-		{"fork in a loop", offline, "fork", "", "sandbox: denied: misbehave: operation not permitted"},
-		{"CPU without bound", offline, "spin", "", "sandbox: denied: CPU time limit of 2 s exceeded"},
-		{"allocation without bound", offline, "alloc", "", "sandbox: denied: address space limit of 2147483648 bytes exceeded"},
-		{"file past the size limit", offline, "bigfile", filepath.Join(root, "big"), "sandbox: denied: "},
+		{"ssh key inside the root, under the deny list", offline, "read", key, denied, true, true},
+		{"write outside the roots", offline, "write", outside, denied, true, true},
+		{"write outside through /proc/self/root", offline, "write", "/proc/self/root" + outside, denied, true, true},
+		{"hard link of an outside file into the root", offline, "hardlink", outside + "|" + link, denied, true, true},
+		{"socket from a plan without network", offline, "socket", l1.Addr().String(), denied, true, true},
+		{"connect to a port not configured", online, "connect", l2.Addr().String(), denied, true, true},
+		{"connect to the approval service's port after admission", online, "connect", strings.TrimPrefix(svc.URL(), "http://"), denied, true, false},
+		{"HTTP to the approval service over a pooled connection", online, "http", svc.URL() + "/api/redeem", denied, true, false},
+		{"execve /bin/sh", offline, "exec", marker, denied, true, true},
+		{"fork and exec in a loop", offline, "fork", marker, denied, true, true},
+		{"fork without exec, in a loop", offline, "rawfork", marker, denied, true, true},
+		{"open files without bound", offline, "files", filepath.Join(root, "ok.txt"), "sandbox: denied: misbehave: open files limit exceeded", true, false},
+		{"CPU without bound", offline, "spin", "", "sandbox: denied: CPU time limit of 2 s exceeded", false, false},
+		{"allocation without bound", offline, "alloc", "", "sandbox: denied: address space limit of 2147483648 bytes exceeded", false, false},
+		{"file past the size limit", offline, "bigfile", filepath.Join(root, "big"), "sandbox: denied: file size limit", false, false},
+	}
+	if err := os.WriteFile(filepath.Join(root, "ok.txt"), []byte("in the root"), 0o644); err != nil {
+		t.Fatal(err)
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if err := os.WriteFile(outside, []byte("original"), 0o644); err != nil {
-				t.Fatal(err)
+			args := []string{"--arg", "op=" + jsonStr(c.op), "--arg", "arg=" + jsonStr(c.arg)}
+			if c.control {
+				code, stdout, stderr, _ := unconfined.run(nil, args...)
+				if changed := world(stdout); changed == "" {
+					t.Fatalf("control: without a sandbox the operation changed nothing the test checks (exit %d, stdout %q, stderr %q)", code, stdout, stderr)
+				}
 			}
-			code, stdout, stderr := c.bin.run(nil, "--arg", "op="+jsonStr(c.op), "--arg", "arg="+jsonStr(c.arg))
+			code, stdout, stderr, trace := c.bin.run(nil, args...)
 			if code != 4 || !strings.Contains(stderr, c.want) {
 				t.Fatalf("exit %d, stdout %q, stderr %q; want exit 4 and %q", code, stdout, stderr, c.want)
 			}
-			if data, _ := os.ReadFile(outside); string(data) != "original" {
-				t.Fatalf("the file outside the roots changed: %q", data)
+			if rec := `{"failed":"misbehave","error":"SandboxError"}` + "\n"; c.effect && !strings.HasSuffix(trace, rec) {
+				t.Errorf("the trace does not end with the typed refusal %s:\n%s", rec, trace)
 			}
-			if _, err := os.Lstat(filepath.Join(root, "link")); err == nil {
-				t.Fatal("a link to the outside file was made in the root")
+			if changed := world(stdout); changed != "" {
+				t.Fatalf("the sandboxed run changed the world: %s", changed)
 			}
 		})
 	}
@@ -157,10 +247,11 @@ func TestSandboxBuggyLayerSealed(t *testing.T) {
 		bin  sandboxRun
 		op   string
 		arg  string
+		want string
 	}{
-		{"write in the root", offline, "write", filepath.Join(root, "ok.txt")},
-		{"read in the root", offline, "read", filepath.Join(root, "ok.txt")},
-		{"connect to the configured port", online, "connect", l1.Addr().String()},
+		{"write in the root", offline, "write", filepath.Join(root, "ok.txt"), "ALLOWED\n"},
+		{"read in the root", offline, "read", filepath.Join(root, "ok.txt"), "ALLOWED: changed by the plan\n"},
+		{"connect to the configured port", online, "connect", l1.Addr().String(), "ALLOWED\n"},
 	}
 	byName := offline
 	byName.service = strings.Replace(svc.URL(), "127.0.0.1", "localhost", 1)
@@ -169,15 +260,41 @@ func TestSandboxBuggyLayerSealed(t *testing.T) {
 		bin  sandboxRun
 		op   string
 		arg  string
-	}{"a service named by host name, in a plan without network", byName, "write", filepath.Join(root, "ok2.txt")})
+		want string
+	}{"a service named by host name, in a plan without network", byName, "write", filepath.Join(root, "ok2.txt"), "ALLOWED\n"})
 	for _, c := range allowed {
 		t.Run("allowed/"+c.name, func(t *testing.T) {
-			code, stdout, stderr := c.bin.run(nil, "--arg", "op="+jsonStr(c.op), "--arg", "arg="+jsonStr(c.arg))
-			if code != 0 || stdout != "ALLOWED\n" {
-				t.Fatalf("exit %d, stdout %q, stderr %q; want ALLOWED", code, stdout, stderr)
+			code, stdout, stderr, _ := c.bin.run(nil, "--arg", "op="+jsonStr(c.op), "--arg", "arg="+jsonStr(c.arg))
+			if code != 0 || stdout != c.want {
+				t.Fatalf("exit %d, stdout %q, stderr %q; want %q", code, stdout, stderr, c.want)
 			}
 		})
 	}
+	drainAccepted(t, l1)
+
+	// A binary whose policy grants more (here the folder of the outside
+	// file) has another build identity: under a receipt approved for the
+	// offline binary it does nothing. With its own receipt the same write
+	// succeeds, so the refusal is the binding's, not the sandbox's.
+	t.Run("a wider policy under this policy's receipt", func(t *testing.T) {
+		wider := build(&SandboxConfig{Env: env, ReadWrite: []string{home, outsideDir}, Limits: limits})
+		if wider.id == offline.id {
+			t.Fatalf("two policies share the build identity %s", wider.id)
+		}
+		args := []string{"--arg", "op=" + jsonStr("write"), "--arg", "arg=" + jsonStr(outside)}
+		swapped := wider
+		swapped.id, swapped.hash = offline.id, offline.hash
+		code, stdout, stderr, _ := swapped.run(nil, args...)
+		if code != 3 || !strings.Contains(stderr, "build") {
+			t.Errorf("the wider binary under the offline binary's receipt: exit %d, stdout %q, stderr %q; want exit 3 (receipt refused)", code, stdout, stderr)
+		}
+		if changed := world(stdout); changed != "" {
+			t.Fatalf("the refused run changed the world: %s", changed)
+		}
+		if code, stdout, stderr, _ := wider.run(nil, args...); code != 0 || world(stdout) == "" {
+			t.Fatalf("control: the wider binary with its own receipt: exit %d, stdout %q, stderr %q; want the write done", code, stdout, stderr)
+		}
+	})
 }
 
 type compilerResult struct{ prog *ir.Program }

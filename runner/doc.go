@@ -45,7 +45,11 @@
 //     fails to build and run the plan. The transcript marks a call ✗ when
 //     the run's trace holds the runtime's failure record right after it
 //     (renderTrace), never by the text of stderr; a trace that does not
-//     read is a refusal, its calls marked "?".
+//     read is a refusal, its calls marked "?". A run the kernel sandbox
+//     stopped (exit 4, and the failed call's SandboxError record when an
+//     effect's operation was refused) is ExitFailed and the transcript
+//     says "the kernel sandbox refused <call>" or "the kernel sandbox
+//     stopped the run" from those records, not from stderr's text.
 //
 // Inputs: a target with parameters gets them as Options.Args
 // ("name=JSON", from `clauz3 run --arg`), checked up front (every

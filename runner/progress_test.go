@@ -50,6 +50,21 @@ func TestProgress(t *testing.T) {
 			[]string{"  sandbox      read-only: /etc/ssl/certs\n               network: TCP connect to ports 587\n"}},
 		{"unconfined", approvaltest.RunResult{Exit: 0, Unconfined: "this machine lacks Landlock; the run is not confined by the kernel"}, ExitRan,
 			[]string{"  sandbox      UNCONFINED: this machine lacks Landlock; the run is not confined by the kernel\n"}},
+		// A run the kernel sandbox stopped says so from the runtime's typed
+		// records (the trace's SandboxError, exit status 4), not from
+		// stderr's text (issue 15).
+		{"an effect refused by the sandbox", approvaltest.RunResult{Exit: 4, Stderr: "clauz3: sandbox: denied: send_email: operation not permitted: dial tcp 10.0.0.1:25: connect: permission denied",
+			Trace: `{"effect":"send_email","args":{"addr":"bob@example.com","msg":"Report is ready"}}` + "\n" + `{"failed":"send_email","error":"SandboxError"}` + "\n"}, ExitFailed,
+			[]string{`  execute      ✗ send_email("bob@example.com", "Report is ready")`,
+				`  result       no effect done, then the kernel sandbox refused send_email("bob@example.com", "Report is ready"): clauz3: sandbox: denied: send_email: operation not permitted`,
+				"  execute      ✗ the kernel sandbox stopped the plan (exit 4): clauz3: sandbox: denied"}},
+		{"a sandbox limit", approvaltest.RunResult{Exit: 4, Stderr: "clauz3: sandbox: denied: CPU time limit of 60 s exceeded"}, ExitFailed,
+			[]string{"  result       no effect done, then the kernel sandbox stopped the run: clauz3: sandbox: denied: CPU time limit of 60 s exceeded",
+				"  execute      ✗ the kernel sandbox stopped the plan (exit 4): clauz3: sandbox: denied: CPU time limit"}},
+		// A message that only reads like the sandbox's, from a plan that
+		// raised, is the plan's failure.
+		{"a plan's message that reads like the sandbox's", approvaltest.RunResult{Exit: 1, Stderr: "ValueError: clauz3: sandbox: denied: nothing"}, ExitFailed,
+			[]string{"  result       no effect done, then the plan failed: ValueError: clauz3: sandbox: denied: nothing"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			svc := approvaltest.New(t)

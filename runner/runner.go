@@ -21,6 +21,13 @@ import (
 	"github.com/clauz3/clauz3/securitymod/receipt"
 )
 
+// The sealed binary's exit statuses the transcript reads (planrt's
+// ExitApproval and ExitSandbox; runner links no runtime code).
+const (
+	exitApproval = 3 // a real run without a valid, redeemed receipt: no effect ran
+	exitSandbox  = 4 // the kernel sandbox could not be set up, refused an operation, or a limit was exceeded
+)
+
 // Exit statuses of a run.
 const (
 	ExitRan         = 0 // approved, and the plan ran to its end
@@ -451,7 +458,7 @@ func (r *run) execute(ctx context.Context, svc Service, id string) int {
 	}
 	calls, traceErr := renderTrace(res.Trace)
 	why := client.Printable(strings.TrimSpace(res.Stderr))
-	if res.Exit == 3 { // planrt.ExitApproval: not admitted, nothing ran
+	if res.Exit == exitApproval { // not admitted, nothing ran
 		return r.refuse(ExitNotApproved, "execute", "the sealed binary refused its receipt: %s", why)
 	}
 	// Which call failed is the runtime's typed record in the trace, not
@@ -473,10 +480,22 @@ func (r *run) execute(ctx context.Context, svc Service, id string) int {
 		return r.refuse(ExitFailed, "execute", "the run's trace is unreadable (exit %d): %v", res.Exit, traceErr)
 	}
 	if res.Exit != 0 {
-		if failed >= 0 {
+		// The kernel sandbox's refusals are told by the runtime's typed
+		// records: the failed call's SandboxError in the trace, and exit
+		// status 4 (planrt.ExitSandbox) for a limit that ended the process.
+		sandboxed := res.Exit == exitSandbox
+		switch {
+		case failed >= 0 && calls[failed].Failed == "SandboxError":
+			r.step("result", "%s done, then the kernel sandbox refused %s: %s", effects(failed), client.Printable(calls[failed].Call), why)
+		case failed >= 0:
 			r.step("result", "%s done, then %s failed: %s", effects(failed), client.Printable(calls[failed].Call), why)
-		} else {
+		case sandboxed:
+			r.step("result", "%s done, then the kernel sandbox stopped the run: %s", effects(len(calls)), why)
+		default:
 			r.step("result", "%s done, then the plan failed: %s", effects(len(calls)), why)
+		}
+		if sandboxed {
+			return r.refuse(ExitFailed, "execute", "the kernel sandbox stopped the plan (exit %d): %s", res.Exit, why)
 		}
 		return r.refuse(ExitFailed, "execute", "the plan failed (exit %d): %s", res.Exit, why)
 	}

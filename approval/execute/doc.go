@@ -15,7 +15,9 @@
 // Every run is built with a kernel sandbox (gen.SandboxConfig) derived
 // from the configuration it runs with and the service's SandboxOptions
 // (grants, limits); on a machine without the protections Run refuses
-// before building unless AllowUnconfined.
+// before building unless AllowUnconfined. What the machine provides is
+// Options.Kernel (sandbox.Probe, or Options.Support where a test forces
+// the probe's answer); the service's card asks the same.
 //
 // Identity is the build identity recorded with an approval and checked
 // again before the run: the plan digest and the digests of the store's

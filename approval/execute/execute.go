@@ -236,6 +236,17 @@ func BuildIdentity(ctx context.Context, prog *ir.Program, src []byte, o Options)
 	return gen.Identity(ctx, prog, src, opts)
 }
 
+// Kernel is what this machine's kernel provides to confine a run: Support
+// when set (a test forcing the probe's answer), else sandbox.Probe. The
+// run's refusal and the card's Unconfined warning both ask it, so they
+// never disagree.
+func (o Options) Kernel() sandbox.Support {
+	if o.Support != nil {
+		return o.Support()
+	}
+	return sandbox.Probe()
+}
+
 // Run builds the sealed binary of job with the service's toolchain and
 // layer store, and runs it with the receipt, the service's layer
 // configuration and home, and nothing from any caller's environment.
@@ -244,11 +255,7 @@ func Run(ctx context.Context, job Job, o Options) (Result, error) {
 	// nothing runs unless the service's configuration allows it, and then
 	// the binary says RUNNING UNCONFINED on stderr, which the transcript
 	// shows.
-	support := sandbox.Probe
-	if o.Support != nil {
-		support = o.Support
-	}
-	if missing := support().Missing(); missing != "" && !o.Sandbox.AllowUnconfined {
+	if missing := o.Kernel().Missing(); missing != "" && !o.Sandbox.AllowUnconfined {
 		return Result{}, fmt.Errorf("this machine lacks %s, so a run would not be confined: the service runs no plan here unless its configuration allows unconfined runs (service.json sandbox.allow_unconfined); nothing ran", missing)
 	}
 	if !filepath.IsAbs(o.GoBin) {

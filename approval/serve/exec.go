@@ -42,7 +42,7 @@ func sandboxLines(id *gen.BuildIdentity, o execute.Options) ([]string, string) {
 		}
 	}
 	warn := ""
-	if missing := sandbox.Probe().Missing(); missing != "" && o.Sandbox.AllowUnconfined {
+	if missing := o.Kernel().Missing(); missing != "" && o.Sandbox.AllowUnconfined {
 		warn = "RUNNING UNCONFINED: this machine lacks " + missing + "; the service's configuration allows running anyway, so the run is not confined by the kernel to what is listed under the sandbox"
 	}
 	return lines, warn

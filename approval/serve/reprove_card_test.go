@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/clauz3/clauz3/approval/card"
+	"github.com/clauz3/clauz3/securitymod/sandbox"
 )
 
 // TestReproveBuildsTheCard: the service's own re-proof hands the approval
@@ -81,5 +82,64 @@ def main() -> None:
 		if !strings.Contains(box, want) {
 			t.Errorf("the card's sandbox lacks %q:\n%s", want, box)
 		}
+	}
+}
+
+// TestReproveCardSaysUnconfined (issue 15, honest degradation): on a
+// kernel that lacks a protection (the probe's answer forced through
+// execute.Options.Support), a service whose configuration allows
+// unconfined runs puts a loud Unconfined warning first on the card, naming
+// what is missing; the run's answer and the runner's transcript carry it
+// from there (approval TestRunAnswerSaysTheSandbox, runner
+// TestProgress/unconfined). A service that does not allow it shows no
+// such warning: it refuses the run instead (approval/execute
+// TestRunRefusesWithoutSandbox); a kernel that lacks nothing shows none.
+func TestReproveCardSaysUnconfined(t *testing.T) {
+	src := []byte(`import clauz3
+import deal
+from tools.bank.trusted import contracts as bank
+from tools.bank.trusted.effects import withdraw
+
+
+@deal.pre(lambda amount: 0 < amount <= 5)
+@clauz3.guarantee(bank.max_spend(5))
+def main(amount: int) -> None:
+    withdraw("checking", amount)
+`)
+	weak := sandbox.Support{OS: "linux", Arch: "amd64", LandlockABI: 0, Seccomp: false, Rlimits: true}
+	full := sandbox.Support{OS: "linux", Arch: "amd64", LandlockABI: 7, Seccomp: true, Rlimits: true}
+	for _, c := range []struct {
+		name    string
+		kernel  sandbox.Support
+		allow   bool
+		warning string // "" for none
+	}{
+		{"weak kernel, unconfined allowed", weak, true, "RUNNING UNCONFINED: this machine lacks Landlock, seccomp filters;"},
+		{"weak kernel, unconfined not allowed", weak, false, ""},
+		{"full kernel, unconfined allowed", full, true, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			sp := &serviceProver{importRoot: filepath.Join("..", "..", "corpus"), timeout: 10 * time.Second}
+			sp.exec.LayerEnv = map[string][]string{"bank": {"CLAUZ3_BANK_DB=/srv/clauz3/ledger.db"}}
+			sp.exec.Sandbox.AllowUnconfined = c.allow
+			kernel := c.kernel
+			sp.exec.Support = func() sandbox.Support { return kernel }
+			p, err := sp.reprove(context.Background(), "plan.py", src, "main")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []card.Warning
+			for _, w := range p.Card.Warnings {
+				if w.Kind == card.Unconfined {
+					got = append(got, w)
+				}
+			}
+			switch {
+			case c.warning == "" && len(got) != 0:
+				t.Errorf("the card warns %+v", got)
+			case c.warning != "" && (len(p.Card.Warnings) == 0 || p.Card.Warnings[0].Kind != card.Unconfined || !strings.Contains(p.Card.Warnings[0].Message, c.warning)):
+				t.Errorf("the card's first warning is not Unconfined %q: %+v", c.warning, p.Card.Warnings)
+			}
+		})
 	}
 }

@@ -17,6 +17,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
 )
 
 // The scenarios run in a child process (this test binary re-executed):
@@ -141,10 +144,57 @@ func child(op string) int {
 				syscall.Wait4(pid, &ws, 0, nil)
 			}
 		}
+	case "rawfork":
+		// fork(2) without exec, in a loop, as clone(SIGCHLD) (the form
+		// both amd64 and arm64 have); each child exits at once.
+		for i := 0; i < 50 && err == nil; i++ {
+			pid, _, e := syscall.RawSyscall6(syscall.SYS_CLONE, uintptr(syscall.SIGCHLD), 0, 0, 0, 0, 0)
+			switch {
+			case e != 0:
+				err = e
+			case pid == 0:
+				syscall.RawSyscall(syscall.SYS_EXIT_GROUP, 0, 0, 0)
+			default:
+				var ws syscall.WaitStatus
+				syscall.Wait4(int(pid), &ws, 0, nil)
+			}
+		}
 	case "unshare":
 		// A new UTS namespace (root may; the tests run as root).
 		runtime.LockOSThread()
 		err = syscall.Unshare(syscall.CLONE_NEWUTS)
+	case "ptrace":
+		// arg: the pid of a process the test started. PTRACE_SEIZE does
+		// not stop it; the tracer's exit detaches it.
+		pid, _ := strconv.Atoi(arg)
+		if _, _, e := syscall.Syscall6(syscall.SYS_PTRACE, unix.PTRACE_SEIZE, uintptr(pid), 0, 0, 0, 0); e != 0 {
+			err = e
+		}
+	case "mount":
+		// arg: an empty folder; a tmpfs is mounted there and unmounted.
+		if err = syscall.Mount("clauz3-sandbox-test", arg, "tmpfs", syscall.MS_RDONLY, ""); err == nil {
+			err = syscall.Unmount(arg, syscall.MNT_DETACH)
+		}
+	case "bpf":
+		// BPF_MAP_CREATE of a one-entry array map.
+		attr := [18]uint32{unix.BPF_MAP_TYPE_ARRAY, 4, 4, 1}
+		fd, _, e := syscall.Syscall(unix.SYS_BPF, unix.BPF_MAP_CREATE, uintptr(unsafe.Pointer(&attr)), unsafe.Sizeof(attr))
+		if e != 0 {
+			err = e
+		} else {
+			syscall.Close(int(fd))
+		}
+	case "add-key":
+		_, err = unix.AddKey("user", "clauz3-sandbox-test", []byte("x"), unix.KEY_SPEC_PROCESS_KEYRING)
+	case "keyctl":
+		_, err = unix.KeyctlGetKeyringID(unix.KEY_SPEC_SESSION_KEYRING, false)
+	case "no-new-privs":
+		// ALLOWED: the process could still gain privileges by executing
+		// a set-user-ID program (no_new_privs is not set).
+		var n int
+		if n, err = unix.PrctlRetInt(unix.PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0); err == nil && n == 1 {
+			err = syscall.EPERM
+		}
 	case "raise-limit":
 		var cur syscall.Rlimit
 		if err = syscall.Getrlimit(syscall.RLIMIT_NOFILE, &cur); err == nil {
@@ -248,6 +298,18 @@ func listen(t *testing.T) (string, uint16) {
 	return l.Addr().String(), uint16(port)
 }
 
+// tracee starts a process for the ptrace case to attach to, killed at
+// the test's end.
+func tracee(t *testing.T) string {
+	t.Helper()
+	cmd := exec.Command("sleep", "300")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	return strconv.Itoa(cmd.Process.Pid)
+}
+
 // TestSandboxStopsBuggyLayerOperations: each operation a buggy layer
 // might perform is allowed without the sandbox (the control) and refused
 // with it, and nothing outside the allowed set changes.
@@ -274,6 +336,8 @@ func TestSandboxStopsBuggyLayerOperations(t *testing.T) {
 	// ~/.ssh must be left out all the same.
 	otherHome := Policy{Home: t.TempDir(), ReadWrite: []string{home}, Network: NetNone}
 	ports := Policy{Home: home, ReadWrite: []string{root}, Network: NetPorts, ConnectPorts: []uint16{allowedPort}}
+	// A root that is only read: the folder of the outside file.
+	readOnly := Policy{Home: home, ReadOnly: []string{outsideDir}, Network: NetNone}
 	cases := []struct {
 		name      string
 		p         Policy
@@ -285,6 +349,8 @@ func TestSandboxStopsBuggyLayerOperations(t *testing.T) {
 		{"ssh key of $HOME when the policy names another home", otherHome, "read", key, "", "DENIED operation not permitted"},
 		{"ssh key from threads started before Apply", files, "read-threads", key, "", "DENIED operation not permitted"},
 		{"write outside the roots", files, "write", outside, "", "DENIED operation not permitted"},
+		{"write into a read-only root", readOnly, "write", outside, "", "DENIED operation not permitted"},
+		{"hard link into a read-only root", readOnly, "hardlink", outside, filepath.Join(outsideDir, "link"), "DENIED operation not permitted"},
 		{"write outside through /proc/self/root", files, "write", "/proc/self/root" + outside, "", "DENIED operation not permitted"},
 		{"hard link of an outside file into the root", files, "hardlink", outside, filepath.Join(home, "work", "link"), "DENIED operation not permitted"},
 		{"socket in a plan without network", files, "socket", "", "", "DENIED operation not permitted"},
@@ -296,7 +362,14 @@ func TestSandboxStopsBuggyLayerOperations(t *testing.T) {
 		{"listen on a port", ports, "listen", "", "", "DENIED operation not permitted"},
 		{"execve /bin/sh", files, "exec", "", "", "DENIED operation not permitted"},
 		{"fork in a loop", files, "fork", "", "", "DENIED operation not permitted"},
+		{"fork without exec, in a loop", files, "rawfork", "", "", "DENIED operation not permitted"},
 		{"new namespace", files, "unshare", "", "", "DENIED operation not permitted"},
+		{"ptrace another process", files, "ptrace", tracee(t), "", "DENIED operation not permitted"},
+		{"mount a file system", files, "mount", t.TempDir(), "", "DENIED operation not permitted"},
+		{"bpf", files, "bpf", "", "", "DENIED operation not permitted"},
+		{"add a key to a keyring", files, "add-key", "", "", "DENIED operation not permitted"},
+		{"read the session keyring", files, "keyctl", "", "", "DENIED operation not permitted"},
+		{"gain privileges through exec (no_new_privs unset)", files, "no-new-privs", "", "", "DENIED operation not permitted"},
 		{"raise a resource limit", files, "raise-limit", "", "", "DENIED operation not permitted"},
 	}
 	for _, c := range cases {
@@ -307,6 +380,9 @@ func TestSandboxStopsBuggyLayerOperations(t *testing.T) {
 					t.Fatal(err)
 				}
 				os.Remove(filepath.Join(home, "work", "link"))
+				if c.arg2 != "" {
+					os.Remove(c.arg2)
+				}
 			}
 			reset()
 			control := runChild(t, c.p, c.op, c.arg, c.arg2, true, "HOME="+home)
@@ -320,6 +396,9 @@ func TestSandboxStopsBuggyLayerOperations(t *testing.T) {
 			}
 			if data, _ := os.ReadFile(outside); string(data) != "original" {
 				t.Fatalf("the file outside the roots changed: %q", data)
+			}
+			if _, err := os.Lstat(c.arg2); c.arg2 != "" && err == nil {
+				t.Fatalf("the link %s was made", c.arg2)
 			}
 			if st, err := os.Stat(outside); err != nil || st.Mode().Perm() != 0o644 || st.ModTime().Unix() == 0 {
 				t.Fatalf("the file outside the roots changed its mode or times: %v %v", st.Mode(), err)
@@ -337,6 +416,7 @@ func TestSandboxStopsBuggyLayerOperations(t *testing.T) {
 		{"write inside the root", files, "write", filepath.Join(root, "ok.txt")},
 		{"read inside the root", files, "read", filepath.Join(root, "ok.txt")},
 		{"connect to the configured port", ports, "connect", allowedAddr},
+		{"read in a read-only root", readOnly, "read", outside},
 	}
 	for _, c := range allowed {
 		t.Run("allowed/"+c.name, func(t *testing.T) {
