@@ -35,7 +35,7 @@ help:
 	@echo "                    a plan auto-approved by policy that emails Bob, a bank plan that spends 5 cents,"
 	@echo "                    and the two variants the prover refuses"
 	@echo "make demo-approve   the same, but you approve each run in the browser (URL and password printed)"
-	@echo "make test           go vet + go test on every package"
+	@echo "make test           go vet + go test on every package (artifacts such as the approval card's screenshot in test-artifacts/)"
 	@echo "make bench          benchmarks (benchmarks/, prover/z3/)"
 	@echo "make fuzz           run each fuzz target for FUZZTIME ($(FUZZTIME)), then the soundness check on SOUNDNESS_PLANS + SOUNDNESS_RANDPLANS random plans"
 	@echo "make fmt            list files gofmt would change (fails if any)"
@@ -64,9 +64,17 @@ demo: demo-build
 demo-approve: demo-build
 	$(DEMO_DRIVER) --clauz3 $(DEMO_BIN) --approve
 
+# Test artifacts are kept here, so a CI reader finds them after the run:
+# TestBrowserCard's screenshot of the approval card is card.png (and under
+# _artifacts/, go test's own -artifacts layout). make test says where
+# before the tests start, so go test's own closing lines stay the last.
+ARTIFACTS ?= $(CURDIR)/test-artifacts
+
 test: setup
 	go vet ./...
-	go test -timeout 30m ./...
+	@rm -rf $(ARTIFACTS) && mkdir -p $(ARTIFACTS)
+	@echo "test artifacts go to $(ARTIFACTS) (the approval card's screenshot: $(ARTIFACTS)/card.png)"
+	CLAUZ3_CARD_SCREENSHOT=$(ARTIFACTS)/card.png go test -timeout 30m -artifacts -outputdir $(ARTIFACTS) ./...
 
 bench: setup
 	go test -run '^$$' -bench . -benchtime 3x ./benchmarks/ ./prover/z3/ ./gen/

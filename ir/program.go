@@ -90,8 +90,9 @@ type Effect struct {
 }
 
 // EffectCard is a layer's plain-English description of one effect, from
-// the docstring lines "card: SENTENCE", "card action: WORDS" and "card
-// label PARAM: WORDS" (compiler/layer checks them).
+// the docstring lines "card: SENTENCE", "card action: WORDS", "card
+// label PARAM: WORDS" and "card unit PARAM: NAME[, N decimals]"
+// (compiler/layer checks them).
 type EffectCard struct {
 	// Says is a sentence template over the parameters: {addr} is
 	// replaced by the argument as the card shows it.
@@ -101,6 +102,18 @@ type EffectCard struct {
 	Action string
 	// Labels name parameters in plain words (addr -> "recipient").
 	Labels map[string]string
+	// Units are the money units of integer parameters ("card unit
+	// amount: cents, 2 decimals"): the card shows such an argument as
+	// money in that unit. A layer declares its own units, so a new money
+	// layer needs no change in the approval card.
+	Units map[string]MoneyUnit `json:",omitempty"`
+}
+
+// MoneyUnit is the unit an integer amount counts: Name ("cents") and the
+// Decimals of the larger unit it is shown in (2: 1250 is "12.50").
+type MoneyUnit struct {
+	Name     string
+	Decimals int
 }
 
 // Param returns the named parameter, or nil.

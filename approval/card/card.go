@@ -390,49 +390,57 @@ func describeArg(e *ir.Effect, i int, a ir.Expr, inputs map[*ir.Local]bool) Arg 
 	return arg
 }
 
-// moneyParams are the integer parameters read as money, by name.
+// moneyParams are the integer parameters that look like money by their
+// name: one whose layer declares no unit for it is shown with
+// unitUndeclared and a warning, so an amount is never shown as a bare
+// number without the person being told its unit is unknown.
 var moneyParams = map[string]bool{"amount": true, "price": true, "cost": true, "total": true, "limit": true}
 
-// moneyUnits are the units of the bundled layers' money parameters, by the
-// layer's domain: the bank ledger counts cents. A layer not listed here
-// declares no unit, and the card says so.
-var moneyUnits = map[string]unit{"bank": {name: "cents", decimals: 2}}
+const unitUndeclared = "(unit not declared by the layer)"
 
+// unit is a money unit: its name ("cents") and the decimals of the larger
+// unit an amount is shown in (2: "12.50 (1250 cents)").
 type unit struct {
 	name     string
 	decimals int
 }
 
-const unitUndeclared = "(unit not declared by the layer)"
-
-// money renders an amount with its unit ("" when the parameter is not
-// money) and records the unit on arg. n is the constant value when known.
+// money renders an amount with the unit the effect's layer declares for
+// the parameter ("card unit PARAM: ..." in its docstring, ir.EffectCard
+// .Units) and records the unit on arg; "" when the parameter is not money.
+// n is the constant value when known. The units are the layers' own, so
+// a new money layer needs no change here.
 func money(e *ir.Effect, arg *Arg, value string, n *int64) string {
+	if e.Card != nil {
+		if u, ok := e.Card.Units[arg.Name]; ok {
+			arg.Unit, arg.Decimals = u.Name, u.Decimals
+			return moneyText(arg.unit(), n, value)
+		}
+	}
 	if !moneyParams[arg.Name] {
 		return ""
 	}
-	u, ok := moneyUnits[domainOf(e.Layer)]
-	if !ok {
-		return value + " " + unitUndeclared
-	}
-	arg.Unit, arg.Decimals = u.name, u.decimals
-	return moneyText(u, n, value)
+	return value + " " + unitUndeclared
 }
 
 // unit is the money unit recorded on a.
 func (a Arg) unit() unit { return unit{name: a.Unit, decimals: a.Decimals} }
 
 // moneyText is "12.50 (1250 cents)" for a known amount, "value cents"
-// otherwise.
+// otherwise, and "value (unit not declared by the layer)" without a unit.
 func moneyText(u unit, n *int64, value string) string {
+	if u.name == "" {
+		return value + " " + unitUndeclared
+	}
 	if n == nil || u.decimals == 0 {
 		return value + " " + u.name
 	}
-	v, neg := *n, ""
-	if v < 0 {
+	// The magnitude as uint64, so the most negative int64 is shown right.
+	v, neg := uint64(*n), ""
+	if *n < 0 {
 		v, neg = -v, "-"
 	}
-	scale := int64(1)
+	scale := uint64(1)
 	for i := 0; i < u.decimals; i++ {
 		scale *= 10
 	}

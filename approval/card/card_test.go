@@ -284,3 +284,81 @@ def ring_bell(times: int) -> None: ...
 		t.Errorf("Ran after a JSON round trip = %q", got)
 	}
 }
+
+// TestCardMoneyUnitsFromLayers: the unit of a money argument is the one
+// the effect's layer declares in its docstring ("card unit PARAM: ..."),
+// so a new money layer needs no change in this package: a third-party
+// shop layer's prices read in yen and its fee (a name the card would not
+// guess is money) in its declared unit; an amount whose layer declares no
+// unit is shown with "(unit not declared by the layer)" and a warning,
+// even in a layer that calls itself bank (units are not known by layer
+// name); and the amount is right at the ends of int64.
+func TestCardMoneyUnitsFromLayers(t *testing.T) {
+	root := t.TempDir()
+	write := func(domain, effects string) {
+		dir := filepath.Join(root, "tools", domain, "trusted")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "effects.py"), []byte(effects), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("shop", `import clauz3
+
+
+@clauz3.trusted
+def buy(item: str, price: int, fee: int) -> None:
+    """card: Buy {item} for {price} plus a fee of {fee}
+    card unit price: yen
+    card unit fee: euro cents, 2 decimals
+    """
+    ...
+
+
+@clauz3.trusted
+def tip(amount: int) -> None:
+    """card: Tip {amount}"""
+    ...
+`)
+	write("bank", `import clauz3
+
+
+@clauz3.trusted
+def withdraw(account: str, amount: int) -> None:
+    """card: Withdraw {amount} from account {account}"""
+    ...
+`)
+	src := "from tools.shop.trusted.effects import buy, tip\nfrom tools.bank.trusted.effects import withdraw\n\n" +
+		"def main(p: int) -> None:\n    buy('tea', 500, 1250)\n    buy('cake', p, -9223372036854775808)\n    tip(3)\n    withdraw('checking', 700)\n"
+	c := build(t, root, src)
+	if len(c.Effects) != 4 {
+		t.Fatalf("effects %+v", c.Effects)
+	}
+	for i, want := range []struct{ says string }{
+		{"Buy tea for 500 yen plus a fee of 12.50 (1250 euro cents)"},
+		{"Buy cake for the input p plus a fee of -92233720368547758.08 (-9223372036854775808 euro cents)"},
+		{"Tip 3 (unit not declared by the layer)"},
+		{"Withdraw 700 (unit not declared by the layer) from account checking"},
+	} {
+		if got := c.Effects[i].Says; got != want.says {
+			t.Errorf("effect %d says %q, want %q", i, got, want.says)
+		}
+	}
+	if a := c.Effects[0].Args[2]; a.Unit != "euro cents" || a.Decimals != 2 {
+		t.Errorf("the fee's unit %q, %d decimals", a.Unit, a.Decimals)
+	}
+	for _, sub := range []string{"the amount in “Tip 3", "the amount in “Withdraw 700"} {
+		if !hasWarning(c, Money, sub) {
+			t.Errorf("no money warning %q: %+v", sub, c.Warnings)
+		}
+	}
+	if hasWarning(c, Money, "Buy") {
+		t.Errorf("a money warning for an amount with a declared unit: %+v", c.Warnings)
+	}
+	// This run's input is shown in the declared unit too.
+	c.Fill([]string{"p=1999"})
+	if got := c.Effects[1].Says; !strings.HasPrefix(got, "Buy cake for 1999 yen plus") {
+		t.Errorf("filled: %q", got)
+	}
+}

@@ -40,17 +40,19 @@
 // is shown in its ASCII punycode form (golang.org/x/net/idna, lookup
 // profile).
 //
-// Money: integer parameters named amount, price, cost, total or limit are
-// money. The bundled bank layer counts cents, shown as "999.99 (99999
-// cents)"; a layer with no declared unit gets "(unit not declared by the
-// layer)" and a warning. The table of units is this package's (moneyUnits)
-// until layers can declare units themselves.
+// Money: an integer parameter is money in the unit its layer declares in
+// the effect's docstring ("card unit amount: cents, 2 decimals";
+// ir.EffectCard.Units, checked and pinned with the layer), shown as
+// "999.99 (99999 cents)"; this package keeps no table of layers' units,
+// so a new money layer needs no change here. An integer parameter named
+// amount, price, cost, total or limit whose layer declares no unit is
+// shown with "(unit not declared by the layer)" and a warning.
 //
 // Plain English (describe.go): the card speaks to a person who is not a
 // programmer. Each call has Says, a sentence in the words its layer
 // declares in the effect's docstring (ir.Effect.Card: "card: Send an
 // email to {addr} saying “{msg}”", "card action: ...", "card label addr:
-// recipient"; every bundled layer declares its own, and so can any
+// recipient", "card unit amount: cents, 2 decimals"; every bundled layer declares its own, and so can any
 // third-party layer), kept as Template so Fill and Ran can say it again;
 // an effect whose layer declares nothing is said generically, naming the
 // action from its name and every argument ("Do “ring bell” (an action of

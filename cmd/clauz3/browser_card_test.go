@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	pngpkg "image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -187,6 +188,11 @@ func TestBrowserCard(t *testing.T) {
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		fatal("taking the screenshot of the card", err)
+	}
+	// The artifact is a picture of the whole card (the page is taller
+	// than the window with every section shown), not an empty capture.
+	if cfg, err := pngpkg.DecodeConfig(bytes.NewReader(png)); err != nil || cfg.Width < 1000 || cfg.Height < 1000 {
+		t.Errorf("the screenshot of the card is not a PNG of the page: %+v, %v", cfg, err)
 	}
 	for _, dst := range []string{filepath.Join(t.ArtifactDir(), "card.png"), *cardScreenshot, os.Getenv("CLAUZ3_CARD_SCREENSHOT")} {
 		if dst == "" {

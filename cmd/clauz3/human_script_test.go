@@ -32,6 +32,10 @@ import (
 //	                         to TO, holding TEXT
 //	service-ready            wait (30 s) until the service the client
 //	                         configuration in $TEST_CLIENT_HOME names answers
+//	pending PASSWORD-FILE VAR
+//	                         the human: log in with the password, wait (60 s)
+//	                         for the one pending request, set $VAR to its ID
+//	                         (for `clauz3 requests ID`, `clauz3 approve ID`)
 //	approve PASSWORD-FILE    the human: log in with the password, wait (60 s)
 //	                         for the one pending request, open its page and
 //	                         press Approve
@@ -120,6 +124,18 @@ func humanCmds() map[string]func(ts *testscript.TestScript, neg bool, args []str
 				ts.Fatalf("account %s has %d cents, want %s", args[1], got, want)
 			}
 		},
+		"pending": func(ts *testscript.TestScript, neg bool, args []string) {
+			if neg || len(args) != 2 {
+				ts.Fatalf("usage: pending PASSWORD-FILE VAR")
+			}
+			pw, err := os.ReadFile(ts.MkAbs(args[0]))
+			ts.Check(err)
+			do, err := humanLogin(scriptServiceURL(ts), strings.TrimSpace(string(pw)))
+			ts.Check(err)
+			id, err := waitPending(do)
+			ts.Check(err)
+			ts.Setenv(args[1], id)
+		},
 		"approve": func(ts *testscript.TestScript, neg bool, args []string) {
 			if neg || len(args) != 1 {
 				ts.Fatalf("usage: approve PASSWORD-FILE")
@@ -143,10 +159,35 @@ func scriptServiceURL(ts *testscript.TestScript) string {
 // approveAsHuman logs in with the password as a browser would, waits for
 // the one pending request, reads its page's CSRF token and approves it.
 func approveAsHuman(base, password string) error {
+	do, err := humanLogin(base, password)
+	if err != nil {
+		return err
+	}
+	id, err := waitPending(do)
+	if err != nil {
+		return err
+	}
+	code, page, err := do("GET", "/ui/requests/"+id, nil)
+	m := csrfField.FindSubmatch(page)
+	if err != nil || code != http.StatusOK || m == nil {
+		return fmt.Errorf("the request page: %d %v, no CSRF token", code, err)
+	}
+	body, _ := json.Marshal(map[string]string{"decision": "approved_once", "reason": "as the README says", "csrf": string(m[1])})
+	if code, resp, err := do("POST", "/api/requests/"+id+"/decision", body); err != nil || code != http.StatusOK {
+		return fmt.Errorf("approving %s: %d %s %v", id, code, resp, err)
+	}
+	return nil
+}
+
+// humanDo is one request of a logged-in browser.
+type humanDo func(method, path string, body []byte) (int, []byte, error)
+
+// humanLogin logs in with the password as a browser would.
+func humanLogin(base, password string) (humanDo, error) {
 	hc := &http.Client{Timeout: 20 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	resp, err := hc.PostForm(base+"/login", url.Values{"password": {password}})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	resp.Body.Close()
 	var cookie string
@@ -156,9 +197,9 @@ func approveAsHuman(base, password string) error {
 		}
 	}
 	if cookie == "" {
-		return fmt.Errorf("login: %d without a session", resp.StatusCode)
+		return nil, fmt.Errorf("login: %d without a session", resp.StatusCode)
 	}
-	do := func(method, path string, body []byte) (int, []byte, error) {
+	return func(method, path string, body []byte) (int, []byte, error) {
 		req, err := http.NewRequest(method, base+path, bytes.NewReader(body))
 		if err != nil {
 			return 0, nil, err
@@ -174,36 +215,39 @@ func approveAsHuman(base, password string) error {
 		defer resp.Body.Close()
 		data, err := io.ReadAll(resp.Body)
 		return resp.StatusCode, data, err
-	}
-	var id string
-	for deadline := time.Now().Add(60 * time.Second); id == ""; time.Sleep(200 * time.Millisecond) {
+	}, nil
+}
+
+// waitPending waits (60 s) until exactly one request is pending and
+// returns its ID; more than one is an error (a script names one request).
+func waitPending(do humanDo) (string, error) {
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(200 * time.Millisecond) {
 		if time.Now().After(deadline) {
-			return fmt.Errorf("no pending request within 60s")
+			return "", fmt.Errorf("no pending request within 60s")
 		}
 		code, body, err := do("GET", "/api/requests", nil)
 		if err != nil || code != http.StatusOK {
-			return fmt.Errorf("listing requests: %d %v", code, err)
+			return "", fmt.Errorf("listing requests: %d %v", code, err)
 		}
 		var list struct {
 			Requests []approval.Request `json:"requests"`
 		}
 		if err := json.Unmarshal(body, &list); err != nil {
-			return err
+			return "", err
 		}
+		var ids []string
 		for _, r := range list.Requests {
 			if r.Status == approval.StatusPending {
-				id = r.ID
+				ids = append(ids, r.ID)
 			}
 		}
+		switch len(ids) {
+		case 0:
+			continue
+		case 1:
+			return ids[0], nil
+		default:
+			return "", fmt.Errorf("%d requests are pending, want one: %v", len(ids), ids)
+		}
 	}
-	code, page, err := do("GET", "/ui/requests/"+id, nil)
-	m := csrfField.FindSubmatch(page)
-	if err != nil || code != http.StatusOK || m == nil {
-		return fmt.Errorf("the request page: %d %v, no CSRF token", code, err)
-	}
-	body, _ := json.Marshal(map[string]string{"decision": "approved_once", "reason": "as the README says", "csrf": string(m[1])})
-	if code, resp, err := do("POST", "/api/requests/"+id+"/decision", body); err != nil || code != http.StatusOK {
-		return fmt.Errorf("approving %s: %d %s %v", id, code, resp, err)
-	}
-	return nil
 }

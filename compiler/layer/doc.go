@@ -28,10 +28,12 @@
 //     len(result) <= N: the conjunction over i < N of
 //     len(result) <= i or P(result[i]), with P over one element in
 //     ir.Condition.Each (allrows.go); the docstring's lines "card:
-//     SENTENCE", "card action: WORDS" and "card label PARAM: WORDS" are
-//     how the approval card says a call (ir.Effect.Card; effectcard.go:
-//     {param} placeholders and labels must name parameters, the sentence
-//     must show every parameter, no control or
+//     SENTENCE", "card action: WORDS", "card label PARAM: WORDS" and
+//     "card unit PARAM: NAME[, N decimals]" (the money unit of an int
+//     parameter) are how the approval card says a call (ir.Effect.Card;
+//     effectcard.go: {param} placeholders, labels and units must name
+//     parameters, a unit only an int one, with a name and 0 to 18
+//     decimals, the sentence must show every parameter, no control or
 //     invisible characters, no unknown or repeated key, else the layer is
 //     refused);
 //   - relations: module-level `R = effect(send_email)` or

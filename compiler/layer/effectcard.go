@@ -1,7 +1,9 @@
 package layer
 
 import (
+	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -17,12 +19,14 @@ import (
 //	card: Send an email to {addr} saying “{msg}”
 //	card action: send an email
 //	card label addr: recipient
+//	card unit amount: cents, 2 decimals   (money: an int shown as 12.50 (1250 cents))
 //
 // The docstring is part of effects.py, so it is digested and pinned with
 // the rest of the layer. A malformed declaration refuses the layer (a
 // card must never silently lose its sentence): an unknown "card ..." key,
-// a key given twice, an empty value, a placeholder or label naming no
-// parameter, a sentence that leaves a parameter out (it would hide that
+// a key given twice, an empty value, a placeholder, label or unit naming
+// no parameter, a unit of a parameter that is not an int, a unit with no
+// name or with decimals that are not a number from 0 to 18, a sentence that leaves a parameter out (it would hide that
 // argument from the person deciding), a declaration without "card:", and
 // control or invisible characters (which could hide or reorder what the
 // human reads).
@@ -106,8 +110,30 @@ func (ld *loader) effectCard(m *Module, def *ast.FunctionDef, e *ir.Effect) *ir.
 				continue
 			}
 			card.Labels[name] = val
+		case strings.HasPrefix(key, "unit "):
+			name := strings.TrimPrefix(key, "unit ")
+			p := e.Param(name)
+			if !cardIdent.MatchString(name) || p == nil {
+				fail("%q is the unit of %s, which is not a parameter of %s", shown, name, e.Name)
+				continue
+			}
+			// Only an integer is shown scaled ("12.50 (1250 cents)"); a
+			// unit on anything else would be shown wrongly or not at all.
+			if !ir.Identical(p.Type, ir.Int) {
+				fail("%q: %s is a %s, not an int", shown, name, p.Type)
+				continue
+			}
+			u, why := parseUnit(val)
+			if why != "" {
+				fail("%q: %s", shown, why)
+				continue
+			}
+			if card.Units == nil {
+				card.Units = map[string]ir.MoneyUnit{}
+			}
+			card.Units[name] = u
 		default:
-			fail("unknown key %q (want card:, card action: or card label PARAM:)", shown)
+			fail("unknown key %q (want card:, card action:, card label PARAM: or card unit PARAM:)", shown)
 		}
 	}
 	if len(seen) == 0 || bad {
@@ -118,6 +144,37 @@ func (ld *loader) effectCard(m *Module, def *ast.FunctionDef, e *ir.Effect) *ir.
 		return nil
 	}
 	return card
+}
+
+// cardDecimals is the ", N decimals" that may end a unit declaration.
+var cardDecimals = regexp.MustCompile(`^(.*),\s*(\S+)\s+decimals?$`)
+
+// parseUnit reads "NAME" or "NAME, N decimals" (N from 0 to 18, so that
+// 10^N fits the int64 an amount is); why says what is wrong, "" when
+// nothing is.
+func parseUnit(val string) (u ir.MoneyUnit, why string) {
+	name := val
+	if m := cardDecimals.FindStringSubmatch(val); m != nil {
+		name = m[1]
+		n, err := strconv.Atoi(m[2])
+		switch {
+		case err != nil || n < 0:
+			return u, fmt.Sprintf("%q is not \"N decimals\" (N a number from 0 to 18)", strings.TrimSpace(val[len(m[1])+1:]))
+		case n > 18:
+			return u, fmt.Sprintf("%d decimals is more than 18", n)
+		}
+		u.Decimals = n
+	} else if strings.Contains(val, ",") {
+		return u, fmt.Sprintf("%q is not NAME or NAME, N decimals", val)
+	}
+	u.Name = strings.Join(strings.Fields(name), " ")
+	if u.Name == "" {
+		return u, "names no unit"
+	}
+	if strings.ContainsAny(u.Name, "{}") {
+		return u, fmt.Sprintf("the unit %q holds a brace", u.Name)
+	}
+	return u, ""
 }
 
 // hiddenRune finds a control, format (bidirectional override, zero-width)

@@ -60,3 +60,49 @@ func TestEffectCard(t *testing.T) {
 		})
 	}
 }
+
+// TestEffectCardUnit reads the money unit a layer declares for an integer
+// parameter ("card unit PARAM: NAME[, N decimals]"), so the approval card
+// needs no table of layers' units; and refuses, at the docstring, a unit
+// it could show wrongly: of no parameter, of a parameter that is not an
+// integer, with no name, or with decimals it cannot read or scale.
+func TestEffectCardUnit(t *testing.T) {
+	const head = "import clauz3\n\n@clauz3.trusted\ndef pay(to: str, amount: int) -> None:\n"
+	for _, tc := range []struct {
+		name string
+		unit string
+		want map[string]ir.MoneyUnit
+		err  string
+	}{
+		{name: "cents", unit: "card unit amount: cents, 2 decimals", want: map[string]ir.MoneyUnit{"amount": {Name: "cents", Decimals: 2}}},
+		{name: "words", unit: "card unit amount: US dollar cents,  2   decimals", want: map[string]ir.MoneyUnit{"amount": {Name: "US dollar cents", Decimals: 2}}},
+		{name: "one decimal", unit: "card unit amount: dimes, 1 decimal", want: map[string]ir.MoneyUnit{"amount": {Name: "dimes", Decimals: 1}}},
+		{name: "no decimals", unit: "card unit amount: yen", want: map[string]ir.MoneyUnit{"amount": {Name: "yen"}}},
+		{name: "zero decimals", unit: "card unit amount: yen, 0 decimals", want: map[string]ir.MoneyUnit{"amount": {Name: "yen"}}},
+		{name: "not a parameter", unit: "card unit price: cents, 2 decimals", err: `"card unit price" is the unit of price, which is not a parameter of pay`},
+		{name: "not an integer", unit: "card unit to: cents, 2 decimals", err: `"card unit to": to is a str, not an int`},
+		{name: "no name", unit: "card unit amount: , 2 decimals", err: `"card unit amount": names no unit`},
+		{name: "bad decimals", unit: "card unit amount: cents, two decimals", err: `"card unit amount": "two decimals" is not "N decimals"`},
+		{name: "too many decimals", unit: "card unit amount: cents, 19 decimals", err: `"card unit amount": 19 decimals is more than 18`},
+		{name: "twice", unit: "card unit amount: cents, 2 decimals\n    card unit amount: yen", err: `"card unit amount" is given twice`},
+		{name: "hidden character", unit: "card unit amount: c\u200bents, 2 decimals", err: "invisible character U+200B"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			body := "    \"\"\"card: Pay {amount} to {to}\n    " + tc.unit + "\n    \"\"\"\n    ...\n"
+			dir, err := loadFiles(t, map[string]string{"effects.py": head + body})
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) || !strings.Contains(err.Error(), filepath.Join(dir, "effects.py")+":5:") {
+					t.Fatalf("Load = %v; want a refusal at effects.py line 5 saying %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			l := load(t, dir, "tools.t.trusted")
+			if got := l.Effect("pay").Card; got == nil || !reflect.DeepEqual(got.Units, tc.want) {
+				t.Errorf("Card = %#v, want Units %#v", got, tc.want)
+			}
+		})
+	}
+}

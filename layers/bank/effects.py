@@ -13,6 +13,7 @@ def withdraw(account: str, amount: int) -> None:
     card action: take money out of an account
     card label account: account
     card label amount: amount
+    card unit amount: cents, 2 decimals
     """
     ...
 
@@ -24,6 +25,7 @@ def deposit(account: str, amount: int) -> None:
     card action: put money into an account
     card label account: account
     card label amount: amount
+    card unit amount: cents, 2 decimals
     """
     ...
 
@@ -37,6 +39,7 @@ def pay_bill(account: str, payee: str, amount: int) -> None:
     card label account: account
     card label payee: payee name
     card label amount: amount
+    card unit amount: cents, 2 decimals
     """
     ...
 

@@ -9,6 +9,7 @@ def withdraw(account: str, amount: int) -> None:
     card action: take money out of an account
     card label account: account
     card label amount: amount
+    card unit amount: cents, 2 decimals
     """
     ...
 
@@ -20,5 +21,6 @@ def deposit(account: str, amount: int) -> None:
     card action: put money into an account
     card label account: account
     card label amount: amount
+    card unit amount: cents, 2 decimals
     """
     ...
