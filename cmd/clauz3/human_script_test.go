@@ -35,11 +35,18 @@ import (
 //	approve PASSWORD-FILE    the human: log in with the password, wait (60 s)
 //	                         for the one pending request, open its page and
 //	                         press Approve
+//	approve-in-browser PASSWORD-FILE
+//	                         the same in headless Chromium: type the
+//	                         password into the login page, wait (2 min in
+//	                         all) for the pending request in the request
+//	                         list, open its card, press Approve
 //	httpserve                a local web server answering /hello; sets
 //	                         $HTTP_URL (http://127.0.0.1:PORT) and $HTTP_PORT
 //	balance LEDGER ACCOUNT CENTS
 //	                         the bank ledger LEDGER gives ACCOUNT the
 //	                         balance CENTS (read with the layer's own code)
+//	ledger LEDGER            write the bank ledger's entries to stdout, one
+//	                         a line: ACCOUNT KIND PAYEE CENTS
 func humanCmds() map[string]func(ts *testscript.TestScript, neg bool, args []string) {
 	var mu sync.Mutex
 	sinks := map[*testscript.TestScript]*demo.MailSink{}
@@ -120,6 +127,19 @@ func humanCmds() map[string]func(ts *testscript.TestScript, neg bool, args []str
 				ts.Fatalf("account %s has %d cents, want %s", args[1], got, want)
 			}
 		},
+		"ledger": func(ts *testscript.TestScript, neg bool, args []string) {
+			if neg || len(args) != 1 {
+				ts.Fatalf("usage: ledger LEDGER")
+			}
+			l, err := bank.Open(ts.MkAbs(args[0]))
+			ts.Check(err)
+			defer l.Close()
+			entries, err := l.Entries()
+			ts.Check(err)
+			for _, e := range entries {
+				fmt.Fprintf(ts.Stdout(), "%s %s %q %d\n", e.Account, e.Kind, e.Payee, e.Amount)
+			}
+		},
 		"approve": func(ts *testscript.TestScript, neg bool, args []string) {
 			if neg || len(args) != 1 {
 				ts.Fatalf("usage: approve PASSWORD-FILE")
@@ -127,6 +147,18 @@ func humanCmds() map[string]func(ts *testscript.TestScript, neg bool, args []str
 			pw, err := os.ReadFile(ts.MkAbs(args[0]))
 			ts.Check(err)
 			ts.Check(approveAsHuman(scriptServiceURL(ts), strings.TrimSpace(string(pw))))
+		},
+		"approve-in-browser": func(ts *testscript.TestScript, neg bool, args []string) {
+			if neg || len(args) != 1 {
+				ts.Fatalf("usage: approve-in-browser PASSWORD-FILE")
+			}
+			pw, err := os.ReadFile(ts.MkAbs(args[0]))
+			ts.Check(err)
+			profile, err := os.MkdirTemp(ts.Getenv("WORK"), "chromium-")
+			ts.Check(err)
+			href, err := approveInBrowser(scriptServiceURL(ts), strings.TrimSpace(string(pw)), profile)
+			ts.Check(err)
+			ts.Logf("approved %s in the browser", href)
 		},
 	}
 }
