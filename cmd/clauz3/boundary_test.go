@@ -270,10 +270,12 @@ func listRequests(t *testing.T, url string) []approval.Request {
 
 // TestAgentCannotChooseTheService is attack A1 (and A2) with real
 // processes: the agent account starts its own service (dev mode, in its
-// home, with an auto-approve policy) and points `clauz3 run` at it by
-// flag, environment and project discovery file. Every such run is
-// refused; a plain run goes to the real service, which the agent's
-// service never hears of; the agent cannot set up or run a real service.
+// home, with a policy that auto-approves the plan and an outbox of its
+// own as the email layer's configuration) and points `clauz3 run` at it
+// by flag, environment and project discovery file. Every such run is
+// refused with the reason; a plain run goes to the real service, which
+// the agent's service never hears of, and the agent's outbox stays
+// empty; the agent cannot set up or run a real service.
 func TestAgentCannotChooseTheService(t *testing.T) {
 	if testing.Short() {
 		t.Skip("makes OS accounts and starts real services")
@@ -319,6 +321,26 @@ func TestAgentCannotChooseTheService(t *testing.T) {
 	b.expect(t, initCmd, exitOK)
 	agentLayer := filepath.Join(b.agentHome, "proj", "tools", "email", "trusted")
 	b.asAgent(t, exitOK, []string{"layers", "install", agentLayer, "--dev"})
+	// Its policy approves the plan without asking anyone, and its email
+	// layer records what it sends in an outbox of the agent's: a run that
+	// reached this service would show there at once.
+	agentConfig := filepath.Join(b.agentHome, ".config", "clauz3", "service")
+	agentOutboxDir := filepath.Join(b.agentHome, "agent-outbox")
+	agentOutbox := filepath.Join(agentOutboxDir, "outbox.jsonl")
+	for path, content := range map[string]string{
+		filepath.Join(agentConfig, "policy.json"): `{"version": 1, "imports": {"pol": "tools.email.trusted.contracts"},
+  "rules": [{"name": "agent-approves", "decision": "auto_approved", "reason": "the agent's own policy", "when_proven": ["pol.only(['bob@example.com'])"]}]}`,
+		filepath.Join(agentConfig, "layers", "email.json"): `{"env": {"CLAUZ3_TEST_OUTBOX": "` + agentOutbox + `"}}`,
+	} {
+		if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(agentOutboxDir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	chownTree(t, b.agentHome, b.agentCred)
+	grantSandbox(t, agentConfig, agentOutboxDir)
 	agentSvc := b.command(b.agentCred, b.agentHome, b.agentHome, []string{"service", "run", "--dev"})
 	var agentOut bytes.Buffer
 	agentSvc.Stdout, agentSvc.Stderr = &agentOut, &agentOut
@@ -367,6 +389,29 @@ func TestAgentCannotChooseTheService(t *testing.T) {
 	}
 	if got := listRequests(t, agentURL); len(got) != 0 {
 		t.Errorf("the agent's service saw %d requests; it must see none", len(got))
+	}
+	// Nothing happened in the world: the agent's auto-approving service
+	// sent nothing.
+	if data, err := os.ReadFile(agentOutbox); !os.IsNotExist(err) {
+		t.Errorf("the agent's service sent mail: %q %v", data, err)
+	}
+
+	// The control: without the real installation's client configuration
+	// the same plain run falls back to the agent's own (dev) one and its
+	// service approves and sends at once, so the checks above would see
+	// a run that reached it.
+	if err := os.Rename(b.clientPath, b.clientPath+".away"); err != nil {
+		t.Fatal(err)
+	}
+	out = b.asAgent(t, exitOK, run)
+	if err := os.Rename(b.clientPath+".away", b.clientPath); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "DEV MODE") || !strings.Contains(out, "policy:agent-approves") {
+		t.Errorf("the control run did not go to the agent's auto-approving service:\n%s", out)
+	}
+	if data, err := os.ReadFile(agentOutbox); err != nil || !strings.Contains(string(data), `"addr":"bob@example.com"`) {
+		t.Errorf("the control run's mail is not in the agent's outbox: %q %v", data, err)
 	}
 }
 
