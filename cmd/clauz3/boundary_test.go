@@ -418,7 +418,8 @@ func TestAgentCannotChooseTheService(t *testing.T) {
 // TestServiceOwnsItsState is attacks A3/A5 with real processes: a second
 // instance on the same state is refused while the first holds the lock;
 // root may not run the real service; a state folder the service does not
-// own, or whose modes are loose, is refused.
+// own, or whose modes are loose, is refused; the real service's audit log
+// has the same rows and head after all of them as before.
 func TestServiceOwnsItsState(t *testing.T) {
 	if testing.Short() {
 		t.Skip("makes OS accounts and starts real services")
@@ -426,6 +427,8 @@ func TestServiceOwnsItsState(t *testing.T) {
 	b := newBoundary(t)
 	b.startService(t)
 	runArgs := []string{"service", "run", "--state", b.layout.state, "--config", b.layout.config}
+	// The audit log's rows and head before the refused starts.
+	before := b.root(t, exitOK, "audit", "verify", "--state", b.layout.state)
 
 	second := b.command(b.serviceCred, b.layout.state, "/", runArgs)
 	if out := b.expect(t, second, exitRefused); !strings.Contains(out, "another approval service instance holds") {
@@ -450,9 +453,10 @@ func TestServiceOwnsItsState(t *testing.T) {
 	if !strings.Contains(out, "a service's folder is 0700 or 0750") {
 		t.Errorf("loose state folder: %s", out)
 	}
-	// Nothing the refused starts did reached the real service's log.
-	if out := b.root(t, exitOK, "audit", "verify", "--state", b.layout.state); !strings.Contains(out, "chain intact") {
-		t.Errorf("audit verify: %s", out)
+	// Nothing the refused starts did reached the real service's log: the
+	// same rows, the same head.
+	if out := b.root(t, exitOK, "audit", "verify", "--state", b.layout.state); !strings.Contains(out, "chain intact") || out != before {
+		t.Errorf("audit verify after the refused starts:\n%s\nbefore them:\n%s", out, before)
 	}
 }
 
