@@ -232,12 +232,13 @@ func (b *boundary) startService(t *testing.T) *exec.Cmd {
 	// As the systemd unit does: CAP_NET_BIND_SERVICE alone, to bind the
 	// privileged UI port.
 	cmd.SysProcAttr.AmbientCaps = []uintptr{capNetBindService}
+	cmd.SysProcAttr.Setpgid = true
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	t.Cleanup(func() { killGroup(cmd) })
 	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
 		if c, err := client.DialService(context.Background(), b.layout.socket, int(b.serviceCred.Uid)); err == nil {
 			c.Close()
@@ -270,12 +271,12 @@ func listRequests(t *testing.T, url string) []approval.Request {
 
 // TestAgentCannotChooseTheService is attack A1 (and A2) with real
 // processes: the agent account starts its own service (dev mode, in its
-// home, with a policy that auto-approves the plan and an outbox of its
-// own as the email layer's configuration) and points `clauz3 run` at it
-// by flag, environment and project discovery file. Every such run is
-// refused with the reason; a plain run goes to the real service, which
-// the agent's service never hears of, and the agent's outbox stays
-// empty; the agent cannot set up or run a real service.
+// home, with a policy that auto-approves the plan) and points `clauz3 run`
+// at it by flag, environment and project discovery file. Every such run
+// is refused with the reason; a plain run goes to the real service, where
+// it waits for the human, and the agent's service never hears of it; the
+// agent cannot set up or run a real service. A control run shows the
+// agent's service would have approved the plan had the run reached it.
 func TestAgentCannotChooseTheService(t *testing.T) {
 	if testing.Short() {
 		t.Skip("makes OS accounts and starts real services")
@@ -321,33 +322,23 @@ func TestAgentCannotChooseTheService(t *testing.T) {
 	b.expect(t, initCmd, exitOK)
 	agentLayer := filepath.Join(b.agentHome, "proj", "tools", "email", "trusted")
 	b.asAgent(t, exitOK, []string{"layers", "install", agentLayer, "--dev"})
-	// Its policy approves the plan without asking anyone, and its email
-	// layer records what it sends in an outbox of the agent's: a run that
-	// reached this service would show there at once.
+	// Its policy approves the plan without asking anyone: a run that
+	// reached this service would be approved at once (the control below).
 	agentConfig := filepath.Join(b.agentHome, ".config", "clauz3", "service")
-	agentOutboxDir := filepath.Join(b.agentHome, "agent-outbox")
-	agentOutbox := filepath.Join(agentOutboxDir, "outbox.jsonl")
-	for path, content := range map[string]string{
-		filepath.Join(agentConfig, "policy.json"): `{"version": 1, "imports": {"pol": "tools.email.trusted.contracts"},
-  "rules": [{"name": "agent-approves", "decision": "auto_approved", "reason": "the agent's own policy", "when_proven": ["pol.only(['bob@example.com'])"]}]}`,
-		filepath.Join(agentConfig, "layers", "email.json"): `{"env": {"CLAUZ3_TEST_OUTBOX": "` + agentOutbox + `"}}`,
-	} {
-		if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.Mkdir(agentOutboxDir, 0o700); err != nil {
+	pol := `{"version": 1, "imports": {"pol": "tools.email.trusted.contracts"},
+  "rules": [{"name": "agent-approves", "decision": "auto_approved", "reason": "the agent's own policy", "when_proven": ["pol.only(['bob@example.com'])"]}]}`
+	if err := os.WriteFile(filepath.Join(agentConfig, "policy.json"), []byte(pol), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	chownTree(t, b.agentHome, b.agentCred)
-	grantSandbox(t, agentConfig, agentOutboxDir)
 	agentSvc := b.command(b.agentCred, b.agentHome, b.agentHome, []string{"service", "run", "--dev"})
+	agentSvc.SysProcAttr.Setpgid = true
 	var agentOut bytes.Buffer
 	agentSvc.Stdout, agentSvc.Stderr = &agentOut, &agentOut
 	if err := agentSvc.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { agentSvc.Process.Kill(); agentSvc.Wait() })
+	t.Cleanup(func() { killGroup(agentSvc) })
 	agentURL := "http://" + agentAddr
 	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
 		if c, err := net.Dial("tcp", agentAddr); err == nil {
@@ -390,29 +381,58 @@ func TestAgentCannotChooseTheService(t *testing.T) {
 	if got := listRequests(t, agentURL); len(got) != 0 {
 		t.Errorf("the agent's service saw %d requests; it must see none", len(got))
 	}
-	// Nothing happened in the world: the agent's auto-approving service
-	// sent nothing.
-	if data, err := os.ReadFile(agentOutbox); !os.IsNotExist(err) {
-		t.Errorf("the agent's service sent mail: %q %v", data, err)
-	}
 
 	// The control: without the real installation's client configuration
-	// the same plain run falls back to the agent's own (dev) one and its
-	// service approves and sends at once, so the checks above would see
-	// a run that reached it.
+	// the same plain run falls back to the agent's own (dev) one, and its
+	// service approves it at once, without the human: the checks above
+	// are what stands between the agent and such an approval. (The run is
+	// stopped at its decision: its build is not what this test is about.)
 	if err := os.Rename(b.clientPath, b.clientPath+".away"); err != nil {
 		t.Fatal(err)
 	}
-	out = b.asAgent(t, exitOK, run)
+	control := b.command(b.agentCred, b.agentHome, filepath.Join(b.agentHome, "proj"), run)
+	var controlOut syncBuffer
+	control.Stdout, control.Stderr = &controlOut, &controlOut
+	if err := control.Start(); err != nil {
+		t.Fatal(err)
+	}
+	approved := false
+	for deadline := time.Now().Add(90 * time.Second); !approved && time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		approved = strings.Contains(controlOut.String(), "decision     auto_approved by policy:agent-approves")
+	}
+	control.Process.Kill()
+	control.Wait()
 	if err := os.Rename(b.clientPath+".away", b.clientPath); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out, "DEV MODE") || !strings.Contains(out, "policy:agent-approves") {
-		t.Errorf("the control run did not go to the agent's auto-approving service:\n%s", out)
+	if !approved || !strings.Contains(controlOut.String(), "DEV MODE") {
+		t.Errorf("the control run was not auto-approved by the agent's service:\n%s", controlOut.String())
 	}
-	if data, err := os.ReadFile(agentOutbox); err != nil || !strings.Contains(string(data), `"addr":"bob@example.com"`) {
-		t.Errorf("the control run's mail is not in the agent's outbox: %q %v", data, err)
-	}
+}
+
+// killGroup ends a service started in its own process group, with the
+// builds it started (a go command and its compilers would outlive it).
+func killGroup(cmd *exec.Cmd) {
+	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	cmd.Wait()
+}
+
+// syncBuffer is a bytes.Buffer a process writes while the test reads it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 // TestServiceOwnsItsState is attacks A3/A5 with real processes: a second
