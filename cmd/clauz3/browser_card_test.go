@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/clauz3/clauz3/internal/browsertest"
 )
 
 // cardScreenshot is where TestBrowserCard also writes its screenshot of
@@ -85,19 +87,19 @@ func TestBrowserCard(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	b, err := startBrowser(t.TempDir(), 3*time.Minute)
+	b, err := browsertest.Start(t.TempDir(), 3*time.Minute)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer b.stop()
-	ctx := b.ctx
+	defer b.Stop()
+	ctx := b.Context()
 	check := func(err error) {
 		t.Helper()
 		if err != nil {
 			t.Fatal(err)
 		}
 	}
-	check(b.login(svc.loginURL, testServicePassword))
+	check(b.Login(svc.loginURL, testServicePassword))
 
 	// The agent's run, submitted while the human's list is open.
 	run := inst.cmd("run", "--approval-timeout", "150s", "--arg", `account="checking"`, "--arg", "amount=500", "plan.py")
@@ -108,12 +110,12 @@ func TestBrowserCard(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { run.Process.Kill(); run.Wait() })
-	href, err := b.openPending(svc.url)
+	href, err := b.OpenPending(svc.url)
 	check(err)
 
 	text := func(sel string) string {
 		t.Helper()
-		s, err := b.text(sel)
+		s, err := b.Text(sel)
 		check(err)
 		return s
 	}
@@ -174,7 +176,7 @@ func TestBrowserCard(t *testing.T) {
 		t.Fatal("a mail was sent before the human approved")
 	}
 
-	check(b.approve("fine"))
+	check(b.Approve("fine"))
 	done := make(chan error, 1)
 	go func() { done <- run.Wait() }()
 	select {
@@ -196,7 +198,7 @@ func TestBrowserCard(t *testing.T) {
 	if len(got) != 1 || !strings.HasPrefix(got[0], "clauz3@example.com -> bob@example.com: ") {
 		t.Errorf("the service's SMTP server got %q, want one mail to bob", got)
 	}
-	check(b.do("reopening the card", chromedp.Navigate(svc.url+href), chromedp.WaitVisible(chromedp.CSS(`#outcome`))))
+	check(b.Do("reopening the card", chromedp.Navigate(svc.url+href), chromedp.WaitVisible(chromedp.CSS(`#outcome`))))
 	if ran := text("#outcome"); !strings.Contains(ran, "✓ Send an email to bob@example.com saying “Report is ready”") || !strings.Contains(ran, "Finished") || strings.Contains(ran, "Withdraw") {
 		t.Errorf("after the run the card says %q", ran)
 	}

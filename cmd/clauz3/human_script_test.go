@@ -19,6 +19,7 @@ import (
 
 	"github.com/clauz3/clauz3/approval"
 	"github.com/clauz3/clauz3/approval/client"
+	"github.com/clauz3/clauz3/internal/browsertest"
 	"github.com/clauz3/clauz3/internal/demo"
 	"github.com/clauz3/clauz3/layers/bank"
 )
@@ -214,7 +215,7 @@ func humanCmds() map[string]func(ts *testscript.TestScript, neg bool, args []str
 			ts.Check(err)
 			profile, err := os.MkdirTemp(ts.Getenv("WORK"), "chromium-")
 			ts.Check(err)
-			href, err := approveInBrowser(scriptServiceURL(ts), strings.TrimSpace(string(pw)), profile)
+			href, err := browsertest.ApproveInBrowser(scriptServiceURL(ts), strings.TrimSpace(string(pw)), profile)
 			ts.Check(err)
 			ts.Logf("approved %s in the browser", href)
 		},
