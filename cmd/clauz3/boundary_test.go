@@ -24,6 +24,7 @@ import (
 	"github.com/clauz3/clauz3/approval"
 	"github.com/clauz3/clauz3/approval/client"
 	"github.com/clauz3/clauz3/approval/state"
+	"github.com/clauz3/clauz3/internal/browsertest"
 )
 
 // The consent-boundary tests (issue 11) drive real processes under two OS
@@ -186,6 +187,9 @@ func freePrivilegedPort(t *testing.T) string {
 		t.Fatalf("this kernel lets unprivileged processes bind from port %d (%v): a real service refuses to run here", start, err)
 	}
 	for port := 600 + mrand.IntN(start-600); ; port = 600 + mrand.IntN(start-600) {
+		if chromiumRestricted[port] {
+			continue
+		}
 		addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
 		if ln, err := net.Listen("tcp", addr); err == nil {
 			ln.Close()
@@ -193,6 +197,11 @@ func freePrivilegedPort(t *testing.T) string {
 		}
 	}
 }
+
+// chromiumRestricted are the ports from 600 up that Chromium refuses to
+// load pages from (its list of unsafe ports): the human's browser must
+// reach the UI.
+var chromiumRestricted = map[int]bool{601: true, 636: true, 989: true, 990: true, 993: true, 995: true}
 
 // root runs clauz3 as root and wants exit status want.
 func (b *boundary) root(t *testing.T, want int, args ...string) string {
@@ -484,7 +493,8 @@ func TestServiceOwnsItsState(t *testing.T) {
 // attacks B1/B2 and D1/D2 with real processes. The agent's `clauz3 run`
 // submits; while the request is pending the agent rewrites its project's
 // copy of the layer (Go code and Python spec) to mail eve and drop a
-// file; the human logs in with the password and approves; the service
+// file; the human logs in with the password and approves in headless
+// Chromium (on the real service's privileged loopback port); the service
 // builds from its own layer store with its own toolchain and caches and
 // runs the binary as its own account with the layer configuration from
 // its config folder. The mail goes to the outbox the service configured,
@@ -524,9 +534,21 @@ func TestServiceBuildsAndRuns(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	human := &httpClient{base: realURL, http: &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
-	human.login(t, realURL+"/login")
-	id := pendingRequest(t, human)
+	// The human, in headless Chromium: the password typed into the real
+	// service's login page, the pending request opened from the list.
+	browser, err := browsertest.Start(t.TempDir(), 5*time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer browser.Stop()
+	if err := browser.Login(realURL+"/login", testServicePassword); err != nil {
+		t.Fatal(err)
+	}
+	href, err := browser.OpenPending(realURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := strings.TrimPrefix(href, "/ui/requests/")
 
 	// B1/B2: the agent edits its project's layer after submitting.
 	layerDir := filepath.Join(b.agentHome, "proj", "tools", "email", "trusted")
@@ -537,11 +559,10 @@ func TestServiceBuildsAndRuns(t *testing.T) {
 	effects, _ := os.ReadFile(filepath.Join(layerDir, "effects.py"))
 	os.WriteFile(filepath.Join(layerDir, "effects.py"), append(effects, []byte("\n# edited by the agent after submission\n")...), 0o644)
 
-	human.fetchCSRF(t, id)
-	if code, body, err := human.do("POST", "/api/requests/"+id+"/decision", map[string]string{"decision": "approved_once", "csrf": human.csrf}); err != nil || code != http.StatusOK {
-		t.Fatalf("approving %s: %d %s %v", id, code, body, err)
+	if err := browser.Approve("approved in the browser"); err != nil {
+		t.Fatal(err)
 	}
-	err := cmd.Wait()
+	err = cmd.Wait()
 	t.Logf("agent's run:\n%s", out.String())
 	if err != nil || !strings.Contains(out.String(), `execute      ✓ send_email("bob@example.com", "Report is ready")`) || !strings.HasSuffix(out.String(), "  done.\n") {
 		t.Fatalf("the approved run did not run to its end (%v):\n%s", err, out.String())
@@ -558,6 +579,8 @@ func TestServiceBuildsAndRuns(t *testing.T) {
 	// The run is the service's: nobody but the submitting client may ask
 	// for it (attack E1g; that client's second ask is refused as spent,
 	// approval TestRunEndpoint), and the audit log says what ran.
+	human := &httpClient{base: realURL, http: &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+	human.login(t, realURL+"/login")
 	if code, body, err := human.do("POST", "/api/requests/"+id+"/run", map[string]string{}); err != nil || code != http.StatusForbidden || !strings.Contains(string(body), "only the client that submitted") {
 		t.Errorf("another client's run of %s: %d %s %v, want 403", id, code, body, err)
 	}
