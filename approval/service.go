@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/ed25519"
 	"crypto/rand"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -275,7 +276,24 @@ func (s *Service) health(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Service) key(w http.ResponseWriter, r *http.Request) {
-	answer(w, http.StatusOK, KeyAnswer{KeyID: receipt.KeyID(s.pub), PublicKey: receipt.EncodePublicKey(s.pub)})
+	a := KeyAnswer{KeyID: receipt.KeyID(s.pub), PublicKey: receipt.EncodePublicKey(s.pub)}
+	if c := r.URL.Query().Get("challenge"); c != "" {
+		// Proof of possession for a client that pinned this key: it
+		// signs only the client's challenge under its own context, so
+		// the answer is worth nothing as a receipt or an audit row.
+		raw, err := base64.RawURLEncoding.DecodeString(c)
+		if err != nil || len(raw) != receipt.ChallengeSize {
+			fail(w, http.StatusBadRequest, fmt.Sprintf("challenge must be %d bytes of base64url without padding", receipt.ChallengeSize))
+			return
+		}
+		sig, err := receipt.ProvePossession(s.cfg.Key, raw)
+		if err != nil {
+			fail(w, http.StatusInternalServerError, err.Error())
+			return
+		}
+		a.Challenge, a.Signature = c, sig
+	}
+	answer(w, http.StatusOK, a)
 }
 
 func newRequestID() (string, error) {

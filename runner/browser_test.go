@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,21 +11,19 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/clauz3/clauz3/internal/browsertest"
 	"github.com/clauz3/clauz3/ir/english"
 )
 
 // TestBrowserApproval drives the approval UI in Debian's headless
-// Chromium (installed by scripts/setup.sh): the human logs in through the
-// one-time URL, opens the request a run submitted, sees the guarantee as
+// Chromium (installed by scripts/setup.sh) with the steps every browser
+// test shares (internal/browsertest): the human logs in with the
+// password, opens the request a run submitted, sees the guarantee as
 // code and as English with the source collapsed, clicks Approve, and the
 // run completes and sends its one email.
 func TestBrowserApproval(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts Chromium and builds a sealed binary")
-	}
-	chromium, err := exec.LookPath("chromium")
-	if err != nil {
-		t.Fatalf("chromium is not installed (scripts/setup.sh installs it): %v", err)
 	}
 	plan := corpusPlan(t, "email_only_bob_pass")
 	wantEnglish, err := english.Guarantee(plan.Prog.Guarantees[0])
@@ -47,22 +44,12 @@ func TestBrowserApproval(t *testing.T) {
 	}()
 	id := real.pendingID(t)
 
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromium),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.UserDataDir(t.TempDir()),
+	b, err := browsertest.Start(t.TempDir(), 2*time.Minute)
+	if err != nil {
+		t.Fatal(err)
 	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
-	bctx, cancelBrowser := chromedp.NewContext(actx)
-	defer cancelBrowser()
-	ctx, cancel := context.WithTimeout(bctx, 30*time.Second)
-	defer cancel()
+	defer b.Stop()
+	ctx := b.Context()
 
 	page := real.svc.URL() + "/ui/requests/" + id
 	text := func(sel chromedp.CSS) string {
@@ -73,16 +60,11 @@ func TestBrowserApproval(t *testing.T) {
 		}
 		return strings.TrimSpace(v)
 	}
-	if err := chromedp.Do(ctx,
-		chromedp.Navigate(real.svc.LoginURL()),
-		chromedp.WaitVisible(chromedp.CSS(`input[name="password"]`)),
-		chromedp.SendKeys(chromedp.CSS(`input[name="password"]`), testPassword),
-		chromedp.Click(chromedp.CSS(`button[type="submit"]`)),
-		chromedp.WaitNotPresent(chromedp.CSS(`input[name="password"]`)),
-		chromedp.Navigate(page),
-		chromedp.WaitVisible(chromedp.ID("approve")),
-	); err != nil {
-		t.Fatalf("logging in and opening %s: %v", page, err)
+	if err := b.Login(real.svc.LoginURL(), testPassword); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Open(page); err != nil {
+		t.Fatal(err)
 	}
 	// The code form is one click away (a collapsed "as code"), so it is
 	// read from the document rather than as visible text.
@@ -109,19 +91,8 @@ func TestBrowserApproval(t *testing.T) {
 		t.Fatal("an effect fired before the human approved")
 	}
 
-	for _, step := range []struct {
-		what string
-		do   chromedp.Action[chromedp.Void]
-	}{
-		{"typing the reason", chromedp.SendKeys(chromedp.ID("reason"), "only Bob, fine")},
-		{"clicking Approve", chromedp.Click(chromedp.ID("approve"))},
-		{"waiting for the decision", chromedp.WaitVisible(chromedp.ID("decision"))},
-	} {
-		if err := chromedp.Do(ctx, step.do); err != nil {
-			loc, _ := chromedp.Run(bctx, chromedp.Location())
-			body, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.body.innerText`))
-			t.Fatalf("%s: %v (the page is %s: %q)", step.what, err, loc, body)
-		}
+	if err := b.Approve("only Bob, fine"); err != nil {
+		t.Fatal(err)
 	}
 	if decision := text("#decision"); !strings.Contains(decision, "approved_once") || !strings.Contains(decision, "only Bob, fine") {
 		t.Errorf("after Approve the page says %q", decision)

@@ -22,7 +22,11 @@
 // from package approval/client (Found), whose HTTP client reaches only
 // that service (a real installation's Unix socket with its peer uid
 // checked, or a dev installation's pinned loopback address). A dev
-// service makes the transcript say DEV MODE.
+// service makes the transcript say DEV MODE. Before it submits, Run has
+// whatever answers there sign a fresh challenge with the pinned key
+// (checkPossession): a process that took the address (a dev port while
+// the service is down) gets no plan, and no page of it is named to the
+// human (ExitNotApproved, "not submitted").
 //
 // # What it refuses
 //

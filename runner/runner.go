@@ -163,6 +163,9 @@ func Run(ctx context.Context, plan Plan, opts Options) int {
 	if r.key, err = clientkey.New(); err != nil {
 		return r.refuse(ExitNotApproved, "submit", "%v (not submitted)", err)
 	}
+	if err := checkPossession(ctx, r.opts.Client, svc, pub); err != nil {
+		return r.refuse(ExitNotApproved, "submit", "%v (not submitted)", err)
+	}
 	id, ui, code := r.submit(ctx, svc, res)
 	if code != ExitRan {
 		return code

@@ -36,6 +36,13 @@
 // through a symbolic link, or overlapping the service's own folders
 // (plans could otherwise read or write its keys and policy).
 //
+// Configure is the whole of `clauz3 layers configure` after its flags
+// are read: it checks the service's config folders, applies the defaults
+// (the ledger and the database under the state folder), runs the layer's
+// set-up, writes the file and, run by root for a real service, hands what
+// it made to the service's account. A request wrong as written is a
+// *UsageError; anything else it refuses is a refusal.
+//
 // Callers: cmd/clauz3 (layers configure), approval/serve (DevOnly, when
 // the service reads the layer configuration) and internal/demo.
 package layersetup

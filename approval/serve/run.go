@@ -12,6 +12,7 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/clauz3/clauz3/approval"
@@ -139,6 +140,11 @@ func Run(ctx context.Context, o Options) error {
 		}
 	}
 	ln, err := net.Listen("tcp", settings.Addr)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		// Clients pin this address: whatever holds it now would be shown
+		// the human's password on its login page. Say so.
+		return fmt.Errorf("%v: another process holds the pinned UI address %s (it could serve a login page of its own); stop it, or find out what it is, before starting the service", err, settings.Addr)
+	}
 	if err != nil {
 		return err
 	}

@@ -19,10 +19,15 @@
 // login page before the service starts. A layer's secrets are files
 // <config>/secrets/<domain>/<name>.
 //
+// AdminCredentials lets the administrative verbs (layers install and
+// configure, audit verify) run only as the account that owns the state
+// folder, or root, and only on a folder CheckDir accepts.
+//
 // Real installations default to /etc/clauz3/service and /var/lib/clauz3
 // owned by the clauz3 account; dev mode to folders under the account
 // database's home of the user.
 //
 // Callers: approval/serve (service init, service run, layers install),
-// cmd/clauz3 (the same verbs' flags, layers configure, audit).
+// approval/layersetup (layers configure), cmd/clauz3 (the verbs' flags,
+// AdminCredentials before each administrative verb, audit).
 package state

@@ -168,10 +168,16 @@ type RedeemAnswer struct {
 	Redemption receipt.Redemption `json:"redemption"`
 }
 
-// KeyAnswer answers GET /api/key.
+// KeyAnswer answers GET /api/key. Asked with ?challenge=C (base64url
+// without padding of receipt.ChallengeSize random bytes) it also carries
+// C and the service key's signature of it (receipt.ProvePossession), so
+// a client can tell the service from any process that took its address
+// and repeats its public key.
 type KeyAnswer struct {
 	KeyID     string `json:"key_id"`
 	PublicKey string `json:"public_key"`
+	Challenge string `json:"challenge,omitempty"`
+	Signature string `json:"signature,omitempty"`
 }
 
 // Health answers GET /health.

@@ -25,6 +25,7 @@ import (
 	"github.com/clauz3/clauz3/approval/client"
 	"github.com/clauz3/clauz3/approval/clientkey"
 	"github.com/clauz3/clauz3/approval/state"
+	"github.com/clauz3/clauz3/approval/wire"
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/ir/english"
@@ -556,36 +557,69 @@ func TestApprovalServiceSurvivesSIGKILL(t *testing.T) {
 // TestForeignInstanceCookie is attack A4 with real processes: two
 // service instances of the same user (the agent's and the human's, each
 // on its own state) have their own keys and session secrets and cookie
-// names, so a session made on one is no session on the other.
+// names, so a session made on one is no session on the other. The
+// human's instance has a real pending request (a `clauz3 run` waiting on
+// it): the agent's cookie, under its own name or the human's, decides
+// nothing (401, with the reason) and the request stays pending, while the
+// human's own session does decide it (the control).
 func TestForeignInstanceCookie(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts real service processes")
 	}
-	agents, humans := newDevInstall(t), newDevInstall(t)
+	agents, humans := newDevInstall(t), newDevInstall(t, "email")
 	a, h := agents.start(t), humans.start(t)
 	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	agent := &httpClient{base: a.url, http: noRedirect}
 	agent.login(t, a.loginURL)
-	const id = "req_000000000000000000000000"
-	decide := func(c *httpClient) int {
-		code, body, err := c.do("POST", "/api/requests/"+id+"/decision", map[string]string{"decision": "approved_once", "csrf": "x"})
+
+	proj := t.TempDir()
+	if err := copyTree(filepath.Join("..", "..", "corpus", "tools"), filepath.Join(proj, "tools")); err != nil {
+		t.Fatal(err)
+	}
+	plan := "import clauz3\nfrom tools.email.trusted import contracts as emails\nfrom tools.email.trusted.effects import send_email\n\n\n@clauz3.guarantee(emails.only([\"bob@example.com\"]))\ndef main() -> None:\n    send_email(\"bob@example.com\", \"Report is ready\")\n"
+	if err := os.WriteFile(filepath.Join(proj, "plan.py"), []byte(plan), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := humans.cmd("run", "--approval-timeout", "90s", "plan.py")
+	run.Dir = proj
+	var out bytes.Buffer
+	run.Stdout, run.Stderr = &out, &out
+	if err := run.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { run.Process.Kill(); run.Wait() })
+	reader := &httpClient{base: h.url, http: noRedirect}
+	id := pendingRequest(t, reader)
+
+	decide := func(c *httpClient, csrf string) (int, string) {
+		t.Helper()
+		code, body, err := c.do("POST", "/api/requests/"+id+"/decision", map[string]string{"decision": wire.StatusRejected, "reason": "decided", "csrf": csrf})
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("%s: %d %s", c.base, code, body)
-		return code
+		return code, string(body)
 	}
-	// On its own instance the cookie is a session (the request is unknown, 404)...
-	if code := decide(agent); code != http.StatusNotFound && code != http.StatusForbidden {
-		t.Fatalf("the agent's cookie on its own instance: %d, want a session (404, or 403 for the CSRF token)", code)
-	}
-	// ...on the human's it is none, under its own name or the human's.
 	name, _, _ := strings.Cut(agent.cookie, "=")
 	for _, cookie := range []string{agent.cookie, strings.Replace(agent.cookie, name, "clauz3_session_"+keyIDOf(t, humans), 1)} {
 		c := &httpClient{base: h.url, http: noRedirect, cookie: cookie}
-		if code := decide(c); code != http.StatusUnauthorized {
-			t.Errorf("the agent's session cookie %q on the human's instance: %d, want 401", cookie, code)
+		if code, body := decide(c, "x"); code != http.StatusUnauthorized || !strings.Contains(body, "no valid session") {
+			t.Errorf("the agent's session cookie %q on the human's instance: %d %s, want 401 no valid session", cookie, code, body)
 		}
+	}
+	for _, r := range listRequests(t, h.url) {
+		if r.ID == id && r.Status != approval.StatusPending {
+			t.Errorf("after the agent's cookie the request is %s, want still pending", r.Status)
+		}
+	}
+	// The control: the human's session on the human's instance decides.
+	human := &httpClient{base: h.url, http: noRedirect}
+	human.login(t, h.loginURL)
+	human.fetchCSRF(t, id)
+	if code, body := decide(human, human.csrf); code != http.StatusOK {
+		t.Fatalf("the human's own session: %d %s, want 200", code, body)
+	}
+	if err := run.Wait(); err == nil || !strings.Contains(out.String(), "rejected") {
+		t.Errorf("the run after the human's rejection (%v):\n%s", err, out.String())
 	}
 }
 

@@ -37,7 +37,7 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "clauz3 audit verify: %v\n", err)
 		return exitUsage
 	}
-	owner, err := serviceCredentials("clauz3 audit verify", l)
+	owner, err := state.AdminCredentials("clauz3 audit verify", l)
 	if err != nil {
 		fmt.Fprintf(stderr, "clauz3 audit verify: %v\n", err)
 		return exitRefused

@@ -24,6 +24,7 @@ import (
 	"github.com/clauz3/clauz3/approval"
 	"github.com/clauz3/clauz3/approval/client"
 	"github.com/clauz3/clauz3/approval/state"
+	"github.com/clauz3/clauz3/internal/browsertest"
 )
 
 // The consent-boundary tests (issue 11) drive real processes under two OS
@@ -186,6 +187,9 @@ func freePrivilegedPort(t *testing.T) string {
 		t.Fatalf("this kernel lets unprivileged processes bind from port %d (%v): a real service refuses to run here", start, err)
 	}
 	for port := 600 + mrand.IntN(start-600); ; port = 600 + mrand.IntN(start-600) {
+		if chromiumRestricted[port] {
+			continue
+		}
 		addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
 		if ln, err := net.Listen("tcp", addr); err == nil {
 			ln.Close()
@@ -193,6 +197,11 @@ func freePrivilegedPort(t *testing.T) string {
 		}
 	}
 }
+
+// chromiumRestricted are the ports from 600 up that Chromium refuses to
+// load pages from (its list of unsafe ports): the human's browser must
+// reach the UI.
+var chromiumRestricted = map[int]bool{601: true, 636: true, 989: true, 990: true, 993: true, 995: true}
 
 // root runs clauz3 as root and wants exit status want.
 func (b *boundary) root(t *testing.T, want int, args ...string) string {
@@ -232,12 +241,13 @@ func (b *boundary) startService(t *testing.T) *exec.Cmd {
 	// As the systemd unit does: CAP_NET_BIND_SERVICE alone, to bind the
 	// privileged UI port.
 	cmd.SysProcAttr.AmbientCaps = []uintptr{capNetBindService}
+	cmd.SysProcAttr.Setpgid = true
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	t.Cleanup(func() { killGroup(cmd) })
 	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
 		if c, err := client.DialService(context.Background(), b.layout.socket, int(b.serviceCred.Uid)); err == nil {
 			c.Close()
@@ -270,10 +280,12 @@ func listRequests(t *testing.T, url string) []approval.Request {
 
 // TestAgentCannotChooseTheService is attack A1 (and A2) with real
 // processes: the agent account starts its own service (dev mode, in its
-// home, with an auto-approve policy) and points `clauz3 run` at it by
-// flag, environment and project discovery file. Every such run is
-// refused; a plain run goes to the real service, which the agent's
-// service never hears of; the agent cannot set up or run a real service.
+// home, with a policy that auto-approves the plan) and points `clauz3 run`
+// at it by flag, environment and project discovery file. Every such run
+// is refused with the reason; a plain run goes to the real service, where
+// it waits for the human, and the agent's service never hears of it; the
+// agent cannot set up or run a real service. A control run shows the
+// agent's service would have approved the plan had the run reached it.
 func TestAgentCannotChooseTheService(t *testing.T) {
 	if testing.Short() {
 		t.Skip("makes OS accounts and starts real services")
@@ -319,13 +331,23 @@ func TestAgentCannotChooseTheService(t *testing.T) {
 	b.expect(t, initCmd, exitOK)
 	agentLayer := filepath.Join(b.agentHome, "proj", "tools", "email", "trusted")
 	b.asAgent(t, exitOK, []string{"layers", "install", agentLayer, "--dev"})
+	// Its policy approves the plan without asking anyone: a run that
+	// reached this service would be approved at once (the control below).
+	agentConfig := filepath.Join(b.agentHome, ".config", "clauz3", "service")
+	pol := `{"version": 1, "imports": {"pol": "tools.email.trusted.contracts"},
+  "rules": [{"name": "agent-approves", "decision": "auto_approved", "reason": "the agent's own policy", "when_proven": ["pol.only(['bob@example.com'])"]}]}`
+	if err := os.WriteFile(filepath.Join(agentConfig, "policy.json"), []byte(pol), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	chownTree(t, b.agentHome, b.agentCred)
 	agentSvc := b.command(b.agentCred, b.agentHome, b.agentHome, []string{"service", "run", "--dev"})
+	agentSvc.SysProcAttr.Setpgid = true
 	var agentOut bytes.Buffer
 	agentSvc.Stdout, agentSvc.Stderr = &agentOut, &agentOut
 	if err := agentSvc.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { agentSvc.Process.Kill(); agentSvc.Wait() })
+	t.Cleanup(func() { killGroup(agentSvc) })
 	agentURL := "http://" + agentAddr
 	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
 		if c, err := net.Dial("tcp", agentAddr); err == nil {
@@ -368,12 +390,65 @@ func TestAgentCannotChooseTheService(t *testing.T) {
 	if got := listRequests(t, agentURL); len(got) != 0 {
 		t.Errorf("the agent's service saw %d requests; it must see none", len(got))
 	}
+
+	// The control: without the real installation's client configuration
+	// the same plain run falls back to the agent's own (dev) one, and its
+	// service approves it at once, without the human: the checks above
+	// are what stands between the agent and such an approval. (The run is
+	// stopped at its decision: its build is not what this test is about.)
+	if err := os.Rename(b.clientPath, b.clientPath+".away"); err != nil {
+		t.Fatal(err)
+	}
+	control := b.command(b.agentCred, b.agentHome, filepath.Join(b.agentHome, "proj"), run)
+	var controlOut syncBuffer
+	control.Stdout, control.Stderr = &controlOut, &controlOut
+	if err := control.Start(); err != nil {
+		t.Fatal(err)
+	}
+	approved := false
+	for deadline := time.Now().Add(90 * time.Second); !approved && time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		approved = strings.Contains(controlOut.String(), "decision     auto_approved by policy:agent-approves")
+	}
+	control.Process.Kill()
+	control.Wait()
+	if err := os.Rename(b.clientPath+".away", b.clientPath); err != nil {
+		t.Fatal(err)
+	}
+	if !approved || !strings.Contains(controlOut.String(), "DEV MODE") {
+		t.Errorf("the control run was not auto-approved by the agent's service:\n%s", controlOut.String())
+	}
+}
+
+// killGroup ends a service started in its own process group, with the
+// builds it started (a go command and its compilers would outlive it).
+func killGroup(cmd *exec.Cmd) {
+	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	cmd.Wait()
+}
+
+// syncBuffer is a bytes.Buffer a process writes while the test reads it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 // TestServiceOwnsItsState is attacks A3/A5 with real processes: a second
 // instance on the same state is refused while the first holds the lock;
 // root may not run the real service; a state folder the service does not
-// own, or whose modes are loose, is refused.
+// own, or whose modes are loose, is refused; the real service's audit log
+// has the same rows and head after all of them as before.
 func TestServiceOwnsItsState(t *testing.T) {
 	if testing.Short() {
 		t.Skip("makes OS accounts and starts real services")
@@ -381,6 +456,8 @@ func TestServiceOwnsItsState(t *testing.T) {
 	b := newBoundary(t)
 	b.startService(t)
 	runArgs := []string{"service", "run", "--state", b.layout.state, "--config", b.layout.config}
+	// The audit log's rows and head before the refused starts.
+	before := b.root(t, exitOK, "audit", "verify", "--state", b.layout.state)
 
 	second := b.command(b.serviceCred, b.layout.state, "/", runArgs)
 	if out := b.expect(t, second, exitRefused); !strings.Contains(out, "another approval service instance holds") {
@@ -405,9 +482,10 @@ func TestServiceOwnsItsState(t *testing.T) {
 	if !strings.Contains(out, "a service's folder is 0700 or 0750") {
 		t.Errorf("loose state folder: %s", out)
 	}
-	// Nothing the refused starts did reached the real service's log.
-	if out := b.root(t, exitOK, "audit", "verify", "--state", b.layout.state); !strings.Contains(out, "chain intact") {
-		t.Errorf("audit verify: %s", out)
+	// Nothing the refused starts did reached the real service's log: the
+	// same rows, the same head.
+	if out := b.root(t, exitOK, "audit", "verify", "--state", b.layout.state); !strings.Contains(out, "chain intact") || out != before {
+		t.Errorf("audit verify after the refused starts:\n%s\nbefore them:\n%s", out, before)
 	}
 }
 
@@ -415,7 +493,8 @@ func TestServiceOwnsItsState(t *testing.T) {
 // attacks B1/B2 and D1/D2 with real processes. The agent's `clauz3 run`
 // submits; while the request is pending the agent rewrites its project's
 // copy of the layer (Go code and Python spec) to mail eve and drop a
-// file; the human logs in with the password and approves; the service
+// file; the human logs in with the password and approves in headless
+// Chromium (on the real service's privileged loopback port); the service
 // builds from its own layer store with its own toolchain and caches and
 // runs the binary as its own account with the layer configuration from
 // its config folder. The mail goes to the outbox the service configured,
@@ -455,9 +534,21 @@ func TestServiceBuildsAndRuns(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	human := &httpClient{base: realURL, http: &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
-	human.login(t, realURL+"/login")
-	id := pendingRequest(t, human)
+	// The human, in headless Chromium: the password typed into the real
+	// service's login page, the pending request opened from the list.
+	browser, err := browsertest.Start(t.TempDir(), 5*time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer browser.Stop()
+	if err := browser.Login(realURL+"/login", testServicePassword); err != nil {
+		t.Fatal(err)
+	}
+	href, err := browser.OpenPending(realURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := strings.TrimPrefix(href, "/ui/requests/")
 
 	// B1/B2: the agent edits its project's layer after submitting.
 	layerDir := filepath.Join(b.agentHome, "proj", "tools", "email", "trusted")
@@ -468,11 +559,10 @@ func TestServiceBuildsAndRuns(t *testing.T) {
 	effects, _ := os.ReadFile(filepath.Join(layerDir, "effects.py"))
 	os.WriteFile(filepath.Join(layerDir, "effects.py"), append(effects, []byte("\n# edited by the agent after submission\n")...), 0o644)
 
-	human.fetchCSRF(t, id)
-	if code, body, err := human.do("POST", "/api/requests/"+id+"/decision", map[string]string{"decision": "approved_once", "csrf": human.csrf}); err != nil || code != http.StatusOK {
-		t.Fatalf("approving %s: %d %s %v", id, code, body, err)
+	if err := browser.Approve("approved in the browser"); err != nil {
+		t.Fatal(err)
 	}
-	err := cmd.Wait()
+	err = cmd.Wait()
 	t.Logf("agent's run:\n%s", out.String())
 	if err != nil || !strings.Contains(out.String(), `execute      ✓ send_email("bob@example.com", "Report is ready")`) || !strings.HasSuffix(out.String(), "  done.\n") {
 		t.Fatalf("the approved run did not run to its end (%v):\n%s", err, out.String())
@@ -489,6 +579,8 @@ func TestServiceBuildsAndRuns(t *testing.T) {
 	// The run is the service's: nobody but the submitting client may ask
 	// for it (attack E1g; that client's second ask is refused as spent,
 	// approval TestRunEndpoint), and the audit log says what ran.
+	human := &httpClient{base: realURL, http: &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+	human.login(t, realURL+"/login")
 	if code, body, err := human.do("POST", "/api/requests/"+id+"/run", map[string]string{}); err != nil || code != http.StatusForbidden || !strings.Contains(string(body), "only the client that submitted") {
 		t.Errorf("another client's run of %s: %d %s %v, want 403", id, code, body, err)
 	}

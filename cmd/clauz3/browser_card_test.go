@@ -2,12 +2,10 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"flag"
 	pngpkg "image/png"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -16,6 +14,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/clauz3/clauz3/internal/browsertest"
 )
 
 // cardScreenshot is where TestBrowserCard also writes its screenshot of
@@ -54,10 +54,6 @@ func TestBrowserCard(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts Chromium and a real service, and builds a sealed binary")
 	}
-	chromium, err := exec.LookPath("chromium")
-	if err != nil {
-		t.Fatalf("chromium is not installed (scripts/setup.sh installs it): %v", err)
-	}
 	box := &mailbox{}
 	port, caPEM := startSMTP(t, box)
 	inst := newDevInstall(t)
@@ -92,37 +88,19 @@ func TestBrowserCard(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromium), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true), chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
-		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1100, 1600),
+	b, err := browsertest.Start(t.TempDir(), 3*time.Minute)
+	if err != nil {
+		t.Fatal(err)
 	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
-	bctx, cancelBrowser := chromedp.NewContext(actx)
-	defer cancelBrowser()
-	ctx, cancel := context.WithTimeout(bctx, 3*time.Minute)
-	defer cancel()
-	// fatal says what failed and what the page reads.
-	fatal := func(what string, err error) {
+	defer b.Stop()
+	ctx := b.Context()
+	check := func(err error) {
 		t.Helper()
-		body, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.body ? document.body.innerText : ""`))
-		t.Fatalf("%s: %v\nthe page reads:\n%s", what, err, body)
-	}
-	do := func(what string, steps ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(ctx, steps...); err != nil {
-			fatal(what, err)
+		if err != nil {
+			t.Fatal(err)
 		}
 	}
-	css := func(s string) chromedp.CSS { return chromedp.CSS(s) }
-	do("logging in",
-		chromedp.Navigate(svc.loginURL),
-		chromedp.WaitVisible(css(`input[name="password"]`)),
-		chromedp.SendKeys(css(`input[name="password"]`), testServicePassword),
-		chromedp.Click(css(`button[type="submit"]`)),
-		chromedp.WaitVisible(css(`#live`)),
-	)
+	check(b.Login(svc.loginURL, testServicePassword))
 
 	// The agent's run, submitted while the human's list is open.
 	run := inst.cmd("run", "--approval-timeout", "150s", "--arg", `account="checking"`, "--arg", "amount=500", "plan.py")
@@ -133,21 +111,14 @@ func TestBrowserCard(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { run.Process.Kill(); run.Wait() })
-	do("waiting for the request to appear in the open list", chromedp.WaitVisible(css(`#rows a`)))
-	link, err := chromedp.Run(ctx, chromedp.AttributeValue(css(`#rows a`), "href"))
-	if err != nil || !strings.HasPrefix(link.Value, "/ui/requests/req_") {
-		fatal("reading the request's link "+link.Value, err)
-	}
-	href := link.Value
-	do("opening the card", chromedp.Navigate(svc.url+href), chromedp.WaitVisible(css(`#approve`)))
+	href, err := b.OpenPending(svc.url)
+	check(err)
 
 	text := func(sel string) string {
 		t.Helper()
-		s, err := chromedp.Run(ctx, chromedp.Text(css(sel)))
-		if err != nil {
-			fatal("reading "+sel, err)
-		}
-		return strings.Join(strings.Fields(s), " ")
+		s, err := b.Text(sel)
+		check(err)
+		return s
 	}
 	for sel, wants := range map[string][]string{
 		"#warnings": {"Withdraw", "from account checking", "is limited by no promise of the plan"},
@@ -179,7 +150,7 @@ func TestBrowserCard(t *testing.T) {
 	}
 	primary, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.getElementById("approve")).backgroundColor + " " + document.getElementById("approve").className`))
 	if err != nil {
-		fatal("reading the Approve button's style", err)
+		t.Fatalf("reading the Approve button's style: %v", err)
 	}
 	// The page's green for the primary action, not a browser's default grey.
 	if primary != "rgb(26, 127, 55) primary" {
@@ -187,7 +158,7 @@ func TestBrowserCard(t *testing.T) {
 	}
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
-		fatal("taking the screenshot of the card", err)
+		t.Fatalf("taking the screenshot of the card: %v", err)
 	}
 	// The artifact is a picture of the whole card (the page is taller
 	// than the window with every section shown), not an empty capture.
@@ -211,7 +182,7 @@ func TestBrowserCard(t *testing.T) {
 		t.Fatal("a mail was sent before the human approved")
 	}
 
-	do("approving", chromedp.SendKeys(css(`#reason`), "fine"), chromedp.Click(css(`#approve`)), chromedp.WaitVisible(css(`#decision`)))
+	check(b.Approve("fine"))
 	done := make(chan error, 1)
 	go func() { done <- run.Wait() }()
 	select {
@@ -233,7 +204,7 @@ func TestBrowserCard(t *testing.T) {
 	if len(got) != 1 || !strings.HasPrefix(got[0], "clauz3@example.com -> bob@example.com: ") {
 		t.Errorf("the service's SMTP server got %q, want one mail to bob", got)
 	}
-	do("reopening the card", chromedp.Navigate(svc.url+href), chromedp.WaitVisible(css(`#outcome`)))
+	check(b.Do("reopening the card", chromedp.Navigate(svc.url+href), chromedp.WaitVisible(chromedp.CSS(`#outcome`))))
 	if ran := text("#outcome"); !strings.Contains(ran, "✓ Send an email to bob@example.com saying “Report is ready”") || !strings.Contains(ran, "Finished") || strings.Contains(ran, "Withdraw") {
 		t.Errorf("after the run the card says %q", ran)
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/clauz3/clauz3/approval"
 	"github.com/clauz3/clauz3/approval/client"
+	"github.com/clauz3/clauz3/internal/browsertest"
 	"github.com/clauz3/clauz3/internal/demo"
 	"github.com/clauz3/clauz3/layers/bank"
 )
@@ -39,14 +41,28 @@ import (
 //	approve PASSWORD-FILE    the human: log in with the password, wait (60 s)
 //	                         for the one pending request, open its page and
 //	                         press Approve
+//	approve-in-browser PASSWORD-FILE
+//	                         the same in headless Chromium: type the
+//	                         password into the login page, wait (2 min in
+//	                         all) for the pending request in the request
+//	                         list, open its card, press Approve
 //	httpserve                a local web server answering /hello; sets
 //	                         $HTTP_URL (http://127.0.0.1:PORT) and $HTTP_PORT
 //	balance LEDGER ACCOUNT CENTS
 //	                         the bank ledger LEDGER gives ACCOUNT the
 //	                         balance CENTS (read with the layer's own code)
+//	squat                    a process of the agent's on the dev service's
+//	                         pinned address (the service is down): it
+//	                         answers /api/key with the pinned public key,
+//	                         unsigned challenges, and records every other
+//	                         request
+//	squatted N               the squatter got N requests besides /api/key
+//	ledger LEDGER            write the bank ledger's entries to stdout, one
+//	                         a line: ACCOUNT KIND PAYEE CENTS
 func humanCmds() map[string]func(ts *testscript.TestScript, neg bool, args []string) {
 	var mu sync.Mutex
 	sinks := map[*testscript.TestScript]*demo.MailSink{}
+	squatters := map[*testscript.TestScript]*squatter{}
 	sinkOf := func(ts *testscript.TestScript) *demo.MailSink {
 		mu.Lock()
 		defer mu.Unlock()
@@ -136,6 +152,69 @@ func humanCmds() map[string]func(ts *testscript.TestScript, neg bool, args []str
 			ts.Check(err)
 			ts.Setenv(args[1], id)
 		},
+		"squat": func(ts *testscript.TestScript, neg bool, args []string) {
+			if neg || len(args) != 0 {
+				ts.Fatalf("usage: squat")
+			}
+			data, err := os.ReadFile(client.UserPath(ts.Getenv("TEST_CLIENT_HOME")))
+			ts.Check(err)
+			var c client.Config
+			ts.Check(json.Unmarshal(data, &c))
+			u, err := url.Parse(c.URL)
+			ts.Check(err)
+			ln, err := net.Listen("tcp", u.Host)
+			ts.Check(err)
+			sq := &squatter{}
+			mux := http.NewServeMux()
+			mux.HandleFunc("GET /api/key", func(w http.ResponseWriter, r *http.Request) {
+				// The public key anyone may read, and the challenge
+				// echoed with a signature it cannot make.
+				json.NewEncoder(w).Encode(map[string]string{"key_id": c.KeyID, "public_key": c.PublicKey,
+					"challenge": r.URL.Query().Get("challenge"), "signature": strings.Repeat("A", 86)})
+			})
+			mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+				sq.mu.Lock()
+				sq.got = append(sq.got, r.Method+" "+r.URL.Path)
+				sq.mu.Unlock()
+				w.WriteHeader(http.StatusCreated)
+				io.WriteString(w, `{"id":"req_000000000000000000000001","status":"pending","ui":"`+c.URL+`/login"}`)
+			})
+			srv := &http.Server{Handler: mux}
+			go srv.Serve(ln)
+			ts.Defer(func() { srv.Close() })
+			mu.Lock()
+			squatters[ts] = sq
+			mu.Unlock()
+		},
+		"squatted": func(ts *testscript.TestScript, neg bool, args []string) {
+			if neg || len(args) != 1 {
+				ts.Fatalf("usage: squatted N")
+			}
+			mu.Lock()
+			sq := squatters[ts]
+			mu.Unlock()
+			if sq == nil {
+				ts.Fatalf("no squat in this script")
+			}
+			sq.mu.Lock()
+			defer sq.mu.Unlock()
+			if strconv.Itoa(len(sq.got)) != args[0] {
+				ts.Fatalf("the squatter got %q, want %s requests", sq.got, args[0])
+			}
+		},
+		"ledger": func(ts *testscript.TestScript, neg bool, args []string) {
+			if neg || len(args) != 1 {
+				ts.Fatalf("usage: ledger LEDGER")
+			}
+			l, err := bank.Open(ts.MkAbs(args[0]))
+			ts.Check(err)
+			defer l.Close()
+			entries, err := l.Entries()
+			ts.Check(err)
+			for _, e := range entries {
+				fmt.Fprintf(ts.Stdout(), "%s %s %q %d\n", e.Account, e.Kind, e.Payee, e.Amount)
+			}
+		},
 		"approve": func(ts *testscript.TestScript, neg bool, args []string) {
 			if neg || len(args) != 1 {
 				ts.Fatalf("usage: approve PASSWORD-FILE")
@@ -144,7 +223,25 @@ func humanCmds() map[string]func(ts *testscript.TestScript, neg bool, args []str
 			ts.Check(err)
 			ts.Check(approveAsHuman(scriptServiceURL(ts), strings.TrimSpace(string(pw))))
 		},
+		"approve-in-browser": func(ts *testscript.TestScript, neg bool, args []string) {
+			if neg || len(args) != 1 {
+				ts.Fatalf("usage: approve-in-browser PASSWORD-FILE")
+			}
+			pw, err := os.ReadFile(ts.MkAbs(args[0]))
+			ts.Check(err)
+			profile, err := os.MkdirTemp(ts.Getenv("WORK"), "chromium-")
+			ts.Check(err)
+			href, err := browsertest.ApproveInBrowser(scriptServiceURL(ts), strings.TrimSpace(string(pw)), profile)
+			ts.Check(err)
+			ts.Logf("approved %s in the browser", href)
+		},
 	}
+}
+
+// squatter is what a squat verb's server was asked besides /api/key.
+type squatter struct {
+	mu  sync.Mutex
+	got []string
 }
 
 // scriptServiceURL is the service the script's client configuration names.

@@ -5,14 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
-	"syscall"
 
-	"github.com/clauz3/clauz3/approval/client"
 	"github.com/clauz3/clauz3/approval/layersetup"
 	"github.com/clauz3/clauz3/approval/state"
 )
@@ -116,14 +113,8 @@ func runLayersConfigure(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	owner, err := serviceCredentials("clauz3 layers configure", l)
+	owner, err := state.AdminCredentials("clauz3 layers configure", l)
 	if err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	if err := state.CheckDir(l.Config, owner); err != nil {
-		return fail(exitRefused, "%v", err)
-	}
-	if err := state.CheckDir(l.LayerConfig(), owner); err != nil {
 		return fail(exitRefused, "%v", err)
 	}
 	abs := func(p string) string {
@@ -136,60 +127,16 @@ func runLayersConfigure(args []string, stdout, stderr io.Writer) int {
 		}
 		return a
 	}
-	var res layersetup.Result
-	switch name {
-	case "email":
-		if email.Server == "" || email.From == "" {
-			return fail(exitUsage, "email: --server HOST:PORT and --from ADDRESS are required")
-		}
-		res, err = layersetup.SetupEmail(email, l.LayerConfig())
-	case "bank":
-		b := layersetup.Bank{Ledger: abs(*ledger)}
-		if b.Ledger == "" {
-			b.Ledger = filepath.Join(l.State, "data", "bank", "ledger.db")
-		}
-		for _, a := range accounts {
-			acc, perr := layersetup.ParseAccount(a)
-			if perr != nil {
-				return fail(exitUsage, "%v", perr)
-			}
-			b.Accounts = append(b.Accounts, acc)
-		}
-		res, err = layersetup.SetupBank(b)
-	case "db":
-		dbs.Path, dbs.CSV, dbs.SQL = abs(dbs.Path), abs(dbs.CSV), abs(dbs.SQL)
-		if dbs.Path == "" {
-			dbs.Path = filepath.Join(l.State, "data", "db", "db.sqlite")
-		}
-		res, err = layersetup.SetupDB(dbs)
-	case "web_fetch":
-		settings, serr := state.ReadSettings(l, owner)
-		if serr != nil {
-			return fail(exitRefused, "%v", serr)
-		}
-		web.Ports = webPorts
-		res, err = layersetup.SetupWebFetch(web, settings.Mode == client.ModeDev)
-	default:
-		res, err = layersetup.SetupFS(layersetup.FS{Domain: name, Roots: roots, Service: []string{l.Config, l.State}})
+	req := layersetup.Request{Domain: name, Email: email, Ledger: abs(*ledger), Accounts: accounts, Roots: roots, WebFetch: web,
+		DB: layersetup.DB{Path: abs(dbs.Path), Table: dbs.Table, CSV: abs(dbs.CSV), SQL: abs(dbs.SQL)}}
+	req.WebFetch.Ports = webPorts
+	path, res, err := layersetup.Configure(l, owner, req)
+	var usage *layersetup.UsageError
+	if errors.As(err, &usage) {
+		return fail(exitUsage, "%v", err)
 	}
-	if err != nil {
-		return fail(exitRefused, "%s: %v", name, err)
-	}
-	path, err := layersetup.Write(l.LayerConfig(), res)
 	if err != nil {
 		return fail(exitRefused, "%v", err)
-	}
-	// Configured by root for a real service: its account owns what was made.
-	if os.Geteuid() != owner {
-		var gid int
-		if fi, err := os.Stat(l.State); err == nil {
-			gid = int(fi.Sys().(*syscall.Stat_t).Gid)
-		}
-		for _, f := range append(res.Files, path) {
-			if err := os.Lchown(f, owner, gid); err != nil && !errors.Is(err, os.ErrNotExist) {
-				return fail(exitRefused, "%v", err)
-			}
-		}
 	}
 	for _, s := range res.Summary {
 		fmt.Fprintf(stdout, "configured %s: %s\n", name, s)

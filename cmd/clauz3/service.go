@@ -237,31 +237,6 @@ func askPasswordTTY(twice bool) (string, error) {
 	return a, nil
 }
 
-// serviceCredentials refuses an administrative verb to anyone but the
-// service's own account (or root, in a real installation): whatever an
-// agent harness allows, the agent runs as another user and gets a clear
-// refusal rather than a half-working command. In dev mode the owner of
-// the dev state is the only such account; the OS does not separate the
-// agent from it there, which the dev banner says.
-func serviceCredentials(verb string, l state.Layout) (int, error) {
-	fi, err := os.Lstat(l.State)
-	if err != nil {
-		return -1, fmt.Errorf("%s needs the approval service's credentials: its state folder %s: %v", verb, l.State, err)
-	}
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	if !ok {
-		return -1, fmt.Errorf("%s: cannot read the owner of %s", verb, l.State)
-	}
-	owner := int(st.Uid)
-	if euid := os.Geteuid(); euid != owner && euid != 0 {
-		return -1, fmt.Errorf("%s needs the approval service's credentials: run it as the service's account (uid %d) or root; this process is uid %d", verb, owner, euid)
-	}
-	if err := state.CheckDir(l.State, owner); err != nil {
-		return -1, err
-	}
-	return owner, nil
-}
-
 // refusedFlag is a flag that used to exist and now only says why it is gone.
 type refusedFlag struct{ why string }
 
@@ -324,7 +299,7 @@ func runLayersInstall(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	owner, err := serviceCredentials("clauz3 layers install", l)
+	owner, err := state.AdminCredentials("clauz3 layers install", l)
 	if err != nil {
 		return fail(exitRefused, "%v", err)
 	}

@@ -134,7 +134,9 @@ func TestServiceSendsMail(t *testing.T) {
 	}
 	box := &mailbox{user: "clauz3", password: "smtp password of the service"}
 	port, caPEM := startSMTP(t, box)
-	agentBox := &mailbox{}
+	// The agent's server asks for a login it never accepts, and so
+	// records any password (a leaked secret) a layer would send it.
+	agentBox := &mailbox{user: "agent", password: "accepts no login"}
 	agentPort, _ := startSMTP(t, agentBox)
 
 	inst := newDevInstall(t)
@@ -171,7 +173,11 @@ func TestServiceSendsMail(t *testing.T) {
 	}
 	cmd := inst.cmd("run", "--approval-timeout", "60s", "plan.py")
 	cmd.Dir = proj
-	cmd.Env = append(cmd.Env, "CLAUZ3_SMTP_HOST=127.0.0.1", "CLAUZ3_SMTP_PORT="+strconv.Itoa(agentPort), "CLAUZ3_SMTP_FROM=agent@evil.test")
+	// D1 as the issue tells it: the runner's environment names the
+	// agent's SMTP server, a login of its own and, as the secret to send,
+	// the service's signing key in the service's own folders.
+	cmd.Env = append(cmd.Env, "CLAUZ3_SMTP_HOST=127.0.0.1", "CLAUZ3_SMTP_PORT="+strconv.Itoa(agentPort), "CLAUZ3_SMTP_FROM=agent@evil.test",
+		"CLAUZ3_SMTP_USER=agent", "CLAUZ3_SMTP_PASSWORD_SECRET=approval-signing-key", "CLAUZ3_SECRETS_DIR="+inst.state)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
@@ -196,7 +202,7 @@ func TestServiceSendsMail(t *testing.T) {
 	}
 	agentBox.mu.Lock()
 	defer agentBox.mu.Unlock()
-	if len(agentBox.msgs) != 0 {
-		t.Errorf("the runner's environment reached the layer: the agent's server got %q", agentBox.msgs)
+	if len(agentBox.msgs) != 0 || len(agentBox.denied) != 0 {
+		t.Errorf("the runner's environment reached the layer: the agent's server got %q (logins %q)", agentBox.msgs, agentBox.denied)
 	}
 }

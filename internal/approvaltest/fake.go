@@ -3,6 +3,7 @@ package approvaltest
 import (
 	"context"
 	"crypto/ed25519"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -101,7 +102,19 @@ func New(t testing.TB) *Service {
 	s := &Service{t: t, Priv: priv, Pub: pub, subs: map[string]Submission{}, nonces: map[string]string{}, redeemed: map[string]bool{}, receipts: map[string]receipt.Receipt{}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/key", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, 200, wire.KeyAnswer{KeyID: receipt.KeyID(pub), PublicKey: receipt.EncodePublicKey(pub)})
+		a := wire.KeyAnswer{KeyID: receipt.KeyID(pub), PublicKey: receipt.EncodePublicKey(pub)}
+		if c := r.URL.Query().Get("challenge"); c != "" {
+			// As the real service: the key's holder signs the challenge
+			// (approval's key handler).
+			raw, err := base64.RawURLEncoding.DecodeString(c)
+			sig, serr := receipt.ProvePossession(priv, raw)
+			if err != nil || serr != nil {
+				writeJSON(w, 400, map[string]string{"error": "malformed challenge"})
+				return
+			}
+			a.Challenge, a.Signature = c, sig
+		}
+		writeJSON(w, 200, a)
 	})
 	mux.HandleFunc("POST /api/requests", s.submit)
 	mux.HandleFunc("GET /api/requests/{id}/wait", s.wait)

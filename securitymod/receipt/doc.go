@@ -29,6 +29,12 @@
 // the binary's own (ErrRedemptionMismatch). Every refusal is an *Error
 // whose Unwrap is one of the sentinels, so callers use errors.Is.
 //
+// ProvePossession and VerifyPossession are the service's answer to a
+// client's fresh challenge (GET /api/key?challenge=), signed under
+// PossessionContext so it can never stand for a receipt, a redemption or
+// an audit row: a client talks to the service only once it proved it
+// holds the pinned key, not merely repeats its public half.
+//
 // key_id is the hex of the first 8 bytes of sha256(public key): a label
 // for humans and logs, never a trust decision.
 //
