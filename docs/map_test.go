@@ -140,3 +140,64 @@ func TestNoOutsideDesignReferences(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestDesignTableNamesRealPackages is the other direction of
+// TestFolderMaps for docs/design.md: every package the table in section 2
+// names (`ir/interp`, `compiler/...`, `runtime` ...) is a folder of the
+// module holding Go code (for `X/...`, X or a folder below it does), so a
+// package that is removed or renamed cannot stay in the table.
+func TestDesignTableNamesRealPackages(t *testing.T) {
+	design, err := os.ReadFile("design.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(design), "\n## 2. ")
+	if !ok {
+		t.Fatal("docs/design.md has no section 2")
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	name := regexp.MustCompile("`([a-z0-9_/.]+)`")
+	rows := 0
+	for _, line := range strings.Split(section, "\n") {
+		if !strings.HasPrefix(line, "| `") {
+			continue
+		}
+		rows++
+		cell, _, _ := strings.Cut(strings.TrimPrefix(line, "|"), "|")
+		// "(package planrt)" names the Go package, not a folder.
+		cell, _, _ = strings.Cut(cell, "(")
+		for _, m := range name.FindAllStringSubmatch(cell, -1) {
+			pkg, tree := strings.CutSuffix(m[1], "/...")
+			if !hasGo(t, filepath.Join(repoRoot, filepath.FromSlash(pkg)), tree) {
+				t.Errorf("docs/design.md section 2 names %s, which is no folder of Go code in the module", m[1])
+			}
+		}
+	}
+	if rows < 10 {
+		t.Fatalf("read %d rows of the package table in docs/design.md section 2: the test reads nothing", rows)
+	}
+}
+
+// hasGo reports whether dir holds a .go file, directly or, with tree,
+// in a folder below it.
+func hasGo(t *testing.T, dir string, tree bool) bool {
+	t.Helper()
+	found := false
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && path != dir && (!tree || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(d.Name(), ".go") {
+			found = true
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	return found
+}

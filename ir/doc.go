@@ -1,6 +1,7 @@
 // Package ir defines the typed intermediate representation that every
 // later stage of ClauZ3 consumes: the prover turns it into Z3 formulas, the
-// interpreter (ir/interp, later) runs it, and gen (later) prints it as Go.
+// interpreter (ir/interp) runs it, gen prints it as the Go source of a
+// sealed binary, and ir/english renders its guarantees as sentences.
 //
 // The IR is a small, structured tree, not a control-flow graph. Plans are
 // short and loop-bounded, and a tree keeps two consumers simple: symbolic
@@ -34,7 +35,12 @@
 // them (an unknown kind is an error, and a test keeps it complete);
 // Inspect is the one walk over expressions: every subexpression, key=
 // lambda bodies included, and a panic on an unknown kind (the same test
-// keeps it complete). Expressions are typed
+// keeps it complete).
+//
+// Expressions: Const, LocalRef, BinOp, UnOp, BoolOp, Compare, CondExpr,
+// Call, EffectCall, Builtin, ListLit, TupleLit, DictLit, SetLit, Range,
+// FString, Index, Slice, Attr, Unwrap and Comprehension, and in a
+// contract's lambdas FactField and IsColumn. Expressions are typed
 // (Expr.Type) and carry the source position of the Python construct they
 // came from, so every later error and every counterexample can point at the
 // user's line and column.
@@ -50,12 +56,19 @@
 //
 // A guarantee's Spec is compiled statically from the trusted layer's
 // @contract function with the guarantee's arguments bound as constants.
+// Specs: All, Empty, Distinct, Count, Sum, SharesValue, FinalAll,
+// FinalIs and NoGuarantees.
 // Relations select effect facts by effect name or marker (Relation.Selector)
 // and may be narrowed by Filters. Predicates and keys are Lambdas whose
 // parameter is a fact; a fact's fields are the effect's parameters, read
 // with FactField.
 //
 // # Semantics
+//
+// Types: Basic (int, float, str, bool, None), List, Tuple, Dict, Set,
+// Optional, Row (a trusted layer's record), ObjectType (Python's object,
+// for a trusted effect's parameter) and Fact (a contract lambda's
+// parameter).
 //
 // Values follow Python, with one deliberate difference: int is int64 in
 // every engine (the interpreter, the sealed binary, the prover, and
