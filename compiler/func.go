@@ -66,16 +66,17 @@ func join(a, b flow) flow {
 
 // fnLowerer lowers the body of one plan function.
 type fnLowerer struct {
-	c        *compiler
-	fi       *funcInfo
-	fn       *ir.Func
-	names    map[string]bool           // every name the function assigns: its locals (Python scoping)
-	locals   map[string]*ir.Local      // the locals typed so far
-	broken   map[string]bool           // names whose definition was refused: reads stay silent
-	partial  map[string]*partialVar    // locals assigned an empty display, their type not fixed yet (partial.go)
-	promoted map[*ir.Local][]promotion // float locals assigned an int constant (promote.go)
-	cur      flow
-	l        *lower.Lowerer
+	c             *compiler
+	fi            *funcInfo
+	fn            *ir.Func
+	names         map[string]bool           // every name the function assigns: its locals (Python scoping)
+	locals        map[string]*ir.Local      // the locals typed so far
+	broken        map[string]bool           // names whose definition was refused: reads stay silent
+	partial       map[string]*partialVar    // locals assigned an empty display, their type not fixed yet (partial.go)
+	promoted      map[*ir.Local][]promotion // float locals assigned an int constant (promote.go)
+	promotedCalls []*callPromotion          // min/max calls with int constants among floats (promote.go)
+	cur           flow
+	l             *lower.Lowerer
 
 	scopes    []map[string]scoped // comprehension and key= lambda scopes, innermost last
 	used      map[string]bool     // the names of fn.Locals

@@ -81,9 +81,6 @@ var mypyDifferences = map[string]string{
 // it could accept them honestly: work not done yet, not a choice. Like
 // mypyDifferences, a listed probe must still differ.
 var mypyGaps = map[string]string{
-	"max_float_int_arith":        promoteNotYet,
-	"max_float_int_local":        promoteNotYet,
-	"min_float_int_arith":        promoteNotYet,
 	"return_int_for_float_arith": promoteNotYet,
 	"partial_none_then_int":      partialNoneNotYet,
 	"partial_none_read_before":   partialNoneNotYet,

@@ -30,12 +30,75 @@ import (
 // Any other read (print, str, an f-string, an effect argument, a return,
 // a copy into another name or a container, arithmetic with an int) could
 // tell 1 from 1.0, and the assignment is refused with the read's line.
+//
+// min and max of floats and int constants (max(0.5, 1), typed float by
+// mypy) may return one of the ints, which CPython returns unchanged. The
+// ints are lowered as floats when the call itself is such an operand, or
+// is the value assigned to a float local every read of which is (the
+// local is then checked as above).
 
 // promotion is an int constant assigned to a float local, lowered as a
 // float.
 type promotion struct {
 	node ast.Ast // the value
 	v    int64
+	from string // the call the int may come from ("max()"), or ""
+}
+
+// callPromotion is a min or max call with int constants among float
+// arguments, lowered with the ints as floats: the call may return one.
+type callPromotion struct {
+	call  *ir.Builtin
+	node  ast.Ast   // the first int argument
+	v     int64     // its value
+	bound *ir.Local // the float local the call is assigned to, or nil
+}
+
+// promoteMinMax lowers the int constant arguments of the min or max call
+// out, whose arguments args are ints and floats, as floats, recording the
+// call for checkPromotions. It reports false, changing nothing, when an
+// argument is neither a float nor an int constant below 2**53 in
+// magnitude.
+func (fl *fnLowerer) promoteMinMax(out *ir.Builtin, args []ast.Expr) bool {
+	first := -1
+	for i, x := range out.Args {
+		if ir.IsBasic(x.Type(), ir.KindFloat) {
+			continue
+		}
+		v, ok := intConst(x)
+		if !ok || !ir.IsBasic(x.Type(), ir.KindInt) || v <= -(1<<53) || v >= 1<<53 {
+			return false
+		}
+		if first < 0 {
+			first = i
+		}
+	}
+	if first < 0 {
+		return false
+	}
+	v0, _ := intConst(out.Args[first])
+	for i, x := range out.Args {
+		if v, ok := intConst(x); ok && ir.IsBasic(x.Type(), ir.KindInt) {
+			out.Args[i] = &ir.Const{Pos: x.Position(), T: ir.Float, Value: float64(v)}
+		}
+	}
+	fl.promotedCalls = append(fl.promotedCalls, &callPromotion{call: out, node: args[first], v: v0})
+	return true
+}
+
+// bindPromoted records that the float local loc is assigned x, when x is
+// a promoted min or max call: loc may then hold an int, and its reads are
+// checked as a promoted local's.
+func (fl *fnLowerer) bindPromoted(loc *ir.Local, x ir.Expr) {
+	if !ir.IsBasic(loc.Type, ir.KindFloat) {
+		return
+	}
+	for _, p := range fl.promotedCalls {
+		if p.call == x && p.bound == nil {
+			p.bound = loc
+			fl.promoted[loc] = append(fl.promoted[loc], promotion{node: p.node, v: p.v, from: p.call.Name + "()"})
+		}
+	}
 }
 
 // promote returns x as a float constant when it is an int constant that
@@ -57,7 +120,7 @@ func (fl *fnLowerer) promote(loc *ir.Local, node ast.Ast, x ir.Expr) ir.Expr {
 // could show that CPython holds an int there. It runs when fl's function
 // and the defs nested in it are lowered.
 func (fl *fnLowerer) checkPromotions() {
-	if len(fl.promoted) == 0 {
+	if len(fl.promoted) == 0 && len(fl.promotedCalls) == 0 {
 		return
 	}
 	var bodies [][]ir.Stmt
@@ -69,30 +132,51 @@ func (fl *fnLowerer) checkPromotions() {
 		}
 	}
 	walk(fl)
+	calls := map[ir.Expr]bool{}
+	for _, p := range fl.promotedCalls {
+		calls[p.call] = p.bound != nil
+	}
 	bad, err := unsafeReads(bodies, func(l *ir.Local) *ir.Local {
 		if fl.promoted[l] != nil {
 			return l
 		}
 		return nil
-	})
+	}, calls)
 	for loc, ps := range fl.promoted {
 		for _, p := range ps {
-			fl.c.refusePromotion(p.node, loc, p.v, bad[loc], err)
+			fl.c.refusePromotion(p.node, loc, p.v, p.from, bad[loc], err)
 		}
+	}
+	for _, p := range fl.promotedCalls {
+		r := bad[p.call]
+		why := ""
+		switch {
+		case err != nil:
+			why = fmt.Sprintf("; its reads cannot be checked: %v", err)
+		case r != nil:
+			why = fmt.Sprintf("; it is accepted only where the result flows into arithmetic with a float or a comparison, or into a float local that does, and line %d:%d uses it otherwise", r.Position().Line, r.Position().Col)
+		default:
+			continue
+		}
+		fl.errorf(p.node, ir.TypeMismatch, "%s() may return the int %d here%s%s", p.call.Name, p.v, types.PromotionHint(ir.Int, ir.Float), why)
 	}
 }
 
 // refusePromotion reports the promotion of the int v into loc at node when
 // bad (the first read that could tell the int from a float) or err (the
 // reads could not be walked) says so.
-func (c *compiler) refusePromotion(node ast.Ast, loc *ir.Local, v int64, bad *ir.LocalRef, err error) {
+func (c *compiler) refusePromotion(node ast.Ast, loc *ir.Local, v int64, from string, bad ir.Expr, err error) {
 	why := ""
 	switch {
 	case err != nil:
 		why = fmt.Sprintf("; its reads cannot be checked: %v", err)
 	case bad != nil:
-		why = fmt.Sprintf("; it is accepted only where the value flows into arithmetic with a float or a comparison, and line %d:%d reads %s otherwise", bad.Pos.Line, bad.Pos.Col, loc.Name)
+		why = fmt.Sprintf("; it is accepted only where the value flows into arithmetic with a float or a comparison, and line %d:%d reads %s otherwise", bad.Position().Line, bad.Position().Col, loc.Name)
 	default:
+		return
+	}
+	if from != "" {
+		c.errorf(node, ir.TypeMismatch, "%s is float but may be assigned the int %d by %s%s%s", loc.Name, v, from, types.PromotionHint(ir.Int, ir.Float), why)
 		return
 	}
 	c.errorf(node, ir.TypeMismatch, "%s is float but assigned the int %d%s%s", loc.Name, v, types.PromotionHint(ir.Int, ir.Float), why)
@@ -142,7 +226,7 @@ func (c *compiler) checkArgPromotions() {
 		}
 		return false
 	}
-	done := map[*ir.Func]map[*ir.Local]*ir.LocalRef{}
+	done := map[*ir.Func]map[any]ir.Expr{}
 	errs := map[*ir.Func]error{}
 	for _, p := range c.argPromos {
 		if _, ok := done[p.fn]; !ok {
@@ -176,28 +260,40 @@ func (c *compiler) checkArgPromotions() {
 					return l
 				}
 				return alias[l]
-			})
+			}, nil)
 		}
-		c.refusePromotion(p.node, p.loc, p.v, done[p.fn][p.loc], errs[p.fn])
+		c.refusePromotion(p.node, p.loc, p.v, "", done[p.fn][p.loc], errs[p.fn])
 	}
 }
 
 // unsafeReads returns, for each promoted local, its first read in bodies
 // that is not an operand of arithmetic with a float (not itself a
-// promoted local) or of a numeric comparison. promoted maps a local read
-// to the promoted local it stands for (itself, or the parameter a
-// condition's lambda parameter is bound to), or nil.
-func unsafeReads(bodies [][]ir.Stmt, promoted func(*ir.Local) *ir.Local) (map[*ir.Local]*ir.LocalRef, error) {
-	reads := map[*ir.LocalRef]bool{}
-	safe := map[*ir.LocalRef]bool{}
-	promotedRead := func(e ir.Expr) *ir.LocalRef {
-		if r, ok := e.(*ir.LocalRef); ok && promoted(r.Local) != nil {
-			return r
+// promoted value) or of a numeric comparison; and for each promoted call
+// of calls the same of the call itself. A call occurs once (the IR shares
+// no node; one seen twice is refused): calls[call] is true when that
+// occurrence is the value assigned to a promoted local, whose reads are
+// checked instead. promoted maps a local read to the promoted local it stands for
+// (itself, or the parameter a condition's lambda parameter is bound to),
+// or nil. The result is keyed by the *ir.Local or the call.
+func unsafeReads(bodies [][]ir.Stmt, promoted func(*ir.Local) *ir.Local, calls map[ir.Expr]bool) (map[any]ir.Expr, error) {
+	var reads []ir.Expr
+	safe := map[ir.Expr]bool{}
+	seen := map[ir.Expr]int{}
+	isPromoted := func(e ir.Expr) bool {
+		if r, ok := e.(*ir.LocalRef); ok {
+			return promoted(r.Local) != nil
 		}
-		return nil
+		_, ok := calls[e]
+		return ok
 	}
 	var visit func(e ir.Expr) bool
 	visit = func(e ir.Expr) bool {
+		if isPromoted(e) {
+			if seen[e] == 0 {
+				reads = append(reads, e)
+			}
+			seen[e]++
+		}
 		switch e := e.(type) {
 		case *ir.Builtin:
 			// ir.Inspect does not enter a key= lambda: it is a function,
@@ -205,23 +301,18 @@ func unsafeReads(bodies [][]ir.Stmt, promoted func(*ir.Local) *ir.Local) (map[*i
 			if e.Key != nil {
 				ir.Inspect(e.Key.Body, visit)
 			}
-		case *ir.LocalRef:
-			if promotedRead(e) != nil {
-				reads[e] = true
-			}
 		case *ir.BinOp:
 			switch e.Op {
 			case ir.Add, ir.Sub, ir.Mul, ir.Div, ir.FloorDiv, ir.Mod, ir.Pow:
 				for _, p := range [][2]ir.Expr{{e.X, e.Y}, {e.Y, e.X}} {
-					if r := promotedRead(p[0]); r != nil && ir.IsBasic(p[1].Type(), ir.KindFloat) && promotedRead(p[1]) == nil {
-						safe[r] = true
+					if isPromoted(p[0]) && ir.IsBasic(p[1].Type(), ir.KindFloat) && !isPromoted(p[1]) {
+						safe[p[0]] = true
 					}
 				}
 			}
 		case *ir.Compare:
 			for i, x := range e.Operands {
-				r := promotedRead(x)
-				if r == nil {
+				if !isPromoted(x) {
 					continue
 				}
 				ok := true
@@ -236,7 +327,7 @@ func unsafeReads(bodies [][]ir.Stmt, promoted func(*ir.Local) *ir.Local) (map[*i
 					ok = ok && numericCmp(e.Ops[j]) && numeric(other.Type())
 				}
 				if ok {
-					safe[r] = true
+					safe[x] = true
 				}
 			}
 		}
@@ -247,14 +338,20 @@ func unsafeReads(bodies [][]ir.Stmt, promoted func(*ir.Local) *ir.Local) (map[*i
 			return nil, err
 		}
 	}
-	bad := map[*ir.Local]*ir.LocalRef{}
-	for r := range reads {
-		if safe[r] {
+	bad := map[any]ir.Expr{}
+	for _, r := range reads {
+		var key any = r
+		if ref, ok := r.(*ir.LocalRef); ok {
+			key = promoted(ref.Local)
+			if safe[r] {
+				continue
+			}
+		} else if seen[r] == 1 && (safe[r] || calls[r]) {
 			continue
 		}
-		loc := promoted(r.Local)
-		if b := bad[loc]; b == nil || r.Pos.Line < b.Pos.Line || r.Pos.Line == b.Pos.Line && r.Pos.Col < b.Pos.Col {
-			bad[loc] = r
+		p, b := r.Position(), bad[key]
+		if b == nil || p.Line < b.Position().Line || p.Line == b.Position().Line && p.Col < b.Position().Col {
+			bad[key] = r
 		}
 	}
 	return bad, nil

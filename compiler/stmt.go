@@ -146,6 +146,7 @@ func (fl *fnLowerer) storeName(n *ast.Name, x ir.Expr, pos ir.Pos) ([]ir.Stmt, b
 	if loc == nil {
 		return nil, false
 	}
+	fl.bindPromoted(loc, x)
 	fl.cur.assigned(loc)
 	return []ir.Stmt{&ir.Assign{Pos: pos, Dest: loc, Value: x}}, true
 }
@@ -371,6 +372,7 @@ func (fl *fnLowerer) annAssign(s ast.Stmt, a *syntax.AnnAssign) ([]ir.Stmt, flow
 		fl.cur.assigned(loc) // its type is known: later reads need not fail too
 		return nil, fl.cur
 	}
+	fl.bindPromoted(loc, x)
 	fl.cur.assigned(loc)
 	return []ir.Stmt{&ir.Assign{Pos: fl.c.pos(s), Dest: loc, Value: x}}, fl.cur
 }

@@ -153,6 +153,46 @@ func TestFloatPromotionRefusals(t *testing.T) {
 	}
 }
 
+// TestMinMaxPromotion checks min and max of floats and int constants
+// (max(0.5, 1), float to mypy): accepted, with the ints lowered as floats,
+// exactly when no use of the result could tell the int CPython may
+// return from a float.
+func TestMinMaxPromotion(t *testing.T) {
+	for _, tc := range []struct{ body, want string }{
+		{"    print(max(0.5, 1) * 2.0, min(2, 0.5) + 1.5)\n", "max(0.5, 1.0)"},
+		{"    print(3 > max(0.5, -1, 2.5), min(0.5, 7) == 1)\n", "max(0.5, -1.0, 2.5)"},
+		{"    m = max(0.5, 1)\n    print(m < 3, m * 1.5)\n", "m = max(0.5, 1.0)"},
+		{"    m: float = min(1, 2.5)\n    print(m ** 2.0)\n", "m = min(1.0, 2.5)"},
+		{"    x = 0.5\n    x += max(x, 1)\n    print(x)\n", "max(x, 1.0)"},
+	} {
+		out := ir.Sprint(compileOK(t, mainOf(tc.body), testCfg))
+		if !strings.Contains(out, tc.want) {
+			t.Errorf("missing %q in\n%s", tc.want, out)
+		}
+	}
+	const why = "; it is accepted only where the result flows into arithmetic with a float or a comparison, or into a float local that does, and line "
+	const local = "; it is accepted only where the value flows into arithmetic with a float or a comparison, and line "
+	for _, tc := range []struct{ body, want string }{
+		{"    print(max(0.5, 1))\n", "plan.py:7:20: max() may return the int 1 here" + types.PromotionHint(ir.Int, ir.Float) + why + "7:11 uses it otherwise"},
+		{"    print(min(3, 0.5) + 1)\n", why + "7:11 uses it otherwise"},
+		{"    s = str(max(0.5, 1))\n", why + "7:13 uses it otherwise"},
+		{"    xs = [max(0.5, 1)]\n", why + "7:11 uses it otherwise"},
+		{"    print(max(max(0.5, 1), 2.0) * 1.0)\n", "plan.py:7:24: max() may return the int 1 here"},
+		{"    m = max(0.5, 1)\n    print(m)\n", "plan.py:7:18: m is float but may be assigned the int 1 by max()" + types.PromotionHint(ir.Int, ir.Float) + local + "8:11 reads m otherwise"},
+		{"    m = max(0.5, 1)\n    n = m\n", local + "8:9 reads m otherwise"},
+		{"    m = max(0.5, 1)\n    send_email(f\"{m}@x\", \"hi\")\n", local + "8:19 reads m otherwise"},
+		{"    print(max(0.5, 1, key=lambda v: v) * 1.0)\n", "plan.py:7:20: arguments of max() must have one type, got float and int"},
+		{"    n = 1\n    print(max(0.5, n) * 1.0)\n", "plan.py:8:20: arguments of max() must have one type, got float and int"},
+		{"    print(max(0.5, True) * 1.0)\n", "plan.py:7:20: arguments of max() must have one type, got float and bool"},
+		{"    print(max(0.5, 9007199254740993) * 1.0)\n", "plan.py:7:20: arguments of max() must have one type, got float and int"},
+	} {
+		_, err := Compile("plan.py", []byte(mainOf(tc.body)), testCfg)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: got %v, want a line containing %s", tc.body, err, tc.want)
+		}
+	}
+}
+
 // TestMixedListText checks that a list display mixing types is accepted
 // where only its text is used (print, str, repr, an f-string field), as
 // mypy accepts a list[object] there, and refused where CPython would fail
