@@ -79,9 +79,11 @@
 // expected (mypy accepts it, but CPython keeps the int, which prints as 1
 // where the float prints 1.0; types.PromotionHint says so) except an int
 // constant assigned to a float local, passed to a float parameter of a
-// plan function or given as its default, whose every read is arithmetic
-// with a float or a numeric comparison (promote.go: lowered as the
-// float; parameters are checked once every function is lowered), conditional
+// plan function or given as its default, given to min/max among floats
+// or returned by a float helper, whose every read (or use of the call)
+// is arithmetic with a float or a numeric comparison (promote.go: lowered
+// as the float; parameters and returns are checked once every function
+// is lowered; TestMypyAgreement compares with mypy --strict), conditional
 // arms that mypy would join to object, float or int are refused
 // (types.JoinHint), an empty display in a conditional arm takes the other
 // arm's type, and empty displays need a type from context or,

@@ -81,13 +81,11 @@ var mypyDifferences = map[string]string{
 // it could accept them honestly: work not done yet, not a choice. Like
 // mypyDifferences, a listed probe must still differ.
 var mypyGaps = map[string]string{
-	"return_int_for_float_arith": promoteNotYet,
-	"partial_none_then_int":      partialNoneNotYet,
-	"partial_none_read_before":   partialNoneNotYet,
+	"partial_none_then_int":    partialNoneNotYet,
+	"partial_none_read_before": partialNoneNotYet,
 }
 
 const (
-	promoteNotYet     = "an int constant where a float is expected is accepted only when assigned to a float local or passed to a plan function, not yet as an argument of min/max or a return value, where its reads could be checked the same way"
 	partialNoneNotYet = "a local first assigned None does not yet take its type (T | None) from a later assignment in its function"
 	joinsToObject     = "mypy joins the types to object, which is not a plan type: each value has one type the engines and the prover model"
 	intShows          = "CPython keeps the int where mypy lets it stand for a float, and the read shows it (print writes 1 where a float writes 1.0)"

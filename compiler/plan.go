@@ -82,13 +82,18 @@ type compiler struct {
 	// argPromos are the int constants passed to float parameters,
 	// checked once every function is lowered (promote.go).
 	argPromos []argPromotion
+	// retPromos are the int constants returned by a float function, and
+	// callInto the float locals assigned a call's result, checked once
+	// every function is lowered (promote.go).
+	retPromos []retPromotion
+	callInto  map[*ir.Call]*ir.Local
 }
 
 func newCompiler(filename string, src []byte, cfg Config) *compiler {
 	if cfg.Target == "" {
 		cfg.Target = "main"
 	}
-	return &compiler{filename: filename, src: src, cfg: cfg, names: map[string]*symbol{}}
+	return &compiler{filename: filename, src: src, cfg: cfg, names: map[string]*symbol{}, callInto: map[*ir.Call]*ir.Local{}}
 }
 
 func (c *compiler) pos(n ast.Ast) ir.Pos { return pyast.Pos(c.file, n) }
@@ -119,6 +124,7 @@ func (c *compiler) compile() *ir.Program {
 		c.lowerFunc(fi)
 	}
 	c.checkArgPromotions()
+	c.checkReturnPromotions()
 	c.recursion()
 	prog := &ir.Program{File: c.filename, Target: c.target.fn}
 	for _, fi := range c.funcs {

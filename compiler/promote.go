@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/go-python/gpython/ast"
 
@@ -30,6 +31,13 @@ import (
 // Any other read (print, str, an f-string, an effect argument, a return,
 // a copy into another name or a container, arithmetic with an int) could
 // tell 1 from 1.0, and the assignment is refused with the read's line.
+//
+// A float function that returns an int constant (`return 1` under
+// `-> float`) hands CPython's int to its callers. The constant is lowered
+// as a float when the function is not the target and has no ensures
+// clause (whose result parameter would read it), and every call of it is
+// such an operand, or is the value assigned to a float local every read
+// of which is.
 //
 // min and max of floats and int constants (max(0.5, 1), typed float by
 // mypy) may return one of the ints, which CPython returns unchanged. The
@@ -367,4 +375,140 @@ func numericCmp(op ir.CmpOp) bool {
 
 func numeric(t ir.Type) bool {
 	return ir.IsBasic(t, ir.KindInt) || ir.IsBasic(t, ir.KindFloat) || ir.IsBasic(t, ir.KindBool)
+}
+
+// retPromotion is an int constant returned by a float function, lowered
+// as a float.
+type retPromotion struct {
+	fn   *ir.Func
+	node ast.Ast // the returned value
+	v    int64
+}
+
+// promoteReturn returns x as a float constant when it is an int constant
+// that may stand for the float result of fl's function, recording the
+// promotion for checkReturnPromotions; nil otherwise.
+func (fl *fnLowerer) promoteReturn(node ast.Ast, x ir.Expr) ir.Expr {
+	fn := fl.fn
+	if fn == fl.c.target.fn || len(fl.fi.ensures) > 0 || len(fn.Ensures) > 0 {
+		return nil
+	}
+	if !ir.IsBasic(fn.Result, ir.KindFloat) || !ir.IsBasic(x.Type(), ir.KindInt) {
+		return nil
+	}
+	v, ok := intConst(x)
+	if !ok || v <= -(1<<53) || v >= 1<<53 {
+		return nil
+	}
+	fl.c.retPromos = append(fl.c.retPromos, retPromotion{fn: fn, node: node, v: v})
+	return &ir.Const{Pos: x.Position(), T: ir.Float, Value: float64(v)}
+}
+
+// checkReturnPromotions refuses each int constant returned by a float
+// function one call of which could show that CPython returns an int: a
+// call not an operand of arithmetic with a float or of a numeric
+// comparison, nor assigned to a float local all reads of which are.
+func (c *compiler) checkReturnPromotions() {
+	if len(c.retPromos) == 0 {
+		return
+	}
+	promotedFn := map[*ir.Func]bool{}
+	for _, p := range c.retPromos {
+		promotedFn[p.fn] = true
+	}
+	// Every place a call can be: the functions' bodies and their
+	// conditions' lambdas (ir.Inspect does not enter those, nor key=
+	// lambdas, which unsafeReads enters).
+	var bodies [][]ir.Stmt
+	for _, fi := range c.funcs {
+		bodies = append(bodies, fi.fn.Body)
+		for _, cd := range append(append([]*ir.Condition{}, fi.fn.Requires...), fi.fn.Ensures...) {
+			for _, l := range []*ir.Lambda{cd.Pred, cd.Each} {
+				if l != nil {
+					bodies = append(bodies, []ir.Stmt{&ir.ExprStmt{Pos: cd.Pos, X: l.Body}})
+				}
+			}
+		}
+	}
+	calls := map[ir.Expr]bool{} // the calls of promoted functions
+	callOf := map[ir.Expr]*ir.Func{}
+	bound := map[*ir.Local]*ir.Func{} // float locals assigned such a call
+	var find func(e ir.Expr) bool
+	find = func(e ir.Expr) bool {
+		switch e := e.(type) {
+		case *ir.Call:
+			if promotedFn[e.Func] {
+				loc := c.callInto[e]
+				calls[e] = loc != nil
+				callOf[e] = e.Func
+				if loc != nil {
+					bound[loc] = e.Func
+				}
+			}
+		case *ir.Builtin:
+			if e.Key != nil {
+				ir.Inspect(e.Key.Body, find)
+			}
+		}
+		return true
+	}
+	for _, b := range bodies {
+		if err := ir.InspectStmts(b, func(e ir.Expr) { ir.Inspect(e, find) }, nil); err != nil {
+			for _, p := range c.retPromos {
+				c.errorf(p.node, ir.TypeMismatch, "%s returns float, not int%s; its calls cannot be checked: %v", p.fn.Name, types.PromotionHint(ir.Int, ir.Float), err)
+			}
+			return
+		}
+	}
+	bad, err := unsafeReads(bodies, func(l *ir.Local) *ir.Local {
+		if bound[l] != nil {
+			return l
+		}
+		return nil
+	}, calls)
+	// The first use, per function, that could show the int.
+	first := map[*ir.Func]string{}
+	note := func(fn *ir.Func, r ir.Expr, what string) {
+		p := r.Position()
+		s := fmt.Sprintf("line %d:%d %s", p.Line, p.Col, what)
+		if first[fn] == "" {
+			first[fn] = s
+		}
+	}
+	var keys []ir.Expr
+	for e := range calls {
+		keys = append(keys, e)
+	}
+	sort.Slice(keys, func(i, j int) bool { return lessPos(keys[i].Position(), keys[j].Position()) })
+	for _, e := range keys {
+		if r := bad[e]; r != nil {
+			note(callOf[e], r, "uses its result otherwise")
+		}
+	}
+	var locs []*ir.Local
+	for l := range bound {
+		locs = append(locs, l)
+	}
+	sort.Slice(locs, func(i, j int) bool { return lessPos(locs[i].Pos, locs[j].Pos) })
+	for _, l := range locs {
+		if r := bad[l]; r != nil {
+			note(bound[l], r, "reads "+l.Name+", assigned its result, otherwise")
+		}
+	}
+	for _, p := range c.retPromos {
+		why := ""
+		switch {
+		case err != nil:
+			why = fmt.Sprintf("; its calls cannot be checked: %v", err)
+		case first[p.fn] != "":
+			why = "; it is accepted only where every call flows into arithmetic with a float or a comparison, or into a float local that does, and " + first[p.fn]
+		default:
+			continue
+		}
+		c.errorf(p.node, ir.TypeMismatch, "%s returns float, but CPython returns the int %d here%s%s", p.fn.Name, p.v, types.PromotionHint(ir.Int, ir.Float), why)
+	}
+}
+
+func lessPos(a, b ir.Pos) bool {
+	return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
 }

@@ -147,6 +147,9 @@ func (fl *fnLowerer) storeName(n *ast.Name, x ir.Expr, pos ir.Pos) ([]ir.Stmt, b
 		return nil, false
 	}
 	fl.bindPromoted(loc, x)
+	if call, ok := x.(*ir.Call); ok && ir.IsBasic(loc.Type, ir.KindFloat) {
+		fl.c.callInto[call] = loc
+	}
 	fl.cur.assigned(loc)
 	return []ir.Stmt{&ir.Assign{Pos: pos, Dest: loc, Value: x}}, true
 }
@@ -373,6 +376,9 @@ func (fl *fnLowerer) annAssign(s ast.Stmt, a *syntax.AnnAssign) ([]ir.Stmt, flow
 		return nil, fl.cur
 	}
 	fl.bindPromoted(loc, x)
+	if call, ok := x.(*ir.Call); ok && ir.IsBasic(loc.Type, ir.KindFloat) {
+		fl.c.callInto[call] = loc
+	}
 	fl.cur.assigned(loc)
 	return []ir.Stmt{&ir.Assign{Pos: fl.c.pos(s), Dest: loc, Value: x}}, fl.cur
 }
@@ -517,6 +523,11 @@ func (fl *fnLowerer) returnStmt(s *ast.Return) ([]ir.Stmt, flow) {
 	x := fl.l.Expr(s.Value, res)
 	if x == nil {
 		return nil, out
+	}
+	if !types.Assignable(x.Type(), res) {
+		if p := fl.promoteReturn(s.Value, x); p != nil {
+			x = p
+		}
 	}
 	if !types.Assignable(x.Type(), res) {
 		fl.errorf(s.Value, ir.TypeMismatch, "%s returns %s, not %s%s", fl.fn.Name, res, x.Type(), floatHint(res, x))

@@ -193,6 +193,48 @@ func TestMinMaxPromotion(t *testing.T) {
 	}
 }
 
+// TestReturnPromotion checks an int constant returned by a float function
+// (`return 1` under `-> float`, as mypy accepts it): accepted, as a float,
+// exactly when no call of the function could show the int CPython
+// returns.
+func TestReturnPromotion(t *testing.T) {
+	const half = "\n\ndef half(n: int) -> float:\n    if n > 2:\n        return 1\n    return n / 2\n"
+	for _, tc := range []struct{ body, want string }{
+		{"    print(half(3) * 2.0, half(1) < 1, 0.5 - half(4))\n" + half, "return 1.0"},
+		{"    y = half(3)\n    print(y < 2, y ** 2.0)\n" + half, "return 1.0"},
+		{"    def inner() -> float:\n        return -2\n    print(inner() / 4.0)\n", "return -2.0"},
+	} {
+		out := ir.Sprint(compileOK(t, mainOf(tc.body), testCfg))
+		if !strings.Contains(out, tc.want) {
+			t.Errorf("missing %q in\n%s", tc.want, out)
+		}
+	}
+	const why = "; it is accepted only where every call flows into arithmetic with a float or a comparison, or into a float local that does, and line "
+	refused := "plan.py:12:16: half returns float, but CPython returns the int 1 here" + types.PromotionHint(ir.Int, ir.Float) + why
+	for _, tc := range []struct{ body, want string }{
+		{"    print(half(3))\n" + half, refused + "7:11 uses its result otherwise"},
+		{"    print(half(3) * 2.0, half(3))\n" + half, refused + "7:26 uses its result otherwise"},
+		{"    print(half(3) + 1)\n" + half, refused + "7:11 uses its result otherwise"},
+		{"    print(f\"{half(3)}\")\n" + half, refused + "7:14 uses its result otherwise"},
+		{"    print(sorted([1, 3], key=lambda v: half(v)))\n" + half, refused + "7:40 uses its result otherwise"},
+		{"    y = half(3)\n    print(y)\n" + half, "plan.py:13:16: half returns float, but CPython returns the int 1 here" + types.PromotionHint(ir.Int, ir.Float) + why + "8:11 reads y, assigned its result, otherwise"},
+		{"    y: float = half(3)\n    z = y\n" + half, why + "8:9 reads y, assigned its result, otherwise"},
+		{"    print(twice() * 1.0)\n\n\ndef twice() -> float:\n    return 2 * half(3)\n" + half, why + "11:16 uses its result otherwise"},
+		{"    print(half(3) * 1.0)\n\n\n@clauz3.ensures(lambda result: result > 0)\ndef half(n: int) -> float:\n    return 1\n", "plan.py:12:12: half returns float, not int"},
+		{"    def inner() -> float:\n        return 1\n    print(inner())\n", "plan.py:8:16: inner returns float, but CPython returns the int 1 here"},
+	} {
+		_, err := Compile("plan.py", []byte(mainOf(tc.body)), testCfg)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: got %v, want a line containing %s", tc.body, err, tc.want)
+		}
+	}
+	// The target's result is read by whoever runs the plan.
+	_, err := Compile("plan.py", []byte(head+"\n\ndef main() -> float:\n    return 1\n"), testCfg)
+	if err == nil || !strings.Contains(err.Error(), "plan.py:7:12: main returns float, not int") {
+		t.Errorf("a target returning an int for a float: got %v", err)
+	}
+}
+
 // TestMixedListText checks that a list display mixing types is accepted
 // where only its text is used (print, str, repr, an f-string field), as
 // mypy accepts a list[object] there, and refused where CPython would fail
