@@ -104,6 +104,9 @@ func (fl *fnLowerer) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
 				return nil
 			}
 		}
+		if _, ok := fl.noneStart[loc]; ok {
+			fl.noneStart[loc] = false // read as None: its type stays None
+		}
 		return fl.narrowedRead(n, loc, &ir.LocalRef{Pos: l.Pos(n), Local: loc}, want)
 	}
 	if x, found := fl.outerLocal(l, n); found {

@@ -142,9 +142,13 @@ func (fl *fnLowerer) storeName(n *ast.Name, x ir.Expr, pos ir.Pos) ([]ir.Stmt, b
 			x = p
 		}
 	}
+	existed := fl.locals[string(n.Id)] != nil
 	loc := fl.local(n, string(n.Id), x.Type(), "assign")
 	if loc == nil {
 		return nil, false
+	}
+	if c, ok := x.(*ir.Const); ok && !existed && ir.IsBasic(c.T, ir.KindNone) {
+		fl.noneStart[loc] = true // a partial None (func.go)
 	}
 	fl.bindPromoted(loc, x)
 	if call, ok := x.(*ir.Call); ok && ir.IsBasic(loc.Type, ir.KindFloat) {

@@ -221,7 +221,7 @@ func (l *Lowerer) MakeBinOp(n ast.Ast, op ir.BinOpKind, x, y ir.Expr) ir.Expr {
 	}
 	t, why := types.BinOp(op, x.Type(), y.Type())
 	if t == nil {
-		l.Errorf(n, ir.Unsupported, "%s", why)
+		l.Errorf(n, optionalCode(x.Type(), y.Type()), "%s", why)
 		return nil
 	}
 	if op == ir.Pow {
@@ -454,7 +454,7 @@ func (l *Lowerer) compare(e *ast.Compare) ir.Expr {
 				return nil
 			}
 		} else if why := types.Compare(ops[i], prev, y.Type()); why != "" {
-			l.Errorf(e, ir.Unsupported, "%s", why)
+			l.Errorf(e, optionalCode(prev, y.Type()), "%s", why)
 			return nil
 		}
 		operands = append(operands, y)
@@ -758,4 +758,16 @@ func cloneAll(es []ir.Expr, pos ir.Pos) []ir.Expr {
 		out[i] = CloneAt(e, pos)
 	}
 	return out
+}
+
+// optionalCode is the code of a refused operator: a T | None operand
+// where a T is needed is a TypeMismatch (mypy's too), any other pair of
+// operand types an operation the language does not have.
+func optionalCode(x, y ir.Type) ir.Code {
+	for _, t := range []ir.Type{x, y} {
+		if _, ok := t.(*ir.Optional); ok {
+			return ir.TypeMismatch
+		}
+	}
+	return ir.Unsupported
 }
