@@ -176,7 +176,7 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 	l := fl.l
 	pos := l.Pos(c)
 	if !builtins[name] {
-		l.Errorf(c.Func, ir.UndefinedName, "name %s is not defined", name)
+		l.Errorf(c.Func, ir.UndefinedName, "name %s is not defined%s", name, fl.c.nameHint(fl, name))
 		return nil
 	}
 	mk := func(t ir.Type, args ...ir.Expr) *ir.Builtin {

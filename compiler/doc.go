@@ -30,8 +30,10 @@
 // import annotations`, and modules or names of the trusted layers
 // (effects, contracts, constants, row types); no folder needs an
 // __init__.py (PEP 420). A refused import says what would work
-// (suggest.go): `clauz3 install NAME` for a missing layer, the module
-// that exists for a wrong path, the nearest contract for a typo. A
+// (suggest.go): `clauz3 install NAME` for a missing layer, the nearest
+// domain for a misspelt one, the module that exists for a wrong path,
+// the nearest contract, effect, row type or module for a misspelt name
+// (imported, after a module alias, or read as a plain name). A
 // contract with a parameter of type type is instantiated at the
 // guarantee with the row type the plan passes (layer.Template).
 // At module level: imports, a

@@ -117,7 +117,7 @@ func (fl *fnLowerer) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
 		if builtins[name] {
 			l.Errorf(n, ir.Unsupported, "builtin %s used as a value is not supported", name)
 		} else {
-			l.Errorf(n, ir.UndefinedName, "name %s is not defined", name)
+			l.Errorf(n, ir.UndefinedName, "name %s is not defined%s", name, fl.c.nameHint(fl, name))
 		}
 		return nil
 	}

@@ -309,6 +309,8 @@ func (c *compiler) importFrom(s *ast.ImportFrom) {
 			if st, ok := c.roots.layerOf(mod); ok && st.layer != nil {
 				if in := whereIs(st.layer, name); in != "" && in != mod {
 					msg += "; it is in " + in
+				} else {
+					msg += c.memberHint(mod, name)
 				}
 			}
 			c.errorf(s, ir.ImportError, "%s", msg)
@@ -398,7 +400,7 @@ func (c *compiler) resolve(e ast.Expr) (*symbol, diag.Reason) {
 	parts := strings.Split(dotted, ".")
 	s := c.names[parts[0]]
 	if s == nil {
-		return nil, diag.Because(ir.UndefinedName, "name %s is not defined", parts[0])
+		return nil, diag.Because(ir.UndefinedName, "name %s is not defined%s", parts[0], c.nameHint(nil, parts[0]))
 	}
 	for i, p := range parts[1:] {
 		if s.kind == sBroken {
@@ -409,7 +411,7 @@ func (c *compiler) resolve(e ast.Expr) (*symbol, diag.Reason) {
 		}
 		next := c.member(s, p)
 		if next == nil {
-			return nil, diag.Because(ir.UndefinedName, "module %s has no attribute %s", strings.Join(parts[:i+1], "."), p)
+			return nil, diag.Because(ir.UndefinedName, "module %s has no attribute %s%s", strings.Join(parts[:i+1], "."), p, c.memberHint(s.qual, p))
 		}
 		s = next
 	}
