@@ -81,8 +81,10 @@
 // expected (mypy accepts it, but CPython keeps the int, which prints as 1
 // where the float prints 1.0; types.PromotionHint says so) except an int
 // constant assigned to a float local, passed to a float parameter of a
-// plan function or given as its default, given to min/max among floats
-// or returned by a float helper, whose every read (or use of the call)
+// plan function or given as its default, given to min/max among floats,
+// an arm of a conditional expression beside a float arm (the lower
+// package's PromoteArm) or returned by a float helper, whose every read
+// (or use of the call)
 // is arithmetic with a float or a numeric comparison (promote.go: lowered
 // as the float; parameters and returns are checked once every function
 // is lowered; TestMypyAgreement compares with mypy --strict), conditional

@@ -117,7 +117,7 @@ func (c *compiler) lowerFuncIn(fi *funcInfo, parent *fnLowerer) {
 	if parent != nil {
 		parent.inner = append(parent.inner, fl)
 	}
-	fl.l = &lower.Lowerer{File: c.file, Errs: &c.errs, Env: fl, Full: true, Ext: fl.ext, ListDisplay: fl.listDisplay}
+	fl.l = &lower.Lowerer{File: c.file, Errs: &c.errs, Env: fl, Full: true, Ext: fl.ext, ListDisplay: fl.listDisplay, PromoteArm: fl.promoteCond}
 	fl.cur = flow{defined: map[*ir.Local]bool{}, narrowed: map[*ir.Local]bool{}}
 	for _, p := range fi.fn.Params {
 		fl.names[p.Name] = true

@@ -95,7 +95,6 @@ var mypyDifferences = map[string]string{
 // it could accept them honestly: work not done yet, not a choice. Like
 // mypyDifferences, a listed probe must still differ.
 var mypyGaps = map[string]string{
-	"cond_int_float_arith":         "an int constant arm of a conditional expression beside a float arm is not lowered as a float yet where the result is only used in float arithmetic, as min/max arguments are",
 	"partial_none_read_before":     partialNoneNotYet,
 	"partial_none_nested_read":     partialNoneNotYet,
 	"partial_none_best_in_loop":    partialNoneNotYet,

@@ -40,8 +40,9 @@ import (
 // of which is.
 //
 // min and max of floats and int constants (max(0.5, 1), typed float by
-// mypy) may return one of the ints, which CPython returns unchanged. The
-// ints are lowered as floats when the call itself is such an operand, or
+// mypy) may return one of the ints, which CPython returns unchanged, and
+// so may a conditional expression with an int constant arm beside a
+// float one (1 if c else 2.5). The ints are lowered as floats when the call itself is such an operand, or
 // is the value assigned to a float local every read of which is (the
 // local is then checked as above).
 
@@ -54,9 +55,12 @@ type promotion struct {
 }
 
 // callPromotion is a min or max call with int constants among float
-// arguments, lowered with the ints as floats: the call may return one.
+// arguments, or a conditional expression with an int constant arm and a
+// float one, lowered with the ints as floats: its value may be one.
 type callPromotion struct {
-	call  *ir.Builtin
+	call  ir.Expr   // the min/max call or the conditional expression
+	what  string    // "max()", "the conditional expression"
+	may   string    // "max() may return", "the conditional expression may be"
 	node  ast.Ast   // the first int argument
 	v     int64     // its value
 	bound *ir.Local // the float local the call is assigned to, or nil
@@ -90,8 +94,15 @@ func (fl *fnLowerer) promoteMinMax(out *ir.Builtin, args []ast.Expr) bool {
 			out.Args[i] = &ir.Const{Pos: x.Position(), T: ir.Float, Value: float64(v)}
 		}
 	}
-	fl.promotedCalls = append(fl.promotedCalls, &callPromotion{call: out, node: args[first], v: v0})
+	fl.promotedCalls = append(fl.promotedCalls, &callPromotion{call: out, what: out.Name + "()", may: out.Name + "() may return", node: args[first], v: v0})
 	return true
+}
+
+// promoteCond records the conditional expression x, whose int constant
+// arm node (of value v) was lowered as a float beside a float arm (the
+// lower package's PromoteArm): x may be that int.
+func (fl *fnLowerer) promoteCond(node ast.Ast, v int64, x ir.Expr) {
+	fl.promotedCalls = append(fl.promotedCalls, &callPromotion{call: x, what: "the conditional expression", may: "the conditional expression may be", node: node, v: v})
 }
 
 // bindPromoted records that the float local loc is assigned x, when x is
@@ -104,7 +115,7 @@ func (fl *fnLowerer) bindPromoted(loc *ir.Local, x ir.Expr) {
 	for _, p := range fl.promotedCalls {
 		if p.call == x && p.bound == nil {
 			p.bound = loc
-			fl.promoted[loc] = append(fl.promoted[loc], promotion{node: p.node, v: p.v, from: p.call.Name + "()"})
+			fl.promoted[loc] = append(fl.promoted[loc], promotion{node: p.node, v: p.v, from: p.what})
 		}
 	}
 }
@@ -166,7 +177,7 @@ func (fl *fnLowerer) checkPromotions() {
 		default:
 			continue
 		}
-		fl.errorf(p.node, ir.TypeMismatch, "%s() may return the int %d here%s%s", p.call.Name, p.v, types.PromotionHint(ir.Int, ir.Float), why)
+		fl.errorf(p.node, ir.TypeMismatch, "%s the int %d here%s%s", p.may, p.v, types.PromotionHint(ir.Int, ir.Float), why)
 	}
 }
 

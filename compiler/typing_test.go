@@ -164,6 +164,10 @@ func TestMinMaxPromotion(t *testing.T) {
 		{"    m = max(0.5, 1)\n    print(m < 3, m * 1.5)\n", "m = max(0.5, 1.0)"},
 		{"    m: float = min(1, 2.5)\n    print(m ** 2.0)\n", "m = min(1.0, 2.5)"},
 		{"    x = 0.5\n    x += max(x, 1)\n    print(x)\n", "max(x, 1.0)"},
+		// A conditional expression with an int constant arm beside a float
+		// one is promoted the same way.
+		{"    c = len(\"ab\") > 1\n    print((1 if c else 2.5) * 2.0, 3 < (0.5 if c else -2))\n", "(1.0 if c else 2.5)"},
+		{"    c = len(\"ab\") > 1\n    y = 1 if c else 2.5\n    print(y > 0)\n", "y = (1.0 if c else 2.5)"},
 	} {
 		out := ir.Sprint(compileOK(t, mainOf(tc.body), testCfg))
 		if !strings.Contains(out, tc.want) {
@@ -185,6 +189,9 @@ func TestMinMaxPromotion(t *testing.T) {
 		{"    n = 1\n    print(max(0.5, n) * 1.0)\n", "plan.py:8:20: arguments of max() must have one type, got float and int"},
 		{"    print(max(0.5, True) * 1.0)\n", "plan.py:7:20: arguments of max() must have one type, got float and bool"},
 		{"    print(max(0.5, 9007199254740993) * 1.0)\n", "plan.py:7:20: arguments of max() must have one type, got float and int"},
+		{"    print(1 if len(\"a\") > 0 else 2.0)\n", "plan.py:7:11: the conditional expression may be the int 1 here"},
+		{"    y = 1 if len(\"a\") > 0 else 2.0\n    z = str(y)\n", "plan.py:7:9: y is float but may be assigned the int 1 by the conditional expression"},
+		{"    print((True if len(\"a\") > 0 else 2.0) * 1.0)\n", "conditional expression arms must have one type, got bool and float"},
 	} {
 		_, err := Compile("plan.py", []byte(mainOf(tc.body)), testCfg)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

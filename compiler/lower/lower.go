@@ -47,6 +47,11 @@ type Lowerer struct {
 	// types (a list[object] to mypy), the str CPython would write. ok is
 	// false when it reported an error.
 	ListDisplay func(e *ast.List) (x ir.Expr, ok bool)
+	// PromoteArm, when not nil, lets a conditional expression with an
+	// int constant arm (node, of value v) and a float arm be a float, the
+	// int lowered as a float: it is called with the expression x so
+	// lowered, whose uses the caller must check (CPython keeps the int).
+	PromoteArm func(node ast.Ast, v int64, x ir.Expr)
 }
 
 // Pos is the IR position of n.
