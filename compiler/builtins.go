@@ -176,7 +176,7 @@ func (fl *fnLowerer) builtin(c *ast.Call, name string, want ir.Type) ir.Expr {
 	l := fl.l
 	pos := l.Pos(c)
 	if !builtins[name] {
-		l.Errorf(c.Func, ir.UndefinedName, "name %s is not defined", name)
+		l.Errorf(c.Func, ir.UndefinedName, "name %s is not defined%s", name, fl.c.nameHint(fl, name))
 		return nil
 	}
 	mk := func(t ir.Type, args ...ir.Expr) *ir.Builtin {
@@ -707,6 +707,7 @@ func (fl *fnLowerer) minMax(c *ast.Call, name string) ir.Expr {
 		}
 		out.Args = []ir.Expr{x}
 	} else {
+		var firstBad ast.Expr // the first argument of another type than the first's
 		for _, a := range b.args {
 			x := l.Expr(a, elem)
 			if x == nil {
@@ -714,11 +715,20 @@ func (fl *fnLowerer) minMax(c *ast.Call, name string) ir.Expr {
 			}
 			if elem == nil {
 				elem = x.Type()
-			} else if !ir.Identical(elem, x.Type()) {
-				l.Errorf(a, ir.TypeMismatch, "arguments of %s() must have one type, got %s and %s%s", name, elem, x.Type(), types.PromotionHint(elem, x.Type())+types.PromotionHint(x.Type(), elem))
-				return nil
+			} else if !ir.Identical(elem, x.Type()) && firstBad == nil {
+				firstBad = a
 			}
 			out.Args = append(out.Args, x)
+		}
+		if firstBad != nil {
+			// max(0.5, 1): mypy types it float; accepted when the ints
+			// are constants and no read of the result could show one.
+			if b.kws["key"] != nil || !fl.promoteMinMax(out, b.args) {
+				got := out.Args[slices.Index(b.args, firstBad)].Type()
+				l.Errorf(firstBad, ir.TypeMismatch, "arguments of %s() must have one type, got %s and %s%s", name, elem, got, types.PromotionHint(elem, got)+types.PromotionHint(got, elem))
+				return nil
+			}
+			elem = ir.Float
 		}
 	}
 	out.T = elem

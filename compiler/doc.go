@@ -30,8 +30,10 @@
 // import annotations`, and modules or names of the trusted layers
 // (effects, contracts, constants, row types); no folder needs an
 // __init__.py (PEP 420). A refused import says what would work
-// (suggest.go): `clauz3 install NAME` for a missing layer, the module
-// that exists for a wrong path, the nearest contract for a typo. A
+// (suggest.go): `clauz3 install NAME` for a missing layer, the nearest
+// domain for a misspelt one, the module that exists for a wrong path,
+// the nearest contract, effect, row type or module for a misspelt name
+// (imported, after a module alias, or read as a plain name). A
 // contract with a parameter of type type is instantiated at the
 // guarantee with the row type the plan passes (layer.Template).
 // At module level: imports, a
@@ -79,9 +81,13 @@
 // expected (mypy accepts it, but CPython keeps the int, which prints as 1
 // where the float prints 1.0; types.PromotionHint says so) except an int
 // constant assigned to a float local, passed to a float parameter of a
-// plan function or given as its default, whose every read is arithmetic
-// with a float or a numeric comparison (promote.go: lowered as the
-// float; parameters are checked once every function is lowered), conditional
+// plan function or given as its default, given to min/max among floats,
+// an arm of a conditional expression beside a float arm (the lower
+// package's PromoteArm) or returned by a float helper, whose every read
+// (or use of the call)
+// is arithmetic with a float or a numeric comparison (promote.go: lowered
+// as the float; parameters and returns are checked once every function
+// is lowered; TestMypyAgreement compares with mypy --strict), conditional
 // arms that mypy would join to object, float or int are refused
 // (types.JoinHint), an empty display in a conditional arm takes the other
 // arm's type, and empty displays need a type from context or,

@@ -104,6 +104,9 @@ func (fl *fnLowerer) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
 				return nil
 			}
 		}
+		if _, ok := fl.noneStart[loc]; ok {
+			fl.noneStart[loc] = false // read as None: its type stays None
+		}
 		return fl.narrowedRead(n, loc, &ir.LocalRef{Pos: l.Pos(n), Local: loc}, want)
 	}
 	if x, found := fl.outerLocal(l, n); found {
@@ -114,7 +117,7 @@ func (fl *fnLowerer) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
 		if builtins[name] {
 			l.Errorf(n, ir.Unsupported, "builtin %s used as a value is not supported", name)
 		} else {
-			l.Errorf(n, ir.UndefinedName, "name %s is not defined", name)
+			l.Errorf(n, ir.UndefinedName, "name %s is not defined%s", name, fl.c.nameHint(fl, name))
 		}
 		return nil
 	}

@@ -66,16 +66,21 @@ func join(a, b flow) flow {
 
 // fnLowerer lowers the body of one plan function.
 type fnLowerer struct {
-	c        *compiler
-	fi       *funcInfo
-	fn       *ir.Func
-	names    map[string]bool           // every name the function assigns: its locals (Python scoping)
-	locals   map[string]*ir.Local      // the locals typed so far
-	broken   map[string]bool           // names whose definition was refused: reads stay silent
-	partial  map[string]*partialVar    // locals assigned an empty display, their type not fixed yet (partial.go)
-	promoted map[*ir.Local][]promotion // float locals assigned an int constant (promote.go)
-	cur      flow
-	l        *lower.Lowerer
+	c             *compiler
+	fi            *funcInfo
+	fn            *ir.Func
+	names         map[string]bool           // every name the function assigns: its locals (Python scoping)
+	locals        map[string]*ir.Local      // the locals typed so far
+	broken        map[string]bool           // names whose definition was refused: reads stay silent
+	partial       map[string]*partialVar    // locals assigned an empty display, their type not fixed yet (partial.go)
+	promoted      map[*ir.Local][]promotion // float locals assigned an int constant (promote.go)
+	promotedCalls []*callPromotion          // min/max calls with int constants among floats (promote.go)
+	// noneStart are the locals created by an unannotated `x = None` and
+	// whether each is still unread: the first assignment of a T to one
+	// still unread makes it T | None (as mypy completes a partial None).
+	noneStart map[*ir.Local]bool
+	cur       flow
+	l         *lower.Lowerer
 
 	scopes    []map[string]scoped // comprehension and key= lambda scopes, innermost last
 	used      map[string]bool     // the names of fn.Locals
@@ -106,13 +111,13 @@ func (c *compiler) lowerFunc(fi *funcInfo) {
 // parent is not nil.
 func (c *compiler) lowerFuncIn(fi *funcInfo, parent *fnLowerer) {
 	c.conditions(fi)
-	fl := &fnLowerer{c: c, fi: fi, fn: fi.fn, names: map[string]bool{}, locals: map[string]*ir.Local{}, broken: map[string]bool{}, partial: map[string]*partialVar{}, promoted: map[*ir.Local][]promotion{},
+	fl := &fnLowerer{c: c, fi: fi, fn: fi.fn, names: map[string]bool{}, locals: map[string]*ir.Local{}, broken: map[string]bool{}, partial: map[string]*partialVar{}, promoted: map[*ir.Local][]promotion{}, noneStart: map[*ir.Local]bool{},
 		used: map[string]bool{}, consuming: map[ast.Expr]use{}, guarded: map[*ast.Name]bool{}, vsNone: map[*ast.Name]bool{}, shared: map[ir.Expr]string{},
 		parent: parent, defNames: map[string]bool{}, nested: map[string]*funcInfo{}}
 	if parent != nil {
 		parent.inner = append(parent.inner, fl)
 	}
-	fl.l = &lower.Lowerer{File: c.file, Errs: &c.errs, Env: fl, Full: true, Ext: fl.ext, ListDisplay: fl.listDisplay}
+	fl.l = &lower.Lowerer{File: c.file, Errs: &c.errs, Env: fl, Full: true, Ext: fl.ext, ListDisplay: fl.listDisplay, PromoteArm: fl.promoteCond}
 	fl.cur = flow{defined: map[*ir.Local]bool{}, narrowed: map[*ir.Local]bool{}}
 	for _, p := range fi.fn.Params {
 		fl.names[p.Name] = true
@@ -254,10 +259,23 @@ func (fl *fnLowerer) local(n ast.Ast, name string, t ir.Type, verb string) *ir.L
 		return nil
 	}
 	if loc := fl.locals[name]; loc != nil {
+		readAsNone := false
+		if unread, ok := fl.noneStart[loc]; ok && verb == "assign" && !ir.IsBasic(t, ir.KindNone) {
+			delete(fl.noneStart, loc)
+			readAsNone = !unread
+			if unread {
+				// Nothing read it as None yet: it is T | None from its
+				// first assignment on.
+				loc.Type = types.MakeOptional(t)
+			}
+		}
 		if !ir.Identical(loc.Type, t) && (verb != "assign" || !types.Assignable(t, loc.Type)) {
 			hint := types.OptionalHint(t) + types.PromotionHint(t, loc.Type)
 			if ir.IsBasic(loc.Type, ir.KindNone) && verb == "assign" {
 				hint = fmt.Sprintf(" (annotate it where it is first assigned, e.g. %s: %s | None = None)", name, t)
+				if readAsNone {
+					hint = fmt.Sprintf(" (it is read before this assignment, while its type is still None; mypy infers %s | None across such a read, this compiler not yet: annotate it where it is first assigned, e.g. %s: %s | None = None)", t, name, t)
+				}
 			}
 			fl.errorf(n, ir.TypeMismatch, "%s was %s, cannot %s %s%s", name, loc.Type, verb, t, hint)
 			return nil

@@ -128,6 +128,9 @@ func (fl *fnLowerer) outerLocal(l *lower.Lowerer, n *ast.Name) (x ir.Expr, found
 			l.Errorf(n, ir.Unassigned, "name %s is read by %s but not assigned on every path before its def (assign it before the def)", name, fl.fn.Name)
 			return nil, true
 		}
+		if _, ok := f.noneStart[loc]; ok {
+			f.noneStart[loc] = false // read as None: its type stays None
+		}
 		return &ir.LocalRef{Pos: l.Pos(n), Local: loc}, true
 	}
 	return nil, false

@@ -82,13 +82,18 @@ type compiler struct {
 	// argPromos are the int constants passed to float parameters,
 	// checked once every function is lowered (promote.go).
 	argPromos []argPromotion
+	// retPromos are the int constants returned by a float function, and
+	// callInto the float locals assigned a call's result, checked once
+	// every function is lowered (promote.go).
+	retPromos []retPromotion
+	callInto  map[*ir.Call]*ir.Local
 }
 
 func newCompiler(filename string, src []byte, cfg Config) *compiler {
 	if cfg.Target == "" {
 		cfg.Target = "main"
 	}
-	return &compiler{filename: filename, src: src, cfg: cfg, names: map[string]*symbol{}}
+	return &compiler{filename: filename, src: src, cfg: cfg, names: map[string]*symbol{}, callInto: map[*ir.Call]*ir.Local{}}
 }
 
 func (c *compiler) pos(n ast.Ast) ir.Pos { return pyast.Pos(c.file, n) }
@@ -119,6 +124,7 @@ func (c *compiler) compile() *ir.Program {
 		c.lowerFunc(fi)
 	}
 	c.checkArgPromotions()
+	c.checkReturnPromotions()
 	c.recursion()
 	prog := &ir.Program{File: c.filename, Target: c.target.fn}
 	for _, fi := range c.funcs {
@@ -303,6 +309,8 @@ func (c *compiler) importFrom(s *ast.ImportFrom) {
 			if st, ok := c.roots.layerOf(mod); ok && st.layer != nil {
 				if in := whereIs(st.layer, name); in != "" && in != mod {
 					msg += "; it is in " + in
+				} else {
+					msg += c.memberHint(mod, name)
 				}
 			}
 			c.errorf(s, ir.ImportError, "%s", msg)
@@ -392,7 +400,7 @@ func (c *compiler) resolve(e ast.Expr) (*symbol, diag.Reason) {
 	parts := strings.Split(dotted, ".")
 	s := c.names[parts[0]]
 	if s == nil {
-		return nil, diag.Because(ir.UndefinedName, "name %s is not defined", parts[0])
+		return nil, diag.Because(ir.UndefinedName, "name %s is not defined%s", parts[0], c.nameHint(nil, parts[0]))
 	}
 	for i, p := range parts[1:] {
 		if s.kind == sBroken {
@@ -403,7 +411,7 @@ func (c *compiler) resolve(e ast.Expr) (*symbol, diag.Reason) {
 		}
 		next := c.member(s, p)
 		if next == nil {
-			return nil, diag.Because(ir.UndefinedName, "module %s has no attribute %s", strings.Join(parts[:i+1], "."), p)
+			return nil, diag.Because(ir.UndefinedName, "module %s has no attribute %s%s", strings.Join(parts[:i+1], "."), p, c.memberHint(s.qual, p))
 		}
 		s = next
 	}

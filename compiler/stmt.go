@@ -142,9 +142,17 @@ func (fl *fnLowerer) storeName(n *ast.Name, x ir.Expr, pos ir.Pos) ([]ir.Stmt, b
 			x = p
 		}
 	}
+	existed := fl.locals[string(n.Id)] != nil
 	loc := fl.local(n, string(n.Id), x.Type(), "assign")
 	if loc == nil {
 		return nil, false
+	}
+	if c, ok := x.(*ir.Const); ok && !existed && ir.IsBasic(c.T, ir.KindNone) {
+		fl.noneStart[loc] = true // a partial None (func.go)
+	}
+	fl.bindPromoted(loc, x)
+	if call, ok := x.(*ir.Call); ok && ir.IsBasic(loc.Type, ir.KindFloat) {
+		fl.c.callInto[call] = loc
 	}
 	fl.cur.assigned(loc)
 	return []ir.Stmt{&ir.Assign{Pos: pos, Dest: loc, Value: x}}, true
@@ -371,6 +379,10 @@ func (fl *fnLowerer) annAssign(s ast.Stmt, a *syntax.AnnAssign) ([]ir.Stmt, flow
 		fl.cur.assigned(loc) // its type is known: later reads need not fail too
 		return nil, fl.cur
 	}
+	fl.bindPromoted(loc, x)
+	if call, ok := x.(*ir.Call); ok && ir.IsBasic(loc.Type, ir.KindFloat) {
+		fl.c.callInto[call] = loc
+	}
 	fl.cur.assigned(loc)
 	return []ir.Stmt{&ir.Assign{Pos: fl.c.pos(s), Dest: loc, Value: x}}, fl.cur
 }
@@ -515,6 +527,11 @@ func (fl *fnLowerer) returnStmt(s *ast.Return) ([]ir.Stmt, flow) {
 	x := fl.l.Expr(s.Value, res)
 	if x == nil {
 		return nil, out
+	}
+	if !types.Assignable(x.Type(), res) {
+		if p := fl.promoteReturn(s.Value, x); p != nil {
+			x = p
+		}
 	}
 	if !types.Assignable(x.Type(), res) {
 		fl.errorf(s.Value, ir.TypeMismatch, "%s returns %s, not %s%s", fl.fn.Name, res, x.Type(), floatHint(res, x))

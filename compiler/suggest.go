@@ -31,10 +31,26 @@ func (c *compiler) unknownModule(name string) diag.Reason {
 	st, ok := c.roots.layerOf(pkg)
 	if !ok {
 		msg = fmt.Sprintf("no trusted layer %s in this project (no folder tools/%s/trusted under the import roots)", pkg, domain)
+		var bundled []string
 		for _, b := range layers.Bundled() {
 			if b.Name == domain {
 				return diag.Because(ir.ImportError, "%s; install the bundled one with `clauz3 install %s`", msg, domain)
 			}
+			bundled = append(bundled, b.Name)
+		}
+		// Not a bundled layer: most likely a misspelt domain, of the
+		// project's own layers first.
+		var domains []string
+		for _, t := range c.roots.trusted {
+			if d, ok := strings.CutPrefix(t.name, "tools."); ok {
+				domains = append(domains, strings.TrimSuffix(d, ".trusted"))
+			}
+		}
+		if best := nearest(domain, domains); best != "" {
+			return diag.Because(ir.ImportError, "%s; did you mean %s?", msg, strings.Join(append([]string{"tools", best}, parts[2:]...), "."))
+		}
+		if best := nearest(domain, bundled); best != "" {
+			return diag.Because(ir.ImportError, "%s; did you mean the bundled layer %s (`clauz3 install %s`, then import %s)?", msg, best, best, strings.Join(append([]string{"tools", best}, parts[2:]...), "."))
 		}
 		return diag.Because(ir.ImportError, "%s; install a layer folder with `clauz3 install FOLDER`, or see `clauz3 tools` for the layers the project has", msg)
 	}
@@ -59,6 +75,60 @@ func nearestModule(l *layer.Layer, name string) string {
 		}
 	}
 	return nearest(name, names)
+}
+
+// importable lists the names a plan may import from module mod of layer
+// l: the effects, contracts and row types it binds, and the modules of
+// l directly under it (contracts, effects, ... under the layer package).
+func importable(l *layer.Layer, mod string) []string {
+	var out []string
+	for _, m := range l.Modules {
+		if rest, ok := strings.CutPrefix(m.Name, mod+"."); ok && !strings.Contains(rest, ".") {
+			out = append(out, rest)
+		}
+		if m.Name != mod {
+			continue
+		}
+		for n, s := range m.Names {
+			switch s.Kind {
+			case layer.KEffect, layer.KContract, layer.KRow:
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// memberHint is "; did you mean NAME?" for the importable name of module
+// mod nearest to name, when mod is a module of a trusted layer and one is
+// near enough, else "".
+func (c *compiler) memberHint(mod, name string) string {
+	st, ok := c.roots.layerOf(mod)
+	if !ok || st.layer == nil {
+		return ""
+	}
+	if best := nearest(name, importable(st.layer, mod)); best != "" {
+		return "; did you mean " + best + "?"
+	}
+	return ""
+}
+
+// nameHint is "; did you mean NAME?" for the name bound at module level,
+// or in the scope of fl (nil at module level), nearest to name, or "".
+func (c *compiler) nameHint(fl *fnLowerer, name string) string {
+	var names []string
+	for n := range c.names {
+		names = append(names, n)
+	}
+	for f := fl; f != nil; f = f.parent {
+		for n := range f.names {
+			names = append(names, n)
+		}
+	}
+	if best := nearest(name, names); best != "" {
+		return "; did you mean " + best + "?"
+	}
+	return ""
 }
 
 // whereIs names the module of layer l that binds name to something a

@@ -153,6 +153,128 @@ func TestFloatPromotionRefusals(t *testing.T) {
 	}
 }
 
+// TestMinMaxPromotion checks min and max of floats and int constants
+// (max(0.5, 1), float to mypy): accepted, with the ints lowered as floats,
+// exactly when no use of the result could tell the int CPython may
+// return from a float.
+func TestMinMaxPromotion(t *testing.T) {
+	for _, tc := range []struct{ body, want string }{
+		{"    print(max(0.5, 1) * 2.0, min(2, 0.5) + 1.5)\n", "max(0.5, 1.0)"},
+		{"    print(3 > max(0.5, -1, 2.5), min(0.5, 7) == 1)\n", "max(0.5, -1.0, 2.5)"},
+		{"    m = max(0.5, 1)\n    print(m < 3, m * 1.5)\n", "m = max(0.5, 1.0)"},
+		{"    m: float = min(1, 2.5)\n    print(m ** 2.0)\n", "m = min(1.0, 2.5)"},
+		{"    x = 0.5\n    x += max(x, 1)\n    print(x)\n", "max(x, 1.0)"},
+		// A conditional expression with an int constant arm beside a float
+		// one is promoted the same way.
+		{"    c = len(\"ab\") > 1\n    print((1 if c else 2.5) * 2.0, 3 < (0.5 if c else -2))\n", "(1.0 if c else 2.5)"},
+		{"    c = len(\"ab\") > 1\n    y = 1 if c else 2.5\n    print(y > 0)\n", "y = (1.0 if c else 2.5)"},
+	} {
+		out := ir.Sprint(compileOK(t, mainOf(tc.body), testCfg))
+		if !strings.Contains(out, tc.want) {
+			t.Errorf("missing %q in\n%s", tc.want, out)
+		}
+	}
+	const why = "; it is accepted only where the result flows into arithmetic with a float or a comparison, or into a float local that does, and line "
+	const local = "; it is accepted only where the value flows into arithmetic with a float or a comparison, and line "
+	for _, tc := range []struct{ body, want string }{
+		{"    print(max(0.5, 1))\n", "plan.py:7:20: max() may return the int 1 here" + types.PromotionHint(ir.Int, ir.Float) + why + "7:11 uses it otherwise"},
+		{"    print(min(3, 0.5) + 1)\n", why + "7:11 uses it otherwise"},
+		{"    s = str(max(0.5, 1))\n", why + "7:13 uses it otherwise"},
+		{"    xs = [max(0.5, 1)]\n", why + "7:11 uses it otherwise"},
+		{"    print(max(max(0.5, 1), 2.0) * 1.0)\n", "plan.py:7:24: max() may return the int 1 here"},
+		{"    m = max(0.5, 1)\n    print(m)\n", "plan.py:7:18: m is float but may be assigned the int 1 by max()" + types.PromotionHint(ir.Int, ir.Float) + local + "8:11 reads m otherwise"},
+		{"    m = max(0.5, 1)\n    n = m\n", local + "8:9 reads m otherwise"},
+		{"    m = max(0.5, 1)\n    send_email(f\"{m}@x\", \"hi\")\n", local + "8:19 reads m otherwise"},
+		{"    print(max(0.5, 1, key=lambda v: v) * 1.0)\n", "plan.py:7:20: arguments of max() must have one type, got float and int"},
+		{"    n = 1\n    print(max(0.5, n) * 1.0)\n", "plan.py:8:20: arguments of max() must have one type, got float and int"},
+		{"    print(max(0.5, True) * 1.0)\n", "plan.py:7:20: arguments of max() must have one type, got float and bool"},
+		{"    print(max(0.5, 9007199254740993) * 1.0)\n", "plan.py:7:20: arguments of max() must have one type, got float and int"},
+		{"    print(1 if len(\"a\") > 0 else 2.0)\n", "plan.py:7:11: the conditional expression may be the int 1 here"},
+		{"    y = 1 if len(\"a\") > 0 else 2.0\n    z = str(y)\n", "plan.py:7:9: y is float but may be assigned the int 1 by the conditional expression"},
+		{"    print((True if len(\"a\") > 0 else 2.0) * 1.0)\n", "conditional expression arms must have one type, got bool and float"},
+	} {
+		_, err := Compile("plan.py", []byte(mainOf(tc.body)), testCfg)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: got %v, want a line containing %s", tc.body, err, tc.want)
+		}
+	}
+}
+
+// TestReturnPromotion checks an int constant returned by a float function
+// (`return 1` under `-> float`, as mypy accepts it): accepted, as a float,
+// exactly when no call of the function could show the int CPython
+// returns.
+func TestReturnPromotion(t *testing.T) {
+	const half = "\n\ndef half(n: int) -> float:\n    if n > 2:\n        return 1\n    return n / 2\n"
+	for _, tc := range []struct{ body, want string }{
+		{"    print(half(3) * 2.0, half(1) < 1, 0.5 - half(4))\n" + half, "return 1.0"},
+		{"    y = half(3)\n    print(y < 2, y ** 2.0)\n" + half, "return 1.0"},
+		{"    def inner() -> float:\n        return -2\n    print(inner() / 4.0)\n", "return -2.0"},
+	} {
+		out := ir.Sprint(compileOK(t, mainOf(tc.body), testCfg))
+		if !strings.Contains(out, tc.want) {
+			t.Errorf("missing %q in\n%s", tc.want, out)
+		}
+	}
+	const why = "; it is accepted only where every call flows into arithmetic with a float or a comparison, or into a float local that does, and line "
+	refused := "plan.py:12:16: half returns float, but CPython returns the int 1 here" + types.PromotionHint(ir.Int, ir.Float) + why
+	for _, tc := range []struct{ body, want string }{
+		{"    print(half(3))\n" + half, refused + "7:11 uses its result otherwise"},
+		{"    print(half(3) * 2.0, half(3))\n" + half, refused + "7:26 uses its result otherwise"},
+		{"    print(half(3) + 1)\n" + half, refused + "7:11 uses its result otherwise"},
+		{"    print(f\"{half(3)}\")\n" + half, refused + "7:14 uses its result otherwise"},
+		{"    print(sorted([1, 3], key=lambda v: half(v)))\n" + half, refused + "7:40 uses its result otherwise"},
+		{"    y = half(3)\n    print(y)\n" + half, "plan.py:13:16: half returns float, but CPython returns the int 1 here" + types.PromotionHint(ir.Int, ir.Float) + why + "8:11 reads y, assigned its result, otherwise"},
+		{"    y: float = half(3)\n    z = y\n" + half, why + "8:9 reads y, assigned its result, otherwise"},
+		{"    print(twice() * 1.0)\n\n\ndef twice() -> float:\n    return 2 * half(3)\n" + half, why + "11:16 uses its result otherwise"},
+		{"    print(half(3) * 1.0)\n\n\n@clauz3.ensures(lambda result: result > 0)\ndef half(n: int) -> float:\n    return 1\n", "plan.py:12:12: half returns float, not int"},
+		{"    def inner() -> float:\n        return 1\n    print(inner())\n", "plan.py:8:16: inner returns float, but CPython returns the int 1 here"},
+	} {
+		_, err := Compile("plan.py", []byte(mainOf(tc.body)), testCfg)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: got %v, want a line containing %s", tc.body, err, tc.want)
+		}
+	}
+	// The target's result is read by whoever runs the plan.
+	_, err := Compile("plan.py", []byte(head+"\n\ndef main() -> float:\n    return 1\n"), testCfg)
+	if err == nil || !strings.Contains(err.Error(), "plan.py:7:12: main returns float, not int") {
+		t.Errorf("a target returning an int for a float: got %v", err)
+	}
+}
+
+// TestPartialNone checks mypy's partial None: a local first assigned
+// None without an annotation is T | None when a later assignment in its
+// function gives it a T and nothing read it before; otherwise the
+// assignment is refused, saying why and what to write.
+func TestPartialNone(t *testing.T) {
+	for _, tc := range []struct{ body, want string }{
+		{"    x = None\n    if len(\"ab\") > 1:\n        x = 3\n    print(x)\n", "local x int | None"},
+		{"    x = None\n    for i in range(3):\n        x = i\n    if x is not None:\n        print(x + 1)\n", "local x int | None"},
+		{"    x = None\n    for y in [\"a\", \"b\"]:\n        x = y\n    print(x)\n", "local x str | None"},
+		{"    x = None\n    x = None\n    x = [1]\n    print(x)\n", "local x list[int] | None"},
+	} {
+		out := ir.Sprint(compileOK(t, mainOf(tc.body), testCfg))
+		if !strings.Contains(out, tc.want) {
+			t.Errorf("missing %q in\n%s", tc.want, out)
+		}
+	}
+	const readFirst = ", cannot assign int (it is read before this assignment, while its type is still None; mypy infers int | None across such a read, this compiler not yet: annotate it where it is first assigned, e.g. x: int | None = None)"
+	for _, tc := range []struct{ body, want string }{
+		{"    x = None\n    print(x)\n    x = 3\n", "plan.py:9:5: x was None" + readFirst},
+		{"    x = None\n    y = [x]\n    x = 3\n", "plan.py:9:5: x was None" + readFirst},
+		{"    x = None\n    def f() -> None:\n        print(x)\n    x = 2\n    f()\n", "plan.py:10:5: x was None" + readFirst},
+		{"    x = None\n    for i in range(3):\n        if x is None:\n            x = i\n", "plan.py:10:13: x was None" + readFirst},
+		{"    x = None\n    x = 1\n    x = \"a\"\n", "plan.py:9:5: x was int | None, cannot assign str"},
+		{"    x = None\n    x = 3\n    print(x + 1)\n", "plan.py:9:11: operator + on int | None and int is not supported"},
+		{"    x: None = None\n    x = 3\n", "plan.py:8:5: x was None, cannot assign int (annotate it where it is first assigned, e.g. x: int | None = None)"},
+	} {
+		_, err := Compile("plan.py", []byte(mainOf(tc.body)), testCfg)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: got %v, want a line containing %s", tc.body, err, tc.want)
+		}
+	}
+}
+
 // TestMixedListText checks that a list display mixing types is accepted
 // where only its text is used (print, str, repr, an f-string field), as
 // mypy accepts a list[object] there, and refused where CPython would fail

@@ -556,11 +556,15 @@ func (x *executor) assign(fr *frame, pos ir.Pos, l *ir.Local, v value, g z3.Term
 	if err != nil {
 		return err
 	}
-	if t, isTerm := merged.(z3.Term); isTerm && len(fr.loops) > 0 {
+	vt, newTerm := v.(z3.Term)
+	ot, oldTerm := old.val.(z3.Term)
+	if t, isTerm := merged.(z3.Term); isTerm && newTerm && oldTerm && len(fr.loops) > 0 {
 		// A value carried across iterations would nest one if-then-else
 		// per iteration; a fresh name defined by implications keeps the
-		// formula flat (see doc.go).
-		merged = x.define(l.Name, g, v.(z3.Term), old.val.(z3.Term), t)
+		// formula flat (see doc.go). Only for two terms: a T | None
+		// local merges None (no term) with a T into one term, which
+		// stays as merged.
+		merged = x.define(l.Name, g, vt, ot, t)
 	}
 	x.set(fr, l, merged, x.ctx.Or(g, old.defined), v)
 	return nil

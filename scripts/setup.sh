@@ -19,12 +19,14 @@ run_root() {
 }
 
 # Debian packages the build needs: the Z3 C API (headers + library) for the
-# cgo binding in prover/z3, a C compiler for cgo itself, and Chromium for
-# the approval UI's browser test (runner, through chromedp).
+# cgo binding in prover/z3, a C compiler for cgo itself, Chromium for the
+# approval UI's browser test (runner, through chromedp), and mypy, against
+# which compiler TestMypyAgreement checks the typing of plans.
 missing=()
 [ -f /usr/include/z3.h ] || missing+=(libz3-dev)
 command -v gcc >/dev/null 2>&1 || missing+=(gcc)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v mypy >/dev/null 2>&1 || missing+=(mypy)
 if [ "${#missing[@]}" -gt 0 ]; then
 	if ! command -v apt-get >/dev/null 2>&1; then
 		echo "setup: missing ${missing[*]} and apt-get is not available; install them by hand" >&2

@@ -55,6 +55,11 @@ func (l *Lowerer) ifExp(e *ast.IfExp, want ir.Type) ir.Expr {
 		}
 	}
 	t := CondType(then.Type(), els.Type())
+	if t == nil && l.PromoteArm != nil {
+		if x := l.promoteArm(e, cond, then, els); x != nil {
+			return x
+		}
+	}
 	if t == nil {
 		l.Errorf(e, ir.TypeMismatch, "conditional expression arms must have one type, got %s and %s%s", then.Type(), els.Type(), types.JoinHint(then.Type(), els.Type()))
 		return nil
@@ -258,4 +263,44 @@ func emptyDisplay(e ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// promoteArm is e as a float conditional expression when one arm is a
+// float and the other an int constant below 2**53 in magnitude (lowered
+// as that float), reported to l.PromoteArm; nil otherwise.
+func (l *Lowerer) promoteArm(e *ast.IfExp, cond, then, els ir.Expr) ir.Expr {
+	arms := []ir.Expr{then, els}
+	nodes := []ast.Ast{e.Body, e.Orelse}
+	for i := range arms {
+		other := arms[1-i]
+		if !ir.IsBasic(arms[i].Type(), ir.KindInt) || !ir.IsBasic(other.Type(), ir.KindFloat) {
+			continue
+		}
+		v, ok := intConstant(arms[i])
+		if !ok || v <= -(1<<53) || v >= 1<<53 {
+			return nil
+		}
+		arms[i] = &ir.Const{Pos: arms[i].Position(), T: ir.Float, Value: float64(v)}
+		x := &ir.CondExpr{Pos: l.Pos(e), Cond: cond, Then: arms[0], Else: arms[1], T: ir.Float}
+		l.PromoteArm(nodes[i], v, x)
+		return x
+	}
+	return nil
+}
+
+// intConstant is the value of an int constant (a literal, or a negated
+// one).
+func intConstant(x ir.Expr) (int64, bool) {
+	switch x := x.(type) {
+	case *ir.Const:
+		v, ok := x.Value.(int64)
+		return v, ok
+	case *ir.UnOp:
+		if x.Op == ir.Neg {
+			if v, ok := intConstant(x.X); ok && v != -v {
+				return -v, true
+			}
+		}
+	}
+	return 0, false
 }

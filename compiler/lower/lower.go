@@ -47,6 +47,11 @@ type Lowerer struct {
 	// types (a list[object] to mypy), the str CPython would write. ok is
 	// false when it reported an error.
 	ListDisplay func(e *ast.List) (x ir.Expr, ok bool)
+	// PromoteArm, when not nil, lets a conditional expression with an
+	// int constant arm (node, of value v) and a float arm be a float, the
+	// int lowered as a float: it is called with the expression x so
+	// lowered, whose uses the caller must check (CPython keeps the int).
+	PromoteArm func(node ast.Ast, v int64, x ir.Expr)
 }
 
 // Pos is the IR position of n.
@@ -221,7 +226,7 @@ func (l *Lowerer) MakeBinOp(n ast.Ast, op ir.BinOpKind, x, y ir.Expr) ir.Expr {
 	}
 	t, why := types.BinOp(op, x.Type(), y.Type())
 	if t == nil {
-		l.Errorf(n, ir.Unsupported, "%s", why)
+		l.Errorf(n, optionalCode(x.Type(), y.Type()), "%s", why)
 		return nil
 	}
 	if op == ir.Pow {
@@ -454,7 +459,7 @@ func (l *Lowerer) compare(e *ast.Compare) ir.Expr {
 				return nil
 			}
 		} else if why := types.Compare(ops[i], prev, y.Type()); why != "" {
-			l.Errorf(e, ir.Unsupported, "%s", why)
+			l.Errorf(e, optionalCode(prev, y.Type()), "%s", why)
 			return nil
 		}
 		operands = append(operands, y)
@@ -758,4 +763,16 @@ func cloneAll(es []ir.Expr, pos ir.Pos) []ir.Expr {
 		out[i] = CloneAt(e, pos)
 	}
 	return out
+}
+
+// optionalCode is the code of a refused operator: a T | None operand
+// where a T is needed is a TypeMismatch (mypy's too), any other pair of
+// operand types an operation the language does not have.
+func optionalCode(x, y ir.Type) ir.Code {
+	for _, t := range []ir.Type{x, y} {
+		if _, ok := t.(*ir.Optional); ok {
+			return ir.TypeMismatch
+		}
+	}
+	return ir.Unsupported
 }
