@@ -37,7 +37,7 @@ const (
 	Vacuous       = "vacuous"        // a guarantee that selects no effect the plan calls
 	Text          = "text"           // mixed-script, non-ASCII or invisible text in a literal
 	Money         = "money"          // an amount whose unit the layer does not declare
-	Unconfined    = "unconfined"     // the machine cannot confine the run, and the service runs it anyway
+	Unconfined    = "unconfined"     // the machine cannot confine the run: the service runs it anyway, or refuses it after approval
 )
 
 // Warning is one loud line of the card.

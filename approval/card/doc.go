@@ -18,8 +18,10 @@
 //   - Warnings, most serious first: a called effect no guarantee selects
 //     (uncovered) or selects only in part, a vacuous guarantee, a money
 //     argument whose layer declares no unit, and flagged text; the
-//     service's re-proof puts Unconfined first when this machine would
-//     run the plan without the kernel sandbox;
+//     service's re-proof puts Unconfined first when this machine lacks a
+//     protection of the kernel sandbox (the run would go unconfined, or
+//     be refused after approval when the configuration does not allow
+//     that);
 //   - Sandbox: what the run will be able to touch (files, secret store,
 //     network ports, the hosts it can connect to as the layers'
 //     configuration names them: "connects to: the mail server

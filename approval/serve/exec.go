@@ -32,8 +32,9 @@ import (
 )
 
 // sandboxLines are what a run of prog could touch, in words, one line a
-// part (the card's Sandbox), and a loud warning when this machine would
-// run it unconfined.
+// part (the card's Sandbox), and a loud warning when this machine lacks a
+// protection: the run would go unconfined, or (when the configuration
+// does not allow that) be refused after the human approved it.
 func sandboxLines(id *gen.BuildIdentity, o execute.Options) ([]string, string) {
 	var lines []string
 	for _, l := range strings.Split(strings.TrimSpace(id.SandboxText), "\n") {
@@ -42,8 +43,12 @@ func sandboxLines(id *gen.BuildIdentity, o execute.Options) ([]string, string) {
 		}
 	}
 	warn := ""
-	if missing := o.Kernel().Missing(); missing != "" && o.Sandbox.AllowUnconfined {
+	switch missing := o.Kernel().Missing(); {
+	case missing == "":
+	case o.Sandbox.AllowUnconfined:
 		warn = "RUNNING UNCONFINED: this machine lacks " + missing + "; the service's configuration allows running anyway, so the run is not confined by the kernel to what is listed under the sandbox"
+	default:
+		warn = "THIS RUN WILL BE REFUSED: this machine lacks " + missing + "; the service's configuration does not allow running unconfined (service.json sandbox.allow_unconfined), so approving it runs nothing"
 	}
 	return lines, warn
 }

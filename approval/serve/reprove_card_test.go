@@ -115,7 +115,9 @@ def main(amount: int) -> None:
 		warning string // "" for none
 	}{
 		{"weak kernel, unconfined allowed", weak, true, "RUNNING UNCONFINED: this machine lacks Landlock, seccomp filters;"},
-		{"weak kernel, unconfined not allowed", weak, false, ""},
+		// The run would be refused: the human is told before approving,
+		// not after.
+		{"weak kernel, unconfined not allowed", weak, false, "THIS RUN WILL BE REFUSED: this machine lacks Landlock, seccomp filters;"},
 		{"full kernel, unconfined allowed", full, true, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
