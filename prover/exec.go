@@ -76,6 +76,8 @@ type executor struct {
 	shared *z3.Solver
 	// sharedAsserted is how many of assumptions shared holds.
 	sharedAsserted int
+	// fullUses counts the calls of base (Cost.Full).
+	fullUses int
 	// quick and quickAsserted are the same for the joint checks, with a
 	// short resource limit (quickBase).
 	quick         *z3.Solver

@@ -182,7 +182,7 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 					return goal{}, err
 				}
 				g, err := x.countGoal(ob, s, ms, rel, op, k, lemmas, nil)
-				g.holds = holds
+				g.holds, g.implied = holds, lemmas
 				return g, err
 			}
 			return x.countGoal(ob, s, ms, rel, op, k, lemmas, x.prefixGuesses(ms))
@@ -250,7 +250,11 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 		if key != nil {
 			fields = append(lambdaFields(key), fields...)
 		}
-		return goal{ob: ob, holds: holds, defs: defs, guesses: guesses, explain: func(mod *z3.Model) *Counterexample {
+		var implied []z3.Term
+		if covered {
+			implied = lemmas
+		}
+		return goal{ob: ob, holds: holds, defs: defs, guesses: guesses, implied: implied, explain: func(mod *z3.Model) *Counterexample {
 			var reached []*fact
 			for i, m := range ms {
 				if isTrue(mod, ins[i]) {
