@@ -201,10 +201,17 @@
 // of the goal. A candidate that fails any check is dropped and the
 // unrolled copies decide alone, as before; counterexamples always come
 // from them, with guesses that only the first 2 or 8 iterations call
-// the effect. The same havocked iteration first rules out each copy of
-// a precondition inside a loop (the clause usually reads the row, not
-// the running total); only a copy it does not rule out is checked on
-// the full encoding, which also finds the counterexample.
+// the effect. An invariant that implies the guarantee by itself (no
+// member after the loop) decides it on a solver of its own, without the
+// assumptions, so the unrolled loop, which Z3 takes seconds to take in
+// at a thousand copies, is never handed to a solver (Cost.Full counts
+// the checks that use it). The same havocked iteration first rules out
+// each copy of a precondition inside a loop (the clause usually reads
+// the row, not the running total), before any joint check: one small
+// check per copy, where a disjunction of many copies' string violations
+// runs out of its share; from the first copy of a loop it does not rule
+// out, that loop's copies are checked on the full encoding, which also
+// finds the counterexample.
 //
 // # Encodings
 //
@@ -227,7 +234,8 @@
 // count() against a constant is
 // a cardinality constraint (at-most/at-least), which Z3 decides for a
 // thousand loop facts in well under a second. Obligations made of many
-// instances (a precondition in a loop, an all over loop facts, distinct
+// instances (a precondition in a loop that its iterations alone do not
+// rule out, an all over loop facts, distinct
 // pairs) of 16 violations or more are first checked as one disjunction of
 // up to 256 violations, on a second solver of the proof with a hundredth
 // of the resource limit, and one violation at a time when
