@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/clauz3/clauz3/compiler"
 	"github.com/clauz3/clauz3/prover"
@@ -223,5 +224,61 @@ def main() -> None:
 		var out strings.Builder
 		_ = res.WriteText(&out, &out)
 		t.Fatalf("not proved:\n%s", out.String())
+	}
+}
+
+// TestAccumulatorViolatedLong: the broken running budget and counter over
+// 1000 bills fail with a counterexample that replays (two or six bills),
+// found on the runs with few bills first (prover/prove.go, decidePrefix);
+// on the unrolled encoding of 1000 copies the proof was refused without
+// one after minutes. The deadline bounds what a regression costs here.
+func TestAccumulatorViolatedLong(t *testing.T) {
+	const header = `import clauz3
+from tools.bills.trusted import contracts as bank
+from tools.bills.trusted.effects import bills_due, pay_bill
+
+
+`
+	cases := []struct{ name, plan, want string }{
+		{"budget off by one", `@clauz3.guarantee(bank.max_spend(4999))
+def main() -> None:
+    spent = 0
+    for bill in bills_due():
+        if spent + bill.amount <= 5000:
+            pay_bill("checking", bill.payee, bill.amount)
+            spent += bill.amount
+`, "must be <= 4999"},
+		{"counter increment skipped on one path", `@clauz3.guarantee(bank.max_payments(5))
+def main() -> None:
+    sent = 0
+    for bill in bills_due():
+        if sent < 5:
+            pay_bill("checking", bill.payee, bill.amount)
+            if bill.amount > 100:
+                sent += 1
+`, "must be <= 5"},
+	}
+	root := accumLayer(t, 1000)
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "plan.py")
+			if err := os.WriteFile(path, []byte(header+tc.plan), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			prog, err := compiler.CompileFile(path, compiler.Config{ImportRoots: []string{root}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := prover.Prove(context.Background(), prog, prover.Options{Deadline: 90 * time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out strings.Builder
+			_ = res.WriteText(&out, &out)
+			g := res.Obligations[len(res.Obligations)-1]
+			if g.Kind != prover.KindGuarantee || g.Status != prover.Failed || g.Counterexample == nil || !strings.Contains(out.String(), tc.want) {
+				t.Fatalf("guarantee not failed with a counterexample saying %q:\n%s", tc.want, out.String())
+			}
+		})
 	}
 }

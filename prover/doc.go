@@ -201,7 +201,12 @@
 // of the goal. A candidate that fails any check is dropped and the
 // unrolled copies decide alone, as before; counterexamples always come
 // from them, with guesses that only the first 2 or 8 iterations call
-// the effect. An invariant that implies the guarantee by itself (no
+// the effect. When such a loop runs more than 8 times, the goal is
+// first decided on the plan encoded again with every bounded query
+// result cut to at most 8 elements (decidePrefix): those are runs of
+// the plan, and a counterexample found there replays like any other;
+// any other answer there says nothing and the full encoding decides.
+// An invariant that implies the guarantee by itself (no
 // member after the loop) decides it on a solver of its own, without the
 // assumptions, so the unrolled loop, which Z3 takes seconds to take in
 // at a thousand copies, is never handed to a solver (Cost.Full counts

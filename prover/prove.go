@@ -244,7 +244,15 @@ func proveTarget(ctx context.Context, p *ir.Program, opts Options) (*Result, err
 			res.Obligations = append(res.Obligations, goal.ob)
 			continue
 		}
-		ob := x.decide(goal)
+		var ob *Obligation
+		if goal.prefixFirst {
+			if ob, err = x.decidePrefix(p, i); err != nil {
+				return nil, err
+			}
+		}
+		if ob == nil {
+			ob = x.decide(goal)
+		}
 		if ob.Status == Refused && ob.Code == ir.NoReplay {
 			again = append(again, i)
 		}
@@ -323,6 +331,59 @@ func (x *executor) provedTogether(goals []goal) map[int]bool {
 	}
 	flush()
 	return proved
+}
+
+// prefixCap is the most elements a query result has in the encoding
+// decidePrefix searches.
+const prefixCap = 8
+
+// decidePrefix looks for a counterexample to the goal at index i on the
+// runs whose bounded query results have at most prefixCap elements: the
+// plan encoded again with that cap (a second executor on the same
+// context, like decideExactly's), and the same goal decided there. Such
+// runs are runs of the plan, and a counterexample is replayed by the
+// interpreter before it is reported (decide), so a failed obligation
+// there is the plan's; any other verdict (proved over short results
+// says nothing of long ones) returns nil, and the goal is decided in
+// full. An encoding that cannot be built so, or whose goals do not
+// match the first encoding's one for one, returns nil too.
+func (x *executor) decidePrefix(p *ir.Program, i int) (*Obligation, error) {
+	capped := &executor{ctx: x.ctx, prog: p, columns: map[string]column{}, timeout: x.timeout, rlimit: x.rlimit, runCtx: x.runCtx, planCtx: x.planCtx, deadline: x.deadline, resultCap: prefixCap}
+	if err := capped.run(p.Target); err != nil {
+		return nil, nil
+	}
+	goals, err := capped.goals(p)
+	if err != nil {
+		return nil, nil
+	}
+	if err := x.ctx.Err(); err != nil {
+		return nil, err
+	}
+	if i >= len(goals) || goals[i].ob.Kind != KindGuarantee {
+		return nil, nil
+	}
+	g := goals[i]
+	g.prefixFirst = false
+	ob := capped.decide(g)
+	if ob.Status != Failed || ob.Counterexample == nil {
+		return nil, nil
+	}
+	return ob, nil
+}
+
+// longAccumulator reports whether some loop that made one of ms carries
+// an int from one iteration to the next and runs more than prefixCap
+// times: a goal over it is looked for on short results first.
+func (x *executor) longAccumulator(ms []member) bool {
+	if !x.carriesInts(ms) {
+		return false
+	}
+	for _, rec := range x.loopRecs {
+		if len(rec.iters) > prefixCap {
+			return true
+		}
+	}
+	return false
 }
 
 // noReplay starts the reason of an obligation whose counterexample did not
@@ -442,6 +503,13 @@ type goal struct {
 	// the invariant was proved without it. Any other answer proves
 	// nothing and the goal is decided in full.
 	implied []z3.Term
+	// prefixFirst, when set, has a counterexample looked for first on
+	// the runs whose query results have at most prefixCap elements
+	// (decidePrefix): a sum or count over a loop that keeps a running
+	// total, with no invariant, is a goal Z3 does not decide on the
+	// unrolled loop of a thousand copies (refused after minutes), while
+	// a running total that breaks its cap does so within a few rows.
+	prefixFirst bool
 }
 
 // expanded is g built in full (goal.expand), with g's obligation and

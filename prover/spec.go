@@ -185,7 +185,9 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 				g.holds, g.implied = holds, lemmas
 				return g, err
 			}
-			return x.countGoal(ob, s, ms, rel, op, k, lemmas, x.prefixGuesses(ms))
+			g, err := x.countGoal(ob, s, ms, rel, op, k, lemmas, x.prefixGuesses(ms))
+			g.prefixFirst = x.longAccumulator(ms)
+			return g, err
 		}
 		// One fresh term per fact, defined by implications rather than a
 		// nested if-then-else (see doc.go).
@@ -254,7 +256,8 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 		if covered {
 			implied = lemmas
 		}
-		return goal{ob: ob, holds: holds, defs: defs, guesses: guesses, implied: implied, explain: func(mod *z3.Model) *Counterexample {
+		prefixFirst := !covered && x.longAccumulator(ms)
+		return goal{ob: ob, holds: holds, defs: defs, guesses: guesses, implied: implied, prefixFirst: prefixFirst, explain: func(mod *z3.Model) *Counterexample {
 			var reached []*fact
 			for i, m := range ms {
 				if isTrue(mod, ins[i]) {
