@@ -206,6 +206,10 @@
 // result cut to at most 8 elements (decidePrefix): those are runs of
 // the plan, and a counterexample found there replays like any other;
 // any other answer there says nothing and the full encoding decides.
+// So are, after a loop of more than 8 copies, a goal whose counterexample
+// must be separable (provenance) and a distinct claim that no __unique__
+// column proves, whose pairs (half a million at 1000 rows) are built
+// only when the short results show no counterexample.
 // An invariant that implies the guarantee by itself (no
 // member after the loop) decides it on a solver of its own, without the
 // assumptions, so the unrolled loop, which Z3 takes seconds to take in

@@ -130,6 +130,12 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 		}
 		sufficient := x.injectiveKeys(ms, keys)
 		if sufficient == nil {
+			if x.longLoop() {
+				// Looked for over short results first
+				// (decidePrefix); the pairs are built only if
+				// that finds no counterexample.
+				return goal{ob: ob, defs: x.uniqueness, smallFirst: true, expand: pairwise}, nil
+			}
 			return pairwise()
 		}
 		return goal{ob: ob, defs: x.uniqueness, sufficient: sufficient, expand: pairwise}, nil
