@@ -19,9 +19,12 @@
 // each (N = 100, 1000, 5000) and reports the growth from one N to the
 // next. BenchmarkProveTable runs `clauz3 prove` as a whole process on
 // the loop plans of issue 17's table (provenance proved and violated, the
-// newsletter, distinct without __unique__) at N = 10, 100 and 1000 and
-// reports the median CPU time and peak memory of each beside the process
-// floor (`clauz3 help`), with the load average.
+// newsletter, distinct without __unique__, the running budget proved and
+// broken) at N = 10, 100 and 1000, then 5,000 send_email calls and a
+// 200,000-element list literal, and reports the median CPU time and peak
+// memory of each beside the process floor (`clauz3 help`), with the load
+// average; TABLE_COPIES=2 runs two copies of each process at once and
+// checks every copy's verdict.
 // BenchmarkProveAccum proves a running budget and a counter over
 // N = 10, 100 and 1000 bills (and variants that break the cap) and logs
 // each as a ratio against a loop without an accumulator at the same N.

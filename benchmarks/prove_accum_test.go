@@ -182,7 +182,13 @@ def max_payments(n: int) -> ContractSpec:
 // counter 0.28 s and 1.1 s (x0.35), counter_violated 0.34 s and 16 s (x5).
 // At N=1000 (load 4-9): budget proved in 37 s and counter in 10 s, but
 // the baseline itself ran into the 5 min deadline, and neither violated
-// plan was refused with a counterexample (after 111 s and 23 s).
+// plan was refused with a counterexample (after 111 s and 23 s). Since
+// the invariant decides the goal without the full encoding and the
+// violated plans are searched over short results first (prover/prove.go,
+// decidePrefix), in process at load 25-30: budget 2.6 s CPU,
+// budget_violated 1.3 s and counter_violated 1.0 s, each failed with a
+// counterexample that replays (BenchmarkProveTable has the whole
+// process).
 //
 // BenchmarkProveAccum proves the running-budget and counter plans of
 // accumPlans at N = 10, 100 and 1000 bills and reports the median proof

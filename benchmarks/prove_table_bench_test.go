@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -21,6 +22,7 @@ var tablePlans = []struct {
 	name     string
 	violated bool
 	src      string
+	bank     bool // over accumLayer's bills rather than tableLayer's users
 }{
 	// provenance: every recipient is a users row's email.
 	{"provenance", false, `import clauz3
@@ -34,7 +36,7 @@ from tools.email.trusted.effects import send_email
 def main() -> None:
     for row in db_query("users"):
         send_email(row.email, "Newsletter is out!")
-`},
+`, false},
 	// provenance_violated: one literal address after the loop.
 	{"provenance_violated", true, `import clauz3
 from tools.db.trusted.effects import db_query
@@ -48,7 +50,7 @@ def main() -> None:
     for row in db_query("users"):
         send_email(row.email, "Newsletter is out!")
     send_email("attacker@evil.com", "done")
-`},
+`, false},
 	// newsletter: provenance, a count at most N and unique recipients
 	// (UserRow declares email unique).
 	{"newsletter", false, `import clauz3
@@ -64,7 +66,7 @@ from tools.email.trusted.effects import send_email
 def main() -> None:
     for row in db_query("users", where={"consented": True}):
         send_email(row.email, "Newsletter is out!")
-`},
+`, false},
 	// distinct_violated: unique recipients over rows whose email is not
 	// declared unique (MemberRow has no __unique__).
 	{"distinct_violated", true, `import clauz3
@@ -77,7 +79,40 @@ from tools.email.trusted.effects import send_email
 def main() -> None:
     for row in db_members("members"):
         send_email(row.email, "Newsletter is out!")
-`},
+`, false},
+	// budget: the bank plan's running total under a cap
+	// (accumPlans["budget"]); budget_violated promises one cent less.
+	{"budget", false, accumPlans["budget"], true},
+	{"budget_violated", true, accumPlans["budget_violated"], true},
+}
+
+// sizePlans are the table's rows that are not loops over N rows: 5,000
+// send_email calls with two preconditions each, which must be proved, and
+// a 200,000-element list literal on one line, which the encoding budget
+// must refuse at its position (the front end reads it first).
+var sizePlans = []struct {
+	name, src, want string
+}{
+	{"calls5000", sizeCalls(5000), ""},
+	{"literal200k", "import clauz3\nfrom tools.email.trusted.effects import send_email\n\n\ndef main() -> None:\n    xs = [" + sizeList(200000) + "]\n    send_email(\"bob@example.com\", \"hi\")\n",
+		"literal200k.py:6:10: encoding budget exceeded: elements of one list display: 200000"},
+}
+
+func sizeCalls(n int) string {
+	var b strings.Builder
+	b.WriteString("import clauz3\nfrom tools.email.trusted.effects import send_email\n\n\ndef main() -> None:\n")
+	for i := range n {
+		fmt.Fprintf(&b, "    send_email(\"user%d@example.com\", \"hello\")\n", i)
+	}
+	return b.String()
+}
+
+func sizeList(n int) string {
+	parts := make([]string, n)
+	for i := range parts {
+		parts[i] = fmt.Sprint(i % 10)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // tableLayer writes a db layer whose queries ensure len(result) <= n and
@@ -164,6 +199,22 @@ def addresses_from(schema: type, field: str) -> ContractSpec:
 	return dir
 }
 
+// Measured with -benchtime 1x on the shared 2-core machine at load
+// average 25-31 (CPU times inflate under such load; the floor, `clauz3
+// help`, took 10-17 ms in the same runs), at N=1000: provenance 1.49 s
+// CPU and 118 MB (x99 the floor), provenance_violated 1.09 s and 99 MB,
+// the newsletter 3.65 s and 146 MB, distinct_violated 1.61 s and 111 MB
+// (failed with its counterexample and hint; refused on the wall clock
+// before), budget 2.89 s and 126 MB (37 s before), budget_violated
+// 1.07 s and 107 MB (refused without a counterexample before);
+// calls5000 1.33 s and 101 MB, literal200k 1.23 s and 137 MB. Earlier in
+// the same session, before the changes to the loop encodings, at the
+// same load: provenance 2.40 s, provenance_violated 2.67 s, the
+// newsletter 4.12 s. Under load (TABLE_COPIES=2, -benchtime 10x, load
+// average 11-21 besides), every one of the 20 copies of each reached its
+// verdict: provenance_violated (1.34 s median CPU), distinct_violated
+// (1.27 s), budget (3.04 s) and budget_violated (1.44 s) at N=1000.
+//
 // BenchmarkProveTable runs `clauz3 prove` as a whole process, as issue
 // 17's table measures it, on the provenance, newsletter and distinct
 // plans at N = 10, 100 and 1000, beside `clauz3 help` (the process floor)
@@ -172,7 +223,11 @@ def addresses_from(schema: type, field: str) -> ContractSpec:
 // to the floor's (x-floor), and logs the load average before and after.
 // Each run must reach the plan's verdict: proved, or a failed guarantee
 // with a counterexample; a refusal (a timeout, say) fails the benchmark
-// and prints the output.
+// and prints the output. The running budget (and its broken variant) is
+// measured the same way over the bank layer, and sizePlans once each.
+// TABLE_COPIES=2 runs two copies of every process at once, each checked
+// for its verdict: with -benchtime 10x, the same verdict in 10 of 10 runs
+// under load (cpu-ms is then the median over every copy).
 func BenchmarkProveTable(b *testing.B) {
 	bin := clauz3Binary(b)
 	b.Logf("load average before: %s", loadAverage())
@@ -186,9 +241,20 @@ func BenchmarkProveTable(b *testing.B) {
 		floor = median(cpus)
 		b.ReportMetric(ms(floor), "cpu-ms")
 	})
+	copies := 1
+	if env := os.Getenv("TABLE_COPIES"); env != "" {
+		if _, err := fmt.Sscan(env, &copies); err != nil || copies < 1 {
+			b.Fatalf("TABLE_COPIES=%q: want a positive number", env)
+		}
+	}
 	for _, p := range tablePlans {
 		for _, n := range []int{10, 100, 1000} {
-			root := tableLayer(b, n)
+			var root string
+			if p.bank {
+				root = accumLayer(b, n)
+			} else {
+				root = tableLayer(b, n)
+			}
 			src := p.src
 			if strings.Contains(src, "%d") {
 				src = fmt.Sprintf(src, n)
@@ -201,12 +267,13 @@ func BenchmarkProveTable(b *testing.B) {
 				var cpus []time.Duration
 				var rss []int64
 				for range b.N {
-					out, cpu, maxrss := runProve(b, bin, "prove", "--import-root", root, plan)
-					if msg := tableVerdict(out, p.violated); msg != "" {
-						b.Fatalf("%s\n%s", msg, out)
+					for _, r := range runCopies(b, copies, bin, "prove", "--import-root", root, plan) {
+						if msg := tableVerdict(r.out, p.violated); msg != "" {
+							b.Fatalf("%s\n%s", msg, r.out)
+						}
+						cpus = append(cpus, r.cpu)
+						rss = append(rss, r.maxrss)
 					}
-					cpus = append(cpus, cpu)
-					rss = append(rss, maxrss)
 				}
 				sort.Slice(rss, func(i, j int) bool { return rss[i] < rss[j] })
 				med := median(cpus)
@@ -218,7 +285,86 @@ func BenchmarkProveTable(b *testing.B) {
 			})
 		}
 	}
+	sizeRoot := tableLayer(b, 1)
+	for _, p := range sizePlans {
+		plan := filepath.Join(sizeRoot, p.name+".py")
+		if err := os.WriteFile(plan, []byte(p.src), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		b.Run(p.name, func(b *testing.B) {
+			var cpus []time.Duration
+			var rss []int64
+			for range b.N {
+				for _, r := range runCopies(b, copies, bin, "prove", "--import-root", sizeRoot, plan) {
+					msg := tableVerdict(r.out, false)
+					if p.want != "" && !strings.Contains(r.out, p.want) {
+						msg = "no refusal " + p.want
+					} else if p.want != "" {
+						msg = ""
+					}
+					if msg != "" {
+						b.Fatalf("%s\n%.2000s", msg, r.out)
+					}
+					cpus = append(cpus, r.cpu)
+					rss = append(rss, r.maxrss)
+				}
+			}
+			sort.Slice(rss, func(i, j int) bool { return rss[i] < rss[j] })
+			med := median(cpus)
+			b.ReportMetric(ms(med), "cpu-ms")
+			b.ReportMetric(float64(rss[len(rss)/2])/1024, "maxrss-MB")
+			if floor > 0 {
+				b.ReportMetric(ratio(med, floor), "x-floor")
+			}
+		})
+	}
 	b.Logf("load average after: %s", loadAverage())
+}
+
+// proveRun is one process's output, CPU time and peak resident set (KiB).
+type proveRun struct {
+	out    string
+	cpu    time.Duration
+	maxrss int64
+}
+
+// runCopies runs n copies of bin with args at once and returns each
+// one's run; a copy that could not run fails the benchmark.
+func runCopies(b *testing.B, n int, bin string, args ...string) []proveRun {
+	b.Helper()
+	runs := make([]proveRun, n)
+	var wg sync.WaitGroup
+	for i := range runs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			runs[i].out, runs[i].cpu, runs[i].maxrss = startProve(bin, args...)
+		}()
+	}
+	wg.Wait()
+	for _, r := range runs {
+		if r.cpu < 0 {
+			b.Fatalf("%s: %s", bin, r.out)
+		}
+	}
+	return runs
+}
+
+// startProve is runProve for a goroutine: a process that could not run
+// has a negative CPU time and the error as its output.
+func startProve(bin string, args ...string) (string, time.Duration, int64) {
+	cmd := exec.Command(bin, args...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	if cmd.ProcessState == nil {
+		return fmt.Sprint(err), -1, 0
+	}
+	var maxrss int64
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		maxrss = ru.Maxrss
+	}
+	return out.String(), cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), maxrss
 }
 
 // runProve runs bin with args and returns its combined output, its CPU

@@ -201,10 +201,26 @@
 // of the goal. A candidate that fails any check is dropped and the
 // unrolled copies decide alone, as before; counterexamples always come
 // from them, with guesses that only the first 2 or 8 iterations call
-// the effect. The same havocked iteration first rules out each copy of
-// a precondition inside a loop (the clause usually reads the row, not
-// the running total); only a copy it does not rule out is checked on
-// the full encoding, which also finds the counterexample.
+// the effect. When such a loop runs more than 8 times, the goal is
+// first decided on the plan encoded again with every bounded query
+// result cut to at most 8 elements (decidePrefix): those are runs of
+// the plan, and a counterexample found there replays like any other;
+// any other answer there says nothing and the full encoding decides.
+// So are, after a loop of more than 8 copies, a goal whose counterexample
+// must be separable (provenance) and a distinct claim that no __unique__
+// column proves, whose pairs (half a million at 1000 rows) are built
+// only when the short results show no counterexample.
+// An invariant that implies the guarantee by itself (no
+// member after the loop) decides it on a solver of its own, without the
+// assumptions, so the unrolled loop, which Z3 takes seconds to take in
+// at a thousand copies, is never handed to a solver (Cost.Full counts
+// the checks that use it). The same havocked iteration first rules out
+// each copy of a precondition inside a loop (the clause usually reads
+// the row, not the running total), before any joint check: one small
+// check per copy, where a disjunction of many copies' string violations
+// runs out of its share; from the first copy of a loop it does not rule
+// out, that loop's copies are checked on the full encoding, which also
+// finds the counterexample.
 //
 // # Encodings
 //
@@ -227,7 +243,8 @@
 // count() against a constant is
 // a cardinality constraint (at-most/at-least), which Z3 decides for a
 // thousand loop facts in well under a second. Obligations made of many
-// instances (a precondition in a loop, an all over loop facts, distinct
+// instances (a precondition in a loop that its iterations alone do not
+// rule out, an all over loop facts, distinct
 // pairs) of 16 violations or more are first checked as one disjunction of
 // up to 256 violations, on a second solver of the proof with a hundredth
 // of the resource limit, and one violation at a time when

@@ -76,6 +76,8 @@ type executor struct {
 	shared *z3.Solver
 	// sharedAsserted is how many of assumptions shared holds.
 	sharedAsserted int
+	// fullUses counts the calls of base (Cost.Full).
+	fullUses int
 	// quick and quickAsserted are the same for the joint checks, with a
 	// short resource limit (quickBase).
 	quick         *z3.Solver
@@ -89,6 +91,11 @@ type executor struct {
 	// an obligation whose counterexample did not replay, as when the run
 	// stopped at an earlier failed precondition (decideExactly).
 	stopAtFailedRequires bool
+	// resultCap, when positive, gives every bounded list result of an
+	// effect at most resultCap elements: an encoding of the plan's runs
+	// over short results only, which can find counterexamples (each one
+	// replayed like any other) and never proves anything (decidePrefix).
+	resultCap int
 	// memberships are the `a in s` atoms over strings (membership.go).
 	memberships []membership
 	// links joins the symbols that occur together in an assumption

@@ -142,6 +142,11 @@ type Result struct {
 type Cost struct {
 	Solvers int // solvers made; each costs milliseconds before its first check
 	Checks  int // satisfiability checks run
+	// Full counts the uses of the proof's solver, which holds the whole
+	// encoding (x.base): a loop of many iterations takes Z3 seconds to
+	// take in there, so a proof that needs it for nothing should not
+	// touch it.
+	Full int
 }
 
 // Proved reports whether every obligation was proved. A result with no
@@ -239,7 +244,15 @@ func proveTarget(ctx context.Context, p *ir.Program, opts Options) (*Result, err
 			res.Obligations = append(res.Obligations, goal.ob)
 			continue
 		}
-		ob := x.decide(goal)
+		var ob *Obligation
+		if goal.prefixFirst || (goal.separate != nil || goal.smallFirst) && x.longLoop() {
+			if ob, err = x.decidePrefix(p, i); err != nil {
+				return nil, err
+			}
+		}
+		if ob == nil {
+			ob = x.decide(goal)
+		}
 		if ob.Status == Refused && ob.Code == ir.NoReplay {
 			again = append(again, i)
 		}
@@ -258,7 +271,7 @@ func proveTarget(ctx context.Context, p *ir.Program, opts Options) (*Result, err
 		return nil, err
 	}
 	st := zc.Stats()
-	res.Cost = Cost{Solvers: st.Solvers, Checks: st.Checks}
+	res.Cost = Cost{Solvers: st.Solvers, Checks: st.Checks, Full: x.fullUses}
 	return res, nil
 }
 
@@ -318,6 +331,67 @@ func (x *executor) provedTogether(goals []goal) map[int]bool {
 	}
 	flush()
 	return proved
+}
+
+// prefixCap is the most elements a query result has in the encoding
+// decidePrefix searches.
+const prefixCap = 8
+
+// decidePrefix looks for a counterexample to the goal at index i on the
+// runs whose bounded query results have at most prefixCap elements: the
+// plan encoded again with that cap (a second executor on the same
+// context, like decideExactly's), and the same goal decided there. Such
+// runs are runs of the plan, and a counterexample is replayed by the
+// interpreter before it is reported (decide), so a failed obligation
+// there is the plan's; any other verdict (proved over short results
+// says nothing of long ones) returns nil, and the goal is decided in
+// full. An encoding that cannot be built so, or whose goals do not
+// match the first encoding's one for one, returns nil too.
+func (x *executor) decidePrefix(p *ir.Program, i int) (*Obligation, error) {
+	capped := &executor{ctx: x.ctx, prog: p, columns: map[string]column{}, timeout: x.timeout, rlimit: x.rlimit, runCtx: x.runCtx, planCtx: x.planCtx, deadline: x.deadline, resultCap: prefixCap}
+	if err := capped.run(p.Target); err != nil {
+		return nil, nil
+	}
+	goals, err := capped.goals(p)
+	if err != nil {
+		return nil, nil
+	}
+	if err := x.ctx.Err(); err != nil {
+		return nil, err
+	}
+	if i >= len(goals) || goals[i].ob.Kind != KindGuarantee {
+		return nil, nil
+	}
+	g := goals[i]
+	g.prefixFirst = false
+	ob := capped.decide(g)
+	if ob.Status != Failed || ob.Counterexample == nil {
+		return nil, nil
+	}
+	return ob, nil
+}
+
+// longLoop reports whether some loop runs more than prefixCap times. A
+// goal whose counterexample is first looked for over one or two rows
+// (smallSeparable, smallViolation) is then looked for on the encoding
+// of short results (decidePrefix) before that: the search over two rows
+// on the full encoding still hands Z3 every row of it (0.6 s of the
+// provenance plan's 1.9 s at 1000 rows, and distinct over 1000 rows ran
+// out of time).
+func (x *executor) longLoop() bool {
+	for _, rec := range x.loopRecs {
+		if len(rec.iters) > prefixCap {
+			return true
+		}
+	}
+	return false
+}
+
+// longAccumulator reports whether some loop that made one of ms carries
+// an int from one iteration to the next and runs more than prefixCap
+// times: a goal over it is looked for on short results first.
+func (x *executor) longAccumulator(ms []member) bool {
+	return x.carriesInts(ms) && x.longLoop()
 }
 
 // noReplay starts the reason of an obligation whose counterexample did not
@@ -427,6 +501,23 @@ type goal struct {
 	// uniqueAssumed is set when defs hold the __unique__ constraints
 	// of every query result (x.uniqueRetryTerms).
 	uniqueAssumed bool
+	// implied, when set, are proved lemmas (an accumulator's invariant
+	// after its loop, accum.go) that imply holds by themselves: holds is
+	// first checked against them alone, on a solver of its own with no
+	// assumption, and unsat proves the goal (dropping assumptions only
+	// admits more models). The full encoding of a loop whose guards read
+	// a running total is what Z3 takes seconds to take in (its first
+	// push on the proof's solver, 12 s of a 24 s proof at 1000 bills);
+	// the invariant was proved without it. Any other answer proves
+	// nothing and the goal is decided in full.
+	implied []z3.Term
+	// prefixFirst, when set, has a counterexample looked for first on
+	// the runs whose query results have at most prefixCap elements
+	// (decidePrefix): a sum or count over a loop that keeps a running
+	// total, with no invariant, is a goal Z3 does not decide on the
+	// unrolled loop of a thousand copies (refused after minutes), while
+	// a running total that breaks its cap does so within a few rows.
+	prefixFirst bool
 }
 
 // expanded is g built in full (goal.expand), with g's obligation and
@@ -445,6 +536,10 @@ func (g goal) expanded() (goal, error) {
 
 func (x *executor) decide(g goal) *Obligation {
 	ob := g.ob
+	if g.implied != nil && x.impliedAlone(g) {
+		ob.Status = Proved
+		return ob
+	}
 	if g.sufficient != nil {
 		// Any answer but unsat proves nothing, and the goal is decided
 		// in full below.
@@ -543,6 +638,20 @@ func (x *executor) decide(g goal) *Obligation {
 		ob.refuse(ir.SolverUnknown, "solver answered "+r.String())
 	}
 	return ob
+}
+
+// impliedAlone reports whether g.implied rules out every violation of
+// g.holds without the assumptions (goal.implied), on a solver of its own
+// with a share of the resource limit; any answer but unsat is false.
+func (x *executor) impliedAlone(g goal) bool {
+	s := x.ctx.NewSolverLimits(x.share(searchShare))
+	defer s.Close()
+	for _, t := range g.implied {
+		s.Assert(t)
+	}
+	s.Assert(x.ctx.Not(g.holds))
+	r, err := s.Check()
+	return err == nil && r == z3.Unsat
 }
 
 // goals builds one goal per requires clause per call site, then one per
@@ -645,6 +754,13 @@ func (x *executor) violate(g goal) (z3.Result, *z3.Solver, error) {
 	// emails_not_example_fail (a failed assert decided in 2-7 s
 	// otherwise): what Z3 4.8.12 made of the first attempt stays in the
 	// context and slows the second.
+	g, err := x.ruleOutLocally(g)
+	if err != nil {
+		return z3.Unknown, nil, err
+	}
+	if g.violations != nil && len(g.violations) == 0 {
+		return z3.Unsat, nil, nil
+	}
 	lemmas := x.relevantLemmas(x.goalTerms(g))
 	if len(lemmas) == 0 {
 		return x.violateWith(g, nil)
@@ -655,6 +771,43 @@ func (x *executor) violate(g goal) (z3.Result, *z3.Solver, error) {
 		r, s, err = x.violateWith(g, nil)
 	}
 	return r, s, err
+}
+
+// ruleOutLocally drops from g the violations that the loop iteration
+// they are in rules out on its own (localChecks), before any check on
+// the full encoding: each local check is the size of one iteration,
+// where the joint check of a loop's string violations on the full
+// encoding spent its whole share without an answer (the send_email
+// preconditions of the provenance plan at 1000 rows: 8 joint checks and
+// their lemmas, a third of the proof's CPU, none unsat). When none
+// remains, neither the lemmas nor the proof's solver are needed. The
+// iterations of one loop have the same shape, so after the first
+// violation a loop's iteration cannot rule out, the rest of that loop's
+// go straight to the full encoding, as they did before; local is nil in
+// the goal returned.
+func (x *executor) ruleOutLocally(g goal) (goal, error) {
+	if g.local == nil {
+		return g, nil
+	}
+	lc := x.newLocalChecks()
+	defer lc.close()
+	failed := map[*loopRecord]bool{}
+	vs := [][]z3.Term{}
+	for i, v := range g.violations {
+		if loc := g.local[i]; loc != nil && !failed[loc.rec] {
+			ok, err := lc.unsat(loc, v)
+			if err != nil {
+				return g, err
+			}
+			if ok {
+				continue
+			}
+			failed[loc.rec] = true
+		}
+		vs = append(vs, v)
+	}
+	g.violations, g.local = vs, nil
+	return g, nil
 }
 
 // goalTerms are the terms violate asserts for g beside the assumptions.
@@ -696,31 +849,12 @@ func (x *executor) violateWith(g goal, lemmas []z3.Term) (z3.Result, *z3.Solver,
 	}
 	// what s holds beside the assumptions
 	premises := append(append([]z3.Term{}, lemmas...), g.defs...)
-	var lc *localChecks
-	defer func() {
-		if lc != nil {
-			lc.close()
-		}
-	}()
 	for start := 0; start < len(vs); start += batchDisjuncts {
 		chunk := vs[start:min(start+batchDisjuncts, len(vs))]
 		if x.unsatTogether(premises, chunk) {
 			continue
 		}
-		for j, v := range chunk {
-			if g.local != nil && g.local[start+j] != nil {
-				if lc == nil {
-					lc = x.newLocalChecks()
-				}
-				ok, err := lc.unsat(g.local[start+j], v)
-				if err != nil {
-					x.release(s)
-					return z3.Unknown, nil, err
-				}
-				if ok {
-					continue
-				}
-			}
+		for _, v := range chunk {
 			s.Push()
 			for _, t := range v {
 				s.Assert(t)
@@ -771,6 +905,7 @@ func (x *executor) unsatTogether(premises []z3.Term, vs [][]z3.Term) bool {
 // (the executor appends them), so asserting the new ones at scope 0 keeps
 // shared holding exactly x.assumptions.
 func (x *executor) base() *z3.Solver {
+	x.fullUses++
 	if x.shared == nil {
 		x.shared = x.ctx.NewSolverLimits(x.limits())
 	}

@@ -73,6 +73,9 @@ func (x *executor) fresh(pos ir.Pos, e *ir.Effect, t ir.Type, name string, inner
 		if capacity > maxUnroll {
 			return nil, unsupported(pos, fmt.Sprintf("a result of %s with up to %d elements (the limit is %d)", e.Name, capacity, maxUnroll))
 		}
+		if x.resultCap > 0 {
+			capacity = min(capacity, x.resultCap)
+		}
 		// Every real result has at most capacity elements; the
 		// postcondition says so, and assuming it unconditionally only
 		// constrains the unused value of a call that is not reached.

@@ -130,6 +130,12 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 		}
 		sufficient := x.injectiveKeys(ms, keys)
 		if sufficient == nil {
+			if x.longLoop() {
+				// Looked for over short results first
+				// (decidePrefix); the pairs are built only if
+				// that finds no counterexample.
+				return goal{ob: ob, defs: x.uniqueness, smallFirst: true, expand: pairwise}, nil
+			}
 			return pairwise()
 		}
 		return goal{ob: ob, defs: x.uniqueness, sufficient: sufficient, expand: pairwise}, nil
@@ -182,10 +188,12 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 					return goal{}, err
 				}
 				g, err := x.countGoal(ob, s, ms, rel, op, k, lemmas, nil)
-				g.holds = holds
+				g.holds, g.implied = holds, lemmas
 				return g, err
 			}
-			return x.countGoal(ob, s, ms, rel, op, k, lemmas, x.prefixGuesses(ms))
+			g, err := x.countGoal(ob, s, ms, rel, op, k, lemmas, x.prefixGuesses(ms))
+			g.prefixFirst = x.longAccumulator(ms)
+			return g, err
 		}
 		// One fresh term per fact, defined by implications rather than a
 		// nested if-then-else (see doc.go).
@@ -250,7 +258,12 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 		if key != nil {
 			fields = append(lambdaFields(key), fields...)
 		}
-		return goal{ob: ob, holds: holds, defs: defs, guesses: guesses, explain: func(mod *z3.Model) *Counterexample {
+		var implied []z3.Term
+		if covered {
+			implied = lemmas
+		}
+		prefixFirst := !covered && x.longAccumulator(ms)
+		return goal{ob: ob, holds: holds, defs: defs, guesses: guesses, implied: implied, prefixFirst: prefixFirst, explain: func(mod *z3.Model) *Counterexample {
 			var reached []*fact
 			for i, m := range ms {
 				if isTrue(mod, ins[i]) {
