@@ -89,13 +89,20 @@ def main() -> None:
 // sizePlans are the table's rows that are not loops over N rows: 5,000
 // send_email calls with two preconditions each, which must be proved, and
 // a 200,000-element list literal on one line, which the encoding budget
-// must refuse at its position (the front end reads it first).
+// must refuse at its position (the front end reads it first), and issue
+// 12's two other plans the budget must refuse quickly.
 var sizePlans = []struct {
 	name, src, want string
 }{
 	{"calls5000", sizeCalls(5000), ""},
 	{"literal200k", "import clauz3\nfrom tools.email.trusted.effects import send_email\n\n\ndef main() -> None:\n    xs = [" + sizeList(200000) + "]\n    send_email(\"bob@example.com\", \"hi\")\n",
 		"literal200k.py:6:10: encoding budget exceeded: elements of one list display: 200000"},
+	// Issue 12's other two hang plans, refused by the encoding budget
+	// (corpus TestEncodingBudget checks the refusals; this times them).
+	{"nested_ranges", "import clauz3\nfrom tools.email.trusted.effects import send_email\n\n\ndef main() -> None:\n    n = 0\n    for i in range(100):\n        for j in range(100):\n            for k in range(100):\n                n = n + 1\n    send_email(\"bob@example.com\", \"hi\")\n",
+		"encoding budget exceeded: unrolled loop iterations in all"},
+	{"str_doubling", "import clauz3\nfrom tools.email.trusted.effects import send_email\n\n\ndef main() -> None:\n    s = \"ab\"\n" + strings.Repeat("    s = s + s\n", 28) + "    send_email(\"bob@example.com\", s)\n",
+		"encoding budget exceeded: code points of one str computed from literals"},
 }
 
 func sizeCalls(n int) string {
