@@ -3,6 +3,7 @@ package prover
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 
 	"github.com/clauz3/clauz3/prover/z3"
 )
@@ -36,10 +37,13 @@ type Contexts struct {
 	ready chan *z3.Context // made ahead, never used
 	spent chan *z3.Context // used, to be deleted
 	stop  chan struct{}    // closed by Close
+	madeAll chan struct{}    // closed when the maker is done
 	wg    sync.WaitGroup   // the maker and the deleter
 
 	mu     sync.Mutex // guards closed and sends on spent
 	closed bool
+
+	made atomic.Int64 // contexts made, by the maker and by take
 }
 
 // NewContexts starts a pool for at most n proofs at once (at least 1).
@@ -50,6 +54,7 @@ func NewContexts(n int) *Contexts {
 		ready: make(chan *z3.Context, n),
 		spent: make(chan *z3.Context, n),
 		stop:  make(chan struct{}),
+		madeAll: make(chan struct{}),
 	}
 	p.wg.Add(2)
 	go p.make()
@@ -63,11 +68,13 @@ func NewContexts(n int) *Contexts {
 // its proof.
 func (p *Contexts) make() {
 	defer p.wg.Done()
+	defer close(p.madeAll)
 	for range cap(p.slots) {
 		zc, err := z3.NewContext()
 		if err != nil {
 			return
 		}
+		p.made.Add(1)
 		select {
 		case p.ready <- zc:
 		case <-p.stop:
@@ -98,19 +105,38 @@ func (p *Contexts) take(ctx context.Context) (*z3.Context, error) {
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+	// While the maker makes the first contexts, one is on its way for
+	// every slot: wait for it rather than make another.
 	select {
 	case zc, ok := <-p.ready:
 		if ok {
 			return zc, nil
 		}
-	default:
+	case <-p.madeAll:
+		select {
+		case zc, ok := <-p.ready:
+			if ok {
+				return zc, nil
+			}
+		default:
+		}
+	case <-ctx.Done():
+		<-p.slots
+		return nil, ctx.Err()
 	}
 	zc, err := z3.NewContext()
 	if err != nil {
 		<-p.slots
 		return nil, err
 	}
+	p.made.Add(1)
 	return zc, nil
+}
+
+// Made is the number of Z3 contexts the pool made so far: one per slot
+// while proofs give their contexts back recycled.
+func (p *Contexts) Made() int {
+	return int(p.made.Load())
 }
 
 // give ends a proof's use of zc and frees its slot. zc is recycled for
