@@ -33,12 +33,12 @@ import (
 // with Canceled. The zero value is not usable; make one with NewContexts
 // and Close it when the process is done.
 type Contexts struct {
-	slots chan struct{}    // one token per proof running
-	ready chan *z3.Context // made ahead, never used
-	spent chan *z3.Context // used, to be deleted
-	stop  chan struct{}    // closed by Close
+	slots   chan struct{}    // one token per proof running
+	ready   chan *z3.Context // made ahead, never used
+	spent   chan *z3.Context // used, to be deleted
+	stop    chan struct{}    // closed by Close
 	madeAll chan struct{}    // closed when the maker is done
-	wg    sync.WaitGroup   // the maker and the deleter
+	wg      sync.WaitGroup   // the maker and the deleter
 
 	mu     sync.Mutex // guards closed and sends on spent
 	closed bool
@@ -50,10 +50,10 @@ type Contexts struct {
 func NewContexts(n int) *Contexts {
 	n = max(n, 1)
 	p := &Contexts{
-		slots: make(chan struct{}, n),
-		ready: make(chan *z3.Context, n),
-		spent: make(chan *z3.Context, n),
-		stop:  make(chan struct{}),
+		slots:   make(chan struct{}, n),
+		ready:   make(chan *z3.Context, n),
+		spent:   make(chan *z3.Context, n),
+		stop:    make(chan struct{}),
 		madeAll: make(chan struct{}),
 	}
 	p.wg.Add(2)
