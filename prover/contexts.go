@@ -34,8 +34,8 @@ import (
 // and Close it when the process is done.
 type Contexts struct {
 	slots   chan struct{}    // one token per proof running
-	ready   chan *z3.Context // made ahead, never used
-	spent   chan *z3.Context // used, to be deleted
+	ready   chan *z3.Context // made ahead or recycled, free
+	spent   chan *z3.Context // not recyclable, to be deleted
 	stop    chan struct{}    // closed by Close
 	madeAll chan struct{}    // closed when the maker is done
 	wg      sync.WaitGroup   // the maker and the deleter
