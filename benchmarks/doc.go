@@ -8,13 +8,20 @@
 // Tests never assert on time; nothing here is imported by other packages.
 // Run with `make bench`.
 //
-// Today: BenchmarkProveInProcess and BenchmarkProveProcess time clauz3
-// prove on every corpus plan, in process and as a whole process beside a
-// baseline process that only starts and exits (clauz3 help); both report
-// the median iteration as median-ms. BenchmarkProveWarm proves every corpus
-// plan compiled beforehand and reports the median CPU time of a proof
-// beside the floor measured in the same run (a fresh Z3 context, a solver
-// and a trivial check) and the median solvers and checks a proof made.
+// Today: BenchmarkProveInProcess times clauz3 prove on every corpus plan
+// in process (median-ms per plan). BenchmarkProveProcess runs `clauz3
+// prove` as a whole process on every corpus plan and reports the median
+// CPU time over the plans beside the process floor measured in the same
+// run (`clauz3 help` plus one Z3 context and a trivial check, z3floor/)
+// and their ratio. BenchmarkProveWarm proves every corpus plan compiled
+// beforehand, warm (through a pool context recycled from proof to proof,
+// as the service and `clauz3 mcp` do) and fresh (a context of its own),
+// and reports the median CPU time of a proof both ways beside the floor
+// measured in the same run (a fresh Z3 context, a solver and a trivial
+// check), the median solvers and checks a proof made, and the plans
+// whose warm verdict or counterexample differs from the fresh one.
+// BenchmarkProveWarmMemory watches Z3's and the process's memory over
+// 10,000 proofs on one recycled context.
 // BenchmarkProveCalls proves N straight-line calls with a precondition
 // each (N = 100, 1000, 5000) and reports the growth from one N to the
 // next. BenchmarkProveTable runs `clauz3 prove` as a whole process on
@@ -34,5 +41,6 @@
 // interpreter, the sealed binary, CPython and the hand-written Go of
 // handwritten/ and reports median times and the ratios, on wall-clock
 // and on CPU time; gen's BenchmarkBuild times cold, warm and cached
-// builds.
+// builds. approval's BenchmarkSubmissions has 200 clients submit plans
+// to a real service with the real re-proof beside the stub re-proof.
 package benchmarks

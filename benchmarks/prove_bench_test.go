@@ -99,36 +99,86 @@ type buildError struct {
 func (e *buildError) Error() string { return e.err.Error() + "\n" + e.out }
 
 // BenchmarkProveProcess runs `clauz3 prove` as a whole process on each
-// corpus plan. The "baseline" case runs `clauz3 help` (start-up and exit
-// only), so process cost and proof cost separate in one run.
+// corpus plan and reports the median over the plans of each plan's median
+// CPU time (cpu-ms, the child's user and system time) beside the process
+// floor measured in the same run (floor-cpu-ms): what every `clauz3 prove`
+// costs before its proof, `clauz3 help` (start-up and exit) plus one Z3
+// context, one solver and one trivial check in a fresh process
+// (z3floor's run less z3floor -start, its process start alone), and their
+// ratio (x-floor). Plans run in turn with the floor's parts between them,
+// so a change of load moves both. A plan whose verdict is expected to be
+// proved must exit 0; the others may fail their obligations.
 func BenchmarkProveProcess(b *testing.B) {
 	bin := clauz3Binary(b)
-	b.Run("baseline", func(b *testing.B) {
-		times := make([]time.Duration, 0, b.N)
-		for i := 0; i < b.N; i++ {
-			start := time.Now()
-			if err := exec.Command(bin, "help").Run(); err != nil {
-				b.Fatal(err)
-			}
-			times = append(times, time.Since(start))
-		}
-		reportMedian(b, times)
-	})
-	for _, plan := range corpusPlans(b) {
-		b.Run(caseName(plan), func(b *testing.B) {
-			times := make([]time.Duration, 0, b.N)
-			for i := 0; i < b.N; i++ {
-				cmd := exec.Command(bin, "prove", "--import-root", corpusDir, plan)
-				start := time.Now()
-				err := cmd.Run()
-				times = append(times, time.Since(start))
-				if err != nil && mustProve(plan) {
-					b.Fatal(err)
-				}
-			}
-			reportMedian(b, times)
-		})
+	floorBin := z3floorBinary(b)
+	plans := corpusPlans(b)
+	perPlan := make([][]time.Duration, len(plans))
+	var help, z3run, z3start []time.Duration
+	run := func(bin string, args ...string) (time.Duration, error) {
+		cmd := exec.Command(bin, args...)
+		err := cmd.Run()
+		return cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), err
 	}
+	mustRun := func(into *[]time.Duration, bin string, args ...string) {
+		cpu, err := run(bin, args...)
+		if err != nil {
+			b.Fatalf("%s %v: %v", bin, args, err)
+		}
+		*into = append(*into, cpu)
+	}
+	b.ResetTimer()
+	for range b.N {
+		for i, plan := range plans {
+			if i%10 == 0 {
+				mustRun(&help, bin, "help")
+				mustRun(&z3run, floorBin)
+				mustRun(&z3start, floorBin, "-start")
+			}
+			cpu, err := run(bin, "prove", "--import-root", corpusDir, plan)
+			if err != nil && mustProve(plan) {
+				b.Fatalf("%s: %v", caseName(plan), err)
+			}
+			perPlan[i] = append(perPlan[i], cpu)
+		}
+	}
+	b.StopTimer()
+	medians := make([]time.Duration, len(plans))
+	for i := range plans {
+		medians[i] = median(perPlan[i])
+	}
+	prove := median(medians)
+	floor := median(help) + max(median(z3run)-median(z3start), 0)
+	b.ReportMetric(ms(prove), "cpu-ms")
+	b.ReportMetric(ms(floor), "floor-cpu-ms")
+	b.ReportMetric(ratio(prove, floor), "x-floor")
+	b.Logf("%d plans; median `clauz3 prove` %v CPU; floor %v CPU (help %v, z3floor %v, its start %v); load %s",
+		len(plans), prove, floor, median(help), median(z3run), median(z3start), loadAverage())
+}
+
+var (
+	floorOnce sync.Once
+	floorPath string
+	floorErr  error
+)
+
+// z3floorBinary builds z3floor (the Z3 part of the process floor).
+func z3floorBinary(b *testing.B) string {
+	floorOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "clauz3-floor")
+		if err != nil {
+			floorErr = err
+			return
+		}
+		floorPath = filepath.Join(dir, "z3floor")
+		out, err := exec.Command("go", "build", "-o", floorPath, "./z3floor").CombinedOutput()
+		if err != nil {
+			floorErr = &buildError{err: err, out: string(out)}
+		}
+	})
+	if floorErr != nil {
+		b.Fatal(floorErr)
+	}
+	return floorPath
 }
 
 // reportMedian adds the median and 95th-percentile iteration times: the

@@ -2,7 +2,10 @@ package benchmarks
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,14 +16,18 @@ import (
 )
 
 // BenchmarkProveWarm proves every corpus plan in process, compiled once
-// beforehand, so only the proof is measured, and reports the median over
-// the plans of each plan's CPU time (cpu-ms, this process's user and
-// system time, which a loaded machine inflates far less than the wall
-// clock), beside the floor measured in the same run: one fresh Z3 context,
-// one solver and one trivial check (floor-cpu-ms), and their ratio
-// (x-floor). It also reports the median number of solvers and checks a
-// proof made. Verdicts are not asserted here (the corpus tests do); a
-// plan that does not compile is left out.
+// beforehand, so only the proof is measured, twice in turn: as a
+// long-lived process does (warm: through a pool of one context, recycled
+// from proof to proof) and with a context of its own (fresh). It reports
+// the median over the plans of each plan's CPU time (cpu-ms warm,
+// fresh-cpu-ms; this process's user and system time, which a loaded
+// machine inflates far less than the wall clock) beside the floor
+// measured in the same run: one fresh Z3 context, one solver and one
+// trivial check (floor-cpu-ms), and the ratios (x-floor, x-fresh). It
+// also reports the median number of solvers and checks a proof made, and
+// the plans whose warm proof differs from the fresh one: in a verdict
+// (verdict-diffs, each also logged) or only in a counterexample's values
+// (cex-diffs). A plan that does not compile is left out.
 func BenchmarkProveWarm(b *testing.B) {
 	type plan struct {
 		name string
@@ -33,9 +40,13 @@ func BenchmarkProveWarm(b *testing.B) {
 			plans = append(plans, plan{caseName(path), prog})
 		}
 	}
-	perPlan := make([][]time.Duration, len(plans))
-	var floor, walls []time.Duration
+	pool := prover.NewContexts(1)
+	defer pool.Close()
+	warmCPU := make([][]time.Duration, len(plans))
+	freshCPU := make([][]time.Duration, len(plans))
+	var floor []time.Duration
 	var solvers, checks []int
+	verdictDiffs, cexDiffs := map[string]bool{}, map[string]bool{}
 	if err := trivialCheck(); err != nil { // the first context of a process costs more
 		b.Fatal(err)
 	}
@@ -51,29 +62,136 @@ func BenchmarkProveWarm(b *testing.B) {
 		}
 		for i, p := range plans {
 			m := startMeasure(rusageSelf)
-			res, err := prover.Prove(context.Background(), p.prog, prover.Options{})
-			wall, cpu := m.stop()
-			perPlan[i] = append(perPlan[i], cpu)
-			walls = append(walls, wall)
-			if err == nil {
-				solvers = append(solvers, res.Cost.Solvers)
-				checks = append(checks, res.Cost.Checks)
+			fresh, ferr := prover.Prove(context.Background(), p.prog, prover.Options{})
+			_, cpu := m.stop()
+			freshCPU[i] = append(freshCPU[i], cpu)
+			m = startMeasure(rusageSelf)
+			warm, werr := prover.Prove(context.Background(), p.prog, prover.Options{Contexts: pool})
+			_, cpu = m.stop()
+			warmCPU[i] = append(warmCPU[i], cpu)
+			if werr == nil {
+				solvers = append(solvers, warm.Cost.Solvers)
+				checks = append(checks, warm.Cost.Checks)
+			}
+			if v1, v2 := verdicts(fresh, ferr), verdicts(warm, werr); v1 != v2 {
+				if !verdictDiffs[p.name] {
+					b.Logf("%s: fresh %s, warm %s", p.name, v1, v2)
+				}
+				verdictDiffs[p.name] = true
+			} else if counterexamples(fresh) != counterexamples(warm) {
+				cexDiffs[p.name] = true
 			}
 		}
 	}
 	b.StopTimer()
-	medians := make([]time.Duration, len(plans))
+	warmMed, freshMed := make([]time.Duration, len(plans)), make([]time.Duration, len(plans))
 	for i := range plans {
-		medians[i] = median(perPlan[i])
+		warmMed[i], freshMed[i] = median(warmCPU[i]), median(freshCPU[i])
 	}
-	proveCPU, floorCPU := median(medians), median(floor)
+	proveCPU, freshProve, floorCPU := median(warmMed), median(freshMed), median(floor)
 	b.ReportMetric(ms(proveCPU), "cpu-ms")
-	b.ReportMetric(ms(median(walls)), "wall-ms")
+	b.ReportMetric(ms(freshProve), "fresh-cpu-ms")
 	b.ReportMetric(ms(floorCPU), "floor-cpu-ms")
 	b.ReportMetric(ratio(proveCPU, floorCPU), "x-floor")
+	b.ReportMetric(ratio(proveCPU, freshProve), "x-fresh")
 	b.ReportMetric(float64(medianInt(solvers)), "solvers")
 	b.ReportMetric(float64(medianInt(checks)), "checks")
-	b.Logf("%d plans; median prove %v CPU, floor %v CPU", len(plans), proveCPU, floorCPU)
+	b.ReportMetric(float64(len(verdictDiffs)), "verdict-diffs")
+	b.ReportMetric(float64(len(cexDiffs)), "cex-diffs")
+	b.Logf("%d plans; median proof %v CPU warm, %v fresh; floor %v CPU; %d contexts made; load %s",
+		len(plans), proveCPU, freshProve, floorCPU, pool.Made(), loadAverage())
+}
+
+// verdicts is the status of each obligation of a proof, or its error's
+// code.
+func verdicts(res *prover.Result, err error) string {
+	if err != nil {
+		return fmt.Sprintf("error %v", ir.CodeOf(err, ir.UnknownCode))
+	}
+	var sb strings.Builder
+	for _, o := range res.Obligations {
+		fmt.Fprintf(&sb, "%s %s %s; ", o.Title(), o.Status, o.Code)
+	}
+	return sb.String()
+}
+
+// counterexamples is every counterexample of a proof, printed.
+func counterexamples(res *prover.Result) string {
+	if res == nil {
+		return ""
+	}
+	var sb strings.Builder
+	for _, o := range res.Obligations {
+		if o.Counterexample != nil {
+			fmt.Fprintf(&sb, "%+v; ", *o.Counterexample)
+		}
+	}
+	return sb.String()
+}
+
+// BenchmarkProveWarmMemory proves corpus plans through one recycled
+// context, 10,000 proofs in all (the plans whose first proof takes at
+// most 50 ms of CPU, in turn), and reports Z3's own memory estimate and
+// the process's resident memory after the first 1,000 proofs and at the
+// end (z3-mb-1k, z3-mb-10k, rss-mb-1k, rss-mb-10k): a recycled context
+// must not grow with the proofs it served.
+func BenchmarkProveWarmMemory(b *testing.B) {
+	const total, first = 10_000, 1_000
+	pool := prover.NewContexts(1)
+	defer pool.Close()
+	var progs []*ir.Program
+	for _, path := range corpusPlans(b) {
+		prog, err := compiler.CompileFile(path, compiler.Config{ImportRoots: []string{corpusDir}})
+		if err != nil {
+			continue
+		}
+		m := startMeasure(rusageSelf)
+		_, err = prover.Prove(context.Background(), prog, prover.Options{Contexts: pool})
+		if _, cpu := m.stop(); err == nil && cpu <= 50*time.Millisecond {
+			progs = append(progs, prog)
+		}
+	}
+	if len(progs) == 0 {
+		b.Fatal("no corpus plan proved in 50 ms")
+	}
+	var z3At, rssAt [2]float64
+	b.ResetTimer()
+	for range b.N {
+		for i := range total {
+			if _, err := prover.Prove(context.Background(), progs[i%len(progs)], prover.Options{Contexts: pool}); err != nil {
+				b.Fatal(err)
+			}
+			if i+1 == first || i+1 == total {
+				k := 0
+				if i+1 == total {
+					k = 1
+				}
+				z3At[k], rssAt[k] = float64(z3.Allocated())/(1<<20), rssMB()
+			}
+		}
+	}
+	b.StopTimer()
+	b.ReportMetric(z3At[0], "z3-mb-1k")
+	b.ReportMetric(z3At[1], "z3-mb-10k")
+	b.ReportMetric(rssAt[0], "rss-mb-1k")
+	b.ReportMetric(rssAt[1], "rss-mb-10k")
+	b.Logf("%d plans in turn; %d contexts made; load %s", len(progs), pool.Made(), loadAverage())
+}
+
+// rssMB is this process's resident memory now (VmRSS), in MiB.
+func rssMB() float64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			var kb float64
+			fmt.Sscanf(strings.TrimSpace(rest), "%f", &kb)
+			return kb / 1024
+		}
+	}
+	return 0
 }
 
 // floorRuns is how many times each iteration measures the floor: once

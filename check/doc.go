@@ -22,8 +22,10 @@
 // and the clause is shown as code only.
 //
 // It is safe for concurrent use: it keeps no state between calls, and
-// each proof owns its Z3 context (prover.Prove makes one per call, or takes
-// a fresh one from Options.Contexts in a long-lived process), so
+// each proof owns its Z3 context for its duration (prover.Prove makes one
+// per call, or takes one from Options.Contexts in a long-lived process,
+// used by no other proof at the same time and recycled with nothing of
+// the last proof left in it), so
 // callers prove in parallel and never serialise proofs on a guess.
 //
 // What it refuses: whatever the compiler or the prover refuses, IR that

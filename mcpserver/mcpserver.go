@@ -37,8 +37,9 @@ type Config struct {
 	// ProgressEvery is how often run reports that the service is still
 	// building and running (default runner's 10s).
 	ProgressEvery time.Duration
-	// Contexts supplies the proofs' Z3 contexts, made ahead of time, and
-	// bounds the proofs running at once; nil makes each proof its own.
+	// Contexts supplies the proofs' Z3 contexts, made once and recycled
+	// from proof to proof, and bounds the proofs running at once; nil
+	// makes each proof its own.
 	Contexts *prover.Contexts
 }
 

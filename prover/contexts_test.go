@@ -49,6 +49,30 @@ func TestContextsVerdicts(t *testing.T) {
 	}
 }
 
+// TestContextsRecycle: a pool makes one context per slot and proves
+// every later plan on a recycled one, with the verdicts and the cost of a
+// proof that made its own context.
+func TestContextsRecycle(t *testing.T) {
+	pool := NewContexts(1)
+	defer pool.Close()
+	tos := []string{"u4@example.com", "u4", "mallory@evil.example"}
+	for round := range 4 {
+		for _, to := range tos {
+			alone := prove(t, manySites(5, to))
+			pooled := proveWith(t, manySites(5, to), Options{Contexts: pool})
+			if got, want := report(pooled), report(alone); got != want {
+				t.Errorf("round %d, %s, on a recycled context:\n%s\nalone:\n%s", round, to, got, want)
+			}
+			if pooled.Cost != alone.Cost {
+				t.Errorf("round %d, %s: cost %+v on a recycled context, %+v alone", round, to, pooled.Cost, alone.Cost)
+			}
+		}
+	}
+	if n := pool.Made(); n != 1 {
+		t.Errorf("a pool of one made %d contexts for 12 proofs", n)
+	}
+}
+
 // TestContextsBound: a pool of one runs one proof at a time; a proof
 // waiting for the slot whose context ends is refused with Canceled, never
 // proved.

@@ -278,13 +278,19 @@
 // on a second, quick solver (x.quickBase) with a hundredth of the
 // resource limit, made on first use. Guesses, the small-model search and
 // the sum bounds search keep solvers of their own, with a fifth of the
-// resource limit. A long-lived process (the approval service, `clauz3
-// mcp`) passes Options.Contexts (contexts.go): fresh contexts made ahead
-// of time on another goroutine, at most one proof per core at once.
-// Contexts are never reused, since Z3
-// orders some terms by their creation number and a reused context could
-// decide a plan differently after other plans. Result.Cost counts the
-// solvers and checks a proof made.
+// resource limit. Every solver is Z3's incremental core
+// (z3.Context.NewSolverLimits), which starts in a fraction of a
+// millisecond where Z3_mk_solver's took about 10 ms; a check it gives up
+// on for want of completeness is asked again the way Z3_mk_solver's
+// solver would (z3.Solver.Check). A long-lived process (the approval
+// service, `clauz3 mcp`) passes Options.Contexts (contexts.go): one
+// context per slot, at most one proof per core at once, each context
+// used by one proof at a time and recycled for the next (every term,
+// solver and model of the proof released). Z3 numbers terms on from
+// where the last proof left off, so a recycled context may find another
+// counterexample than a fresh one; BenchmarkProveWarm counts the plans
+// where that happens. Result.Cost counts the solvers and checks a proof
+// made.
 //
 // # Encoding budget
 //

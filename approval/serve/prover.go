@@ -23,8 +23,9 @@ import (
 // and policy into the service's Reprove and Decide: imports resolve
 // against the service's layer store only and trusted layers come from it,
 // never from a project's tools/. Proofs run in parallel, up to one per
-// core: each has a Z3 context of its own from contexts (made ahead of
-// time, never shared), so a slow proof no longer holds every other
+// core: each has a Z3 context of its own from contexts for its duration
+// (recycled from proof to proof, never used by two at once), so a slow
+// proof no longer holds every other
 // submission behind one mutex.
 type serviceProver struct {
 	importRoot string

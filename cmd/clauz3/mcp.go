@@ -38,7 +38,7 @@ func runMCP(e env, args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		return exitUsage
 	}
 	// The server lives as long as its client: its proofs take contexts
-	// made ahead of time instead of making one each.
+	// made once and recycled instead of making one each.
 	contexts := prover.NewContexts(runtime.NumCPU())
 	defer contexts.Close()
 	srv := mcpserver.New(mcpserver.Config{

@@ -83,6 +83,10 @@ type Context struct {
 type Stats struct {
 	Solvers int // solvers made by NewSolver
 	Checks  int // calls of Solver.Check that reached Z3
+	// Fallbacks counts the checks asked again on a solver of
+	// Z3_mk_solver's kind (Solver.Check); each also counts as a solver
+	// and a check.
+	Fallbacks int
 }
 
 // Stats returns the counts so far.
@@ -124,7 +128,19 @@ func (c *Context) Close() {
 	if c == nil || c.ctx == nil {
 		return
 	}
+	c.release()
+	c.mu.Lock()
+	ctx := c.ctx
+	c.ctx = nil
+	C.Z3_del_context(ctx)
+	c.mu.Unlock()
+}
+
+// release releases the solvers, models and terms of c, leaving the Z3
+// context itself.
+func (c *Context) release() {
 	for s := range c.solvers {
+		s.changed()
 		C.Z3_solver_dec_ref(c.ctx, s.s)
 		s.s = nil
 	}
@@ -146,11 +162,42 @@ func (c *Context) Close() {
 		C.z3go_dec_refs(c.ctx, C.size_t(len(c.arena)), &c.arena[0])
 	}
 	c.arena = nil
+}
+
+// Recycle ends c's job and hands its Z3 context to a new Context for the
+// next one, which saves making a context (about 3 ms of CPU, 80 ms for
+// the first of a process). It releases every solver, model, term, sort
+// and declaration of c, as Close does, and closes c: its values are
+// invalid from then on, as after Close, and a late Interrupt or Cancel
+// of c reaches nothing. What the next job sees is a Z3 context with no
+// reference left from this one, whose memory Z3 reuses; Z3 still numbers
+// its new terms from where this job left off (see the package
+// documentation).
+//
+// A context that recorded an error is not recycled: Close it and make a
+// new one (Recycle returns the error). Recycle must not run concurrently
+// with other methods except Interrupt and Cancel.
+func (c *Context) Recycle() (*Context, error) {
+	if c == nil || c.ctx == nil {
+		return nil, ErrClosed
+	}
+	if c.err != nil {
+		return nil, c.err
+	}
+	c.release()
 	c.mu.Lock()
 	ctx := c.ctx
 	c.ctx = nil
-	C.Z3_del_context(ctx)
 	c.mu.Unlock()
+	// No check runs (the caller owns c), and an interrupt that came
+	// after its check was cleared by Check (discardInterrupt); the error
+	// code of a query that found no value may be left.
+	C.Z3_set_error(ctx, C.Z3_OK)
+	return &Context{
+		ctx:     ctx,
+		solvers: make(map[*Solver]struct{}),
+		models:  make(map[*Model]struct{}),
+	}, nil
 }
 
 // Err returns the first error recorded since the context was created, or
@@ -412,4 +459,11 @@ func (c *Context) nary(op string, ts []Term, f func(n C.uint, p *C.Z3_ast) C.Z3_
 // late Interrupt would (tests only).
 func (c *Context) interruptNowForTest() {
 	C.Z3_interrupt(c.ctx)
+}
+
+// Allocated is Z3's estimate of the memory it holds, in bytes, over every
+// context of the process: what a long-lived process watches to see that
+// recycled contexts do not grow.
+func Allocated() uint64 {
+	return uint64(C.Z3_get_estimated_alloc_size())
 }

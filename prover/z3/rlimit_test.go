@@ -30,6 +30,11 @@ func TestRlimit(t *testing.T) {
 	if ue := wantUnknown(t, r, err); ue.Rlimit {
 		t.Fatalf("a check stopped by the clock reported the rlimit: %+v", ue)
 	}
+	// A limit stops the check: Z3_mk_solver's solver would not ask its
+	// tactics either, and neither does Check.
+	if n := c.Stats().Fallbacks; n != 0 {
+		t.Fatalf("%d checks stopped by a limit were asked again", n)
+	}
 	// Small checks after a spent limit get the whole limit each.
 	s.Reset()
 	for i := range 50 {
