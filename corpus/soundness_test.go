@@ -34,16 +34,19 @@ import (
 // 1 to 20 hold a few proved ones, so `make test` runs the sealed binary
 // arm on those.
 //
-// soundnessSeed shards a large run: the plans are those of seeds
-// soundnessSeed+1 to soundnessSeed+N of each generator, and each plan's
-// guarantees and runs depend on its own seed alone, so shards with
-// offsets 0, N, 2N, ... run on one commit check exactly the plans one run
-// of k*N would (`make fuzz` runs its shards as parallel processes). The
-// corpus's own passing plans are checked by the shard of offset 0 only.
+// soundnessSeed and soundnessRandSeed shard a large run: the plans are
+// those of contractgen seeds soundnessSeed+1 to soundnessSeed+N and
+// randplan seeds soundnessRandSeed+1 to soundnessRandSeed+M, and each
+// plan's guarantees and runs depend on its own seed alone, so shards with
+// offsets 0, N, 2N, ... on one commit check exactly the plans one run of
+// k*N would (scripts/soundness-shards.sh, which `make fuzz` runs, starts
+// them as parallel processes). The corpus's own passing plans are checked
+// by the shard whose offsets are both 0.
 var (
 	soundnessPlans     = flag.Int("soundness.plans", 30, "random contract-shaped plans TestSoundness proves")
 	soundnessRandPlans = flag.Int("soundness.randplans", 20, "random randplan plans TestSoundness proves; the proved ones also run under the interpreter, CPython and the sealed binary")
-	soundnessSeed      = flag.Int64("soundness.seed", 0, "seed offset: TestSoundness checks the plans of seeds offset+1 to offset+N of each generator (a shard of a larger run); the corpus plans only at offset 0")
+	soundnessSeed      = flag.Int64("soundness.seed", 0, "contractgen seed offset: TestSoundness checks the contractgen plans of seeds offset+1 to offset+N (a shard of a larger run); the corpus plans only when both offsets are 0")
+	soundnessRandSeed  = flag.Int64("soundness.randseed", 0, "randplan seed offset: TestSoundness checks the randplan plans of seeds offset+1 to offset+N")
 )
 
 // soundnessRuns is how many random executions each proved random plan
@@ -127,12 +130,14 @@ func (s *soundnessTally) add(o *soundnessTally) {
 // TestSoundness: the random plans it checked and what came of them.
 // Counterexamples counts the plans with a failed obligation, every one of
 // which carried a counterexample the prover replayed; runs counts the
-// monitored runs of proved plans (the corpus's too), arm runs those under
-// CPython and the interpreter on the plan's own inputs, sealed runs
-// those of the sealed binary.
-func soundnessSummary(offset int64, nContract, nRand int, all *soundnessTally, mon prover.MonitorStats) string {
-	return fmt.Sprintf("soundness summary: seeds %d-%d contractgen, %d-%d randplan: plans %d, proved %d, counterexamples %d, refused %d, runs %d, arm runs %d, sealed runs %d, broken %d, disagreements %d (monitor: %d traces decided, %d by a solver)",
-		offset+1, offset+int64(nContract), offset+1, offset+int64(nRand),
+// monitored runs of proved plans (the corpus's too), arm_runs those under
+// CPython and the interpreter on the plan's own inputs, sealed_runs
+// those of the sealed binary; monitor_checks the checks the monitor
+// decided (a guarantee on a trace), monitor_solved those it needed a
+// solver for.
+func soundnessSummary(offset, randOffset int64, nContract, nRand int, all *soundnessTally, mon prover.MonitorStats) string {
+	return fmt.Sprintf("soundness summary: contractgen seeds %d-%d, randplan seeds %d-%d: plans=%d proved=%d counterexamples=%d refused=%d runs=%d arm_runs=%d sealed_runs=%d broken=%d disagreements=%d monitor_checks=%d monitor_solved=%d",
+		offset+1, offset+int64(nContract), randOffset+1, randOffset+int64(nRand),
 		all.tried, all.proved, all.failed, all.refused, all.runs, all.armRuns, all.compiledRuns, all.broken, all.disagree, mon.Decided, mon.Solved)
 }
 
@@ -179,10 +184,10 @@ func TestSoundness(t *testing.T) {
 	all := &soundnessTally{}
 	// last, even after a t.Fatal (then counting what was checked so far)
 	defer func() {
-		t.Log(soundnessSummary(*soundnessSeed, *soundnessPlans, *soundnessRandPlans, all, mon.Stats()))
+		t.Log(soundnessSummary(*soundnessSeed, *soundnessRandSeed, *soundnessPlans, *soundnessRandPlans, all, mon.Stats()))
 	}()
 	var passing []string
-	if *soundnessSeed == 0 {
+	if *soundnessSeed == 0 && *soundnessRandSeed == 0 {
 		var err error
 		if passing, err = filepath.Glob(filepath.Join("plans", "*_pass.py")); err != nil {
 			t.Fatal(err)
@@ -244,7 +249,7 @@ func TestSoundness(t *testing.T) {
 		opt.Disabled[f] = true
 	}
 	differential := &soundnessTally{reasons: map[string]int{}, failedKinds: map[prover.Kind]int{}}
-	for seed := *soundnessSeed + 1; seed <= *soundnessSeed+int64(*soundnessRandPlans); seed++ {
+	for seed := *soundnessRandSeed + 1; seed <= *soundnessRandSeed+int64(*soundnessRandPlans); seed++ {
 		p := randplan.Generate(seed, opt)
 		// the guarantees depend on the plan's seed alone, so that a
 		// shard checks the plans a whole run would
