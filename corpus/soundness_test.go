@@ -30,9 +30,10 @@ import (
 // soundnessPlans is how many random contract-shaped plans TestSoundness
 // proves, and soundnessRandPlans how many randplan plans (whose proved
 // ones also run under the interpreter, CPython and the sealed binary);
-// `make fuzz` raises both. The prover refuses most randplan plans: seeds
-// 1 to 20 hold a few proved ones, so `make test` runs the sealed binary
-// arm on those.
+// `make fuzz` raises both. `make test` checks 200 generated plans (150
+// and 50) for about a minute of CPU; the prover refuses most randplan
+// plans, but seeds 1 to 50 hold a dozen proved ones, so `make test` runs
+// the sealed binary arm on those.
 //
 // soundnessSeed and soundnessRandSeed shard a large run: the plans are
 // those of contractgen seeds soundnessSeed+1 to soundnessSeed+N and
@@ -43,10 +44,11 @@ import (
 // them as parallel processes). The corpus's own passing plans are checked
 // by the shard whose offsets are both 0.
 var (
-	soundnessPlans     = flag.Int("soundness.plans", 30, "random contract-shaped plans TestSoundness proves")
-	soundnessRandPlans = flag.Int("soundness.randplans", 20, "random randplan plans TestSoundness proves; the proved ones also run under the interpreter, CPython and the sealed binary")
+	soundnessPlans     = flag.Int("soundness.plans", 150, "random contract-shaped plans TestSoundness proves")
+	soundnessRandPlans = flag.Int("soundness.randplans", 50, "random randplan plans TestSoundness proves; the proved ones also run under the interpreter, CPython and the sealed binary")
 	soundnessSeed      = flag.Int64("soundness.seed", 0, "contractgen seed offset: TestSoundness checks the contractgen plans of seeds offset+1 to offset+N (a shard of a larger run); the corpus plans only when both offsets are 0")
 	soundnessRandSeed  = flag.Int64("soundness.randseed", 0, "randplan seed offset: TestSoundness checks the randplan plans of seeds offset+1 to offset+N")
+	soundnessEach      = flag.Bool("soundness.each", false, "log each random plan's name before it is proved, to find the plan a crash (of Z3, say) took down")
 )
 
 // soundnessRuns is how many random executions each proved random plan
@@ -275,6 +277,9 @@ func checkRandomPlan(t *testing.T, mon *prover.Monitor, python func() *harness.C
 		t.Fatal(err)
 	}
 	tally.tried++
+	if *soundnessEach {
+		t.Logf("checking %s", name)
+	}
 	prog, err := compiler.CompileFile(path, compiler.Config{ImportRoots: []string{"."}})
 	if err != nil {
 		tally.refused++
