@@ -24,7 +24,8 @@
 //     effect results under the prover's runtime monitor and the engines;
 //     its random plans come from contractgen/ (contract-shaped, inside what
 //     the prover decides) and randplan/ (see README.md, "The soundness
-//     check");
+//     check"); TestMonitorFolding holds the monitor it relies on, which
+//     decides most traces by simplification, to one that solves each;
 //   - TestBuiltinTable, TestCoverage, TestEncodingBudget and
 //     TestCompileDiagnosticsHaveCodes check the builtin table's rows, the
 //     coverage tables, the prover's encoding budget and that every compile

@@ -30,12 +30,25 @@ import (
 // soundnessPlans is how many random contract-shaped plans TestSoundness
 // proves, and soundnessRandPlans how many randplan plans (whose proved
 // ones also run under the interpreter, CPython and the sealed binary);
-// `make fuzz` raises both. The prover refuses most randplan plans: seeds
-// 1 to 20 hold a few proved ones, so `make test` runs the sealed binary
-// arm on those.
+// `make fuzz` raises both. `make test` checks 200 generated plans (150
+// and 50) for about a minute of CPU; the prover refuses most randplan
+// plans, but seeds 1 to 50 hold a dozen proved ones, so `make test` runs
+// the sealed binary arm on those.
+//
+// soundnessSeed and soundnessRandSeed shard a large run: the plans are
+// those of contractgen seeds soundnessSeed+1 to soundnessSeed+N and
+// randplan seeds soundnessRandSeed+1 to soundnessRandSeed+M, and each
+// plan's guarantees and runs depend on its own seed alone, so shards with
+// offsets 0, N, 2N, ... on one commit check exactly the plans one run of
+// k*N would (scripts/soundness-shards.sh, which `make fuzz` runs, starts
+// them as parallel processes). The corpus's own passing plans are checked
+// by the shard whose offsets are both 0.
 var (
-	soundnessPlans     = flag.Int("soundness.plans", 30, "random contract-shaped plans TestSoundness proves")
-	soundnessRandPlans = flag.Int("soundness.randplans", 20, "random randplan plans TestSoundness proves; the proved ones also run under the interpreter, CPython and the sealed binary")
+	soundnessPlans     = flag.Int("soundness.plans", 150, "random contract-shaped plans TestSoundness proves")
+	soundnessRandPlans = flag.Int("soundness.randplans", 50, "random randplan plans TestSoundness proves; the proved ones also run under the interpreter, CPython and the sealed binary")
+	soundnessSeed      = flag.Int64("soundness.seed", 0, "contractgen seed offset: TestSoundness checks the contractgen plans of seeds offset+1 to offset+N (a shard of a larger run); the corpus plans only when both offsets are 0")
+	soundnessRandSeed  = flag.Int64("soundness.randseed", 0, "randplan seed offset: TestSoundness checks the randplan plans of seeds offset+1 to offset+N")
+	soundnessEach      = flag.Bool("soundness.each", false, "log each random plan's name before it is proved, to find the plan a crash (of Z3, say) took down")
 )
 
 // soundnessRuns is how many random executions each proved random plan
@@ -46,10 +59,24 @@ const (
 	corpusRuns    = 5
 )
 
-// randomPlanTimeout bounds each check on a random plan: a few nest loops
-// deep enough for Z3 to take long, and an indeterminate answer is only a
-// refusal, which the tally counts.
-const randomPlanTimeout = 3 * time.Second
+// randomPlanRlimit bounds each check on a random plan in Z3's resource
+// units (prover.Options.Rlimit), so that a verdict is the same on a busy
+// machine as on an idle one and shards of a large run agree with one
+// long run: a few plans nest loops deep enough for Z3 to take long, and
+// an indeterminate answer is only a refusal, which the tally counts. A
+// tenth of prover.DefaultRlimit, about what the hardest check of the
+// corpus needs, is under a second of an idle core.
+// randomPlanTimeout and randomPlanDeadline, the wall clocks behind it
+// (per check and per proof), are only the safety net for the work Z3's
+// string theory does not count: with the default deadline of 5 minutes a
+// plan of 30 s of CPU (contractgen seed 1537) was refused for the wall
+// clock on a machine loaded ten times over, where an idle one has time
+// to decide it.
+const (
+	randomPlanRlimit   = prover.DefaultRlimit / 10
+	randomPlanTimeout  = 2 * time.Minute
+	randomPlanDeadline = 30 * time.Minute
+)
 
 // soundnessTally counts what the prover made of the random plans of one
 // generator.
@@ -66,7 +93,12 @@ type soundnessTally struct {
 	// compiledRuns counts the plans it ran.
 	arms         []armCase
 	compiledRuns int
-	reasons      map[string]int
+	// disagree counts proved plans the engines ran differently
+	// (interpreter, CPython, sealed binary); broken counts the other
+	// failures of a proved plan (a broken guarantee, a failed contract,
+	// a counterexample that does not replay).
+	disagree int
+	reasons  map[string]int
 	// failedKinds counts failed obligations by kind (precondition,
 	// check, guarantee, required).
 	failedKinds map[prover.Kind]int
@@ -90,8 +122,30 @@ func (s *soundnessTally) log(t *testing.T, name string) {
 		}
 		t.Logf("%s: refused %d: %s", name, r.n, r.why)
 	}
-	t.Logf("%s: %d random plans tried: %d proved, %d failed with a replayed counterexample, %d refused; failed obligations by kind: %v; %d runs of proved plans (%d skipped: results outside the postconditions), %d runs of proved plans under the interpreter and CPython (%d without a monitor: effects with results), %d under the sealed binary, %d broken",
-		name, s.tried, s.proved, s.failed, s.refused, s.failedKinds, s.runs, s.skipped, s.armRuns, s.armSkipped, s.compiledRuns, s.broken)
+	t.Logf("%s: %d random plans tried: %d proved, %d failed with a replayed counterexample, %d refused; failed obligations by kind: %v; %d runs of proved plans (%d skipped: results outside the postconditions), %d runs of proved plans under the interpreter and CPython (%d without a monitor: effects with results), %d under the sealed binary, %d broken, %d engine disagreements",
+		name, s.tried, s.proved, s.failed, s.refused, s.failedKinds, s.runs, s.skipped, s.armRuns, s.armSkipped, s.compiledRuns, s.broken, s.disagree)
+}
+
+// add adds o's counts to s (not its reasons or arms).
+func (s *soundnessTally) add(o *soundnessTally) {
+	s.tried, s.proved, s.failed, s.refused = s.tried+o.tried, s.proved+o.proved, s.failed+o.failed, s.refused+o.refused
+	s.runs, s.skipped, s.broken, s.disagree = s.runs+o.runs, s.skipped+o.skipped, s.broken+o.broken, s.disagree+o.disagree
+	s.armRuns, s.armSkipped, s.compiledRuns = s.armRuns+o.armRuns, s.armSkipped+o.armSkipped, s.compiledRuns+o.compiledRuns
+}
+
+// soundnessSummary is the line a note quotes for one run (or shard) of
+// TestSoundness: the random plans it checked and what came of them.
+// Counterexamples counts the plans with a failed obligation, every one of
+// which carried a counterexample the prover replayed; runs counts the
+// monitored runs of proved plans (the corpus's too), arm_runs those under
+// CPython and the interpreter on the plan's own inputs, sealed_runs
+// those of the sealed binary; monitor_checks the checks the monitor
+// decided (a guarantee on a trace), monitor_solved those it needed a
+// solver for.
+func soundnessSummary(offset, randOffset int64, nContract, nRand int, all *soundnessTally, mon prover.MonitorStats) string {
+	return fmt.Sprintf("soundness summary: contractgen seeds %d-%d, randplan seeds %d-%d: plans=%d proved=%d counterexamples=%d refused=%d runs=%d arm_runs=%d sealed_runs=%d broken=%d disagreements=%d monitor_checks=%d monitor_solved=%d",
+		offset+1, offset+int64(nContract), randOffset+1, randOffset+int64(nRand),
+		all.tried, all.proved, all.failed, all.refused, all.runs, all.armRuns, all.compiledRuns, all.broken, all.disagree, mon.Decided, mon.Solved)
 }
 
 // TestSoundness checks the prover against the interpreter (docs/design.md section 9).
@@ -114,9 +168,37 @@ func TestSoundness(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer mon.Close()
-	passing, err := filepath.Glob(filepath.Join("plans", "*_pass.py"))
-	if err != nil {
-		t.Fatal(err)
+	// One CPython process runs every proved randplan plan's case (a
+	// fork per case): a python3 start per case costs more than most
+	// plans take to run.
+	var py *harness.CPythonDriver
+	defer func() {
+		if py != nil {
+			if err := py.Close(); err != nil {
+				t.Errorf("cpython driver: %v", err)
+			}
+		}
+	}()
+	startPython := func() *harness.CPythonDriver {
+		if py == nil {
+			var err error
+			if py, err = harness.StartCPython(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return py
+	}
+	all := &soundnessTally{}
+	// last, even after a t.Fatal (then counting what was checked so far)
+	defer func() {
+		t.Log(soundnessSummary(*soundnessSeed, *soundnessRandSeed, *soundnessPlans, *soundnessRandPlans, all, mon.Stats()))
+	}()
+	var passing []string
+	if *soundnessSeed == 0 && *soundnessRandSeed == 0 {
+		var err error
+		if passing, err = filepath.Glob(filepath.Join("plans", "*_pass.py")); err != nil {
+			t.Fatal(err)
+		}
 	}
 	start := time.Now()
 	var runs, skipped, broken int
@@ -130,6 +212,7 @@ func TestSoundness(t *testing.T) {
 		tally := &soundnessTally{}
 		checkRuns(t, mon, prog, filepath.Base(path), corpusRuns, tally)
 		runs, skipped, broken = runs+tally.runs, skipped+tally.skipped, broken+tally.broken
+		all.runs, all.skipped, all.broken = all.runs+tally.runs, all.skipped+tally.skipped, all.broken+tally.broken
 	}
 	t.Logf("corpus: %d passing plans, %d runs (%d skipped: results outside the postconditions), %d broken (%v)", len(passing), runs, skipped, broken, time.Since(start).Round(time.Second))
 	start = time.Now()
@@ -139,10 +222,10 @@ func TestSoundness(t *testing.T) {
 	// the plans holding one of issue 12's edge shapes, by shape: how many
 	// the prover proved, failed or refused, and broke
 	shapes := map[string]*[4]int{}
-	for seed := int64(1); seed <= int64(*soundnessPlans); seed++ {
+	for seed := *soundnessSeed + 1; seed <= *soundnessSeed+int64(*soundnessPlans); seed++ {
 		p := contractgen.Generate(seed)
 		before := *contract
-		checkRandomPlan(t, mon, dir, fmt.Sprintf("contractgen_%d.py", seed), p.Source, nil, contract)
+		checkRandomPlan(t, mon, nil, dir, fmt.Sprintf("contractgen_%d.py", seed), p.Source, nil, contract)
 		if p.Shape != "" {
 			if shapes[p.Shape] == nil {
 				shapes[p.Shape] = &[4]int{}
@@ -155,6 +238,7 @@ func TestSoundness(t *testing.T) {
 		}
 	}
 	contract.log(t, "contractgen")
+	all.add(contract)
 	for _, shape := range contractgen.Shapes {
 		if n := shapes[shape]; n != nil {
 			t.Logf("contractgen, plans with the %s shape: %d proved, %d failed, %d refused; %d broken", shape, n[0], n[1], n[2], n[3])
@@ -171,17 +255,19 @@ func TestSoundness(t *testing.T) {
 		randplan.FStrSpecs, randplan.Sorted, randplan.DictOps, randplan.DictIter} {
 		opt.Disabled[f] = true
 	}
-	r := rand.New(rand.NewSource(1))
 	differential := &soundnessTally{reasons: map[string]int{}, failedKinds: map[prover.Kind]int{}}
-	for seed := int64(1); seed <= int64(*soundnessRandPlans); seed++ {
+	for seed := *soundnessRandSeed + 1; seed <= *soundnessRandSeed+int64(*soundnessRandPlans); seed++ {
 		p := randplan.Generate(seed, opt)
-		src := withGuarantees(p.Source, r)
-		checkRandomPlan(t, mon, dir, fmt.Sprintf("randplan_%d.py", seed), src, p, differential)
+		// the guarantees depend on the plan's seed alone, so that a
+		// shard checks the plans a whole run would
+		src := withGuarantees(p.Source, rand.New(rand.NewSource(seed)))
+		checkRandomPlan(t, mon, startPython, dir, fmt.Sprintf("randplan_%d.py", seed), src, p, differential)
 	}
 	t.Logf("randplan: %v", time.Since(start).Round(time.Second))
 	start = time.Now()
 	checkCompiledArm(t, differential)
 	differential.log(t, "randplan")
+	all.add(differential)
 	t.Logf("randplan, sealed binary arm: %d plans in %d batch builds, %v", differential.compiledRuns,
 		(len(differential.arms)+compiledBatchSize-1)/compiledBatchSize, time.Since(start).Round(time.Second))
 }
@@ -189,20 +275,23 @@ func TestSoundness(t *testing.T) {
 // checkRandomPlan compiles and proves one random plan, tallies the
 // verdict, checks that every failed obligation carries a counterexample
 // the prover replayed, and runs the plan when it is proved.
-func checkRandomPlan(t *testing.T, mon *prover.Monitor, dir, name, src string, rp *randplan.Plan, tally *soundnessTally) {
+func checkRandomPlan(t *testing.T, mon *prover.Monitor, python func() *harness.CPythonDriver, dir, name, src string, rp *randplan.Plan, tally *soundnessTally) {
 	t.Helper()
 	path := filepath.Join(dir, name)
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	tally.tried++
+	if *soundnessEach {
+		t.Logf("checking %s", name)
+	}
 	prog, err := compiler.CompileFile(path, compiler.Config{ImportRoots: []string{"."}})
 	if err != nil {
 		tally.refused++
 		tally.reasons["compile: "+withoutPosition(firstLine(err.Error()))]++
 		return
 	}
-	res, err := prover.Prove(context.Background(), prog, prover.Options{Timeout: randomPlanTimeout})
+	res, err := prover.Prove(context.Background(), prog, prover.Options{Rlimit: randomPlanRlimit, Timeout: randomPlanTimeout, Deadline: randomPlanDeadline})
 	if err != nil {
 		tally.refused++
 		tally.reasons["prove: "+withoutPosition(firstLine(err.Error()))]++
@@ -234,7 +323,7 @@ func checkRandomPlan(t *testing.T, mon *prover.Monitor, dir, name, src string, r
 		tally.proved++
 		checkRuns(t, mon, prog, name+":\n"+src, soundnessRuns, tally)
 		if rp != nil {
-			checkArms(t, mon, prog, path, src, rp, tally)
+			checkArms(t, mon, python(), prog, path, src, rp, tally)
 		}
 	case "failed":
 		tally.failed++
@@ -252,14 +341,14 @@ func checkRandomPlan(t *testing.T, mon *prover.Monitor, dir, name, src string, r
 // keep every guarantee (the monitor). The sealed binary runs the same case later, with every other
 // proved plan, from one batch binary (checkCompiledArm): one build per
 // plan would take minutes each.
-func checkArms(t *testing.T, mon *prover.Monitor, prog *ir.Program, path, src string, rp *randplan.Plan, tally *soundnessTally) {
+func checkArms(t *testing.T, mon *prover.Monitor, python *harness.CPythonDriver, prog *ir.Program, path, src string, rp *randplan.Plan, tally *soundnessTally) {
 	t.Helper()
 	root, err := filepath.Abs(".")
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := harness.Case{Name: filepath.Base(path), Path: path, Args: rp.Args, Effects: rp.Effects, ImportRoot: root}
-	py, err := harness.RunCPython(context.Background(), c)
+	py, err := python.Run(context.Background(), c)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -271,7 +360,7 @@ func checkArms(t *testing.T, mon *prover.Monitor, prog *ir.Program, path, src st
 	tally.arms = append(tally.arms, armCase{c: c, src: src, runs: []harness.EngineRun{
 		{Engine: "interp", Outcome: in}, {Engine: "cpython", Outcome: py}}})
 	if d := harness.Compare(in, py); d != "" {
-		tally.broken++
+		tally.disagree++
 		t.Errorf("%s: a proved plan runs differently in the interpreter and CPython (- interp, + cpython):\n%s", c.Name, d)
 		return
 	}
@@ -376,7 +465,7 @@ func checkCompiledArm(t *testing.T, tally *soundnessTally) {
 				if d.B != batch.Name() {
 					continue // interp vs cpython: checkArms reported it
 				}
-				tally.broken++
+				tally.disagree++
 				t.Errorf("%s: a proved plan runs differently as a sealed binary: %v\n%s", a.c.Name, d, a.src)
 			}
 		}

@@ -124,6 +124,11 @@ type executor struct {
 	// monitorRows, set when the executor monitors a concrete trace, holds
 	// the rows its queries returned.
 	monitorRows *monitorRows
+	// monitorSolveOnly makes monitor decide every trace with a solver,
+	// never by folding (the reference of the monitor's tests), and
+	// monitorSolved, when set, counts the traces it sent to a solver.
+	monitorSolveOnly bool
+	monitorSolved    *int
 	// budget is what the encoding has spent (budget.go).
 	budget budget
 	// targetRequires is the range [start, end) of assumptions that are

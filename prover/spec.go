@@ -229,6 +229,10 @@ func (x *executor) guarantee(gr *ir.Guarantee) (goal, error) {
 			for i := range bounds {
 				bounds[i] = termBounds{hasLo: true, lo: 0, hasHi: true, hi: 1}
 			}
+		case x.monitorRows != nil:
+			// A concrete trace: every amount is a constant, so the
+			// bounds (consequences of the definitions, which only
+			// speed a search up) would cost a solver per trace.
 		case len(lemmas) > 0 || x.carriesInts(ms):
 			// No bounds: the lemma says what the loop's terms add up
 			// to; and where a loop carries an int (with or without
