@@ -3,6 +3,7 @@ package prover
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -13,27 +14,35 @@ import (
 // hardSpend is a plan whose max_spend obligation takes Z3 far longer than
 // a millisecond: many withdrawals of free amounts, each guarded by its own
 // free condition.
-func hardSpend() *ir.Program {
+func hardSpend() *ir.Program { return hardSpendN(40) }
+
+// hardSpendN is hardSpend with n guarded withdrawals and a cap scaled
+// with them: big enough that no check of it finishes within 1 ms of the
+// wall clock (with 40, Z3's incremental solver sometimes found the
+// counterexample inside 1 ms, so a wall-clock refusal test got a
+// counterexample instead).
+func hardSpendN(n int) *ir.Program {
 	e := withdraw()
 	var locals []*ir.Local
 	var body []ir.Stmt
-	for i := range 40 {
-		amount := &ir.Local{Name: "a" + string(rune('a'+i%26)) + string(rune('a'+i/26)), Type: ir.Int}
+	for i := range n {
+		amount := &ir.Local{Name: fmt.Sprintf("a%d", i), Type: ir.Int}
 		locals = append(locals, amount)
 		body = append(body, &ir.If{
 			Cond: &ir.Compare{Ops: []ir.CmpOp{ir.Gt, ir.LtE}, Operands: []ir.Expr{ref(amount), num(0), num(int64(7 + i%5))}},
 			Then: []ir.Stmt{call(e, 10+i, str("checking"), ref(amount))},
 		})
 	}
+	limit := int64(279 * n / 40)
 	main := &ir.Func{Name: "main", Result: ir.None, Params: locals, Locals: locals, Body: body}
-	return program([]*ir.Effect{e}, main, &ir.Guarantee{Source: "bank.max_spend(279)", Contract: maxSpend(e), Args: []ir.Expr{num(279)}})
+	return program([]*ir.Effect{e}, main, &ir.Guarantee{Source: fmt.Sprintf("bank.max_spend(%d)", limit), Contract: maxSpend(e), Args: []ir.Expr{num(limit)}})
 }
 
 // TestTimeoutRefuses plants a per-check timeout far below what the
 // obligation needs: the guarantee is refused with Z3's reason, never
 // proved, and the result is not proved.
 func TestTimeoutRefuses(t *testing.T) {
-	p := hardSpend()
+	p := hardSpendN(100)
 	if err := ir.Verify(p); err != nil {
 		t.Fatal(err)
 	}

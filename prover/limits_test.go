@@ -36,7 +36,7 @@ func TestLimitRefusals(t *testing.T) {
 		{"deadline", Options{Deadline: time.Nanosecond}, []string{"deadline of 1ns over all checks", "--deadline"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			res := proveWith(t, hardSpend(), tt.opts)
+			res := proveWith(t, hardSpendN(100), tt.opts)
 			if res.Proved() {
 				t.Fatalf("proved:\n%s", report(res))
 			}
