@@ -822,13 +822,13 @@ func (fl *fnLowerer) rangeCall(e *ast.Call) (ir.Expr, bool) {
 			r.Step = args[2]
 		}
 	}
-	if v, ok := intConst(r.Step); ok && v == 0 {
+	if v, ok := ir.IntConstant(r.Step); ok && v == 0 {
 		l.Errorf(e.Args[2], ir.PlanError, "range() step must not be zero")
 		return nil, false
 	}
-	start, ok1 := intConst(r.Start)
-	stop, ok2 := intConst(r.Stop)
-	step, ok3 := intConst(r.Step)
+	start, ok1 := ir.IntConstant(r.Start)
+	stop, ok2 := ir.IntConstant(r.Stop)
+	step, ok3 := ir.IntConstant(r.Step)
 	runs := ok1 && ok2 && ok3 && (step > 0 && start < stop || step < 0 && start > stop)
 	return r, runs
 }

@@ -371,19 +371,3 @@ func (fl *fnLowerer) stmt(s ast.Stmt, st flow) ([]ir.Stmt, flow) {
 	}
 	return nil, st
 }
-
-// intConst returns the value of an int constant expression.
-func intConst(x ir.Expr) (int64, bool) {
-	switch x := x.(type) {
-	case *ir.Const:
-		v, ok := x.Value.(int64)
-		return v, ok
-	case *ir.UnOp:
-		if x.Op == ir.Neg {
-			if v, ok := intConst(x.X); ok && v != -v {
-				return -v, true
-			}
-		}
-	}
-	return 0, false
-}

@@ -77,7 +77,7 @@ func (fl *fnLowerer) promoteMinMax(out *ir.Builtin, args []ast.Expr) bool {
 		if ir.IsBasic(x.Type(), ir.KindFloat) {
 			continue
 		}
-		v, ok := intConst(x)
+		v, ok := ir.IntConstant(x)
 		if !ok || !ir.IsBasic(x.Type(), ir.KindInt) || v <= -(1<<53) || v >= 1<<53 {
 			return false
 		}
@@ -88,9 +88,9 @@ func (fl *fnLowerer) promoteMinMax(out *ir.Builtin, args []ast.Expr) bool {
 	if first < 0 {
 		return false
 	}
-	v0, _ := intConst(out.Args[first])
+	v0, _ := ir.IntConstant(out.Args[first])
 	for i, x := range out.Args {
-		if v, ok := intConst(x); ok && ir.IsBasic(x.Type(), ir.KindInt) {
+		if v, ok := ir.IntConstant(x); ok && ir.IsBasic(x.Type(), ir.KindInt) {
 			out.Args[i] = &ir.Const{Pos: x.Position(), T: ir.Float, Value: float64(v)}
 		}
 	}
@@ -127,7 +127,7 @@ func (fl *fnLowerer) promote(loc *ir.Local, node ast.Ast, x ir.Expr) ir.Expr {
 	if !ir.IsBasic(loc.Type, ir.KindFloat) || !ir.IsBasic(x.Type(), ir.KindInt) {
 		return nil
 	}
-	v, ok := intConst(x)
+	v, ok := ir.IntConstant(x)
 	if !ok || v <= -(1<<53) || v >= 1<<53 {
 		return nil
 	}
@@ -218,7 +218,7 @@ func (c *compiler) promoteArg(fn *ir.Func, loc *ir.Local, node ast.Ast, x ir.Exp
 	if !ir.IsBasic(loc.Type, ir.KindFloat) || !ir.IsBasic(x.Type(), ir.KindInt) {
 		return nil
 	}
-	v, ok := intConst(x)
+	v, ok := ir.IntConstant(x)
 	if !ok || v <= -(1<<53) || v >= 1<<53 {
 		return nil
 	}
@@ -401,7 +401,7 @@ func (fl *fnLowerer) promoteReturn(node ast.Ast, x ir.Expr) ir.Expr {
 	if !ir.IsBasic(fn.Result, ir.KindFloat) || !ir.IsBasic(x.Type(), ir.KindInt) {
 		return nil
 	}
-	v, ok := intConst(x)
+	v, ok := ir.IntConstant(x)
 	if !ok || v <= -(1<<53) || v >= 1<<53 {
 		return nil
 	}

@@ -639,9 +639,9 @@ func nonEmpty(x ir.Expr) bool {
 		s, ok := x.Value.(string)
 		return ok && s != ""
 	case *ir.Range:
-		start, ok1 := intConst(x.Start)
-		stop, ok2 := intConst(x.Stop)
-		step, ok3 := intConst(x.Step)
+		start, ok1 := ir.IntConstant(x.Start)
+		stop, ok2 := ir.IntConstant(x.Stop)
+		step, ok3 := ir.IntConstant(x.Step)
 		return ok1 && ok2 && ok3 && (step > 0 && start < stop || step < 0 && start > stop)
 	}
 	return false

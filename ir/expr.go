@@ -357,3 +357,22 @@ func (*CondExpr) isExpr()      {}
 func (*Unwrap) isExpr()        {}
 func (*SetLit) isExpr()        {}
 func (*Comprehension) isExpr() {}
+
+// IntConstant is the value of an int constant expression: a literal, or a
+// negated one (the front end lowers -5 to a negation of 5). Two
+// negations are left as written: of the most negative int64, which has
+// no int64 negation, and of 0.
+func IntConstant(x Expr) (int64, bool) {
+	switch x := x.(type) {
+	case *Const:
+		v, ok := x.Value.(int64)
+		return v, ok
+	case *UnOp:
+		if x.Op == Neg {
+			if v, ok := IntConstant(x.X); ok && v != -v {
+				return -v, true
+			}
+		}
+	}
+	return 0, false
+}

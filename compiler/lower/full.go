@@ -276,7 +276,7 @@ func (l *Lowerer) promoteArm(e *ast.IfExp, cond, then, els ir.Expr) ir.Expr {
 		if !ir.IsBasic(arms[i].Type(), ir.KindInt) || !ir.IsBasic(other.Type(), ir.KindFloat) {
 			continue
 		}
-		v, ok := intConstant(arms[i])
+		v, ok := ir.IntConstant(arms[i])
 		if !ok || v <= -(1<<53) || v >= 1<<53 {
 			return nil
 		}
@@ -286,21 +286,4 @@ func (l *Lowerer) promoteArm(e *ast.IfExp, cond, then, els ir.Expr) ir.Expr {
 		return x
 	}
 	return nil
-}
-
-// intConstant is the value of an int constant (a literal, or a negated
-// one).
-func intConstant(x ir.Expr) (int64, bool) {
-	switch x := x.(type) {
-	case *ir.Const:
-		v, ok := x.Value.(int64)
-		return v, ok
-	case *ir.UnOp:
-		if x.Op == ir.Neg {
-			if v, ok := intConstant(x.X); ok && v != -v {
-				return -v, true
-			}
-		}
-	}
-	return 0, false
 }

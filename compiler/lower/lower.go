@@ -201,7 +201,7 @@ func (l *Lowerer) binOp(e *ast.BinOp, want ir.Type) ir.Expr {
 func (l *Lowerer) MakeBinOp(n ast.Ast, op ir.BinOpKind, x, y ir.Expr) ir.Expr {
 	if op == ir.Mul && l.Full {
 		if tt, isTuple := x.Type().(*ir.Tuple); isTuple && ir.IsBasic(y.Type(), ir.KindInt) {
-			k, isConst := constInt(y)
+			k, isConst := ir.IntConstant(y)
 			if !isConst {
 				l.Errorf(n, ir.Unsupported, "tuple repetition by a count that is not a constant is not supported (a tuple's length is part of its type)")
 				return nil
@@ -236,22 +236,6 @@ func (l *Lowerer) MakeBinOp(n ast.Ast, op ir.BinOpKind, x, y ir.Expr) ir.Expr {
 		}
 	}
 	return &ir.BinOp{Pos: l.Pos(n), Op: op, X: x, Y: y, T: t}
-}
-
-// constInt is the value of an int constant (or a negated one).
-func constInt(x ir.Expr) (int64, bool) {
-	switch x := x.(type) {
-	case *ir.Const:
-		v, ok := x.Value.(int64)
-		return v, ok
-	case *ir.UnOp:
-		if x.Op == ir.Neg {
-			if v, ok := constInt(x.X); ok && v != -v {
-				return -v, true
-			}
-		}
-	}
-	return 0, false
 }
 
 func isSeq(t ir.Type) bool {
