@@ -312,6 +312,9 @@ func (x *executor) findInvariant(s *z3.Solver, sym *symmetry, rec *loopRecord, p
 func (x *executor) preserved(s *z3.Solver, sym *symmetry, rec *loopRecord, perIter [][]int, terms []z3.Term, termDefs [][]z3.Term, sPre z3.Term, cmp func(z3.Term) z3.Term, c accumInvariant, changed map[int]bool, checks *int) (bool, error) {
 	ctx := x.ctx
 	v0 := rec.iters[0].before[c.idx]
+	// Whether the over-approximation serves is the candidate's own
+	// matter: a wrong candidate's failure says nothing of the next.
+	sym.noGeneral = false
 	check := func(conj []z3.Term) (bool, error) {
 		if *checks >= maxAccumChecks {
 			return false, nil
@@ -473,33 +476,31 @@ func (x *executor) iterationOf(fi int) *iterLoc {
 // precondition whose clause does not depend on earlier iterations (a
 // row's amount is positive) was checked one copy at a time on the full
 // encoding, a second per copy when every copy's guard reads a running
-// total; here each check is the size of one iteration.
-//
-// Each check first has the contains form of the string memberships it
-// mentions as lemmas (membership.go), then, only when Z3 gives up there,
-// goes without them: `"@" in row.email + ".evil.com"` given
-// `"@" in row.email` took Z3 0.04 to 9 s per row in the indexof form
-// alone (and gave up on the seventh of 100 rows after 17 s in all), 2 ms
-// with the lemmas. A lemma is a valid formula, so it changes how often
-// Z3 gives up, never what unsat means.
+// total; here each check is the size of one iteration, and the copies'
+// checks that differ only in names reach Z3 once (symmetry.go):
+// `"@" in row.email + ".evil.com"` given `"@" in row.email` took Z3 0.04
+// to 9 s per row, and it gave up on the seventh of 100 rows after 17 s.
 type localChecks struct {
-	x       *executor
-	solvers map[*loopRecord]*z3.Solver
-	changed map[*loopRecord]map[int]bool
-	// syms answer the checks of iterations alike once (symmetry.go).
-	syms map[*loopRecord]*symmetry
-	// bySymbol lists, per symbol, the memberships whose indexof form
-	// reads it (indices into x.memberships), made on first use.
-	bySymbol map[uint32][]int
+	x     *executor
+	loops map[*loopRecord]*localLoop
+}
+
+// localLoop is what localChecks keeps per loop: a solver holding what
+// held before the loop, the locals the loop changes, and the cache of
+// checks alike.
+type localLoop struct {
+	s       *z3.Solver
+	changed map[int]bool
+	sym     *symmetry
 }
 
 func (x *executor) newLocalChecks() *localChecks {
-	return &localChecks{x: x, solvers: map[*loopRecord]*z3.Solver{}, changed: map[*loopRecord]map[int]bool{}, syms: map[*loopRecord]*symmetry{}}
+	return &localChecks{x: x, loops: map[*loopRecord]*localLoop{}}
 }
 
 func (lc *localChecks) close() {
-	for _, s := range lc.solvers {
-		s.Close()
+	for _, l := range lc.loops {
+		l.s.Close()
 	}
 }
 
@@ -507,88 +508,36 @@ func (lc *localChecks) close() {
 // iteration at loc alone; an error is the context's.
 func (lc *localChecks) unsat(loc *iterLoc, v []z3.Term) (bool, error) {
 	x := lc.x
-	s, ok := lc.solvers[loc.rec]
+	l, ok := lc.loops[loc.rec]
 	if !ok {
 		held := x.assumptions[:loc.rec.iters[0].assumeStart]
-		s = x.ctx.NewSolverLimits(x.share(searchShare))
+		l = &localLoop{s: x.ctx.NewSolverLimits(x.share(searchShare)), changed: changedLocals(loc.rec), sym: x.newSymmetry(held)}
 		for _, a := range held {
-			s.Assert(a)
+			l.s.Assert(a)
 		}
-		lc.solvers[loc.rec] = s
-		lc.changed[loc.rec] = changedLocals(loc.rec)
-		lc.syms[loc.rec] = x.newSymmetry(held)
+		lc.loops[loc.rec] = l
 	}
 	it := loc.rec.iters[loc.k]
-	from, to, _ := x.havocIteration(it, lc.changed[loc.rec], -1)
-	sub := func(t z3.Term) z3.Term { return x.ctx.Substitute(t, from, to) }
-	own := x.assumptions[it.assumeStart:it.assumeEnd]
-	conj := func(lemmas []z3.Term) []z3.Term {
-		var out []z3.Term
-		for _, l := range lemmas {
-			out = append(out, sub(l))
-		}
-		for _, a := range own {
-			out = append(out, sub(a))
-		}
-		for _, t := range v {
-			out = append(out, sub(t))
-		}
-		return out
+	from, to, _ := x.havocIteration(it, l.changed, -1)
+	var conj []z3.Term
+	for _, a := range x.assumptions[it.assumeStart:it.assumeEnd] {
+		conj = append(conj, x.ctx.Substitute(a, from, to))
 	}
-	// gaveUp: the last check Z3 answered unknown on.
-	gaveUp := false
-	check := func(ts []z3.Term) (bool, error) {
-		s.Push()
-		defer s.Pop(1)
+	for _, t := range v {
+		conj = append(conj, x.ctx.Substitute(t, from, to))
+	}
+	return l.sym.unsat(it, conj, func(ts []z3.Term) (bool, error) {
+		l.s.Push()
+		defer l.s.Pop(1)
 		for _, t := range ts {
-			s.Assert(t)
+			l.s.Assert(t)
 		}
-		r, err := s.Check()
+		r, err := l.s.Check()
 		if cerr := x.ctx.Err(); cerr != nil {
 			return false, cerr
 		}
-		gaveUp = x.gaveUp(r, err)
 		return r == z3.Unsat, tolerateUnknown(err)
-	}
-	sym := lc.syms[loc.rec]
-	if lemmas := lc.lemmas(append(append([]z3.Term{}, own...), v...)); len(lemmas) > 0 {
-		ok, err := sym.unsat(it, conj(lemmas), check)
-		if err != nil || ok || !gaveUp {
-			return ok, err
-		}
-	}
-	return sym.unsat(it, conj(nil), check)
-}
-
-// lemmas are the membership lemmas (membershipLemmas) of the memberships
-// that share a symbol with ts: those of one iteration's own strings, not
-// the thousand other rows' that relevantLemmas would chain in through
-// the result's length.
-func (lc *localChecks) lemmas(ts []z3.Term) []z3.Term {
-	x := lc.x
-	if len(x.memberships) == 0 {
-		return nil
-	}
-	if lc.bySymbol == nil {
-		lc.bySymbol = map[uint32][]int{}
-		for i, m := range x.memberships {
-			for _, id := range x.ctx.Symbols(m.viaIndexOf) {
-				lc.bySymbol[id] = append(lc.bySymbol[id], i)
-			}
-		}
-	}
-	seen := map[int]bool{}
-	var out []z3.Term
-	for _, id := range x.ctx.Symbols(ts...) {
-		for _, i := range lc.bySymbol[id] {
-			if !seen[i] {
-				seen[i] = true
-				m := x.memberships[i]
-				out = append(out, x.ctx.Eq(m.viaIndexOf, m.viaContains))
-			}
-		}
-	}
-	return out
+	})
 }
 
 // carriesInts reports whether some loop that made one of ms changes an int

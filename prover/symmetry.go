@@ -33,6 +33,8 @@ type symmetry struct {
 	canon map[z3.Sort][]z3.Term
 	// proved are the canonical forms found unsat.
 	proved map[z3.Term]bool
+	// noGeneral: an over-approximation was not unsat (unsat).
+	noGeneral bool
 }
 
 // newSymmetry is a cache for checks on a solver holding ctx (and nothing
@@ -45,10 +47,10 @@ func (x *executor) newSymmetry(ctx []z3.Term) *symmetry {
 	return sym
 }
 
-// general is conj with the iteration's existence condition (it.exists,
+// abstract is conj with the iteration's existence condition (it.exists,
 // in either polarity) replaced by a fresh Boolean; ok is false when the
 // iteration has none to replace (a literal), and conj is then returned.
-func (sym *symmetry) general(it iterRecord, conj []z3.Term) ([]z3.Term, bool) {
+func (sym *symmetry) abstract(it iterRecord, conj []z3.Term) ([]z3.Term, bool) {
 	c := sym.x.ctx
 	if !it.exists.IsValid() || literal(it.exists) {
 		return conj, false
@@ -94,22 +96,41 @@ func (sym *symmetry) form(conj []z3.Term) (z3.Term, bool) {
 // unsat decides whether conj is unsat by the cache or by check (which
 // asks Z3 about the terms it is given, each asserted on its own in
 // order, and reports unsat), trying the over-approximation of iteration
-// it first; an error is check's.
+// it first. Once an over-approximation is not unsat, the later checks go
+// straight to check (the abstraction lost what they need, and asking
+// twice would double the cost of every check that is not unsat). An
+// error is check's.
 func (sym *symmetry) unsat(it iterRecord, conj []z3.Term, check func([]z3.Term) (bool, error)) (bool, error) {
-	if gen, ok := sym.general(it, conj); ok {
-		if form, ok := sym.form(gen); ok {
-			if sym.proved[form] {
-				return true, nil
-			}
-			unsat, err := check(gen)
-			if err != nil {
-				return false, err
-			}
-			if unsat {
-				sym.proved[form] = true
-				return true, nil
-			}
+	if !sym.noGeneral {
+		ok, tried, err := sym.general(it, conj, check)
+		if err != nil || ok {
+			return ok, err
+		}
+		if tried {
+			sym.noGeneral = true
 		}
 	}
 	return check(conj)
+}
+
+// general answers the over-approximation of conj from the cache or by
+// check; tried is false when there was none to ask (no existence
+// condition, or no canonical form).
+func (sym *symmetry) general(it iterRecord, conj []z3.Term, check func([]z3.Term) (bool, error)) (unsat, tried bool, err error) {
+	gen, ok := sym.abstract(it, conj)
+	if !ok {
+		return false, false, nil
+	}
+	form, ok := sym.form(gen)
+	if !ok {
+		return false, false, nil
+	}
+	if sym.proved[form] {
+		return true, true, nil
+	}
+	unsat, err = check(gen)
+	if err == nil && unsat {
+		sym.proved[form] = true
+	}
+	return unsat, true, err
 }
