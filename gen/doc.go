@@ -41,7 +41,11 @@
 // or -1 becomes a Go counting loop (`for n := int64(0); n < 1000000; n++
 // { i = n; ... }`; bounds evaluated once, the counter copied into the
 // loop variable so Python's after-loop value is kept); other iterables
-// and steps are range-over-func loops over planrt iterators.
+// and steps are range-over-func loops over planrt iterators. Before a
+// counting loop with constant bounds, each list the body appends to as a
+// statement of its own (not under an if, and not rebound in the body)
+// gets List.Reserve of the loop's length, a capacity hint capped in the
+// runtime, so a list of known final length is not copied as it grows.
 //
 // Locals are declared with := at their first top-level assignment, else
 // with var at the top of the function; comprehensions, conditional

@@ -16,12 +16,14 @@ import (
 //
 // The strmore program (testdata/strmore.py) does the same for the second
 // set of str methods and list.clear, and setstuples for the set operators
-// and tuple repetition and slicing.
+// and tuple repetition and slicing. presize has lists that loops of a
+// known length append to, which the generated code pre-sizes.
 func init() {
 	handmades = append(handmades,
 		handmade{"narrowing", func() *ir.Program { return compileTestdata("narrowing") }, nil},
 		handmade{"strmore", func() *ir.Program { return compileTestdata("strmore") }, nil},
-		handmade{"setstuples", func() *ir.Program { return compileTestdata("setstuples") }, nil})
+		handmade{"setstuples", func() *ir.Program { return compileTestdata("setstuples") }, nil},
+		handmade{"presize", func() *ir.Program { return compileTestdata("presize") }, nil})
 }
 
 func compileTestdata(name string) *ir.Program {

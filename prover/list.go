@@ -57,9 +57,10 @@ func (x *executor) loop(fr *frame, s *ir.For, path, g z3.Term) error {
 			return err
 		}
 		l.continued = x.ctx.False()
-		iterPath := x.ctx.And(path, x.exists(seq, i))
+		exists := x.exists(seq, i)
+		iterPath := x.ctx.And(path, exists)
 		gi := x.guard(fr, iterPath)
-		it := iterRecord{factStart: len(x.facts), assumeStart: len(x.assumptions),
+		it := iterRecord{exists: exists, factStart: len(x.facts), assumeStart: len(x.assumptions),
 			alive: x.alive, returned: fr.returned, broken: l.broken, before: x.termLocals(fr, loopVar)}
 		leave := x.enter()
 		x.set(owner, s.Var, elem, x.ctx.True(), elem)

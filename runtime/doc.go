@@ -38,7 +38,8 @@
 //     ljust, rjust, replace, join, a format spec's width or precision,
 //     append, extend and list(), at the interpreter's limits;
 //   - containers: List[T] (shared and mutable, negative indexing,
-//     slicing with steps, IndexError), Dict[K, V] (insertion-ordered),
+//     slicing with steps, IndexError, Reserve for the generated code's
+//     capacity hints), Dict[K, V] (insertion-ordered),
 //     Set[T] (ints iterate in exactly CPython's order: the hash table is
 //     simulated), Tuple0..Tuple8, Optional[T] for T | None;
 //   - builtins: Sorted/SortedBy (stable; reverse keeps equal elements in

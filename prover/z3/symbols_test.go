@@ -45,3 +45,43 @@ func TestSymbols(t *testing.T) {
 		t.Errorf("Symbols of the zero Term = %v, error %v; want nil and an error", got, c.Err())
 	}
 }
+
+// TestConstants: the free constants of a term in the order first met,
+// the same order for two terms of one shape (so renaming by position maps
+// both to one term), and uninterpreted functions reported, not listed.
+func TestConstants(t *testing.T) {
+	c := newCtx(t)
+	x, y, s := intc(c, "x"), intc(c, "y"), strc(c, "s")
+	a, b, u := intc(c, "a"), intc(c, "b"), strc(c, "u")
+	shape := func(p, q, r Term) Term {
+		return c.And(c.Le(c.Add(p, q), c.Int(5)), c.Contains(r, c.String("@")), c.Ge(p, c.Int(0)))
+	}
+	cx, _, fx := c.Constants(shape(x, y, s))
+	ca, _, fa := c.Constants(shape(a, b, u))
+	if len(cx) != 3 || len(ca) != 3 || fx || fa {
+		t.Fatalf("Constants = %v (funcs %v) and %v (funcs %v), want 3 each and no function", cx, fx, ca, fa)
+	}
+	// One canonical constant per position, of that position's sort.
+	var canon []Term
+	for i, k := range cx {
+		if k.Sort().Kind() == c.StringSort().Kind() {
+			canon = append(canon, strc(c, "c"+string(rune('0'+i))))
+		} else {
+			canon = append(canon, intc(c, "c"+string(rune('0'+i))))
+		}
+	}
+	if c.Substitute(shape(x, y, s), cx, canon) != c.Substitute(shape(a, b, u), ca, canon) {
+		t.Fatal("two terms of one shape renamed by position differ")
+	}
+	if c.Substitute(shape(x, y, s), cx, canon) == c.Substitute(shape(y, x, s), cx, canon) {
+		t.Fatal("terms of different shapes renamed to one term")
+	}
+	f := c.FuncDecl("f", []Sort{c.IntSort()}, c.IntSort())
+	consts, ids, funcs := c.Constants(c.Eq(c.Apply(f, x), c.Int(1)))
+	if len(consts) != 1 || len(ids) != 1 || ids[0] != c.Symbols(x)[0] || !funcs {
+		t.Fatalf("Constants of f(x) = 1: %v %v funcs %v, want x alone and funcs", consts, ids, funcs)
+	}
+	if err := c.Err(); err != nil {
+		t.Fatal(err)
+	}
+}
