@@ -307,7 +307,9 @@ func (fl *fnLowerer) keyFunc(v ast.Expr, elem ir.Type, owner string) (*ir.Lambda
 		name := string(a.Args[0].Arg)
 		p := fl.newLocal(l.Pos(a.Args[0]), name, elem)
 		fl.scopes = append(fl.scopes, map[string]scoped{name: {local: p}})
+		fl.lambdas++
 		body := l.Expr(k.Body, nil)
+		fl.lambdas--
 		fl.scopes = fl.scopes[:len(fl.scopes)-1]
 		if body == nil {
 			return nil, false

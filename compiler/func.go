@@ -83,6 +83,7 @@ type fnLowerer struct {
 	l         *lower.Lowerer
 
 	scopes    []map[string]scoped // comprehension and key= lambda scopes, innermost last
+	lambdas   int                 // key= lambdas being lowered: their reads of the function's locals see the declared type (narrow.go)
 	used      map[string]bool     // the names of fn.Locals
 	ntemp     int                 // hidden locals made so far
 	loops     []*loopFlow         // the loops enclosing the current statement
@@ -267,7 +268,18 @@ func (fl *fnLowerer) local(n ast.Ast, name string, t ir.Type, verb string) *ir.L
 				// Nothing read it as None yet: it is T | None from its
 				// first assignment on.
 				loc.Type = types.MakeOptional(t)
+			} else {
+				// Read as None before: the next round declares it
+				// T | None from the start (compileRounds).
+				fl.c.noneTypes[loc.Pos] = noneType{t: t, pos: fl.c.pos(n)}
+				fl.c.noneFound = true
 			}
+		}
+		if learnt, ok := fl.c.noneTypes[loc.Pos]; ok && learnt.pos == fl.c.pos(n) && verb == "assign" && !types.Assignable(t, loc.Type) {
+			// The fixing assignment's type changed since the round
+			// that learnt it (it read another such local): learn again.
+			fl.c.noneTypes[loc.Pos] = noneType{t: t, pos: learnt.pos}
+			fl.c.noneFound = true
 		}
 		if !ir.Identical(loc.Type, t) && (verb != "assign" || !types.Assignable(t, loc.Type)) {
 			hint := types.OptionalHint(t) + types.PromotionHint(t, loc.Type)

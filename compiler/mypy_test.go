@@ -38,6 +38,31 @@ var mypyProbes = []struct {
 	{name: "partial_none_two_types", body: "    x = None\n    x = 1\n    x = \"a\"\n"},
 	{name: "optional_assigned_then_added", body: "    x: int | None = None\n    x = 3\n    print(x + 1)\n"},
 	{name: "partial_none_then_int_arith", body: "    x = None\n    if len(\"ab\") > 1:\n        x = 3\n    print(x + 1)\n"},
+	{name: "partial_none_read_then_added", body: "    x = None\n    print(x)\n    x = 3\n    print(x + 1)\n"},
+	{name: "partial_none_best_then_added", body: "    best = None\n    for r in [3, 1, 4]:\n        if best is None or r > best:\n            best = r\n    print(best + 1)\n"},
+	{name: "partial_none_fixed_in_branch_added", body: "    x = None\n    if len(\"ab\") > 1:\n        x = 3\n        print(x + 1)\n    print(x)\n"},
+	{name: "partial_none_loop_then_added", body: "    x = None\n    for i in range(3):\n        x = i\n    print(x + 1)\n"},
+	{name: "partial_none_read_as_none_added", body: "    x = None\n    print(x + 1)\n    x = 3\n"},
+	{name: "partial_none_copied_before_fix", body: "    x = None\n    y = x\n    x = 3\n    y = 5\n    print(x, y)\n"},
+	{name: "partial_none_two_locals", body: "    a = None\n    b = None\n    print(a, b)\n    a = 1\n    b = \"s\"\n    print(a + 1, b.upper())\n"},
+	{name: "partial_none_read_then_str", body: "    x = None\n    print(x)\n    x = \"a\"\n    print(x.upper())\n"},
+
+	// Narrowing on assignment: a T | None local assigned a T is a T until
+	// a join with a path that may hold None; nested defs and lambdas see
+	// the declared type.
+	{name: "optional_declared_with_value_added", body: "    x: int | None = 3\n    print(x + 1)\n"},
+	{name: "optional_assigned_in_both_arms", body: "    x: int | None = None\n    if len(\"ab\") > 1:\n        x = 3\n    else:\n        x = 4\n    print(x + 1)\n"},
+	{name: "optional_none_in_one_arm", body: "    x: int | None = None\n    x = 3\n    if len(\"ab\") > 1:\n        x = None\n    print(x + 1)\n"},
+	{name: "optional_none_later_in_loop", body: "    x: int | None = None\n    x = 3\n    for i in range(3):\n        print(x + 1)\n        x = None\n"},
+	{name: "optional_assigned_in_loop_read_after", body: "    x: int | None = None\n    for i in range(3):\n        x = i\n    print(x + 1)\n"},
+	{name: "optional_assigned_then_augmented", body: "    x: int | None = None\n    x = 3\n    x += 1\n    print(x + 1)\n"},
+	{name: "optional_assigned_maybe_none", body: "    x: int | None = None\n    x = 3 if len(\"ab\") > 1 else None\n    print(x + 1)\n"},
+	{name: "optional_assigned_nested_def", body: "    x: int | None = None\n    x = 3\n    def h() -> int:\n        return x + 1\n    print(h())\n"},
+	{name: "optional_assigned_key_lambda", body: "    x: int | None = None\n    x = 3\n    print(sorted([1, 2], key=lambda v: v + x))\n"},
+	{name: "optional_checked_key_lambda", body: "    x: int | None = None\n    if len(\"ab\") > 1:\n        x = 3\n    if x is not None:\n        print(sorted([1, 2], key=lambda v: v + x))\n"},
+	{name: "optional_assigned_comprehension", body: "    x: int | None = None\n    x = 3\n    print([v + x for v in [1, 2]])\n"},
+	{name: "optional_param_assigned", body: "    print(bump(None))\n", more: "def bump(x: int | None) -> int:\n    x = 3\n    return x + 1\n"},
+	{name: "optional_assigned_str_method", body: "    s: str | None = None\n    s = \"a\"\n    print(s.upper())\n"},
 
 	// An int where a float is expected.
 	{name: "float_local_int_print", body: "    x: float = 1\n    print(x)\n"},
@@ -94,17 +119,11 @@ var mypyDifferences = map[string]string{
 // mypyGaps are the probes mypy accepts that the compiler refuses though
 // it could accept them honestly: work not done yet, not a choice. Like
 // mypyDifferences, a listed probe must still differ.
-var mypyGaps = map[string]string{
-	"partial_none_read_before":     partialNoneNotYet,
-	"partial_none_nested_read":     partialNoneNotYet,
-	"partial_none_best_in_loop":    partialNoneNotYet,
-	"optional_assigned_then_added": "an assignment of a T to a local of type T | None does not narrow it to T: only `is None` checks do (docs/language.md)",
-}
+var mypyGaps = map[string]string{}
 
 const (
-	partialNoneNotYet = "a local first assigned None takes its type T | None from a later assignment of a T only when nothing reads it before that assignment; mypy also infers it across such reads"
-	joinsToObject     = "mypy joins the types to object, which is not a plan type: each value has one type the engines and the prover model"
-	intShows          = "CPython keeps the int where mypy lets it stand for a float, and the read shows it (print writes 1 where a float writes 1.0)"
+	joinsToObject = "mypy joins the types to object, which is not a plan type: each value has one type the engines and the prover model"
+	intShows      = "CPython keeps the int where mypy lets it stand for a float, and the read shows it (print writes 1 where a float writes 1.0)"
 )
 
 // mypyHead is the start of every probe: the imports a plan has, over the

@@ -10,9 +10,14 @@ import (
 // else branch of `if x is None:` (and after it when its body cannot fall
 // through: return, raise, continue, break), and in the operands that
 // follow `x is not None and` / `x is None or`, a local x of type T | None
-// is read as a T: the compiler wraps its reads in ir.Unwrap. Any
-// assignment to x ends the narrowing, and a loop that assigns x drops it
-// for the whole loop and after it.
+// is read as a T: the compiler wraps its reads in ir.Unwrap. So it is
+// after an assignment of a T to x (storeName), as mypy narrows on
+// assignment. Any other assignment to x ends the narrowing, a join keeps
+// it only where both paths have it, and a loop that assigns x drops it
+// for the whole loop and after it (mypy takes a loop to run zero times or
+// more). A nested def or a key= lambda reads x as declared, as mypy
+// types them: they may run when x holds another value (a def), and mypy
+// does not carry the narrowing into a lambda.
 
 // noneTest recognizes `x is None` (none true) and `x is not None` on a
 // plain name.
@@ -90,6 +95,9 @@ func (fl *fnLowerer) guardBoolOp(e *ast.BoolOp) {
 				guard[n] = true
 			}
 			ast.Walk(v, func(n ast.Ast) bool {
+				if _, lam := n.(*ast.Lambda); lam {
+					return false // a lambda reads the declared type (narrowedRead)
+				}
 				if nm, ok := n.(*ast.Name); ok && guard[string(nm.Id)] {
 					fl.guarded[nm] = true
 				}
@@ -130,8 +138,18 @@ func (fl *fnLowerer) narrowedRead(n *ast.Name, loc *ir.Local, ref ir.Expr, want 
 	if _, wantOpt := want.(*ir.Optional); wantOpt {
 		return ref
 	}
-	if (fl.cur.narrowed[loc] || fl.guarded[n]) && !fl.vsNone[n] {
+	// A key= lambda sees the declared type of the function's locals, as
+	// mypy types a lambda (a check inside the lambda still narrows).
+	narrowed := fl.cur.narrowed[loc] && !fl.inLambda(loc)
+	if (narrowed || fl.guarded[n]) && !fl.vsNone[n] {
 		return &ir.Unwrap{Pos: ref.Position(), X: ref}
 	}
 	return ref
+}
+
+// inLambda reports whether loc is read from inside a key= lambda that
+// does not own it (a local of the function, not the lambda's parameter
+// or a comprehension variable inside it).
+func (fl *fnLowerer) inLambda(loc *ir.Local) bool {
+	return fl.lambdas > 0 && fl.locals[loc.Name] == loc
 }

@@ -73,6 +73,23 @@ def main() -> None:
         x = None
         print(x)
 `), []string{"print(x)"}},
+		{"assignment narrows", mainOf(`    x: int | None = None
+    x = 3
+    print(x + 1)
+    x += 1
+    if len("ab") > 1:
+        x = 4
+    print(x * 2, [v + x for v in [1]])
+`), []string{"print((unwrap(x) + 1))", "x = (unwrap(x) + 1)", "print((unwrap(x) * 2), [(v + unwrap(x)) for v in [1]])"}},
+		{"partial None narrows at its fixing assignment", mainOf(`    x = None
+    print(x)
+    x = 3
+    print(x + 1)
+`), []string{"print(x)", "print((unwrap(x) + 1))"}},
+		{"a check inside a lambda narrows there", mainOf(`    x: int | None = None
+    x = 3
+    print(sorted([1, 2], key=lambda v: x is not None and v + x > 0))
+`), []string{"print(sorted([1, 2], key=lambda v: ((x is not None) and ((v + unwrap(x)) > 0))))"}},
 		{"narrowed list is the same list", mainOf(`    xs: list[int] | None = None
     if xs is not None:
         xs.append(1)
@@ -110,6 +127,28 @@ func TestNarrowingRefusals(t *testing.T) {
 			"plan.py:11:15: operator + on int | None and int is not supported"},
 		{"after a loop that reassigns", mainOf("    x: int | None = 1\n    if x is None:\n        return\n    for i in range(3):\n        x = None\n    print(x + 1)\n"),
 			"plan.py:12:11: operator + on int | None and int is not supported"},
+		{"assigned None in one arm", mainOf("    x: int | None = None\n    x = 3\n    if len(\"ab\") > 1:\n        x = None\n    print(x + 1)\n"),
+			"plan.py:11:11: operator + on int | None and int is not supported"},
+		{"assigned a T | None", mainOf("    x: int | None = None\n    x = 3 if len(\"ab\") > 1 else None\n    print(x + 1)\n"),
+			"plan.py:9:11: operator + on int | None and int is not supported"},
+		{"annotated with a value", mainOf("    x: int | None = 3\n    print(x + 1)\n"),
+			"plan.py:8:11: operator + on int | None and int is not supported"},
+		{"assigned in a loop that may not run", mainOf("    x: int | None = None\n    for i in range(3):\n        x = i\n    print(x + 1)\n"),
+			"plan.py:10:11: operator + on int | None and int is not supported"},
+		{"assigned in a loop that runs", mainOf("    x: int | None = None\n    for i in [1, 2]:\n        x = i\n    print(x + 1)\n"),
+			"plan.py:10:11: operator + on int | None and int is not supported"},
+		{"None later in the loop body", mainOf("    x: int | None = None\n    x = 3\n    for i in range(3):\n        print(x + 1)\n        x = None\n"),
+			"plan.py:10:15: operator + on int | None and int is not supported"},
+		{"partial None after a loop", mainOf("    best = None\n    for r in [3, 1]:\n        if best is None or r > best:\n            best = r\n    print(best + 1)\n"),
+			"plan.py:11:11: operator + on int | None and int is not supported"},
+		{"nested def reads the declared type", mainOf("    x: int | None = None\n    x = 3\n    def h() -> int:\n        return x + 1\n    print(h())\n"),
+			"plan.py:10:16: operator + on int | None and int is not supported"},
+		{"key lambda reads the declared type", mainOf("    x: int | None = None\n    x = 3\n    print(sorted([1, 2], key=lambda v: v + x))\n"),
+			"plan.py:9:40: operator + on int and int | None is not supported"},
+		{"key lambda after a check reads the declared type", mainOf("    x: int | None = None\n    if x is not None:\n        print(sorted([1, 2], key=lambda v: v + x))\n"),
+			"plan.py:9:44: operator + on int and int | None is not supported"},
+		{"key lambda after an and guard reads the declared type", mainOf("    x: int | None = None\n    print(x is not None and sorted([1, 2], key=lambda v: v + x) == [1])\n"),
+			"plan.py:8:58: operator + on int and int | None is not supported"},
 		{"or does not narrow its true branch", mainOf("    x: int | None = 1\n    if x is not None or 1 > 0:\n        print(x + 1)\n"),
 			"plan.py:9:15: operator + on int | None and int is not supported"},
 		{"row field does not narrow", "import clauz3\nfrom tools.db.trusted.effects import db_query\n\ndef main() -> None:\n    for r in db_query(\"users\"):\n        if r.nickname is not None:\n            print(r.nickname.upper())\n",

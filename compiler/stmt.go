@@ -143,11 +143,20 @@ func (fl *fnLowerer) storeName(n *ast.Name, x ir.Expr, pos ir.Pos) ([]ir.Stmt, b
 		}
 	}
 	existed := fl.locals[string(n.Id)] != nil
-	loc := fl.local(n, string(n.Id), x.Type(), "assign")
+	c, isConst := x.(*ir.Const)
+	firstNone := isConst && !existed && ir.IsBasic(c.T, ir.KindNone)
+	t := x.Type()
+	known, isKnown := fl.c.noneTypes[fl.c.pos(n)]
+	if firstNone && isKnown {
+		// An earlier round learnt the T a later assignment gives it
+		// after a read (compileRounds): T | None from here on.
+		t = types.MakeOptional(known.t)
+	}
+	loc := fl.local(n, string(n.Id), t, "assign")
 	if loc == nil {
 		return nil, false
 	}
-	if c, ok := x.(*ir.Const); ok && !existed && ir.IsBasic(c.T, ir.KindNone) {
+	if firstNone && !isKnown {
 		fl.noneStart[loc] = true // a partial None (func.go)
 	}
 	fl.bindPromoted(loc, x)
@@ -155,6 +164,15 @@ func (fl *fnLowerer) storeName(n *ast.Name, x ir.Expr, pos ir.Pos) ([]ir.Stmt, b
 		fl.c.callInto[call] = loc
 	}
 	fl.cur.assigned(loc)
+	if _, opt := loc.Type.(*ir.Optional); opt {
+		if _, xOpt := x.Type().(*ir.Optional); !xOpt && !ir.IsBasic(x.Type(), ir.KindNone) {
+			// As mypy narrows a declared Optional on assignment: the
+			// local holds a T until a join with a path where it may be
+			// None (join), a loop that assigns it (forStmt) or the next
+			// assignment. Nested defs and lambdas read the declared type.
+			fl.cur.narrowed[loc] = true
+		}
+	}
 	return []ir.Stmt{&ir.Assign{Pos: pos, Dest: loc, Value: x}}, true
 }
 
@@ -624,6 +642,13 @@ func (fl *fnLowerer) forStmt(s *ast.For) ([]ir.Stmt, flow) {
 		out = acc // the body runs at least once
 	} else {
 		out.dead = st.dead
+	}
+	for loc := range out.narrowed {
+		// As mypy, which takes any loop to run zero times or more: a
+		// name the body assigns is its declared T | None after it.
+		if reassigned[loc.Name] {
+			delete(out.narrowed, loc)
+		}
 	}
 	return []ir.Stmt{&ir.For{Pos: pos, Var: v, Iter: iter, Body: append(prologue, body...)}}, out
 }
