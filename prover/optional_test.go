@@ -36,6 +36,8 @@ func TestOptionalLocals(t *testing.T) {
 		{"truth of a zero", "    x: int | None = None\n    if n > 0:\n        x = 0\n    if x:\n        send_email(\"b@example.com\", \"x\")\n", true, ""},
 		{"narrowed by assignment", "    x: int | None = None\n    x = n\n    if x + 1 == 5:\n        send_email(\"b@example.com\", \"x\")\n", false, "n = 4"},
 		{"two optionals equal", "    x: int | None = None\n    y: int | None = None\n    if n > 0:\n        x = n\n    if n > 1:\n        y = n\n    if x == y and n == 1:\n        send_email(\"b@example.com\", \"x\")\n", true, ""},
+		{"a helper returns the largest or None", "    m = largest([3, n])\n    e = largest([])\n    if m is not None and m > 5 and e is None:\n        send_email(\"b@example.com\", str(m))\n\n\ndef largest(rows: list[int]) -> int | None:\n    best = None\n    for r in rows:\n        if best is None or r > best:\n            best = r\n    return best\n", false, "n = "},
+		{"a helper returns the largest or None, never below 3", "    m = largest([3, n])\n    if m is None or m < 3:\n        send_email(\"b@example.com\", \"x\")\n\n\ndef largest(rows: list[int]) -> int | None:\n    best = None\n    for r in rows:\n        if best is None or r > best:\n            best = r\n    return best\n", true, ""},
 		{"two optionals equal when both None", "    x: int | None = None\n    y: int | None = None\n    if n > 0:\n        x = n\n    if n > 1:\n        y = n\n    if x == y:\n        send_email(\"b@example.com\", \"x\")\n", false, "n = "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
