@@ -103,7 +103,8 @@
 // defs and key= lambdas read the declared type; any other use is refused
 // with a hint. A local first assigned None is T | None when a later
 // assignment gives it a T, even after reads: a compile that meets such a
-// read compiles the plan again with the type it learnt (compileRounds).
+// read compiles the plan again with the type it learnt (compileRounds). The same
+// rounds settle narrowing through loops (narrow.go).
 //
 // # How constructs are lowered
 //

@@ -101,7 +101,8 @@ type fnLowerer struct {
 // loopFlow collects the states at the break and continue statements of
 // one loop.
 type loopFlow struct {
-	exits []flow
+	exits     []flow
+	continues []flow // the continue statements' states alone (the back edge)
 }
 
 func (c *compiler) lowerFunc(fi *funcInfo) {

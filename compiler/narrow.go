@@ -13,8 +13,11 @@ import (
 // is read as a T: the compiler wraps its reads in ir.Unwrap. So it is
 // after an assignment of a T to x (storeName), as mypy narrows on
 // assignment. Any other assignment to x ends the narrowing, a join keeps
-// it only where both paths have it, and a loop that assigns x drops it
-// for the whole loop and after it (mypy takes a loop to run zero times or
+// it only where both paths have it, and a loop keeps it at its start only
+// if its body keeps it to its end and at every continue (forStmt assumes
+// so, and a compile round that finds otherwise is compiled again with the
+// narrowing dropped there: compileRounds), and after it only if it held
+// before it and at each way out (mypy takes a loop to run zero times or
 // more). A nested def or a key= lambda reads x as declared, as mypy
 // types them: they may run when x holds another value (a def), and mypy
 // does not carry the narrowing into a lambda.

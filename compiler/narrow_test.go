@@ -90,6 +90,13 @@ def main() -> None:
     x = 3
     print(sorted([1, 2], key=lambda v: x is not None and v + x > 0))
 `), []string{"print(sorted([1, 2], key=lambda v: ((x is not None) and ((v + unwrap(x)) > 0))))"}},
+		{"a loop that keeps it narrowed", mainOf(`    x: int | None = None
+    x = 0
+    for i in range(3):
+        print(x + 1)
+        x = x + i
+    print(x * 2)
+`), []string{"print((unwrap(x) + 1))", "x = (unwrap(x) + i)", "print((unwrap(x) * 2))"}},
 		{"narrowed list is the same list", mainOf(`    xs: list[int] | None = None
     if xs is not None:
         xs.append(1)
@@ -149,6 +156,14 @@ func TestNarrowingRefusals(t *testing.T) {
 			"plan.py:9:44: operator + on int and int | None is not supported"},
 		{"key lambda after an and guard reads the declared type", mainOf("    x: int | None = None\n    print(x is not None and sorted([1, 2], key=lambda v: v + x) == [1])\n"),
 			"plan.py:8:58: operator + on int and int | None is not supported"},
+		{"loop body leaves it None at a continue", mainOf("    x: int | None = None\n    x = 0\n    for i in range(3):\n        print(x + 1)\n        if i > 1:\n            x = None\n            continue\n        x = i\n"),
+			"plan.py:10:15: operator + on int | None and int is not supported"},
+		{"inner loop leaves it None", mainOf("    x: int | None = None\n    x = 0\n    for i in range(3):\n        print(x + 1)\n        for j in range(2):\n            x = None\n        x = i if i > 5 else x\n"),
+			"plan.py:10:15: operator + on int | None and int is not supported"},
+		{"None before a break", mainOf("    x: int | None = None\n    x = 0\n    for i in range(3):\n        x = None\n        if i > 1:\n            break\n        x = i\n    print(x + 1)\n"),
+			"plan.py:14:11: operator + on int | None and int is not supported"},
+		{"assigned a T | None in the loop", mainOf("    x: int | None = None\n    x = 0\n    for i in range(3):\n        print(x + 1)\n        x = None if i > 1 else i\n"),
+			"plan.py:10:15: operator + on int | None and int is not supported"},
 		{"or does not narrow its true branch", mainOf("    x: int | None = 1\n    if x is not None or 1 > 0:\n        print(x + 1)\n"),
 			"plan.py:9:15: operator + on int | None and int is not supported"},
 		{"row field does not narrow", "import clauz3\nfrom tools.db.trusted.effects import db_query\n\ndef main() -> None:\n    for r in db_query(\"users\"):\n        if r.nickname is not None:\n            print(r.nickname.upper())\n",

@@ -96,13 +96,25 @@ type compiler struct {
 	// noneFound says this compile found a partial None read before its
 	// fixing assignment that noneTypes did not know yet.
 	noneFound bool
+	// loopDrops are the narrowings a loop's body does not keep to its
+	// end, learnt by an earlier round: dropped at the loop's start.
+	loopDrops map[loopDrop]bool
+	// retry says this round learnt a loopDrop: its lowering of that loop
+	// assumed a narrowing that does not hold, so it must not be used.
+	retry bool
+}
+
+// loopDrop is a narrowed local (by its declaration's position) that the
+// for loop at loop cannot keep narrowed at its start.
+type loopDrop struct {
+	loop, local ir.Pos
 }
 
 func newCompiler(filename string, src []byte, cfg Config) *compiler {
 	if cfg.Target == "" {
 		cfg.Target = "main"
 	}
-	return &compiler{filename: filename, src: src, cfg: cfg, names: map[string]*symbol{}, callInto: map[*ir.Call]*ir.Local{}, noneTypes: map[ir.Pos]noneType{}}
+	return &compiler{filename: filename, src: src, cfg: cfg, names: map[string]*symbol{}, callInto: map[*ir.Call]*ir.Local{}, noneTypes: map[ir.Pos]noneType{}, loopDrops: map[loopDrop]bool{}}
 }
 
 // noneType is what a round learnt of a local first assigned None: the
@@ -126,16 +138,29 @@ const maxNoneRounds = 8
 // another's), or is the last.
 func compileRounds(filename string, src []byte, cfg Config) (*compiler, *ir.Program) {
 	known := map[ir.Pos]noneType{}
+	drops := map[loopDrop]bool{}
 	for round := 1; ; round++ {
 		c := newCompiler(filename, src, cfg)
 		for k, v := range known {
 			c.noneTypes[k] = v
 		}
+		for k := range drops {
+			c.loopDrops[k] = true
+		}
 		prog := c.compile()
-		if !c.noneFound || c.errs.Len() == 0 || round == maxNoneRounds {
+		again := c.retry || (c.noneFound && c.errs.Len() > 0)
+		if !again {
 			return c, prog
 		}
-		known = c.noneTypes
+		if round == maxNoneRounds {
+			if c.retry {
+				// This round's narrowings inside a loop are not known
+				// to hold: never a program built on them.
+				c.errs.Add(ir.Pos{File: filename, Line: 1, Col: 1}, ir.Unsupported, "the narrowing of T | None locals in the loops of this plan does not settle in %d rounds: annotate the locals or test them with `is not None` where they are read", maxNoneRounds)
+			}
+			return c, prog
+		}
+		known, drops = c.noneTypes, c.loopDrops
 	}
 }
 

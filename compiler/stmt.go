@@ -579,18 +579,26 @@ func (fl *fnLowerer) forStmt(s *ast.For) ([]ir.Stmt, flow) {
 		return nil, st
 	}
 	in := st.copy()
-	// A name the body assigns may be None again at the next iteration,
-	// and after the loop.
+	// A name the body assigns may be None again at the next iteration.
+	// As mypy (which checks a loop body until its types settle), a
+	// narrowing the body keeps to its end (and to every continue) stays
+	// at its start: the first round assumes so, and when the body's end
+	// does not keep it, the plan is compiled again with the narrowing
+	// dropped at this loop (c.loopDrops, compileRounds). The loop
+	// variable is assigned before the body, so it is never narrowed there.
 	reassigned := map[string]bool{}
 	assignedNames(fl.c.file, s.Body, reassigned)
-	for _, name := range targetNames(s.Target) {
-		reassigned[name] = true
-	}
 	for loc := range st.narrowed {
-		if reassigned[loc.Name] {
+		if fl.c.loopDrops[loopDrop{loop: pos, local: loc.Pos}] {
 			delete(in.narrowed, loc)
 		}
 	}
+	for _, name := range targetNames(s.Target) {
+		if loc := fl.locals[name]; loc != nil {
+			delete(in.narrowed, loc)
+		}
+	}
+	entry := in.copy()
 	fl.cur = in
 	var v *ir.Local
 	var prologue []ir.Stmt
@@ -628,12 +636,21 @@ func (fl *fnLowerer) forStmt(s *ast.For) ([]ir.Stmt, flow) {
 	if v == nil {
 		return nil, st
 	}
-	out := st.copy()
-	for loc := range st.narrowed {
-		if reassigned[loc.Name] {
-			delete(out.narrowed, loc)
+	back := after
+	for _, e := range lf.continues {
+		back = join(back, e)
+	}
+	if !back.dead {
+		for loc := range entry.narrowed {
+			if reassigned[loc.Name] && !back.narrowed[loc] {
+				// The body may leave it None for the next iteration:
+				// this round's reads of it in the body are wrong.
+				fl.c.loopDrops[loopDrop{loop: pos, local: loc.Pos}] = true
+				fl.c.retry = true
+			}
 		}
 	}
+	out := st.copy()
 	acc := after
 	for _, e := range lf.exits {
 		acc = join(acc, e)
@@ -643,10 +660,10 @@ func (fl *fnLowerer) forStmt(s *ast.For) ([]ir.Stmt, flow) {
 	} else {
 		out.dead = st.dead
 	}
+	// As mypy, which takes any loop to run zero times or more: narrowed
+	// after it only if narrowed before it and at each way out of it.
 	for loc := range out.narrowed {
-		// As mypy, which takes any loop to run zero times or more: a
-		// name the body assigns is its declared T | None after it.
-		if reassigned[loc.Name] {
+		if !st.narrowed[loc] || (!acc.dead && !acc.narrowed[loc]) {
 			delete(out.narrowed, loc)
 		}
 	}
@@ -690,6 +707,7 @@ func (fl *fnLowerer) jump(s ast.Stmt) ([]ir.Stmt, flow) {
 	if _, isBreak := s.(*ast.Break); isBreak {
 		return []ir.Stmt{&ir.Break{Pos: pos}}, out
 	}
+	lf.continues = append(lf.continues, fl.cur.copy())
 	return []ir.Stmt{&ir.Continue{Pos: pos}}, out
 }
 

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -357,5 +358,31 @@ func TestFloatArgPromotion(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: got %v, want a line containing %s", tc.fns+tc.body, err, tc.want)
 		}
+	}
+}
+
+// TestNoneRoundsBounded: the compile rounds that learn the types of
+// partial None locals stop after maxNoneRounds, and a plan whose types
+// would need more is refused (the last round's located error), never
+// compiled on a guess. Each a_k here is fixed from a_(k-1), read
+// before, so each round learns one more.
+func TestNoneRoundsBounded(t *testing.T) {
+	chain := func(n int) string {
+		b := "    a0 = None\n    print(a0)\n    if len(\"ab\") > 1:\n        a0 = 1\n"
+		for k := 1; k <= n; k++ {
+			b += fmt.Sprintf("    a%d = None\n    print(a%d)\n    if len(\"ab\") > 1:\n        a%d = [a%d]\n", k, k, k, k-1)
+		}
+		return b
+	}
+	if _, err := Compile("plan.py", []byte(mainOf(chain(3))), testCfg); err != nil {
+		t.Fatalf("a chain of 3 needs 4 rounds and compiles: %v", err)
+	}
+	_, err := Compile("plan.py", []byte(mainOf(chain(maxNoneRounds+1))), testCfg)
+	if err == nil {
+		t.Fatal("a chain that needs more rounds than maxNoneRounds compiled")
+	}
+	t.Logf("refused: %v", err)
+	if ds := ir.Diagnostics(err); len(ds) == 0 || ds[0].Pos.Line == 0 || ds[0].Code != ir.TypeMismatch {
+		t.Errorf("want a located TypeMismatch, got %v", err)
 	}
 }
