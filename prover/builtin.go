@@ -70,6 +70,16 @@ func (x *executor) builtin(sc scope, e *ir.Builtin, g z3.Term) (value, error) {
 		return x.listOf(e, args)
 	case "str":
 		return x.str(e.Pos, e.Args[0], args[0])
+	case "dict.get":
+		d, ok := args[0].(*seqValue)
+		if !ok || d.keys == nil {
+			break
+		}
+		var dflt value = noneValue{}
+		if len(args) > 2 {
+			dflt = args[2]
+		}
+		return x.dictGetOr(e.Pos, d, args[1], dflt)
 	case "str.join":
 		return x.strJoin(e.Pos, args[0].(z3.Term), args[1])
 	case "str.startswith":

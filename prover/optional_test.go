@@ -38,6 +38,9 @@ func TestOptionalLocals(t *testing.T) {
 		{"two optionals equal", "    x: int | None = None\n    y: int | None = None\n    if n > 0:\n        x = n\n    if n > 1:\n        y = n\n    if x == y and n == 1:\n        send_email(\"b@example.com\", \"x\")\n", true, ""},
 		{"a helper returns the largest or None", "    m = largest([3, n])\n    e = largest([])\n    if m is not None and m > 5 and e is None:\n        send_email(\"b@example.com\", str(m))\n\n\ndef largest(rows: list[int]) -> int | None:\n    best = None\n    for r in rows:\n        if best is None or r > best:\n            best = r\n    return best\n", false, "n = "},
 		{"a helper returns the largest or None, never below 3", "    m = largest([3, n])\n    if m is None or m < 3:\n        send_email(\"b@example.com\", \"x\")\n\n\ndef largest(rows: list[int]) -> int | None:\n    best = None\n    for r in rows:\n        if best is None or r > best:\n            best = r\n    return best\n", true, ""},
+		{"dict.get with a symbolic key", "    d = {1: 10, 2: 20}\n    v = d.get(n)\n    if v is not None and v != n * 10:\n        send_email(\"b@example.com\", \"x\")\n", true, ""},
+		{"dict.get finds the key", "    d = {1: 10, 2: 20}\n    v = d.get(n)\n    if v is not None and v > 10:\n        send_email(\"b@example.com\", \"x\")\n", false, "n = 2"},
+		{"dict.get with a default", "    d = {1: 10, 2: 20}\n    if d.get(n, 7) == 7 and n == 1:\n        send_email(\"b@example.com\", \"x\")\n", true, ""},
 		{"two optionals equal when both None", "    x: int | None = None\n    y: int | None = None\n    if n > 0:\n        x = n\n    if n > 1:\n        y = n\n    if x == y:\n        send_email(\"b@example.com\", \"x\")\n", false, "n = "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -63,6 +66,8 @@ func TestOptionalRefusals(t *testing.T) {
 	for _, tc := range []struct{ name, body, want string }{
 		{"a list that is None on one path", "    xs: list[int] | None = None\n    if n > 0:\n        xs = [n]\n    if xs is not None:\n        send_email(\"a@example.com\", str(len(xs)))\n",
 			"plan.py:10:9: the prover cannot decide a list[int] | None that is None on some paths only yet (it decides int, str and bool ones): keep the list and test it for emptiness"},
+		{"dict.get of a list value", "    d = {1: [1]}\n    xs = d.get(n)\n    if xs is not None:\n        send_email(\"a@example.com\", str(len(xs)))\n",
+			"plan.py:9:10: the prover cannot decide a list[int] | None that is None on some paths only yet"},
 		{"repr of an optional str", "    s: str | None = None\n    if n > 0:\n        s = \"a\"\n    send_email(\"a@example.com\", repr(s))\n",
 			"plan.py:11:33: repr of a computed string in a proof is not supported"},
 	} {
