@@ -63,7 +63,9 @@ func (x *executor) optMerge(pos ir.Pos, cond z3.Term, a, b value) (value, error)
 		out.val = va
 	default:
 		if va.Sort().Kind() != vb.Sort().Kind() {
-			return nil, internalf(pos, "merge of a %s and a %s", va.Sort(), vb.Sort())
+			// values passed as object (ir.ObjectType) may differ in
+			// type between two paths, as merge refuses for two terms
+			return nil, unsupported(pos, "a value of type object holding a "+va.Sort().String()+" on one path and a "+vb.Sort().String()+" on the other")
 		}
 		out.val = x.pick(cond, va, vb)
 	}
