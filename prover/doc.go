@@ -88,7 +88,9 @@
 // is None (noneValue) or the T's own value where every path agrees, and
 // an optValue where paths disagree: a Bool tag (is it a T?) and the T
 // payload, for int, str and bool Ts (optional.go; a list, dict or row
-// that is None on some paths only is refused at the merge). ==, is None,
+// that is None on some paths only is refused at the merge); an effect's
+// T | None result of such a T is a fresh tag and payload, and d.get(k)
+// on a dict of constant keys is the value under k or None. ==, is None,
 // truth and str read both parts as CPython does; a narrowed read
 // (ir.Unwrap) adds an internal check that the tag holds there, so a
 // front-end narrowing mistake fails the proof. Lists are objects shared by reference, mutated in place under a

@@ -86,3 +86,42 @@ func TestOptionalRefusals(t *testing.T) {
 		})
 	}
 }
+
+// TestOptionalEffectResult: an effect returning str | None gives an
+// unconstrained tag and payload; the prover decides plans that test it,
+// and a counterexample's result (None or a str) replays.
+func TestOptionalEffectResult(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		ifNone bool   // send in the `is None` branch (else: the narrowed value)
+		to     string // the address sent to in the None branch
+		proved bool
+		want   string
+	}{
+		{"the value is sent", false, "", false, "result: a = \""},
+		{"None sends to bob", true, "bob@example.com", true, ""},
+		{"None sends to eve", true, "eve@example.com", false, "result: a = None"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			eff := sendEmail()
+			lookup := &ir.Effect{Name: "lookup", Module: "tools.email.trusted.effects", Result: &ir.Optional{Elem: ir.Str}}
+			a := &ir.Local{Name: "a", Type: &ir.Optional{Elem: ir.Str}}
+			none := &ir.Const{Pos: pos(7), T: ir.None}
+			cond := &ir.Compare{Pos: pos(7), Ops: []ir.CmpOp{ir.IsNot}, Operands: []ir.Expr{ref(a), none}}
+			send := call(eff, 8, &ir.Unwrap{Pos: pos(8), X: ref(a)}, str("hi"))
+			if tc.ifNone {
+				cond = &ir.Compare{Pos: pos(7), Ops: []ir.CmpOp{ir.Is}, Operands: []ir.Expr{ref(a), none}}
+				send = call(eff, 8, str(tc.to), str("hi"))
+			}
+			main := &ir.Func{Name: "main", Locals: []*ir.Local{a}, Result: ir.None, Body: []ir.Stmt{
+				&ir.Assign{Pos: pos(6), Dest: a, Value: &ir.EffectCall{Pos: pos(6), Effect: lookup}},
+				&ir.If{Pos: pos(7), Cond: cond, Then: []ir.Stmt{send}},
+			}}
+			p := program([]*ir.Effect{eff, lookup}, main, &ir.Guarantee{Source: "only(['bob@example.com'])", Contract: onlyContract(eff), Args: []ir.Expr{strList("bob@example.com")}})
+			res := prove(t, p)
+			if res.Proved() != tc.proved || !strings.Contains(report(res), tc.want) {
+				t.Errorf("proved=%v, want %v and %q in:\n%s", res.Proved(), tc.proved, tc.want, report(res))
+			}
+		})
+	}
+}

@@ -43,6 +43,16 @@ func (x *executor) fresh(pos ir.Pos, e *ir.Effect, t ir.Type, name string, inner
 			x.assumeInt64(v)
 		}
 		return v, nil
+	case *ir.Optional:
+		// A T | None result of an int, str or bool T: a tag (is it a
+		// T?) and the T (optional.go), both unconstrained.
+		if b, ok := t.Elem.(*ir.Basic); ok && (b.Kind == ir.KindInt || b.Kind == ir.KindStr || b.Kind == ir.KindBool) {
+			v, err := x.fresh(pos, e, t.Elem, name, inner)
+			if err != nil {
+				return nil, err
+			}
+			return optValue{some: x.ctx.FreshConst(name+".is_T", x.ctx.BoolSort()), val: v.(z3.Term)}, nil
+		}
 	case *ir.Row:
 		row := &rowValue{typ: t, fields: make([]value, len(t.Fields))}
 		for i, f := range t.Fields {
