@@ -89,7 +89,8 @@
 // an optValue where paths disagree: a Bool tag (is it a T?) and the T
 // payload, for int, str and bool Ts (optional.go; a list, dict or row
 // that is None on some paths only is refused at the merge); an effect's
-// T | None result of such a T is a fresh tag and payload, and d.get(k)
+// T | None result of such a T, and a row's T | None column (unless
+// __unique__), is a fresh tag and payload, and d.get(k)
 // on a dict of constant keys is the value under k or None. ==, is None,
 // truth and str read both parts as CPython does; a narrowed read
 // (ir.Unwrap) adds an internal check that the tag holds there, so a

@@ -125,3 +125,34 @@ func TestOptionalEffectResult(t *testing.T) {
 		})
 	}
 }
+
+// TestOptionalRowColumn: a str | None column of a query's rows is a tag
+// and a payload per row; a plan that reads it, tests it and sends it is
+// decided, and its counterexample (a nickname, or None) replays.
+func TestOptionalRowColumn(t *testing.T) {
+	const head = "import clauz3\nfrom tools.mail.trusted import contracts as mail\nfrom tools.mail.trusted.effects import send_email\nfrom tools.db.trusted.effects import db_query\n\n\n@clauz3.guarantee(mail.only([\"a@example.com\"]))\ndef main() -> None:\n    rows = db_query(\"users\")\n    if len(rows) > 0:\n        nick = rows[0].nickname\n"
+	for _, tc := range []struct {
+		name, body string
+		proved     bool
+		want       string
+	}{
+		{"a nickname bob sends to b", "        if nick is not None and nick == \"bob\":\n            send_email(\"b@example.com\", \"x\")\n", false, "nickname=\"bob\""},
+		{"None sends to b", "        if nick is None:\n            send_email(\"b@example.com\", \"no nickname\")\n", false, "nickname=None"},
+		{"a nickname equal to a is a", "        if nick is not None and nick == \"a@example.com\":\n            send_email(nick, \"hi\")\n", true, ""},
+		{"str of the column", "        if str(nick) != \"None\" and nick is None:\n            send_email(\"b@example.com\", \"never\")\n", true, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			prog, err := compiler.Compile("plan.py", []byte(head+tc.body), compiler.Config{ImportRoots: []string{filepath.Join("..", "compiler", "testdata", "layers")}})
+			if err != nil {
+				t.Fatalf("compile: %v", err)
+			}
+			res, err := Prove(context.Background(), prog, Options{})
+			if err != nil {
+				t.Fatalf("refused: %v", err)
+			}
+			if res.Proved() != tc.proved || !strings.Contains(report(res), tc.want) {
+				t.Errorf("proved=%v, want %v and %q in:\n%s", res.Proved(), tc.proved, tc.want, report(res))
+			}
+		})
+	}
+}
