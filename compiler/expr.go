@@ -99,6 +99,9 @@ func (fl *fnLowerer) ext(l *lower.Lowerer, e ast.Expr, want ir.Type) (ir.Expr, b
 	case *ast.BoolOp:
 		fl.guardBoolOp(e)
 		return nil, false
+	case *ast.IfExp:
+		fl.guardIfExp(e)
+		return nil, false
 	case *ast.Lambda:
 		l.Errorf(e, ir.Unsupported, "lambda is only supported as the key= argument of sorted(), min(), max() and list.sort()")
 		return nil, true

@@ -68,6 +68,11 @@ var mypyProbes = []struct {
 	{name: "optional_assigned_key_lambda", body: "    x: int | None = None\n    x = 3\n    print(sorted([1, 2], key=lambda v: v + x))\n"},
 	{name: "optional_checked_key_lambda", body: "    x: int | None = None\n    if len(\"ab\") > 1:\n        x = 3\n    if x is not None:\n        print(sorted([1, 2], key=lambda v: v + x))\n"},
 	{name: "optional_assigned_comprehension", body: "    x: int | None = None\n    x = 3\n    print([v + x for v in [1, 2]])\n"},
+	{name: "optional_assigned_generator", body: "    x: int | None = None\n    x = 3\n    print(sum(v + x for v in [1, 2]))\n"},
+	{name: "optional_checked_lambda_in_comprehension", body: "    x: int | None = None\n    x = 3\n    print([sorted([1, 2], key=lambda v: v + x) for w in [1]])\n"},
+	{name: "optional_checked_inside_key_lambda", body: "    x: int | None = None\n    if len(\"ab\") > 1:\n        x = 3\n    print(sorted([1, 2], key=lambda v: v + x if x is not None else v))\n"},
+	{name: "optional_checked_in_conditional", body: "    x: int | None = None\n    if len(\"ab\") > 1:\n        x = 3\n    print(x + 1 if x is not None else 0)\n"},
+	{name: "optional_checked_none_in_conditional", body: "    x: int | None = None\n    if len(\"ab\") > 1:\n        x = 3\n    print(0 if x is None else x + 1)\n"},
 	{name: "optional_param_assigned", body: "    print(bump(None))\n", more: "def bump(x: int | None) -> int:\n    x = 3\n    return x + 1\n"},
 	{name: "optional_assigned_str_method", body: "    s: str | None = None\n    s = \"a\"\n    print(s.upper())\n"},
 

@@ -8,8 +8,9 @@ import (
 
 // Narrowing of T | None (docs/design.md section 3.1): after `if x is not None:`, in the
 // else branch of `if x is None:` (and after it when its body cannot fall
-// through: return, raise, continue, break), and in the operands that
-// follow `x is not None and` / `x is None or`, a local x of type T | None
+// through: return, raise, continue, break), in the operands that
+// follow `x is not None and` / `x is None or`, and in the arm of a
+// conditional expression its test proves so, a local x of type T | None
 // is read as a T: the compiler wraps its reads in ir.Unwrap. So it is
 // after an assignment of a T to x (storeName), as mypy narrows on
 // assignment. Any other assignment to x ends the narrowing, a join keeps
@@ -92,20 +93,8 @@ func (fl *fnLowerer) narrow(st flow, names []string) {
 func (fl *fnLowerer) guardBoolOp(e *ast.BoolOp) {
 	var names []string
 	for i, v := range e.Values {
-		if i > 0 && len(names) > 0 {
-			guard := map[string]bool{}
-			for _, n := range names {
-				guard[n] = true
-			}
-			ast.Walk(v, func(n ast.Ast) bool {
-				if _, lam := n.(*ast.Lambda); lam {
-					return false // a lambda reads the declared type (narrowedRead)
-				}
-				if nm, ok := n.(*ast.Name); ok && guard[string(nm.Id)] {
-					fl.guarded[nm] = true
-				}
-				return true
-			})
+		if i > 0 {
+			fl.guardNames(v, names)
 		}
 		t, f := fl.noneChecks(v)
 		if e.Op == ast.And {
@@ -114,6 +103,36 @@ func (fl *fnLowerer) guardBoolOp(e *ast.BoolOp) {
 			names = append(names, f...)
 		}
 	}
+}
+
+// guardIfExp marks the reads of x in the arm of `a if c else b` that
+// runs only where c proves x not None: `x + 1 if x is not None else 0`,
+// `0 if x is None else x + 1` (as mypy narrows a conditional's arms).
+func (fl *fnLowerer) guardIfExp(e *ast.IfExp) {
+	ifTrue, ifFalse := fl.noneChecks(e.Test)
+	fl.guardNames(e.Body, ifTrue)
+	fl.guardNames(e.Orelse, ifFalse)
+}
+
+// guardNames marks the reads of names in e as guarded, except inside a
+// lambda, which reads the declared type (narrowedRead).
+func (fl *fnLowerer) guardNames(e ast.Expr, names []string) {
+	if len(names) == 0 {
+		return
+	}
+	guard := map[string]bool{}
+	for _, n := range names {
+		guard[n] = true
+	}
+	ast.Walk(e, func(n ast.Ast) bool {
+		if _, lam := n.(*ast.Lambda); lam {
+			return false
+		}
+		if nm, ok := n.(*ast.Name); ok && guard[string(nm.Id)] {
+			fl.guarded[nm] = true
+		}
+		return true
+	})
 }
 
 // keepOptionalAgainstNone marks the names compared with a None literal

@@ -97,6 +97,11 @@ def main() -> None:
         x = x + i
     print(x * 2)
 `), []string{"print((unwrap(x) + 1))", "x = (unwrap(x) + i)", "print((unwrap(x) * 2))"}},
+		{"conditional expression arms", mainOf(`    x: int | None = None
+    if len("ab") > 1:
+        x = 3
+    print(x + 1 if x is not None else 0, 0 if x is None else x * 2)
+`), []string{"print(((unwrap(x) + 1) if (x is not None) else 0), (0 if (x is None) else (unwrap(x) * 2)))"}},
 		{"narrowed list is the same list", mainOf(`    xs: list[int] | None = None
     if xs is not None:
         xs.append(1)
@@ -164,6 +169,10 @@ func TestNarrowingRefusals(t *testing.T) {
 			"plan.py:14:11: operator + on int | None and int is not supported"},
 		{"assigned a T | None in the loop", mainOf("    x: int | None = None\n    x = 0\n    for i in range(3):\n        print(x + 1)\n        x = None if i > 1 else i\n"),
 			"plan.py:10:15: operator + on int | None and int is not supported"},
+		{"the wrong arm of a conditional", mainOf("    x: int | None = None\n    print(x + 1 if x is None else 0)\n"),
+			"plan.py:8:11: operator + on int | None and int is not supported"},
+		{"a comprehension variable in a guarded arm", mainOf("    x: int | None = 3\n    ys: list[int | None] = [None]\n    print([x + 1 for x in ys] if x is not None else [])\n"),
+			"plan.py:9:12: operator + on int | None and int is not supported"},
 		{"or does not narrow its true branch", mainOf("    x: int | None = 1\n    if x is not None or 1 > 0:\n        print(x + 1)\n"),
 			"plan.py:9:15: operator + on int | None and int is not supported"},
 		{"row field does not narrow", "import clauz3\nfrom tools.db.trusted.effects import db_query\n\ndef main() -> None:\n    for r in db_query(\"users\"):\n        if r.nickname is not None:\n            print(r.nickname.upper())\n",

@@ -23,6 +23,9 @@ def main(n: int) -> None:
     if n > 3:
         x = None
     print(x, x is None)
+    print(x + 1 if x is not None else -1, 0 if x is None else x * 3)
+    z = largest([n])
+    print(z + 1 if z is not None else -1, 0 if z is None else z * 3)
     label = None
     if n > 0:
         label = "pos"
