@@ -53,6 +53,10 @@ func (fl *fnLowerer) noneChecks(e ast.Expr) (ifTrue, ifFalse []string) {
 		return []string{name}, nil
 	}
 	switch e := e.(type) {
+	case *ast.Name:
+		// A true value is not None (a false one may be 0 or "" as
+		// well): `if x:`, `if not x: return`, `x and x + 1`.
+		return []string{string(e.Id)}, nil
 	case *ast.UnaryOp:
 		if e.Op == ast.Not {
 			t, f := fl.noneChecks(e.Operand)

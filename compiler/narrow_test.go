@@ -102,6 +102,19 @@ def main() -> None:
         x = 3
     print(x + 1 if x is not None else 0, 0 if x is None else x * 2)
 `), []string{"print(((unwrap(x) + 1) if (x is not None) else 0), (0 if (x is None) else (unwrap(x) * 2)))"}},
+		{"truthiness and assert", mainOf(`    x: int | None = None
+    if len("ab") > 1:
+        x = 3
+    if x:
+        print(x + 1)
+    s: str | None = None
+    if not s:
+        return
+    print(s.upper())
+    y: int | None = None
+    assert y is not None, "no y"
+    print(y * 2)
+`), []string{"print((unwrap(x) + 1))", "print(str.upper(unwrap(s)))", "print((unwrap(y) * 2))"}},
 		{"narrowed list is the same list", mainOf(`    xs: list[int] | None = None
     if xs is not None:
         xs.append(1)
@@ -173,6 +186,12 @@ func TestNarrowingRefusals(t *testing.T) {
 			"plan.py:8:11: operator + on int | None and int is not supported"},
 		{"a comprehension variable in a guarded arm", mainOf("    x: int | None = 3\n    ys: list[int | None] = [None]\n    print([x + 1 for x in ys] if x is not None else [])\n"),
 			"plan.py:9:12: operator + on int | None and int is not supported"},
+		{"a false value may be None", mainOf("    x: int | None = None\n    if not x:\n        print(x + 1)\n"),
+			"plan.py:9:15: operator + on int | None and int is not supported"},
+		{"after an if on its truth", mainOf("    x: int | None = None\n    if x:\n        print(x)\n    print(x + 1)\n"),
+			"plan.py:10:11: operator + on int | None and int is not supported"},
+		{"an assert that does not prove it", mainOf("    x: int | None = None\n    assert x is None or len(\"a\") > 0\n    print(x + 1)\n"),
+			"plan.py:9:11: operator + on int | None and int is not supported"},
 		{"or does not narrow its true branch", mainOf("    x: int | None = 1\n    if x is not None or 1 > 0:\n        print(x + 1)\n"),
 			"plan.py:9:15: operator + on int | None and int is not supported"},
 		{"row field does not narrow", "import clauz3\nfrom tools.db.trusted.effects import db_query\n\ndef main() -> None:\n    for r in db_query(\"users\"):\n        if r.nickname is not None:\n            print(r.nickname.upper())\n",

@@ -724,6 +724,11 @@ func (fl *fnLowerer) assertStmt(s *ast.Assert) ([]ir.Stmt, flow) {
 	if cond == nil || s.Msg != nil && msg == nil {
 		return nil, fl.cur
 	}
+	// Past the assert its test held (every engine runs asserts): what it
+	// proves not None is narrowed, as mypy narrows after
+	// `assert x is not None`.
+	ifTrue, _ := fl.noneChecks(s.Test)
+	fl.narrow(fl.cur, ifTrue)
 	return []ir.Stmt{&ir.Assert{Pos: fl.c.pos(s), Cond: cond, Msg: msg}}, fl.cur
 }
 

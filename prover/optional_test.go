@@ -41,6 +41,9 @@ func TestOptionalLocals(t *testing.T) {
 		{"dict.get with a symbolic key", "    d = {1: 10, 2: 20}\n    v = d.get(n)\n    if v is not None and v != n * 10:\n        send_email(\"b@example.com\", \"x\")\n", true, ""},
 		{"dict.get finds the key", "    d = {1: 10, 2: 20}\n    v = d.get(n)\n    if v is not None and v > 10:\n        send_email(\"b@example.com\", \"x\")\n", false, "n = 2"},
 		{"dict.get with a default", "    d = {1: 10, 2: 20}\n    if d.get(n, 7) == 7 and n == 1:\n        send_email(\"b@example.com\", \"x\")\n", true, ""},
+		{"truthiness narrows", "    x: int | None = None\n    if n > 0:\n        x = n\n    if x:\n        send_email(\"a@example.com\", str(x + 1))\n", true, ""},
+		{"after an assert", "    x: int | None = None\n    if n > 0:\n        x = n\n    assert x is not None\n    if x + 1 == 3:\n        send_email(\"b@example.com\", \"x\")\n", false, "n = 2"},
+		{"conditional arm narrows", "    x: int | None = None\n    if n > 0:\n        x = n\n    if (x + 1 if x is not None else 0) == 5:\n        send_email(\"b@example.com\", \"x\")\n", false, "n = 4"},
 		{"two optionals equal when both None", "    x: int | None = None\n    y: int | None = None\n    if n > 0:\n        x = n\n    if n > 1:\n        y = n\n    if x == y:\n        send_email(\"b@example.com\", \"x\")\n", false, "n = "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
