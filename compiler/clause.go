@@ -29,8 +29,7 @@ type Clause struct {
 // clauseErrs[i] (and a nil guarantee), so one bad clause does not hide
 // the others.
 func CompileWithClauses(filename string, src []byte, cfg Config, clauses []Clause) (prog *ir.Program, gs []*ir.Guarantee, clauseErrs []error, err error) {
-	c := newCompiler(filename, src, cfg)
-	prog = c.compile()
+	c, prog := compileRounds(filename, src, cfg)
 	if err := c.errs.Err(); err != nil {
 		return nil, nil, nil, err
 	}

@@ -41,8 +41,7 @@ func CompileFile(path string, cfg Config) (*ir.Program, error) {
 // is an ErrorList of located errors (in the plan or in a trusted layer
 // file).
 func Compile(filename string, src []byte, cfg Config) (*ir.Program, error) {
-	c := newCompiler(filename, src, cfg)
-	prog := c.compile()
+	c, prog := compileRounds(filename, src, cfg)
 	if err := c.errs.Err(); err != nil {
 		return nil, err
 	}

@@ -98,8 +98,13 @@
 // T | None values may be compared (== and is), printed, returned, passed
 // and stored where T | None is expected, and tested for truth; a local of
 // that type is narrowed to T (read through ir.Unwrap) where an `is None` /
-// `is not None` check proves it is not None (see narrow.go); any other use
-// is refused with a hint.
+// `is not None` check proves it is not None, or after an assignment of a
+// T, until a join with a path that may hold None (see narrow.go); nested
+// defs and key= lambdas read the declared type; any other use is refused
+// with a hint. A local first assigned None is T | None when a later
+// assignment gives it a T, even after reads: a compile that meets such a
+// read compiles the plan again with the type it learnt (compileRounds). The same
+// rounds settle narrowing through loops (narrow.go).
 //
 // # How constructs are lowered
 //

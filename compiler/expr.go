@@ -99,6 +99,9 @@ func (fl *fnLowerer) ext(l *lower.Lowerer, e ast.Expr, want ir.Type) (ir.Expr, b
 	case *ast.BoolOp:
 		fl.guardBoolOp(e)
 		return nil, false
+	case *ast.IfExp:
+		fl.guardIfExp(e)
+		return nil, false
 	case *ast.Lambda:
 		l.Errorf(e, ir.Unsupported, "lambda is only supported as the key= argument of sorted(), min(), max() and list.sort()")
 		return nil, true
@@ -307,7 +310,9 @@ func (fl *fnLowerer) keyFunc(v ast.Expr, elem ir.Type, owner string) (*ir.Lambda
 		name := string(a.Args[0].Arg)
 		p := fl.newLocal(l.Pos(a.Args[0]), name, elem)
 		fl.scopes = append(fl.scopes, map[string]scoped{name: {local: p}})
+		fl.lambdas++
 		body := l.Expr(k.Body, nil)
+		fl.lambdas--
 		fl.scopes = fl.scopes[:len(fl.scopes)-1]
 		if body == nil {
 			return nil, false

@@ -251,7 +251,7 @@ def main() -> None:
 		"local r int | None", "local n int | None", "local got int | None", "local dflt int", "local popped int | None",
 		"return None", "n = None", "n = 5",
 		"got = dict.get(d, 'b')", "dflt = dict.get(d, 'b', 0)", "popped = dict.pop(d, 'z', None)",
-		"print((r is None), (r is not None), (n == 5), (None is n), r, got, dflt, popped, show(None), show(3), show(n), f\"{r}\")",
+		"print((r is None), (r is not None), (unwrap(n) == 5), (None is n), r, got, dflt, popped, show(None), show(3), show(n), f\"{r}\")",
 		"if (got is None):",
 	}},
 	{"builtins", clauz3Head + `def main() -> None:

@@ -83,6 +83,7 @@ type fnLowerer struct {
 	l         *lower.Lowerer
 
 	scopes    []map[string]scoped // comprehension and key= lambda scopes, innermost last
+	lambdas   int                 // key= lambdas being lowered: their reads of the function's locals see the declared type (narrow.go)
 	used      map[string]bool     // the names of fn.Locals
 	ntemp     int                 // hidden locals made so far
 	loops     []*loopFlow         // the loops enclosing the current statement
@@ -100,7 +101,8 @@ type fnLowerer struct {
 // loopFlow collects the states at the break and continue statements of
 // one loop.
 type loopFlow struct {
-	exits []flow
+	exits     []flow
+	continues []flow // the continue statements' states alone (the back edge)
 }
 
 func (c *compiler) lowerFunc(fi *funcInfo) {
@@ -267,15 +269,33 @@ func (fl *fnLowerer) local(n ast.Ast, name string, t ir.Type, verb string) *ir.L
 				// Nothing read it as None yet: it is T | None from its
 				// first assignment on.
 				loc.Type = types.MakeOptional(t)
+			} else {
+				// Read as None before: the next round declares it
+				// T | None from the start (compileRounds).
+				fl.c.noneTypes[loc.Pos] = noneType{t: t, pos: fl.c.pos(n)}
+				fl.c.noneFound = true
 			}
+		}
+		relearnt := false
+		if learnt, ok := fl.c.noneTypes[loc.Pos]; ok && learnt.pos == fl.c.pos(n) && verb == "assign" && !types.Assignable(t, loc.Type) {
+			// The fixing assignment's type changed since the round
+			// that learnt it (it read another such local): learn again.
+			fl.c.noneTypes[loc.Pos] = noneType{t: t, pos: learnt.pos}
+			fl.c.noneFound = true
+			relearnt = true
 		}
 		if !ir.Identical(loc.Type, t) && (verb != "assign" || !types.Assignable(t, loc.Type)) {
 			hint := types.OptionalHint(t) + types.PromotionHint(t, loc.Type)
 			if ir.IsBasic(loc.Type, ir.KindNone) && verb == "assign" {
 				hint = fmt.Sprintf(" (annotate it where it is first assigned, e.g. %s: %s | None = None)", name, t)
 				if readAsNone {
-					hint = fmt.Sprintf(" (it is read before this assignment, while its type is still None; mypy infers %s | None across such a read, this compiler not yet: annotate it where it is first assigned, e.g. %s: %s | None = None)", t, name, t)
+					// Only a round compileRounds does not keep (or
+					// the last one, when the types did not settle).
+					hint = fmt.Sprintf(" (it is read before this assignment, while its type is still None, and its type did not settle: annotate it where it is first assigned, e.g. %s: %s | None = None)", name, t)
 				}
+			}
+			if relearnt {
+				hint = fmt.Sprintf(" (its type, learnt from this assignment after reads of it while it was None, did not settle in %d compile rounds: annotate it where it is first assigned)", maxNoneRounds)
 			}
 			fl.errorf(n, ir.TypeMismatch, "%s was %s, cannot %s %s%s", name, loc.Type, verb, t, hint)
 			return nil

@@ -8,11 +8,20 @@ import (
 
 // Narrowing of T | None (docs/design.md section 3.1): after `if x is not None:`, in the
 // else branch of `if x is None:` (and after it when its body cannot fall
-// through: return, raise, continue, break), and in the operands that
-// follow `x is not None and` / `x is None or`, a local x of type T | None
-// is read as a T: the compiler wraps its reads in ir.Unwrap. Any
-// assignment to x ends the narrowing, and a loop that assigns x drops it
-// for the whole loop and after it.
+// through: return, raise, continue, break), in the operands that
+// follow `x is not None and` / `x is None or`, and in the arm of a
+// conditional expression its test proves so, a local x of type T | None
+// is read as a T: the compiler wraps its reads in ir.Unwrap. So it is
+// after an assignment of a T to x (storeName), as mypy narrows on
+// assignment. Any other assignment to x ends the narrowing, a join keeps
+// it only where both paths have it, and a loop keeps it at its start only
+// if its body keeps it to its end and at every continue (forStmt assumes
+// so, and a compile round that finds otherwise is compiled again with the
+// narrowing dropped there: compileRounds), and after it only if it held
+// before it and at each way out (mypy takes a loop to run zero times or
+// more). A nested def or a key= lambda reads x as declared, as mypy
+// types them: they may run when x holds another value (a def), and mypy
+// does not carry the narrowing into a lambda.
 
 // noneTest recognizes `x is None` (none true) and `x is not None` on a
 // plain name.
@@ -44,6 +53,10 @@ func (fl *fnLowerer) noneChecks(e ast.Expr) (ifTrue, ifFalse []string) {
 		return []string{name}, nil
 	}
 	switch e := e.(type) {
+	case *ast.Name:
+		// A true value is not None (a false one may be 0 or "" as
+		// well): `if x:`, `if not x: return`, `x and x + 1`.
+		return []string{string(e.Id)}, nil
 	case *ast.UnaryOp:
 		if e.Op == ast.Not {
 			t, f := fl.noneChecks(e.Operand)
@@ -84,17 +97,8 @@ func (fl *fnLowerer) narrow(st flow, names []string) {
 func (fl *fnLowerer) guardBoolOp(e *ast.BoolOp) {
 	var names []string
 	for i, v := range e.Values {
-		if i > 0 && len(names) > 0 {
-			guard := map[string]bool{}
-			for _, n := range names {
-				guard[n] = true
-			}
-			ast.Walk(v, func(n ast.Ast) bool {
-				if nm, ok := n.(*ast.Name); ok && guard[string(nm.Id)] {
-					fl.guarded[nm] = true
-				}
-				return true
-			})
+		if i > 0 {
+			fl.guardNames(v, names)
 		}
 		t, f := fl.noneChecks(v)
 		if e.Op == ast.And {
@@ -103,6 +107,36 @@ func (fl *fnLowerer) guardBoolOp(e *ast.BoolOp) {
 			names = append(names, f...)
 		}
 	}
+}
+
+// guardIfExp marks the reads of x in the arm of `a if c else b` that
+// runs only where c proves x not None: `x + 1 if x is not None else 0`,
+// `0 if x is None else x + 1` (as mypy narrows a conditional's arms).
+func (fl *fnLowerer) guardIfExp(e *ast.IfExp) {
+	ifTrue, ifFalse := fl.noneChecks(e.Test)
+	fl.guardNames(e.Body, ifTrue)
+	fl.guardNames(e.Orelse, ifFalse)
+}
+
+// guardNames marks the reads of names in e as guarded, except inside a
+// lambda, which reads the declared type (narrowedRead).
+func (fl *fnLowerer) guardNames(e ast.Expr, names []string) {
+	if len(names) == 0 {
+		return
+	}
+	guard := map[string]bool{}
+	for _, n := range names {
+		guard[n] = true
+	}
+	ast.Walk(e, func(n ast.Ast) bool {
+		if _, lam := n.(*ast.Lambda); lam {
+			return false
+		}
+		if nm, ok := n.(*ast.Name); ok && guard[string(nm.Id)] {
+			fl.guarded[nm] = true
+		}
+		return true
+	})
 }
 
 // keepOptionalAgainstNone marks the names compared with a None literal
@@ -130,8 +164,18 @@ func (fl *fnLowerer) narrowedRead(n *ast.Name, loc *ir.Local, ref ir.Expr, want 
 	if _, wantOpt := want.(*ir.Optional); wantOpt {
 		return ref
 	}
-	if (fl.cur.narrowed[loc] || fl.guarded[n]) && !fl.vsNone[n] {
+	// A key= lambda sees the declared type of the function's locals, as
+	// mypy types a lambda (a check inside the lambda still narrows).
+	narrowed := fl.cur.narrowed[loc] && !fl.inLambda(loc)
+	if (narrowed || fl.guarded[n]) && !fl.vsNone[n] {
 		return &ir.Unwrap{Pos: ref.Position(), X: ref}
 	}
 	return ref
+}
+
+// inLambda reports whether loc is read from inside a key= lambda that
+// does not own it (a local of the function, not the lambda's parameter
+// or a comprehension variable inside it).
+func (fl *fnLowerer) inLambda(loc *ir.Local) bool {
+	return fl.lambdas > 0 && fl.locals[loc.Name] == loc
 }

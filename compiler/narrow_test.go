@@ -73,6 +73,48 @@ def main() -> None:
         x = None
         print(x)
 `), []string{"print(x)"}},
+		{"assignment narrows", mainOf(`    x: int | None = None
+    x = 3
+    print(x + 1)
+    x += 1
+    if len("ab") > 1:
+        x = 4
+    print(x * 2, [v + x for v in [1]])
+`), []string{"print((unwrap(x) + 1))", "x = (unwrap(x) + 1)", "print((unwrap(x) * 2), [(v + unwrap(x)) for v in [1]])"}},
+		{"partial None narrows at its fixing assignment", mainOf(`    x = None
+    print(x)
+    x = 3
+    print(x + 1)
+`), []string{"print(x)", "print((unwrap(x) + 1))"}},
+		{"a check inside a lambda narrows there", mainOf(`    x: int | None = None
+    x = 3
+    print(sorted([1, 2], key=lambda v: x is not None and v + x > 0))
+`), []string{"print(sorted([1, 2], key=lambda v: ((x is not None) and ((v + unwrap(x)) > 0))))"}},
+		{"a loop that keeps it narrowed", mainOf(`    x: int | None = None
+    x = 0
+    for i in range(3):
+        print(x + 1)
+        x = x + i
+    print(x * 2)
+`), []string{"print((unwrap(x) + 1))", "x = (unwrap(x) + i)", "print((unwrap(x) * 2))"}},
+		{"conditional expression arms", mainOf(`    x: int | None = None
+    if len("ab") > 1:
+        x = 3
+    print(x + 1 if x is not None else 0, 0 if x is None else x * 2)
+`), []string{"print(((unwrap(x) + 1) if (x is not None) else 0), (0 if (x is None) else (unwrap(x) * 2)))"}},
+		{"truthiness and assert", mainOf(`    x: int | None = None
+    if len("ab") > 1:
+        x = 3
+    if x:
+        print(x + 1)
+    s: str | None = None
+    if not s:
+        return
+    print(s.upper())
+    y: int | None = None
+    assert y is not None, "no y"
+    print(y * 2)
+`), []string{"print((unwrap(x) + 1))", "print(str.upper(unwrap(s)))", "print((unwrap(y) * 2))"}},
 		{"narrowed list is the same list", mainOf(`    xs: list[int] | None = None
     if xs is not None:
         xs.append(1)
@@ -110,6 +152,46 @@ func TestNarrowingRefusals(t *testing.T) {
 			"plan.py:11:15: operator + on int | None and int is not supported"},
 		{"after a loop that reassigns", mainOf("    x: int | None = 1\n    if x is None:\n        return\n    for i in range(3):\n        x = None\n    print(x + 1)\n"),
 			"plan.py:12:11: operator + on int | None and int is not supported"},
+		{"assigned None in one arm", mainOf("    x: int | None = None\n    x = 3\n    if len(\"ab\") > 1:\n        x = None\n    print(x + 1)\n"),
+			"plan.py:11:11: operator + on int | None and int is not supported"},
+		{"assigned a T | None", mainOf("    x: int | None = None\n    x = 3 if len(\"ab\") > 1 else None\n    print(x + 1)\n"),
+			"plan.py:9:11: operator + on int | None and int is not supported"},
+		{"annotated with a value", mainOf("    x: int | None = 3\n    print(x + 1)\n"),
+			"plan.py:8:11: operator + on int | None and int is not supported"},
+		{"assigned in a loop that may not run", mainOf("    x: int | None = None\n    for i in range(3):\n        x = i\n    print(x + 1)\n"),
+			"plan.py:10:11: operator + on int | None and int is not supported"},
+		{"assigned in a loop that runs", mainOf("    x: int | None = None\n    for i in [1, 2]:\n        x = i\n    print(x + 1)\n"),
+			"plan.py:10:11: operator + on int | None and int is not supported"},
+		{"None later in the loop body", mainOf("    x: int | None = None\n    x = 3\n    for i in range(3):\n        print(x + 1)\n        x = None\n"),
+			"plan.py:10:15: operator + on int | None and int is not supported"},
+		{"partial None after a loop", mainOf("    best = None\n    for r in [3, 1]:\n        if best is None or r > best:\n            best = r\n    print(best + 1)\n"),
+			"plan.py:11:11: operator + on int | None and int is not supported"},
+		{"nested def reads the declared type", mainOf("    x: int | None = None\n    x = 3\n    def h() -> int:\n        return x + 1\n    print(h())\n"),
+			"plan.py:10:16: operator + on int | None and int is not supported"},
+		{"key lambda reads the declared type", mainOf("    x: int | None = None\n    x = 3\n    print(sorted([1, 2], key=lambda v: v + x))\n"),
+			"plan.py:9:40: operator + on int and int | None is not supported"},
+		{"key lambda after a check reads the declared type", mainOf("    x: int | None = None\n    if x is not None:\n        print(sorted([1, 2], key=lambda v: v + x))\n"),
+			"plan.py:9:44: operator + on int and int | None is not supported"},
+		{"key lambda after an and guard reads the declared type", mainOf("    x: int | None = None\n    print(x is not None and sorted([1, 2], key=lambda v: v + x) == [1])\n"),
+			"plan.py:8:58: operator + on int and int | None is not supported"},
+		{"loop body leaves it None at a continue", mainOf("    x: int | None = None\n    x = 0\n    for i in range(3):\n        print(x + 1)\n        if i > 1:\n            x = None\n            continue\n        x = i\n"),
+			"plan.py:10:15: operator + on int | None and int is not supported"},
+		{"inner loop leaves it None", mainOf("    x: int | None = None\n    x = 0\n    for i in range(3):\n        print(x + 1)\n        for j in range(2):\n            x = None\n        x = i if i > 5 else x\n"),
+			"plan.py:10:15: operator + on int | None and int is not supported"},
+		{"None before a break", mainOf("    x: int | None = None\n    x = 0\n    for i in range(3):\n        x = None\n        if i > 1:\n            break\n        x = i\n    print(x + 1)\n"),
+			"plan.py:14:11: operator + on int | None and int is not supported"},
+		{"assigned a T | None in the loop", mainOf("    x: int | None = None\n    x = 0\n    for i in range(3):\n        print(x + 1)\n        x = None if i > 1 else i\n"),
+			"plan.py:10:15: operator + on int | None and int is not supported"},
+		{"the wrong arm of a conditional", mainOf("    x: int | None = None\n    print(x + 1 if x is None else 0)\n"),
+			"plan.py:8:11: operator + on int | None and int is not supported"},
+		{"a comprehension variable in a guarded arm", mainOf("    x: int | None = 3\n    ys: list[int | None] = [None]\n    print([x + 1 for x in ys] if x is not None else [])\n"),
+			"plan.py:9:12: operator + on int | None and int is not supported"},
+		{"a false value may be None", mainOf("    x: int | None = None\n    if not x:\n        print(x + 1)\n"),
+			"plan.py:9:15: operator + on int | None and int is not supported"},
+		{"after an if on its truth", mainOf("    x: int | None = None\n    if x:\n        print(x)\n    print(x + 1)\n"),
+			"plan.py:10:11: operator + on int | None and int is not supported"},
+		{"an assert that does not prove it", mainOf("    x: int | None = None\n    assert x is None or len(\"a\") > 0\n    print(x + 1)\n"),
+			"plan.py:9:11: operator + on int | None and int is not supported"},
 		{"or does not narrow its true branch", mainOf("    x: int | None = 1\n    if x is not None or 1 > 0:\n        print(x + 1)\n"),
 			"plan.py:9:15: operator + on int | None and int is not supported"},
 		{"row field does not narrow", "import clauz3\nfrom tools.db.trusted.effects import db_query\n\ndef main() -> None:\n    for r in db_query(\"users\"):\n        if r.nickname is not None:\n            print(r.nickname.upper())\n",

@@ -87,13 +87,81 @@ type compiler struct {
 	// every function is lowered (promote.go).
 	retPromos []retPromotion
 	callInto  map[*ir.Call]*ir.Local
+	// noneTypes are the types T of the locals first assigned None and
+	// read before a T is assigned to them (partial.go's partial None),
+	// by the position of that first assignment: a compile that finds
+	// one compiles again with the local declared T | None from the
+	// start (noneRounds).
+	noneTypes map[ir.Pos]noneType
+	// noneFound says this compile found a partial None read before its
+	// fixing assignment that noneTypes did not know yet.
+	noneFound bool
+	// loopDrops are the narrowings a loop's body does not keep to its
+	// end, learnt by an earlier round: dropped at the loop's start.
+	loopDrops map[loopDrop]bool
+	// retry says this round learnt a loopDrop: its lowering of that loop
+	// assumed a narrowing that does not hold, so it must not be used.
+	retry bool
+}
+
+// loopDrop is a narrowed local (by its declaration's position) that the
+// for loop at loop cannot keep narrowed at its start.
+type loopDrop struct {
+	loop, local ir.Pos
 }
 
 func newCompiler(filename string, src []byte, cfg Config) *compiler {
 	if cfg.Target == "" {
 		cfg.Target = "main"
 	}
-	return &compiler{filename: filename, src: src, cfg: cfg, names: map[string]*symbol{}, callInto: map[*ir.Call]*ir.Local{}}
+	return &compiler{filename: filename, src: src, cfg: cfg, names: map[string]*symbol{}, callInto: map[*ir.Call]*ir.Local{}, noneTypes: map[ir.Pos]noneType{}, loopDrops: map[loopDrop]bool{}}
+}
+
+// noneType is what a round learnt of a local first assigned None: the
+// type T of its fixing assignment, at pos.
+type noneType struct {
+	t   ir.Type
+	pos ir.Pos
+}
+
+// maxNoneRounds bounds compileRounds where the learnt types would not
+// settle (a fixing assignment whose type depends on another's, in a
+// cycle): the last round's errors stand, a refusal.
+const maxNoneRounds = 8
+
+// compileRounds compiles the plan, again (from scratch, in a new
+// compiler) as long as a round finds a local first assigned None whose
+// type T a later assignment fixes after a read: mypy types such a local
+// T | None for the whole function, and this compiler learns T only at
+// the fixing assignment, after it lowered the read. A round learns a new
+// local or a new T for one (whose fixing assignment's type depended on
+// another's), or is the last.
+func compileRounds(filename string, src []byte, cfg Config) (*compiler, *ir.Program) {
+	known := map[ir.Pos]noneType{}
+	drops := map[loopDrop]bool{}
+	for round := 1; ; round++ {
+		c := newCompiler(filename, src, cfg)
+		for k, v := range known {
+			c.noneTypes[k] = v
+		}
+		for k := range drops {
+			c.loopDrops[k] = true
+		}
+		prog := c.compile()
+		again := c.retry || (c.noneFound && c.errs.Len() > 0)
+		if !again {
+			return c, prog
+		}
+		if round == maxNoneRounds {
+			if c.retry {
+				// This round's narrowings inside a loop are not known
+				// to hold: never a program built on them.
+				c.errs.Add(ir.Pos{File: filename, Line: 1, Col: 1}, ir.Unsupported, "the narrowing of T | None locals in the loops of this plan does not settle in %d rounds: annotate the locals or test them with `is not None` where they are read", maxNoneRounds)
+			}
+			return c, prog
+		}
+		known, drops = c.noneTypes, c.loopDrops
+	}
 }
 
 func (c *compiler) pos(n ast.Ast) ir.Pos { return pyast.Pos(c.file, n) }

@@ -143,11 +143,20 @@ func (fl *fnLowerer) storeName(n *ast.Name, x ir.Expr, pos ir.Pos) ([]ir.Stmt, b
 		}
 	}
 	existed := fl.locals[string(n.Id)] != nil
-	loc := fl.local(n, string(n.Id), x.Type(), "assign")
+	c, isConst := x.(*ir.Const)
+	firstNone := isConst && !existed && ir.IsBasic(c.T, ir.KindNone)
+	t := x.Type()
+	known, isKnown := fl.c.noneTypes[fl.c.pos(n)]
+	if firstNone && isKnown {
+		// An earlier round learnt the T a later assignment gives it
+		// after a read (compileRounds): T | None from here on.
+		t = types.MakeOptional(known.t)
+	}
+	loc := fl.local(n, string(n.Id), t, "assign")
 	if loc == nil {
 		return nil, false
 	}
-	if c, ok := x.(*ir.Const); ok && !existed && ir.IsBasic(c.T, ir.KindNone) {
+	if firstNone && !isKnown {
 		fl.noneStart[loc] = true // a partial None (func.go)
 	}
 	fl.bindPromoted(loc, x)
@@ -155,6 +164,15 @@ func (fl *fnLowerer) storeName(n *ast.Name, x ir.Expr, pos ir.Pos) ([]ir.Stmt, b
 		fl.c.callInto[call] = loc
 	}
 	fl.cur.assigned(loc)
+	if _, opt := loc.Type.(*ir.Optional); opt {
+		if _, xOpt := x.Type().(*ir.Optional); !xOpt && !ir.IsBasic(x.Type(), ir.KindNone) {
+			// As mypy narrows a declared Optional on assignment: the
+			// local holds a T until a join with a path where it may be
+			// None (join), a loop that assigns it (forStmt) or the next
+			// assignment. Nested defs and lambdas read the declared type.
+			fl.cur.narrowed[loc] = true
+		}
+	}
 	return []ir.Stmt{&ir.Assign{Pos: pos, Dest: loc, Value: x}}, true
 }
 
@@ -561,18 +579,26 @@ func (fl *fnLowerer) forStmt(s *ast.For) ([]ir.Stmt, flow) {
 		return nil, st
 	}
 	in := st.copy()
-	// A name the body assigns may be None again at the next iteration,
-	// and after the loop.
+	// A name the body assigns may be None again at the next iteration.
+	// As mypy (which checks a loop body until its types settle), a
+	// narrowing the body keeps to its end (and to every continue) stays
+	// at its start: the first round assumes so, and when the body's end
+	// does not keep it, the plan is compiled again with the narrowing
+	// dropped at this loop (c.loopDrops, compileRounds). The loop
+	// variable is assigned before the body, so it is never narrowed there.
 	reassigned := map[string]bool{}
 	assignedNames(fl.c.file, s.Body, reassigned)
-	for _, name := range targetNames(s.Target) {
-		reassigned[name] = true
-	}
 	for loc := range st.narrowed {
-		if reassigned[loc.Name] {
+		if fl.c.loopDrops[loopDrop{loop: pos, local: loc.Pos}] {
 			delete(in.narrowed, loc)
 		}
 	}
+	for _, name := range targetNames(s.Target) {
+		if loc := fl.locals[name]; loc != nil {
+			delete(in.narrowed, loc)
+		}
+	}
+	entry := in.copy()
 	fl.cur = in
 	var v *ir.Local
 	var prologue []ir.Stmt
@@ -610,12 +636,21 @@ func (fl *fnLowerer) forStmt(s *ast.For) ([]ir.Stmt, flow) {
 	if v == nil {
 		return nil, st
 	}
-	out := st.copy()
-	for loc := range st.narrowed {
-		if reassigned[loc.Name] {
-			delete(out.narrowed, loc)
+	back := after
+	for _, e := range lf.continues {
+		back = join(back, e)
+	}
+	if !back.dead {
+		for loc := range entry.narrowed {
+			if reassigned[loc.Name] && !back.narrowed[loc] {
+				// The body may leave it None for the next iteration:
+				// this round's reads of it in the body are wrong.
+				fl.c.loopDrops[loopDrop{loop: pos, local: loc.Pos}] = true
+				fl.c.retry = true
+			}
 		}
 	}
+	out := st.copy()
 	acc := after
 	for _, e := range lf.exits {
 		acc = join(acc, e)
@@ -624,6 +659,13 @@ func (fl *fnLowerer) forStmt(s *ast.For) ([]ir.Stmt, flow) {
 		out = acc // the body runs at least once
 	} else {
 		out.dead = st.dead
+	}
+	// As mypy, which takes any loop to run zero times or more: narrowed
+	// after it only if narrowed before it and at each way out of it.
+	for loc := range out.narrowed {
+		if !st.narrowed[loc] || (!acc.dead && !acc.narrowed[loc]) {
+			delete(out.narrowed, loc)
+		}
 	}
 	return []ir.Stmt{&ir.For{Pos: pos, Var: v, Iter: iter, Body: append(prologue, body...)}}, out
 }
@@ -665,6 +707,7 @@ func (fl *fnLowerer) jump(s ast.Stmt) ([]ir.Stmt, flow) {
 	if _, isBreak := s.(*ast.Break); isBreak {
 		return []ir.Stmt{&ir.Break{Pos: pos}}, out
 	}
+	lf.continues = append(lf.continues, fl.cur.copy())
 	return []ir.Stmt{&ir.Continue{Pos: pos}}, out
 }
 
@@ -681,6 +724,11 @@ func (fl *fnLowerer) assertStmt(s *ast.Assert) ([]ir.Stmt, flow) {
 	if cond == nil || s.Msg != nil && msg == nil {
 		return nil, fl.cur
 	}
+	// Past the assert its test held (every engine runs asserts): what it
+	// proves not None is narrowed, as mypy narrows after
+	// `assert x is not None`.
+	ifTrue, _ := fl.noneChecks(s.Test)
+	fl.narrow(fl.cur, ifTrue)
 	return []ir.Stmt{&ir.Assert{Pos: fl.c.pos(s), Cond: cond, Msg: msg}}, fl.cur
 }
 

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -244,28 +245,36 @@ func TestReturnPromotion(t *testing.T) {
 
 // TestPartialNone checks mypy's partial None: a local first assigned
 // None without an annotation is T | None when a later assignment in its
-// function gives it a T and nothing read it before; otherwise the
-// assignment is refused, saying why and what to write.
+// function gives it a T, from its first assignment on, whether or not
+// something read it before (then the compiler needs a second round:
+// compileRounds); two types, or an explicit None annotation, are refused.
 func TestPartialNone(t *testing.T) {
 	for _, tc := range []struct{ body, want string }{
 		{"    x = None\n    if len(\"ab\") > 1:\n        x = 3\n    print(x)\n", "local x int | None"},
 		{"    x = None\n    for i in range(3):\n        x = i\n    if x is not None:\n        print(x + 1)\n", "local x int | None"},
 		{"    x = None\n    for y in [\"a\", \"b\"]:\n        x = y\n    print(x)\n", "local x str | None"},
 		{"    x = None\n    x = None\n    x = [1]\n    print(x)\n", "local x list[int] | None"},
+		// Read while still None, then fixed.
+		{"    x = None\n    print(x)\n    x = 3\n", "local x int | None"},
+		{"    x = None\n    y = [x]\n    x = 3\n", "local y list[int | None]"},
+		{"    x = None\n    def f() -> None:\n        print(x)\n    x = 2\n    f()\n", "local x int | None"},
+		{"    x = None\n    for i in range(3):\n        if x is None:\n            x = i\n", "local x int | None"},
+		{"    a = None\n    b = None\n    print(a, b)\n    a = 1\n    b = \"s\"\n", "local b str | None"},
+		// The second round learns b, which the first could not reach.
+		{"    a = None\n    print(a)\n    a = 1\n    b = None\n    print(b)\n    b = [a]\n", "local b list[int] | None"},
+		// The first round learns list[None] for b (a is None there),
+		// the second list[int | None], the third settles.
+		{"    a = None\n    print(a)\n    if len(\"ab\") > 1:\n        a = 1\n    b = None\n    print(b)\n    b = [a]\n", "local b list[int | None] | None"},
 	} {
 		out := ir.Sprint(compileOK(t, mainOf(tc.body), testCfg))
 		if !strings.Contains(out, tc.want) {
 			t.Errorf("missing %q in\n%s", tc.want, out)
 		}
 	}
-	const readFirst = ", cannot assign int (it is read before this assignment, while its type is still None; mypy infers int | None across such a read, this compiler not yet: annotate it where it is first assigned, e.g. x: int | None = None)"
 	for _, tc := range []struct{ body, want string }{
-		{"    x = None\n    print(x)\n    x = 3\n", "plan.py:9:5: x was None" + readFirst},
-		{"    x = None\n    y = [x]\n    x = 3\n", "plan.py:9:5: x was None" + readFirst},
-		{"    x = None\n    def f() -> None:\n        print(x)\n    x = 2\n    f()\n", "plan.py:10:5: x was None" + readFirst},
-		{"    x = None\n    for i in range(3):\n        if x is None:\n            x = i\n", "plan.py:10:13: x was None" + readFirst},
 		{"    x = None\n    x = 1\n    x = \"a\"\n", "plan.py:9:5: x was int | None, cannot assign str"},
-		{"    x = None\n    x = 3\n    print(x + 1)\n", "plan.py:9:11: operator + on int | None and int is not supported"},
+		{"    x = None\n    print(x)\n    x = 1\n    x = \"a\"\n", "plan.py:10:5: x was int | None, cannot assign str"},
+		{"    x = None\n    print(x + 1)\n    x = 3\n", "plan.py:8:11: operator + on int | None and int is not supported"},
 		{"    x: None = None\n    x = 3\n", "plan.py:8:5: x was None, cannot assign int (annotate it where it is first assigned, e.g. x: int | None = None)"},
 	} {
 		_, err := Compile("plan.py", []byte(mainOf(tc.body)), testCfg)
@@ -349,5 +358,30 @@ func TestFloatArgPromotion(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: got %v, want a line containing %s", tc.fns+tc.body, err, tc.want)
 		}
+	}
+}
+
+// TestNoneRoundsBounded: the compile rounds that learn the types of
+// partial None locals stop after maxNoneRounds, and a plan whose types
+// would need more is refused (the last round's located error), never
+// compiled on a guess. Each a_k here is fixed from a_(k-1), read
+// before, so each round learns one more.
+func TestNoneRoundsBounded(t *testing.T) {
+	chain := func(n int) string {
+		b := "    a0 = None\n    print(a0)\n    if len(\"ab\") > 1:\n        a0 = 1\n"
+		for k := 1; k <= n; k++ {
+			b += fmt.Sprintf("    a%d = None\n    print(a%d)\n    if len(\"ab\") > 1:\n        a%d = [a%d]\n", k, k, k, k-1)
+		}
+		return b
+	}
+	if _, err := Compile("plan.py", []byte(mainOf(chain(3))), testCfg); err != nil {
+		t.Fatalf("a chain of 3 needs 4 rounds and compiles: %v", err)
+	}
+	_, err := Compile("plan.py", []byte(mainOf(chain(maxNoneRounds+1))), testCfg)
+	if err == nil {
+		t.Fatal("a chain that needs more rounds than maxNoneRounds compiled")
+	}
+	if ds := ir.Diagnostics(err); len(ds) == 0 || ds[0].Pos.Line == 0 || ds[0].Code != ir.TypeMismatch || !strings.Contains(err.Error(), "did not settle in 8 compile rounds: annotate it") {
+		t.Errorf("want a located TypeMismatch saying the type did not settle, got %v", err)
 	}
 }

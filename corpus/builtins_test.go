@@ -14,6 +14,10 @@ import (
 // `len(x)`, `min(a, b, ...)`.
 var builtinCall = regexp.MustCompile("`([a-z]+)\\(")
 
+// methodCall finds the methods a row of a Methods table names:
+// `s.split(sep=None)`, `xs.sort(key=...)`.
+var methodCall = regexp.MustCompile("`[a-z]+\\.([a-z_]+)\\(")
+
 // TestBuiltinTable keeps the table "What the prover decides" of
 // docs/language.md (generated from ir.BuiltinTable by compiler TestDocs)
 // and the plans of cases/builtin_* in step: the table has exactly the rows
@@ -127,6 +131,40 @@ func TestBuiltinTable(t *testing.T) {
 	}
 	if listed == 0 {
 		t.Error("no builtin read from the Builtin functions table of docs/language.md")
+	}
+	// So does every method of the reference's Methods tables (### str,
+	// ### list, ...: `s.upper()` under ### str is str.upper), and every
+	// method row of the prover table is in those tables.
+	_, meth, ok := strings.Cut(string(doc), "\n## Methods")
+	meth, _, ok2 = strings.Cut(meth, "\n## ")
+	if !ok || !ok2 {
+		t.Fatal("docs/language.md has no Methods section")
+	}
+	methods, receiver := map[string]bool{}, ""
+	for _, line := range strings.Split(meth, "\n") {
+		if r, isHead := strings.CutPrefix(line, "### "); isHead {
+			receiver = strings.TrimSpace(r)
+			continue
+		}
+		cells := strings.Split(strings.Trim(strings.TrimSpace(line), "|"), "|")
+		if receiver == "" || len(cells) < 2 || !strings.HasPrefix(strings.TrimSpace(cells[0]), "`") {
+			continue
+		}
+		for _, m := range methodCall.FindAllStringSubmatch(cells[0], -1) {
+			name := receiver + "." + m[1]
+			methods[name] = true
+			if _, ok := byName[name]; !ok {
+				t.Errorf("docs/language.md lists the method %s, which the prover-builtins table (ir.BuiltinTable) lacks", name)
+			}
+		}
+	}
+	if len(methods) == 0 {
+		t.Error("no method read from the Methods tables of docs/language.md")
+	}
+	for _, r := range rows {
+		if strings.Contains(r.name, ".") && !methods[r.name] {
+			t.Errorf("the prover-builtins table has the method %s, which the Methods tables of docs/language.md do not list", r.name)
+		}
 	}
 	for name, ws := range refusals {
 		for _, w := range ws {

@@ -151,7 +151,7 @@ func BuiltinTable() []BuiltinInfo {
 		{Name: "list.clear", Result: "None", Mutates: true, Prover: never,
 			Example: "xs = [1]\nxs.clear()\nprint(xs)"},
 		// dict methods
-		{Name: "dict.get", Sig: Sig{Params: p("key", "default"), PosOnly: 2, Min: 1}, Result: "the value or the default", Prover: never,
+		{Name: "dict.get", Sig: Sig{Params: p("key", "default"), PosOnly: 2, Min: 1}, Result: "the value or the default", Prover: enc,
 			Example: "d = {\"a\": 1}\nprint(d.get(\"a\"), d.get(\"b\"), d.get(\"b\", 0))"},
 		{Name: "dict.keys", Result: "an iteration helper", Prover: never,
 			Example: "d = {\"a\": 1, \"b\": 2}\nprint(list(d.keys()))"},

@@ -70,6 +70,16 @@ func (x *executor) builtin(sc scope, e *ir.Builtin, g z3.Term) (value, error) {
 		return x.listOf(e, args)
 	case "str":
 		return x.str(e.Pos, e.Args[0], args[0])
+	case "dict.get":
+		d, ok := args[0].(*seqValue)
+		if !ok || d.keys == nil {
+			break
+		}
+		var dflt value = noneValue{}
+		if len(args) > 2 {
+			dflt = args[2]
+		}
+		return x.dictGetOr(e.Pos, d, args[1], dflt)
 	case "str.join":
 		return x.strJoin(e.Pos, args[0].(z3.Term), args[1])
 	case "str.startswith":
@@ -85,8 +95,25 @@ func (x *executor) builtin(sc scope, e *ir.Builtin, g z3.Term) (value, error) {
 
 // str is Python's str(v) for a value of the static type of src.
 func (x *executor) str(pos ir.Pos, src ir.Expr, v value) (z3.Term, error) {
+	return x.strOf(pos, src.Type(), v)
+}
+
+// strOf is Python's str(v) for a value of static type t.
+func (x *executor) strOf(pos ir.Pos, t ir.Type, v value) (z3.Term, error) {
 	c := x.ctx
-	t := src.Type()
+	if o, ok := t.(*ir.Optional); ok {
+		switch v := v.(type) {
+		case noneValue:
+			return c.String("None"), nil
+		case optValue:
+			s, err := x.strOf(pos, o.Elem, v.val)
+			if err != nil {
+				return z3.Term{}, err
+			}
+			return c.Ite(v.some, s, c.String("None")), nil
+		}
+		t = o.Elem
+	}
 	switch {
 	case ir.IsBasic(t, ir.KindStr):
 		return v.(z3.Term), nil
@@ -109,6 +136,12 @@ func (x *executor) str(pos ir.Pos, src ir.Expr, v value) (z3.Term, error) {
 // repr is Python's repr(v); only what the prover can render exactly.
 func (x *executor) repr(pos ir.Pos, src ir.Expr, v value) (z3.Term, error) {
 	t := src.Type()
+	if o, ok := t.(*ir.Optional); ok && ir.IsBasic(o.Elem, ir.KindStr) {
+		if isNoneValue(v) {
+			return x.ctx.String("None"), nil
+		}
+		return z3.Term{}, unsupported(pos, "repr of a computed string in a proof")
+	}
 	if ir.IsBasic(t, ir.KindStr) {
 		if k, ok := src.(*ir.Const); ok {
 			return x.ctx.String(pysem.ReprStr(k.Value.(string))), nil

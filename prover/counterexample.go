@@ -160,6 +160,11 @@ func render(mod *z3.Model, v value) string {
 	switch v := v.(type) {
 	case noneValue:
 		return "None"
+	case optValue:
+		if some, ok := mod.Eval(v.some).BoolValue(); ok && !some {
+			return "None"
+		}
+		return render(mod, v.val)
 	case *rowValue:
 		var parts []string
 		for i, f := range v.typ.Fields {

@@ -84,7 +84,17 @@
 // under them; a value of type object (a dict[str, object]'s, as in the
 // original's only_where) is a term whose sort is its type tag, so int and
 // bool compare numerically and a str equals neither, and an integral
-// float constant there is its int (value.go). Lists are objects shared by reference, mutated in place under a
+// float constant there is its int (value.go). A value of type T | None
+// is None (noneValue) or the T's own value where every path agrees, and
+// an optValue where paths disagree: a Bool tag (is it a T?) and the T
+// payload, for int, str and bool Ts (optional.go; a list, dict or row
+// that is None on some paths only is refused at the merge); an effect's
+// T | None result of such a T, and a row's T | None column (unless
+// __unique__), is a fresh tag and payload, and d.get(k)
+// on a dict of constant keys is the value under k or None. ==, is None,
+// truth and str read both parts as CPython does; a narrowed read
+// (ir.Unwrap) adds an internal check that the tag holds there, so a
+// front-end narrowing mistake fails the proof. Lists are objects shared by reference, mutated in place under a
 // guard (append, xs[i] = v); a container holds the list object itself
 // (outer[0] = inner, [inner], (inner,), {"k": inner}), so a later
 // mutation through either name is seen through both. Two different

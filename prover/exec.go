@@ -570,6 +570,17 @@ func (x *executor) assign(fr *frame, pos ir.Pos, l *ir.Local, v value, g z3.Term
 	}
 	vt, newTerm := v.(z3.Term)
 	ot, oldTerm := old.val.(z3.Term)
+	if o, isOpt := merged.(optValue); isOpt && len(fr.loops) > 0 {
+		// The same flat definition for the tag and the payload of a
+		// T | None carried across iterations.
+		ns, nv, _ := x.optParts(v)
+		os, ov, _ := x.optParts(old.val)
+		o.some = x.define(l.Name+"_is_T", g, ns, os, o.some)
+		if nv.IsValid() && ov.IsValid() {
+			o.val = x.define(l.Name, g, nv, ov, o.val)
+		}
+		merged = o
+	}
 	if t, isTerm := merged.(z3.Term); isTerm && newTerm && oldTerm && len(fr.loops) > 0 {
 		// A value carried across iterations would nest one if-then-else
 		// per iteration; a fresh name defined by implications keeps the
@@ -711,8 +722,11 @@ func (x *executor) expr(sc scope, e ir.Expr, g z3.Term) (value, error) {
 		}
 		return x.merge(e.Pos, cond, a, b)
 	case *ir.Unwrap:
-		// Optional values are not encoded: the local cannot be None here.
-		return nil, unsupported(e.Pos, fmt.Sprintf("a %s narrowed by an `is None` check in a proof", e.X.Type()))
+		v, err := x.expr(sc, e.X, g)
+		if err != nil {
+			return nil, err
+		}
+		return x.unwrap(e, v, g)
 	case *ir.IsColumn:
 		return x.isColumn(sc, e, g)
 	case *ir.FactField:
@@ -887,9 +901,11 @@ func (x *executor) compareLink(pos ir.Pos, op ir.CmpOp, leftType ir.Type, a, b v
 		// One side is the constant None (ir.Verify); a value that may be
 		// None on some paths only is refused when paths merge, so the
 		// answer is known here.
-		_, aNone := a.(noneValue)
-		_, bNone := b.(noneValue)
-		return c.Bool((aNone && bNone) == (op == ir.Is)), nil
+		both := c.And(x.isNone(a), x.isNone(b))
+		if op == ir.IsNot {
+			return c.Not(both), nil
+		}
+		return both, nil
 	}
 	ta, ok1 := a.(z3.Term)
 	tb, ok2 := b.(z3.Term)

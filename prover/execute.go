@@ -372,6 +372,16 @@ func (r *concreteRun) values(f *fact) ([]interp.Value, error) {
 func (r *concreteRun) pin(pos ir.Pos, v value, c interp.Value, t ir.Type) (z3.Term, error) {
 	x := r.x
 	if o, ok := t.(*ir.Optional); ok {
+		if ov, isOpt := v.(optValue); isOpt {
+			if c == nil {
+				return x.ctx.Not(ov.some), nil
+			}
+			eq, err := r.pin(pos, ov.val, c, o.Elem)
+			if err != nil {
+				return z3.Term{}, err
+			}
+			return x.ctx.And(ov.some, eq), nil
+		}
 		if c == nil {
 			_, none := v.(noneValue)
 			if none {

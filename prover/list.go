@@ -356,6 +356,23 @@ func (x *executor) dictGet(pos ir.Pos, d *seqValue, k value, g z3.Term) (value, 
 	return out, nil
 }
 
+// dictGetOr is d.get(k, dflt): the value under the key that equals k,
+// else dflt (None when the plan gave no default: the result is then a
+// T | None, optional.go). It never raises.
+func (x *executor) dictGetOr(pos ir.Pos, d *seqValue, k, dflt value) (value, error) {
+	out := dflt
+	for i := len(d.keys) - 1; i >= 0; i-- {
+		eq, err := x.equal(pos, k, d.keys[i])
+		if err != nil {
+			return nil, err
+		}
+		if out, err = x.merge(pos, eq, d.elems[i], out); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
 // setIndex is xs[i] = v on a list, in place and guarded. Python
 // evaluates the value first, then the list, then the index, and stores
 // the object itself: a list stored so is shared with every other name

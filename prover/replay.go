@@ -217,6 +217,21 @@ func (x *executor) monitor(gr *ir.Guarantee, calls []replayCall) (bool, error) {
 // concrete reads a symbolic value of type t off the model as an
 // interpreter value.
 func concrete(mod *z3.Model, v value, t ir.Type) (interp.Value, error) {
+	if o, ok := t.(*ir.Optional); ok {
+		if ov, isOpt := v.(optValue); isOpt {
+			some, known := mod.Eval(ov.some).BoolValue()
+			if !known {
+				return nil, fmt.Errorf("no bool in the model: %s", mod.Eval(ov.some))
+			}
+			if !some {
+				return nil, nil
+			}
+			v = ov.val
+		}
+		if _, isNone := v.(noneValue); !isNone {
+			t = o.Elem
+		}
+	}
 	switch v := v.(type) {
 	case noneValue:
 		return nil, nil

@@ -43,23 +43,43 @@ func (x *executor) fresh(pos ir.Pos, e *ir.Effect, t ir.Type, name string, inner
 			x.assumeInt64(v)
 		}
 		return v, nil
+	case *ir.Optional:
+		// A T | None result of an int, str or bool T: a tag (is it a
+		// T?) and the T (optional.go), both unconstrained.
+		if b, ok := t.Elem.(*ir.Basic); ok && (b.Kind == ir.KindInt || b.Kind == ir.KindStr || b.Kind == ir.KindBool) {
+			v, err := x.fresh(pos, e, t.Elem, name, inner)
+			if err != nil {
+				return nil, err
+			}
+			return optValue{some: x.ctx.FreshConst(name+".is_T", x.ctx.BoolSort()), val: v.(z3.Term)}, nil
+		}
 	case *ir.Row:
 		row := &rowValue{typ: t, fields: make([]value, len(t.Fields))}
 		for i, f := range t.Fields {
-			if !ir.IsBasic(f.Type, ir.KindInt) && !ir.IsBasic(f.Type, ir.KindStr) && !ir.IsBasic(f.Type, ir.KindBool) {
+			ft := f.Type
+			o, optional := ft.(*ir.Optional)
+			if optional && !slices.Contains(t.Unique, f.Name) {
+				// A T | None column of an int, str or bool T: a tag
+				// and the T (optional.go).
+				ft = o.Elem
+			}
+			if !ir.IsBasic(ft, ir.KindInt) && !ir.IsBasic(ft, ir.KindStr) && !ir.IsBasic(ft, ir.KindBool) {
 				continue // not modelled: reading it refuses
 			}
-			sort, err := x.sortOf(pos, f.Type)
+			sort, err := x.sortOf(pos, ft)
 			if err != nil {
 				return nil, err
 			}
 			term := x.ctx.FreshConst(name+"."+f.Name, sort)
-			if ir.IsBasic(f.Type, ir.KindInt) {
+			if ir.IsBasic(ft, ir.KindInt) {
 				x.deferInt64(row, i, term) // lazyrows.go: assumed when read
 			}
 			x.columns[term.String()] = column{row: t, field: f.Name}
 			x.noteOrigin(term, t, f.Name, name+"."+f.Name)
 			row.fields[i] = term
+			if optional {
+				row.fields[i] = optValue{some: x.ctx.FreshConst(name+"."+f.Name+".is_T", x.ctx.BoolSort()), val: term}
+			}
 		}
 		return row, nil
 	case *ir.List:

@@ -141,6 +141,10 @@ func (x *executor) merge(pos ir.Pos, cond z3.Term, a, b value) (value, error) {
 		}
 		return b, nil
 	}
+	if mayBeNone(a) != mayBeNone(b) || (mayBeNone(a) && !isNoneValue(a) || mayBeNone(b) && !isNoneValue(b)) {
+		// A T | None that is None on one side only (optional.go).
+		return x.optMerge(pos, cond, a, b)
+	}
 	switch a := a.(type) {
 	case z3.Term:
 		bt, ok := b.(z3.Term)
@@ -157,10 +161,7 @@ func (x *executor) merge(pos ir.Pos, cond z3.Term, a, b value) (value, error) {
 		}
 		return x.pick(cond, a, bt), nil
 	case noneValue:
-		if _, ok := b.(noneValue); ok {
-			return a, nil
-		}
-		return nil, unsupported(pos, "a name holding None on one path only")
+		return a, nil // b is None too (above)
 	case *rowValue:
 		br, ok := b.(*rowValue)
 		if !ok || !ir.Identical(a.typ, br.typ) {
@@ -245,6 +246,11 @@ func (x *executor) merge(pos ir.Pos, cond z3.Term, a, b value) (value, error) {
 // equal is Python's == on two values of the same static type.
 func (x *executor) equal(pos ir.Pos, a, b value) (z3.Term, error) {
 	c := x.ctx
+	_, optA := a.(optValue)
+	_, optB := b.(optValue)
+	if optA || optB {
+		return x.optEqual(pos, a, b)
+	}
 	switch a := a.(type) {
 	case z3.Term:
 		switch b := b.(type) {
@@ -298,9 +304,18 @@ func (x *executor) equal(pos ir.Pos, a, b value) (z3.Term, error) {
 
 // truthy is Python's bool(v).
 func (x *executor) truthy(pos ir.Pos, t ir.Type, v value) (z3.Term, error) {
+	if o, ok := t.(*ir.Optional); ok {
+		t = o.Elem // a None is false (below); a T is tested as a T
+	}
 	switch v := v.(type) {
 	case noneValue:
 		return x.ctx.False(), nil
+	case optValue:
+		tv, err := x.truthy(pos, t, v.val)
+		if err != nil {
+			return z3.Term{}, err
+		}
+		return x.ctx.And(v.some, tv), nil
 	case *rowValue:
 		return x.ctx.True(), nil
 	case *seqValue:
@@ -451,4 +466,9 @@ func constKey(k z3.Term) (string, bool) {
 		return fmt.Sprintf("b%t", v), true
 	}
 	return "", false
+}
+
+func isNoneValue(v value) bool {
+	_, ok := v.(noneValue)
+	return ok
 }

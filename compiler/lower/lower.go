@@ -183,6 +183,11 @@ func (l *Lowerer) binOp(e *ast.BinOp, want ir.Type) ir.Expr {
 		l.Unsupported(e)
 		return nil
 	}
+	if o, ok := want.(*ir.Optional); ok {
+		// No operator gives a T | None: the operands are Ts (a
+		// narrowed local among them is read as its T).
+		want = o.Elem
+	}
 	x := l.Expr(e.Left, want)
 	if x == nil {
 		return nil
