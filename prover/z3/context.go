@@ -252,6 +252,15 @@ func (c *Context) Cancel() {
 	}
 }
 
+// stopped reports whether Cancel was called: from then on no check runs,
+// so work that only prepares checks (Solver.Push, Pop, Assert) is
+// skipped, and a job that runs past its deadline ends promptly.
+func (c *Context) stopped() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.cancelled
+}
+
 // Version returns Z3's full version string.
 func Version() string {
 	return C.GoString(C.Z3_get_full_version())

@@ -99,6 +99,12 @@
 // may have landed just after Z3 finished, it clears it by checking an empty
 // scratch solver (about 0.1 ms).
 //
+// Cancel ends a job for good: a running Check is interrupted, later
+// Checks return Unknown "canceled" without calling Z3, and Push, Pop and
+// Assert only keep the solver's count of scopes (Solver.Scopes is that
+// count), since a push can spend seconds internalizing a large encoding
+// that no check will read.
+//
 // Z3's solver parameter ctrl_c defaults to true, which makes Z3 install its
 // own SIGINT handler during a check and then restore Go's handler without
 // SA_ONSTACK, after which a SIGINT can crash the Go runtime. Every Solver

@@ -88,6 +88,10 @@ type Solver struct {
 	s      C.Z3_solver
 	last   Result // result of the last Check, Unknown after any change
 	limits Limits
+	// scopes counts the scopes open, kept here rather than asked of Z3
+	// so that Push and Pop can skip Z3 once the context is cancelled
+	// (Context.stopped) and the count still matches the caller's.
+	scopes uint
 	// fallback is the solver that answered the last Check when the
 	// incremental one gave up (Check): the model is read from it. It is
 	// released at the next change of s.
@@ -221,28 +225,43 @@ func (s *Solver) live(op string) bool {
 	return true
 }
 
-// Push opens a backtracking scope.
+// Push opens a backtracking scope. Once the context is cancelled it
+// only counts the scope: Z3 internalizes the assertions before a push,
+// seconds of work for a large encoding, and no check will read them.
 func (s *Solver) Push() {
 	if !s.live("Push") {
 		return
 	}
 	s.changed()
+	if s.c.stopped() {
+		s.scopes++
+		return
+	}
 	C.Z3_solver_push(s.c.ctx, s.s)
-	s.c.ok("Push")
+	if s.c.ok("Push") {
+		s.scopes++
+	}
 }
 
-// Pop closes n scopes (an error if fewer are open).
+// Pop closes n scopes (an error if fewer are open). Once the context is
+// cancelled it only counts them, as Push does.
 func (s *Solver) Pop(n uint) {
 	if n == 0 || !s.live("Pop") {
 		return
 	}
 	s.changed()
-	if open := uint(C.Z3_solver_get_num_scopes(s.c.ctx, s.s)); n > open {
-		s.c.failf("Pop", "cannot pop %d scopes, only %d open", n, open)
+	if n > s.scopes {
+		s.c.failf("Pop", "cannot pop %d scopes, only %d open", n, s.scopes)
+		return
+	}
+	if s.c.stopped() {
+		s.scopes -= n
 		return
 	}
 	C.Z3_solver_pop(s.c.ctx, s.s, C.uint(n))
-	s.c.ok("Pop")
+	if s.c.ok("Pop") {
+		s.scopes -= n
+	}
 }
 
 // Scopes is the number of backtracking scopes open (0 when none).
@@ -250,11 +269,7 @@ func (s *Solver) Scopes() uint {
 	if !s.live("Scopes") {
 		return 0
 	}
-	n := uint(C.Z3_solver_get_num_scopes(s.c.ctx, s.s))
-	if !s.c.ok("Scopes") {
-		return 0
-	}
-	return n
+	return s.scopes
 }
 
 // PopTo closes scopes until level are left open: a caller that pushed at
@@ -273,6 +288,9 @@ func (s *Solver) Assert(t Term) {
 		return
 	}
 	s.changed()
+	if s.c.stopped() { // no check will read it (Push)
+		return
+	}
 	C.Z3_solver_assert(s.c.ctx, s.s, t.a)
 	s.c.ok(op)
 }
@@ -284,7 +302,9 @@ func (s *Solver) Reset() {
 	}
 	s.changed()
 	C.Z3_solver_reset(s.c.ctx, s.s)
-	s.c.ok("Reset")
+	if s.c.ok("Reset") {
+		s.scopes = 0
+	}
 }
 
 // Close releases the solver. It is idempotent; Models taken from it stay
