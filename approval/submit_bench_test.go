@@ -83,8 +83,8 @@ func realReprove(pool *prover.Contexts) Reprove {
 // are the proof slots of the context pool (one per core, by design:
 // 943 s of the 1,090 s that submissions spent blocked) and the store's
 // group commit (147 s, one transaction and one fsync per group of
-// writes); -mutexprofile shows under 1 s of contention in all. The CPU
-// profile of a submission: compiling 58 % (parsing the imported trusted
+// writes); -mutexprofile shows under 1 s of contention in all. Of the
+// submission handler's CPU (the profile's): compiling 58 % (parsing the imported trusted
 // layer again for every submission 37 %, finding the import roots' tools
 // folders 14 %), proving 40 %. Two idle cores at 4.95 ms a submission
 // would serve about 400/s; caching the loaded layers across submissions
