@@ -57,10 +57,12 @@ func (e *Error) Error() string {
 // may change, LockOSThread is not needed). Interrupt and Cancel may be
 // called from any goroutine.
 type Context struct {
-	mu          sync.Mutex // guards ctx, checking, interrupted and cancelled
+	mu          sync.Mutex // guards ctx, checking, interrupted, timedOut, checkSeq and cancelled
 	ctx         C.Z3_context
 	checking    bool // a Z3_solver_check is running
 	interrupted bool // Interrupt called Z3_interrupt during that check
+	timedOut    bool // the check's wall-clock limit interrupted it (check)
+	checkSeq    uint64 // numbers the checks, so a late timer stops nothing
 	cancelled   bool // Cancel was called: no check runs any more
 
 	scratch C.Z3_solver // empty solver used to discard a late interrupt

@@ -41,6 +41,9 @@ func TestTimeout(t *testing.T) {
 		elapsed := time.Since(start)
 		ue := wantUnknown(t, r, err)
 		t.Logf("check %d: %v after %v", i, ue, elapsed)
+		if ue.Reason != "timeout" || ue.Rlimit {
+			t.Errorf("check %d gave up with %+v, want reason timeout", i, *ue)
+		}
 		if elapsed > 5*time.Second {
 			t.Errorf("check %d took %v with a 100 ms timeout", i, elapsed)
 		}
