@@ -59,11 +59,11 @@ func (e *Error) Error() string {
 type Context struct {
 	mu          sync.Mutex // guards ctx, checking, interrupted, timedOut, checkSeq and cancelled
 	ctx         C.Z3_context
-	checking    bool // a Z3_solver_check is running
-	interrupted bool // Interrupt called Z3_interrupt during that check
-	timedOut    bool // the check's wall-clock limit interrupted it (check)
+	checking    bool   // a Z3_solver_check is running
+	interrupted bool   // Interrupt called Z3_interrupt during that check
+	timedOut    bool   // the check's wall-clock limit interrupted it (check)
 	checkSeq    uint64 // numbers the checks, so a late timer stops nothing
-	cancelled   bool // Cancel was called: no check runs any more
+	cancelled   bool   // Cancel was called: no check runs any more
 
 	scratch C.Z3_solver // empty solver used to discard a late interrupt
 
