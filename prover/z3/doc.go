@@ -87,8 +87,10 @@
 // always set one: some formulas run for minutes and use gigabytes). Check
 // never returns Sat or Unsat together with an error; when Z3 gives up it
 // returns Unknown and an *UnknownError whose Reason is Z3's, for example
-// "timeout" or "canceled" (both seen for timeouts, depending on the solver
-// path) or "interrupted"/"canceled" (after Interrupt). A timed-out or
+// "interrupted"/"canceled" (after Interrupt), or "timeout" when the
+// check's wall-clock limit ran out. That limit is a Go timer that
+// interrupts the check, not Z3's timeout parameter, with which Z3 4.8.12
+// spends a timer thread and a sched_yield spin on every check. A timed-out or
 // interrupted Check does not poison the Context; the solver can be used
 // again.
 //
