@@ -28,6 +28,12 @@ import (
 // the plans whose warm proof differs from the fresh one: in a verdict
 // (verdict-diffs, each also logged) or only in a counterexample's values
 // (cex-diffs). A plan that does not compile is left out.
+//
+// Measured with -benchtime 1x on the shared 2-core machine: at load 15,
+// 4.22 ms warm (floor 2.67 ms); with the per-check wall-clock limit a Go
+// timer rather than Z3's timeout parameter (prover/z3), at load 16.6,
+// 3.26 ms warm, 6.08 ms fresh, floor 3.17 ms; 0 verdict-diffs, 43
+// cex-diffs, 334 plans.
 func BenchmarkProveWarm(b *testing.B) {
 	type plan struct {
 		name string

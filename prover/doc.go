@@ -325,7 +325,11 @@
 // does not depend on the load. A wall-clock timeout per check
 // (Options.Timeout, `--timeout`, default 30 s) and a deadline over the
 // whole proof (Options.Deadline, `--deadline`, default 5 min) are the
-// safety nets behind it (limits.go). A solver's limits are set once:
+// safety nets behind it (limits.go). Once the deadline passes, the
+// obligations left are refused without building their goals, and the
+// cancelled Z3 context no longer takes pushes or assertions, so a proof
+// ends soon after its deadline rather than after the encoding of checks
+// that can no longer run. A solver's limits are set once:
 // changing them between checks costs about 2 ms on Z3 4.8.12, so checks
 // with a shorter limit (guesses, searches, joint checks) have solvers of
 // their own. Unknown, a

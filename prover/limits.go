@@ -72,3 +72,14 @@ func (x *executor) gaveUpReason(err error) string {
 	}
 	return err.Error()
 }
+
+// pastDeadline is the error of a check cancelled by the end of the
+// proof (its deadline, or the caller abandoning it), once that end has
+// come, and nil before: gaveUpReason and checkCode turn it into the
+// refusal such a check gets.
+func (x *executor) pastDeadline() error {
+	if x.planCtx == nil || x.planCtx.Err() == nil {
+		return nil
+	}
+	return &z3.UnknownError{Reason: "canceled"}
+}

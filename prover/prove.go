@@ -348,6 +348,9 @@ const prefixCap = 8
 // full. An encoding that cannot be built so, or whose goals do not
 // match the first encoding's one for one, returns nil too.
 func (x *executor) decidePrefix(p *ir.Program, i int) (*Obligation, error) {
+	if x.pastDeadline() != nil { // decide refuses the goal
+		return nil, nil
+	}
 	capped := &executor{ctx: x.ctx, prog: p, columns: map[string]column{}, timeout: x.timeout, rlimit: x.rlimit, runCtx: x.runCtx, planCtx: x.planCtx, deadline: x.deadline, resultCap: prefixCap}
 	if err := capped.run(p.Target); err != nil {
 		return nil, nil
@@ -414,6 +417,9 @@ const noReplay = "internal error: the counterexample found does not replay in th
 // precondition did (that one is then the plan's failure), failed with a
 // counterexample that replays otherwise.
 func (x *executor) decideExactly(p *ir.Program, res *Result, again []int) error {
+	if x.pastDeadline() != nil { // those obligations stay refused
+		return nil
+	}
 	exact := &executor{ctx: x.ctx, prog: p, columns: map[string]column{}, timeout: x.timeout, rlimit: x.rlimit, runCtx: x.runCtx, planCtx: x.planCtx, deadline: x.deadline, stopAtFailedRequires: true}
 	if err := exact.run(p.Target); err != nil {
 		return err
@@ -536,6 +542,14 @@ func (g goal) expanded() (goal, error) {
 
 func (x *executor) decide(g goal) *Obligation {
 	ob := g.ob
+	// Past the deadline no check runs (the context is cancelled), so
+	// building the goal's full encoding (a loop's pairs of rows, its
+	// lemmas) would only delay the refusal, by tens of seconds on a
+	// long loop.
+	if err := x.pastDeadline(); err != nil {
+		ob.refuse(x.checkCode(err), x.gaveUpReason(err))
+		return ob
+	}
 	if g.implied != nil && x.impliedAlone(g) {
 		ob.Status = Proved
 		return ob

@@ -57,11 +57,13 @@ func (e *Error) Error() string {
 // may change, LockOSThread is not needed). Interrupt and Cancel may be
 // called from any goroutine.
 type Context struct {
-	mu          sync.Mutex // guards ctx, checking, interrupted and cancelled
+	mu          sync.Mutex // guards ctx, checking, interrupted, timedOut, checkSeq and cancelled
 	ctx         C.Z3_context
-	checking    bool // a Z3_solver_check is running
-	interrupted bool // Interrupt called Z3_interrupt during that check
-	cancelled   bool // Cancel was called: no check runs any more
+	checking    bool   // a Z3_solver_check is running
+	interrupted bool   // Interrupt called Z3_interrupt during that check
+	timedOut    bool   // the check's wall-clock limit interrupted it (check)
+	checkSeq    uint64 // numbers the checks, so a late timer stops nothing
+	cancelled   bool   // Cancel was called: no check runs any more
 
 	scratch C.Z3_solver // empty solver used to discard a late interrupt
 
@@ -250,6 +252,15 @@ func (c *Context) Cancel() {
 		c.interrupted = true
 		C.Z3_interrupt(c.ctx)
 	}
+}
+
+// stopped reports whether Cancel was called: from then on no check runs,
+// so work that only prepares checks (Solver.Push, Pop, Assert) is
+// skipped, and a job that runs past its deadline ends promptly.
+func (c *Context) stopped() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.cancelled
 }
 
 // Version returns Z3's full version string.

@@ -87,8 +87,10 @@
 // always set one: some formulas run for minutes and use gigabytes). Check
 // never returns Sat or Unsat together with an error; when Z3 gives up it
 // returns Unknown and an *UnknownError whose Reason is Z3's, for example
-// "timeout" or "canceled" (both seen for timeouts, depending on the solver
-// path) or "interrupted"/"canceled" (after Interrupt). A timed-out or
+// "interrupted"/"canceled" (after Interrupt), or "timeout" when the
+// check's wall-clock limit ran out. That limit is a Go timer that
+// interrupts the check, not Z3's timeout parameter, with which Z3 4.8.12
+// spends a timer thread and a sched_yield spin on every check. A timed-out or
 // interrupted Check does not poison the Context; the solver can be used
 // again.
 //
@@ -98,6 +100,12 @@
 // the binding calls Z3_interrupt only during a Check, and if an interrupt
 // may have landed just after Z3 finished, it clears it by checking an empty
 // scratch solver (about 0.1 ms).
+//
+// Cancel ends a job for good: a running Check is interrupted, later
+// Checks return Unknown "canceled" without calling Z3, and Push, Pop and
+// Assert only keep the solver's count of scopes (Solver.Scopes is that
+// count), since a push can spend seconds internalizing a large encoding
+// that no check will read.
 //
 // Z3's solver parameter ctrl_c defaults to true, which makes Z3 install its
 // own SIGINT handler during a check and then restore Go's handler without

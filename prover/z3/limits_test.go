@@ -41,6 +41,9 @@ func TestTimeout(t *testing.T) {
 		elapsed := time.Since(start)
 		ue := wantUnknown(t, r, err)
 		t.Logf("check %d: %v after %v", i, ue, elapsed)
+		if ue.Reason != "timeout" || ue.Rlimit {
+			t.Errorf("check %d gave up with %+v, want reason timeout", i, *ue)
+		}
 		if elapsed > 5*time.Second {
 			t.Errorf("check %d took %v with a 100 ms timeout", i, elapsed)
 		}
@@ -363,5 +366,44 @@ func TestCancel(t *testing.T) {
 	var ue *UnknownError
 	if r != Unknown || !errors.As(err, &ue) || ue.Reason != "canceled" {
 		t.Fatalf("check after Cancel = %v, %v; want unknown canceled", r, err)
+	}
+}
+
+// TestCancelSkipsSolverWork: after Cancel no check runs, so Push, Assert
+// and Pop no longer hand Z3 work (a push internalizes every assertion
+// before it, seconds for a large encoding, which made a proof run long
+// past its deadline); they keep counting scopes as the caller sees them,
+// and the context records no error.
+func TestCancelSkipsSolverWork(t *testing.T) {
+	c := newCtx(t)
+	s := c.NewSolver(30 * time.Second)
+	x, y := boolc(c, "x"), boolc(c, "y")
+	s.Assert(x)
+	s.Push()
+	c.Cancel()
+	s.Push()
+	s.Assert(y)
+	if got := s.String(); !strings.Contains(got, "x") || strings.Contains(got, "y") {
+		t.Fatalf("solver after Cancel holds:\n%s\nwant x and not y", got)
+	}
+	if n := s.Scopes(); n != 2 {
+		t.Fatalf("Scopes = %d, want 2", n)
+	}
+	s.Pop(2)
+	if n := s.Scopes(); n != 0 {
+		t.Fatalf("Scopes after Pop(2) = %d, want 0", n)
+	}
+	r, err := s.Check()
+	var ue *UnknownError
+	if r != Unknown || !errors.As(err, &ue) || ue.Reason != "canceled" {
+		t.Fatalf("check after Cancel = %v, %v; want unknown canceled", r, err)
+	}
+	if err := c.Err(); err != nil {
+		t.Fatalf("context error after Cancel: %v", err)
+	}
+	// A misuse is still caught: more pops than pushes.
+	s.Pop(1)
+	if c.Err() == nil {
+		t.Fatal("Pop(1) with no scope open recorded no error")
 	}
 }

@@ -65,9 +65,13 @@ type UnknownError struct {
 
 // Limits bound each Check of a solver.
 type Limits struct {
-	// Timeout is the wall-clock limit, rounded up to whole milliseconds;
-	// 0 means none, which callers should avoid (some formulas run for
-	// minutes and use gigabytes). A loaded machine reaches it sooner.
+	// Timeout is the wall-clock limit; 0 means none, which callers
+	// should avoid (some formulas run for minutes and use gigabytes). A
+	// loaded machine reaches it sooner. The binding enforces it with a
+	// Go timer that interrupts the check (Context.check), not with Z3's
+	// timeout parameter: Z3 4.8.12 hands every check with that parameter
+	// to a timer thread and spins on sched_yield until the thread lets
+	// go, 10-20 % of a small proof's CPU on a busy machine.
 	Timeout time.Duration
 	// Rlimit is Z3's resource limit: units of work (not time) a check
 	// may do, so a check stopped by it stops at the same point on a busy
@@ -88,14 +92,18 @@ type Solver struct {
 	s      C.Z3_solver
 	last   Result // result of the last Check, Unknown after any change
 	limits Limits
+	// scopes counts the scopes open, kept here rather than asked of Z3
+	// so that Push and Pop can skip Z3 once the context is cancelled
+	// (Context.stopped) and the count still matches the caller's.
+	scopes uint
 	// fallback is the solver that answered the last Check when the
 	// incremental one gave up (Check): the model is read from it. It is
 	// released at the next change of s.
 	fallback C.Z3_solver
 }
 
-// NewSolver makes a solver with the given timeout per Check, rounded up to
-// whole milliseconds. timeout <= 0 means no timeout, which callers should
+// NewSolver makes a solver with the given timeout per Check (Limits).
+// timeout <= 0 means no timeout, which callers should
 // avoid: some formulas run for minutes and use gigabytes. The solver
 // parameter ctrl_c is always false, so Z3 never touches the process's
 // SIGINT handler (see the package documentation).
@@ -138,6 +146,10 @@ func (s *Solver) SetLimits(l Limits) {
 	if !s.live("SetLimits") || l == s.limits {
 		return
 	}
+	if l.Rlimit == s.limits.Rlimit { // the timeout is the binding's own (Limits)
+		s.limits = l
+		return
+	}
 	if s.c.setSolverParams("SetLimits", s.s, l) {
 		s.limits = l
 	}
@@ -154,7 +166,6 @@ func (s *Solver) Limits() Limits {
 // setSolverParams sets ctrl_c=false and the limits on h. A zero limit
 // is set too (as "none"), so that SetLimits can lift one.
 func (c *Context) setSolverParams(op string, h C.Z3_solver, l Limits) bool {
-	timeout := l.Timeout
 	p := C.Z3_mk_params(c.ctx)
 	if !c.ok(op) || p == nil {
 		c.failf(op, "Z3_mk_params failed")
@@ -165,13 +176,9 @@ func (c *Context) setSolverParams(op string, h C.Z3_solver, l Limits) bool {
 	if sym, ok := c.symbol(op, "ctrl_c"); ok {
 		C.Z3_params_set_bool(c.ctx, p, sym, C.bool(false))
 	}
-	ms := uint64(math.MaxUint32) // "no timeout" to Z3
-	if timeout > 0 {
-		ms = uint64((timeout + time.Millisecond - 1) / time.Millisecond)
-		ms = min(ms, math.MaxUint32-1)
-	}
+	// "No timeout" to Z3: check enforces l.Timeout itself (Limits).
 	if sym, ok := c.symbol(op, "timeout"); ok {
-		C.Z3_params_set_uint(c.ctx, p, sym, C.uint(ms))
+		C.Z3_params_set_uint(c.ctx, p, sym, C.uint(math.MaxUint32))
 	}
 	// 0 is "no limit" to Z3; the parameter is 32 bits wide.
 	if sym, ok := c.symbol(op, "rlimit"); ok {
@@ -221,28 +228,43 @@ func (s *Solver) live(op string) bool {
 	return true
 }
 
-// Push opens a backtracking scope.
+// Push opens a backtracking scope. Once the context is cancelled it
+// only counts the scope: Z3 internalizes the assertions before a push,
+// seconds of work for a large encoding, and no check will read them.
 func (s *Solver) Push() {
 	if !s.live("Push") {
 		return
 	}
 	s.changed()
+	if s.c.stopped() {
+		s.scopes++
+		return
+	}
 	C.Z3_solver_push(s.c.ctx, s.s)
-	s.c.ok("Push")
+	if s.c.ok("Push") {
+		s.scopes++
+	}
 }
 
-// Pop closes n scopes (an error if fewer are open).
+// Pop closes n scopes (an error if fewer are open). Once the context is
+// cancelled it only counts them, as Push does.
 func (s *Solver) Pop(n uint) {
 	if n == 0 || !s.live("Pop") {
 		return
 	}
 	s.changed()
-	if open := uint(C.Z3_solver_get_num_scopes(s.c.ctx, s.s)); n > open {
-		s.c.failf("Pop", "cannot pop %d scopes, only %d open", n, open)
+	if n > s.scopes {
+		s.c.failf("Pop", "cannot pop %d scopes, only %d open", n, s.scopes)
+		return
+	}
+	if s.c.stopped() {
+		s.scopes -= n
 		return
 	}
 	C.Z3_solver_pop(s.c.ctx, s.s, C.uint(n))
-	s.c.ok("Pop")
+	if s.c.ok("Pop") {
+		s.scopes -= n
+	}
 }
 
 // Scopes is the number of backtracking scopes open (0 when none).
@@ -250,11 +272,7 @@ func (s *Solver) Scopes() uint {
 	if !s.live("Scopes") {
 		return 0
 	}
-	n := uint(C.Z3_solver_get_num_scopes(s.c.ctx, s.s))
-	if !s.c.ok("Scopes") {
-		return 0
-	}
-	return n
+	return s.scopes
 }
 
 // PopTo closes scopes until level are left open: a caller that pushed at
@@ -273,6 +291,9 @@ func (s *Solver) Assert(t Term) {
 		return
 	}
 	s.changed()
+	if s.c.stopped() { // no check will read it (Push)
+		return
+	}
 	C.Z3_solver_assert(s.c.ctx, s.s, t.a)
 	s.c.ok(op)
 }
@@ -284,7 +305,9 @@ func (s *Solver) Reset() {
 	}
 	s.changed()
 	C.Z3_solver_reset(s.c.ctx, s.s)
-	s.c.ok("Reset")
+	if s.c.ok("Reset") {
+		s.scopes = 0
+	}
 }
 
 // Close releases the solver. It is idempotent; Models taken from it stay
@@ -355,8 +378,14 @@ func (c *Context) check(op string, h C.Z3_solver, l Limits) (answer, error) {
 		c.mu.Unlock()
 		return answer{reason: "canceled", limited: true}, nil
 	}
-	c.checking, c.interrupted = true, false
+	c.checking, c.interrupted, c.timedOut = true, false, false
+	c.checkSeq++
+	seq := c.checkSeq
 	c.mu.Unlock()
+	if l.Timeout > 0 {
+		t := time.AfterFunc(l.Timeout, func() { c.timeUp(seq) })
+		defer t.Stop()
+	}
 	c.stats.Checks++
 	var before C.ulonglong
 	if l.Rlimit > 0 {
@@ -366,7 +395,7 @@ func (c *Context) check(op string, h C.Z3_solver, l Limits) (answer, error) {
 	zr := C.Z3_solver_check(c.ctx, h)
 	c.mu.Lock()
 	c.checking = false
-	interrupted := c.interrupted
+	interrupted, timedOut := c.interrupted, c.timedOut
 	c.mu.Unlock()
 	if !c.ok(op) {
 		return answer{limited: true}, c.err
@@ -399,8 +428,29 @@ func (c *Context) check(op string, h C.Z3_solver, l Limits) (answer, error) {
 	c.mu.Lock()
 	cancelled := c.cancelled
 	c.mu.Unlock()
+	if timedOut && !cancelled {
+		return answer{reason: "timeout", limited: true}, nil
+	}
 	return answer{reason: reason, limited: interrupted || cancelled || limitReason(reason)}, nil
 }
+
+// timeUp interrupts check number seq when its wall-clock limit has
+// passed, and again every retryInterrupt while it still runs: an
+// interrupt that lands while Z3 is still setting the check up is lost
+// (Interrupt), and no Z3 timer stands behind this one.
+func (c *Context) timeUp(seq uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.ctx == nil || !c.checking || c.checkSeq != seq {
+		return
+	}
+	c.timedOut, c.interrupted = true, true
+	C.Z3_interrupt(c.ctx)
+	time.AfterFunc(retryInterrupt, func() { c.timeUp(seq) })
+}
+
+// retryInterrupt is how often timeUp repeats its interrupt.
+const retryInterrupt = 10 * time.Millisecond
 
 // limitReason reports whether Z3's reason for an unknown answer names a
 // limit or a cancellation (Z3 4.8.12 says "canceled" for a timeout and
