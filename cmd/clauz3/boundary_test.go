@@ -503,7 +503,7 @@ func TestServiceOwnsItsState(t *testing.T) {
 // changes nothing that runs (B1/B2).
 func TestServiceBuildsAndRuns(t *testing.T) {
 	if testing.Short() {
-		t.Skip("makes OS accounts, starts a real service and builds a sealed binary with a cold cache")
+		t.Skip("makes OS accounts, starts a real service and builds a sealed binary as the service's account")
 	}
 	b := newBoundary(t)
 	// The service's layer configuration: its outbox, in a folder only
@@ -522,6 +522,9 @@ func TestServiceBuildsAndRuns(t *testing.T) {
 	// The test layer's outbox is nothing the sandbox derives a grant for:
 	// the service's settings grant its folder.
 	grantSandbox(t, b.layout.config, outDir)
+	// The service's own build cache, seeded by root with the standard
+	// library compiled by the last passing run (servicecache_test.go).
+	seedServiceGoCache(t, b)
 	b.startService(t)
 	realURL := "http://" + b.addr
 

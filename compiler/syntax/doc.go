@@ -27,7 +27,10 @@
 // # Technique: position-preserving rewrites
 //
 // A small Go tokenizer (scan.go) finds string literals, numbers, brackets,
-// logical lines and statement starts. The source is then rewritten in place,
+// logical lines and statement starts. It also decodes each plain literal's
+// escapes with gpython's decoder, so a bad escape is reported from the
+// decoder's own error, as "(unicode error) ...", and never recognised in
+// gpython's message text. The source is then rewritten in place,
 // every rewrite replacing bytes by the same number of bytes and keeping all
 // newlines, so that gpython's (line, byte column) positions are valid in the
 // original text:

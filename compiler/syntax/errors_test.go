@@ -47,6 +47,11 @@ func TestErrors(t *testing.T) {
 		{"if x:\n\tx = (1 2)", `f.py:2:9: invalid syntax`},
 		{"x = 1\n\n\ndef", `f.py:4:4: unexpected EOF while parsing`},
 		{`x = "\x4"`, `f.py:1:5: (unicode error) truncated \x escape at position 0`},
+		{`x = b"ok" b"\x4g"`, `f.py:1:11: (unicode error) invalid \x escape at position 0`},
+		{"x = (1 2)\ny = '\\x4'\n", `f.py:1:8: invalid syntax`},
+		{"x = '\\x4'\ny = (1 2)\n", `f.py:1:5: (unicode error) truncated \x escape at position 0`},
+		{"x = '\\x4'\n  y = 1\n", `f.py:1:5: (unicode error) truncated \x escape at position 0`},
+		{"  x = '\\x4'\n", `f.py:1:3: unexpected indent`},
 		{"x = 1 = 2 = f()\n", `f.py:1:1: can't assign to literal`},
 
 		// an error in an earlier statement wins over a later indentation

@@ -335,14 +335,6 @@ func (lv *level) convertError(err error) (*Error, int) {
 			off, tok = lv.toks[lv.stmtStarts[k-1]].start, lv.stmtStarts[k-1]
 		}
 	}
-	if strings.HasPrefix(msg, "Decode error: ") {
-		// e.g. "Decode error: ValueError: 'truncated \\x escape at position 0'"
-		m := strings.TrimPrefix(msg, "Decode error: ")
-		if i := strings.Index(m, ": "); i >= 0 {
-			m = m[i+2:]
-		}
-		msg = "(unicode error) " + strings.ReplaceAll(strings.Trim(m, "'"), `\\`, `\`)
-	}
 	if msg == "unexpected EOF while parsing" && !lv.atEOF(off) {
 		msg = "invalid syntax"
 	}

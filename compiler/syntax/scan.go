@@ -1,10 +1,13 @@
 package syntax
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/go-python/gpython/parser"
 
 	"github.com/clauz3/clauz3/ir"
 )
@@ -451,8 +454,24 @@ func (s *scanner) emit(t token) *srcError {
 		}
 		s.lineFirst = len(s.toks)
 	}
+	if t.kind == tokString && !t.isRaw() && !t.isF() {
+		s.decodeEscapes(&t)
+	}
 	s.toks = append(s.toks, t)
 	return nil
+}
+
+// decodeEscapes runs gpython's escape decoder over a plain literal's body,
+// as gpython's lexer will, and makes its error a soft error at the
+// literal, worded as CPython words it: the error comes typed from the
+// decoder here, so no message of gpython's needs recognising later. It is
+// soft so that a syntax error in an earlier statement still wins, as in
+// CPython, which decodes a literal only when it reaches it.
+func (s *scanner) decodeEscapes(t *token) {
+	body := s.src[t.bodyStart():t.bodyEnd()]
+	if _, err := parser.DecodeEscape(bytes.NewBuffer(append([]byte(nil), body...)), t.isBytes()); err != nil {
+		s.softError(t.start, "(unicode error) "+exceptionMessage(err))
+	}
 }
 
 // checkIndent checks the indentation of the first token of a logical line.

@@ -80,6 +80,9 @@ func (s *Searcher) Grep(dir, pattern string) (string, error) {
 	}
 	var out strings.Builder
 	chars := 0
+	// tooLong marks the walk's own refusal, which is already worded as
+	// the layer's; any other error of the walk is wrapped.
+	tooLong := false
 	err = filepath.WalkDir(resolved, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -111,6 +114,7 @@ func (s *Searcher) Grep(dir, pattern string) (string, error) {
 				hit := fmt.Sprintf("%s:%d:%s\n", path, n, line)
 				chars += utf8.RuneCountInString(hit)
 				if chars > MaxResult {
+					tooLong = true
 					return fmt.Errorf("grep layer: grep %q under %s matches more than the declared %d characters", pattern, dir, MaxResult)
 				}
 				out.WriteString(hit)
@@ -119,7 +123,7 @@ func (s *Searcher) Grep(dir, pattern string) (string, error) {
 		return sc.Err()
 	})
 	if err != nil {
-		if strings.HasPrefix(err.Error(), "grep layer:") {
+		if tooLong {
 			return "", err
 		}
 		return "", fmt.Errorf("grep layer: %v", err)
