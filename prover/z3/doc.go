@@ -105,6 +105,28 @@
 // is made with ctrl_c=false, so the process's signal handling is never
 // touched; cancel with Interrupt instead.
 //
+// # Checks a limit stopped
+//
+// A Solver whose Check was stopped part-way (the resource limit, the
+// timeout, Interrupt or Cancel) is never checked again in Z3: its next
+// use first moves its assertions, scope by scope, to a fresh Z3 solver
+// with the same limits and releases the old one (Stats.Renewed counts
+// these; the Solver keeps the terms of each scope for this). On Z3 4.8.12
+// a solver checked again after such checks crashed the process with
+// SIGSEGV inside Z3_solver_check: the prover's accumulator lemmas
+// (prover/accum.go) check one solver many times under a tenth of the
+// default resource limit, and on loops of about 150 unrolled iterations
+// a dozen of those checks ran out of it; a later check of the same
+// solver then read a literal far out of range in Z3's search. It killed 2
+// of the first 4 chunks of a 10,000-plan sweep, and contractgen seed 444
+// crashed every time alone (corpus TestZ3CrashPlans). The crash moves or
+// vanishes when anything changes Z3's memory layout (Z3_open_log,
+// printing the terms), which points at memory used after it was freed
+// inside Z3's incremental core once a check was cancelled; the binding's
+// own calls were checked for that (see the note of the fix). A fresh
+// solver costs about 0.4 ms and the assertions are taken in again at its
+// next check, so renewing costs one re-encoding per stopped check.
+//
 // # Which solver
 //
 // Z3_mk_solver makes a "combined" solver: Z3's tactics for every logic

@@ -92,6 +92,15 @@ type Solver struct {
 	// incremental one gave up (Check): the model is read from it. It is
 	// released at the next change of s.
 	fallback C.Z3_solver
+	// scopes holds the terms asserted in each scope, the base first and
+	// one more per open Push: what renew asserts on a fresh Z3 solver.
+	scopes [][]Term
+	// stale is set when a Check of s was stopped by a limit, an
+	// interrupt or a cancellation. Z3 4.8.12 can leave its incremental
+	// core inconsistent then, and a later check of the same solver
+	// crashed the process (see the package documentation), so the next
+	// use of the solver first replaces s by a fresh one (renew).
+	stale bool
 }
 
 // NewSolver makes a solver with the given timeout per Check, rounded up to
@@ -126,10 +135,45 @@ func (c *Context) NewSolverLimits(l Limits) *Solver {
 	}
 	C.Z3_solver_inc_ref(c.ctx, h)
 	s.s = h
+	s.scopes = [][]Term{nil}
 	c.solvers[s] = struct{}{}
 	c.stats.Solvers++
 	c.setSolverParams(op, h, l)
 	return s
+}
+
+// renew replaces a stale solver's Z3 solver by a fresh one holding the
+// same assertions in the same scopes, with the same limits, and releases
+// the old one without checking it again. It reports whether the solver
+// can be used.
+func (s *Solver) renew(op string) bool {
+	if !s.stale {
+		return true
+	}
+	c := s.c
+	s.changed()
+	h := C.Z3_mk_simple_solver(c.ctx)
+	if !c.ok(op) || h == nil {
+		c.failf(op, "Z3_mk_simple_solver failed")
+		return false
+	}
+	C.Z3_solver_inc_ref(c.ctx, h)
+	C.Z3_solver_dec_ref(c.ctx, s.s)
+	s.s, s.stale = h, false
+	c.stats.Solvers++
+	c.stats.Renewed++
+	if !c.setSolverParams(op, h, s.limits) {
+		return false
+	}
+	for i, level := range s.scopes {
+		if i > 0 {
+			C.Z3_solver_push(c.ctx, h)
+		}
+		for _, t := range level {
+			C.Z3_solver_assert(c.ctx, h, t.a)
+		}
+	}
+	return c.ok(op)
 }
 
 // SetLimits changes the limits of the checks to come, so one solver can
@@ -218,7 +262,7 @@ func (s *Solver) live(op string) bool {
 		s.c.setErr(ErrClosed)
 		return false
 	}
-	return true
+	return s.renew(op)
 }
 
 // Push opens a backtracking scope.
@@ -228,7 +272,9 @@ func (s *Solver) Push() {
 	}
 	s.changed()
 	C.Z3_solver_push(s.c.ctx, s.s)
-	s.c.ok("Push")
+	if s.c.ok("Push") {
+		s.scopes = append(s.scopes, nil)
+	}
 }
 
 // Pop closes n scopes (an error if fewer are open).
@@ -242,7 +288,9 @@ func (s *Solver) Pop(n uint) {
 		return
 	}
 	C.Z3_solver_pop(s.c.ctx, s.s, C.uint(n))
-	s.c.ok("Pop")
+	if s.c.ok("Pop") {
+		s.scopes = s.scopes[:len(s.scopes)-int(n)]
+	}
 }
 
 // Scopes is the number of backtracking scopes open (0 when none).
@@ -274,7 +322,10 @@ func (s *Solver) Assert(t Term) {
 	}
 	s.changed()
 	C.Z3_solver_assert(s.c.ctx, s.s, t.a)
-	s.c.ok(op)
+	if s.c.ok(op) {
+		last := len(s.scopes) - 1
+		s.scopes[last] = append(s.scopes[last], t)
+	}
 }
 
 // Reset removes all assertions and scopes (the parameters stay).
@@ -284,7 +335,9 @@ func (s *Solver) Reset() {
 	}
 	s.changed()
 	C.Z3_solver_reset(s.c.ctx, s.s)
-	s.c.ok("Reset")
+	if s.c.ok("Reset") {
+		s.scopes = [][]Term{nil}
+	}
 }
 
 // Close releases the solver. It is idempotent; Models taken from it stay
@@ -322,6 +375,9 @@ func (s *Solver) Check() (Result, error) {
 	}
 	s.changed()
 	a, err := s.c.check(op, s.s, s.limits)
+	// limited: the check was stopped part-way (a limit, an interrupt,
+	// a cancellation), so the solver is not checked again (stale)
+	s.stale = a.limited
 	if err == nil && a.r == Unknown && !a.limited {
 		if fa, ok, ferr := s.checkFallback(op); ok {
 			a, err = fa, ferr
