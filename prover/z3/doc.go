@@ -113,7 +113,8 @@
 // with the same limits and releases the old one (Stats.Renewed counts
 // these; the Solver keeps the terms of each scope for this). A fresh
 // solver costs about 0.4 ms, and the assertions are taken in again at its
-// next check: one re-encoding per stopped check.
+// next check: one re-encoding per stopped check. The checks of a
+// cancelled context, answered without calling Z3, renew nothing.
 //
 // Why: Z3 4.8.12 crashed the process with SIGSEGV inside Z3_solver_check
 // on a solver checked again after such checks. The prover's accumulator

@@ -72,3 +72,27 @@ func TestStoppedCheckRenewsSolver(t *testing.T) {
 		})
 	}
 }
+
+// TestCancelledJobRenewsNothing: after Cancel a Check returns unknown
+// without calling Z3, so the solver was not stopped part-way and is not
+// renewed: a cancelled job's remaining checks must not each rebuild its
+// solver (taking the whole encoding in again) on their way to a refusal.
+func TestCancelledJobRenewsNothing(t *testing.T) {
+	c := newCtx(t)
+	s := c.NewSolverLimits(Limits{Timeout: time.Minute})
+	x := intc(c, "x")
+	s.Assert(c.Gt(x, c.Int(10)))
+	c.Cancel()
+	for i := range 3 {
+		s.Push()
+		s.Assert(c.Lt(x, c.Int(int64(20+i))))
+		r, err := s.Check()
+		if ue := wantUnknown(t, r, err); ue.Reason != "canceled" {
+			t.Fatalf("check %d after Cancel: %+v, want canceled", i, ue)
+		}
+		s.Pop(1)
+	}
+	if n := c.Stats().Renewed; n != 0 {
+		t.Fatalf("checks that never reached Z3 renewed the solver %d times", n)
+	}
+}

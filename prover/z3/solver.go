@@ -375,9 +375,10 @@ func (s *Solver) Check() (Result, error) {
 	}
 	s.changed()
 	a, err := s.c.check(op, s.s, s.limits)
-	// limited: the check was stopped part-way (a limit, an interrupt,
-	// a cancellation), so the solver is not checked again (stale)
-	s.stale = a.limited
+	// the check was stopped part-way (a limit, an interrupt, a
+	// cancellation), so the solver is not checked again (stale); a
+	// check that never reached Z3 left it as it was
+	s.stale = a.limited && a.ran
 	if err == nil && a.r == Unknown && !a.limited {
 		if fa, ok, ferr := s.checkFallback(op); ok {
 			a, err = fa, ferr
@@ -402,6 +403,9 @@ type answer struct {
 	// interrupt or a cancellation, after which Z3_mk_solver's solver
 	// would not try again either.
 	limited bool
+	// ran is set when Z3_solver_check was called (a cancelled job's
+	// checks are answered without it).
+	ran bool
 }
 
 // check runs one Z3_solver_check on h with limits l.
@@ -425,7 +429,7 @@ func (c *Context) check(op string, h C.Z3_solver, l Limits) (answer, error) {
 	interrupted := c.interrupted
 	c.mu.Unlock()
 	if !c.ok(op) {
-		return answer{limited: true}, c.err
+		return answer{limited: true, ran: true}, c.err
 	}
 	var reason string
 	spent := false
@@ -445,17 +449,17 @@ func (c *Context) check(op string, h C.Z3_solver, l Limits) (answer, error) {
 	}
 	switch zr {
 	case C.Z3_L_TRUE:
-		return answer{r: Sat}, nil
+		return answer{r: Sat, ran: true}, nil
 	case C.Z3_L_FALSE:
-		return answer{r: Unsat}, nil
+		return answer{r: Unsat, ran: true}, nil
 	}
 	if spent {
-		return answer{reason: "max. resource limit exceeded", spent: true, limited: true}, nil
+		return answer{reason: "max. resource limit exceeded", spent: true, limited: true, ran: true}, nil
 	}
 	c.mu.Lock()
 	cancelled := c.cancelled
 	c.mu.Unlock()
-	return answer{reason: reason, limited: interrupted || cancelled || limitReason(reason)}, nil
+	return answer{reason: reason, limited: interrupted || cancelled || limitReason(reason), ran: true}, nil
 }
 
 // limitReason reports whether Z3's reason for an unknown answer names a
