@@ -29,5 +29,8 @@
 //   - TestBuiltinTable, TestCoverage, TestEncodingBudget and
 //     TestCompileDiagnosticsHaveCodes check the builtin table's rows, the
 //     coverage tables, the prover's encoding budget and that every compile
-//     diagnostic carries a code.
+//     diagnostic carries a code;
+//   - TestZ3CrashPlans proves, each in a process of its own, the generated
+//     plans whose proof once crashed Z3 (prover/z3's doc.go), so that a
+//     crash fails the test naming its plan.
 package corpus

@@ -526,8 +526,14 @@ type goal struct {
 	prefixFirst bool
 }
 
-// expanded is g built in full (goal.expand), with g's obligation and
-// definitions.
+// expanded is g built in full (goal.expand), with what g carries about
+// itself rather than about its claim: the obligation, the definitions,
+// and what the caller set after building g (the guarantee or plan
+// condition the replay checks). A full goal that lost its guarantee had
+// every counterexample refused as one that does not replay ("no
+// guarantee to monitor"; contractgen seeds 263 and 1177).
+// TestExpandedKeepsIdentity lists every field of goal as either kept
+// here or built by expand.
 func (g goal) expanded() (goal, error) {
 	if g.expand == nil {
 		return g, nil
@@ -537,6 +543,7 @@ func (g goal) expanded() (goal, error) {
 		return goal{}, err
 	}
 	full.ob, full.defs, full.uniqueAssumed = g.ob, g.defs, g.uniqueAssumed
+	full.guarantee, full.cond = g.guarantee, g.cond
 	return full, nil
 }
 

@@ -4,8 +4,9 @@
 # (one commit), shard k checking seeds k*PLANS/SHARDS+1 to
 # (k+1)*PLANS/SHARDS of contractgen and likewise of randplan; the shards
 # together check exactly the plans one process would. Each shard's log
-# is kept in LOGDIR; the script prints every shard's summary line, then
-# their total, and fails if any shard failed or printed no summary.
+# is kept in LOGDIR, naming each plan before its proof; the script prints
+# every shard's summary line, then their total, and fails if any shard
+# failed or printed no summary (naming the plan a crash took down).
 #
 # Usage: scripts/soundness-shards.sh PLANS RANDPLANS SHARDS [LOGDIR]
 # Environment: SOUNDNESS_TIMEOUT (go test -timeout of each shard, 12h),
@@ -46,7 +47,7 @@ for ((k = 0; k < shards; k++)); do
 	log=$logdir/shard-$k.log
 	(cd "$root/corpus" && exec nice -n "$niceness" "$bin" -test.run '^TestSoundness$' -test.v -test.timeout "$timeout" \
 		-soundness.seed "$lo" -soundness.plans $((hi - lo)) \
-		-soundness.randseed "$rlo" -soundness.randplans $((rhi - rlo))) >"$log" 2>&1 &
+		-soundness.randseed "$rlo" -soundness.randplans $((rhi - rlo)) -soundness.each) >"$log" 2>&1 &
 	pids+=($!)
 done
 
@@ -57,7 +58,10 @@ for ((k = 0; k < shards; k++)); do
 		failed=1
 	fi
 	if ! grep -q 'soundness summary:' "$logdir/shard-$k.log"; then
-		echo "shard $k printed no summary: see $logdir/shard-$k.log" >&2
+		# -soundness.each logs each plan before its proof: the last one
+		# named is the plan a crash (of Z3, say) took down.
+		last=$(grep -o 'checking [a-z]*_[0-9]*\.py' "$logdir/shard-$k.log" | tail -n 1 || true)
+		echo "shard $k printed no summary (last plan: ${last#checking }): see $logdir/shard-$k.log" >&2
 		failed=1
 	fi
 done

@@ -89,6 +89,10 @@ type Stats struct {
 	// Z3_mk_solver's kind (Solver.Check); each also counts as a solver
 	// and a check.
 	Fallbacks int
+	// Renewed counts the Z3 solvers made to replace one whose check a
+	// limit, an interrupt or a cancellation stopped (Solver.Check); each
+	// also counts as a solver.
+	Renewed int
 }
 
 // Stats returns the counts so far.

@@ -92,14 +92,22 @@ type Solver struct {
 	s      C.Z3_solver
 	last   Result // result of the last Check, Unknown after any change
 	limits Limits
-	// scopes counts the scopes open, kept here rather than asked of Z3
-	// so that Push and Pop can skip Z3 once the context is cancelled
-	// (Context.stopped) and the count still matches the caller's.
-	scopes uint
 	// fallback is the solver that answered the last Check when the
 	// incremental one gave up (Check): the model is read from it. It is
 	// released at the next change of s.
 	fallback C.Z3_solver
+	// scopes holds the terms asserted in each scope, the base first and
+	// one more per open Push: what renew asserts on a fresh Z3 solver.
+	// The count is kept here rather than asked of Z3 so that Push and Pop
+	// can skip Z3 once the context is cancelled (Context.stopped) and the
+	// count still matches the caller's.
+	scopes [][]Term
+	// stale is set when a Check of s was stopped by a limit, an
+	// interrupt or a cancellation. Z3 4.8.12 can leave its incremental
+	// core inconsistent then, and a later check of the same solver
+	// crashed the process (see the package documentation), so the next
+	// use of the solver first replaces s by a fresh one (renew).
+	stale bool
 }
 
 // NewSolver makes a solver with the given timeout per Check (Limits).
@@ -134,10 +142,45 @@ func (c *Context) NewSolverLimits(l Limits) *Solver {
 	}
 	C.Z3_solver_inc_ref(c.ctx, h)
 	s.s = h
+	s.scopes = [][]Term{nil}
 	c.solvers[s] = struct{}{}
 	c.stats.Solvers++
 	c.setSolverParams(op, h, l)
 	return s
+}
+
+// renew replaces a stale solver's Z3 solver by a fresh one holding the
+// same assertions in the same scopes, with the same limits, and releases
+// the old one without checking it again. It reports whether the solver
+// can be used.
+func (s *Solver) renew(op string) bool {
+	if !s.stale {
+		return true
+	}
+	c := s.c
+	s.changed()
+	h := C.Z3_mk_simple_solver(c.ctx)
+	if !c.ok(op) || h == nil {
+		c.failf(op, "Z3_mk_simple_solver failed")
+		return false
+	}
+	C.Z3_solver_inc_ref(c.ctx, h)
+	C.Z3_solver_dec_ref(c.ctx, s.s)
+	s.s, s.stale = h, false
+	c.stats.Solvers++
+	c.stats.Renewed++
+	if !c.setSolverParams(op, h, s.limits) {
+		return false
+	}
+	for i, level := range s.scopes {
+		if i > 0 {
+			C.Z3_solver_push(c.ctx, h)
+		}
+		for _, t := range level {
+			C.Z3_solver_assert(c.ctx, h, t.a)
+		}
+	}
+	return c.ok(op)
 }
 
 // SetLimits changes the limits of the checks to come, so one solver can
@@ -225,7 +268,7 @@ func (s *Solver) live(op string) bool {
 		s.c.setErr(ErrClosed)
 		return false
 	}
-	return true
+	return s.renew(op)
 }
 
 // Push opens a backtracking scope. Once the context is cancelled it
@@ -237,12 +280,12 @@ func (s *Solver) Push() {
 	}
 	s.changed()
 	if s.c.stopped() {
-		s.scopes++
+		s.scopes = append(s.scopes, nil)
 		return
 	}
 	C.Z3_solver_push(s.c.ctx, s.s)
 	if s.c.ok("Push") {
-		s.scopes++
+		s.scopes = append(s.scopes, nil)
 	}
 }
 
@@ -253,17 +296,17 @@ func (s *Solver) Pop(n uint) {
 		return
 	}
 	s.changed()
-	if n > s.scopes {
-		s.c.failf("Pop", "cannot pop %d scopes, only %d open", n, s.scopes)
+	if open := uint(len(s.scopes) - 1); n > open {
+		s.c.failf("Pop", "cannot pop %d scopes, only %d open", n, open)
 		return
 	}
 	if s.c.stopped() {
-		s.scopes -= n
+		s.scopes = s.scopes[:len(s.scopes)-int(n)]
 		return
 	}
 	C.Z3_solver_pop(s.c.ctx, s.s, C.uint(n))
 	if s.c.ok("Pop") {
-		s.scopes -= n
+		s.scopes = s.scopes[:len(s.scopes)-int(n)]
 	}
 }
 
@@ -272,7 +315,7 @@ func (s *Solver) Scopes() uint {
 	if !s.live("Scopes") {
 		return 0
 	}
-	return s.scopes
+	return uint(len(s.scopes) - 1)
 }
 
 // PopTo closes scopes until level are left open: a caller that pushed at
@@ -295,7 +338,10 @@ func (s *Solver) Assert(t Term) {
 		return
 	}
 	C.Z3_solver_assert(s.c.ctx, s.s, t.a)
-	s.c.ok(op)
+	if s.c.ok(op) {
+		last := len(s.scopes) - 1
+		s.scopes[last] = append(s.scopes[last], t)
+	}
 }
 
 // Reset removes all assertions and scopes (the parameters stay).
@@ -306,7 +352,7 @@ func (s *Solver) Reset() {
 	s.changed()
 	C.Z3_solver_reset(s.c.ctx, s.s)
 	if s.c.ok("Reset") {
-		s.scopes = 0
+		s.scopes = [][]Term{nil}
 	}
 }
 
@@ -345,6 +391,10 @@ func (s *Solver) Check() (Result, error) {
 	}
 	s.changed()
 	a, err := s.c.check(op, s.s, s.limits)
+	// the check was stopped part-way (a limit, an interrupt, a
+	// cancellation), so the solver is not checked again (stale); a
+	// check that never reached Z3 left it as it was
+	s.stale = a.limited && a.ran
 	if err == nil && a.r == Unknown && !a.limited {
 		if fa, ok, ferr := s.checkFallback(op); ok {
 			a, err = fa, ferr
@@ -369,6 +419,9 @@ type answer struct {
 	// interrupt or a cancellation, after which Z3_mk_solver's solver
 	// would not try again either.
 	limited bool
+	// ran is set when Z3_solver_check was called (a cancelled job's
+	// checks are answered without it).
+	ran bool
 }
 
 // check runs one Z3_solver_check on h with limits l.
@@ -398,7 +451,7 @@ func (c *Context) check(op string, h C.Z3_solver, l Limits) (answer, error) {
 	interrupted, timedOut := c.interrupted, c.timedOut
 	c.mu.Unlock()
 	if !c.ok(op) {
-		return answer{limited: true}, c.err
+		return answer{limited: true, ran: true}, c.err
 	}
 	var reason string
 	spent := false
@@ -418,20 +471,20 @@ func (c *Context) check(op string, h C.Z3_solver, l Limits) (answer, error) {
 	}
 	switch zr {
 	case C.Z3_L_TRUE:
-		return answer{r: Sat}, nil
+		return answer{r: Sat, ran: true}, nil
 	case C.Z3_L_FALSE:
-		return answer{r: Unsat}, nil
+		return answer{r: Unsat, ran: true}, nil
 	}
 	if spent {
-		return answer{reason: "max. resource limit exceeded", spent: true, limited: true}, nil
+		return answer{reason: "max. resource limit exceeded", spent: true, limited: true, ran: true}, nil
 	}
 	c.mu.Lock()
 	cancelled := c.cancelled
 	c.mu.Unlock()
 	if timedOut && !cancelled {
-		return answer{reason: "timeout", limited: true}, nil
+		return answer{reason: "timeout", limited: true, ran: true}, nil
 	}
-	return answer{reason: reason, limited: interrupted || cancelled || limitReason(reason)}, nil
+	return answer{reason: reason, limited: interrupted || cancelled || limitReason(reason), ran: true}, nil
 }
 
 // timeUp interrupts check number seq when its wall-clock limit has
