@@ -19,8 +19,25 @@ func (c *Context) Symbols(ts ...Term) []uint32 {
 		return nil
 	}
 	var out []uint32
-	seen := map[C.uint]bool{}
 	found := map[C.uint]bool{}
+	c.uninterpreted(as, func(_ C.Z3_ast, did, _ C.uint) {
+		if !found[did] {
+			found[did] = true
+			out = append(out, uint32(did))
+		}
+	})
+	if !c.ok(op) {
+		return nil
+	}
+	return out
+}
+
+// uninterpreted walks the DAG of as, each shared subterm once and a
+// quantifier's body but not its bound variables, and calls visit on
+// every application of an uninterpreted symbol, in the order first met,
+// with the AST id of its declaration and its number of arguments.
+func (c *Context) uninterpreted(as []C.Z3_ast, visit func(a C.Z3_ast, did, arity C.uint)) {
+	seen := map[C.uint]bool{}
 	stack := append([]C.Z3_ast(nil), as...)
 	for len(stack) > 0 {
 		a := stack[len(stack)-1]
@@ -34,14 +51,10 @@ func (c *Context) Symbols(ts ...Term) []uint32 {
 		case C.Z3_APP_AST:
 			app := C.Z3_to_app(c.ctx, a)
 			d := C.Z3_get_app_decl(c.ctx, app)
-			if C.Z3_get_decl_kind(c.ctx, d) == C.Z3_OP_UNINTERPRETED {
-				did := C.Z3_get_ast_id(c.ctx, C.Z3_func_decl_to_ast(c.ctx, d))
-				if !found[did] {
-					found[did] = true
-					out = append(out, uint32(did))
-				}
-			}
 			n := C.Z3_get_app_num_args(c.ctx, app)
+			if C.Z3_get_decl_kind(c.ctx, d) == C.Z3_OP_UNINTERPRETED {
+				visit(a, C.Z3_get_ast_id(c.ctx, C.Z3_func_decl_to_ast(c.ctx, d)), n)
+			}
 			for i := C.uint(0); i < n; i++ {
 				stack = append(stack, C.Z3_get_app_arg(c.ctx, app, i))
 			}
@@ -49,10 +62,6 @@ func (c *Context) Symbols(ts ...Term) []uint32 {
 			stack = append(stack, C.Z3_get_quantifier_body(c.ctx, a))
 		}
 	}
-	if !c.ok(op) {
-		return nil
-	}
-	return out
 }
 
 // Constants returns the uninterpreted constants (free symbols of arity 0)
@@ -69,40 +78,18 @@ func (c *Context) Constants(ts ...Term) (consts []Term, ids []uint32, funcs bool
 	if !ok {
 		return nil, nil, false
 	}
-	seen := map[C.uint]bool{}
 	found := map[C.uint]bool{}
-	stack := append([]C.Z3_ast(nil), as...)
-	for len(stack) > 0 {
-		a := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		id := C.Z3_get_ast_id(c.ctx, a)
-		if seen[id] {
-			continue
+	c.uninterpreted(as, func(a C.Z3_ast, did, arity C.uint) {
+		if arity > 0 {
+			funcs = true
+			return
 		}
-		seen[id] = true
-		switch C.Z3_get_ast_kind(c.ctx, a) {
-		case C.Z3_APP_AST:
-			app := C.Z3_to_app(c.ctx, a)
-			d := C.Z3_get_app_decl(c.ctx, app)
-			n := C.Z3_get_app_num_args(c.ctx, app)
-			if C.Z3_get_decl_kind(c.ctx, d) == C.Z3_OP_UNINTERPRETED {
-				if n > 0 {
-					funcs = true
-				}
-				did := C.Z3_get_ast_id(c.ctx, C.Z3_func_decl_to_ast(c.ctx, d))
-				if n == 0 && !found[did] {
-					found[did] = true
-					consts = append(consts, c.term(op, a))
-					ids = append(ids, uint32(did))
-				}
-			}
-			for i := C.uint(0); i < n; i++ {
-				stack = append(stack, C.Z3_get_app_arg(c.ctx, app, i))
-			}
-		case C.Z3_QUANTIFIER_AST:
-			stack = append(stack, C.Z3_get_quantifier_body(c.ctx, a))
+		if !found[did] {
+			found[did] = true
+			consts = append(consts, c.term(op, a))
+			ids = append(ids, uint32(did))
 		}
-	}
+	})
 	if !c.ok(op) {
 		return nil, nil, false
 	}
