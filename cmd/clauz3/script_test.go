@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -53,6 +52,7 @@ func TestScripts(t *testing.T) {
 		t.Fatal(err)
 	}
 	goCache, goModCache, _ := strings.Cut(strings.TrimSpace(string(caches)), "\n")
+	ports := newPortPicker()
 	testscript.Run(t, testscript.Params{
 		Dir:  "testdata/script",
 		Cmds: humanCmds(),
@@ -64,12 +64,11 @@ func TestScripts(t *testing.T) {
 			env.Setenv("REPO_ROOT", repo)
 			env.Setenv("HOST_GOCACHE", goCache)
 			env.Setenv("HOST_GOMODCACHE", goModCache)
-			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			addr, err := ports.addr()
 			if err != nil {
 				return err
 			}
-			env.Setenv("FREE_ADDR", ln.Addr().String())
-			ln.Close()
+			env.Setenv("FREE_ADDR", addr)
 			// Sealed builds take the go command's caches from the account
 			// database's home, whatever the script's HOME and GO*
 			// variables; the clauz3 build cache is the script's own.
