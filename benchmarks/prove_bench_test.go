@@ -108,6 +108,10 @@ func (e *buildError) Error() string { return e.err.Error() + "\n" + e.out }
 // ratio (x-floor). Plans run in turn with the floor's parts between them,
 // so a change of load moves both. A plan whose verdict is expected to be
 // proved must exit 0; the others may fail their obligations.
+//
+// Measured with -benchtime 1x on the 2-core machine idle (load average
+// 1.1), on 2026-12-02: 357 plans, median 28.1 ms CPU against a floor of
+// 22.0 ms (help 7.6 ms, z3floor 18.5 ms less its start 4.1 ms), 1.28x.
 func BenchmarkProveProcess(b *testing.B) {
 	bin := clauz3Binary(b)
 	floorBin := z3floorBinary(b)

@@ -239,6 +239,14 @@ def addresses_from(schema: type, field: str) -> ContractSpec:
 // budget_violated 0.64 s; calls5000 0.74 s, literal200k 0.80 s (141 MB,
 // the most of any row); budget at N=100 proved in 0.12 s.
 //
+// On the idle machine (load average 0.9-1.8, floor 7.7 ms), 2026-12-02,
+// -benchtime 1x, at N=1000: provenance 0.54 s CPU, provenance_violated
+// 0.41 s, the newsletter 1.05 s (132 MB), distinct_violated 0.40 s,
+// budget 0.66 s, budget_violated 0.52 s; calls5000 0.61 s, literal200k
+// 0.76 s (142 MB, the most of any row). With TABLE_COPIES=2 and
+// -benchtime 10x, all 20 copies of each of the six N=1000 rows reached
+// their verdict, median CPU within 10 % of those.
+//
 // BenchmarkProveTable runs `clauz3 prove` as a whole process, as issue
 // 17's table measures it, on the provenance, newsletter and distinct
 // plans at N = 10, 100 and 1000, beside `clauz3 help` (the process floor)
