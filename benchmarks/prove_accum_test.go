@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/clauz3/clauz3/internal/billslayer"
 )
 
 // accumPlans are loops that keep a running total or a counter under a cap,
@@ -114,60 +116,15 @@ func accumBounds(b *testing.B) []int {
 	return out
 }
 
-// accumLayer writes a bank-like layer whose bills_due ensures
-// len(result) <= n, every bill positive and named.
+// accumLayer writes the bills layer (internal/billslayer) whose
+// bills_due returns at most n bills into a fresh import root.
 func accumLayer(b *testing.B, n int) string {
-	dir := b.TempDir()
-	layer := filepath.Join(dir, "tools", "bills", "trusted")
-	if err := os.MkdirAll(layer, 0o755); err != nil {
+	b.Helper()
+	root := b.TempDir()
+	if err := billslayer.Write(root, n); err != nil {
 		b.Fatal(err)
 	}
-	files := map[string]string{
-		"__init__.py": "",
-		"schemas.py": `import clauz3
-
-
-class Bill(clauz3.Row):
-    payee: str
-    amount: int
-`,
-		"effects.py": fmt.Sprintf(`import clauz3
-import deal
-from tools.bills.trusted.schemas import Bill
-
-
-@clauz3.ensures(lambda result: len(result) <= %d)
-@clauz3.ensures(lambda result: all(b.amount > 0 and len(b.payee) > 0 for b in result))
-@deal.has("bank")
-def bills_due() -> list[Bill]: ...
-
-
-@deal.pre(lambda account, payee, amount: amount > 0, message="amount must be positive")
-@deal.pre(lambda account, payee, amount: len(payee) > 0, message="payee must be named")
-@deal.has("bank", "spend")
-def pay_bill(account: str, payee: str, amount: int) -> None: ...
-`, n),
-		"contracts.py": `from clauz3.spec import ContractSpec, contract, effect
-
-Spend = effect("spend")
-
-
-@contract
-def max_spend(limit: int) -> ContractSpec:
-    return Spend.sum(lambda s: s.amount) <= limit
-
-
-@contract
-def max_payments(n: int) -> ContractSpec:
-    return Spend.count() <= n
-`,
-	}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(layer, name), []byte(text), 0o644); err != nil {
-			b.Fatal(err)
-		}
-	}
-	return dir
+	return root
 }
 
 // Measured with -benchtime 1x on the shared 2-core machine (load average

@@ -10,57 +10,17 @@ import (
 	"time"
 
 	"github.com/clauz3/clauz3/compiler"
+	"github.com/clauz3/clauz3/internal/billslayer"
 	"github.com/clauz3/clauz3/prover"
 )
 
-// accumLayer writes a bank-like layer (the bundled bank layer's
-// spellings) whose bills_due returns at most n bills, each positive and
-// named, into a fresh import root.
+// accumLayer writes the bills layer (internal/billslayer) whose
+// bills_due returns at most n bills into a fresh import root.
 func accumLayer(t *testing.T, n int) string {
 	t.Helper()
 	root := t.TempDir()
-	layer := filepath.Join(root, "tools", "bills", "trusted")
-	if err := os.MkdirAll(layer, 0o755); err != nil {
+	if err := billslayer.Write(root, n); err != nil {
 		t.Fatal(err)
-	}
-	files := map[string]string{
-		"__init__.py": "",
-		"schemas.py":  "import clauz3\n\n\nclass Bill(clauz3.Row):\n    payee: str\n    amount: int\n",
-		"effects.py": fmt.Sprintf(`import clauz3
-import deal
-from tools.bills.trusted.schemas import Bill
-
-
-@clauz3.ensures(lambda result: len(result) <= %d)
-@clauz3.ensures(lambda result: all(b.amount > 0 and len(b.payee) > 0 for b in result))
-@deal.has("bank")
-def bills_due() -> list[Bill]: ...
-
-
-@deal.pre(lambda account, payee, amount: amount > 0, message="amount must be positive")
-@deal.pre(lambda account, payee, amount: len(payee) > 0, message="payee must be named")
-@deal.has("bank", "spend")
-def pay_bill(account: str, payee: str, amount: int) -> None: ...
-`, n),
-		"contracts.py": `from clauz3.spec import ContractSpec, contract, effect
-
-Spend = effect("spend")
-
-
-@contract
-def max_spend(limit: int) -> ContractSpec:
-    return Spend.sum(lambda s: s.amount) <= limit
-
-
-@contract
-def max_payments(n: int) -> ContractSpec:
-    return Spend.count() <= n
-`,
-	}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(layer, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
 	}
 	return root
 }
