@@ -711,3 +711,47 @@ func TestSupervisedChildDiesWithSupervisor(t *testing.T) {
 	syscall.Kill(pid, syscall.SIGKILL)
 	t.Fatalf("the confined child %d outlived its supervisor", pid)
 }
+
+// TestJudge: how the supervisor turns each end of its child into the
+// run's: only a report of exactly the status the child exited with passes
+// that status on; the kernel's kill at the CPU hard limit is a refusal,
+// another signal 128+signal.
+func TestJudge(t *testing.T) {
+	l := Limits{CPUSeconds: 5, AddressSpace: 1 << 31}
+	exited := func(status int, rep []byte) ending {
+		return ending{report: rep, complete: true, status: status}
+	}
+	cases := []struct {
+		name    string
+		e       ending
+		code    int
+		refusal string // the refusal's start; "" for none
+	}{
+		{"reported success", exited(0, report(0)), 0, ""},
+		{"reported usage", exited(2, report(2)), 2, ""},
+		{"reported sandbox refusal", exited(4, report(4)), 4, ""},
+		{"status 255 reported as -1", exited(255, report(-1)), 255, ""},
+		{"died in the runtime", exited(2, nil), 0, "the run died in the Go runtime (exit status 2) without reporting how it ended: allocation failing at the address space limit of 2147483648 bytes"},
+		{"exited 0 unreported", exited(0, nil), 0, "the run exited with status 0 without reporting"},
+		{"report of another status", exited(1, report(0)), 0, "the run reported exit status 0 but exited with status 1"},
+		{"report without its mark", exited(0, []byte{0, 0}), 0, "the run exited with status 0 and a malformed report (2 bytes)"},
+		{"a short report", exited(0, []byte{reportMark}), 0, "the run exited with status 0 and a malformed report (1 bytes)"},
+		{"two reports", exited(0, append(report(0), report(0)...)), 0, "the run exited with status 0 and a malformed report (4 bytes)"},
+		{"the pipe held open elsewhere", ending{report: nil, complete: false, status: 0}, 0, "the run exited with status 0 but its status pipe was still open elsewhere"},
+		{"killed at the CPU hard limit", ending{signaled: true, signal: syscall.SIGKILL, cpu: 7 * time.Second}, 0, "CPU time limit of 5 s exceeded (killed by killed)"},
+		{"SIGXCPU unhandled at the limit", ending{signaled: true, signal: syscall.SIGXCPU, cpu: 5 * time.Second}, 0, "CPU time limit of 5 s exceeded"},
+		{"killed before the CPU limit", ending{signaled: true, signal: syscall.SIGKILL, cpu: time.Second}, 128 + 9, ""},
+		{"terminated, even with a report", ending{report: report(0), complete: true, signaled: true, signal: syscall.SIGTERM}, 128 + 15, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, refusal := judge(c.e, l)
+			if c.refusal == "" && (refusal != "" || code != c.code) {
+				t.Fatalf("judge = %d, %q; want exit %d and no refusal", code, refusal, c.code)
+			}
+			if c.refusal != "" && !strings.HasPrefix(refusal, c.refusal) {
+				t.Fatalf("judge = %d, %q; want the refusal %q...", code, refusal, c.refusal)
+			}
+		})
+	}
+}
