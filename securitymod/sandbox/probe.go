@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 )
 
@@ -76,6 +77,10 @@ type Runtime struct {
 	// status is a confined child's status pipe, taken by Confine and
 	// written only by Exit; nil in any other process.
 	status *os.File
+	// exiting is held by the first Exit for good: a second one (a
+	// limit's refusal racing the run's own end) waits for the process
+	// to end, so the one report written is the status it exits with.
+	exiting sync.Mutex
 }
 
 // Confine applies the policy with the run's own files and the service's

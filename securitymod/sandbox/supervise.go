@@ -26,6 +26,11 @@ func supervised() bool { return os.Getenv(childEnv) == "1" }
 // status of a command line the binary could not carry out).
 const exitStartFailed = 2
 
+// goRuntimeExit is the exit status the Go runtime gives a process it
+// ends: a fatal error (allocation failing at the address-space limit
+// among them) or an unrecovered panic.
+const goRuntimeExit = 2
+
 // exitRefused is the supervisor's exit status should onLimit return
 // (planrt's ExitSandbox): a refused run never exits 0.
 const exitRefused = 4
@@ -64,6 +69,7 @@ func report(code int) []byte { return []byte{reportMark, byte(code)} }
 // left so: the missing report makes the supervisor refuse the run, which
 // is the safe side. It does not return.
 func (r *Runtime) Exit(code int) {
+	r.exiting.Lock() // never unlocked: the process ends
 	if r.status != nil {
 		r.status.Write(report(code))
 		r.status.Close()
@@ -107,8 +113,8 @@ func judge(e ending, l Limits) (code int, refusal string) {
 	switch {
 	case !e.complete:
 		return 0, fmt.Sprintf("the run exited with status %d but its status pipe was still open elsewhere: its report cannot be trusted", e.status)
-	case len(e.report) == 0 && e.status == 0:
-		return 0, "the run exited with status 0 without reporting how it ended (something other than the run's exit path ended it): not a success"
+	case len(e.report) == 0 && e.status != goRuntimeExit:
+		return 0, fmt.Sprintf("the run exited with status %d without reporting how it ended: something other than its own exit path ended it, so its status is not the run's", e.status)
 	case len(e.report) == 0:
 		return 0, fmt.Sprintf("the run died in the Go runtime (exit status %d) without reporting how it ended: allocation failing at the address space limit of %d bytes ends a run so, as do an unrecovered panic and the runtime's other fatal errors; the runtime's own report is on standard error", e.status, l.AddressSpace)
 	case len(e.report) != reportLen || e.report[0] != reportMark:
