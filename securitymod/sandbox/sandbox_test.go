@@ -700,15 +700,31 @@ func TestSupervisedChildDiesWithSupervisor(t *testing.T) {
 		cmd.Process.Kill()
 		t.Fatalf("no child pid (%v, %d)", err, pid)
 	}
+	// A pidfd of the child, taken while its supervisor still holds it,
+	// becomes readable when the child has exited (reaped or not): the
+	// kernel says so, no process listing is read.
+	pidfd, err := unix.PidfdOpen(pid, 0)
+	if err != nil {
+		cmd.Process.Kill()
+		t.Fatalf("pidfd of the confined child %d: %v", pid, err)
+	}
+	defer unix.Close(pidfd)
 	cmd.Process.Kill()
 	cmd.Wait()
-	for start := time.Now(); time.Since(start) < 10*time.Second; time.Sleep(50 * time.Millisecond) {
-		data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-		if err != nil || strings.Contains(string(data), ") Z ") {
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
+		fds := []unix.PollFd{{Fd: int32(pidfd), Events: unix.POLLIN}}
+		n, err := unix.Poll(fds, int(time.Until(deadline)/time.Millisecond)+1)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			t.Fatalf("poll of the confined child's pidfd: %v", err)
+		}
+		if n == 1 {
 			return
 		}
 	}
-	syscall.Kill(pid, syscall.SIGKILL)
+	unix.PidfdSendSignal(pidfd, unix.SIGKILL, nil, 0)
 	t.Fatalf("the confined child %d outlived its supervisor", pid)
 }
 
