@@ -215,7 +215,10 @@ func TestSandboxBuggyLayerSealed(t *testing.T) {
 		{"fork without exec, in a loop", offline, "rawfork", marker, denied, true, true},
 		{"open files without bound", offline, "files", filepath.Join(root, "ok.txt"), "sandbox: denied: misbehave: open files limit exceeded", true, false},
 		{"CPU without bound", offline, "spin", "", "sandbox: denied: CPU time limit of 2 s exceeded", false, false},
-		{"allocation without bound", offline, "alloc", "", "sandbox: denied: address space limit of 2147483648 bytes exceeded", false, false},
+		{"allocation without bound", offline, "alloc", "", "sandbox: denied: the run died in the Go runtime (exit status 2) without reporting how it ended: allocation failing at the address space limit of 2147483648 bytes", false, false},
+		// Told from running out of memory by nothing: the supervisor
+		// reads no text, so both get the same refusal.
+		{"a fatal error that is not memory", offline, "fatal", "", "sandbox: denied: the run died in the Go runtime (exit status 2) without reporting how it ended: allocation failing at the address space limit of 2147483648 bytes", false, false},
 		// Either the write's EFBIG reaches the effect first ("misbehave:
 		// file size limit exceeded") or the SIGXFSZ handler does ("file
 		// size limit of N bytes exceeded"): both are the typed refusal.
@@ -236,6 +239,11 @@ func TestSandboxBuggyLayerSealed(t *testing.T) {
 			code, stdout, stderr, trace := c.bin.run(nil, args...)
 			if code != 4 || !strings.Contains(stderr, c.want) {
 				t.Fatalf("exit %d, stdout %q, stderr %q; want exit 4 and %q", code, stdout, stderr, c.want)
+			}
+			// One refusal: a run that refused by itself reported its
+			// exit, so its supervisor adds none.
+			if n := strings.Count(stderr, "clauz3: sandbox: denied: "); n != 1 {
+				t.Fatalf("%d refusals on stderr, want 1: %q", n, stderr)
 			}
 			if rec := `{"failed":"misbehave","error":"SandboxError"}` + "\n"; c.effect && !strings.HasSuffix(trace, rec) {
 				t.Errorf("the trace does not end with the typed refusal %s:\n%s", rec, trace)

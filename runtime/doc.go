@@ -90,7 +90,10 @@
 //     once the command line is read and before the receipt is read (the
 //     trace file is created first, so exactly that file is granted),
 //     sealed after admission; an effect error the sandbox recognises as
-//     its refusal becomes SandboxError instead of EffectError;
+//     its refusal becomes SandboxError instead of EffectError; Main and
+//     a limit's refusal end the process through its Exit, which first
+//     reports the exit status to the sandbox's supervising parent (a run
+//     that ends without that report is refused by the parent);
 //   - the layer configuration of a real run (Program.LayerEnv, set by gen
 //     for a build with a layer configuration): the CLAUZ3_* environment
 //     must be exactly its layers' settings, whose digest the build
@@ -106,9 +109,11 @@
 // # Exit status of a sealed binary
 //
 // 0 when the target returns; 4 when the kernel sandbox stopped the run
-// (it could not be set up, an effect's operation was refused, or a CPU,
-// file-size or address-space limit was exceeded: `clauz3: sandbox:
-// denied: <what>`); 1 when the plan raises (including a failed
+// (it could not be set up, an effect's operation was refused, a CPU,
+// file-size or open-files limit was exceeded, or the confined run ended
+// without reporting its exit status, as when the Go runtime ends it for
+// running out of memory at the address-space limit or for a fatal error
+// or an unrecovered panic: `clauz3: sandbox: denied: <what>`); 1 when the plan raises (including a failed
 // contract check or a failed effect); 3 when a real binary is not
 // admitted (no receipt, a receipt that does not verify, a redemption the
 // service refused or did not sign): nothing of the plan ran; 2 for a bad

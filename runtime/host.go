@@ -66,6 +66,11 @@ type Sandbox interface {
 	// Denied says whether an effect's error is the sandbox refusing an
 	// operation, and which; "" when it is not.
 	Denied(err error) string
+	// Exit ends the process with code; a confined process first tells
+	// its supervisor that code is how the run ended (one that ends
+	// without saying so is taken for a run the Go runtime killed). It is
+	// a run's only way out once Confine was called. It does not return.
+	Exit(code int)
 }
 
 // SandboxError ends a run the sandbox stopped: it could not be set up,
@@ -165,7 +170,11 @@ func (r *Run) Println(args ...any) { r.Print(" ", "\n", args...) }
 // effect host, runs the target with a fresh *Run, and turns the outcome
 // into output and an exit status. It does not return.
 func Main(p Program, run func(r *Run, in *Inputs)) {
-	os.Exit(runMain(p, os.Args[1:], os.Stdout, os.Stderr, run))
+	code := runMain(p, os.Args[1:], os.Stdout, os.Stderr, run)
+	if p.Sandbox != nil {
+		p.Sandbox.Exit(code)
+	}
+	os.Exit(code)
 }
 
 func runMain(p Program, args []string, stdout, stderr io.Writer, run func(r *Run, in *Inputs)) (code int) {
@@ -354,7 +363,7 @@ func confine(r *Run, p Program, receiptFile, traceFile, serviceURL string, stder
 	onLimit := func(reason string) {
 		r.Flush()
 		fmt.Fprintln(stderr, "clauz3: sandbox: denied: "+reason)
-		os.Exit(ExitSandbox)
+		p.Sandbox.Exit(ExitSandbox)
 	}
 	unconfined, err := p.Sandbox.Confine(receiptFile, traceFile, serviceURL, onLimit)
 	if err != nil {

@@ -3,6 +3,7 @@ package planrt
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -23,6 +24,9 @@ func (s *fakeSandbox) Confine(receipt, trace, service string, onLimit func(strin
 }
 
 func (s *fakeSandbox) Seal() error { *s.log = append(*s.log, "seal"); return nil }
+
+// Exit: runMain, which the tests call, returns its code and never exits.
+func (s *fakeSandbox) Exit(code int) { os.Exit(code) }
 
 func (s *fakeSandbox) Denied(err error) string {
 	if strings.Contains(err.Error(), "permission denied") {

@@ -57,11 +57,20 @@
 // Runtime adapts a Policy to the runtime's (planrt.Sandbox) hooks; it
 // turns SIGXCPU and SIGXFSZ into a refusal. Its Confine first makes the
 // process the supervisor of a confined copy of itself (/proc/self/exe,
-// same arguments): the Go runtime cannot recover from allocation failing
-// at the address-space limit, so the supervisor, which runs none of the
-// plan's or the layers' code, reads the copy's fatal "out of memory" (or
-// the kernel's SIGKILL at the CPU hard limit) and reports it as a
-// refusal, and otherwise passes the copy's exit status on. Denial classifies an
+// same arguments, CLAUZ3_SANDBOX_CHILD=1, the write end of a status pipe
+// as descriptor 3). The copy takes the pipe (Confine refuses a process
+// marked as the copy without one) and makes it close-on-exec; its Exit,
+// the run's only way out, writes there the exit status it ends with. The
+// supervisor, which runs none of the plan's or the layers' code, passes
+// the copy's standard error on without reading it and judges the end by
+// structure alone: a report of exactly the status the copy exited with
+// passes that status on; exit status 2 without a report is a run the Go
+// runtime ended (allocation failing at the address-space limit, which it
+// cannot recover from, or an unrecovered panic or another fatal error),
+// refused naming the limit and the status; any other unreported, garbled
+// or mismatched report is refused too, never passed; the kernel's SIGKILL
+// at the CPU hard limit (by signal and CPU time) is refused as the CPU
+// limit; any other signal is passed on as 128+signal. Denial classifies an
 // effect's error as a sandbox refusal (EACCES, EPERM, EXDEV, EFBIG,
 // EMFILE, also in flattened messages). Probe reports what the kernel
 // provides, for `clauz3 doctor`.

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 )
 
@@ -73,15 +74,25 @@ func (s Support) Missing() string {
 // service. It implements planrt.Sandbox.
 type Runtime struct {
 	Policy Policy
+	// status is a confined child's status pipe, taken by Confine and
+	// written only by Exit; nil in any other process.
+	status *os.File
+	// exiting is held by the first Exit for good: a second one (a
+	// limit's refusal racing the run's own end) waits for the process
+	// to end, so the one report written is the status it exits with.
+	exiting sync.Mutex
 }
 
 // Confine applies the policy with the run's own files and the service's
 // port, and reports SIGXCPU and SIGXFSZ (the CPU and file-size limits)
 // through onLimit, which ends the run. With onLimit set, the process
 // first becomes the supervisor of a confined copy of itself (see
-// supervise), which reports memory exhaustion and the kernel's SIGKILL
-// at the CPU hard limit; only the copy returns from Confine. It returns what the run is NOT
-// protected from (empty when fully confined).
+// supervise), which reports a run that died in the Go runtime (memory
+// exhaustion at the address-space limit among others) and the kernel's
+// SIGKILL at the CPU hard limit; only the copy returns from Confine, and
+// it must end through Exit, which reports its exit status to the
+// supervisor. It returns what the run is NOT protected from (empty when
+// fully confined).
 func (r *Runtime) Confine(receipt, trace, service string, onLimit func(reason string)) (string, error) {
 	p := r.Policy
 	p.Admission = Admission{Receipt: receipt, Trace: trace}
@@ -98,8 +109,15 @@ func (r *Runtime) Confine(receipt, trace, service string, onLimit func(reason st
 			p.ReadOnly = append(append([]string(nil), p.ReadOnly...), NameServiceFiles...)
 		}
 	}
-	if onLimit != nil && !supervised() {
-		supervise(p.Limits.WithDefaults(), onLimit)
+	if onLimit != nil {
+		if !supervised() {
+			supervise(p.Limits.WithDefaults(), onLimit)
+		}
+		status, err := adoptStatus()
+		if err != nil {
+			return "", err
+		}
+		r.status = status
 	}
 	watch(p.Limits.WithDefaults(), onLimit)
 	rep, err := Apply(p)

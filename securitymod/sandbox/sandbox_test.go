@@ -30,12 +30,15 @@ import (
 // "ALLOWED" or "DENIED <reason>".
 func TestMain(m *testing.M) {
 	if op := os.Getenv("SANDBOX_OP"); op != "" {
-		os.Exit(child(op))
+		// The run's one exit path, as planrt.Main's: a supervised
+		// child reports its status before it exits.
+		r := &Runtime{}
+		r.Exit(child(op, r))
 	}
 	os.Exit(m.Run())
 }
 
-func child(op string) int {
+func child(op string, r *Runtime) int {
 	var p Policy
 	if err := json.Unmarshal([]byte(os.Getenv("SANDBOX_POLICY")), &p); err != nil {
 		fmt.Println("bad policy:", err)
@@ -73,10 +76,10 @@ func child(op string) int {
 		return 0
 	}
 	if os.Getenv("SANDBOX_SKIP") == "" {
-		r := &Runtime{Policy: p}
+		r.Policy = p
 		if _, err := r.Confine("", "", "", func(reason string) {
 			fmt.Println("DENIED " + reason)
-			os.Exit(4)
+			r.Exit(4)
 		}); err != nil {
 			fmt.Println("apply:", err)
 			return 2
@@ -223,6 +226,43 @@ func child(op string) int {
 		}
 	case "bigfile":
 		err = os.WriteFile(arg, make([]byte, 2<<20), 0o644)
+	case "fatal":
+		// A fatal error of the Go runtime that is not memory
+		// exhaustion: it cannot be recovered and exits 2, as running out
+		// of memory does.
+		fmt.Fprintln(os.Stderr, stderrMark)
+		var mu sync.Mutex
+		mu.Unlock()
+	case "panic":
+		fmt.Fprintln(os.Stderr, stderrMark)
+		panic("a layer's bug")
+	case "usage":
+		// The run's own exit status 2 (planrt.ExitUsage), reported.
+		fmt.Println("USAGE")
+		return 2
+	case "misreport":
+		// A report that is not the status the process exits with.
+		r.status.Write(report(0))
+		os.Exit(3)
+	case "report-twice":
+		// A report of success, then the run's own at its exit.
+		r.status.Write(report(0))
+		fmt.Println("REPORTED")
+		return 0
+	case "status-inherited":
+		// Whether a program the run executed would inherit the
+		// status pipe.
+		flags, err := unix.FcntlInt(statusFD, unix.F_GETFD, 0)
+		if err == nil && flags&unix.FD_CLOEXEC == 0 {
+			fmt.Println("INHERITABLE")
+			return 0
+		}
+		fmt.Println("CLOSE-ON-EXEC", err)
+		return 0
+	case "exit-unreported":
+		// Something other than the run's exit path ends the process,
+		// with status 0.
+		os.Exit(0)
 	default:
 		fmt.Println("unknown op", op)
 		return 2
@@ -241,9 +281,15 @@ func outcome(err error) string {
 	return "FAILED " + err.Error()
 }
 
+// stderrMark is what the "fatal" and "panic" operations write to
+// standard error before they die: the supervisor must pass the child's
+// standard error on as it is, so the run's stderr starts with it.
+const stderrMark = "the child's own line before it dies"
+
 type run struct {
-	out  string
-	code int
+	out    string // standard output, trimmed
+	stderr string
+	code   int
 }
 
 func runChild(t *testing.T, p Policy, op, arg, arg2 string, skip bool, env ...string) run {
@@ -259,7 +305,9 @@ func runChild(t *testing.T, p Policy, op, arg, arg2 string, skip bool, env ...st
 	if skip {
 		cmd.Env = append(cmd.Env, "SANDBOX_SKIP=1")
 	}
-	out, err := cmd.CombinedOutput()
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
 	code := 0
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
@@ -267,7 +315,7 @@ func runChild(t *testing.T, p Policy, op, arg, arg2 string, skip bool, env ...st
 	} else if err != nil {
 		t.Fatal(err)
 	}
-	return run{strings.TrimSpace(string(out)), code}
+	return run{strings.TrimSpace(string(out)), stderr.String(), code}
 }
 
 func needSandbox(t *testing.T) {
@@ -457,8 +505,100 @@ func TestSandboxLimits(t *testing.T) {
 	mem := base
 	mem.Limits.AddressSpace = 2 << 30
 	got = runChild(t, mem, "alloc", "", "", false)
-	if got.code != 4 || !strings.HasPrefix(got.out, "DENIED address space limit of 2147483648 bytes exceeded") || strings.Contains(got.out, "goroutine") {
-		t.Fatalf("alloc: exit %d, output %.300q: want the supervisor's refusal and exit 4", got.code, got.out)
+	if got.code != 4 || !strings.HasPrefix(got.out, "DENIED the run died in the Go runtime (exit status 2)") || !strings.Contains(got.out, "address space limit of 2147483648 bytes") || got.stderr == "" {
+		t.Fatalf("alloc: exit %d, stdout %q, stderr %.300q: want the supervisor's refusal naming the limit, exit 4, and the runtime's own report on stderr", got.code, got.out, got.stderr)
+	}
+}
+
+// TestChildWithoutSupervisorRefused: a process that marks itself as the
+// confined child without the supervisor's status pipe as its descriptor 3
+// (nothing there, a file, the pipe's read end) does not run unsupervised:
+// Confine refuses it.
+func TestChildWithoutSupervisorRefused(t *testing.T) {
+	needSandbox(t)
+	p := Policy{Home: t.TempDir(), Network: NetNone}
+	pj, err := json.Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, err := os.Create(filepath.Join(t.TempDir(), "status"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
+	defer pw.Close()
+	cases := []struct {
+		name string
+		fd3  *os.File
+	}{
+		{"nothing", nil},
+		{"a file", file},
+		{"the read end of a pipe", pr},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cmd := exec.Command(os.Args[0], "-test.run=^$")
+			cmd.Env = append(os.Environ(), "SANDBOX_OP=read", "SANDBOX_POLICY="+string(pj), "SANDBOX_ARG=/nonexistent", ChildEnv+"=1")
+			if c.fd3 != nil {
+				cmd.ExtraFiles = []*os.File{c.fd3}
+			}
+			out, err := cmd.Output()
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != 2 || !strings.HasPrefix(string(out), "apply: sandbox: supervise: "+ChildEnv+" is set but descriptor 3 is not") {
+				t.Fatalf("exit %v, stdout %q: want Confine's refusal and exit 2", err, out)
+			}
+		})
+	}
+}
+
+// TestSupervisorReportsHowTheRunEnded: the supervisor tells a run that
+// reported its own end from one that died without a word, by the
+// report, never by what the run printed: a fatal error that is not
+// memory exhaustion and an unrecovered panic get the same refusal as
+// running out of memory (exit 4, the address-space limit named, the
+// child's standard error passed on unread), a run that ends itself with
+// status 2 (usage) keeps it, and a process that exits 0 without its
+// report is refused, not passed.
+func TestSupervisorReportsHowTheRunEnded(t *testing.T) {
+	needSandbox(t)
+	p := Policy{Home: t.TempDir(), Network: NetNone}
+	limit := fmt.Sprintf("address space limit of %d bytes", DefaultLimits.AddressSpace)
+	const died = "DENIED the run died in the Go runtime (exit status 2)"
+	cases := []struct {
+		op       string
+		code     int
+		out      string // standard output's prefix
+		contains string // and what it must also say ("" for nothing)
+		mark     bool   // stderr starts with the child's own line
+	}{
+		{"fatal", 4, died, limit, true},
+		{"panic", 4, died, limit, true},
+		{"usage", 2, "USAGE", "", false},
+		{"exit-unreported", 4, "DENIED the run exited with status 0 without reporting how it ended", "", false},
+		{"misreport", 4, "DENIED the run reported exit status 0 but exited with status 3", "", false},
+		{"report-twice", 4, "REPORTED\nDENIED the run exited with status 0 and a malformed report (4 bytes)", "", false},
+		{"status-inherited", 0, "CLOSE-ON-EXEC <nil>", "", false},
+	}
+	for _, c := range cases {
+		t.Run(c.op, func(t *testing.T) {
+			got := runChild(t, p, c.op, "", "", false)
+			if got.code != c.code || !strings.HasPrefix(got.out, c.out) || !strings.Contains(got.out, c.contains) {
+				t.Fatalf("exit %d, stdout %q, stderr %.300q; want exit %d, stdout %q... with %q", got.code, got.out, got.stderr, c.code, c.out, c.contains)
+			}
+			if c.code == 2 && strings.Contains(got.out, "DENIED") {
+				t.Fatalf("a reported exit 2 was taken for a limit: %q", got.out)
+			}
+			// The child's own line, not the runtime's: its standard
+			// error is passed on as it is.
+			if c.mark && !strings.HasPrefix(got.stderr, stderrMark+"\n") {
+				t.Fatalf("stderr %.300q does not start with the child's own line: it was not passed on unread", got.stderr)
+			}
+		})
 	}
 }
 
@@ -560,14 +700,75 @@ func TestSupervisedChildDiesWithSupervisor(t *testing.T) {
 		cmd.Process.Kill()
 		t.Fatalf("no child pid (%v, %d)", err, pid)
 	}
+	// A pidfd of the child, taken while its supervisor still holds it,
+	// becomes readable when the child has exited (reaped or not): the
+	// kernel says so, no process listing is read.
+	pidfd, err := unix.PidfdOpen(pid, 0)
+	if err != nil {
+		cmd.Process.Kill()
+		t.Fatalf("pidfd of the confined child %d: %v", pid, err)
+	}
+	defer unix.Close(pidfd)
 	cmd.Process.Kill()
 	cmd.Wait()
-	for start := time.Now(); time.Since(start) < 10*time.Second; time.Sleep(50 * time.Millisecond) {
-		data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-		if err != nil || strings.Contains(string(data), ") Z ") {
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
+		fds := []unix.PollFd{{Fd: int32(pidfd), Events: unix.POLLIN}}
+		n, err := unix.Poll(fds, int(time.Until(deadline)/time.Millisecond)+1)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			t.Fatalf("poll of the confined child's pidfd: %v", err)
+		}
+		if n == 1 {
 			return
 		}
 	}
-	syscall.Kill(pid, syscall.SIGKILL)
+	unix.PidfdSendSignal(pidfd, unix.SIGKILL, nil, 0)
 	t.Fatalf("the confined child %d outlived its supervisor", pid)
+}
+
+// TestJudge: how the supervisor turns each end of its child into the
+// run's: only a report of exactly the status the child exited with passes
+// that status on; the kernel's kill at the CPU hard limit is a refusal,
+// another signal 128+signal.
+func TestJudge(t *testing.T) {
+	l := Limits{CPUSeconds: 5, AddressSpace: 1 << 31}
+	exited := func(status int, rep []byte) ending {
+		return ending{report: rep, complete: true, status: status}
+	}
+	cases := []struct {
+		name    string
+		e       ending
+		code    int
+		refusal string // the refusal's start; "" for none
+	}{
+		{"reported success", exited(0, report(0)), 0, ""},
+		{"reported usage", exited(2, report(2)), 2, ""},
+		{"reported sandbox refusal", exited(4, report(4)), 4, ""},
+		{"status 255 reported as -1", exited(255, report(-1)), 255, ""},
+		{"died in the runtime", exited(2, nil), 0, "the run died in the Go runtime (exit status 2) without reporting how it ended: allocation failing at the address space limit of 2147483648 bytes"},
+		{"exited 0 unreported", exited(0, nil), 0, "the run exited with status 0 without reporting how it ended"},
+		{"exited 4 unreported", exited(4, nil), 0, "the run exited with status 4 without reporting how it ended"},
+		{"report of another status", exited(1, report(0)), 0, "the run reported exit status 0 but exited with status 1"},
+		{"report without its mark", exited(0, []byte{0, 0}), 0, "the run exited with status 0 and a malformed report (2 bytes)"},
+		{"a short report", exited(0, []byte{reportMark}), 0, "the run exited with status 0 and a malformed report (1 bytes)"},
+		{"two reports", exited(0, append(report(0), report(0)...)), 0, "the run exited with status 0 and a malformed report (4 bytes)"},
+		{"the pipe held open elsewhere", ending{report: nil, complete: false, status: 0}, 0, "the run exited with status 0 but its status pipe was still open elsewhere"},
+		{"killed at the CPU hard limit", ending{signaled: true, signal: syscall.SIGKILL, cpu: 7 * time.Second}, 0, "CPU time limit of 5 s exceeded (killed by killed)"},
+		{"SIGXCPU unhandled at the limit", ending{signaled: true, signal: syscall.SIGXCPU, cpu: 5 * time.Second}, 0, "CPU time limit of 5 s exceeded"},
+		{"killed before the CPU limit", ending{signaled: true, signal: syscall.SIGKILL, cpu: time.Second}, 128 + 9, ""},
+		{"terminated, even with a report", ending{report: report(0), complete: true, signaled: true, signal: syscall.SIGTERM}, 128 + 15, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, refusal := judge(c.e, l)
+			if c.refusal == "" && (refusal != "" || code != c.code) {
+				t.Fatalf("judge = %d, %q; want exit %d and no refusal", code, refusal, c.code)
+			}
+			if c.refusal != "" && !strings.HasPrefix(refusal, c.refusal) {
+				t.Fatalf("judge = %d, %q; want the refusal %q...", code, refusal, c.refusal)
+			}
+		})
+	}
 }

@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"os"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 	"unsafe"
@@ -111,6 +112,11 @@ func Misbehave(op string, arg string) (string, error) {
 			}
 			keep = append(keep, b)
 		}
+	case "fatal":
+		// A fatal error of the Go runtime that is not running out of
+		// memory: unrecoverable, exit status 2, no word from the run.
+		var mu sync.Mutex
+		mu.Unlock()
 	case "spin":
 		for start := time.Now(); time.Since(start) < time.Minute; {
 		}
