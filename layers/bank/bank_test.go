@@ -178,3 +178,38 @@ func TestEffectsSandboxed(t *testing.T) {
 		t.Fatalf("after the confined run: balance = %d, %v", b, err)
 	}
 }
+
+// TestEffectsRefusedBySandbox: a ledger the sandbox does not grant (the
+// policy names one database, the effect opens another) fails with an
+// error that carries the kernel's errno, so the run reports the sandbox's
+// refusal, not an effect failure. SQLite alone says only "unable to open
+// database file".
+func TestEffectsRefusedBySandbox(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		effect func() error
+	}{
+		{"withdraw", func() error { return Withdraw("checking", 1) }},
+		{"deposit", func() error { return Deposit("checking", 1) }},
+		{"pay_bill", func() error { return PayBill("checking", "acme", 1) }},
+		{"balance", func() error { _, err := Balance("checking"); return err }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sandboxtest.Refused(t, "bank", []string{"withdraw", "deposit", "pay_bill", "balance"}, func() (map[string]string, string) {
+				granted, other := ledgerFile(t), ledgerFile(t)
+				return map[string]string{"HOME": t.TempDir(), "CLAUZ3_BANK_DB": granted, "OTHER_BANK_DB": other}, other
+			}, func(env map[string]string) error {
+				os.Setenv("CLAUZ3_BANK_DB", env["OTHER_BANK_DB"])
+				return tc.effect()
+			})
+		})
+	}
+}
+
+// ledgerFile is a closed ledger with a funded account, in a folder of its
+// own.
+func ledgerFile(t *testing.T) string {
+	l, path := newLedger(t)
+	l.Close()
+	return path
+}

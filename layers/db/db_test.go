@@ -3,10 +3,13 @@ package db
 import (
 	"database/sql"
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/clauz3/clauz3/internal/sandboxtest"
 )
 
 func demo(t *testing.T) string {
@@ -99,5 +102,30 @@ func TestDbQueryFromEnv(t *testing.T) {
 	t.Setenv("CLAUZ3_DB_PATH", filepath.Join(t.TempDir(), "none.db"))
 	if _, err := DbQuery("users", nil); err == nil {
 		t.Fatal("a missing database was not refused")
+	}
+}
+
+// TestDbQueryRefusedBySandbox: a database the sandbox does not grant (the
+// policy names one file, the effect opens another) fails with an error
+// that carries the kernel's errno, so the run reports the sandbox's
+// refusal. SQLite alone says only "unable to open database file".
+func TestDbQueryRefusedBySandbox(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		where map[string]any
+	}{
+		{"every row", nil},
+		{"where", map[string]any{"team": "ops"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sandboxtest.Refused(t, "db", []string{"db_query"}, func() (map[string]string, string) {
+				granted, other := demo(t), demo(t)
+				return map[string]string{"HOME": t.TempDir(), "CLAUZ3_DB_PATH": granted, "OTHER_DB_PATH": other}, other
+			}, func(env map[string]string) error {
+				os.Setenv("CLAUZ3_DB_PATH", env["OTHER_DB_PATH"])
+				_, err := DbQuery("users", tc.where)
+				return err
+			})
+		})
 	}
 }
