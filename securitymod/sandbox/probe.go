@@ -132,12 +132,17 @@ func (r *Runtime) Confine(receipt, trace, service string, onLimit func(reason st
 func (r *Runtime) Seal() error { return Seal(r.Policy) }
 
 // Denied says whether an effect's error is the sandbox refusing an
-// operation (and which), "" otherwise. Layers often flatten errors with
-// %v, so the kernel's messages are recognised too.
+// operation (and which), "" otherwise: Denial. The trusted layers wrap
+// their causes with %w, so the errno reaches it.
 func (r *Runtime) Denied(err error) string { return Denial(err) }
 
-// Denial classifies err: a permission refusal (Landlock answers EACCES,
-// seccomp EPERM) or an exceeded limit.
+// Denial classifies err by the errno in its chain (errors.As): a
+// permission refusal (Landlock answers EACCES, and EXDEV for a link or
+// rename across its rules; seccomp answers EPERM) or an exceeded limit
+// (EFBIG, EMFILE); an error that only wraps fs.ErrPermission is a
+// refusal too. It never reads the message: an error whose text merely
+// reads like the kernel's (a server's reply, a file name, a cause
+// flattened with %v) is no denial, and stays the effect's own failure.
 func Denial(err error) string {
 	if err == nil {
 		return ""
@@ -155,18 +160,6 @@ func Denial(err error) string {
 	}
 	if errors.Is(err, fs.ErrPermission) {
 		return "operation not permitted: " + err.Error()
-	}
-	msg := err.Error()
-	for _, m := range []struct{ text, what string }{
-		{"permission denied", "operation not permitted"},
-		{"operation not permitted", "operation not permitted"},
-		{"invalid cross-device link", "operation not permitted"},
-		{"file too large", "file size limit exceeded"},
-		{"too many open files", "open files limit exceeded"},
-	} {
-		if strings.Contains(msg, m.text) {
-			return m.what + ": " + msg
-		}
 	}
 	return ""
 }
