@@ -2,7 +2,7 @@
 // gen derives for it, in a child process (a sandbox cannot be lifted, so
 // the test process itself stays free): Run shows a happy path passes
 // confined, Refused shows an operation the policy does not grant fails
-// with an error sandbox.Denial classifies. For tests only.
+// with an error sandbox.Classify finds NotPermitted. For tests only.
 //
 // The child reports by its exit status, never by its output: only
 // confinedOK says the body ran confined and met the expectation. The
@@ -54,9 +54,9 @@ func Run(t *testing.T, domain string, effects []string, setup func() (env map[st
 }
 
 // Refused is Run for an operation the policy does not grant: body must
-// fail, and sandbox.Denial must classify its error as the sandbox's
-// refusal from the error's chain (the errno a layer wraps), which is what
-// turns it into the run's SandboxError. body typically points the layer's
+// fail, and sandbox.Classify must find its error NotPermitted from the
+// error's chain (the errno a layer wraps), which is what turns it into
+// the run's SandboxError. body typically points the layer's
 // setting (os.Setenv) at something outside what setup's env granted.
 func Refused(t *testing.T, domain string, effects []string, setup func() (env map[string]string, probe string), body func(env map[string]string) error) {
 	t.Helper()
@@ -65,10 +65,9 @@ func Refused(t *testing.T, domain string, effects []string, setup func() (env ma
 		if err == nil {
 			return errors.New("NOT REFUSED: the operation succeeded under the sandbox")
 		}
-		if sandbox.Denial(err) == "" {
-			return fmt.Errorf("NOT CLASSIFIED as a sandbox denial: %v", err)
+		if c := sandbox.Classify(err); c != sandbox.NotPermitted {
+			return fmt.Errorf("NOT CLASSIFIED as the sandbox refusing an operation (class %d, want %d): %v", c, sandbox.NotPermitted, err)
 		}
-		fmt.Println("refused as expected:", sandbox.Denial(err))
 		return nil
 	})
 }
@@ -127,7 +126,7 @@ func child(layer *gen.Layer, env map[string]string, probe string, check func(map
 		fmt.Println("apply:", err)
 		return 1
 	}
-	if _, err := os.ReadFile(probe); err == nil || sandbox.Denial(err) == "" {
+	if _, err := os.ReadFile(probe); sandbox.Classify(err) != sandbox.NotPermitted {
 		fmt.Printf("NOT CONFINED: reading %s: %v\n", probe, err)
 		return 1
 	}
