@@ -178,7 +178,12 @@ func withLedger(f func(*Ledger) error) (err error) {
 	// SQLITE_CANTOPEN, without the errno, so only this open tells the
 	// sandbox's refusal (EACCES) from a missing or broken ledger. Its
 	// -wal and -shm files are beside it, in the folder the sandbox grants
-	// with the file.
+	// with the file. Only a regular file is opened (never a FIFO).
+	if st, statErr := os.Stat(path); statErr != nil {
+		return fmt.Errorf("bank layer: CLAUZ3_BANK_DB: %w", statErr)
+	} else if !st.Mode().IsRegular() {
+		return fmt.Errorf("bank layer: CLAUZ3_BANK_DB: %s is not a regular file", path)
+	}
 	file, openErr := os.OpenFile(path, os.O_RDWR, 0)
 	if openErr != nil {
 		return fmt.Errorf("bank layer: CLAUZ3_BANK_DB: %w", openErr)

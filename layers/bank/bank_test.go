@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/clauz3/clauz3/internal/sandboxtest"
@@ -237,8 +238,13 @@ func TestOpenFailuresAreNoDenial(t *testing.T) {
 	if err := os.WriteFile(notDB, []byte("not a database, just text that is long enough to have a header"), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	fifo := filepath.Join(dir, "fifo.db")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct{ name, path string }{
 		{"a folder", dir},
+		{"a FIFO (never opened: that would block)", fifo},
 		{"a file that is no database", notDB},
 		{"a missing file", filepath.Join(dir, "missing.db")},
 	} {

@@ -155,6 +155,12 @@ func Query(path, table string, where map[string]any) ([]UserRow, error) {
 	// the errno, so only this open tells the sandbox's refusal (EACCES)
 	// from a missing or broken database. A CANTOPEN after this open
 	// succeeded is no refusal of the file and stays an effect failure.
+	// Only a regular file is opened: opening a FIFO would block.
+	if st, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("db layer: %w", err)
+	} else if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("db layer: %s is not a regular file", path)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("db layer: %w", err)
