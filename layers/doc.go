@@ -23,7 +23,13 @@
 // security floors before it acts. In a sealed binary built with a sandbox
 // configuration the kernel also confines the layer to what its
 // configuration names (gen.SandboxPolicy; docs/threat-model.md, Sandbox);
-// the email, bank and filesystem tests run their happy paths so confined.
+// the email, bank and filesystem tests run their happy paths so confined,
+// and each layer's tests run an operation its policy does not grant
+// (sandboxtest.Refused). A layer's Go code wraps every cause it passes on
+// with %w: the runtime tells the sandbox's refusal from the effect's own
+// failure by the errno in the error's chain (sandbox.Classify), never by
+// its text, so a flattened cause ends as the effect's own failure
+// (TestLayersKeepErrorCauses checks the source).
 //
 // Callers: cmd/clauz3 (install, test, tools) and layers/casecheck; the
 // layer subpackages are linked into sealed binaries by gen, never this

@@ -76,7 +76,7 @@ func Resolve(source string) (*Source, error) {
 	if strings.ContainsRune(source, filepath.Separator) || strings.ContainsRune(source, '/') {
 		st, err := os.Stat(source)
 		if err != nil {
-			return nil, fmt.Errorf("layer folder %s: %v", source, err)
+			return nil, fmt.Errorf("layer folder %s: %w", source, err)
 		}
 		if !st.IsDir() {
 			return nil, fmt.Errorf("layer folder %s is not a folder", source)
@@ -194,7 +194,7 @@ func Install(src *Source, into string, force bool) (*Installed, error) {
 		return os.WriteFile(filepath.Join(stage, path), data, 0o644)
 	})
 	if err != nil {
-		return nil, fmt.Errorf("copying %s: %v", src.Origin, err)
+		return nil, fmt.Errorf("copying %s: %w", src.Origin, err)
 	}
 	sort.Strings(files)
 	name := "tools." + src.Domain + ".trusted"
@@ -216,7 +216,7 @@ func Install(src *Source, into string, force bool) (*Installed, error) {
 	installed = true
 	l, err := layer.Load(dest, name)
 	if err != nil {
-		return nil, fmt.Errorf("%s does not load after the move: %v", dest, err)
+		return nil, fmt.Errorf("%s does not load after the move: %w", dest, err)
 	}
 	return &Installed{Domain: src.Domain, Dir: dest, Files: files, Layer: l, Replace: replace}, nil
 }

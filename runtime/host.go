@@ -64,7 +64,10 @@ type Sandbox interface {
 	// Seal withdraws what only the admission needed (the service port).
 	Seal() error
 	// Denied says whether an effect's error is the sandbox refusing an
-	// operation, and which; "" when it is not.
+	// operation, and which; "" when it is not. It decides by the errno in
+	// the error's chain, never by its text: a layer keeps its cause with
+	// %w, and an error that only reads like the kernel's stays an
+	// EffectError.
 	Denied(err error) string
 	// Exit ends the process with code; a confined process first tells
 	// its supervisor that code is how the run ended (one that ends

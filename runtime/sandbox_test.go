@@ -3,10 +3,15 @@ package planrt
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+
+	"github.com/clauz3/clauz3/securitymod/sandbox"
 )
 
 // fakeSandbox records the order of the hooks and refuses as told.
@@ -28,12 +33,9 @@ func (s *fakeSandbox) Seal() error { *s.log = append(*s.log, "seal"); return nil
 // Exit: runMain, which the tests call, returns its code and never exits.
 func (s *fakeSandbox) Exit(code int) { os.Exit(code) }
 
-func (s *fakeSandbox) Denied(err error) string {
-	if strings.Contains(err.Error(), "permission denied") {
-		return "operation not permitted: " + err.Error()
-	}
-	return ""
-}
+// Denied is the real classifier: the cases show what Perform makes of a
+// layer's error, and only the errno in its chain counts.
+func (s *fakeSandbox) Denied(err error) string { return sandbox.Denial(err) }
 
 // orderGate admits and logs when it does.
 type orderGate struct{ log *[]string }
@@ -69,8 +71,11 @@ func TestSandboxHooks(t *testing.T) {
 		wantLog  string
 	}{
 		{"confined, admitted, sealed, effect refused by the kernel", func(l *[]string) *fakeSandbox { return &fakeSandbox{log: l} },
-			errors.New("open /home/u/.ssh/id_ed25519: permission denied"), ExitSandbox,
-			"clauz3: sandbox: denied: read_file: operation not permitted: open /home/u/.ssh/id_ed25519: permission denied\n", "confine admit seal"},
+			fmt.Errorf("filesystem layer: read_file: %w", &fs.PathError{Op: "open", Path: "/home/u/.ssh/id_ed25519", Err: syscall.EACCES}), ExitSandbox,
+			"clauz3: sandbox: denied: read_file: operation not permitted: filesystem layer: read_file: open /home/u/.ssh/id_ed25519: permission denied\n", "confine admit seal"},
+		{"a layer's error that only reads like the kernel's stays an EffectError", func(l *[]string) *fakeSandbox { return &fakeSandbox{log: l} },
+			errors.New("filesystem layer: read_file: open /home/u/permission denied.txt: no such file or directory"), ExitException,
+			"EffectError: read_file: filesystem layer: read_file: open /home/u/permission denied.txt: no such file or directory", "confine admit seal"},
 		{"a layer's own failure stays an EffectError", func(l *[]string) *fakeSandbox { return &fakeSandbox{log: l} },
 			errors.New("no such file"), ExitException, "EffectError: read_file: no such file", "confine admit seal"},
 		{"a sandbox that cannot be set up", func(l *[]string) *fakeSandbox {

@@ -56,7 +56,7 @@ func Merge(dir string) (*Result, error) {
 		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.UseNumber()
 		if err := dec.Decode(&settings); err != nil || settings == nil {
-			return nil, fmt.Errorf("%s is not a JSON object (%v); not touching it", path, err)
+			return nil, fmt.Errorf("%s is not a JSON object (%w); not touching it", path, err)
 		}
 		if dec.More() {
 			return nil, fmt.Errorf("%s has data after its JSON object; not touching it", path)

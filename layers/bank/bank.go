@@ -43,11 +43,11 @@ func Open(path string) (*Ledger, error) {
 	}
 	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_txlock=immediate")
 	if err != nil {
-		return nil, fmt.Errorf("bank layer: %s: %v", path, err)
+		return nil, fmt.Errorf("bank layer: %s: %w", path, err)
 	}
 	if _, err := db.Exec(schema); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("bank layer: %s: %v", path, err)
+		return nil, fmt.Errorf("bank layer: %s: %w", path, err)
 	}
 	return &Ledger{db: db}, nil
 }
@@ -62,7 +62,7 @@ func (l *Ledger) CreateAccount(name string, balance int64) error {
 		return fmt.Errorf("bank layer: account %q with balance %d refused", name, balance)
 	}
 	if _, err := l.db.Exec(`INSERT INTO accounts(name, balance) VALUES (?, ?)`, name, balance); err != nil {
-		return fmt.Errorf("bank layer: create account %q: %v", name, err)
+		return fmt.Errorf("bank layer: create account %q: %w", name, err)
 	}
 	return nil
 }
@@ -75,7 +75,7 @@ func (l *Ledger) Balance(account string) (int64, error) {
 		return 0, fmt.Errorf("bank layer: no account %q", account)
 	}
 	if err != nil {
-		return 0, fmt.Errorf("bank layer: balance of %q: %v", account, err)
+		return 0, fmt.Errorf("bank layer: balance of %q: %w", account, err)
 	}
 	return b, nil
 }
@@ -92,7 +92,7 @@ func (l *Ledger) move(kind, account, payee string, amount int64) (err error) {
 	}
 	tx, err := l.db.BeginTx(context.Background(), nil)
 	if err != nil {
-		return fmt.Errorf("bank layer: %v", err)
+		return fmt.Errorf("bank layer: %w", err)
 	}
 	defer func() {
 		if err != nil {
@@ -105,7 +105,7 @@ func (l *Ledger) move(kind, account, payee string, amount int64) (err error) {
 		return fmt.Errorf("bank layer: %s refused: no account %q", kind, account)
 	}
 	if err != nil {
-		return fmt.Errorf("bank layer: %s on %q: %v", kind, account, err)
+		return fmt.Errorf("bank layer: %s on %q: %w", kind, account, err)
 	}
 	if delta < 0 && bal < amount {
 		return fmt.Errorf("bank layer: %s of %d from %q refused: the balance is %d (no overdraft)", kind, amount, account, bal)
@@ -114,13 +114,13 @@ func (l *Ledger) move(kind, account, payee string, amount int64) (err error) {
 		return fmt.Errorf("bank layer: deposit of %d to %q refused: the balance would overflow", amount, account)
 	}
 	if _, err = tx.Exec(`UPDATE accounts SET balance = balance + ? WHERE name = ?`, delta, account); err != nil {
-		return fmt.Errorf("bank layer: %s on %q: %v", kind, account, err)
+		return fmt.Errorf("bank layer: %s on %q: %w", kind, account, err)
 	}
 	if _, err = tx.Exec(`INSERT INTO entries(account, kind, payee, amount) VALUES (?, ?, ?, ?)`, account, kind, payee, amount); err != nil {
-		return fmt.Errorf("bank layer: %s on %q: %v", kind, account, err)
+		return fmt.Errorf("bank layer: %s on %q: %w", kind, account, err)
 	}
 	if err = tx.Commit(); err != nil {
-		return fmt.Errorf("bank layer: %s on %q: %v", kind, account, err)
+		return fmt.Errorf("bank layer: %s on %q: %w", kind, account, err)
 	}
 	return nil
 }
@@ -153,14 +153,14 @@ type Entry struct {
 func (l *Ledger) Entries() ([]Entry, error) {
 	rows, err := l.db.Query(`SELECT account, kind, payee, amount FROM entries ORDER BY id`)
 	if err != nil {
-		return nil, fmt.Errorf("bank layer: %v", err)
+		return nil, fmt.Errorf("bank layer: %w", err)
 	}
 	defer rows.Close()
 	var out []Entry
 	for rows.Next() {
 		var e Entry
 		if err := rows.Scan(&e.Account, &e.Kind, &e.Payee, &e.Amount); err != nil {
-			return nil, fmt.Errorf("bank layer: %v", err)
+			return nil, fmt.Errorf("bank layer: %w", err)
 		}
 		out = append(out, e)
 	}
@@ -173,16 +173,29 @@ func withLedger(f func(*Ledger) error) (err error) {
 	if path == "" {
 		return errors.New("bank layer: CLAUZ3_BANK_DB (the ledger's database file) is not set")
 	}
-	if _, statErr := os.Stat(path); statErr != nil {
-		return fmt.Errorf("bank layer: CLAUZ3_BANK_DB: %v", statErr)
+	// The file is opened here first, as SQLite will open it (read and
+	// write, never created): SQLite reports a file it may not open as
+	// SQLITE_CANTOPEN, without the errno, so only this open tells the
+	// sandbox's refusal (EACCES) from a missing or broken ledger. Its
+	// -wal and -shm files are beside it, in the folder the sandbox grants
+	// with the file. Only a regular file is opened (never a FIFO).
+	if st, statErr := os.Stat(path); statErr != nil {
+		return fmt.Errorf("bank layer: CLAUZ3_BANK_DB: %w", statErr)
+	} else if !st.Mode().IsRegular() {
+		return fmt.Errorf("bank layer: CLAUZ3_BANK_DB: %s is not a regular file", path)
 	}
+	file, openErr := os.OpenFile(path, os.O_RDWR, 0)
+	if openErr != nil {
+		return fmt.Errorf("bank layer: CLAUZ3_BANK_DB: %w", openErr)
+	}
+	file.Close()
 	l, err := Open(path)
 	if err != nil {
 		return err
 	}
 	defer func() {
 		if cerr := l.Close(); err == nil && cerr != nil {
-			err = fmt.Errorf("bank layer: %v", cerr)
+			err = fmt.Errorf("bank layer: %w", cerr)
 		}
 	}()
 	return f(l)

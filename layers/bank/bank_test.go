@@ -7,9 +7,11 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/clauz3/clauz3/internal/sandboxtest"
+	"github.com/clauz3/clauz3/securitymod/sandbox"
 )
 
 func newLedger(t *testing.T) (*Ledger, string) {
@@ -176,5 +178,85 @@ func TestEffectsSandboxed(t *testing.T) {
 	t.Setenv("CLAUZ3_BANK_DB", path)
 	if b, err := Balance("checking"); err != nil || b != 750 {
 		t.Fatalf("after the confined run: balance = %d, %v", b, err)
+	}
+}
+
+// TestEffectsRefusedBySandbox: a ledger the sandbox does not grant (the
+// policy names one database, the effect opens another) fails with an
+// error that carries the kernel's errno, so the run reports the sandbox's
+// refusal, not an effect failure. SQLite alone says only "unable to open
+// database file".
+func TestEffectsRefusedBySandbox(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		effect func() error
+	}{
+		{"withdraw", func() error { return Withdraw("checking", 1) }},
+		{"deposit", func() error { return Deposit("checking", 1) }},
+		{"pay_bill", func() error { return PayBill("checking", "acme", 1) }},
+		{"balance", func() error { _, err := Balance("checking"); return err }},
+	} {
+		effects := []string{"withdraw", "deposit", "pay_bill", "balance"}
+		t.Run(tc.name+"/another ledger", func(t *testing.T) {
+			sandboxtest.Refused(t, "bank", effects, func() (map[string]string, string) {
+				granted, other := ledgerFile(t), ledgerFile(t)
+				return map[string]string{"HOME": t.TempDir(), "CLAUZ3_BANK_DB": granted, "OTHER_BANK_DB": other}, other
+			}, func(env map[string]string) error {
+				os.Setenv("CLAUZ3_BANK_DB", env["OTHER_BANK_DB"])
+				return tc.effect()
+			})
+		})
+		// The configured path itself, in the granted folder, is a symlink
+		// to a ledger elsewhere: Landlock checks the file it reaches.
+		t.Run(tc.name+"/a symlink out of the granted folder", func(t *testing.T) {
+			sandboxtest.Refused(t, "bank", effects, func() (map[string]string, string) {
+				other := ledgerFile(t)
+				link := filepath.Join(t.TempDir(), "bank.db")
+				if err := os.Symlink(other, link); err != nil {
+					t.Fatal(err)
+				}
+				return map[string]string{"HOME": t.TempDir(), "CLAUZ3_BANK_DB": link}, other
+			}, func(map[string]string) error { return tc.effect() })
+		})
+	}
+}
+
+// ledgerFile is a closed ledger with a funded account, in a folder of its
+// own.
+func ledgerFile(t *testing.T) string {
+	l, path := newLedger(t)
+	l.Close()
+	return path
+}
+
+// TestOpenFailuresAreNoDenial: a ledger path that is a folder, a file
+// that is no database or a missing file fails as the effect's own error,
+// which sandbox.Classify does not take for the sandbox's refusal.
+func TestOpenFailuresAreNoDenial(t *testing.T) {
+	dir := t.TempDir()
+	notDB := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(notDB, []byte("not a database, just text that is long enough to have a header"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fifo := filepath.Join(dir, "fifo.db")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ name, path string }{
+		{"a folder", dir},
+		{"a FIFO (never opened: that would block)", fifo},
+		{"a file that is no database", notDB},
+		{"a missing file", filepath.Join(dir, "missing.db")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv("CLAUZ3_BANK_DB", tc.path)
+			_, err := Balance("checking")
+			if err == nil {
+				t.Fatal("the effect succeeded")
+			}
+			if c := sandbox.Classify(err); c != sandbox.NotDenied {
+				t.Fatalf("Classify(%v) = %v: taken for the sandbox's refusal", err, c)
+			}
+		})
 	}
 }

@@ -41,7 +41,7 @@ type Outcome struct {
 // Cases reads the cases/ folder of a layer source, and cases/pending/.
 func Cases(src *layers.Source) ([]Case, error) {
 	if _, err := fs.ReadDir(src.Files, "cases"); err != nil {
-		return nil, fmt.Errorf("%s has no cases/ folder: %v", src.Origin, err)
+		return nil, fmt.Errorf("%s has no cases/ folder: %w", src.Origin, err)
 	}
 	var cases []Case
 	for _, dir := range []string{"cases", "cases/pending"} {

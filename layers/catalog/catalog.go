@@ -115,7 +115,7 @@ func Load(importRoots, trustedRoots []string) (*Catalog, error) {
 	for _, n := range names {
 		l, err := layer.Load(roots[n], n)
 		if err != nil {
-			return nil, fmt.Errorf("trusted layer %s (%s) does not load:\n%v", n, roots[n], err)
+			return nil, fmt.Errorf("trusted layer %s (%s) does not load:\n%w", n, roots[n], err)
 		}
 		c.Layers = append(c.Layers, FromLayer(l))
 	}

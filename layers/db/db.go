@@ -82,11 +82,11 @@ const UsersSchema = `CREATE TABLE IF NOT EXISTS users (
 func CreateDemo(path string) error {
 	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)")
 	if err != nil {
-		return fmt.Errorf("db layer: %s: %v", path, err)
+		return fmt.Errorf("db layer: %s: %w", path, err)
 	}
 	defer db.Close()
 	if _, err := db.Exec(UsersSchema); err != nil {
-		return fmt.Errorf("db layer: %s: %v", path, err)
+		return fmt.Errorf("db layer: %s: %w", path, err)
 	}
 	for _, u := range []UserRow{
 		{1, "Ann", "ann@example.com", "ops", true},
@@ -94,7 +94,7 @@ func CreateDemo(path string) error {
 		{3, "Cat", "cat@example.com", "ops", true},
 	} {
 		if _, err := db.Exec(`INSERT OR REPLACE INTO users(id, name, email, team, consented) VALUES (?, ?, ?, ?, ?)`, u.Id, u.Name, u.Email, u.Team, u.Consented); err != nil {
-			return fmt.Errorf("db layer: %s: %v", path, err)
+			return fmt.Errorf("db layer: %s: %w", path, err)
 		}
 	}
 	return nil
@@ -150,29 +150,42 @@ func Query(path, table string, where map[string]any) ([]UserRow, error) {
 	if path == "" {
 		return nil, errors.New("db layer: no database path")
 	}
-	if _, err := os.Stat(path); err != nil {
-		return nil, fmt.Errorf("db layer: %v", err)
+	// The file is opened here first, as SQLite will open it (read only):
+	// SQLite reports a file it may not open as SQLITE_CANTOPEN, without
+	// the errno, so only this open tells the sandbox's refusal (EACCES)
+	// from a missing or broken database. A CANTOPEN after this open
+	// succeeded is no refusal of the file and stays an effect failure.
+	// Only a regular file is opened: opening a FIFO would block.
+	if st, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("db layer: %w", err)
+	} else if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("db layer: %s is not a regular file", path)
 	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("db layer: %w", err)
+	}
+	f.Close()
 	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro&_pragma=busy_timeout(5000)")
 	if err != nil {
-		return nil, fmt.Errorf("db layer: %s: %v", path, err)
+		return nil, fmt.Errorf("db layer: %s: %w", path, err)
 	}
 	defer db.Close()
 	rows, err := db.Query(q, args...)
 	if err != nil {
-		return nil, fmt.Errorf("db layer: query %s where %v: %v", table, where, err)
+		return nil, fmt.Errorf("db layer: query %s where %v: %w", table, where, err)
 	}
 	defer rows.Close()
 	out := []UserRow{}
 	for rows.Next() {
 		var u UserRow
 		if err := rows.Scan(&u.Id, &u.Name, &u.Email, &u.Team, &u.Consented); err != nil {
-			return nil, fmt.Errorf("db layer: query %s: %v", table, err)
+			return nil, fmt.Errorf("db layer: query %s: %w", table, err)
 		}
 		out = append(out, u)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("db layer: query %s: %v", table, err)
+		return nil, fmt.Errorf("db layer: query %s: %w", table, err)
 	}
 	if len(out) > MaxRows {
 		return nil, fmt.Errorf("db layer: query %s where %v matches more than %d rows; the layer declares at most %d", table, where, MaxRows, MaxRows)

@@ -3,10 +3,15 @@ package db
 import (
 	"database/sql"
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"syscall"
 	"testing"
+
+	"github.com/clauz3/clauz3/internal/sandboxtest"
+	"github.com/clauz3/clauz3/securitymod/sandbox"
 )
 
 func demo(t *testing.T) string {
@@ -99,5 +104,77 @@ func TestDbQueryFromEnv(t *testing.T) {
 	t.Setenv("CLAUZ3_DB_PATH", filepath.Join(t.TempDir(), "none.db"))
 	if _, err := DbQuery("users", nil); err == nil {
 		t.Fatal("a missing database was not refused")
+	}
+}
+
+// TestDbQueryRefusedBySandbox: a database the sandbox does not grant (the
+// policy names one file, the effect opens another) fails with an error
+// that carries the kernel's errno, so the run reports the sandbox's
+// refusal. SQLite alone says only "unable to open database file".
+func TestDbQueryRefusedBySandbox(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		where map[string]any
+	}{
+		{"every row", nil},
+		{"where", map[string]any{"team": "ops"}},
+	} {
+		t.Run(tc.name+"/another database", func(t *testing.T) {
+			sandboxtest.Refused(t, "db", []string{"db_query"}, func() (map[string]string, string) {
+				granted, other := demo(t), demo(t)
+				return map[string]string{"HOME": t.TempDir(), "CLAUZ3_DB_PATH": granted, "OTHER_DB_PATH": other}, other
+			}, func(env map[string]string) error {
+				os.Setenv("CLAUZ3_DB_PATH", env["OTHER_DB_PATH"])
+				_, err := DbQuery("users", tc.where)
+				return err
+			})
+		})
+		// The configured path itself, in the granted folder, is a symlink
+		// to a database elsewhere: Landlock checks the file it reaches.
+		t.Run(tc.name+"/a symlink out of the granted folder", func(t *testing.T) {
+			sandboxtest.Refused(t, "db", []string{"db_query"}, func() (map[string]string, string) {
+				other := demo(t)
+				link := filepath.Join(t.TempDir(), "demo.db")
+				if err := os.Symlink(other, link); err != nil {
+					t.Fatal(err)
+				}
+				return map[string]string{"HOME": t.TempDir(), "CLAUZ3_DB_PATH": link}, other
+			}, func(map[string]string) error {
+				_, err := DbQuery("users", tc.where)
+				return err
+			})
+		})
+	}
+}
+
+// TestOpenFailuresAreNoDenial: SQLite's SQLITE_CANTOPEN is not always the
+// sandbox: a database path that is a folder, a file that is no database
+// or a missing file fails as the effect's own error, which
+// sandbox.Classify does not take for a refusal.
+func TestOpenFailuresAreNoDenial(t *testing.T) {
+	dir := t.TempDir()
+	notDB := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(notDB, []byte("not a database, just text that is long enough to have a header"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fifo := filepath.Join(dir, "fifo.db")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ name, path string }{
+		{"a folder", dir},
+		{"a FIFO (never opened: that would block)", fifo},
+		{"a file that is no database", notDB},
+		{"a missing file", filepath.Join(dir, "missing.db")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Query(tc.path, "users", nil)
+			if err == nil {
+				t.Fatal("the query succeeded")
+			}
+			if c := sandbox.Classify(err); c != sandbox.NotDenied {
+				t.Fatalf("Classify(%v) = %v: taken for the sandbox's refusal", err, c)
+			}
+		})
 	}
 }

@@ -53,7 +53,7 @@ func FromEnv() (*Editor, error) {
 	}
 	home, err := os.UserHomeDir()
 	if err != nil {
-		return nil, fmt.Errorf("editor layer: no home folder for the path floor: %v", err)
+		return nil, fmt.Errorf("editor layer: no home folder for the path floor: %w", err)
 	}
 	return &Editor{Roots: roots, Floor: pathfloor.New(home)}, nil
 }
@@ -68,14 +68,14 @@ func (e *Editor) Replace(path, old, new string) error {
 	}
 	resolved, err := e.Floor.Check(path, e.Roots, true)
 	if err != nil {
-		return fmt.Errorf("editor layer: replace_in_file refused: %v", err)
+		return fmt.Errorf("editor layer: replace_in_file refused: %w", err)
 	}
 	if resolved != filepath.Clean(path) {
 		return fmt.Errorf("editor layer: replace_in_file %q refused: it resolves to %s (a symlink on the way)", path, resolved)
 	}
 	f, err := os.OpenFile(resolved, os.O_RDONLY|syscall.O_NOFOLLOW, 0)
 	if err != nil {
-		return fmt.Errorf("editor layer: replace_in_file: %v", err)
+		return fmt.Errorf("editor layer: replace_in_file: %w", err)
 	}
 	st, err := f.Stat()
 	if err != nil || !st.Mode().IsRegular() {
@@ -85,7 +85,7 @@ func (e *Editor) Replace(path, old, new string) error {
 	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
 	f.Close()
 	if err != nil {
-		return fmt.Errorf("editor layer: replace_in_file: %v", err)
+		return fmt.Errorf("editor layer: replace_in_file: %w", err)
 	}
 	if len(data) > MaxFileBytes || !utf8.Valid(data) {
 		return fmt.Errorf("editor layer: replace_in_file %q refused: not a UTF-8 text file of at most %d bytes", path, MaxFileBytes)
@@ -101,22 +101,22 @@ func (e *Editor) Replace(path, old, new string) error {
 	updated := strings.Replace(text, old, new, 1)
 	tmp, err := os.CreateTemp(filepath.Dir(resolved), "."+filepath.Base(resolved)+".clauz3-edit-")
 	if err != nil {
-		return fmt.Errorf("editor layer: replace_in_file: %v", err)
+		return fmt.Errorf("editor layer: replace_in_file: %w", err)
 	}
 	defer os.Remove(tmp.Name())
 	if _, err := io.WriteString(tmp, updated); err != nil {
 		tmp.Close()
-		return fmt.Errorf("editor layer: replace_in_file: %v", err)
+		return fmt.Errorf("editor layer: replace_in_file: %w", err)
 	}
 	if err := tmp.Chmod(st.Mode().Perm()); err != nil {
 		tmp.Close()
-		return fmt.Errorf("editor layer: replace_in_file: %v", err)
+		return fmt.Errorf("editor layer: replace_in_file: %w", err)
 	}
 	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("editor layer: replace_in_file: %v", err)
+		return fmt.Errorf("editor layer: replace_in_file: %w", err)
 	}
 	if err := os.Rename(tmp.Name(), resolved); err != nil {
-		return fmt.Errorf("editor layer: replace_in_file: %v", err)
+		return fmt.Errorf("editor layer: replace_in_file: %w", err)
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clauz3/clauz3/internal/sandboxtest"
 	"github.com/clauz3/clauz3/securitymod/pathfloor"
 )
 
@@ -99,4 +100,19 @@ func TestFromEnv(t *testing.T) {
 	if err := ReplaceInFile(filepath.Join(root, "main.go"), "app", "main"); err == nil || !strings.Contains(err.Error(), "CLAUZ3_FS_ROOTS") {
 		t.Fatalf("unset: err = %v", err)
 	}
+}
+
+// TestReplaceRefusedBySandbox: an edit of a file the sandbox does not
+// grant fails with an error that keeps the kernel's errno, so the run
+// reports the sandbox's refusal. The layer's own roots name the folder;
+// only the policy, derived from other roots, leaves it out.
+func TestReplaceRefusedBySandbox(t *testing.T) {
+	sandboxtest.Refused(t, "editor", []string{"replace_in_file"}, func() (map[string]string, string) {
+		home, root := setup(t)
+		return map[string]string{"HOME": home, "CLAUZ3_FS_ROOTS": root}, filepath.Join(home, "elsewhere", "out.txt")
+	}, func(env map[string]string) error {
+		elsewhere := filepath.Join(env["HOME"], "elsewhere")
+		os.Setenv("CLAUZ3_FS_ROOTS", env["CLAUZ3_FS_ROOTS"]+string(filepath.ListSeparator)+elsewhere)
+		return ReplaceInFile(filepath.Join(elsewhere, "out.txt"), "1.0", "1.1")
+	})
 }

@@ -72,7 +72,7 @@ func ConfigFromEnv() (Config, error) {
 	if ca := os.Getenv("CLAUZ3_SMTP_CA_FILE"); ca != "" {
 		pem, err := os.ReadFile(ca)
 		if err != nil {
-			return Config{}, fmt.Errorf("email layer: CLAUZ3_SMTP_CA_FILE: %v", err)
+			return Config{}, fmt.Errorf("email layer: CLAUZ3_SMTP_CA_FILE: %w", err)
 		}
 		pool, err := x509.SystemCertPool()
 		if err != nil {
@@ -94,11 +94,11 @@ func ConfigFromEnv() (Config, error) {
 		}
 		store, _, err := secrets.Open("clauz3", dir)
 		if err != nil {
-			return Config{}, fmt.Errorf("email layer: %v", err)
+			return Config{}, fmt.Errorf("email layer: %w", err)
 		}
 		pw, err := secrets.Scoped(store, []string{name}).Get(name)
 		if err != nil {
-			return Config{}, fmt.Errorf("email layer: SMTP password: %v", err)
+			return Config{}, fmt.Errorf("email layer: SMTP password: %w", err)
 		}
 		cfg.Password = pw
 	}
@@ -113,7 +113,7 @@ func secretsDir() (string, error) {
 	}
 	home, err := os.UserHomeDir()
 	if err != nil {
-		return "", fmt.Errorf("email layer: no home folder for the secret store: %v", err)
+		return "", fmt.Errorf("email layer: no home folder for the secret store: %w", err)
 	}
 	return filepath.Join(home, ".local", "share", "clauz3"), nil
 }
@@ -186,15 +186,15 @@ func Send(cfg Config, addr, subject, msg string) error {
 		conn, err = dialer.Dial("tcp", hostPort)
 	}
 	if err != nil {
-		return fmt.Errorf("email layer: connect to %s: %v", hostPort, err)
+		return fmt.Errorf("email layer: connect to %s: %w", hostPort, err)
 	}
 	defer conn.Close()
 	if err := conn.SetDeadline(time.Now().Add(timeout)); err != nil {
-		return fmt.Errorf("email layer: %v", err)
+		return fmt.Errorf("email layer: %w", err)
 	}
 	c, err := smtp.NewClient(conn, cfg.Host)
 	if err != nil {
-		return fmt.Errorf("email layer: SMTP greeting from %s: %v", hostPort, err)
+		return fmt.Errorf("email layer: SMTP greeting from %s: %w", hostPort, err)
 	}
 	defer c.Close()
 	if cfg.TLS == "starttls" {
@@ -202,35 +202,35 @@ func Send(cfg Config, addr, subject, msg string) error {
 			return fmt.Errorf("email layer: %s does not offer STARTTLS; refusing to send in plaintext", hostPort)
 		}
 		if err := c.StartTLS(tlsCfg); err != nil {
-			return fmt.Errorf("email layer: STARTTLS with %s: %v", hostPort, err)
+			return fmt.Errorf("email layer: STARTTLS with %s: %w", hostPort, err)
 		}
 	}
 	if cfg.Username != "" {
 		if err := c.Auth(smtp.PlainAuth("", cfg.Username, cfg.Password, cfg.Host)); err != nil {
 			// The server's reply never contains the password; net/smtp's
 			// own errors do not either.
-			return fmt.Errorf("email layer: authentication as %s failed: %v", cfg.Username, err)
+			return fmt.Errorf("email layer: authentication as %s failed: %w", cfg.Username, err)
 		}
 	}
 	if err := c.Mail(cfg.From); err != nil {
-		return fmt.Errorf("email layer: MAIL FROM %s: %v", cfg.From, err)
+		return fmt.Errorf("email layer: MAIL FROM %s: %w", cfg.From, err)
 	}
 	if err := c.Rcpt(addr); err != nil {
-		return fmt.Errorf("email layer: RCPT TO %s: %v", addr, err)
+		return fmt.Errorf("email layer: RCPT TO %s: %w", addr, err)
 	}
 	w, err := c.Data()
 	if err != nil {
-		return fmt.Errorf("email layer: DATA: %v", err)
+		return fmt.Errorf("email layer: DATA: %w", err)
 	}
 	if _, err := w.Write(message(cfg.From, addr, subject, msg)); err != nil {
 		w.Close()
-		return fmt.Errorf("email layer: writing the message: %v", err)
+		return fmt.Errorf("email layer: writing the message: %w", err)
 	}
 	if err := w.Close(); err != nil {
-		return fmt.Errorf("email layer: the server did not accept the message: %v", err)
+		return fmt.Errorf("email layer: the server did not accept the message: %w", err)
 	}
 	if err := c.Quit(); err != nil {
-		return fmt.Errorf("email layer: QUIT: %v", err)
+		return fmt.Errorf("email layer: QUIT: %w", err)
 	}
 	return nil
 }

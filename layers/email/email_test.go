@@ -12,6 +12,7 @@ import (
 	"io"
 	"math/big"
 	"net"
+	"net/textproto"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -24,6 +25,7 @@ import (
 	"github.com/emersion/go-smtp"
 
 	"github.com/clauz3/clauz3/internal/sandboxtest"
+	"github.com/clauz3/clauz3/securitymod/sandbox"
 	"github.com/clauz3/clauz3/securitymod/secrets"
 )
 
@@ -37,6 +39,8 @@ type backend struct {
 	mu       sync.Mutex
 	msgs     []received
 	user, pw string // required credentials; empty: no AUTH needed
+	// rcptRefusal: RCPT TO is refused with 550 and this text.
+	rcptRefusal string
 }
 
 func (b *backend) NewSession(*smtp.Conn) (smtp.Session, error) { return &session{b: b}, nil }
@@ -66,7 +70,13 @@ func (s *session) Mail(from string, _ *smtp.MailOptions) error {
 	return nil
 }
 
-func (s *session) Rcpt(to string, _ *smtp.RcptOptions) error { s.cur.to = to; return nil }
+func (s *session) Rcpt(to string, _ *smtp.RcptOptions) error {
+	if s.b.rcptRefusal != "" {
+		return &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 7, 1}, Message: s.b.rcptRefusal}
+	}
+	s.cur.to = to
+	return nil
+}
 
 func (s *session) Data(r io.Reader) error {
 	data, err := io.ReadAll(r)
@@ -311,5 +321,83 @@ func TestSendEmailSandboxed(t *testing.T) {
 	})
 	if len(be.msgs) != 1 || be.msgs[0].to != "bob@example.com" {
 		t.Fatalf("server got %+v", be.msgs)
+	}
+}
+
+// TestSendEmailRefusedBySandbox: what the sandbox derived from one
+// configuration does not grant (another SMTP port, another CA file,
+// another secret store) fails with an error that keeps the kernel's
+// errno, so the run reports the sandbox's refusal and not an effect
+// failure.
+func TestSendEmailRefusedBySandbox(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		key  string // the setting the effect then reads from the other configuration
+	}{
+		{"a port the policy does not name", "CLAUZ3_SMTP_PORT"},
+		{"a CA file the policy does not name", "CLAUZ3_SMTP_CA_FILE"},
+		{"a secret store the policy does not name", "CLAUZ3_SECRETS_DIR"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sandboxtest.Refused(t, "email", []string{"send_email"}, func() (map[string]string, string) {
+				granted, other := mailConfig(t), mailConfig(t)
+				granted["OTHER"] = other[tc.key]
+				return granted, other["CLAUZ3_SMTP_CA_FILE"]
+			}, func(env map[string]string) error {
+				os.Setenv(tc.key, env["OTHER"])
+				return SendEmail("bob@example.com", "Report is ready")
+			})
+		})
+	}
+}
+
+// TestServerRefusalIsNoSandboxDenial: a server's refusal that reads like
+// the kernel's message stays the server's answer: the layer keeps it as
+// a *textproto.Error, and sandbox.Denial, which reads the errno and not
+// the text, does not take it for the sandbox's refusal.
+func TestServerRefusalIsNoSandboxDenial(t *testing.T) {
+	tlsCfg, caPEM := selfSigned(t)
+	be := &backend{rcptRefusal: "permission denied; operation not permitted"}
+	port := serve(t, be, tlsCfg, false)
+	cfg := Config{Host: "127.0.0.1", Port: port, From: "clauz3@example.com", TLS: "starttls", RootCAs: pool(t, caPEM)}
+	err := Send(cfg, "bob@example.com", "", "hello")
+	var reply *textproto.Error
+	if !errors.As(err, &reply) || reply.Code != 550 {
+		t.Fatalf("Send = %v, want the server's 550 reply in the chain", err)
+	}
+	if d := sandbox.Denial(err); d != "" {
+		t.Fatalf("sandbox.Denial = %q: the server's reply was taken for the sandbox's refusal", d)
+	}
+	if len(be.msgs) != 0 {
+		t.Fatalf("the refused message was delivered: %+v", be.msgs)
+	}
+}
+
+// mailConfig is a loopback STARTTLS server with its own CA file and
+// secret store, as the email layer's environment.
+func mailConfig(t *testing.T) map[string]string {
+	t.Helper()
+	tlsCfg, caPEM := selfSigned(t)
+	port := serve(t, &backend{user: "mailer", pw: "pw-123"}, tlsCfg, false)
+	dir := t.TempDir()
+	caFile := filepath.Join(dir, "ca.pem")
+	if err := os.WriteFile(caFile, caPEM, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	secretsDir := filepath.Join(dir, "secrets")
+	t.Setenv("DBUS_SESSION_BUS_ADDRESS", "unix:path="+filepath.Join(dir, "no-bus"))
+	store, _, err := secrets.Open("clauz3", secretsDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := store.Set("smtp-password", "pw-123"); err != nil {
+		t.Fatal(err)
+	}
+	return map[string]string{
+		"HOME":             dir,
+		"CLAUZ3_SMTP_HOST": "127.0.0.1", "CLAUZ3_SMTP_PORT": strconv.Itoa(port),
+		"CLAUZ3_SMTP_FROM": "clauz3@example.com", "CLAUZ3_SMTP_TLS": "starttls",
+		"CLAUZ3_SMTP_USER": "mailer", "CLAUZ3_SMTP_PASSWORD_SECRET": "smtp-password",
+		"CLAUZ3_SMTP_CA_FILE": caFile, "CLAUZ3_SECRETS_DIR": secretsDir,
 	}
 }

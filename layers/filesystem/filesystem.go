@@ -59,7 +59,7 @@ func FromEnv() (*FS, error) {
 	}
 	home, err := os.UserHomeDir()
 	if err != nil {
-		return nil, fmt.Errorf("filesystem layer: no home folder for the path floor: %v", err)
+		return nil, fmt.Errorf("filesystem layer: no home folder for the path floor: %w", err)
 	}
 	return &FS{Roots: roots, Floor: pathfloor.New(home)}, nil
 }
@@ -71,7 +71,7 @@ func (f *FS) check(op, path string, write bool) (string, error) {
 	}
 	resolved, err := f.Floor.Check(path, f.Roots, write)
 	if err != nil {
-		return "", fmt.Errorf("filesystem layer: %s refused: %v", op, err)
+		return "", fmt.Errorf("filesystem layer: %s refused: %w", op, err)
 	}
 	if resolved != filepath.Clean(path) {
 		return "", fmt.Errorf("filesystem layer: %s %q refused: it resolves to %s (a symlink on the way); contracts speak about the written path", op, path, resolved)
@@ -87,7 +87,7 @@ func (f *FS) ReadFile(path string) (string, error) {
 	}
 	file, err := os.OpenFile(resolved, os.O_RDONLY|syscall.O_NOFOLLOW, 0)
 	if err != nil {
-		return "", fmt.Errorf("filesystem layer: read_file: %v", err)
+		return "", fmt.Errorf("filesystem layer: read_file: %w", err)
 	}
 	defer file.Close()
 	if st, err := file.Stat(); err != nil || !st.Mode().IsRegular() {
@@ -95,7 +95,7 @@ func (f *FS) ReadFile(path string) (string, error) {
 	}
 	data, err := io.ReadAll(io.LimitReader(file, MaxReadBytes+1))
 	if err != nil {
-		return "", fmt.Errorf("filesystem layer: read_file: %v", err)
+		return "", fmt.Errorf("filesystem layer: read_file: %w", err)
 	}
 	if len(data) > MaxReadBytes {
 		return "", fmt.Errorf("filesystem layer: read_file %q refused: over %d bytes", path, MaxReadBytes)
@@ -114,7 +114,7 @@ func (f *FS) ListDir(path string) ([]string, error) {
 	}
 	entries, err := os.ReadDir(resolved)
 	if err != nil {
-		return nil, fmt.Errorf("filesystem layer: list_dir: %v", err)
+		return nil, fmt.Errorf("filesystem layer: list_dir: %w", err)
 	}
 	if len(entries) > MaxEntries {
 		return nil, fmt.Errorf("filesystem layer: list_dir %q refused: %d entries, over the declared %d", path, len(entries), MaxEntries)
@@ -135,14 +135,14 @@ func (f *FS) WriteFile(path, content string) error {
 	}
 	file, err := os.OpenFile(resolved, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|syscall.O_NOFOLLOW, 0o644)
 	if err != nil {
-		return fmt.Errorf("filesystem layer: write_file: %v", err)
+		return fmt.Errorf("filesystem layer: write_file: %w", err)
 	}
 	if _, err := io.WriteString(file, content); err != nil {
 		file.Close()
-		return fmt.Errorf("filesystem layer: write_file: %v", err)
+		return fmt.Errorf("filesystem layer: write_file: %w", err)
 	}
 	if err := file.Close(); err != nil {
-		return fmt.Errorf("filesystem layer: write_file: %v", err)
+		return fmt.Errorf("filesystem layer: write_file: %w", err)
 	}
 	return nil
 }

@@ -176,3 +176,43 @@ func TestEffectsSandboxed(t *testing.T) {
 		t.Fatalf("after the confined run: %q, %v", data, err)
 	}
 }
+
+// TestEffectsRefusedBySandbox: each effect on a path the sandbox does not
+// grant fails with an error that keeps the kernel's errno, so the run
+// reports the sandbox's refusal and not an effect failure. The layer's
+// own roots name the place (the path floor lets it through); only the
+// policy, derived from other roots, leaves it out.
+func TestEffectsRefusedBySandbox(t *testing.T) {
+	all := []string{"read_file", "write_file", "list_dir"}
+	for _, tc := range []struct {
+		name    string
+		effects []string // what the plan calls: only readers get read-only roots
+		op      func(root, outside string) error
+	}{
+		{"read_file outside the granted root", all, func(_, outside string) error {
+			_, err := ReadFile(filepath.Join(outside, "secret.txt"))
+			return err
+		}},
+		{"write_file outside the granted root", all, func(_, outside string) error {
+			return WriteFile(filepath.Join(outside, "new.txt"), "x")
+		}},
+		{"list_dir outside the granted root", all, func(_, outside string) error {
+			_, err := ListDir(outside)
+			return err
+		}},
+		{"write_file into a root granted read-only", []string{"read_file", "list_dir"}, func(root, _ string) error {
+			return WriteFile(filepath.Join(root, "out", "report.txt"), "x")
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sandboxtest.Refused(t, "filesystem", tc.effects, func() (map[string]string, string) {
+				home, root, outside := world(t)
+				return map[string]string{"HOME": home, "CLAUZ3_FS_ROOTS": root, "OUTSIDE": outside}, filepath.Join(outside, "secret.txt")
+			}, func(env map[string]string) error {
+				root, outside := env["CLAUZ3_FS_ROOTS"], env["OUTSIDE"]
+				os.Setenv("CLAUZ3_FS_ROOTS", root+string(filepath.ListSeparator)+outside)
+				return tc.op(root, outside)
+			})
+		})
+	}
+}

@@ -53,7 +53,7 @@ func FromEnv() (*Searcher, error) {
 	}
 	home, err := os.UserHomeDir()
 	if err != nil {
-		return nil, fmt.Errorf("grep layer: no home folder for the path floor: %v", err)
+		return nil, fmt.Errorf("grep layer: no home folder for the path floor: %w", err)
 	}
 	return &Searcher{Roots: roots, Floor: pathfloor.New(home)}, nil
 }
@@ -69,11 +69,11 @@ func (s *Searcher) Grep(dir, pattern string) (string, error) {
 	}
 	re, err := regexp.Compile(pattern)
 	if err != nil {
-		return "", fmt.Errorf("grep layer: pattern %q: %v", pattern, err)
+		return "", fmt.Errorf("grep layer: pattern %q: %w", pattern, err)
 	}
 	resolved, err := s.Floor.Check(dir, s.Roots, false)
 	if err != nil {
-		return "", fmt.Errorf("grep layer: grep refused: %v", err)
+		return "", fmt.Errorf("grep layer: grep refused: %w", err)
 	}
 	if resolved != filepath.Clean(dir) {
 		return "", fmt.Errorf("grep layer: grep %q refused: it resolves to %s (a symlink on the way)", dir, resolved)
@@ -126,7 +126,7 @@ func (s *Searcher) Grep(dir, pattern string) (string, error) {
 		if tooLong {
 			return "", err
 		}
-		return "", fmt.Errorf("grep layer: %v", err)
+		return "", fmt.Errorf("grep layer: %w", err)
 	}
 	return out.String(), nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clauz3/clauz3/internal/sandboxtest"
 	"github.com/clauz3/clauz3/securitymod/pathfloor"
 )
 
@@ -117,4 +118,20 @@ func TestFromEnv(t *testing.T) {
 	if _, err := Grep(filepath.Join(home, "src"), "x"); err == nil || !strings.Contains(err.Error(), "CLAUZ3_FS_ROOTS") {
 		t.Fatalf("unset: err = %v", err)
 	}
+}
+
+// TestGrepRefusedBySandbox: a search of a folder the sandbox does not
+// grant fails with an error that keeps the kernel's errno, so the run
+// reports the sandbox's refusal. The layer's own roots name the folder;
+// only the policy, derived from other roots, leaves it out.
+func TestGrepRefusedBySandbox(t *testing.T) {
+	sandboxtest.Refused(t, "grep", []string{"grep"}, func() (map[string]string, string) {
+		home, _ := tree(t)
+		return map[string]string{"HOME": home, "CLAUZ3_FS_ROOTS": filepath.Join(home, "src")}, filepath.Join(home, "outside", "c.txt")
+	}, func(env map[string]string) error {
+		outside := filepath.Join(env["HOME"], "outside")
+		os.Setenv("CLAUZ3_FS_ROOTS", env["CLAUZ3_FS_ROOTS"]+string(filepath.ListSeparator)+outside)
+		_, err := Grep(outside, "TODO")
+		return err
+	})
 }

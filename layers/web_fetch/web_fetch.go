@@ -224,7 +224,7 @@ func (f *Fetcher) request(method, raw string, body *string) (string, error) {
 	}
 	req, err := http.NewRequestWithContext(ctx, method, target.URL.String(), reqBody)
 	if err != nil {
-		return "", fmt.Errorf("web_fetch layer: %s %q: %v", op, raw, err)
+		return "", fmt.Errorf("web_fetch layer: %s %q: %w", op, raw, err)
 	}
 	if body != nil {
 		req.Header.Set("Content-Type", "text/plain; charset=utf-8")

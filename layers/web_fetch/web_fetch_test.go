@@ -5,11 +5,14 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/clauz3/clauz3/internal/sandboxtest"
 	"github.com/clauz3/clauz3/securitymod/egress"
 )
 
@@ -294,5 +297,31 @@ func TestLoopbackOnlyWhenConfigured(t *testing.T) {
 	before := hits.Load()
 	if _, err := WebFetch(s.URL + "/hello"); err == nil || hits.Load() != before {
 		t.Errorf("without the setting: err %v, %d requests reached the server", err, hits.Load()-before)
+	}
+}
+
+// TestFetchRefusedBySandbox: a request to a port the sandbox does not
+// grant (the policy names web ports 80, 443 and CLAUZ3_WEB_PORTS's; the
+// server listens elsewhere) fails with an error that keeps the kernel's
+// errno through the HTTP client and the redactor, so the run reports the
+// sandbox's refusal and not an effect failure.
+func TestFetchRefusedBySandbox(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		op   func(url string) error
+	}{
+		{"web_fetch", func(url string) error { _, err := WebFetch(url); return err }},
+		{"web_post", func(url string) error { _, err := WebPost(url, "x"); return err }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sandboxtest.Refused(t, "web_fetch", []string{"web_fetch", "web_post"}, func() (map[string]string, string) {
+				s, _ := server(t)
+				probe := filepath.Join(t.TempDir(), "not-granted.txt")
+				os.WriteFile(probe, []byte("x"), 0o600)
+				return map[string]string{"HOME": t.TempDir(), "CLAUZ3_WEB_ALLOW_LOOPBACK": "1", "URL": s.URL + "/echo"}, probe
+			}, func(env map[string]string) error {
+				return tc.op(env["URL"])
+			})
+		})
 	}
 }

@@ -85,7 +85,7 @@ func FromEnv() (*Searcher, error) {
 	if ca := os.Getenv("CLAUZ3_SEARCH_CA_FILE"); ca != "" {
 		pem, err := os.ReadFile(ca)
 		if err != nil {
-			return nil, fmt.Errorf("web_search layer: CLAUZ3_SEARCH_CA_FILE: %v", err)
+			return nil, fmt.Errorf("web_search layer: CLAUZ3_SEARCH_CA_FILE: %w", err)
 		}
 		pool, err := x509.SystemCertPool()
 		if err != nil {
@@ -101,17 +101,17 @@ func FromEnv() (*Searcher, error) {
 		if dir == "" {
 			home, err := os.UserHomeDir()
 			if err != nil {
-				return nil, fmt.Errorf("web_search layer: no home folder for the secret store: %v", err)
+				return nil, fmt.Errorf("web_search layer: no home folder for the secret store: %w", err)
 			}
 			dir = filepath.Join(home, ".local", "share", "clauz3")
 		}
 		store, _, err := secrets.Open("clauz3", dir)
 		if err != nil {
-			return nil, fmt.Errorf("web_search layer: %v", err)
+			return nil, fmt.Errorf("web_search layer: %w", err)
 		}
 		key, err := secrets.Scoped(store, []string{name}).Get(name)
 		if err != nil {
-			return nil, fmt.Errorf("web_search layer: search API key: %v", err)
+			return nil, fmt.Errorf("web_search layer: search API key: %w", err)
 		}
 		s.Key = key
 	}
@@ -122,7 +122,7 @@ func FromEnv() (*Searcher, error) {
 func (s *Searcher) requestURL(query string) (string, error) {
 	u, err := url.Parse(s.Endpoint)
 	if err != nil {
-		return "", fmt.Errorf("web_search layer: endpoint %q: %v", s.Endpoint, err)
+		return "", fmt.Errorf("web_search layer: endpoint %q: %w", s.Endpoint, err)
 	}
 	if u.Scheme != "https" && u.Scheme != "http" {
 		return "", fmt.Errorf("web_search layer: endpoint %q is not http or https", s.Endpoint)
@@ -174,7 +174,7 @@ func (s *Searcher) Search(query string) ([]SearchResult, error) {
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, raw, nil)
 	if err != nil {
-		return nil, fmt.Errorf("web_search layer: %v", err)
+		return nil, fmt.Errorf("web_search layer: %w", err)
 	}
 	req.Header.Set("Accept", "application/json")
 	if s.Key != "" {
@@ -197,7 +197,7 @@ func (s *Searcher) Search(query string) ([]SearchResult, error) {
 	}
 	var a answer
 	if err := json.Unmarshal(data, &a); err != nil {
-		return nil, fmt.Errorf("web_search layer: endpoint %s: malformed answer: %v", s.Endpoint, err)
+		return nil, fmt.Errorf("web_search layer: endpoint %s: malformed answer: %w", s.Endpoint, err)
 	}
 	if a.Results == nil {
 		return nil, fmt.Errorf("web_search layer: endpoint %s: the answer has no \"results\" list", s.Endpoint)

@@ -3,6 +3,7 @@ package websearch
 import (
 	"crypto/x509"
 	"encoding/json"
+	"encoding/pem"
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/clauz3/clauz3/internal/sandboxtest"
 	"github.com/clauz3/clauz3/securitymod/egress"
 	"github.com/clauz3/clauz3/securitymod/secrets"
 )
@@ -239,5 +241,50 @@ func TestRender(t *testing.T) {
 	}
 	if Render(nil) != "" {
 		t.Error("no hits should render as empty text")
+	}
+}
+
+// TestSearchRefusedBySandbox: what the sandbox derived from one
+// configuration does not grant (another CA file, another secret store)
+// fails with an error that keeps the kernel's errno, so the run reports
+// the sandbox's refusal and not an effect failure.
+func TestSearchRefusedBySandbox(t *testing.T) {
+	for _, key := range []string{"CLAUZ3_SEARCH_CA_FILE", "CLAUZ3_SECRETS_DIR"} {
+		t.Run(key, func(t *testing.T) {
+			sandboxtest.Refused(t, "web_search", []string{"web_search"}, func() (map[string]string, string) {
+				granted, other := searchConfig(t), searchConfig(t)
+				granted["OTHER"] = other[key]
+				return granted, other["CLAUZ3_SEARCH_CA_FILE"]
+			}, func(env map[string]string) error {
+				os.Setenv(key, env["OTHER"])
+				_, err := WebSearch("x")
+				return err
+			})
+		})
+	}
+}
+
+// searchConfig is a web_search environment with its own CA file and a
+// secret store holding the key.
+func searchConfig(t *testing.T) map[string]string {
+	t.Helper()
+	dir := t.TempDir()
+	t.Setenv("DBUS_SESSION_BUS_ADDRESS", "unix:path="+filepath.Join(dir, "no-bus"))
+	srv := httptest.NewTLSServer(http.NotFoundHandler())
+	srv.Close()
+	caFile := filepath.Join(dir, "ca.pem")
+	if err := os.WriteFile(caFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	store, _, err := secrets.Open("clauz3", filepath.Join(dir, "secrets"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := store.Set("search_key", testKey); err != nil {
+		t.Fatal(err)
+	}
+	return map[string]string{
+		"HOME": dir, "CLAUZ3_SEARCH_URL": "https://search.example.com/api", "CLAUZ3_SEARCH_CA_FILE": caFile,
+		"CLAUZ3_SECRETS_DIR": filepath.Join(dir, "secrets"), "CLAUZ3_SEARCH_KEY_SECRET": "search_key",
 	}
 }

@@ -70,10 +70,14 @@
 // refused naming the limit and the status; any other unreported, garbled
 // or mismatched report is refused too, never passed; the kernel's SIGKILL
 // at the CPU hard limit (by signal and CPU time) is refused as the CPU
-// limit; any other signal is passed on as 128+signal. Denial classifies an
-// effect's error as a sandbox refusal (EACCES, EPERM, EXDEV, EFBIG,
-// EMFILE, also in flattened messages). Probe reports what the kernel
-// provides, for `clauz3 doctor`.
+// limit; any other signal is passed on as 128+signal. Classify finds
+// whether an effect's error is the sandbox's doing by the errno in its
+// chain (EACCES, EPERM, EXDEV or fs.ErrPermission: NotPermitted; EFBIG:
+// FileSizeLimit; EMFILE: OpenFilesLimit), never by its text; Denial is
+// the refusal line the run prints. The trusted layers wrap their causes
+// with %w so the errno reaches it, and a cause flattened into a message
+// is no denial. Probe reports what
+// the kernel provides, for `clauz3 doctor`.
 //
 // # What it refuses
 //

@@ -132,43 +132,71 @@ func (r *Runtime) Confine(receipt, trace, service string, onLimit func(reason st
 func (r *Runtime) Seal() error { return Seal(r.Policy) }
 
 // Denied says whether an effect's error is the sandbox refusing an
-// operation (and which), "" otherwise. Layers often flatten errors with
-// %v, so the kernel's messages are recognised too.
+// operation (and which), "" otherwise: Denial, which reads the errno in
+// the error's chain. The trusted layers wrap their causes with %w so that
+// it reaches it.
 func (r *Runtime) Denied(err error) string { return Denial(err) }
 
-// Denial classifies err: a permission refusal (Landlock answers EACCES,
-// seccomp EPERM) or an exceeded limit.
-func Denial(err error) string {
+// Class is what an effect's error is to the sandbox: not its doing, a
+// refused operation, or an exceeded limit. Tests and callers compare
+// classes, not the words String gives them.
+type Class int
+
+const (
+	NotDenied      Class = iota
+	NotPermitted         // Landlock's EACCES (EXDEV across its rules), seccomp's EPERM
+	FileSizeLimit        // EFBIG: the write crossed RLIMIT_FSIZE
+	OpenFilesLimit       // EMFILE: RLIMIT_NOFILE
+)
+
+// String is the class as the run's refusal line names it ("" for
+// NotDenied).
+func (c Class) String() string {
+	switch c {
+	case NotPermitted:
+		return "operation not permitted"
+	case FileSizeLimit:
+		return "file size limit exceeded"
+	case OpenFilesLimit:
+		return "open files limit exceeded"
+	}
+	return ""
+}
+
+// Classify finds the class of err by the errno in its chain
+// (errors.As); an error that only wraps fs.ErrPermission is
+// NotPermitted too. It never reads the message: an error whose text
+// merely reads like the kernel's (a server's reply, a file name, a cause
+// flattened with %v) is NotDenied, and stays the effect's own failure.
+func Classify(err error) Class {
 	if err == nil {
-		return ""
+		return NotDenied
 	}
 	var errno syscall.Errno
 	if errors.As(err, &errno) {
 		switch errno {
 		case syscall.EACCES, syscall.EPERM, syscall.EXDEV:
-			return "operation not permitted: " + err.Error()
+			return NotPermitted
 		case syscall.EFBIG:
-			return "file size limit exceeded: " + err.Error()
+			return FileSizeLimit
 		case syscall.EMFILE:
-			return "open files limit exceeded: " + err.Error()
+			return OpenFilesLimit
 		}
 	}
 	if errors.Is(err, fs.ErrPermission) {
-		return "operation not permitted: " + err.Error()
+		return NotPermitted
 	}
-	msg := err.Error()
-	for _, m := range []struct{ text, what string }{
-		{"permission denied", "operation not permitted"},
-		{"operation not permitted", "operation not permitted"},
-		{"invalid cross-device link", "operation not permitted"},
-		{"file too large", "file size limit exceeded"},
-		{"too many open files", "open files limit exceeded"},
-	} {
-		if strings.Contains(msg, m.text) {
-			return m.what + ": " + msg
-		}
+	return NotDenied
+}
+
+// Denial is the sandbox's refusal that err shows, as the run reports it
+// ("<class>: <err>"), or "" when Classify finds none.
+func Denial(err error) string {
+	c := Classify(err)
+	if c == NotDenied {
+		return ""
 	}
-	return ""
+	return c.String() + ": " + err.Error()
 }
 
 // NameServiceFiles are what Go's resolver reads before it asks DNS.

@@ -26,8 +26,10 @@ import (
 // a sandbox cannot be lifted, so the test process itself stays free.
 // The child applies the policy from $SANDBOX_POLICY (unless
 // $SANDBOX_SKIP, the unconfined control that shows each operation
-// succeeds without the sandbox), performs $SANDBOX_OP and prints
-// "ALLOWED" or "DENIED <reason>".
+// succeeds without the sandbox), performs $SANDBOX_OP and prints its
+// outcome as one JSON line (a result), which the test compares field by
+// field: the class Classify found, never the words of an error. A limit
+// that ends the run prints onLimit's "DENIED <reason>" instead.
 func TestMain(m *testing.M) {
 	if op := os.Getenv("SANDBOX_OP"); op != "" {
 		// The run's one exit path, as planrt.Main's: a supervised
@@ -46,7 +48,7 @@ func child(op string, r *Runtime) int {
 	}
 	arg := os.Getenv("SANDBOX_ARG")
 	// Threads that exist before Apply must be confined too.
-	results := make(chan string, 4)
+	results := make(chan result, 4)
 	var ready sync.WaitGroup
 	start := make(chan struct{})
 	threaded := op == "read-threads"
@@ -92,8 +94,8 @@ func child(op string, r *Runtime) int {
 	case "read-threads":
 		close(start)
 		for i := 0; i < 4; i++ {
-			if r := <-results; r != "DENIED" && !strings.HasPrefix(r, "DENIED ") {
-				fmt.Println(r)
+			if r := <-results; r.Outcome != "denied" {
+				say(r)
 				return 0
 			}
 		}
@@ -137,7 +139,8 @@ func child(op string, r *Runtime) int {
 			c.Close()
 		}
 	case "exec":
-		err = syscall.Exec("/bin/sh", []string{"sh", "-c", "echo ALLOWED"}, nil)
+		// The shell, if it runs, reports what the child would have.
+		err = syscall.Exec("/bin/sh", []string{"sh", "-c", `echo '{"outcome":"allowed"}'`}, nil)
 	case "fork":
 		for i := 0; i < 50 && err == nil; i++ {
 			var pid int
@@ -192,7 +195,7 @@ func child(op string, r *Runtime) int {
 	case "keyctl":
 		_, err = unix.KeyctlGetKeyringID(unix.KEY_SPEC_SESSION_KEYRING, false)
 	case "no-new-privs":
-		// ALLOWED: the process could still gain privileges by executing
+		// allowed: the process could still gain privileges by executing
 		// a set-user-ID program (no_new_privs is not set).
 		var n int
 		if n, err = unix.PrctlRetInt(unix.PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0); err == nil && n == 1 {
@@ -267,18 +270,32 @@ func child(op string, r *Runtime) int {
 		fmt.Println("unknown op", op)
 		return 2
 	}
-	fmt.Println(outcome(err))
+	say(outcome(err))
 	return 0
 }
 
-func outcome(err error) string {
+// result is the child's report of one operation.
+type result struct {
+	// Outcome: "allowed"; "denied" (Classify found Class); "failed"
+	// (an error that is no denial).
+	Outcome string `json:"outcome"`
+	Class   Class  `json:"class,omitempty"`
+	Detail  string `json:"detail,omitempty"` // the error, for people
+}
+
+func outcome(err error) result {
 	if err == nil {
-		return "ALLOWED"
+		return result{Outcome: "allowed"}
 	}
-	if d := Denial(err); d != "" {
-		return "DENIED " + d
+	if c := Classify(err); c != NotDenied {
+		return result{Outcome: "denied", Class: c, Detail: Denial(err)}
 	}
-	return "FAILED " + err.Error()
+	return result{Outcome: "failed", Detail: err.Error()}
+}
+
+func say(r result) {
+	b, _ := json.Marshal(r)
+	fmt.Println(string(b))
 }
 
 // stderrMark is what the "fatal" and "panic" operations write to
@@ -290,6 +307,27 @@ type run struct {
 	out    string // standard output, trimmed
 	stderr string
 	code   int
+}
+
+// result is the child's one JSON line; anything else on standard output
+// (a limit's refusal, a setup failure's words) fails the test, showing it.
+func (r run) result(t *testing.T) result {
+	t.Helper()
+	res, ok := r.parse()
+	if !ok {
+		t.Fatalf("the child did not report one result (exit %d):\n%s\n%s", r.code, r.out, r.stderr)
+	}
+	return res
+}
+
+func (r run) parse() (result, bool) {
+	var res result
+	dec := json.NewDecoder(strings.NewReader(r.out))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&res); err != nil || dec.More() {
+		return result{}, false
+	}
+	return res, true
 }
 
 func runChild(t *testing.T, p Policy, op, arg, arg2 string, skip bool, env ...string) run {
@@ -391,34 +429,34 @@ func TestSandboxStopsBuggyLayerOperations(t *testing.T) {
 		p         Policy
 		op        string
 		arg, arg2 string
-		want      string // prefix of the confined outcome
+		want      Class // of the confined operation's error
 	}{
-		{"ssh key inside a granted home", files, "read", key, "", "DENIED operation not permitted"},
-		{"ssh key of $HOME when the policy names another home", otherHome, "read", key, "", "DENIED operation not permitted"},
-		{"ssh key from threads started before Apply", files, "read-threads", key, "", "DENIED operation not permitted"},
-		{"write outside the roots", files, "write", outside, "", "DENIED operation not permitted"},
-		{"write into a read-only root", readOnly, "write", outside, "", "DENIED operation not permitted"},
-		{"hard link into a read-only root", readOnly, "hardlink", outside, filepath.Join(outsideDir, "link"), "DENIED operation not permitted"},
-		{"write outside through /proc/self/root", files, "write", "/proc/self/root" + outside, "", "DENIED operation not permitted"},
-		{"hard link of an outside file into the root", files, "hardlink", outside, filepath.Join(home, "work", "link"), "DENIED operation not permitted"},
-		{"socket in a plan without network", files, "socket", "", "", "DENIED operation not permitted"},
-		{"unix socket in a plan with network", ports, "unix-socket", "", "", "DENIED operation not permitted"},
-		{"connect to a port not configured", ports, "connect", otherAddr, "", "DENIED operation not permitted"},
-		{"chmod a file outside the roots", files, "chmod", outside, "", "DENIED operation not permitted"},
-		{"chown a file outside the roots", files, "chown", outside, "", "DENIED operation not permitted"},
-		{"set the times of a file outside the roots", files, "chtimes", outside, "", "DENIED operation not permitted"},
-		{"listen on a port", ports, "listen", "", "", "DENIED operation not permitted"},
-		{"execve /bin/sh", files, "exec", "", "", "DENIED operation not permitted"},
-		{"fork in a loop", files, "fork", "", "", "DENIED operation not permitted"},
-		{"fork without exec, in a loop", files, "rawfork", "", "", "DENIED operation not permitted"},
-		{"new namespace", files, "unshare", "", "", "DENIED operation not permitted"},
-		{"ptrace another process", files, "ptrace", tracee(t), "", "DENIED operation not permitted"},
-		{"mount a file system", files, "mount", t.TempDir(), "", "DENIED operation not permitted"},
-		{"bpf", files, "bpf", "", "", "DENIED operation not permitted"},
-		{"add a key to a keyring", files, "add-key", "", "", "DENIED operation not permitted"},
-		{"read the session keyring", files, "keyctl", "", "", "DENIED operation not permitted"},
-		{"gain privileges through exec (no_new_privs unset)", files, "no-new-privs", "", "", "DENIED operation not permitted"},
-		{"raise a resource limit", files, "raise-limit", "", "", "DENIED operation not permitted"},
+		{"ssh key inside a granted home", files, "read", key, "", NotPermitted},
+		{"ssh key of $HOME when the policy names another home", otherHome, "read", key, "", NotPermitted},
+		{"ssh key from threads started before Apply", files, "read-threads", key, "", NotPermitted},
+		{"write outside the roots", files, "write", outside, "", NotPermitted},
+		{"write into a read-only root", readOnly, "write", outside, "", NotPermitted},
+		{"hard link into a read-only root", readOnly, "hardlink", outside, filepath.Join(outsideDir, "link"), NotPermitted},
+		{"write outside through /proc/self/root", files, "write", "/proc/self/root" + outside, "", NotPermitted},
+		{"hard link of an outside file into the root", files, "hardlink", outside, filepath.Join(home, "work", "link"), NotPermitted},
+		{"socket in a plan without network", files, "socket", "", "", NotPermitted},
+		{"unix socket in a plan with network", ports, "unix-socket", "", "", NotPermitted},
+		{"connect to a port not configured", ports, "connect", otherAddr, "", NotPermitted},
+		{"chmod a file outside the roots", files, "chmod", outside, "", NotPermitted},
+		{"chown a file outside the roots", files, "chown", outside, "", NotPermitted},
+		{"set the times of a file outside the roots", files, "chtimes", outside, "", NotPermitted},
+		{"listen on a port", ports, "listen", "", "", NotPermitted},
+		{"execve /bin/sh", files, "exec", "", "", NotPermitted},
+		{"fork in a loop", files, "fork", "", "", NotPermitted},
+		{"fork without exec, in a loop", files, "rawfork", "", "", NotPermitted},
+		{"new namespace", files, "unshare", "", "", NotPermitted},
+		{"ptrace another process", files, "ptrace", tracee(t), "", NotPermitted},
+		{"mount a file system", files, "mount", t.TempDir(), "", NotPermitted},
+		{"bpf", files, "bpf", "", "", NotPermitted},
+		{"add a key to a keyring", files, "add-key", "", "", NotPermitted},
+		{"read the session keyring", files, "keyctl", "", "", NotPermitted},
+		{"gain privileges through exec (no_new_privs unset)", files, "no-new-privs", "", "", NotPermitted},
+		{"raise a resource limit", files, "raise-limit", "", "", NotPermitted},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -434,13 +472,13 @@ func TestSandboxStopsBuggyLayerOperations(t *testing.T) {
 			}
 			reset()
 			control := runChild(t, c.p, c.op, c.arg, c.arg2, true, "HOME="+home)
-			if control.out != "ALLOWED" {
-				t.Fatalf("control (no sandbox): %q, want ALLOWED: the test would not show the sandbox stopping it", control.out)
+			if r := control.result(t); r.Outcome != "allowed" {
+				t.Fatalf("control (no sandbox): %+v, want allowed: the test would not show the sandbox stopping it", r)
 			}
 			reset()
 			got := runChild(t, c.p, c.op, c.arg, c.arg2, false, "HOME="+home)
-			if !strings.HasPrefix(got.out, c.want) {
-				t.Fatalf("sandboxed: %q (exit %d), want %s...", got.out, got.code, c.want)
+			if r := got.result(t); r.Outcome != "denied" || r.Class != c.want {
+				t.Fatalf("sandboxed: %+v (exit %d), want denied, class %d (%v)", r, got.code, c.want, c.want)
 			}
 			if data, _ := os.ReadFile(outside); string(data) != "original" {
 				t.Fatalf("the file outside the roots changed: %q", data)
@@ -468,8 +506,8 @@ func TestSandboxStopsBuggyLayerOperations(t *testing.T) {
 	}
 	for _, c := range allowed {
 		t.Run("allowed/"+c.name, func(t *testing.T) {
-			if got := runChild(t, c.p, c.op, c.arg, "", false); got.out != "ALLOWED" {
-				t.Fatalf("sandboxed: %q (exit %d), want ALLOWED", got.out, got.code)
+			if got := runChild(t, c.p, c.op, c.arg, "", false); got.result(t).Outcome != "allowed" {
+				t.Fatalf("sandboxed: %q (exit %d), want allowed", got.out, got.code)
 			}
 		})
 	}
@@ -496,7 +534,10 @@ func TestSandboxLimits(t *testing.T) {
 	fsz.Limits.FileSize = 1 << 20
 	big := filepath.Join(dir, "big")
 	got = runChild(t, fsz, "bigfile", big, "", false)
-	if !strings.Contains(got.out, "DENIED file size limit") {
+	// The write's EFBIG reaches the operation first (a result of class
+	// FileSizeLimit), or SIGXFSZ ends the run through onLimit.
+	if r, ok := got.parse(); ok && (r.Outcome != "denied" || r.Class != FileSizeLimit) ||
+		!ok && (got.code != 4 || got.out != "DENIED file size limit of 1048576 bytes exceeded") {
 		t.Fatalf("bigfile: %q exit %d, want the file size refusal", got.out, got.code)
 	}
 	if st, err := os.Stat(big); err == nil && st.Size() > 1<<20 {
