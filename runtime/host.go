@@ -7,6 +7,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Mode says how a sealed binary runs its trusted effects.
@@ -138,6 +139,22 @@ type Run struct {
 	calls   map[string]int
 	stdout  *bufio.Writer
 	sandbox Sandbox // the sandbox of a sealed real run while its plan runs
+	// ending is held by whoever ends the run: the plan's goroutine
+	// (endClaimed) or the sandbox's limit handler, which may fire at the
+	// same moment (a write past the file-size limit both fails with
+	// EFBIG and raises SIGXFSZ). The first prints the run's one last
+	// line and exits; the other waits for the exit. Never unlocked.
+	ending     sync.Mutex
+	endClaimed bool // by the plan's goroutine, the only one that reads it
+}
+
+// claimEnd makes the plan's goroutine the one that ends the run, or
+// waits for ever if a limit's refusal already does.
+func (r *Run) claimEnd() {
+	if !r.endClaimed {
+		r.ending.Lock()
+		r.endClaimed = true
+	}
 }
 
 func newRun(stdout io.Writer) *Run {
@@ -278,7 +295,7 @@ func runMain(p Program, args []string, stdout, stderr io.Writer, run func(r *Run
 	if p.Precondition != nil {
 		// Outside every host: evaluating the clauses runs no effect,
 		// and a refused run must not spend its single-use receipt.
-		if code := protect(r, stderr, func() { p.Precondition(r, in) }); code != ExitOK {
+		if code := protect(r, stderr, false, func() { p.Precondition(r, in) }); code != ExitOK {
 			return code
 		}
 	}
@@ -318,13 +335,19 @@ func runMain(p Program, args []string, stdout, stderr io.Writer, run func(r *Run
 		defer h.close()
 		r.host = h
 	}
-	return protect(r, stderr, func() { run(r, in) })
+	return protect(r, stderr, true, func() { run(r, in) })
 }
 
-// protect runs the plan and maps how it ended to an exit status.
-func protect(r *Run, stderr io.Writer, fn func()) (code int) {
+// protect runs the plan and maps how it ended to an exit status; the
+// plan's goroutine claims the run's end first when fn failed or is the
+// last thing the run does (final), so that a limit's refusal racing it
+// is not printed beside its own.
+func protect(r *Run, stderr io.Writer, final bool, fn func()) (code int) {
 	defer func() {
 		rec := recover()
+		if rec != nil || final {
+			r.claimEnd()
+		}
 		r.Flush()
 		switch e := rec.(type) {
 		case nil:
@@ -364,6 +387,7 @@ func confine(r *Run, p Program, receiptFile, traceFile, serviceURL string, stder
 		f.Close()
 	}
 	onLimit := func(reason string) {
+		r.ending.Lock() // never unlocked: this ends the process
 		r.Flush()
 		fmt.Fprintln(stderr, "clauz3: sandbox: denied: "+reason)
 		p.Sandbox.Exit(ExitSandbox)

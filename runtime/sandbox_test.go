@@ -1,15 +1,20 @@
 package planrt
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/clauz3/clauz3/securitymod/sandbox"
 )
@@ -101,6 +106,95 @@ func TestSandboxHooks(t *testing.T) {
 			}
 			if sb.got != [3]string{"r.json", trace, "http://s"} {
 				t.Errorf("Confine got %v", sb.got)
+			}
+		})
+	}
+}
+
+// racingSandbox hands its onLimit to the test and ends a goroutine that
+// exits through it, as the real Exit ends the process.
+type racingSandbox struct {
+	onLimit chan func(string)
+	exited  chan int
+}
+
+func (s *racingSandbox) Confine(_, _, _ string, onLimit func(string)) (string, error) {
+	s.onLimit <- onLimit
+	return "", nil
+}
+func (s *racingSandbox) Seal() error             { return nil }
+func (s *racingSandbox) Denied(err error) string { return sandbox.Denial(err) }
+func (s *racingSandbox) Exit(code int)           { s.exited <- code; runtime.Goexit() }
+func (s *racingSandbox) refusals(b *syncBuffer) int {
+	return strings.Count(b.String(), "clauz3: sandbox: denied:")
+}
+
+// syncBuffer is a bytes.Buffer two goroutines may write.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
+}
+
+// TestOneRefusalWhenALimitRacesTheRun: a write past the file-size limit
+// both fails with EFBIG (the effect's refusal) and raises SIGXFSZ (the
+// limit's, through onLimit); whichever ends the run first prints the one
+// refusal line, and the other never prints a second.
+func TestOneRefusalWhenALimitRacesTheRun(t *testing.T) {
+	efbig := fmt.Errorf("filesystem layer: write_file: %w", &fs.PathError{Op: "write", Path: "/x", Err: syscall.EFBIG})
+	for _, limitFirst := range []bool{true, false} {
+		t.Run(fmt.Sprintf("limit first %v", limitFirst), func(t *testing.T) {
+			sb := &racingSandbox{onLimit: make(chan func(string), 1), exited: make(chan int, 2)}
+			p := Program{Mode: Real, PlanHash: "h", Target: "main", Gate: &orderGate{log: new([]string)}, Sandbox: sb}
+			var stderr syncBuffer
+			var onLimit func(string)
+			plan := func(r *Run, _ *Inputs) {
+				onLimit = <-sb.onLimit
+				if limitFirst {
+					go onLimit("file size limit of 1 bytes exceeded")
+					<-sb.exited
+				}
+				c := r.Begin("write_file", "path", "/x")
+				Perform(c, func() (string, error) { return "", efbig })
+			}
+			done := make(chan int, 1)
+			go func() {
+				done <- runMain(p, []string{"--receipt", "r.json", "--service", "http://s"}, io.Discard, &stderr, plan)
+			}()
+			if limitFirst {
+				// The run's own end must wait for the limit's exit,
+				// which in a real process never returns.
+				select {
+				case code := <-done:
+					t.Errorf("the run ended with %d after the limit's exit", code)
+				case <-time.After(300 * time.Millisecond):
+				}
+			} else {
+				if code := <-done; code != ExitSandbox {
+					t.Errorf("exit %d, want %d", code, ExitSandbox)
+				}
+				// The signal arrives after the run's end was printed:
+				// its refusal must wait for the process's exit.
+				go onLimit("file size limit of 1 bytes exceeded")
+				select {
+				case <-sb.exited:
+					t.Errorf("the limit exited after the run's end")
+				case <-time.After(300 * time.Millisecond):
+				}
+			}
+			if n := sb.refusals(&stderr); n != 1 {
+				t.Errorf("%d refusal lines, want 1:\n%s", n, stderr.String())
 			}
 		})
 	}
