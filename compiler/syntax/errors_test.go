@@ -37,6 +37,13 @@ func TestErrors(t *testing.T) {
 		{"x = f\"abc", `f.py:1:5: unterminated string literal`},
 		{"x = f'''abc\n", `f.py:1:5: unterminated triple-quoted string literal`},
 		{`x = f"{a}\x4"`, `f.py:1:10: f-string: (unicode error) truncated \x escape at position 0`},
+		// an f-string inside a replacement field: its errors are
+		// f-string errors once, not "f-string: f-string: ..."
+		{"x = f\"{f'{}'}\"", `f.py:1:10: f-string: empty expression not allowed`},
+		{"x = f\"{f'{a!x}'}\"", `f.py:1:13: f-string: invalid conversion character: expected 's', 'r', or 'a'`},
+		{"x = f\"{f'{a b}'}\"", `f.py:1:13: f-string: invalid syntax`},
+		{"x = f\"{g(*a, b)}\"", `f.py:1:14: f-string: positional arguments after *args need Python 3.5+ and are not supported`},
+		{"x = f\"{a <> b}\"", `f.py:1:10: f-string: invalid syntax`},
 
 		// plain syntax errors, located at the offending token
 		{"a = 1\nb = 2\nc = (1 2)\n", `f.py:3:8: invalid syntax`},
@@ -53,6 +60,33 @@ func TestErrors(t *testing.T) {
 		{"x = '\\x4'\n  y = 1\n", `f.py:1:5: (unicode error) truncated \x escape at position 0`},
 		{"  x = '\\x4'\n", `f.py:1:3: unexpected indent`},
 		{"x = 1 = 2 = f()\n", `f.py:1:1: can't assign to literal`},
+
+		// errors gpython raises while reducing a construct, after the parse
+		// has gone on past it: located at the statement holding it, however
+		// far the parse went on
+		{"x = 1 = 2\ny = 3\nz = 4\n", `f.py:1:1: can't assign to literal`},
+		{"x = 1 = 2\ny = (1 2)\n", `f.py:1:1: can't assign to literal`},
+		{"if a:\n    x + 1 = 2\ny = 3\n", `f.py:2:5: can't assign to operator`},
+		{"for 1 in x: pass\n", `f.py:1:1: can't assign to literal`},
+		{"for a in x:\n    pass\nfor f() in x:\n    pass\ny = 1\n", `f.py:3:1: can't assign to function call`},
+		{"with a as 1: pass\n", `f.py:1:1: can't assign to literal`},
+		{"def f():\n    del g()\n    return 1\n", `f.py:2:5: can't delete function call`},
+		{"x = 1\ny += 1\nf() += 1\nz = 2\n", `f.py:3:1: can't assign to function call`},
+		{"x = [a for 1 in b]\ny = 2\n", `f.py:1:1: can't assign to literal`},
+		{"x = yield = 1\n", `f.py:1:1: can't assign to yield expression`},
+		{"(a, 1) = 2\ny = 3\n", `f.py:1:1: can't assign to literal`},
+		{"def f():\n    [a, b + 1] = 2\n    y = 3\n", `f.py:2:5: can't assign to operator`},
+		{"f(a + 1=2)\ny = 1\n", `f.py:1:3: keyword can't be an expression`},
+		{"x = 'a' b'b'\ny = 2\n", `f.py:1:5: cannot mix bytes and nonbytes literals`},
+		{"x = b'a' 'b'\n", `f.py:1:5: cannot mix bytes and nonbytes literals`},
+		{"x = 1 <> 2\ny = 3\n", `f.py:1:7: invalid syntax`},
+
+		// the end of the input is the offending token only on a last line
+		// without a line feed
+		{"x = 1\n\n\ndef # c", `f.py:4:5: unexpected EOF while parsing`},
+		{"x = 1\n\n\ndef # c\n", `f.py:4:5: invalid syntax`},
+		{"x = 1\n\n\ndef\n", `f.py:4:4: invalid syntax`},
+		{"if x", `f.py:1:5: unexpected EOF while parsing`},
 
 		// an error in an earlier statement wins over a later indentation
 		// or desugaring error
@@ -114,6 +148,8 @@ func TestErrors(t *testing.T) {
 		{"d = {**a}\n", `f.py:1:6: invalid syntax (this use of * or ** unpacking needs Python 3.5+ and is not supported)`},
 		{"f(*a, *b)\n", `f.py:1:7: invalid syntax (this use of * or ** unpacking needs Python 3.5+ and is not supported)`},
 		{"f(**a, b=1)\n", `f.py:1:6: invalid syntax (this use of * or ** unpacking needs Python 3.5+ and is not supported)`},
+		{"f(*a, b)\ny = 1\n", `f.py:1:7: positional arguments after *args need Python 3.5+ and are not supported`},
+		{"class A(*b, c): pass\n", `f.py:1:13: positional arguments after *args need Python 3.5+ and are not supported`},
 		{"with (a,\n      b):\n    pass\n", `f.py:1:6: parenthesized context managers spanning several lines are not supported`},
 		{"def f(a, /, b): pass\n", `f.py:1:10: invalid syntax (positional-only parameters are not supported)`},
 		{"x = a @ b\n", `f.py:1:7: invalid syntax (the @ operator is not supported)`},
@@ -157,6 +193,11 @@ func TestErrorCodes(t *testing.T) {
 		{"d = {**a}\n", ir.Unsupported},
 		{"def f(a, /, b): pass\n", ir.Unsupported},
 		{"x = a @ b\n", ir.Unsupported},
+		{"f(*a, b)\n", ir.Unsupported},
+		{"x = 1 = 2\n", ir.Syntax},
+		{"f(a + 1=2)\n", ir.Syntax},
+		{"(a, 1) = 2\n", ir.Syntax},
+		{"x = 'a' b'b'\n", ir.Syntax},
 		{"with (a,\n      b):\n    pass\n", ir.Unsupported},
 	} {
 		_, err := Parse("f.py", []byte(tt.src))
