@@ -85,4 +85,5 @@ func TestLayerErrorsPointIntoLayer(t *testing.T) {
 	if err == nil || err.Error() != want {
 		t.Errorf("got\n%v\nwant\n%s", err, want)
 	}
+	wantDiag(t, err, ir.Unsupported, want)
 }

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -408,6 +409,13 @@ plan.py:20:17: name undefined_dict is not defined
 plan.py:22:21: name undefined_list2 is not defined`
 	if err == nil || err.Error() != want {
 		t.Errorf("got\n%v\nwant\n%s", err, want)
+	}
+	var codes []ir.Code
+	for _, d := range ir.Diagnostics(err) {
+		codes = append(codes, d.Code)
+	}
+	if got := fmt.Sprint(codes); got != "[PlanError UndefinedName UndefinedName TypeMismatch TypeMismatch Unsupported UndefinedName UndefinedName]" {
+		t.Errorf("codes %s", got)
 	}
 }
 
