@@ -63,9 +63,7 @@ func TestDefaultRoots(t *testing.T) {
 	}
 	cfg.TrustedRoots = []string{"testdata/layers/tools"}
 	_, err := Compile("plan.py", src, cfg)
-	if want := "plan.py:1:1: trusted root testdata/layers/tools is outside every import root and does not end in tools/<domain>/trusted"; err == nil || !strings.Contains(err.Error(), want) {
-		t.Errorf("got %v, want %s", err, want)
-	}
+	wantDiag(t, err, ir.ImportError, "plan.py:1:1: trusted root testdata/layers/tools is outside every import root and does not end in tools/<domain>/trusted")
 }
 
 // TestLayerErrorsPointIntoLayer checks that a broken layer's errors are

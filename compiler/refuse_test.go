@@ -435,7 +435,5 @@ func TestMinInt64Literal(t *testing.T) {
 		}
 	}
 	_, err := Compile("plan.py", []byte(mainOf("    x = -9223372036854775809\n")), testCfg)
-	if err == nil || !strings.Contains(err.Error(), "plan.py:7:10: integer literal 9223372036854775809 does not fit in 64 bits") {
-		t.Errorf("got %v, want the literal refused", err)
-	}
+	wantDiag(t, err, ir.PlanError, "plan.py:7:10: integer literal 9223372036854775809 does not fit in 64 bits")
 }
