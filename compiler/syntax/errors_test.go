@@ -83,6 +83,22 @@ func TestErrors(t *testing.T) {
 		{"x = 'a' b'b'\ny = 2\n", `f.py:1:5: cannot mix bytes and nonbytes literals`, ir.Syntax},
 		{"x = b'a' 'b'\n", `f.py:1:5: cannot mix bytes and nonbytes literals`, ir.Syntax},
 		{"x = 1 <> 2\ny = 3\n", `f.py:1:7: invalid syntax`, ir.Syntax},
+		{"for (a, f()) in x:\n    pass\n", `f.py:1:1: can't assign to function call`, ir.Syntax},
+		{"for a, 1 in x:\n    pass\ny = 2\n", `f.py:1:1: can't assign to literal`, ir.Syntax},
+		{"with a as (b, 1):\n    pass\n", `f.py:1:1: can't assign to literal`, ir.Syntax},
+		{"x = [a for (b, 1) in c]\n", `f.py:1:1: can't assign to literal`, ir.Syntax},
+		{"del (a, f())\n", `f.py:1:1: can't delete function call`, ir.Syntax},
+		{"x = 1; y() = 2\n", `f.py:1:8: can't assign to function call`, ir.Syntax},
+		{"x = f\"{[a for (b, 1) in c]}\"\n", `f.py:1:7: f-string: can't assign to literal`, ir.Syntax},
+
+		// a positional argument after a keyword one, which gpython's
+		// grammar reads without complaint
+		{"f(a=1, b)\n", `f.py:1:8: positional argument follows keyword argument`, ir.Syntax},
+		{"class A(b=1, c): pass\n", `f.py:1:14: positional argument follows keyword argument`, ir.Syntax},
+		{"f(*a, k=1, b)\n", `f.py:1:12: positional argument follows keyword argument`, ir.Syntax},
+		{"f(a=1, *b, key=lambda x=1: x, **c)\ng(lambda a=1: a, b)\n", ``, 0},
+		{"xs = sorted(x, key=lambda a, b: a)\nf(lambda a, b=1: a)\ng(k=lambda a, b=(1, 2): lambda c, d: c, e=1)\n", ``, 0},
+		{"g(k=lambda a, b=(1, 2): lambda c, d: c, e)\n", `f.py:1:41: positional argument follows keyword argument`, ir.Syntax},
 
 		// the end of the input is the offending token only on a last line
 		// without a line feed

@@ -266,63 +266,111 @@ func (lv *level) firstFailingTopStmt() int {
 	return tops[k]
 }
 
-// crashedError locates a gpython panic: at the statement holding the last
-// token gpython read, whose assignment targets are parsed on their own to
-// name what cannot be assigned.
+// crashedError locates a gpython panic. gpython v0.2.0 panics on a
+// tuple or list target holding something that cannot be assigned, when it
+// reduces the statement (a for statement's after its body), so the place
+// it stopped says little: the targets of each statement up to there are
+// parsed on their own, in source order, and the first that cannot be
+// assigned is reported at its statement.
 func (lv *level) crashedError(f gpyFailure) (*Error, int) {
-	i := lv.lastTokenBefore(f.off)
-	if i < 0 || !lv.exec {
-		return lv.errAt(0, ir.Syntax, "invalid syntax (the parser failed: "+f.text+")"), 0
+	last := lv.lastTokenBefore(f.off)
+	starts := lv.stmtStarts
+	if !lv.exec {
+		starts = []int{0}
 	}
-	k := sort.Search(len(lv.stmtStarts), func(k int) bool { return lv.stmtStarts[k] > i })
-	first := lv.stmtStarts[k-1]
-	off := lv.toks[first].start
-	for _, part := range lv.targetParts(first) {
-		src := append(append([]byte{'('}, lv.text[part[0]:part[1]]...), ')')
-		mod, err := gpythonParse(src, false)
-		if err != nil {
-			continue
+	for _, first := range starts {
+		if last >= 0 && first > last {
+			break
 		}
-		if e, ok := mod.(*ast.Expression); ok {
-			if name, bad := badTarget(e.Body); bad {
-				return lv.errAt(off, ir.Syntax, targetMsg(lv.isName(first, "del"), name)), off
+		for _, part := range lv.targetParts(first) {
+			src := append(append([]byte{'('}, lv.text[part.start:part.end]...), ')')
+			mod, err := gpythonParse(src, false)
+			if err != nil {
+				continue
+			}
+			if e, ok := mod.(*ast.Expression); ok {
+				if name, bad := badTarget(e.Body); bad {
+					off := lv.toks[first].start
+					return lv.errAt(off, ir.Syntax, targetMsg(part.del, name)), off
+				}
 			}
 		}
+	}
+	off := 0
+	if last >= 0 {
+		off = lv.stmtOff(last)
 	}
 	return lv.errAt(off, ir.Syntax, "invalid syntax (the parser failed: "+f.text+")"), off
 }
 
-// targetParts returns the level byte ranges of the assignment or deletion
-// targets of the statement starting at token first: the parts before each
-// top-level '=' or augmented assignment, what follows del, and the target
-// of a for statement.
-func (lv *level) targetParts(first int) [][2]int {
+// targetPart is the level byte range of an assignment or deletion target.
+type targetPart struct {
+	start, end int
+	del        bool
+}
+
+// targetParts returns the targets of the statement starting at token
+// first (of the whole level outside a file): the parts before each
+// top-level '=' or augmented assignment, what follows del, the target of
+// a for statement and of each with item, and the target of each
+// comprehension.
+func (lv *level) targetParts(first int) []targetPart {
 	end := first
 	for end < len(lv.toks) && lv.toks[end].kind != tokNewline && lv.toks[end].kind != tokEOF &&
 		!(lv.toks[end].depth == 0 && (lv.isOp(end, ";") || (end > first && lv.isOp(end, ":") && compoundKeywords[lv.word(first)]))) {
 		end++
 	}
-	span := func(a, b int) [2]int { return [2]int{lv.toks[a].start, lv.toks[b-1].end} }
-	var parts [][2]int
-	switch {
-	case lv.isName(first, "del") && end > first+1:
-		parts = append(parts, span(first+1, end))
-	case lv.isName(first, "for"):
-		for j := first + 1; j < end; j++ {
-			if lv.toks[j].depth == 0 && lv.isName(j, "in") {
-				if j > first+1 {
-					parts = append(parts, span(first+1, j))
+	span := func(a, b int, del bool) targetPart {
+		return targetPart{lv.toks[a].start, lv.toks[b-1].end, del}
+	}
+	// upTo returns the index of the first token in [a, end) at depth d
+	// that is the name or one of the ops, or end.
+	upTo := func(a, d int, name string, ops ...string) int {
+		for j := a; j < end; j++ {
+			if lv.toks[j].depth != d {
+				continue
+			}
+			if lv.isName(j, name) {
+				return j
+			}
+			for _, op := range ops {
+				if lv.isOp(j, op) {
+					return j
 				}
-				break
 			}
 		}
-	default:
+		return end
+	}
+	var parts []targetPart
+	switch {
+	case lv.isName(first, "del") && end > first+1:
+		parts = append(parts, span(first+1, end, true))
+	case lv.isName(first, "for"):
+		if j := upTo(first+1, 0, "in"); j > first+1 && j < end {
+			parts = append(parts, span(first+1, j, false))
+		}
+	case lv.isName(first, "with"):
+		for j := first + 1; j < end; j++ {
+			if lv.toks[j].depth == 0 && lv.isName(j, "as") {
+				if k := upTo(j+1, 0, "", ","); k > j+1 {
+					parts = append(parts, span(j+1, k, false))
+				}
+			}
+		}
+	case lv.exec:
 		a := first
 		for j := lv.findTop(a, end, augAssignOps...); j >= 0; j = lv.findTop(a, end, augAssignOps...) {
 			if j > a {
-				parts = append(parts, span(a, j))
+				parts = append(parts, span(a, j, false))
 			}
 			a = j + 1
+		}
+	}
+	for j := first; j < end; j++ {
+		if d := lv.toks[j].depth; d > 0 && lv.isName(j, "for") {
+			if k := upTo(j+1, d, "in"); k > j+1 && k < end {
+				parts = append(parts, span(j+1, k, false))
+			}
 		}
 	}
 	return parts
@@ -479,10 +527,29 @@ func exprKind(e ast.Expr) string {
 }
 
 // firstCallArgError finds the first call argument list (or class bases)
-// that gpython's grammar actions refuse: a keyword argument whose keyword
-// is not a name, or a positional argument after *args. It returns the
-// index of the offending argument's first token.
+// that Python refuses or that needs Python 3.5+ (callArgErrors); it
+// returns the index of the offending argument's first token.
 func (lv *level) firstCallArgError() (int, ir.Code, string, bool) {
+	var (
+		at    int
+		code  ir.Code
+		msg   string
+		found bool
+	)
+	lv.callArgErrors(func(i int, c ir.Code, m string) {
+		if !found || lv.toks[i].start < lv.toks[at].start {
+			at, code, msg, found = i, c, m, true
+		}
+	})
+	return at, code, msg, found
+}
+
+// callArgErrors calls report for each call argument list (or class
+// bases; gpython reads both as an argument list) with a keyword argument
+// whose keyword is not a name, a positional argument after a keyword one
+// (gpython's grammar accepts f(a=1, b)), or a positional argument after
+// *args (Python 3.5+), at the offending argument's first token.
+func (lv *level) callArgErrors(report func(i int, code ir.Code, msg string)) {
 	for o := range lv.toks {
 		if !lv.isOp(o, "(") || !lv.isCallParen(o) {
 			continue
@@ -493,10 +560,24 @@ func (lv *level) firstCallArgError() (int, ir.Code, string, bool) {
 		}
 		d := lv.toks[o].depth + 1
 		star, kw := false, false
+	args:
 		for a := o + 1; a < close; {
-			b := a
-			for b < close && !(lv.toks[b].depth == d && lv.isOp(b, ",")) {
-				b++
+			// The argument ends at a comma of its depth that is not
+			// between a lambda and its colon (parameters).
+			b, lam := a, 0
+			for ; b < close; b++ {
+				if lv.toks[b].depth != d {
+					continue
+				}
+				switch {
+				case lv.isName(b, "lambda"):
+					lam++
+				case lam > 0 && lv.isOp(b, ":"):
+					lam--
+				}
+				if lam == 0 && lv.isOp(b, ",") {
+					break
+				}
 			}
 			if b > a {
 				eq := -1
@@ -514,19 +595,21 @@ func (lv *level) firstCallArgError() (int, ir.Code, string, bool) {
 					star = true
 				case lv.isOp(a, "**"):
 				case eq >= 0 && (eq != a+1 || lv.toks[a].kind != tokName):
-					return a, ir.Syntax, "keyword can't be an expression", true
+					report(a, ir.Syntax, "keyword can't be an expression")
+					break args
 				case eq >= 0:
 					kw = true
-				case star && kw:
-					return a, ir.Syntax, "positional argument follows keyword argument", true
+				case kw:
+					report(a, ir.Syntax, "positional argument follows keyword argument")
+					break args
 				case star:
-					return a, ir.Unsupported, "positional arguments after *args need Python 3.5+ and are not supported", true
+					report(a, ir.Unsupported, "positional arguments after *args need Python 3.5+ and are not supported")
+					break args
 				}
 			}
 			a = b + 1
 		}
 	}
-	return 0, 0, "", false
 }
 
 // isCallParen reports whether the '(' at token o opens a call's arguments

@@ -21,6 +21,9 @@ func (lv *level) rewrite() {
 	lv.rewriteStrings()
 	lv.rewriteNumbers()
 	lv.refuseNotEqual()
+	lv.callArgErrors(func(i int, code ir.Code, msg string) {
+		lv.softError(lv.toks[i].start, lv.stmtOff(i), code, msg)
+	})
 }
 
 // refuseNotEqual refuses Python 2's <> operator. gpython's grammar reads
