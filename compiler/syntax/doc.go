@@ -79,8 +79,10 @@
 // is found again in gpython's tree (targets) or in the token table (call
 // arguments) and reported at its statement, since gpython reports it
 // wherever the parse went on to; one in a statement before a stop is found
-// by parsing the text before the stopping statement. gpython's text is
-// shown, never read, when none of this finds the error.
+// by parsing the text before the stopping statement. A panic (on a tuple
+// target holding a literal, say) is located by parsing each statement's
+// targets on their own, in source order. gpython's text is shown, never
+// read, when none of this finds the error.
 // TestGpythonFailureReading pins each of these facts against gpython.
 //
 // gpython reports a syntax error at the end of the offending token; it is
@@ -114,8 +116,11 @@
 // Python 3.5+ syntax gpython's grammar lacks is reported as "invalid
 // syntax", with a hint and the code ir.Unsupported for * and ** unpacking
 // in displays and calls (PEP 448), positional arguments after *args,
-// positional-only parameters and the @ operator. Python 2's <> and
-// adjacent str and bytes literals are refused before gpython reads them.
+// positional-only parameters and the @ operator. Python 2's <>, adjacent
+// str and bytes literals, and call arguments Python refuses (a keyword
+// that is an expression, a positional argument after a keyword one, which
+// gpython's grammar accepts) are refused from the tokens before gpython
+// reads them.
 //
 // Source text CPython 3.11 would read differently from a plain reading of
 // the bytes is refused, never read another way (source.go): \N{NAME}
