@@ -109,6 +109,11 @@ func TestInterrupt(t *testing.T) {
 	if elapsed > 5*time.Second {
 		t.Errorf("interrupted check took %v", elapsed)
 	}
+	// Z3's own words for an interrupted check are among those
+	// limitReason reads as a limit (its table, pinned against Z3 here).
+	if !ue.Limited || ue.Timeout || ue.Canceled || !limitReason(ue.Reason) {
+		t.Errorf("interrupted check gave up with %+v; want Limited from Z3's reason", *ue)
+	}
 	if c.Err() != nil {
 		t.Errorf("interrupt recorded an error: %v", c.Err())
 	}
