@@ -74,7 +74,9 @@ func readGpythonFailure(text []byte, mod ast.Mod, err error) (gpyFailure, bool) 
 func (lv *level) convertError(mod ast.Mod, err error) (*Error, int) {
 	f, ok := readGpythonFailure(lv.text, mod, err)
 	if !ok {
-		return lv.errAt(0, ir.Syntax, err.Error()), 0
+		// Not gpython's exception (a panic gpythonParse caught): a
+		// failure of the parser, not of the plan.
+		return lv.errAt(0, ir.Internal, "internal error: "+err.Error()), 0
 	}
 	if f.outcome == gpyCompleted {
 		return lv.completedError(f)

@@ -1,7 +1,10 @@
 package syntax
 
 import (
+	"errors"
 	"testing"
+
+	"github.com/clauz3/clauz3/ir"
 
 	"github.com/go-python/gpython/py"
 )
@@ -86,5 +89,18 @@ func TestGpythonFailureReading(t *testing.T) {
 		if atEnd != (gpyMsg == "unexpected EOF while parsing") {
 			t.Errorf("%q: end of input %v, gpython says %q", tt.src, atEnd, gpyMsg)
 		}
+	}
+}
+
+// TestNonGpythonFailureIsInternal: an error that is no gpython exception
+// (a panic that escaped gpython, caught by gpythonParse) is an internal
+// failure, not a syntax error of the plan.
+func TestNonGpythonFailureIsInternal(t *testing.T) {
+	text := []byte("x = 1\n")
+	p := &parseState{file: &File{Name: "f.py"}, root: text, lineStarts: lineStarts(text)}
+	lv := &level{p: p, src: text, text: text, exec: true, lineStarts: lineStarts(text)}
+	e, _ := lv.convertError(nil, errors.New("gpython panicked: boom"))
+	if e.Code != ir.Internal {
+		t.Errorf("%v: code %v, want Internal", e, e.Code)
 	}
 }

@@ -209,7 +209,7 @@ func (p *parseState) parseLevel(src []byte, base int, exec, inFString bool) (ast
 func gpythonParse(text []byte, exec bool) (mod ast.Mod, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			mod, err = nil, fmt.Errorf("internal parser error: %v", r)
+			mod, err = nil, fmt.Errorf("gpython panicked: %v", r)
 		}
 	}()
 	mode := py.ExecMode
