@@ -275,8 +275,17 @@ func TestCardPageAfterTheRun(t *testing.T) {
 	}{
 		{"finished", RunResult{Exit: 0, Trace: `{"effect":"withdraw","args":{"account":"checking","amount":500}}` + "\n" + `{"effect":"deposit","args":{"account":"savings","amount":500}}` + "\n"},
 			nil, []string{"✓ Withdraw 5.00 (500 cents) from account checking", "✓ Deposit 5.00 (500 cents) into account savings", "Finished", "the plan ran to its end"}, []string{"FAILED"}},
-		{"an effect failed", RunResult{Exit: 5, Stderr: "EffectError: overdraft: checking has 100 cents", Trace: `{"effect":"withdraw","args":{"account":"checking","amount":500}}` + "\n"},
-			nil, []string{"✗ FAILED: Withdraw 5.00 (500 cents) from account checking", "The run failed (exit status 5): EffectError: overdraft"}, []string{"Finished"}},
+		// The runtime marks a failed call in the trace, after the call
+		// ({"failed": effect, "error": kind}); the card reads that mark,
+		// not the words of the binary's error output.
+		{"an effect failed", RunResult{Exit: 5, Stderr: "EffectError: overdraft: checking has 100 cents", Trace: `{"effect":"withdraw","args":{"account":"checking","amount":500}}` + "\n" + `{"failed":"withdraw","error":"EffectError"}` + "\n"},
+			nil, []string{"✗ FAILED: Withdraw 5.00 (500 cents) from account checking", "The run failed (exit status 5): EffectError: overdraft"}, []string{"Finished", "unreadable"}},
+		{"the sandbox stopped an effect", RunResult{Exit: 5, Stderr: "clauz3: the sandbox refused the call", Trace: `{"effect":"withdraw","args":{"account":"checking","amount":500}}` + "\n" + `{"failed":"withdraw","error":"SandboxError"}` + "\n"},
+			nil, []string{"✗ FAILED: Withdraw 5.00 (500 cents) from account checking"}, []string{"Finished", "unreadable"}},
+		{"the plan failed after its effects", RunResult{Exit: 1, Stderr: "EffectError: raised by the plan itself", Trace: `{"effect":"withdraw","args":{"account":"checking","amount":500}}` + "\n"},
+			nil, []string{"✓ Withdraw 5.00 (500 cents) from account checking", "The run failed (exit status 1)"}, []string{"FAILED", "Finished"}},
+		{"a failure mark of another call", RunResult{Exit: 5, Stderr: "EffectError: x", Trace: `{"effect":"withdraw","args":{"account":"checking","amount":500}}` + "\n" + `{"failed":"deposit","error":"EffectError"}` + "\n"},
+			nil, []string{"✓ Withdraw 5.00 (500 cents) from account checking", "(unreadable trace line)"}, []string{"Finished"}},
 		{"refused", RunResult{}, errors.New("the layer store changed since the approval"),
 			[]string{"The service did not run the plan", "the layer store changed since the approval"}, []string{"Finished"}},
 	} {

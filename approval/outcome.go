@@ -23,29 +23,52 @@ type RunOutcome struct {
 	Error string `json:"error,omitempty"`
 }
 
-// TraceCall is one line of a sealed binary's effect trace.
+// TraceCall is one call line of a sealed binary's effect trace.
 type TraceCall struct {
 	Effect string                     `json:"effect"`
 	Args   map[string]json.RawMessage `json:"args"`
+	// FailedWith is the exception the call failed with ("EffectError",
+	// "SandboxError"), from the failure record the runtime writes after
+	// the call; "" if it returned.
+	FailedWith string `json:"failed_with,omitempty"`
 }
+
+// unreadableTraceLine stands for a trace line that does not read.
+var unreadableTraceLine = TraceCall{Effect: "(unreadable trace line)"}
 
 // maxOutcomeError bounds the error text kept in the audit row.
 const maxOutcomeError = 2000
 
 // outcomeOf summarises a run result for its audit row. A trace line that
 // does not read is kept as an effect named "(unreadable trace line)", so
-// the card never shows fewer actions than ran.
+// the card never shows fewer actions than ran. A failure record marks the
+// call before it (TraceCall.FailedWith).
 func outcomeOf(res RunResult) RunOutcome {
 	o := RunOutcome{Exit: res.Exit, Effects: []TraceCall{}}
 	for _, line := range strings.Split(strings.TrimRight(res.Trace, "\n"), "\n") {
 		if line == "" {
 			continue
 		}
-		var c TraceCall
-		if err := json.Unmarshal([]byte(line), &c); err != nil || c.Effect == "" {
-			c = TraceCall{Effect: "(unreadable trace line)", Args: map[string]json.RawMessage{}}
+		var rec struct {
+			TraceCall
+			Failed *string `json:"failed"` // a failure record: the effect that failed
+			Error  string  `json:"error"`  // and the exception it failed with
 		}
-		o.Effects = append(o.Effects, c)
+		err := json.Unmarshal([]byte(line), &rec)
+		switch last := len(o.Effects) - 1; {
+		case err == nil && rec.Failed != nil:
+			// The record follows the call it marks; one that does not
+			// is unreadable, not a failure of some other call.
+			if last < 0 || o.Effects[last].Effect != *rec.Failed || o.Effects[last].FailedWith != "" || rec.Error == "" || rec.Effect != "" {
+				o.Effects = append(o.Effects, unreadable())
+				continue
+			}
+			o.Effects[last].FailedWith = rec.Error
+		case err != nil || rec.Effect == "" || rec.TraceCall.FailedWith != "":
+			o.Effects = append(o.Effects, unreadable())
+		default:
+			o.Effects = append(o.Effects, rec.TraceCall)
+		}
 	}
 	if res.Exit != 0 {
 		o.Error = strings.TrimSpace(res.Stderr)
@@ -54,6 +77,12 @@ func outcomeOf(res RunResult) RunOutcome {
 		}
 	}
 	return o
+}
+
+func unreadable() TraceCall {
+	c := unreadableTraceLine
+	c.Args = map[string]json.RawMessage{}
+	return c
 }
 
 // Outcome reads how the last run of request id ended from the audit log

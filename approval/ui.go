@@ -151,15 +151,14 @@ type ranCall struct {
 
 func outcomeView(o RunOutcome, c *card.Card) ranView {
 	v := ranView{Refused: o.Refused, Reason: o.Reason, Exit: o.Exit, Error: o.Error}
-	for i, call := range o.Effects {
+	for _, call := range o.Effects {
 		says := call.Effect
 		if c != nil {
 			says = c.Ran(call.Effect, call.Args)
 		}
-		// The binary reports the effect that raised last, as the runner's
-		// transcript marks it.
-		failed := o.Exit != 0 && i == len(o.Effects)-1 && strings.HasPrefix(o.Error, "EffectError")
-		v.Done = append(v.Done, ranCall{Says: says, Failed: failed})
+		// The runtime's failure record in the trace marks the call that
+		// failed; the words of the error output decide nothing.
+		v.Done = append(v.Done, ranCall{Says: says, Failed: call.FailedWith != ""})
 	}
 	return v
 }

@@ -63,9 +63,7 @@ func TestDefaultRoots(t *testing.T) {
 	}
 	cfg.TrustedRoots = []string{"testdata/layers/tools"}
 	_, err := Compile("plan.py", src, cfg)
-	if want := "plan.py:1:1: trusted root testdata/layers/tools is outside every import root and does not end in tools/<domain>/trusted"; err == nil || !strings.Contains(err.Error(), want) {
-		t.Errorf("got %v, want %s", err, want)
-	}
+	wantDiag(t, err, ir.ImportError, "plan.py:1:1: trusted root testdata/layers/tools is outside every import root and does not end in tools/<domain>/trusted")
 }
 
 // TestLayerErrorsPointIntoLayer checks that a broken layer's errors are
@@ -85,4 +83,5 @@ func TestLayerErrorsPointIntoLayer(t *testing.T) {
 	if err == nil || err.Error() != want {
 		t.Errorf("got\n%v\nwant\n%s", err, want)
 	}
+	wantDiag(t, err, ir.Unsupported, want)
 }

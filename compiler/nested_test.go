@@ -71,46 +71,47 @@ def main() -> None:
 
 // TestNestedDefRefusals checks the refusals specific to nested defs.
 func TestNestedDefRefusals(t *testing.T) {
-	for _, tc := range []struct{ name, src, want string }{
+	for _, tc := range []struct {
+		name, src, want string
+		code            ir.Code
+	}{
 		{"called before its def", mainOf("    f()\n\n    def f() -> None:\n        pass\n"),
-			"plan.py:7:5: function f is called before its definition"},
+			"plan.py:7:5: function f is called before its definition", ir.Unassigned},
 		{"sibling called before its def", mainOf("    def f() -> None:\n        g()\n\n    def g() -> None:\n        pass\n\n    f()\n"),
-			"plan.py:8:9: function g is called before its definition"},
+			"plan.py:8:9: function g is called before its definition", ir.Unassigned},
 		{"as a value", mainOf("    def f() -> None:\n        pass\n\n    g = f\n"),
-			"plan.py:10:9: function f used as a value is not supported"},
+			"plan.py:10:9: function f used as a value is not supported", ir.Unsupported},
 		{"returned", "import clauz3\n\ndef main() -> None:\n    def f() -> None:\n        pass\n\n    def g() -> None:\n        return f\n",
-			"plan.py:8:16: function f used as a value is not supported"},
+			"plan.py:8:16: function f used as a value is not supported", ir.Unsupported},
 		{"recursion", mainOf("    def f() -> None:\n        f()\n\n    f()\n"),
-			"plan.py:8:9: recursive call of f is not supported: a plan must end on every path and the prover follows every call (write it as a for loop over a range)"},
+			"plan.py:8:9: recursive call of f is not supported: a plan must end on every path and the prover follows every call (write it as a for loop over a range)", ir.Unsupported},
 		{"nonlocal", mainOf("    x = 1\n\n    def f() -> None:\n        nonlocal x\n        x = 2\n"),
-			"plan.py:10:9: nonlocal statement is not supported"},
+			"plan.py:10:9: nonlocal statement is not supported", ir.Unsupported},
 		{"global", mainOf("    def f() -> None:\n        global y\n"),
-			"plan.py:8:9: global statement is not supported"},
+			"plan.py:8:9: global statement is not supported", ir.Unsupported},
 		{"unbound local in the nested def", mainOf("    x = 1\n\n    def f() -> None:\n        print(x)\n        x = 2\n\n    f()\n"),
-			"plan.py:10:15: name x is used before assignment (or not assigned on every path)"},
+			"plan.py:10:15: name x is used before assignment (or not assigned on every path)", ir.Unassigned},
 		{"enclosing local assigned after the def", mainOf("    def f() -> None:\n        print(x)\n\n    x = 1\n    f()\n"),
-			"plan.py:8:15: name x is read by f but not assigned on every path before its def (assign it before the def)"},
+			"plan.py:8:15: name x is read by f but not assigned on every path before its def (assign it before the def)", ir.Unassigned},
 		{"missing annotation", mainOf("    def f(a) -> None:\n        pass\n"),
-			"plan.py:7:11: parameter a of f needs a type annotation"},
+			"plan.py:7:11: parameter a of f needs a type annotation", ir.PlanError},
 		{"missing return annotation", mainOf("    def f():\n        return 1\n"),
-			"plan.py:7:5: f returns a value but has no return annotation"},
+			"plan.py:7:5: f returns a value but has no return annotation", ir.PlanError},
 		{"def and variable", mainOf("    f = 1\n\n    def f() -> None:\n        pass\n"),
-			"plan.py:9:5: name f is both a nested function and a variable"},
+			"plan.py:9:5: name f is both a nested function and a variable", ir.PlanError},
 		{"in a block", mainOf("    if True:\n        def f() -> None:\n            pass\n"),
-			"plan.py:8:9: nested function definition inside a block is not supported (define it directly in the function's body)"},
+			"plan.py:8:9: nested function definition inside a block is not supported (define it directly in the function's body)", ir.Unsupported},
 		{"called from another function", head + "\n\ndef main() -> None:\n    def f() -> None:\n        pass\n\n\ndef g() -> None:\n    f()\n",
-			"plan.py:12:5: name f is not defined"},
+			"plan.py:12:5: name f is not defined", ir.UndefinedName},
 		{"shared constant mutated by a nested def", "import clauz3\n\nTEAM = [\"a\"]\n\ndef main() -> None:\n    t = TEAM\n\n    def f() -> None:\n        t.append(\"b\")\n\n    f()\n",
-			"plan.py:9:9: t (which may hold module constant TEAM) may only be read in place here (iterated, indexed, measured, compared, printed or assigned): Python shares one mutable object between all its uses, which the subset copies at each use; copy it explicitly first, e.g. x = list(...)"},
+			"plan.py:9:9: t (which may hold module constant TEAM) may only be read in place here (iterated, indexed, measured, compared, printed or assigned): Python shares one mutable object between all its uses, which the subset copies at each use; copy it explicitly first, e.g. x = list(...)", ir.PlanError},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Compile("plan.py", []byte(tc.src), testCfg)
 			if err == nil {
 				t.Fatalf("compiled; want %s\nsource:\n%s", tc.want, tc.src)
 			}
-			if !strings.Contains("\n"+err.Error()+"\n", "\n"+tc.want+"\n") {
-				t.Errorf("got\n%v\nwant a line\n%s", err, tc.want)
-			}
+			wantDiag(t, err, tc.code, tc.want)
 		})
 	}
 }
@@ -118,18 +119,21 @@ func TestNestedDefRefusals(t *testing.T) {
 // TestNestedDefNoCascade: a refused nested def yields one error, not one
 // more at each call or use.
 func TestNestedDefNoCascade(t *testing.T) {
-	for _, tc := range []struct{ name, src, want string }{
+	for _, tc := range []struct {
+		name, src, want string
+		code            ir.Code
+	}{
 		{"in a block", mainOf("    if True:\n        def f() -> None:\n            pass\n\n    f()\n"),
-			"plan.py:8:9: nested function definition inside a block is not supported (define it directly in the function's body)"},
+			"plan.py:8:9: nested function definition inside a block is not supported (define it directly in the function's body)", ir.Unsupported},
 		{"bad signature", mainOf("    def f(a) -> None:\n        pass\n\n    f(1)\n"),
-			"plan.py:7:11: parameter a of f needs a type annotation"},
+			"plan.py:7:11: parameter a of f needs a type annotation", ir.PlanError},
 		{"def and variable", mainOf("    f = 1\n\n    def f() -> None:\n        pass\n\n    print(f)\n"),
-			"plan.py:9:5: name f is both a nested function and a variable"},
+			"plan.py:9:5: name f is both a nested function and a variable", ir.PlanError},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Compile("plan.py", []byte(tc.src), testCfg)
-			if err == nil || err.Error() != tc.want {
-				t.Errorf("got\n%v\nwant exactly\n%s", err, tc.want)
+			if ds := ir.Diagnostics(err); len(ds) != 1 || ds[0].Error() != tc.want || ds[0].Code != tc.code {
+				t.Errorf("got\n%v\nwant exactly\n%s (%v)", err, tc.want, tc.code)
 			}
 		})
 	}

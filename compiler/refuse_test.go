@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -409,6 +410,13 @@ plan.py:22:21: name undefined_list2 is not defined`
 	if err == nil || err.Error() != want {
 		t.Errorf("got\n%v\nwant\n%s", err, want)
 	}
+	var codes []ir.Code
+	for _, d := range ir.Diagnostics(err) {
+		codes = append(codes, d.Code)
+	}
+	if got := fmt.Sprint(codes); got != "[PlanError UndefinedName UndefinedName TypeMismatch TypeMismatch Unsupported UndefinedName UndefinedName]" {
+		t.Errorf("codes %s", got)
+	}
 }
 
 // TestMinInt64Literal checks that the smallest int64 is read as one
@@ -427,7 +435,5 @@ func TestMinInt64Literal(t *testing.T) {
 		}
 	}
 	_, err := Compile("plan.py", []byte(mainOf("    x = -9223372036854775809\n")), testCfg)
-	if err == nil || !strings.Contains(err.Error(), "plan.py:7:10: integer literal 9223372036854775809 does not fit in 64 bits") {
-		t.Errorf("got %v, want the literal refused", err)
-	}
+	wantDiag(t, err, ir.PlanError, "plan.py:7:10: integer literal 9223372036854775809 does not fit in 64 bits")
 }

@@ -288,13 +288,13 @@ func checkRandomPlan(t *testing.T, mon *prover.Monitor, python func() *harness.C
 	prog, err := compiler.CompileFile(path, compiler.Config{ImportRoots: []string{"."}})
 	if err != nil {
 		tally.refused++
-		tally.reasons["compile: "+withoutPosition(firstLine(err.Error()))]++
+		tally.reasons["compile: "+ir.CodeOf(err, ir.UnknownCode).String()+": "+withoutPosition(firstLine(err.Error()))]++
 		return
 	}
 	res, err := prover.Prove(context.Background(), prog, prover.Options{Rlimit: randomPlanRlimit, Timeout: randomPlanTimeout, Deadline: randomPlanDeadline})
 	if err != nil {
 		tally.refused++
-		tally.reasons["prove: "+withoutPosition(firstLine(err.Error()))]++
+		tally.reasons["prove: "+ir.CodeOf(err, ir.UnknownCode).String()+": "+withoutPosition(firstLine(err.Error()))]++
 		return
 	}
 	verdict := "proved"
@@ -302,7 +302,7 @@ func checkRandomPlan(t *testing.T, mon *prover.Monitor, python func() *harness.C
 		switch o.Status {
 		case prover.Refused:
 			verdict = "refused"
-			tally.reasons[withoutPosition(firstLine(o.Reason))]++
+			tally.reasons[o.Code.String()+": "+withoutPosition(firstLine(o.Reason))]++
 			if o.Code == ir.NoReplay || o.Code == ir.UnknownCode {
 				tally.broken++
 				t.Errorf("%s: %s: refused with code %v (a counterexample that does not replay, or no code): %s\n%s", name, o.Title(), o.Code, o.Reason, src)
@@ -514,7 +514,7 @@ func planFailure(t *testing.T, prog *ir.Program, c harness.Case) string {
 var positionPrefix = regexp.MustCompile(`^\S+:\d+:\d+: `)
 
 // withoutPosition drops a message's position, so that refusals of the
-// same kind are counted together.
+// same code and words are counted together.
 func withoutPosition(msg string) string {
 	return positionPrefix.ReplaceAllString(msg, "")
 }

@@ -363,16 +363,7 @@ func SandboxHosts(layers []*Layer, cfg SandboxConfig) ([]string, error) {
 // hosts the run can connect to (SandboxHosts) after its network line:
 // what the approval card shows under the sandbox.
 func SandboxText(p sandbox.Policy, hosts []string) string {
-	var b strings.Builder
-	for _, line := range strings.SplitAfter(p.String(), "\n") {
-		b.WriteString(line)
-		if strings.HasPrefix(line, "network: ") {
-			for _, h := range hosts {
-				b.WriteString(h + "\n")
-			}
-		}
-	}
-	return b.String()
+	return p.Describe(hosts)
 }
 
 func sortedKeys(m map[string]bool) []string {

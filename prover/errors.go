@@ -63,19 +63,16 @@ func asDiagnostic(ctx context.Context, err error) error {
 }
 
 // solverGaveUp is the code of a check Z3 gave up on: Timeout when a
-// limit stopped it, the resource limit or the wall clock ("canceled" is
-// also what Z3 says when its own timer stops a check; a caller's
-// cancellation is told apart before this), SolverUnknown otherwise.
+// limit stopped it (the resource limit, the wall clock, the end of the
+// proof; a caller's cancellation is told apart before this),
+// SolverUnknown otherwise. It reads the binding's flags, never Z3's
+// reason text.
 func solverGaveUp(err error) (ir.Code, bool) {
 	var unknown *z3.UnknownError
 	if !errors.As(err, &unknown) {
 		return 0, false
 	}
-	if unknown.Rlimit {
-		return ir.Timeout, true
-	}
-	switch unknown.Reason {
-	case "timeout", "canceled":
+	if unknown.Limited || unknown.Rlimit || unknown.Timeout || unknown.Canceled {
 		return ir.Timeout, true
 	}
 	return ir.SolverUnknown, true

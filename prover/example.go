@@ -66,7 +66,7 @@ func ExampleResult(ctx context.Context, e *ir.Effect, opts Options) (json.RawMes
 		}
 		attempts = append(attempts, attempt{w, false})
 	}
-	var lastErr error
+	var last *noExample
 	for _, a := range attempts {
 		out, err := exampleOnce(ctx, e, opts, a.capacity, a.full)
 		if err == nil {
@@ -76,12 +76,20 @@ func ExampleResult(ctx context.Context, e *ir.Effect, opts Options) (json.RawMes
 		if !errors.As(err, &none) {
 			return nil, err // unsupported, or the solver gave up: refuse now
 		}
-		lastErr = err
+		last = none
 		if none.shape == "" {
-			break // no list in the result: a wider one changes nothing
+			// No list in the result: a wider one changes nothing, and
+			// no value at all meets the postconditions, which the
+			// layer's contract makes impossible.
+			return nil, &Error{Pos: none.pos, Code: ir.LayerError, Msg: none.what(), Err: err}
 		}
 	}
-	return nil, lastErr
+	// Every shape tried is too small or too large: the bound the
+	// postconditions need was not found.
+	if last == nil {
+		return nil, &Error{Pos: e.Pos, Code: ir.Internal, Msg: "internal error: no result shape was tried"}
+	}
+	return nil, &Error{Pos: last.pos, Code: ir.ProverLimit, Msg: last.what(), Err: last}
 }
 
 // noExample is an unsatisfiable search: no value of that shape satisfies
@@ -92,8 +100,11 @@ type noExample struct {
 	shape  string
 }
 
-func (n *noExample) Error() string {
-	return fmt.Sprintf("%s: no result of %s satisfies its postconditions%s", n.pos, n.effect, n.shape)
+func (n *noExample) Error() string { return fmt.Sprintf("%s: %s", n.pos, n.what()) }
+
+// what is the error without its position.
+func (n *noExample) what() string {
+	return fmt.Sprintf("no result of %s satisfies its postconditions%s", n.effect, n.shape)
 }
 
 func exampleOnce(ctx context.Context, e *ir.Effect, opts Options, capacity int, full bool) (json.RawMessage, error) {

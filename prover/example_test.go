@@ -89,6 +89,7 @@ func TestExampleResult(t *testing.T) {
 		effect string
 		check  func(t *testing.T, v any)
 		err    string
+		code   ir.Code // of the refusal
 	}{
 		{effect: "count_users", check: func(t *testing.T, v any) {
 			if n, err := v.(json.Number).Int64(); err != nil || n < 0 {
@@ -146,8 +147,8 @@ func TestExampleResult(t *testing.T) {
 				t.Errorf("has_x = %#v, want a list holding \"x\"", v)
 			}
 		}},
-		{effect: "impossible", err: "no result of impossible satisfies its postconditions"},
-		{effect: "ratio", err: "generating a result of ratio of type float is not supported"},
+		{effect: "impossible", err: "no result of impossible satisfies its postconditions", code: ir.LayerError},
+		{effect: "ratio", err: "generating a result of ratio of type float is not supported", code: ir.ProverLimit},
 	} {
 		t.Run(tc.effect, func(t *testing.T) {
 			e := effects[tc.effect]
@@ -158,6 +159,9 @@ func TestExampleResult(t *testing.T) {
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) || !strings.Contains(err.Error(), "effects.py") {
 					t.Fatalf("ExampleResult = %s, %v; want a refusal at the effect saying %q", raw, err, tc.err)
+				}
+				if c := ir.CodeOf(err, ir.UnknownCode); c != tc.code {
+					t.Errorf("ExampleResult refused with code %v, want %v", c, tc.code)
 				}
 				return
 			}

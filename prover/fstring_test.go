@@ -38,6 +38,7 @@ func TestFormatSpecRefused(t *testing.T) {
 			if err == nil || err.Error() != tc.want {
 				t.Fatalf("Prove: %v; want %q", err, tc.want)
 			}
+			wantDiag(t, err, ir.ProverLimit, tc.want)
 		})
 	}
 }

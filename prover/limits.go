@@ -67,7 +67,7 @@ func (x *executor) gaveUpReason(err error) string {
 		return fmt.Sprintf("the proof's deadline of %v over all checks ran out (wall clock); raise it with clauz3 prove --deadline (Options.Deadline)", x.deadline)
 	case unknown.Rlimit:
 		return fmt.Sprintf("the solver's resource limit (rlimit %d per check) ran out on this obligation; raise it with clauz3 prove --rlimit (Options.Rlimit)", x.rlimit)
-	case unknown.Reason == "timeout" || unknown.Reason == "canceled":
+	case unknown.Timeout || unknown.Canceled:
 		return fmt.Sprintf("the wall-clock limit of %v per check ran out on this obligation before its resource limit; the machine may be busy: raise it with --timeout (Options.Timeout)", x.timeout)
 	}
 	return err.Error()
@@ -81,5 +81,5 @@ func (x *executor) pastDeadline() error {
 	if x.planCtx == nil || x.planCtx.Err() == nil {
 		return nil
 	}
-	return &z3.UnknownError{Reason: "canceled"}
+	return &z3.UnknownError{Reason: "canceled", Canceled: true, Limited: true}
 }

@@ -16,7 +16,7 @@ func TestRenderCall(t *testing.T) {
 		{`{"effect":"","args":{}}`, "error"},
 		{`{"effect":"x","args":[]}`, "error"},
 	} {
-		got, err := renderCall([]byte(c.line))
+		_, got, err := renderCall([]byte(c.line))
 		if err != nil {
 			got = "error"
 		}

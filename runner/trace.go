@@ -10,6 +10,7 @@ import (
 // traceCall is one effect call of a run's trace, rendered, and how it
 // failed ("" when it did not: its layer function returned a value).
 type traceCall struct {
+	Effect string // the effect's name, as the trace line gives it
 	Call   string
 	Failed string // "EffectError" or "SandboxError"
 }
@@ -38,46 +39,48 @@ func renderTrace(data string) ([]traceCall, error) {
 			switch {
 			case !failureKinds[failure.Error]:
 				return calls, fmt.Errorf("trace line %d: a call failed with %q, which is no failure the runtime records", i+1, failure.Error)
-			case last < 0 || calls[last].Failed != "" || !strings.HasPrefix(calls[last].Call, *failure.Failed+"("):
+			case last < 0 || calls[last].Failed != "" || calls[last].Effect != *failure.Failed:
 				return calls, fmt.Errorf("trace line %d: a failure of %q that does not follow its call", i+1, *failure.Failed)
 			}
 			calls[last].Failed = failure.Error
 			continue
 		}
-		c, err := renderCall([]byte(line))
+		name, c, err := renderCall([]byte(line))
 		if err != nil {
 			return calls, fmt.Errorf("trace line %d: %v", i+1, err)
 		}
-		calls = append(calls, traceCall{Call: c})
+		calls = append(calls, traceCall{Effect: name, Call: c})
 	}
 	return calls, nil
 }
 
-func renderCall(line []byte) (string, error) {
+// renderCall returns the effect name of a call line and the call as
+// code.
+func renderCall(line []byte) (name, call string, err error) {
 	var rec struct {
 		Effect string          `json:"effect"`
 		Args   json.RawMessage `json:"args"`
 	}
 	if err := json.Unmarshal(line, &rec); err != nil {
-		return "", err
+		return "", "", err
 	}
 	if rec.Effect == "" {
-		return "", fmt.Errorf("no effect name")
+		return "", "", fmt.Errorf("no effect name")
 	}
 	dec := json.NewDecoder(bytes.NewReader(rec.Args))
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return "", fmt.Errorf("args is not an object")
+		return "", "", fmt.Errorf("args is not an object")
 	}
 	var args []string
 	for dec.More() {
 		if _, err := dec.Token(); err != nil { // the parameter name
-			return "", err
+			return "", "", err
 		}
 		var v json.RawMessage
 		if err := dec.Decode(&v); err != nil {
-			return "", err
+			return "", "", err
 		}
 		args = append(args, string(v))
 	}
-	return rec.Effect + "(" + strings.Join(args, ", ") + ")", nil
+	return rec.Effect, rec.Effect + "(" + strings.Join(args, ", ") + ")", nil
 }

@@ -193,7 +193,7 @@ func Build(p *ir.Program, src []byte) (*Card, error) {
 			if arg.ASCII != "" {
 				c.warn(Text, fmt.Sprintf("the %s in “%s” (%s) reads %s but its domain is %s", arg.Label, ef.Says, ef.Where, arg.Value, arg.ASCII))
 			}
-			if strings.HasSuffix(arg.Money, unitUndeclared) {
+			if arg.Money != "" && arg.Unit == "" { // money, and the layer declares no unit
 				c.warn(Money, fmt.Sprintf("the %s in “%s” (%s) looks like money, but the layer declares no unit for it", arg.Label, ef.Says, ef.Where))
 			}
 		}

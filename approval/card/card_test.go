@@ -362,3 +362,21 @@ def withdraw(account: str, amount: int) -> None:
 		t.Errorf("filled: %q", got)
 	}
 }
+
+// TestCardWarnsOfMoneyWithoutUnit: an amount whose layer declares no unit
+// is shown as such and warned about; one with a unit is not.
+func TestCardWarnsOfMoneyWithoutUnit(t *testing.T) {
+	src := "import clauz3\nfrom tools.bank.trusted import contracts as bank\nfrom tools.bank.trusted.effects import withdraw\n\n" +
+		"@clauz3.guarantee(bank.no_guarantees())\ndef main() -> None:\n    withdraw('checking', 500)\n"
+	c := build(t, layerRoot(t, nil, "bank"), src)
+	if hasWarning(c, Money, "") {
+		t.Errorf("a declared unit is warned about: %+v", c.Warnings)
+	}
+	noUnit := func(file, src string) string {
+		return strings.ReplaceAll(src, "card unit amount: cents, 2 decimals", "")
+	}
+	c = build(t, layerRoot(t, noUnit, "bank"), src)
+	if len(c.Effects) != 1 || c.Effects[0].Args[1].Money != "500 (unit not declared by the layer)" || !hasWarning(c, Money, "looks like money") {
+		t.Errorf("an undeclared unit: effects %+v, warnings %+v", c.Effects, c.Warnings)
+	}
+}

@@ -2,13 +2,11 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 
 	"github.com/clauz3/clauz3/approval/client"
 )
@@ -131,9 +129,5 @@ func readPassword1(from string, stdin io.Reader, stderr io.Writer) (string, erro
 	if from != "" {
 		return readPassword(from, stdin, stderr)
 	}
-	p, err := readPasswordOnce(stderr)
-	if err != nil {
-		return "", errors.New(strings.Replace(err.Error(), "use --password-file FILE or - for standard input", "give --password-file FILE, or - for standard input", 1))
-	}
-	return p, nil
+	return readPasswordOnce(stderr)
 }

@@ -192,16 +192,22 @@ func readPassword(from string, stdin io.Reader, stderr io.Writer) (string, error
 	return strings.TrimRight(line, "\r"), nil
 }
 
-func readPasswordTTY(stderr io.Writer) (string, error) { return askPasswordTTY(true) }
+func readPasswordTTY(stderr io.Writer) (string, error) {
+	return askPasswordTTY(true, "use --password-file FILE or - for standard input")
+}
 
 // readPasswordOnce asks for the password once, without echo (clauz3
 // approve and deny).
-func readPasswordOnce(stderr io.Writer) (string, error) { return askPasswordTTY(false) }
+func readPasswordOnce(stderr io.Writer) (string, error) {
+	return askPasswordTTY(false, "give --password-file FILE, or - for standard input")
+}
 
-func askPasswordTTY(twice bool) (string, error) {
+// askPasswordTTY asks on the terminal; without one, the error ends with
+// the caller's hint on how else to give the password.
+func askPasswordTTY(twice bool, hint string) (string, error) {
 	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
 	if err != nil {
-		return "", fmt.Errorf("no terminal to ask on (%v): use --password-file FILE or - for standard input", err)
+		return "", fmt.Errorf("no terminal to ask on (%v): %s", err, hint)
 	}
 	defer tty.Close()
 	fd := int(tty.Fd())

@@ -320,7 +320,8 @@ func TestRefusals(t *testing.T) {
 		name string
 		file string
 		src  string
-		want string // file-relative: "line:col: message"
+		want string  // file-relative: "line:col: message"
+		code ir.Code // of the refusal; 0 when it loads
 	}{
 		{"contract loop", "contracts.py", contractsHead + `
 @contract
@@ -328,74 +329,74 @@ def loop() -> ContractSpec:
     for x in [1]:
         pass
     return Email.empty()
-`, "8:5: for loop in a contract body is not supported"},
+`, "8:5: for loop in a contract body is not supported", ir.Unsupported},
 		{"unknown field", "contracts.py", contractsHead + `
 @contract
 def bad() -> ContractSpec:
     return Email.all(lambda e: e.adr == "x")
-`, "8:32: field adr is not a field of every effect of relation Email (its fields: addr, msg)"},
+`, "8:32: field adr is not a field of every effect of relation Email (its fields: addr, msg)", ir.LayerError},
 		{"effect naming nothing", "contracts.py", contractsHead + `
 Nope = effect("nope")
-`, "6:8: effect('nope') selects no effect of layer tools.t.trusted (no effect or marker is named nope)"},
+`, "6:8: effect('nope') selects no effect of layer tools.t.trusted (no effect or marker is named nope)", ir.LayerError},
 		{"unsupported call in lambda", "contracts.py", contractsHead + `
 @contract
 def lower() -> ContractSpec:
     return Email.all(lambda e: e.addr.lower() == "x")
-`, "8:32: call of e.addr.lower is not supported"},
+`, "8:32: call of e.addr.lower is not supported", ir.Unsupported},
 		{"builtin call in lambda", "contracts.py", contractsHead + `
 @contract
 def p() -> ContractSpec:
     return Email.all(lambda e: print(e.addr))
-`, "8:32: call of print is not supported"},
+`, "8:32: call of print is not supported", ir.Unsupported},
 		{"multiplication in contract lambda", "contracts.py", contractsHead + `
 @contract
 def m(n: int) -> ContractSpec:
     return Email.all(lambda e: len(e.msg) * 2 <= n)
-`, "8:32: operator * is not supported"},
+`, "8:32: operator * is not supported", ir.Unsupported},
 		{"spec combined with and", "contracts.py", contractsHead + `
 @contract
 def both() -> ContractSpec:
     return Email.empty() and Email.count() <= 1
-`, "8:12: combining specs with and is not supported yet"},
+`, "8:12: combining specs with and is not supported yet", ir.Unsupported},
 		{"count without bound", "contracts.py", contractsHead + `
 @contract
 def c() -> ContractSpec:
     return Email.count()
-`, "8:12: Email.count() must be compared with a bound, e.g. Email.count() <= 3"},
+`, "8:12: Email.count() must be compared with a bound, e.g. Email.count() <= 3", ir.LayerError},
 		{"no return", "contracts.py", contractsHead + `
 @contract
 def c() -> ContractSpec:
     r = Email.where(lambda e: e.addr == "a")
-`, "7:1: contract c must end with return <spec>"},
+`, "7:1: contract c must end with return <spec>", ir.LayerError},
 		{"contract param needs annotation", "contracts.py", contractsHead + `
 @contract
 def c(n) -> ContractSpec:
     return Email.count() <= n
-`, "7:7: parameter n of c needs a type annotation"},
-		{"os in a condition", "effects.py", "import os\nimport clauz3\n\n@clauz3.requires(lambda path: os.path.isabs(path))\n@clauz3.trusted\ndef rm(path: str) -> None:\n    os.remove(path)\n", "4:31: call of os.path.isabs is not supported"},
-		{"os in a contract", "contracts.py", contractsHead + "import os\n\n@contract\ndef c() -> ContractSpec:\n    return Email.all(lambda e: e.addr == os.sep)\n", "9:42: attribute access .sep is not supported"},
-		{"os in a constant", "contracts.py", "import os\nROOT = os.sep\n", "2:8: attribute access .sep is not supported"},
-		{"foreign decorator", "effects.py", "import functools\nimport clauz3\n\n@functools.cache\n@clauz3.trusted\ndef f(x: int) -> None: ...\n", "4:2: decorator functools.cache is not supported"},
-		{"other layer", "effects.py", "from tools.other.trusted.effects import f\n", "1:1: import of tools.other.trusted.effects is not supported"},
-		{"missing annotation", "effects.py", "import clauz3\n\n@clauz3.trusted\ndef send_email(addr, msg: str) -> None: ...\n", "4:16: parameter addr of send_email needs a type annotation"},
-		{"missing return annotation", "effects.py", "import clauz3\n\n@clauz3.trusted\ndef send_email(addr: str, msg: str): ...\n", "4:1: effect send_email needs a return annotation (-> None when it returns nothing)"},
-		{"union parameter", "effects.py", "import clauz3\n\n@clauz3.trusted\ndef send_email(addr: str, msg: str | int) -> None: ...\n", "4:32: union type str | int is not supported (only T | None)"},
-		{"unknown row type", "effects.py", "import clauz3\n\n@clauz3.trusted\ndef send_email(addr: str, msg: UserRow) -> None: ...\n", "4:32: type UserRow is not supported"},
-		{"requires names no parameter", "effects.py", "import clauz3\n\n@clauz3.requires(lambda address: '@' in address)\n@clauz3.trusted\ndef send_email(addr: str, msg: str) -> None: ...\n", "3:25: requires of send_email names address, which is not a parameter of send_email"},
-		{"requires not bool", "effects.py", "import clauz3\n\n@clauz3.requires(lambda addr: len(addr))\n@clauz3.trusted\ndef send_email(addr: str, msg: str) -> None: ...\n", "3:31: requires of send_email must be a bool expression, got int"},
-		{"deal.ensure", "effects.py", "import deal\n\n@deal.ensure(lambda addr, result: True)\n@deal.has('mail')\ndef send_email(addr: str, msg: str) -> None: ...\n", "3:2: decorator deal.ensure is not supported yet"},
-		{"deal.raises", "effects.py", "import deal\n\n@deal.raises(ValueError)\n@deal.has('mail')\ndef send_email(addr: str, msg: str) -> None: ...\n", "3:2: decorator deal.raises is not supported yet"},
-		{"unknown decorator", "effects.py", "import clauz3\n\n@clauz3.cached\n@clauz3.trusted\ndef send_email(addr: str, msg: str) -> None: ...\n", "3:2: decorator clauz3.cached is not supported"},
-		{"row field default", "schemas.py", "import clauz3\n\nclass UserRow(clauz3.Row):\n    email: str = 'x'\n", "4:18: default value of row field email is not supported"},
-		{"row method", "schemas.py", "import clauz3\n\nclass UserRow(clauz3.Row):\n    email: str\n    def f(self) -> None: ...\n", "5:5: function definition in row type UserRow is not supported (only annotated fields, e.g. email: str)"},
-		{"row field twice", "schemas.py", "import clauz3\n\nclass UserRow(clauz3.Row):\n    email: str\n    email: int\n", "5:5: row field email is declared twice"},
-		{"row two bases", "schemas.py", "import clauz3\n\nclass UserRow(clauz3.Row, object):\n    email: str\n", "3:1: row type UserRow must have exactly one base, clauz3.Row"},
-		{"row decorator", "schemas.py", "import clauz3\n\n@clauz3.trusted\nclass UserRow(clauz3.Row):\n    email: str\n", "3:2: decorator on row type UserRow is not supported"},
-		{"row bad field type", "schemas.py", "import clauz3\n\nclass UserRow(clauz3.Row):\n    email: bytes\n", "4:12: type bytes is not supported"},
-		{"other class", "schemas.py", "class UserRow:\n    email: str\n", "1:1: class definition is not supported (only row types: class UserRow(clauz3.Row))"},
-		{"policy unknown contract", "policy.py", "from clauz3.policy import domain_policy\nPOLICY = domain_policy(when_used='send_email', recommended=['nope'])\n", "2:60: recommended names 'nope', which is not a contract of layer tools.t.trusted"},
-		{"policy unknown effect", "policy.py", "from clauz3.policy import domain_policy\nPOLICY = domain_policy(when_used='send_mail')\n", "2:34: when_used names 'send_mail', which is no effect or marker of layer tools.t.trusted"},
-		{"while at module level", "contracts.py", "while True:\n    pass\n", "1:1: while loop is not supported"},
+`, "7:7: parameter n of c needs a type annotation", ir.LayerError},
+		{"os in a condition", "effects.py", "import os\nimport clauz3\n\n@clauz3.requires(lambda path: os.path.isabs(path))\n@clauz3.trusted\ndef rm(path: str) -> None:\n    os.remove(path)\n", "4:31: call of os.path.isabs is not supported", ir.Unsupported},
+		{"os in a contract", "contracts.py", contractsHead + "import os\n\n@contract\ndef c() -> ContractSpec:\n    return Email.all(lambda e: e.addr == os.sep)\n", "9:42: attribute access .sep is not supported", ir.Unsupported},
+		{"os in a constant", "contracts.py", "import os\nROOT = os.sep\n", "2:8: attribute access .sep is not supported", ir.Unsupported},
+		{"foreign decorator", "effects.py", "import functools\nimport clauz3\n\n@functools.cache\n@clauz3.trusted\ndef f(x: int) -> None: ...\n", "4:2: decorator functools.cache is not supported", ir.Unsupported},
+		{"other layer", "effects.py", "from tools.other.trusted.effects import f\n", "1:1: import of tools.other.trusted.effects is not supported", ir.Unsupported},
+		{"missing annotation", "effects.py", "import clauz3\n\n@clauz3.trusted\ndef send_email(addr, msg: str) -> None: ...\n", "4:16: parameter addr of send_email needs a type annotation", ir.LayerError},
+		{"missing return annotation", "effects.py", "import clauz3\n\n@clauz3.trusted\ndef send_email(addr: str, msg: str): ...\n", "4:1: effect send_email needs a return annotation (-> None when it returns nothing)", ir.LayerError},
+		{"union parameter", "effects.py", "import clauz3\n\n@clauz3.trusted\ndef send_email(addr: str, msg: str | int) -> None: ...\n", "4:32: union type str | int is not supported (only T | None)", ir.Unsupported},
+		{"unknown row type", "effects.py", "import clauz3\n\n@clauz3.trusted\ndef send_email(addr: str, msg: UserRow) -> None: ...\n", "4:32: type UserRow is not supported", ir.Unsupported},
+		{"requires names no parameter", "effects.py", "import clauz3\n\n@clauz3.requires(lambda address: '@' in address)\n@clauz3.trusted\ndef send_email(addr: str, msg: str) -> None: ...\n", "3:25: requires of send_email names address, which is not a parameter of send_email", ir.LayerError},
+		{"requires not bool", "effects.py", "import clauz3\n\n@clauz3.requires(lambda addr: len(addr))\n@clauz3.trusted\ndef send_email(addr: str, msg: str) -> None: ...\n", "3:31: requires of send_email must be a bool expression, got int", ir.LayerError},
+		{"deal.ensure", "effects.py", "import deal\n\n@deal.ensure(lambda addr, result: True)\n@deal.has('mail')\ndef send_email(addr: str, msg: str) -> None: ...\n", "3:2: decorator deal.ensure is not supported yet", ir.Unsupported},
+		{"deal.raises", "effects.py", "import deal\n\n@deal.raises(ValueError)\n@deal.has('mail')\ndef send_email(addr: str, msg: str) -> None: ...\n", "3:2: decorator deal.raises is not supported yet", ir.Unsupported},
+		{"unknown decorator", "effects.py", "import clauz3\n\n@clauz3.cached\n@clauz3.trusted\ndef send_email(addr: str, msg: str) -> None: ...\n", "3:2: decorator clauz3.cached is not supported", ir.Unsupported},
+		{"row field default", "schemas.py", "import clauz3\n\nclass UserRow(clauz3.Row):\n    email: str = 'x'\n", "4:18: default value of row field email is not supported", ir.Unsupported},
+		{"row method", "schemas.py", "import clauz3\n\nclass UserRow(clauz3.Row):\n    email: str\n    def f(self) -> None: ...\n", "5:5: function definition in row type UserRow is not supported (only annotated fields, e.g. email: str)", ir.Unsupported},
+		{"row field twice", "schemas.py", "import clauz3\n\nclass UserRow(clauz3.Row):\n    email: str\n    email: int\n", "5:5: row field email is declared twice", ir.LayerError},
+		{"row two bases", "schemas.py", "import clauz3\n\nclass UserRow(clauz3.Row, object):\n    email: str\n", "3:1: row type UserRow must have exactly one base, clauz3.Row", ir.LayerError},
+		{"row decorator", "schemas.py", "import clauz3\n\n@clauz3.trusted\nclass UserRow(clauz3.Row):\n    email: str\n", "3:2: decorator on row type UserRow is not supported", ir.Unsupported},
+		{"row bad field type", "schemas.py", "import clauz3\n\nclass UserRow(clauz3.Row):\n    email: bytes\n", "4:12: type bytes is not supported", ir.Unsupported},
+		{"other class", "schemas.py", "class UserRow:\n    email: str\n", "1:1: class definition is not supported (only row types: class UserRow(clauz3.Row))", ir.Unsupported},
+		{"policy unknown contract", "policy.py", "from clauz3.policy import domain_policy\nPOLICY = domain_policy(when_used='send_email', recommended=['nope'])\n", "2:60: recommended names 'nope', which is not a contract of layer tools.t.trusted", ir.LayerError},
+		{"policy unknown effect", "policy.py", "from clauz3.policy import domain_policy\nPOLICY = domain_policy(when_used='send_mail')\n", "2:34: when_used names 'send_mail', which is no effect or marker of layer tools.t.trusted", ir.LayerError},
+		{"while at module level", "contracts.py", "while True:\n    pass\n", "1:1: while loop is not supported", ir.Unsupported},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir, err := loadFiles(t, map[string]string{tc.file: tc.src})
@@ -403,9 +404,7 @@ def c(n) -> ContractSpec:
 				t.Fatalf("loaded; want %s", tc.want)
 			}
 			want := filepath.Join(dir, tc.file) + ":" + tc.want
-			if !strings.Contains("\n"+err.Error()+"\n", "\n"+want+"\n") {
-				t.Errorf("got\n%v\nwant a line\n%s", err, want)
-			}
+			wantDiag(t, err, tc.code, want)
 		})
 	}
 }
@@ -419,14 +418,15 @@ func TestUniqueColumns(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name, unique, want string
+		code               ir.Code // of the refusal; 0 when it loads
 	}{
-		{"tuple", `__unique__ = ("id", "email")`, ""},
-		{"list", `__unique__ = ["email"]`, ""},
-		{"unknown column", `__unique__ = ("mail",)`, "5:19: __unique__ names mail, which is not a column of row type UserRow"},
-		{"bool column", `__unique__ = ("active",)`, "5:19: column UserRow.active is bool; only int and str columns can be unique"},
-		{"twice", `__unique__ = ("id", "id")`, "5:25: __unique__ of row type UserRow names id twice"},
-		{"not a tuple", `__unique__ = "id"`, "5:18: __unique__ of row type UserRow must be a tuple of column names"},
-		{"not a literal", `__unique__ = (id,)`, "5:19: __unique__ of row type UserRow must list column names as string literals"},
+		{"tuple", `__unique__ = ("id", "email")`, "", 0},
+		{"list", `__unique__ = ["email"]`, "", 0},
+		{"unknown column", `__unique__ = ("mail",)`, "5:19: __unique__ names mail, which is not a column of row type UserRow", ir.LayerError},
+		{"bool column", `__unique__ = ("active",)`, "5:19: column UserRow.active is bool; only int and str columns can be unique", ir.LayerError},
+		{"twice", `__unique__ = ("id", "id")`, "5:25: __unique__ of row type UserRow names id twice", ir.LayerError},
+		{"not a tuple", `__unique__ = "id"`, "5:18: __unique__ of row type UserRow must be a tuple of column names", ir.LayerError},
+		{"not a literal", `__unique__ = (id,)`, "5:19: __unique__ of row type UserRow must list column names as string literals", ir.LayerError},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir, err := loadFiles(t, map[string]string{"schemas.py": row(tc.unique)})
@@ -440,9 +440,23 @@ func TestUniqueColumns(t *testing.T) {
 				}
 				return
 			}
-			if err == nil || !strings.Contains(err.Error(), "schemas.py:"+tc.want) {
-				t.Fatalf("got %v, want schemas.py:%s", err, tc.want)
-			}
+			wantDiag(t, err, tc.code, "schemas.py:"+tc.want)
 		})
 	}
+}
+
+// wantDiag fails the test unless err holds a diagnostic with the code
+// whose text contains want: the kind of a refusal is its code, the text
+// documents the message.
+func wantDiag(t *testing.T, err error, code ir.Code, want string) {
+	t.Helper()
+	for _, d := range ir.Diagnostics(err) {
+		if strings.Contains(d.Error(), want) {
+			if d.Code != code {
+				t.Errorf("%s: code %v, want %v", d, d.Code, code)
+			}
+			return
+		}
+	}
+	t.Errorf("got %v, want a diagnostic (%v) containing %s", err, code, want)
 }

@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/clauz3/clauz3/ir"
 )
 
 const markerEffects = `import deal
@@ -71,13 +73,16 @@ def few_reads(n: int) -> ContractSpec:
 // its marker relation lacks is refused when the layer loads, located at
 // the field.
 func TestMarkerFieldRefusals(t *testing.T) {
-	for _, tc := range []struct{ name, contract, want string }{
+	for _, tc := range []struct {
+		name, contract, want string
+		code                 ir.Code // of the refusal
+	}{
 		{"field of one effect only", "    return Touches.all(lambda t: len(t.content) < 10)\n",
-			"6:38: field content is not a field of every effect of relation Touches (its fields: path)"},
+			"6:38: field content is not a field of every effect of relation Touches (its fields: path)", ir.LayerError},
 		{"field in a where", "    return Reads.where(lambda r: r.hidden).empty()\n",
-			"6:34: field hidden is not a field of every effect of relation Reads (its fields: path)"},
+			"6:34: field hidden is not a field of every effect of relation Reads (its fields: path)", ir.LayerError},
 		{"key of a distinct", "    return effect('fs').distinct(lambda t: t.content)\n",
-			"6:44: field content is not a field of every effect of relation effect('fs') (its fields: path)"},
+			"6:44: field content is not a field of every effect of relation effect('fs') (its fields: path)", ir.LayerError},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := "from clauz3.spec import ContractSpec, contract, effect\nReads = effect('read')\nTouches = effect('fs')\n@contract\ndef c() -> ContractSpec:\n" + tc.contract
@@ -86,9 +91,7 @@ func TestMarkerFieldRefusals(t *testing.T) {
 				t.Fatalf("loaded; want %s", tc.want)
 			}
 			want := filepath.Join(dir, "contracts.py") + ":" + tc.want
-			if !strings.Contains("\n"+err.Error()+"\n", "\n"+want+"\n") {
-				t.Errorf("got\n%v\nwant a line\n%s", err, want)
-			}
+			wantDiag(t, err, tc.code, want)
 		})
 	}
 }

@@ -66,6 +66,25 @@
 // Errors carry the same place as an ir.Pos. Lines are separated by "\n"
 // ("\r\n" works, a lone "\r" is refused).
 //
+// gpython gives its syntax errors no code, only English text, and nothing
+// here is decided from that text (gperror.go). How the parse failed is read
+// from how it ended: stopped at a token (the grammar has no move for it),
+// reached the end with an error raised by a grammar action on the way (a
+// target that cannot be assigned, a keyword that is an expression, a
+// positional argument after *args), or panicked in an action (gpython
+// turns the panic into a SystemError). A stop is reported at the offending
+// token as "invalid syntax", or "unexpected EOF while parsing" when that
+// token is the end of a last line without a line feed; the hints for
+// Python 3.5+ syntax are chosen from the tokens around it. An action error
+// is found again in gpython's tree (targets) or in the token table (call
+// arguments) and reported at its statement, since gpython reports it
+// wherever the parse went on to; one in a statement before a stop is found
+// by parsing the text before the stopping statement. A panic (on a tuple
+// target holding a literal, say) is located by parsing each statement's
+// targets on their own, in source order. gpython's text is shown, never
+// read, when none of this finds the error.
+// TestGpythonFailureReading pins each of these facts against gpython.
+//
 // gpython reports a syntax error at the end of the offending token; it is
 // moved to the token's start. Errors this package finds before parsing
 // (indentation, desugaring) give way to a parser error in an earlier
@@ -94,9 +113,14 @@
 // managers spanning several lines, and the f-string errors
 // CPython 3.11 reports (backslash or '#' in an expression, empty expression,
 // single '}', bad conversion, nesting deeper than two levels, ...). Other
-// Python 3.5+ syntax gpython's grammar lacks is reported by gpython as
-// "invalid syntax", with a hint for * and ** unpacking in displays and calls
-// (PEP 448), positional-only parameters and the @ operator.
+// Python 3.5+ syntax gpython's grammar lacks is reported as "invalid
+// syntax", with a hint and the code ir.Unsupported for * and ** unpacking
+// in displays and calls (PEP 448), positional arguments after *args,
+// positional-only parameters and the @ operator. Python 2's <>, adjacent
+// str and bytes literals, and call arguments Python refuses (a keyword
+// that is an expression, a positional argument after a keyword one, which
+// gpython's grammar accepts) are refused from the tokens before gpython
+// reads them.
 //
 // Source text CPython 3.11 would read differently from a plain reading of
 // the bytes is refused, never read another way (source.go): \N{NAME}

@@ -175,7 +175,7 @@ func (fp *fparser) literal(recurse int) (string, *Error) {
 					continue
 				}
 				if ch == '}' {
-					return "", fp.lv.errAt(fp.pos-1, ir.Syntax, "f-string: single '}' is not allowed")
+					return "", fp.lv.fstringErrAt(fp.pos-1, "f-string: single '}' is not allowed")
 				}
 			}
 			fp.pos--
@@ -185,7 +185,7 @@ func (fp *fparser) literal(recurse int) (string, *Error) {
 	raw = append(raw, src[seg:fp.pos]...)
 	lit, msg := decodeLiteral(raw, fp.raw)
 	if msg != "" {
-		return "", fp.lv.errAt(start, ir.Syntax, "f-string: "+msg)
+		return "", fp.lv.fstringErrAt(start, "f-string: "+msg)
 	}
 	return lit, nil
 }
@@ -203,7 +203,7 @@ func (fp *fparser) field(recurse int) (FStringPart, string, *Error) {
 	var part FStringPart
 	open := fp.pos
 	if recurse >= 2 {
-		return part, "", lv.errAt(open, ir.Syntax, "f-string: expressions nested too deeply")
+		return part, "", lv.fstringErrAt(open, "f-string: expressions nested too deeply")
 	}
 	fp.pos++
 	exprStart := fp.pos
@@ -214,7 +214,7 @@ scan:
 	for fp.pos < fp.end {
 		ch := src[fp.pos]
 		if ch == '\\' {
-			return part, "", lv.errAt(fp.pos, ir.Syntax, "f-string expression part cannot include a backslash")
+			return part, "", lv.fstringErrAt(fp.pos, "f-string expression part cannot include a backslash")
 		}
 		if quote != 0 {
 			if ch == quote {
@@ -248,7 +248,7 @@ scan:
 			fp.pos++
 			continue
 		case '#':
-			return part, "", lv.errAt(fp.pos, ir.Syntax, "f-string expression part cannot include '#'")
+			return part, "", lv.fstringErrAt(fp.pos, "f-string expression part cannot include '#'")
 		}
 		if len(stack) == 0 && strings.IndexByte("!:}=<>", ch) >= 0 {
 			if fp.pos+1 < fp.end && src[fp.pos+1] == '=' && strings.IndexByte("!=<>", ch) >= 0 {
@@ -263,12 +263,12 @@ scan:
 		}
 		if ch == ')' || ch == ']' || ch == '}' {
 			if len(stack) == 0 {
-				return part, "", lv.errAt(fp.pos, ir.Syntax, fmt.Sprintf("f-string: unmatched '%c'", ch))
+				return part, "", lv.fstringErrAt(fp.pos, fmt.Sprintf("f-string: unmatched '%c'", ch))
 			}
 			o := src[stack[len(stack)-1]]
 			stack = stack[:len(stack)-1]
 			if closer(o) != ch {
-				return part, "", lv.errAt(fp.pos, ir.Syntax, fmt.Sprintf("f-string: closing parenthesis '%c' does not match opening parenthesis '%c'", ch, o))
+				return part, "", lv.fstringErrAt(fp.pos, fmt.Sprintf("f-string: closing parenthesis '%c' does not match opening parenthesis '%c'", ch, o))
 			}
 		}
 		fp.pos++
@@ -276,19 +276,19 @@ scan:
 	exprEnd := fp.pos
 	switch {
 	case quote != 0:
-		return part, "", lv.errAt(qstart, ir.Syntax, "f-string: unterminated string")
+		return part, "", lv.fstringErrAt(qstart, "f-string: unterminated string")
 	case len(stack) > 0:
 		o := stack[len(stack)-1]
-		return part, "", lv.errAt(o, ir.Syntax, fmt.Sprintf("f-string: unmatched '%c'", src[o]))
+		return part, "", lv.fstringErrAt(o, fmt.Sprintf("f-string: unmatched '%c'", src[o]))
 	case fp.pos >= fp.end:
-		return part, "", lv.errAt(fp.pos, ir.Syntax, "f-string: expecting '}'")
+		return part, "", lv.fstringErrAt(fp.pos, "f-string: expecting '}'")
 	}
 	blank := true
 	for _, c := range src[exprStart:exprEnd] {
 		blank = blank && isPySpace(c)
 	}
 	if blank {
-		return part, "", lv.errAt(open, ir.Syntax, "f-string: empty expression not allowed")
+		return part, "", lv.fstringErrAt(open, "f-string: empty expression not allowed")
 	}
 	// Parse the expression as "(" + text + ")": the parenthesis maps to the
 	// '{' and the text to itself.
@@ -309,21 +309,21 @@ scan:
 		selfDoc = strings.ReplaceAll(string(src[exprStart:fp.pos]), "\r\n", "\n")
 	}
 	if fp.pos >= fp.end {
-		return part, "", lv.errAt(fp.pos, ir.Syntax, "f-string: expecting '}'")
+		return part, "", lv.fstringErrAt(fp.pos, "f-string: expecting '}'")
 	}
 	if src[fp.pos] == '!' {
 		fp.pos++
 		if fp.pos >= fp.end {
-			return part, "", lv.errAt(fp.pos, ir.Syntax, "f-string: expecting '}'")
+			return part, "", lv.fstringErrAt(fp.pos, "f-string: expecting '}'")
 		}
 		part.Conversion = src[fp.pos]
 		fp.pos++
 		if c := part.Conversion; c != 's' && c != 'r' && c != 'a' {
-			return part, "", lv.errAt(fp.pos-1, ir.Syntax, "f-string: invalid conversion character: expected 's', 'r', or 'a'")
+			return part, "", lv.fstringErrAt(fp.pos-1, "f-string: invalid conversion character: expected 's', 'r', or 'a'")
 		}
 	}
 	if fp.pos >= fp.end {
-		return part, "", lv.errAt(fp.pos, ir.Syntax, "f-string: expecting '}'")
+		return part, "", lv.fstringErrAt(fp.pos, "f-string: expecting '}'")
 	}
 	hasSpec := false
 	if src[fp.pos] == ':' {
@@ -338,7 +338,7 @@ scan:
 		}
 	}
 	if fp.pos >= fp.end || src[fp.pos] != '}' {
-		return part, "", lv.errAt(fp.pos, ir.Syntax, "f-string: expecting '}'")
+		return part, "", lv.fstringErrAt(fp.pos, "f-string: expecting '}'")
 	}
 	fp.pos++
 	if selfDoc != "" && part.Conversion == 0 && !hasSpec {

@@ -174,7 +174,7 @@ func (p *parseState) parseLevel(src []byte, base int, exec, inFString bool) (ast
 	lv.rewrite()
 	mod, err := gpythonParse(lv.text, exec)
 	if err != nil {
-		gerr, goff := lv.convertError(err)
+		gerr, goff := lv.convertError(mod, err)
 		if lv.soft != nil && goff >= lv.softStmt {
 			return nil, lv.errAt(lv.soft.off, lv.soft.code, lv.soft.msg)
 		}
@@ -209,7 +209,7 @@ func (p *parseState) parseLevel(src []byte, base int, exec, inFString bool) (ast
 func gpythonParse(text []byte, exec bool) (mod ast.Mod, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			mod, err = nil, fmt.Errorf("internal parser error: %v", r)
+			mod, err = nil, fmt.Errorf("gpython panicked: %v", r)
 		}
 	}()
 	mode := py.ExecMode
@@ -259,12 +259,19 @@ func (lv *level) setOff(n ast.Ast, off int) {
 	setPos(n, l, c)
 }
 
-// errAt returns an error at a level offset.
+// errAt returns an error at a level offset. In a replacement field of an
+// f-string the message says so.
 func (lv *level) errAt(off int, code ir.Code, msg string) *Error {
-	if lv.inFString && !strings.HasPrefix(msg, "f-string") {
+	if lv.inFString {
 		msg = "f-string: " + msg
 	}
 	return lv.p.errAt(lv.base+off, code, msg)
+}
+
+// fstringErrAt returns an error of the f-string parser at a level offset:
+// its message names the f-string already, so it is never prefixed again.
+func (lv *level) fstringErrAt(off int, msg string) *Error {
+	return lv.p.errAt(lv.base+off, ir.Syntax, msg)
 }
 
 func (lv *level) isOp(i int, op string) bool {
@@ -319,41 +326,6 @@ func (lv *level) shift(root ast.Ast) {
 	})
 }
 
-// convertError converts a gpython SyntaxError into a located *Error; it
-// also returns the level offset of the error.
-func (lv *level) convertError(err error) (*Error, int) {
-	msg, off := lv.gpythonErrorPos(lv.text, err)
-	if msg == "" {
-		return lv.errAt(0, ir.Syntax, err.Error()), 0
-	}
-	off, tok := lv.refineErrorOffset(off)
-	if strings.HasPrefix(msg, "can't assign to ") || strings.HasPrefix(msg, "can't delete ") {
-		// Raised when the statement is reduced, well after the target:
-		// point at the statement.
-		k := sort.Search(len(lv.stmtStarts), func(k int) bool { return lv.toks[lv.stmtStarts[k]].start >= off })
-		if k > 0 {
-			off, tok = lv.toks[lv.stmtStarts[k-1]].start, lv.stmtStarts[k-1]
-		}
-	}
-	if msg == "unexpected EOF while parsing" && !lv.atEOF(off) {
-		msg = "invalid syntax"
-	}
-	code := ir.Syntax
-	if msg == "invalid syntax" && tok >= 0 {
-		switch {
-		case (lv.isOp(tok, "*") || lv.isOp(tok, "**")) &&
-			(lv.isOp(tok-1, ",") || lv.isOp(tok-1, "(") || lv.isOp(tok-1, "[") || lv.isOp(tok-1, "{")),
-			lv.isOp(tok, ",") && lv.afterDoubleStar(tok):
-			msg, code = "invalid syntax (this use of * or ** unpacking needs Python 3.5+ and is not supported)", ir.Unsupported
-		case lv.isOp(tok, "/") && (lv.isOp(tok+1, ",") || lv.isOp(tok+1, ")")):
-			msg, code = "invalid syntax (positional-only parameters are not supported)", ir.Unsupported
-		case lv.isOp(tok, "@") || lv.isOp(tok, "@="):
-			msg, code = "invalid syntax (the @ operator is not supported)", ir.Unsupported
-		}
-	}
-	return lv.errAt(off, code, msg), off
-}
-
 // afterDoubleStar reports whether a ** argument precedes token i in the
 // same brackets (f(**a, b=1) is Python 3.5+).
 func (lv *level) afterDoubleStar(i int) bool {
@@ -364,23 +336,6 @@ func (lv *level) afterDoubleStar(i int) bool {
 		}
 	}
 	return false
-}
-
-// gpythonErrorPos extracts the message and level offset of a gpython error.
-func (lv *level) gpythonErrorPos(text []byte, err error) (string, int) {
-	e, ok := err.(*py.Exception)
-	if !ok {
-		return "", 0
-	}
-	msg := "invalid syntax"
-	if args, ok := e.Args.(py.Tuple); ok && len(args) > 0 {
-		if s, ok := args[0].(py.String); ok {
-			msg = string(s)
-		}
-	}
-	line, _ := e.Dict["lineno"].(py.Int)
-	col, _ := e.Dict["offset"].(py.Int)
-	return msg, offIn(lineStarts(text), len(text), int(line), int(col))
 }
 
 func offIn(starts []int, n, line, col int) int {
@@ -423,22 +378,10 @@ func (lv *level) refineErrorOffset(off int) (int, int) {
 		text2 := make([]byte, 0, len(lv.text)+1)
 		text2 = append(append(append(text2, lv.text[:off]...), ' '), lv.text[off:]...)
 		if _, err := gpythonParse(text2, lv.exec); err != nil {
-			if _, off2 := lv.gpythonErrorPos(text2, err); off2 != off {
+			if f, ok := readGpythonFailure(text2, nil, err); ok && f.off != off {
 				return off, -1
 			}
 		}
 	}
 	return lv.toks[k].start, k
-}
-
-// atEOF reports whether no significant token starts at or after off.
-func (lv *level) atEOF(off int) bool {
-	for i := len(lv.toks) - 1; i >= 0; i-- {
-		t := &lv.toks[i]
-		if t.kind == tokNewline || t.kind == tokEOF {
-			continue
-		}
-		return t.start < off
-	}
-	return true
 }

@@ -20,6 +20,21 @@ func (lv *level) rewrite() {
 	}
 	lv.rewriteStrings()
 	lv.rewriteNumbers()
+	lv.refuseNotEqual()
+	lv.callArgErrors(func(i int, code ir.Code, msg string) {
+		lv.softError(lv.toks[i].start, lv.stmtOff(i), code, msg)
+	})
+}
+
+// refuseNotEqual refuses Python 2's <> operator. gpython's grammar reads
+// it and its action records an error without stopping the parse, so the
+// parser's report would not say where it was.
+func (lv *level) refuseNotEqual() {
+	for i := range lv.toks {
+		if lv.isOp(i, "<>") {
+			lv.softError(lv.toks[i].start, lv.stmtOff(i), ir.Syntax, "invalid syntax")
+		}
+	}
 }
 
 // softError records an error at level offset off in the statement starting
@@ -57,17 +72,18 @@ func (lv *level) rewriteStrings() {
 		for j+1 < len(toks) && toks[j+1].kind == tokString {
 			j++
 		}
-		hasF, hasBytes := false, false
+		hasF, hasBytes, allBytes := false, false, true
 		for k := i; k <= j; k++ {
 			hasF = hasF || toks[k].isF()
 			hasBytes = hasBytes || toks[k].isBytes()
+			allBytes = allBytes && toks[k].isBytes()
+		}
+		if hasBytes && !allBytes {
+			lv.softError(toks[i].start, lv.stmtOff(i), ir.Syntax, "cannot mix bytes and nonbytes literals")
+			i = j + 1
+			continue
 		}
 		if hasF {
-			if hasBytes {
-				lv.softError(toks[i].start, lv.stmtOff(i), ir.Syntax, "cannot mix bytes and nonbytes literals")
-				i = j + 1
-				continue
-			}
 			for k := i; k <= j; k++ {
 				if toks[k].isF() {
 					lv.blankString(&toks[k])

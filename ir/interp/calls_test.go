@@ -85,9 +85,12 @@ func TestArgumentsAndAliasing(t *testing.T) {
 	}
 	// Wrong arguments are refused before anything runs.
 	for _, args := range [][]Value{{arg}, {arg, "x"}, {&List{Elems: []Value{"a"}}, int64(1)}, {(*List)(nil), int64(1)}, {arg, 1}} {
-		err := Run(context.Background(), pb.p, Options{Args: args})
-		if err == nil || !strings.HasPrefix(err.Error(), "interp: ") {
-			t.Errorf("args %v: got %v", args, err)
+		var out strings.Builder
+		err := Run(context.Background(), pb.p, Options{Args: args, Stdout: &out})
+		var exc *Exception
+		var ce *ContractError
+		if err == nil || errors.As(err, &exc) || errors.As(err, &ce) || out.Len() > 0 {
+			t.Errorf("args %v: got %v after output %q; want a refusal before the plan runs, not a plan outcome", args, err, out.String())
 		}
 	}
 }

@@ -88,7 +88,9 @@
 // never returns Sat or Unsat together with an error; when Z3 gives up it
 // returns Unknown and an *UnknownError whose Reason is Z3's, for example
 // "interrupted"/"canceled" (after Interrupt), or "timeout" when the
-// check's wall-clock limit ran out. That limit is a Go timer that
+// check's wall-clock limit ran out. Reason is for people: what stopped the
+// check is in the error's fields (Rlimit, Timeout, Canceled, Limited),
+// which callers decide on. That limit is a Go timer that
 // interrupts the check, not Z3's timeout parameter, with which Z3 4.8.12
 // spends a timer thread and a sched_yield spin on every check. A timed-out or
 // interrupted Check does not poison the Context; the solver can be used

@@ -87,7 +87,7 @@ func TestCancelledJobRenewsNothing(t *testing.T) {
 		s.Push()
 		s.Assert(c.Lt(x, c.Int(int64(20+i))))
 		r, err := s.Check()
-		if ue := wantUnknown(t, r, err); ue.Reason != "canceled" {
+		if ue := wantUnknown(t, r, err); !ue.Canceled || !ue.Limited {
 			t.Fatalf("check %d after Cancel: %+v, want canceled", i, ue)
 		}
 		s.Pop(1)

@@ -16,8 +16,8 @@ func TestRlimit(t *testing.T) {
 	s.Assert(hardSum(c, 60))
 	r, err := s.Check()
 	ue := wantUnknown(t, r, err)
-	if !ue.Rlimit || ue.Reason != "max. resource limit exceeded" {
-		t.Fatalf("rlimit check = %+v, want Rlimit and Z3's resource-limit reason", ue)
+	if !ue.Rlimit || !ue.Limited || ue.Timeout || ue.Canceled {
+		t.Fatalf("rlimit check = %+v, want Rlimit", ue)
 	}
 	s.SetLimits(Limits{Timeout: time.Minute})
 	if r, err := s.Check(); r != Unsat {

@@ -56,11 +56,25 @@ func (r Result) String() string {
 // reason, e.g. "timeout", "canceled", "interrupted", "incomplete
 // quantifiers" or "max. resource limit exceeded".
 type UnknownError struct {
+	// Reason is Z3's reason, or the binding's words when the binding
+	// stopped the check. It is for people: callers decide on the fields
+	// below, never on its text.
 	Reason string
 	// Rlimit is set when the check used up the solver's resource limit
 	// (Limits.Rlimit): Z3 4.8.12 then says "canceled", as it does for a
 	// timeout, so the binding tells them apart by the work counted.
 	Rlimit bool
+	// Timeout is set when the wall-clock limit (Limits.Timeout) stopped
+	// the check: the binding's own timer interrupted it.
+	Timeout bool
+	// Canceled is set when the Context's Cancel stopped the check or
+	// answered it without running Z3.
+	Canceled bool
+	// Limited is set when a limit or a cancellation stopped the check:
+	// one of the above, or a limit Z3 names in its reason (limitReason).
+	// A check that gave up for any other cause (an incomplete theory,
+	// say) has it unset.
+	Limited bool
 }
 
 // Limits bound each Check of a solver.
@@ -405,7 +419,7 @@ func (s *Solver) Check() (Result, error) {
 	}
 	s.last = a.r
 	if a.r == Unknown {
-		return Unknown, &UnknownError{Reason: a.reason, Rlimit: a.spent}
+		return Unknown, &UnknownError{Reason: a.reason, Rlimit: a.spent, Timeout: a.timeout, Canceled: a.canceled, Limited: a.limited}
 	}
 	return a.r, nil
 }
@@ -415,6 +429,9 @@ type answer struct {
 	r      Result
 	reason string // Z3's reason when r is Unknown
 	spent  bool   // the check used up its resource limit
+	// timeout is set when the binding's timer (Limits.Timeout) stopped
+	// the check, canceled when Cancel did.
+	timeout, canceled bool
 	// limited is set when an unknown answer came from a limit, an
 	// interrupt or a cancellation, after which Z3_mk_solver's solver
 	// would not try again either.
@@ -429,7 +446,7 @@ func (c *Context) check(op string, h C.Z3_solver, l Limits) (answer, error) {
 	c.mu.Lock()
 	if c.cancelled {
 		c.mu.Unlock()
-		return answer{reason: "canceled", limited: true}, nil
+		return answer{reason: "canceled", canceled: true, limited: true}, nil
 	}
 	c.checking, c.interrupted, c.timedOut = true, false, false
 	c.checkSeq++
@@ -482,9 +499,9 @@ func (c *Context) check(op string, h C.Z3_solver, l Limits) (answer, error) {
 	cancelled := c.cancelled
 	c.mu.Unlock()
 	if timedOut && !cancelled {
-		return answer{reason: "timeout", limited: true, ran: true}, nil
+		return answer{reason: "timeout", timeout: true, limited: true, ran: true}, nil
 	}
-	return answer{reason: reason, limited: interrupted || cancelled || limitReason(reason), ran: true}, nil
+	return answer{reason: reason, canceled: cancelled, limited: interrupted || cancelled || limitReason(reason), ran: true}, nil
 }
 
 // timeUp interrupts check number seq when its wall-clock limit has
@@ -507,7 +524,10 @@ const retryInterrupt = 10 * time.Millisecond
 
 // limitReason reports whether Z3's reason for an unknown answer names a
 // limit or a cancellation (Z3 4.8.12 says "canceled" for a timeout and
-// for a spent resource limit alike).
+// for a spent resource limit alike). Z3 gives the reason as text only;
+// this is the one place the binding reads it, and only to err towards
+// "limited" (the solver is renewed, not asked again) when its own
+// counts and flags missed a limit.
 func limitReason(reason string) bool {
 	for _, w := range []string{"canceled", "cancelled", "timeout", "interrupted", "resource limit", "memory"} {
 		if strings.Contains(reason, w) {

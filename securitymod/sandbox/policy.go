@@ -145,7 +145,12 @@ func (p Policy) Validate() error {
 
 // String renders the policy on one line per part, for cards and the
 // generated main's comment.
-func (p Policy) String() string {
+func (p Policy) String() string { return p.Describe(nil) }
+
+// Describe is String with the lines of network detail (the hosts a run
+// may reach, say) right after the network line, so a caller adds them
+// without looking for that line in the text.
+func (p Policy) Describe(networkDetail []string) string {
 	var b strings.Builder
 	list := func(xs []string) string {
 		if len(xs) == 0 {
@@ -177,6 +182,9 @@ func (p Policy) String() string {
 		b.WriteString("\n")
 	} else {
 		b.WriteString("network: none\n")
+	}
+	for _, l := range networkDetail {
+		b.WriteString(l + "\n")
 	}
 	l := p.Limits.WithDefaults()
 	fmt.Fprintf(&b, "limits: cpu %ds, address space %d bytes, open files %d, file size %d bytes, processes %d\n", l.CPUSeconds, l.AddressSpace, l.OpenFiles, l.FileSize, l.Processes)
