@@ -35,12 +35,17 @@ func TestMain(m *testing.M) {
 		// The run's one exit path, as planrt.Main's: a supervised
 		// child reports its status before it exits.
 		r := &Runtime{}
-		r.Exit(child(op, r))
+		var end sync.Mutex
+		r.Exit(child(op, r, &end))
 	}
 	os.Exit(m.Run())
 }
 
-func child(op string, r *Runtime) int {
+// child performs op; end is claimed (never released) by whichever ends
+// the run first, its result or a limit's refusal (a write past the
+// file-size limit fails with EFBIG and raises SIGXFSZ at once), so the
+// run prints one of them, never both.
+func child(op string, r *Runtime, end *sync.Mutex) int {
 	var p Policy
 	if err := json.Unmarshal([]byte(os.Getenv("SANDBOX_POLICY")), &p); err != nil {
 		fmt.Println("bad policy:", err)
@@ -80,6 +85,7 @@ func child(op string, r *Runtime) int {
 	if os.Getenv("SANDBOX_SKIP") == "" {
 		r.Policy = p
 		if _, err := r.Confine("", "", "", func(reason string) {
+			end.Lock()
 			fmt.Println("DENIED " + reason)
 			r.Exit(4)
 		}); err != nil {
@@ -95,7 +101,7 @@ func child(op string, r *Runtime) int {
 		close(start)
 		for i := 0; i < 4; i++ {
 			if r := <-results; r.Outcome != "denied" {
-				say(r)
+				say(end, r)
 				return 0
 			}
 		}
@@ -270,7 +276,7 @@ func child(op string, r *Runtime) int {
 		fmt.Println("unknown op", op)
 		return 2
 	}
-	say(outcome(err))
+	say(end, outcome(err))
 	return 0
 }
 
@@ -293,7 +299,8 @@ func outcome(err error) result {
 	return result{Outcome: "failed", Detail: err.Error()}
 }
 
-func say(r result) {
+func say(end *sync.Mutex, r result) {
+	end.Lock() // the run ends after its result: see child
 	b, _ := json.Marshal(r)
 	fmt.Println(string(b))
 }
