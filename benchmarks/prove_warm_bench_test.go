@@ -29,11 +29,24 @@ import (
 // (verdict-diffs, each also logged) or only in a counterexample's values
 // (cex-diffs). A plan that does not compile is left out.
 //
+// With CLAUZ3_BENCH_WARM_PLANS set to a file name, each plan's median
+// warm and fresh CPU (microseconds) is written there, one plan a line:
+// two builds are compared plan by plan, which shows what a median hides.
+//
 // Measured with -benchtime 1x on the shared 2-core machine: at load 15,
 // 4.22 ms warm (floor 2.67 ms); with the per-check wall-clock limit a Go
 // timer rather than Z3's timeout parameter (prover/z3), at load 16.6,
 // 3.26 ms warm, 6.08 ms fresh, floor 3.17 ms; 0 verdict-diffs, 43
-// cex-diffs, 334 plans.
+// cex-diffs, 334 plans. On 2 December 2026, 340 plans, at load 2.2 to
+// 3.1 (other jobs on the machine), five runs: 2.46, 3.45, 2.70, 2.47 and
+// 2.53 ms warm (5.1 to 10.3 ms fresh, floor 1.9 to 3.5 ms), a median of
+// 2 solvers and 4 checks, 0 verdict-diffs, 40 to 44 cex-diffs where
+// read. Keeping one Z3 solver per pooled context instead, a scope per
+// proof, measured interleaved with these (load 2.5 to 3.8): 3.49, 2.64,
+// 2.65 and 3.23 ms warm, 1 solver,
+// 0 verdict-diffs, but the plans' summed warm CPU 44 to 49 s against 30
+// to 35 s and single plans up to 690 times slower, so it was not kept
+// (prover/z3's documentation says why).
 func BenchmarkProveWarm(b *testing.B) {
 	type plan struct {
 		name string
@@ -93,6 +106,15 @@ func BenchmarkProveWarm(b *testing.B) {
 	warmMed, freshMed := make([]time.Duration, len(plans)), make([]time.Duration, len(plans))
 	for i := range plans {
 		warmMed[i], freshMed[i] = median(warmCPU[i]), median(freshCPU[i])
+	}
+	if path := os.Getenv(warmPlansEnv); path != "" {
+		var sb strings.Builder
+		for i, p := range plans {
+			fmt.Fprintf(&sb, "%s %d %d\n", p.name, warmMed[i].Microseconds(), freshMed[i].Microseconds())
+		}
+		if err := os.WriteFile(path, []byte(sb.String()), 0o644); err != nil {
+			b.Fatalf("%s: %v", warmPlansEnv, err)
+		}
 	}
 	proveCPU, freshProve, floorCPU := median(warmMed), median(freshMed), median(floor)
 	b.ReportMetric(ms(proveCPU), "cpu-ms")
@@ -199,6 +221,10 @@ func rssMB() float64 {
 	}
 	return 0
 }
+
+// warmPlansEnv names the file BenchmarkProveWarm writes each plan's
+// medians to, when set.
+const warmPlansEnv = "CLAUZ3_BENCH_WARM_PLANS"
 
 // floorRuns is how many times each iteration measures the floor: once
 // is too noisy beside hundreds of proofs.

@@ -25,7 +25,10 @@ import (
 // of its heuristics order terms by that number: a recycled context can
 // find a different counterexample, or spend a different part of its
 // resource limit, than a fresh one. BenchmarkProveWarm proves every
-// corpus plan both ways and counts what differs.
+// corpus plan both ways and counts what differs. Only the context is
+// kept: a Z3 solver carried from proof to proof, even emptied, made
+// later proofs slower by amounts that depend on the proofs before
+// (prover/z3's documentation), so each proof makes its own.
 //
 // At most n proofs hold a context at once (one per core is the intent),
 // and a context is used by one proof at a time: a proof waits for a free

@@ -301,7 +301,8 @@
 // service, `clauz3 mcp`) passes Options.Contexts (contexts.go): one
 // context per slot, at most one proof per core at once, each context
 // used by one proof at a time and recycled for the next (every term,
-// solver and model of the proof released). Z3 numbers terms on from
+// solver and model of the proof released; no solver is kept, see
+// prover/z3's documentation for why). Z3 numbers terms on from
 // where the last proof left off, so a recycled context may find another
 // counterexample than a fresh one; BenchmarkProveWarm counts the plans
 // where that happens. Result.Cost counts the solvers and checks a proof

@@ -163,6 +163,32 @@
 // so a counterexample's values, may differ for a check that its solver
 // made without a scope, which went to the tactics first.
 //
+// # No solver is kept from one job to the next
+//
+// Recycle hands on the Z3 context but no solver: every job makes its own.
+// A new solver costs about 0.2 ms of CPU to set up (its first Push), and
+// a small string check on it about 0.5 ms more in all than on a solver
+// used before: what keeping one would save. But a solver emptied
+// by popping the scope a job worked in is not like a fresh one on Z3
+// 4.8.12: its string solver keeps, across the pop, what makes later
+// satisfiable string checks slower. The same check repeated in push/pop
+// scopes on one solver (a string owner, the lemma `(str.indexof owner "@"
+// 0) >= 0` iff `(str.contains owner "@")`, length above 3, no "@"; sat)
+// takes no measurable CPU once, 0.11 s twice, 0.28 s four times and 1.36 s
+// six times with the z3 command alone, where an unsatisfiable variant (the
+// index also 2) checked eight times takes 0.01 s.
+//
+// A solver kept per pooled context and resource limit, with one scope per
+// job, was tried (issue 17) and measured on every corpus plan (benchmarks'
+// BenchmarkProveWarm): the median proof was no cheaper (2.64 to 3.49 ms
+// against 2.47 to 3.45 ms, interleaved runs at load 2 to 4), the plans'
+// summed CPU rose from 30-35 s to 44-49 s, and single plans became up to
+// 690 times slower (an 8 ms proof took 5.7 s), by an amount that depends
+// on every proof the solver served before. Within a job, a solver checked
+// again and again (the prover's shared solver, one obligation after
+// another) can be slowed the same way: a satisfiable string check there
+// makes the next ones dearer.
+//
 // # Cost
 //
 // Measured on 2 shared vCPUs: NewContext plus Close costs about 3.5 ms of
