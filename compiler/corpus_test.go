@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clauz3/clauz3/internal/diagtest"
 	"github.com/clauz3/clauz3/ir"
 )
 
@@ -63,7 +64,7 @@ func TestDefaultRoots(t *testing.T) {
 	}
 	cfg.TrustedRoots = []string{"testdata/layers/tools"}
 	_, err := Compile("plan.py", src, cfg)
-	wantDiag(t, err, ir.ImportError, "plan.py:1:1: trusted root testdata/layers/tools is outside every import root and does not end in tools/<domain>/trusted")
+	diagtest.Want(t, err, ir.ImportError, "plan.py:1:1: trusted root testdata/layers/tools is outside every import root and does not end in tools/<domain>/trusted")
 }
 
 // TestLayerErrorsPointIntoLayer checks that a broken layer's errors are
@@ -83,5 +84,5 @@ func TestLayerErrorsPointIntoLayer(t *testing.T) {
 	if err == nil || err.Error() != want {
 		t.Errorf("got\n%v\nwant\n%s", err, want)
 	}
-	wantDiag(t, err, ir.Unsupported, want)
+	diagtest.Want(t, err, ir.Unsupported, want)
 }

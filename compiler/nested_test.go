@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clauz3/clauz3/internal/diagtest"
 	"github.com/clauz3/clauz3/ir"
 )
 
@@ -111,7 +112,7 @@ func TestNestedDefRefusals(t *testing.T) {
 			if err == nil {
 				t.Fatalf("compiled; want %s\nsource:\n%s", tc.want, tc.src)
 			}
-			wantDiag(t, err, tc.code, tc.want)
+			diagtest.Want(t, err, tc.code, tc.want)
 		})
 	}
 }

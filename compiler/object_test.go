@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/clauz3/clauz3/internal/diagtest"
 	"github.com/clauz3/clauz3/ir"
 )
 
@@ -41,6 +42,6 @@ func TestObjectArguments(t *testing.T) {
 		{"def main(x: object) -> None:\n    pass\n", "plan.py:1:13: type object is supported only in the parameters of trusted effects", ir.Unsupported},
 	} {
 		_, err := Compile("plan.py", []byte(c.src), Config{ImportRoots: roots})
-		wantDiag(t, err, c.code, c.want)
+		diagtest.Want(t, err, c.code, c.want)
 	}
 }

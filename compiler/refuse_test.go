@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clauz3/clauz3/internal/diagtest"
 	"github.com/clauz3/clauz3/ir"
 )
 
@@ -435,5 +436,5 @@ func TestMinInt64Literal(t *testing.T) {
 		}
 	}
 	_, err := Compile("plan.py", []byte(mainOf("    x = -9223372036854775809\n")), testCfg)
-	wantDiag(t, err, ir.PlanError, "plan.py:7:10: integer literal 9223372036854775809 does not fit in 64 bits")
+	diagtest.Want(t, err, ir.PlanError, "plan.py:7:10: integer literal 9223372036854775809 does not fit in 64 bits")
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clauz3/clauz3/internal/diagtest"
 	"github.com/clauz3/clauz3/ir"
 )
 
@@ -50,6 +51,6 @@ func TestSetOperatorsAndTupleOpsRefusals(t *testing.T) {
 		{mainOf("    s = {1} ^ [1]\n"), "plan.py:7:9: operator ^ on set[int] and list[int] is not supported", ir.Unsupported},
 	} {
 		_, err := Compile("plan.py", []byte(tc.src), testCfg)
-		wantDiag(t, err, tc.code, tc.want)
+		diagtest.Want(t, err, tc.code, tc.want)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clauz3/clauz3/internal/diagtest"
 	"github.com/clauz3/clauz3/ir"
 )
 
@@ -50,6 +51,6 @@ func TestStrMethodsMoreRefusals(t *testing.T) {
 		{mainOf("    xs = [1]\n    xs.clear(1)\n"), "plan.py:8:5: list.clear() takes", ir.ArgumentError},
 	} {
 		_, err := Compile("plan.py", []byte(tc.src), testCfg)
-		wantDiag(t, err, tc.code, tc.want)
+		diagtest.Want(t, err, tc.code, tc.want)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/clauz3/clauz3/compiler/types"
+	"github.com/clauz3/clauz3/internal/diagtest"
 	"github.com/clauz3/clauz3/ir"
 )
 
@@ -79,7 +80,7 @@ func TestPartialTypeRefusals(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Compile("plan.py", []byte(mainOf(tc.body)), testCfg)
-			wantDiag(t, err, tc.code, tc.want)
+			diagtest.Want(t, err, tc.code, tc.want)
 		})
 	}
 }
@@ -100,7 +101,7 @@ func TestConditionalEmptyArm(t *testing.T) {
 	}
 	// Both arms empty: nothing gives a type, as for mypy.
 	_, err := Compile("plan.py", []byte(mainOf("    xs = [] if len(\"a\") > 1 else []\n")), testCfg)
-	wantDiag(t, err, ir.TypeMismatch, "plan.py:7:34: cannot infer the type of an empty list")
+	diagtest.Want(t, err, ir.TypeMismatch, "plan.py:7:34: cannot infer the type of an empty list")
 }
 
 // TestFloatPromotion checks that an int constant assigned to a float local
@@ -140,7 +141,7 @@ func TestFloatPromotionRefusals(t *testing.T) {
 		{"    x: float | None = 1\n", "plan.py:7:23: x is annotated float | None but assigned int"},
 	} {
 		_, err := Compile("plan.py", []byte(mainOf(tc.body)), testCfg)
-		wantDiag(t, err, ir.TypeMismatch, tc.want)
+		diagtest.Want(t, err, ir.TypeMismatch, tc.want)
 	}
 }
 
@@ -185,7 +186,7 @@ func TestMinMaxPromotion(t *testing.T) {
 		{"    print((True if len(\"a\") > 0 else 2.0) * 1.0)\n", "conditional expression arms must have one type, got bool and float"},
 	} {
 		_, err := Compile("plan.py", []byte(mainOf(tc.body)), testCfg)
-		wantDiag(t, err, ir.TypeMismatch, tc.want)
+		diagtest.Want(t, err, ir.TypeMismatch, tc.want)
 	}
 }
 
@@ -220,11 +221,11 @@ func TestReturnPromotion(t *testing.T) {
 		{"    def inner() -> float:\n        return 1\n    print(inner())\n", "plan.py:8:16: inner returns float, but CPython returns the int 1 here"},
 	} {
 		_, err := Compile("plan.py", []byte(mainOf(tc.body)), testCfg)
-		wantDiag(t, err, ir.TypeMismatch, tc.want)
+		diagtest.Want(t, err, ir.TypeMismatch, tc.want)
 	}
 	// The target's result is read by whoever runs the plan.
 	_, err := Compile("plan.py", []byte(head+"\n\ndef main() -> float:\n    return 1\n"), testCfg)
-	wantDiag(t, err, ir.TypeMismatch, "plan.py:7:12: main returns float, not int")
+	diagtest.Want(t, err, ir.TypeMismatch, "plan.py:7:12: main returns float, not int")
 }
 
 // TestPartialNone checks mypy's partial None: a local first assigned
@@ -262,7 +263,7 @@ func TestPartialNone(t *testing.T) {
 		{"    x: None = None\n    x = 3\n", "plan.py:8:5: x was None, cannot assign int (annotate it where it is first assigned, e.g. x: int | None = None)"},
 	} {
 		_, err := Compile("plan.py", []byte(mainOf(tc.body)), testCfg)
-		wantDiag(t, err, ir.TypeMismatch, tc.want)
+		diagtest.Want(t, err, ir.TypeMismatch, tc.want)
 	}
 }
 
@@ -288,7 +289,7 @@ func TestMixedListText(t *testing.T) {
 		{"    xs = [1, \"a\"]\n", "plan.py:7:14: list elements must have one type, got int and str (mypy joins them to object, which is not a plan type)", ir.TypeMismatch},
 	} {
 		_, err := Compile("plan.py", []byte(mainOf(tc.body)), testCfg)
-		wantDiag(t, err, tc.code, tc.want)
+		diagtest.Want(t, err, tc.code, tc.want)
 	}
 }
 
@@ -313,7 +314,7 @@ func TestPartialTypeIn(t *testing.T) {
 		{"    d = {}\n    if \"a\" in d or len(d) > 0:\n        print(1)\n    d[\"a\"] = 1\n", "plan.py:8:24: cannot infer the type of d (assigned {} at line 7): it is used here", ir.TypeMismatch},
 	} {
 		_, err := Compile("plan.py", []byte(mainOf(tc.body)), testCfg)
-		wantDiag(t, err, tc.code, tc.want)
+		diagtest.Want(t, err, tc.code, tc.want)
 	}
 }
 
@@ -339,7 +340,7 @@ func TestFloatArgPromotion(t *testing.T) {
 	} {
 		src := strings.Replace(mainOf(tc.body), "def main", tc.fns+"def main", 1)
 		_, err := Compile("plan.py", []byte(src), testCfg)
-		wantDiag(t, err, ir.TypeMismatch, tc.want)
+		diagtest.Want(t, err, ir.TypeMismatch, tc.want)
 	}
 }
 
@@ -366,20 +367,4 @@ func TestNoneRoundsBounded(t *testing.T) {
 	if ds := ir.Diagnostics(err); len(ds) == 0 || ds[0].Pos.Line == 0 || ds[0].Code != ir.TypeMismatch || !strings.Contains(err.Error(), "did not settle in 8 compile rounds: annotate it") {
 		t.Errorf("want a located TypeMismatch saying the type did not settle, got %v", err)
 	}
-}
-
-// wantDiag fails the test unless err holds a diagnostic with the code
-// whose text contains want: the kind of a refusal is its code, the text
-// documents the message.
-func wantDiag(t *testing.T, err error, code ir.Code, want string) {
-	t.Helper()
-	for _, d := range ir.Diagnostics(err) {
-		if strings.Contains(d.Error(), want) {
-			if d.Code != code {
-				t.Errorf("%s: code %v, want %v", d, d.Code, code)
-			}
-			return
-		}
-	}
-	t.Errorf("got %v, want a diagnostic (%v) containing %s", err, code, want)
 }

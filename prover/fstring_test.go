@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/clauz3/clauz3/internal/diagtest"
 	"github.com/clauz3/clauz3/ir"
 )
 
@@ -38,7 +39,7 @@ func TestFormatSpecRefused(t *testing.T) {
 			if err == nil || err.Error() != tc.want {
 				t.Fatalf("Prove: %v; want %q", err, tc.want)
 			}
-			wantDiag(t, err, ir.ProverLimit, tc.want)
+			diagtest.Want(t, err, ir.ProverLimit, tc.want)
 		})
 	}
 }

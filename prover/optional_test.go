@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/clauz3/clauz3/compiler"
+	"github.com/clauz3/clauz3/internal/diagtest"
 	"github.com/clauz3/clauz3/ir"
 )
 
@@ -83,7 +84,7 @@ func TestOptionalRefusals(t *testing.T) {
 				t.Fatalf("compile: %v", err)
 			}
 			_, err = Prove(context.Background(), prog, Options{})
-			wantDiag(t, err, tc.code, tc.want)
+			diagtest.Want(t, err, tc.code, tc.want)
 		})
 	}
 }

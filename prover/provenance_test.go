@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clauz3/clauz3/internal/diagtest"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/ir/interp"
 )
@@ -52,7 +53,7 @@ func TestCheckColumnRefs(t *testing.T) {
 			case tc.want == "" && err != nil:
 				t.Fatalf("refused: %v", err)
 			case tc.want != "":
-				wantDiag(t, err, ir.ProverLimit, tc.want)
+				diagtest.Want(t, err, ir.ProverLimit, tc.want)
 			}
 		})
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/clauz3/clauz3/internal/diagtest"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/ir/interp"
 	"github.com/clauz3/clauz3/prover/z3"
@@ -254,7 +255,7 @@ func TestSliceStepRefused(t *testing.T) {
 		x := &executor{ctx: ctx, columns: map[string]column{}, alive: ctx.True()}
 		sc := &lambdaScope{vals: map[*ir.Local]value{s: ctx.Const("s", ctx.StringSort()), k: ctx.Const("k", ctx.IntSort())}}
 		_, err := x.expr(sc, &ir.Slice{Pos: pos(4), X: ref(s), Step: step}, ctx.True())
-		wantDiag(t, err, ir.ProverLimit, "plan.py:9:5: a slice with a step other than 1")
+		diagtest.Want(t, err, ir.ProverLimit, "plan.py:9:5: a slice with a step other than 1")
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clauz3/clauz3/internal/diagtest"
 	"github.com/clauz3/clauz3/ir"
 )
 
@@ -78,7 +79,7 @@ func TestColumnReferences(t *testing.T) {
 				t.Fatalf("loaded; want %s", tc.want)
 			}
 			want := filepath.Join(dir, "contracts.py") + ":" + tc.want
-			wantDiag(t, err, tc.code, want)
+			diagtest.Want(t, err, tc.code, want)
 		})
 	}
 }
@@ -89,5 +90,5 @@ func TestColumnOutsideContract(t *testing.T) {
 	effects := "import clauz3\nfrom tools.t.trusted.schemas import UserRow\n\n@clauz3.requires(lambda addr, msg: addr == getattr(UserRow, 'email'))\n@clauz3.trusted\ndef send_email(addr: str, msg: str) -> None: ...\n"
 	dir, err := loadFiles(t, map[string]string{"schemas.py": columnSchemas, "effects.py": effects})
 	want := filepath.Join(dir, "effects.py") + ":4:36: a column reference (getattr) is supported only in a contract lambda over a fact"
-	wantDiag(t, err, ir.Unsupported, want)
+	diagtest.Want(t, err, ir.Unsupported, want)
 }

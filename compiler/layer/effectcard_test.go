@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clauz3/clauz3/internal/diagtest"
 	"github.com/clauz3/clauz3/ir"
 )
 
@@ -45,7 +46,7 @@ func TestEffectCard(t *testing.T) {
 			body := tc.doc + "    ...\n"
 			dir, err := loadFiles(t, map[string]string{"effects.py": head + body})
 			if tc.err != "" {
-				wantDiag(t, err, ir.LayerError, tc.err)
+				diagtest.Want(t, err, ir.LayerError, tc.err)
 				if err == nil || !strings.Contains(err.Error(), tc.err) || !strings.Contains(err.Error(), filepath.Join(dir, "effects.py")+":5:") {
 					t.Fatalf("Load = %v; want a refusal at effects.py line 5 saying %q", err, tc.err)
 				}
@@ -92,7 +93,7 @@ func TestEffectCardUnit(t *testing.T) {
 			body := "    \"\"\"card: Pay {amount} to {to}\n    " + tc.unit + "\n    \"\"\"\n    ...\n"
 			dir, err := loadFiles(t, map[string]string{"effects.py": head + body})
 			if tc.err != "" {
-				wantDiag(t, err, ir.LayerError, tc.err)
+				diagtest.Want(t, err, ir.LayerError, tc.err)
 				if err == nil || !strings.Contains(err.Error(), tc.err) || !strings.Contains(err.Error(), filepath.Join(dir, "effects.py")+":5:") {
 					t.Fatalf("Load = %v; want a refusal at effects.py line 5 saying %q", err, tc.err)
 				}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clauz3/clauz3/internal/diagtest"
 	"github.com/clauz3/clauz3/ir"
 )
 
@@ -115,7 +116,7 @@ func TestFluentRefusals(t *testing.T) {
 				t.Fatalf("loaded; want %s", tc.want)
 			}
 			want := filepath.Join(dir, tc.file) + ":" + tc.want
-			wantDiag(t, err, tc.code, want)
+			diagtest.Want(t, err, tc.code, want)
 		})
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clauz3/clauz3/internal/diagtest"
 	"github.com/clauz3/clauz3/ir"
 )
 
@@ -404,7 +405,7 @@ def c(n) -> ContractSpec:
 				t.Fatalf("loaded; want %s", tc.want)
 			}
 			want := filepath.Join(dir, tc.file) + ":" + tc.want
-			wantDiag(t, err, tc.code, want)
+			diagtest.Want(t, err, tc.code, want)
 		})
 	}
 }
@@ -440,23 +441,7 @@ func TestUniqueColumns(t *testing.T) {
 				}
 				return
 			}
-			wantDiag(t, err, tc.code, "schemas.py:"+tc.want)
+			diagtest.Want(t, err, tc.code, "schemas.py:"+tc.want)
 		})
 	}
-}
-
-// wantDiag fails the test unless err holds a diagnostic with the code
-// whose text contains want: the kind of a refusal is its code, the text
-// documents the message.
-func wantDiag(t *testing.T, err error, code ir.Code, want string) {
-	t.Helper()
-	for _, d := range ir.Diagnostics(err) {
-		if strings.Contains(d.Error(), want) {
-			if d.Code != code {
-				t.Errorf("%s: code %v, want %v", d, d.Code, code)
-			}
-			return
-		}
-	}
-	t.Errorf("got %v, want a diagnostic (%v) containing %s", err, code, want)
 }

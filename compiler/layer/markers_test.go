@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clauz3/clauz3/internal/diagtest"
 	"github.com/clauz3/clauz3/ir"
 )
 
@@ -91,7 +92,7 @@ func TestMarkerFieldRefusals(t *testing.T) {
 				t.Fatalf("loaded; want %s", tc.want)
 			}
 			want := filepath.Join(dir, "contracts.py") + ":" + tc.want
-			wantDiag(t, err, tc.code, want)
+			diagtest.Want(t, err, tc.code, want)
 		})
 	}
 }

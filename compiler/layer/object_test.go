@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/clauz3/clauz3/internal/diagtest"
 	"github.com/clauz3/clauz3/ir"
 )
 
@@ -91,7 +92,7 @@ func TestObjectParameter(t *testing.T) {
 				t.Fatalf("loaded; want %s", tc.want)
 			}
 			want := filepath.Join(dir, tc.file) + ":" + tc.want
-			wantDiag(t, err, tc.code, want)
+			diagtest.Want(t, err, tc.code, want)
 		})
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clauz3/clauz3/internal/diagtest"
 	"github.com/clauz3/clauz3/ir"
 )
 
@@ -100,7 +101,7 @@ def bad() -> ContractSpec:
 					t.Fatalf("loaded; want %s", tc.want)
 				}
 				want := filepath.Join(dir, "contracts.py") + ":" + tc.want
-				wantDiag(t, err, tc.code, want)
+				diagtest.Want(t, err, tc.code, want)
 				return
 			}
 			if err != nil {
