@@ -98,8 +98,9 @@
 //     for a build with a layer configuration): the CLAUZ3_* environment
 //     must be exactly its layers' settings, whose digest the build
 //     identity binds, checked before the target's preconditions, the
-//     sandbox and the receipt (checkLayerEnv; a mismatch exits 3 naming
-//     the settings);
+//     sandbox and the receipt (checkLayerEnv; a mismatch is a
+//     *LayerEnvError, which exits 3 naming each setting and how it
+//     differs);
 //   - admission of a real run (receipt.go): before the plan's first
 //     statement the program's Gate verifies the receipt and redeems it
 //     with the approval service; Run.Begin refuses every effect while no
