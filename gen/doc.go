@@ -229,6 +229,18 @@
 // ir.GenLimit, or ir.Internal for IR that breaks an invariant the
 // verifier should have caught.
 //
+// Build's refusals of what it is given or finds on disk carry a Kind in a
+// *BuildError (errors.As finds it through the layers of context around
+// it; the words are unchanged): a relative path (NotAbsolute), a
+// toolchain or cache someone else owns or may write (ForeignOwner,
+// WritableByOthers), a file of the wrong type (WrongFileType), a build
+// cache entry that is not what a build left (CacheTampered), a vetted
+// module or its go.mod that does not match go.sum, or that cannot be had
+// (ModuleMismatch, GoModMismatch, ModuleUnavailable; Subject is
+// path@version), an option for real builds on a simulation build
+// (RealOnly), and a malformed approval key (BadApprovalKey). Callers and
+// tests tell refusals apart by Kind, never by their words.
+//
 // It imports ir and planrt (for its embedded source), never compiler or
 // prover: the generator and the prover consume the same IR and share no
 // private shortcuts.

@@ -428,7 +428,7 @@ func (o *BuildOptions) sandboxPolicy(layers []*Layer) (*sandbox.Policy, error) {
 		return nil, nil
 	}
 	if o.Mode != Real {
-		return nil, fmt.Errorf("a sandbox configuration is for real builds: a simulation binary links no layer")
+		return nil, refusal(RealOnly, "", "a sandbox configuration is for real builds: a simulation binary links no layer")
 	}
 	p, err := SandboxPolicy(layers, *o.Sandbox)
 	if err != nil {

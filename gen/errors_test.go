@@ -1,0 +1,32 @@
+package gen
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+)
+
+// isRefusal reports whether err holds a *BuildError of kind, about subject
+// when subject is not "" (a path, path@version or a setting's name).
+func isRefusal(err error, kind Kind, subject string) bool {
+	var e *BuildError
+	return errors.As(err, &e) && e.Kind == kind && (subject == "" || e.Subject == subject)
+}
+
+// TestErrorKeepsWordsAndCause: a *BuildError reads as the message it was made
+// with and unwraps to the error it wraps, through further %w layers.
+func TestErrorKeepsWordsAndCause(t *testing.T) {
+	cause := errors.New("cause")
+	err := refusal(BadSetting, "CLAUZ3_X", "sandbox: %w", cause)
+	if err.Error() != "sandbox: cause" || !errors.Is(err, cause) {
+		t.Errorf("%q, Is(cause) %v", err.Error(), errors.Is(err, cause))
+	}
+	if !isRefusal(fmt.Errorf("layer x: %w", err), BadSetting, "CLAUZ3_X") {
+		t.Error("errors.As does not find the refusal through a layer of context")
+	}
+	for k := NotAbsolute; k <= BadSetting; k++ {
+		if k.String() == "" || k.String()[0] == 'K' {
+			t.Errorf("kind %d has no name", int(k))
+		}
+	}
+}
