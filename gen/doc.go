@@ -238,7 +238,9 @@
 // module or its go.mod that does not match go.sum, or that cannot be had
 // (ModuleMismatch, GoModMismatch, ModuleUnavailable; Subject is
 // path@version), an option for real builds on a simulation build
-// (RealOnly), and a malformed approval key (BadApprovalKey). Callers and
+// (RealOnly), a malformed approval key (BadApprovalKey), and a layer
+// setting no sandbox policy can be made from (BadSetting; Subject is the
+// setting's name). Callers and
 // tests tell refusals apart by Kind, never by their words.
 //
 // It imports ir and planrt (for its embedded source), never compiler or
