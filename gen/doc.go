@@ -218,7 +218,8 @@
 //
 // The layer's source is checked before the build (naming file and line);
 // the `go list -deps` closure after it is the authority. A refusal names
-// the offending import and its importer.
+// the offending import and its importer: a *ClosureError, one
+// ClosureProblem per break with its Rule, Package and Import.
 //
 // # What it refuses
 //

@@ -30,3 +30,17 @@ func TestErrorKeepsWordsAndCause(t *testing.T) {
 		}
 	}
 }
+
+// sameProblems compares closure problems by rule, package and import, in
+// order (the order of the refusal's words).
+func sameProblems(got, want []ClosureProblem) bool {
+	if len(got) != len(want) {
+		return false
+	}
+	for i := range got {
+		if got[i].Rule != want[i].Rule || got[i].Package != want[i].Package || got[i].Import != want[i].Import {
+			return false
+		}
+	}
+	return true
+}

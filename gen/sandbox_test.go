@@ -2,6 +2,7 @@ package gen
 
 import (
 	"context"
+	"errors"
 	"encoding/json"
 	"fmt"
 	"net"
@@ -417,7 +418,8 @@ func TestSandboxPolicyInBuildHash(t *testing.T) {
 		t.Errorf("the policy does not change the build identity: %v", hashes)
 	}
 	pkgs := []pkgInfo{{Path: buildModule, Imports: []string{RuntimePath, SandboxPath}}, {Path: SandboxPath}}
-	if err := checkClosure(pkgs, Simulate, nil); err == nil || !strings.Contains(err.Error(), "only a real binary applies the kernel sandbox") {
+	var ce *ClosureError
+	if err := checkClosure(pkgs, Simulate, nil); !errors.As(err, &ce) || !sameProblems(ce.Problems, []ClosureProblem{{Rule: SimulationLink, Package: buildModule, Import: SandboxPath}}) {
 		t.Errorf("simulation closure with the sandbox: %v", err)
 	}
 	if err := checkClosure(pkgs, Real, nil); err != nil {
