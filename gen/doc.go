@@ -241,7 +241,13 @@
 // path@version), an option for real builds on a simulation build
 // (RealOnly), a malformed approval key (BadApprovalKey), and a layer
 // setting no sandbox policy can be made from (BadSetting; Subject is the
-// setting's name). Callers and
+// setting's name). A layer is refused the same way, with Pos where: no
+// Go files (NoGoFiles), an import outside the allowed set or a sensitive
+// one not declared (LayerImport, UndeclaredImport; Subject is the
+// import), Go that does not compile (LayerDoesNotCompile), and an effect
+// without a Go function of its signature (Unbindable, NoBinding,
+// BindingSignature; Subject is the effect; each effect's refusal is one
+// line of an errors.Join). Callers and
 // tests tell refusals apart by Kind, never by their words.
 //
 // It imports ir and planrt (for its embedded source), never compiler or

@@ -1,6 +1,10 @@
 package gen
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/clauz3/clauz3/ir"
+)
 
 // BuildError is a refusal of gen's that callers and tests tell apart by its
 // Kind (errors.As), never by its words. Its message is the one the
@@ -12,7 +16,10 @@ type BuildError struct {
 	// Subject is what the refusal is about: the file or folder refused
 	// (after symlinks), the module as path@version, or the setting's name.
 	Subject string
-	err     error
+	// Pos is file:line:col of the refused source (a layer's import, an
+	// effect's declaration), "" when the refusal has no place in one.
+	Pos string
+	err error
 }
 
 func (e *BuildError) Error() string { return e.err.Error() }
@@ -22,6 +29,12 @@ func (e *BuildError) Unwrap() error { return e.err }
 // (so a %w in format keeps its cause reachable).
 func refusal(kind Kind, subject, format string, args ...any) *BuildError {
 	return &BuildError{Kind: kind, Subject: subject, err: fmt.Errorf(format, args...)}
+}
+
+// located sets e's Pos to pos and returns it.
+func located(e *BuildError, pos ir.Pos) *BuildError {
+	e.Pos = pos.String()
+	return e
 }
 
 // Kind is what kind of refusal a BuildError is.
@@ -61,6 +74,26 @@ const (
 	// (a relative root, a port that is no port number, a host that is no
 	// host name).
 	BadSetting
+	// NoGoFiles: a layer the plan uses has no Go implementation at all
+	// (Subject is the layer's name).
+	NoGoFiles
+	// LayerImport: a layer's source imports a package outside the
+	// allowed set (Subject is the import, Pos where).
+	LayerImport
+	// UndeclaredImport: a layer's source imports a sensitive standard
+	// package it does not declare with //clauz3:allow-import.
+	UndeclaredImport
+	// LayerDoesNotCompile: a layer's Go implementation does not compile
+	// (Subject names the layers, comma-separated).
+	LayerDoesNotCompile
+	// Unbindable: an effect whose Python signature has no Go mapping
+	// (Subject is the effect's name, Pos its declaration).
+	Unbindable
+	// NoBinding: the layer's package has no function for an effect.
+	NoBinding
+	// BindingSignature: the layer's function for an effect has another
+	// signature than the effect's.
+	BindingSignature
 )
 
 func (k Kind) String() string {
@@ -87,6 +120,20 @@ func (k Kind) String() string {
 		return "bad approval key"
 	case BadSetting:
 		return "bad layer setting"
+	case NoGoFiles:
+		return "layer without Go implementation"
+	case LayerImport:
+		return "layer import outside the allowed set"
+	case UndeclaredImport:
+		return "undeclared sensitive layer import"
+	case LayerDoesNotCompile:
+		return "layer does not compile"
+	case Unbindable:
+		return "effect without a Go mapping"
+	case NoBinding:
+		return "no Go function for an effect"
+	case BindingSignature:
+		return "Go function of another signature"
 	}
 	return fmt.Sprintf("Kind(%d)", int(k))
 }
