@@ -247,7 +247,8 @@
 // import), Go that does not compile (LayerDoesNotCompile), and an effect
 // without a Go function of its signature (Unbindable, NoBinding,
 // BindingSignature; Subject is the effect; each effect's refusal is one
-// line of an errors.Join). Callers and
+// line of an errors.Join). A plan of a test batch that does not compile
+// is named in Batch.Refused with a PlanDoesNotCompile refusal. Callers and
 // tests tell refusals apart by Kind, never by their words.
 //
 // It imports ir and planrt (for its embedded source), never compiler or

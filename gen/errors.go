@@ -94,6 +94,10 @@ const (
 	// BindingSignature: the layer's function for an effect has another
 	// signature than the effect's.
 	BindingSignature
+	// PlanDoesNotCompile: a plan of a test batch whose generated Go does
+	// not compile (Subject is the plan's name; the message carries the
+	// compiler's diagnostics).
+	PlanDoesNotCompile
 )
 
 func (k Kind) String() string {
@@ -134,6 +138,8 @@ func (k Kind) String() string {
 		return "no Go function for an effect"
 	case BindingSignature:
 		return "Go function of another signature"
+	case PlanDoesNotCompile:
+		return "plan does not compile"
 	}
 	return fmt.Sprintf("Kind(%d)", int(k))
 }

@@ -24,7 +24,7 @@ func TestErrorKeepsWordsAndCause(t *testing.T) {
 	if !isRefusal(fmt.Errorf("layer x: %w", err), BadSetting, "CLAUZ3_X") {
 		t.Error("errors.As does not find the refusal through a layer of context")
 	}
-	for k := NotAbsolute; k <= BindingSignature; k++ {
+	for k := NotAbsolute; k <= PlanDoesNotCompile; k++ {
 		if k.String() == "" || k.String()[0] == 'K' {
 			t.Errorf("kind %d has no name", int(k))
 		}
