@@ -84,7 +84,9 @@
 //     target's own preconditions (Program.Precondition: checked once the
 //     inputs are read, before admission and before any effect, since the
 //     proof assumed them), the simulation host or the admitted real
-//     host, exit status;
+//     host, exit status; a JSON value (an --arg, a simulated result)
+//     that does not fit its Python type is a *DecodeError with its
+//     DecodeKind, wrapped with where in the value it is;
 //   - the kernel sandbox of a real run (Program.Sandbox, an interface the
 //     generated main fills with securitymod/sandbox's Runtime): applied
 //     once the command line is read and before the receipt is read (the
