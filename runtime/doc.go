@@ -107,7 +107,9 @@
 //     statement the program's Gate verifies the receipt and redeems it
 //     with the approval service; Run.Begin refuses every effect while no
 //     redemption is held, before the precondition runs, and Perform
-//     checks again before it calls the layer.
+//     checks again before it calls the layer. Each refusal is an
+//     *ApprovalError whose ApprovalKind says which (no receipt, no gate,
+//     the gate refused, no request id, not redeemed, ...).
 //
 // # Exit status of a sealed binary
 //
