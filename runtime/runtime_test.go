@@ -28,14 +28,19 @@ func catch(fn func() string) (s string) {
 	return fn()
 }
 
-// catchClass is catch with only the exception class kept.
-func catchClass(fn func() string) string {
-	s := catch(fn)
-	if strings.HasPrefix(s, "!") {
-		class, _, _ := strings.Cut(s, ":")
-		return class
-	}
-	return s
+// catchClass is catch with only the exception class kept ("!Class"),
+// taken from the exception's Class, not cut from its message.
+func catchClass(fn func() string) (s string) {
+	defer func() {
+		if r := recover(); r != nil {
+			e, ok := r.(*Exception)
+			if !ok {
+				panic(r)
+			}
+			s = "!" + e.Class
+		}
+	}()
+	return fn()
 }
 
 func TestFloatRepr(t *testing.T) {
