@@ -76,12 +76,28 @@ func Prove(ctx context.Context, prog *ir.Program, opts Options) (*prover.Result,
 // plan has no required gap; a report that says otherwise is a prover bug,
 // and the plan must not reach a human, a policy or a runner as proved. A
 // plan that is not proved is refused by its obligations already.
+// CoverageError is why a proved plan's coverage report is refused, wrapped
+// in the Internal diagnostic so that a caller tells this refusal apart from
+// any other Internal one with errors.As, not by its words.
+type CoverageError struct {
+	// Missing is true when the prover gave no report at all, false when
+	// the report has a required gap.
+	Missing bool
+}
+
+func (e *CoverageError) Error() string {
+	if e.Missing {
+		return "the plan is proved but has no coverage report"
+	}
+	return "the plan is proved but its coverage report has a required gap"
+}
+
 func coverage(res *prover.Result) error {
 	if !res.Proved() {
 		return nil
 	}
 	if res.Coverage == nil || !res.Coverage.OK() {
-		return &ir.Error{Code: ir.Internal, Msg: "internal error: the plan is proved but its coverage report is missing or has a required gap"}
+		return &ir.Error{Code: ir.Internal, Msg: "internal error: the plan is proved but its coverage report is missing or has a required gap", Err: &CoverageError{Missing: res.Coverage == nil}}
 	}
 	return nil
 }

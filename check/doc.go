@@ -16,7 +16,8 @@
 // Canceled when the caller's context ends the proof ("interrupted:
 // nothing was proved", which still wraps the context's error for
 // errors.Is), Internal for a proved plan whose coverage report is missing
-// or has a required gap (a prover bug). A plan with failed or refused
+// or has a required gap (a prover bug; it wraps a *CoverageError that
+// says which, for errors.As). A plan with failed or refused
 // obligations is not an error but a prover.Result that says so. A clause
 // english cannot render is not an error either: Explain gives its reason
 // and the clause is shown as code only.

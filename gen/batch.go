@@ -111,7 +111,7 @@ func BuildBatch(ctx context.Context, dir string, plans []BatchPlan, opts BuildOp
 		removed := 0
 		for name, pkg := range pkgOf {
 			if msg, ok := failed[buildModule+"/plans/"+pkg]; ok {
-				b.Refused[name] = fmt.Errorf("go build of %s failed:\n%s", name, msg)
+				b.Refused[name] = refusal(PlanDoesNotCompile, name, "go build of %s failed:\n%s", name, msg)
 				delete(pkgOf, name)
 				removed++
 			}

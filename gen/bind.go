@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"go/importer"
 	"go/token"
@@ -165,7 +166,11 @@ func bindLayers(ctx context.Context, run GoRunner, dir string, env []string, lay
 	var goErr bytes.Buffer
 	out, err := run(ctx, dir, env, &goErr, args...)
 	if err != nil {
-		return nil, fmt.Errorf("%s: its Go implementation does not compile:\n%s", layerNames(layers), layerErrors(goErr.String(), dir, layers))
+		names := make([]string, len(layers))
+		for i, l := range layers {
+			names[i] = l.Name
+		}
+		return nil, refusal(LayerDoesNotCompile, strings.Join(names, ", "), "%s: its Go implementation does not compile:\n%s", layerNames(layers), layerErrors(goErr.String(), dir, layers))
 	}
 	exports := map[string]string{}
 	dec := json.NewDecoder(bytes.NewReader(out))
@@ -186,7 +191,7 @@ func bindLayers(ctx context.Context, run GoRunner, dir string, env []string, lay
 		return os.Open(f)
 	})
 	out2 := map[string]Binding{}
-	var errs []string
+	var errs []error
 	for _, l := range layers {
 		pkg, err := imp.Import(l.Path)
 		if err != nil {
@@ -195,14 +200,15 @@ func bindLayers(ctx context.Context, run GoRunner, dir string, env []string, lay
 		for _, e := range l.Effects {
 			b, err := bindEffect(e, l, pkg)
 			if err != nil {
-				errs = append(errs, err.Error())
+				errs = append(errs, err)
 				continue
 			}
 			out2[e.Name] = b
 		}
 	}
 	if len(errs) > 0 {
-		return nil, fmt.Errorf("%s", strings.Join(errs, "\n"))
+		// One line per effect, as before; each keeps its kind.
+		return nil, errors.Join(errs...)
 	}
 	return out2, nil
 }
@@ -221,20 +227,20 @@ func layerNames(layers []*Layer) string {
 func bindEffect(e *ir.Effect, l *Layer, pkg *types.Package) (Binding, error) {
 	want, err := wantSignature(e)
 	if err != nil {
-		return Binding{}, fmt.Errorf("%s: %s cannot have a Go implementation: %v", e.Pos, pySignature(e), err)
+		return Binding{}, located(refusal(Unbindable, e.Name, "%s: %s cannot have a Go implementation: %w", e.Pos, pySignature(e), err), e.Pos)
 	}
 	name := GoFuncName(e.Name)
 	where := fmt.Sprintf("package %s (%s)", l.Package, l.Dir)
 	obj := pkg.Scope().Lookup(name)
 	fn, ok := obj.(*types.Func)
 	if !ok {
-		return Binding{}, fmt.Errorf("%s: %s has no Go implementation: %s not found in %s", e.Pos, pySignature(e), want, where)
+		return Binding{}, located(refusal(NoBinding, e.Name, "%s: %s has no Go implementation: %s not found in %s", e.Pos, pySignature(e), want, where), e.Pos)
 	}
 	sig := fn.Type().(*types.Signature)
 	qual := types.RelativeTo(pkg)
 	got := types.TypeString(sig, qual)
 	mismatch := func() error {
-		return fmt.Errorf("%s: %s has no Go implementation: %s in %s has signature %s, want %s", e.Pos, pySignature(e), name, where, got, want)
+		return located(refusal(BindingSignature, e.Name, "%s: %s has no Go implementation: %s in %s has signature %s, want %s", e.Pos, pySignature(e), name, where, got, want), e.Pos)
 	}
 	if sig.Variadic() || sig.Params().Len() != len(e.Params) || sig.Recv() != nil {
 		return Binding{}, mismatch()

@@ -257,7 +257,7 @@ func Build(ctx context.Context, prog *ir.Program, src []byte, opts BuildOptions)
 	}
 	if opts.ApprovalKey != "" {
 		if opts.Mode != Real {
-			return nil, fmt.Errorf("an approval key is for real builds: a simulation binary has no path to the approval service")
+			return nil, refusal(RealOnly, "", "an approval key is for real builds: a simulation binary has no path to the approval service")
 		}
 		if err := checkApprovalKey(opts.ApprovalKey); err != nil {
 			return nil, err
@@ -440,11 +440,13 @@ func cached(dir, identity string) (*cacheRecord, []byte, error) {
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, nil
 	}
+	// Every refusal past a missing record is CacheTampered: the entry is
+	// not what a build of ours left. Its cause stays reachable (%w).
 	refuse := func(format string, args ...any) error {
-		return fmt.Errorf("build cache: %s: %s; refusing to use it (remove the folder to rebuild)", dir, fmt.Sprintf(format, args...))
+		return refusal(CacheTampered, dir, "build cache: %s: %w; refusing to use it (remove the folder to rebuild)", dir, fmt.Errorf(format, args...))
 	}
 	if err != nil {
-		return nil, nil, refuse("%v", err)
+		return nil, nil, refuse("%w", err)
 	}
 	if err := checkOwnDir("build cache", dir); err != nil {
 		return nil, nil, err
@@ -453,7 +455,7 @@ func cached(dir, identity string) (*cacheRecord, []byte, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&rec); err != nil {
-		return nil, nil, refuse("malformed record: %v", err)
+		return nil, nil, refuse("malformed record: %w", err)
 	}
 	if rec.Identity != identity {
 		return nil, nil, refuse("the record is of build %s, not %s", rec.Identity, identity)
@@ -461,17 +463,17 @@ func cached(dir, identity string) (*cacheRecord, []byte, error) {
 	bin := filepath.Join(dir, binaryName)
 	fi, err := os.Lstat(bin)
 	if err != nil {
-		return nil, nil, refuse("%v", err)
+		return nil, nil, refuse("%w", err)
 	}
 	if !fi.Mode().IsRegular() {
 		return nil, nil, refuse("the cached binary is not a regular file (%v)", fi.Mode())
 	}
 	if err := trustedOwner(bin, fi, false); err != nil {
-		return nil, nil, refuse("%v", err)
+		return nil, nil, refuse("%w", err)
 	}
 	bytesOf, err := os.ReadFile(bin)
 	if err != nil {
-		return nil, nil, refuse("%v", err)
+		return nil, nil, refuse("%w", err)
 	}
 	if got := sumHex(bytesOf); got != rec.Binary {
 		return nil, nil, refuse("the cached binary hashes to %s, but %s was recorded when it was built", got, rec.Binary)
@@ -504,10 +506,10 @@ func (r *BuildResult) deliver(output string, data []byte) error {
 func checkApprovalKey(key string) error {
 	b, err := base64.StdEncoding.Strict().DecodeString(key)
 	if err != nil {
-		return fmt.Errorf("approval key: not standard base64: %v", err)
+		return refusal(BadApprovalKey, "", "approval key: not standard base64: %w", err)
 	}
 	if len(b) != ed25519.PublicKeySize {
-		return fmt.Errorf("approval key: %d bytes, want an ed25519 public key (%d)", len(b), ed25519.PublicKeySize)
+		return refusal(BadApprovalKey, "", "approval key: %d bytes, want an ed25519 public key (%d)", len(b), ed25519.PublicKeySize)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package gen
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -230,24 +231,42 @@ func buildErr(t *testing.T, prog *ir.Program, mode Mode) error {
 
 func TestBuildRefusesLayerWithoutGo(t *testing.T) {
 	err := buildErr(t, tempLayer(t, ""), Simulate)
-	if !strings.Contains(err.Error(), "layer tools.email.trusted has no Go implementation") {
-		t.Errorf("got %v", err)
+	if !isRefusal(err, NoGoFiles, "tools.email.trusted") {
+		t.Errorf("got %v, want NoGoFiles of tools.email.trusted", err)
 	}
 }
 
 func TestBuildRefusesForbiddenImports(t *testing.T) {
-	for _, c := range []struct{ src, want string }{
+	for _, c := range []struct {
+		src        string
+		imp, line  string // the refused import, and where (email.go:LINE:COL)
+		undeclared bool   // a sensitive standard package without //clauz3:allow-import
+	}{
 		{"package email\n\nimport \"os/exec\"\n\nfunc SendEmail(addr string, msg string) error { return exec.Command(\"true\").Run() }\n",
-			"email.go:3:8: layer tools.email.trusted imports os/exec, which a trusted layer may import only if it declares it with //clauz3:allow-import os/exec"},
+			"os/exec", "3:8", true},
 		{"package email\n\nimport _ \"github.com/evil/exfiltrate\"\n\nfunc SendEmail(addr string, msg string) error { return nil }\n",
-			"layer tools.email.trusted imports github.com/evil/exfiltrate, which is outside the allowed set"},
+			"github.com/evil/exfiltrate", "3:8", false},
 		{"package email\n\nimport \"unsafe\"\n\nvar _ = unsafe.Sizeof(0)\n\nfunc SendEmail(addr string, msg string) error { return nil }\n",
-			"imports unsafe, which a trusted layer may import only if it declares it"},
+			"unsafe", "3:8", true},
 	} {
-		err := buildErr(t, tempLayer(t, c.src), Real)
-		if !strings.Contains(err.Error(), c.want) {
-			t.Errorf("got %v\nwant %s", err, c.want)
+		prog := tempLayer(t, c.src)
+		err := buildErr(t, prog, Real)
+		kind := LayerImport
+		if c.undeclared {
+			kind = UndeclaredImport
 		}
+		var e *BuildError
+		wantPos := filepath.Join(filepath.Dir(prog.Effects[0].Pos.File), "email.go") + ":" + c.line
+		if !isRefusal(err, kind, c.imp) || !errors.As(err, &e) || e.Pos != wantPos {
+			t.Errorf("got %v, want %v of %s at %s", err, kind, c.imp, wantPos)
+		}
+	}
+	// The wording is what a layer's author reads; it is under test here,
+	// the kind is decided above.
+	prog := tempLayer(t, "package email\n\nimport \"os/exec\"\n")
+	err := buildErr(t, prog, Real)
+	if want := filepath.Join(filepath.Dir(prog.Effects[0].Pos.File), "email.go") + ":3:8: layer tools.email.trusted imports os/exec, which a trusted layer may import only if it declares it with //clauz3:allow-import os/exec"; err.Error() != want {
+		t.Errorf("the refusal reads %q, want %q", err, want)
 	}
 	// A declared import passes the source check.
 	l := &Layer{Name: "tools.x.trusted", Dir: t.TempDir()}
@@ -280,23 +299,30 @@ func TestCheckClosure(t *testing.T) {
 	for _, c := range []struct {
 		list string
 		mode Mode
-		want string
+		want []ClosureProblem // Rule, Package, Import
 	}{
-		{ok, Simulate, "the simulation binary imports layer package " + layer.Path},
-		{std + "github.com/evil/x|false|os\n" + buildModule + "|false|github.com/evil/x\n", Real, "package github.com/evil/x is outside the sealed closure"},
-		{std + layer.Path + "|false|os/exec\n" + buildModule + "|false|" + layer.Path + "\n", Real, "layer tools.email.trusted (" + layer.Path + ") imports os/exec"},
-		{std + RuntimePath + "|false|os/exec\n", Real, "planrt imports os/exec"},
-		{std + RedeemPath + "|false|os\n" + buildModule + "|false|" + RuntimePath + " " + RedeemPath + "\n", Simulate, "the simulation binary imports " + RedeemPath + ": simulation must have no path to the approval service"},
-		{std + RedeemPath + "|false|github.com/evil/x\n", Real, "security module package " + RedeemPath + " imports github.com/evil/x"},
-		{std + PysemPath + "|false|os/exec\n", Real, "pysem imports os/exec"},
-		{std + PysemPath + "|false|github.com/evil/x\n", Real, "pysem imports github.com/evil/x"},
-		{std + PysemPath + "|false|fmt\n" + buildModule + "|false|" + PysemPath + "\n", Real, "the plan's main package imports " + PysemPath},
-		{std + PysemPath + "|false|fmt\n" + layer.Path + "|false|" + PysemPath + "\n" + buildModule + "|false|" + layer.Path + "\n", Real, "layer tools.email.trusted (" + layer.Path + ") imports " + PysemPath},
+		{ok, Simulate, []ClosureProblem{{Rule: SimulationLink, Package: layer.Path}, {Rule: SimulationLink, Package: buildModule, Import: layer.Path}}},
+		{std + "github.com/evil/x|false|os\n" + buildModule + "|false|github.com/evil/x\n", Real, []ClosureProblem{{Rule: OutsideClosure, Package: "github.com/evil/x"}, {Rule: ForbiddenImport, Package: buildModule, Import: "github.com/evil/x"}}},
+		{std + layer.Path + "|false|os/exec\n" + buildModule + "|false|" + layer.Path + "\n", Real, []ClosureProblem{{Rule: ForbiddenImport, Package: layer.Path, Import: "os/exec"}}},
+		{std + RuntimePath + "|false|os/exec\n", Real, []ClosureProblem{{Rule: ForbiddenImport, Package: RuntimePath, Import: "os/exec"}}},
+		{std + RedeemPath + "|false|os\n" + buildModule + "|false|" + RuntimePath + " " + RedeemPath + "\n", Simulate, []ClosureProblem{{Rule: SimulationLink, Package: buildModule, Import: RedeemPath}}},
+		{std + RedeemPath + "|false|github.com/evil/x\n", Real, []ClosureProblem{{Rule: ForbiddenImport, Package: RedeemPath, Import: "github.com/evil/x"}}},
+		{std + PysemPath + "|false|os/exec\n", Real, []ClosureProblem{{Rule: ForbiddenImport, Package: PysemPath, Import: "os/exec"}}},
+		{std + PysemPath + "|false|github.com/evil/x\n", Real, []ClosureProblem{{Rule: ForbiddenImport, Package: PysemPath, Import: "github.com/evil/x"}}},
+		{std + PysemPath + "|false|fmt\n" + buildModule + "|false|" + PysemPath + "\n", Real, []ClosureProblem{{Rule: ForbiddenImport, Package: buildModule, Import: PysemPath}}},
+		{std + PysemPath + "|false|fmt\n" + layer.Path + "|false|" + PysemPath + "\n" + buildModule + "|false|" + layer.Path + "\n", Real, []ClosureProblem{{Rule: ForbiddenImport, Package: layer.Path, Import: PysemPath}}},
 	} {
 		err := checkClosure(parseGoList(c.list), c.mode, []*Layer{layer})
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("got %v, want %q", err, c.want)
+		var ce *ClosureError
+		if !errors.As(err, &ce) || !sameProblems(ce.Problems, c.want) {
+			t.Errorf("got %v, want the problems %v", err, c.want)
 		}
+	}
+	// The wording is what a person reads when a build is refused; it is
+	// under test here, the kinds are decided above.
+	err := checkClosure(parseGoList(std+RuntimePath+"|false|os/exec\n"+PysemPath+"|false|os/exec\n"), Real, nil)
+	if want := "import closure refused: planrt imports os/exec, which the runtime may not; pysem imports os/exec, which the leaves of CPython behaviour may not"; err == nil || err.Error() != want {
+		t.Errorf("the refusal reads %v, want %q", err, want)
 	}
 }
 
@@ -304,29 +330,30 @@ func TestBindingCheck(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads packages with the go command")
 	}
-	for _, c := range []struct{ src, want string }{
-		{"package email\n\nfunc Send(addr string, msg string) error { return nil }\n",
-			"effects.py:7:1: send_email(addr: str, msg: str) has no Go implementation: func SendEmail(addr string, msg string) error not found in package email ("},
-		{"package email\n\nfunc SendEmail(addr string) error { return nil }\n",
-			"effects.py:7:1: send_email(addr: str, msg: str) has no Go implementation: SendEmail in package email (" + "*" + ") has signature func(addr string) error, want func SendEmail(addr string, msg string) error"},
-		{"package email\n\nfunc SendEmail(addr string, msg int) error { return nil }\n",
-			"has signature func(addr string, msg int) error, want func SendEmail(addr string, msg string) error"},
-		{"package email\n\nfunc SendEmail(addr string, msg string) (int64, error) { return 0, nil }\n",
-			"has signature func(addr string, msg string) (int64, error)"},
-		{"package email\n\nfunc SendEmail(addr string, msg string) error { return undefined }\n",
-			"does not compile"},
+	for _, c := range []struct {
+		src     string
+		kind    Kind
+		subject string
+	}{
+		{"package email\n\nfunc Send(addr string, msg string) error { return nil }\n", NoBinding, "send_email"},
+		{"package email\n\nfunc SendEmail(addr string) error { return nil }\n", BindingSignature, "send_email"},
+		{"package email\n\nfunc SendEmail(addr string, msg int) error { return nil }\n", BindingSignature, "send_email"},
+		{"package email\n\nfunc SendEmail(addr string, msg string) (int64, error) { return 0, nil }\n", BindingSignature, "send_email"},
+		{"package email\n\nfunc SendEmail(addr string, msg string) error { return undefined }\n", LayerDoesNotCompile, "tools.email.trusted"},
 	} {
-		err := buildErr(t, tempLayer(t, c.src), Simulate)
-		want := c.want
-		if i := strings.Index(want, "*"); i >= 0 { // the folder is a temp dir
-			if !strings.Contains(err.Error(), want[:i-1]) || !strings.Contains(err.Error(), want[i+1:]) {
-				t.Errorf("got %v\nwant %s", err, want)
-			}
-			continue
+		prog := tempLayer(t, c.src)
+		err := buildErr(t, prog, Simulate)
+		var e *BuildError
+		if !isRefusal(err, c.kind, c.subject) || !errors.As(err, &e) || c.kind != LayerDoesNotCompile && e.Pos != prog.Effects[0].Pos.String() {
+			t.Errorf("got %v, want %v of %s at %s", err, c.kind, c.subject, prog.Effects[0].Pos)
 		}
-		if !strings.Contains(err.Error(), want) {
-			t.Errorf("got %v\nwant %s", err, want)
-		}
+	}
+	// The wording is what a layer's author reads; it is under test here,
+	// the kind is decided above.
+	short := tempLayer(t, "package email\n\nfunc SendEmail(addr string) error { return nil }\n")
+	layerDir := filepath.Dir(short.Effects[0].Pos.File)
+	if err, want := buildErr(t, short, Simulate), short.Effects[0].Pos.String()+": send_email(addr: str, msg: str) has no Go implementation: SendEmail in package email ("+layerDir+") has signature func(addr string) error, want func SendEmail(addr string, msg string) error"; err.Error() != want {
+		t.Errorf("the refusal reads %q, want %q", err, want)
 	}
 	// A signature without an error result is accepted for a None effect.
 	prog := tempLayer(t, "package email\n\nfunc SendEmail(addr string, msg string) {}\n")

@@ -101,7 +101,7 @@ func checkClosure(pkgs []pkgInfo, mode Mode, layers []*Layer) error {
 			std[p.Path] = true
 		}
 	}
-	var problems []string
+	var problems []ClosureProblem
 	for _, p := range pkgs {
 		if p.Standard {
 			continue
@@ -113,54 +113,117 @@ func checkClosure(pkgs []pkgInfo, mode Mode, layers []*Layer) error {
 				case std[imp], imp == RuntimePath:
 				case byPath[imp] != nil && mode == Real:
 				case byPath[imp] != nil:
-					problems = append(problems, fmt.Sprintf("the simulation binary imports layer package %s: simulation must have no path to a real effect", imp))
+					problems = append(problems, problem(SimulationLink, p.Path, imp, "the simulation binary imports layer package %s: simulation must have no path to a real effect", imp))
 				case imp == RedeemPath && mode == Real:
 				case imp == SandboxPath && mode == Real:
 				case imp == SandboxPath:
-					problems = append(problems, fmt.Sprintf("the simulation binary imports %s: only a real binary applies the kernel sandbox", imp))
+					problems = append(problems, problem(SimulationLink, p.Path, imp, "the simulation binary imports %s: only a real binary applies the kernel sandbox", imp))
 				case imp == RedeemPath:
-					problems = append(problems, fmt.Sprintf("the simulation binary imports %s: simulation must have no path to the approval service", imp))
+					problems = append(problems, problem(SimulationLink, p.Path, imp, "the simulation binary imports %s: simulation must have no path to the approval service", imp))
 				default:
-					problems = append(problems, fmt.Sprintf("the plan's main package imports %s, which is outside the sealed closure", imp))
+					problems = append(problems, problem(ForbiddenImport, p.Path, imp, "the plan's main package imports %s, which is outside the sealed closure", imp))
 				}
 			}
 		case p.Path == RuntimePath:
 			for _, imp := range p.Imports {
 				if imp != PysemPath && (!std[imp] || sensitive(imp)) {
-					problems = append(problems, fmt.Sprintf("planrt imports %s, which the runtime may not", imp))
+					problems = append(problems, problem(ForbiddenImport, p.Path, imp, "planrt imports %s, which the runtime may not", imp))
 				}
 			}
 		case p.Path == PysemPath:
 			for _, imp := range p.Imports {
 				if !std[imp] || sensitive(imp) {
-					problems = append(problems, fmt.Sprintf("pysem imports %s, which the leaves of CPython behaviour may not", imp))
+					problems = append(problems, problem(ForbiddenImport, p.Path, imp, "pysem imports %s, which the leaves of CPython behaviour may not", imp))
 				}
 			}
 		case inSecuritymod(p.Path):
 			for _, imp := range p.Imports {
 				if !std[imp] && !inSecuritymod(imp) && !securitymodMayImport(p.Path, imp) {
-					problems = append(problems, fmt.Sprintf("security module package %s imports %s, which is outside the standard library", p.Path, imp))
+					problems = append(problems, problem(ForbiddenImport, p.Path, imp, "security module package %s imports %s, which is outside the standard library", p.Path, imp))
 				}
 			}
 		case byPath[p.Path] != nil:
 			l := byPath[p.Path]
 			if mode != Real {
-				problems = append(problems, fmt.Sprintf("layer package %s is linked into a simulation binary", p.Path))
+				problems = append(problems, problem(SimulationLink, p.Path, "", "layer package %s is linked into a simulation binary", p.Path))
 			}
 			for _, imp := range p.Imports {
 				if why := layerImportRule(imp, std[imp], l.Allowed); why != "" {
-					problems = append(problems, fmt.Sprintf("layer %s (%s) imports %s, %s", l.Name, p.Path, imp, why))
+					problems = append(problems, problem(ForbiddenImport, p.Path, imp, "layer %s (%s) imports %s, %s", l.Name, p.Path, imp, why))
 				}
 			}
 		case isVetted(p.Path):
 			problems = append(problems, checkVettedPackage(p, std)...)
 		default:
-			problems = append(problems, fmt.Sprintf("package %s is outside the sealed closure (the standard library, planrt, securitymod and the plan's layers)", p.Path))
+			problems = append(problems, problem(OutsideClosure, p.Path, "", "package %s is outside the sealed closure (the standard library, planrt, securitymod and the plan's layers)", p.Path))
 		}
 	}
 	if len(problems) == 0 {
 		return nil
 	}
-	sort.Strings(problems)
-	return fmt.Errorf("import closure refused: %s", strings.Join(problems, "; "))
+	// In the order of the words, as the message always listed them.
+	sort.Slice(problems, func(i, j int) bool { return problems[i].text < problems[j].text })
+	return &ClosureError{Problems: problems}
+}
+
+// ClosureError is checkClosure's refusal: every package of the binary's
+// import closure that breaks the sealed-binary rule, each with the rule
+// it breaks, in the order its message lists them.
+type ClosureError struct {
+	Problems []ClosureProblem
+}
+
+func (e *ClosureError) Error() string {
+	texts := make([]string, len(e.Problems))
+	for i, p := range e.Problems {
+		texts[i] = p.text
+	}
+	return "import closure refused: " + strings.Join(texts, "; ")
+}
+
+// ClosureProblem is one break of the sealed-binary rule: Package imports
+// Import, which it may not, or (Import "") Package may not be in the
+// binary at all.
+type ClosureProblem struct {
+	Rule    ClosureRule
+	Package string
+	Import  string
+	text    string // the words the refusal says it with
+}
+
+func (p ClosureProblem) String() string { return p.text }
+
+func problem(rule ClosureRule, pkg, imp, format string, args ...any) ClosureProblem {
+	return ClosureProblem{Rule: rule, Package: pkg, Import: imp, text: fmt.Sprintf(format, args...)}
+}
+
+// ClosureRule is the part of the sealed-binary rule a package breaks.
+type ClosureRule int
+
+const (
+	// OutsideClosure: a package that is no part of any sealed binary.
+	OutsideClosure ClosureRule = iota + 1
+	// SimulationLink: a simulation binary that links a layer, the
+	// redemption gate or the sandbox (a path to a real effect).
+	SimulationLink
+	// ForbiddenImport: a package of the closure that imports what its
+	// part may not (a layer an undeclared sensitive or unvetted package,
+	// planrt or pysem a sensitive one, securitymod a non-standard one).
+	ForbiddenImport
+	// UnvettedVersion: a package of a vetted module from another version.
+	UnvettedVersion
+)
+
+func (r ClosureRule) String() string {
+	switch r {
+	case OutsideClosure:
+		return "outside the closure"
+	case SimulationLink:
+		return "linked into a simulation binary"
+	case ForbiddenImport:
+		return "forbidden import"
+	case UnvettedVersion:
+		return "not the vetted version"
+	}
+	return fmt.Sprintf("ClosureRule(%d)", int(r))
 }

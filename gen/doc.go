@@ -218,7 +218,8 @@
 //
 // The layer's source is checked before the build (naming file and line);
 // the `go list -deps` closure after it is the authority. A refusal names
-// the offending import and its importer.
+// the offending import and its importer: a *ClosureError, one
+// ClosureProblem per break with its Rule, Package and Import.
 //
 // # What it refuses
 //
@@ -228,6 +229,27 @@
 // parameters of a layer function): a located *Error (ir.Error), code
 // ir.GenLimit, or ir.Internal for IR that breaks an invariant the
 // verifier should have caught.
+//
+// Build's refusals of what it is given or finds on disk carry a Kind in a
+// *BuildError (errors.As finds it through the layers of context around
+// it; the words are unchanged): a relative path (NotAbsolute), a
+// toolchain or cache someone else owns or may write (ForeignOwner,
+// WritableByOthers), a file of the wrong type (WrongFileType), a build
+// cache entry that is not what a build left (CacheTampered), a vetted
+// module or its go.mod that does not match go.sum, or that cannot be had
+// (ModuleMismatch, GoModMismatch, ModuleUnavailable; Subject is
+// path@version), an option for real builds on a simulation build
+// (RealOnly), a malformed approval key (BadApprovalKey), and a layer
+// setting no sandbox policy can be made from (BadSetting; Subject is the
+// setting's name). A layer is refused the same way, with Pos where: no
+// Go files (NoGoFiles), an import outside the allowed set or a sensitive
+// one not declared (LayerImport, UndeclaredImport; Subject is the
+// import), Go that does not compile (LayerDoesNotCompile), and an effect
+// without a Go function of its signature (Unbindable, NoBinding,
+// BindingSignature; Subject is the effect; each effect's refusal is one
+// line of an errors.Join). A plan of a test batch that does not compile
+// is named in Batch.Refused with a PlanDoesNotCompile refusal. Callers and
+// tests tell refusals apart by Kind, never by their words.
 //
 // It imports ir and planrt (for its embedded source), never compiler or
 // prover: the generator and the prover consume the same IR and share no

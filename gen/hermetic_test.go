@@ -2,6 +2,8 @@ package gen
 
 import (
 	"context"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -78,32 +80,34 @@ func TestCheckToolchain(t *testing.T) {
 	}
 	foreign := file("go-foreign", 0o755)
 	foreignOK := os.Geteuid() == 0 && os.Chown(foreign, 65534, 65534) == nil
+	missing := filepath.Join(dir, "missing")
 	for _, c := range []struct {
-		path, want string
+		path string
+		ok   func(error) bool
+		kind string
 	}{
-		{good, ""},
-		{"go", "not an absolute path"},
-		{"bin/go", "not an absolute path"},
-		{filepath.Join(dir, "missing"), "no such file"},
-		{dir, "is not a regular file"},
-		{writable, "is writable by group or others"},
-		{link, "is writable by group or others"},
-		{inGroupDir, "shared is writable by group or others"},
+		{good, func(err error) bool { return err == nil }, "accepted"},
+		{"go", func(err error) bool { return isRefusal(err, NotAbsolute, "go") }, "NotAbsolute"},
+		{"bin/go", func(err error) bool { return isRefusal(err, NotAbsolute, "bin/go") }, "NotAbsolute"},
+		{missing, func(err error) bool { return errors.Is(err, fs.ErrNotExist) }, "fs.ErrNotExist"},
+		{dir, func(err error) bool { return isRefusal(err, WrongFileType, dir) }, "WrongFileType"},
+		{writable, func(err error) bool { return isRefusal(err, WritableByOthers, writable) }, "WritableByOthers"},
+		{link, func(err error) bool { return isRefusal(err, WritableByOthers, writable) }, "WritableByOthers of the link's target"},
+		{inGroupDir, func(err error) bool { return isRefusal(err, WritableByOthers, groupDir) }, "WritableByOthers of its folder"},
 	} {
-		err := CheckToolchain(c.path)
-		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
-			t.Errorf("CheckToolchain(%s) = %v, want %q", c.path, err, c.want)
+		if err := CheckToolchain(c.path); !c.ok(err) {
+			t.Errorf("CheckToolchain(%s) = %v, want %s", c.path, err, c.kind)
 		}
 	}
 	if foreignOK {
-		if err := CheckToolchain(foreign); err == nil || !strings.Contains(err.Error(), "owned by uid 65534") {
+		if err := CheckToolchain(foreign); !isRefusal(err, ForeignOwner, foreign) {
 			t.Errorf("a go owned by another user: %v", err)
 		}
 	}
-	if _, err := Build(context.Background(), &ir.Program{File: "plan.py"}, nil, BuildOptions{Toolchain: writable, CacheDir: t.TempDir()}); err == nil || !strings.Contains(err.Error(), "writable by group or others") {
+	if _, err := Build(context.Background(), &ir.Program{File: "plan.py"}, nil, BuildOptions{Toolchain: writable, CacheDir: t.TempDir()}); !isRefusal(err, WritableByOthers, writable) {
 		t.Errorf("Build with an untrusted toolchain: %v", err)
 	}
-	if _, err := Build(context.Background(), &ir.Program{File: "plan.py"}, nil, BuildOptions{Toolchain: "go", CacheDir: t.TempDir()}); err == nil || !strings.Contains(err.Error(), "not an absolute path") {
+	if _, err := Build(context.Background(), &ir.Program{File: "plan.py"}, nil, BuildOptions{Toolchain: "go", CacheDir: t.TempDir()}); !isRefusal(err, NotAbsolute, "go") {
 		t.Errorf("Build with a relative toolchain: %v", err)
 	}
 }
@@ -189,11 +193,19 @@ func TestGoCachesOwnership(t *testing.T) {
 	shared := filepath.Join(t.TempDir(), "shared")
 	os.Mkdir(shared, 0o700)
 	os.Chmod(shared, 0o777)
-	for _, opts := range []BuildOptions{{GoCache: shared}, {ModCache: shared}, {GoCache: "relative"}} {
-		opts.CacheDir = t.TempDir()
-		_, err := Build(context.Background(), &ir.Program{File: "plan.py"}, nil, opts)
-		if err == nil || !strings.Contains(err.Error(), "writable by group or others") && !strings.Contains(err.Error(), "not an absolute path") {
-			t.Errorf("GoCache %q ModCache %q: %v", opts.GoCache, opts.ModCache, err)
+	for _, c := range []struct {
+		opts    BuildOptions
+		kind    Kind
+		subject string
+	}{
+		{BuildOptions{GoCache: shared}, WritableByOthers, shared},
+		{BuildOptions{ModCache: shared}, WritableByOthers, shared},
+		{BuildOptions{GoCache: "relative"}, NotAbsolute, "relative"},
+	} {
+		c.opts.CacheDir = t.TempDir()
+		_, err := Build(context.Background(), &ir.Program{File: "plan.py"}, nil, c.opts)
+		if !isRefusal(err, c.kind, c.subject) {
+			t.Errorf("GoCache %q ModCache %q: %v, want %v of %s", c.opts.GoCache, c.opts.ModCache, err, c.kind, c.subject)
 		}
 	}
 }

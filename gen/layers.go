@@ -126,7 +126,9 @@ func (l *Layer) read() error {
 	}
 	sort.Strings(l.Files)
 	if len(l.Files) == 0 {
-		return fmt.Errorf("%slayer %s has no Go implementation (no Go files in %s): it can be proved against but not built", l.where(), l.Name, l.Dir)
+		e := refusal(NoGoFiles, l.Name, "%slayer %s has no Go implementation (no Go files in %s): it can be proved against but not built", l.where(), l.Name, l.Dir)
+		e.Pos = strings.TrimSuffix(l.where(), ": ")
+		return e
 	}
 	fset := token.NewFileSet()
 	l.src = map[string][]byte{}
@@ -179,7 +181,13 @@ func (l *Layer) checkImports() error {
 	for _, p := range paths {
 		std := !strings.Contains(strings.Split(p, "/")[0], ".")
 		if why := layerImportRule(p, std, l.Allowed); why != "" {
-			return fmt.Errorf("%s: layer %s imports %s, %s", l.imports[p][0], l.Name, p, why)
+			kind := LayerImport
+			if std && sensitive(p) {
+				kind = UndeclaredImport
+			}
+			e := refusal(kind, p, "%s: layer %s imports %s, %s", l.imports[p][0], l.Name, p, why)
+			e.Pos = l.imports[p][0]
+			return e
 		}
 	}
 	return nil

@@ -60,19 +60,22 @@ func SeedModCache(ctx context.Context, toolchain, modCache, src string) error {
 	for _, m := range vettedModules {
 		present, err := verifyModule(modCache, m)
 		if err != nil {
-			return fmt.Errorf("module cache seed: %v", err)
+			return fmt.Errorf("module cache seed: %w", err)
 		}
 		if !present {
 			var goErr bytes.Buffer
 			if _, err := tc.runGo(ctx, dir, env, &goErr, "mod", "download", m.Path+"@"+m.Version); err != nil {
-				return fmt.Errorf("module cache seed: %s@%s from %s: %v: %s", m.Path, m.Version, src, err, strings.TrimSpace(goErr.String()))
+				return refusal(ModuleUnavailable, m.Path+"@"+m.Version, "module cache seed: %s@%s from %s: %w: %s", m.Path, m.Version, src, err, strings.TrimSpace(goErr.String()))
 			}
-			if present, err = verifyModule(modCache, m); err != nil || !present {
-				return fmt.Errorf("module cache seed: %s@%s: not extracted or not as pinned: %v", m.Path, m.Version, err)
+			if present, err = verifyModule(modCache, m); err != nil {
+				// verifyModule's refusal says what is wrong (ModuleMismatch, ...).
+				return fmt.Errorf("module cache seed: %s@%s: not extracted or not as pinned: %w", m.Path, m.Version, err)
+			} else if !present {
+				return refusal(ModuleUnavailable, m.Path+"@"+m.Version, "module cache seed: %s@%s: not extracted or not as pinned: %v", m.Path, m.Version, err)
 			}
 		}
 		if err := verifyGoMod(modCache, m); err != nil {
-			return fmt.Errorf("module cache seed: %v", err)
+			return fmt.Errorf("module cache seed: %w", err)
 		}
 	}
 	os.RemoveAll(opts.GoCache)
@@ -103,13 +106,13 @@ func verifyGoMod(modCache string, m vettedModule) error {
 	}
 	got, err := dirhash.Hash1([]string{"go.mod"}, func(string) (io.ReadCloser, error) { return os.Open(path) })
 	if errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("module %s@%s: its go.mod is not in %s", m.Path, m.Version, modCache)
+		return refusal(ModuleUnavailable, m.Path+"@"+m.Version, "module %s@%s: its go.mod is not in %s", m.Path, m.Version, modCache)
 	}
 	if err != nil {
-		return fmt.Errorf("module %s@%s: hashing its go.mod: %v", m.Path, m.Version, err)
+		return fmt.Errorf("module %s@%s: hashing its go.mod: %w", m.Path, m.Version, err)
 	}
 	if got != want {
-		return fmt.Errorf("module %s@%s: its go.mod in %s does not match the pinned go.sum (%s, pinned %s); refusing it", m.Path, m.Version, path, got, want)
+		return refusal(GoModMismatch, m.Path+"@"+m.Version, "module %s@%s: its go.mod in %s does not match the pinned go.sum (%s, pinned %s); refusing it", m.Path, m.Version, path, got, want)
 	}
 	return nil
 }

@@ -45,7 +45,7 @@ func TestSeedModCache(t *testing.T) {
 	// A source without the modules.
 	empty := filepath.Join(t.TempDir(), "empty")
 	os.MkdirAll(filepath.Join(empty, "cache", "download"), 0o755)
-	if err := SeedModCache(context.Background(), goBin, filepath.Join(t.TempDir(), "c2"), empty); err == nil || !strings.Contains(err.Error(), vettedModules[0].Path) {
+	if err := SeedModCache(context.Background(), goBin, filepath.Join(t.TempDir(), "c2"), empty); !isRefusal(err, ModuleUnavailable, vettedModules[0].Path+"@"+vettedModules[0].Version) {
 		t.Errorf("seeding from an empty module cache = %v; want a refusal naming %s", err, vettedModules[0].Path)
 	}
 
@@ -57,7 +57,7 @@ func TestSeedModCache(t *testing.T) {
 	if err := os.WriteFile(file, []byte("package uuid\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := SeedModCache(context.Background(), goBin, dst, src); err == nil || !strings.Contains(err.Error(), "github.com/google/uuid@v1.6.0") || !strings.Contains(err.Error(), "does not match the pinned go.sum") {
+	if err := SeedModCache(context.Background(), goBin, dst, src); !isRefusal(err, ModuleMismatch, "github.com/google/uuid@v1.6.0") {
 		t.Errorf("seeding over a changed module = %v", err)
 	}
 	os.RemoveAll(uuid)
@@ -70,7 +70,7 @@ func TestSeedModCache(t *testing.T) {
 	if err := os.WriteFile(mod, []byte("module github.com/google/uuid\n\nrequire evil.test/x v1.0.0\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := SeedModCache(context.Background(), goBin, dst, src); err == nil || !strings.Contains(err.Error(), "its go.mod") {
+	if err := SeedModCache(context.Background(), goBin, dst, src); !isRefusal(err, GoModMismatch, "github.com/google/uuid@v1.6.0") {
 		t.Errorf("seeding over a changed go.mod = %v", err)
 	}
 }

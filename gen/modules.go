@@ -167,15 +167,15 @@ func vettedGoMod() (require string, goSum []byte) {
 // checkVettedPackage applies the closure rule to a package of a vetted
 // module: it must come from the vetted version, and import only the
 // standard library and packages of vetted modules.
-func checkVettedPackage(p pkgInfo, std map[string]bool) []string {
+func checkVettedPackage(p pkgInfo, std map[string]bool) []ClosureProblem {
 	m, _ := vettedModuleOf(p.Path)
-	var problems []string
+	var problems []ClosureProblem
 	if p.ModulePath != m.Path || p.ModuleVersion != m.Version {
-		problems = append(problems, fmt.Sprintf("package %s comes from module %s@%s, not the vetted %s@%s", p.Path, p.ModulePath, p.ModuleVersion, m.Path, m.Version))
+		problems = append(problems, problem(UnvettedVersion, p.Path, "", "package %s comes from module %s@%s, not the vetted %s@%s", p.Path, p.ModulePath, p.ModuleVersion, m.Path, m.Version))
 	}
 	for _, imp := range p.Imports {
 		if _, ok := vettedModuleOf(imp); !ok && !std[imp] {
-			problems = append(problems, fmt.Sprintf("vetted package %s imports %s, which is neither standard nor vetted", p.Path, imp))
+			problems = append(problems, problem(ForbiddenImport, p.Path, imp, "vetted package %s imports %s, which is neither standard nor vetted", p.Path, imp))
 		}
 	}
 	return problems

@@ -63,15 +63,15 @@ func TestLayerImportRuleVetted(t *testing.T) {
 	std := map[string]bool{"os": true, "unsafe": true}
 	for _, tc := range []struct {
 		pkg  pkgInfo
-		want string
+		want []ClosureProblem // Rule, Package, Import
 	}{
-		{pkgInfo{Path: "modernc.org/libc", Imports: []string{"os", "unsafe", "modernc.org/mathutil"}, ModulePath: "modernc.org/libc", ModuleVersion: "v1.80.1"}, ""},
-		{pkgInfo{Path: "modernc.org/libc", Imports: []string{"os"}, ModulePath: "modernc.org/libc", ModuleVersion: "v1.99.0"}, "not the vetted modernc.org/libc@v1.80.1"},
-		{pkgInfo{Path: "modernc.org/libc", Imports: []string{"github.com/evil/x"}, ModulePath: "modernc.org/libc", ModuleVersion: "v1.80.1"}, "neither standard nor vetted"},
+		{pkgInfo{Path: "modernc.org/libc", Imports: []string{"os", "unsafe", "modernc.org/mathutil"}, ModulePath: "modernc.org/libc", ModuleVersion: "v1.80.1"}, nil},
+		{pkgInfo{Path: "modernc.org/libc", Imports: []string{"os"}, ModulePath: "modernc.org/libc", ModuleVersion: "v1.99.0"}, []ClosureProblem{{Rule: UnvettedVersion, Package: "modernc.org/libc"}}},
+		{pkgInfo{Path: "modernc.org/libc", Imports: []string{"github.com/evil/x"}, ModulePath: "modernc.org/libc", ModuleVersion: "v1.80.1"}, []ClosureProblem{{Rule: ForbiddenImport, Package: "modernc.org/libc", Import: "github.com/evil/x"}}},
 	} {
-		got := strings.Join(checkVettedPackage(tc.pkg, std), "; ")
-		if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
-			t.Errorf("%+v: problems %q, want %q", tc.pkg, got, tc.want)
+		got := checkVettedPackage(tc.pkg, std)
+		if !sameProblems(got, tc.want) {
+			t.Errorf("%+v: problems %v, want %v", tc.pkg, got, tc.want)
 		}
 	}
 }

@@ -49,24 +49,24 @@ func verifyModule(modCache string, m vettedModule) (present bool, err error) {
 	}
 	dir, err := moduleDir(modCache, m.Path, m.Version)
 	if err != nil {
-		return false, fmt.Errorf("module cache: module %s@%s: %v", m.Path, m.Version, err)
+		return false, fmt.Errorf("module cache: module %s@%s: %w", m.Path, m.Version, err)
 	}
 	fi, err := os.Lstat(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return false, nil
 	}
 	if err != nil {
-		return false, fmt.Errorf("module cache: module %s@%s: %v", m.Path, m.Version, err)
+		return false, fmt.Errorf("module cache: module %s@%s: %w", m.Path, m.Version, err)
 	}
 	if !fi.IsDir() {
-		return true, fmt.Errorf("module cache: module %s@%s: %s is not a folder (%v); refusing to link it", m.Path, m.Version, dir, fi.Mode())
+		return true, refusal(WrongFileType, dir, "module cache: module %s@%s: %s is not a folder (%v); refusing to link it", m.Path, m.Version, dir, fi.Mode())
 	}
 	got, err := dirhash.HashDir(dir, m.Path+"@"+m.Version, dirhash.Hash1)
 	if err != nil {
-		return true, fmt.Errorf("module cache: module %s@%s: hashing %s: %v", m.Path, m.Version, dir, err)
+		return true, fmt.Errorf("module cache: module %s@%s: hashing %s: %w", m.Path, m.Version, dir, err)
 	}
 	if got != want {
-		return true, fmt.Errorf("module cache: module %s@%s in %s does not match the pinned go.sum (%s, pinned %s): a file was changed; refusing to link it", m.Path, m.Version, dir, got, want)
+		return true, refusal(ModuleMismatch, m.Path+"@"+m.Version, "module cache: module %s@%s in %s does not match the pinned go.sum (%s, pinned %s): a file was changed; refusing to link it", m.Path, m.Version, dir, got, want)
 	}
 	return true, nil
 }

@@ -128,7 +128,7 @@ func SandboxPolicy(layers []*Layer, cfg SandboxConfig) (sandbox.Policy, error) {
 				switch {
 				case r == "":
 				case !filepath.IsAbs(r):
-					return p, fmt.Errorf("sandbox: CLAUZ3_FS_ROOTS entry %q is not absolute", r)
+					return p, refusal(BadSetting, "CLAUZ3_FS_ROOTS", "sandbox: CLAUZ3_FS_ROOTS entry %q is not absolute", r)
 				case write:
 					rw[filepath.Clean(r)] = true
 				default:
@@ -142,7 +142,7 @@ func SandboxPolicy(layers []*Layer, cfg SandboxConfig) (sandbox.Policy, error) {
 			}
 			if f := env[key]; f != "" {
 				if !filepath.IsAbs(f) {
-					return p, fmt.Errorf("sandbox: %s %q is not absolute", key, f)
+					return p, refusal(BadSetting, key, "sandbox: %s %q is not absolute", key, f)
 				}
 				rw[filepath.Dir(filepath.Clean(f))] = true
 			}
@@ -230,7 +230,7 @@ func smtpPort(env map[string]string) (int, error) {
 	if v := env["CLAUZ3_SMTP_PORT"]; v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n <= 0 || n > 65535 {
-			return 0, fmt.Errorf("sandbox: CLAUZ3_SMTP_PORT %q is not a port number", v)
+			return 0, refusal(BadSetting, "CLAUZ3_SMTP_PORT", "sandbox: CLAUZ3_SMTP_PORT %q is not a port number", v)
 		}
 		port = n
 	}
@@ -246,7 +246,7 @@ func webPorts(env map[string]string) ([]uint16, error) {
 		for _, f := range strings.Split(v, ",") {
 			n, err := strconv.Atoi(strings.TrimSpace(f))
 			if err != nil || n <= 0 || n > 65535 {
-				return nil, fmt.Errorf("sandbox: CLAUZ3_WEB_PORTS entry %q is not a port number", f)
+				return nil, refusal(BadSetting, "CLAUZ3_WEB_PORTS", "sandbox: CLAUZ3_WEB_PORTS entry %q is not a port number", f)
 			}
 			set[uint16(n)] = true
 		}
@@ -263,7 +263,7 @@ func webPorts(env map[string]string) ([]uint16, error) {
 func searchEndpoint(v string) (string, uint16, error) {
 	u, err := url.Parse(v)
 	if err != nil || u.Host == "" {
-		return "", 0, fmt.Errorf("sandbox: CLAUZ3_SEARCH_URL %q is not a URL", v)
+		return "", 0, refusal(BadSetting, "CLAUZ3_SEARCH_URL", "sandbox: CLAUZ3_SEARCH_URL %q is not a URL", v)
 	}
 	port := u.Port()
 	if port == "" {
@@ -271,7 +271,7 @@ func searchEndpoint(v string) (string, uint16, error) {
 	}
 	n, err := strconv.Atoi(port)
 	if err != nil || n <= 0 || n > 65535 {
-		return "", 0, fmt.Errorf("sandbox: CLAUZ3_SEARCH_URL %q has no usable port", v)
+		return "", 0, refusal(BadSetting, "CLAUZ3_SEARCH_URL", "sandbox: CLAUZ3_SEARCH_URL %q has no usable port", v)
 	}
 	return u.Hostname(), uint16(n), nil
 }
@@ -298,7 +298,7 @@ func SandboxHosts(layers []*Layer, cfg SandboxConfig) ([]string, error) {
 	hostPort := func(key, host string, port int) (string, error) {
 		for _, r := range host {
 			if r <= ' ' || r >= 0x7f {
-				return "", fmt.Errorf("sandbox: %s %q is not a host name", key, host)
+				return "", refusal(BadSetting, key, "sandbox: %s %q is not a host name", key, host)
 			}
 		}
 		return net.JoinHostPort(host, strconv.Itoa(port)), nil
@@ -428,7 +428,7 @@ func (o *BuildOptions) sandboxPolicy(layers []*Layer) (*sandbox.Policy, error) {
 		return nil, nil
 	}
 	if o.Mode != Real {
-		return nil, fmt.Errorf("a sandbox configuration is for real builds: a simulation binary links no layer")
+		return nil, refusal(RealOnly, "", "a sandbox configuration is for real builds: a simulation binary links no layer")
 	}
 	p, err := SandboxPolicy(layers, *o.Sandbox)
 	if err != nil {

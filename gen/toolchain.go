@@ -44,29 +44,29 @@ func DefaultToolchain() (string, error) {
 // sticky, as /tmp is, where others cannot rename what they do not own).
 func CheckToolchain(path string) error {
 	if !filepath.IsAbs(path) {
-		return fmt.Errorf("toolchain %q: not an absolute path", path)
+		return refusal(NotAbsolute, path, "toolchain %q: not an absolute path", path)
 	}
 	real, err := filepath.EvalSymlinks(path)
 	if err != nil {
-		return fmt.Errorf("toolchain %s: %v", path, err)
+		return fmt.Errorf("toolchain %s: %w", path, err)
 	}
 	fi, err := os.Stat(real)
 	if err != nil {
-		return fmt.Errorf("toolchain %s: %v", path, err)
+		return fmt.Errorf("toolchain %s: %w", path, err)
 	}
 	if !fi.Mode().IsRegular() {
-		return fmt.Errorf("toolchain %s: %s is not a regular file", path, real)
+		return refusal(WrongFileType, real, "toolchain %s: %s is not a regular file", path, real)
 	}
 	if err := trustedOwner(real, fi, false); err != nil {
-		return fmt.Errorf("toolchain %s: %v", path, err)
+		return fmt.Errorf("toolchain %s: %w", path, err)
 	}
 	for dir := filepath.Dir(real); ; dir = filepath.Dir(dir) {
 		di, err := os.Stat(dir)
 		if err != nil {
-			return fmt.Errorf("toolchain %s: %v", path, err)
+			return fmt.Errorf("toolchain %s: %w", path, err)
 		}
 		if err := trustedOwner(dir, di, true); err != nil {
-			return fmt.Errorf("toolchain %s: %v", path, err)
+			return fmt.Errorf("toolchain %s: %w", path, err)
 		}
 		if dir == filepath.Dir(dir) {
 			return nil
@@ -79,13 +79,13 @@ func CheckToolchain(path string) error {
 func trustedOwner(path string, fi fs.FileInfo, dir bool) error {
 	st, ok := fi.Sys().(*syscall.Stat_t)
 	if !ok {
-		return fmt.Errorf("%s: cannot read its owner", path)
+		return refusal(ForeignOwner, path, "%s: cannot read its owner", path)
 	}
 	if st.Uid != 0 && int(st.Uid) != os.Geteuid() {
-		return fmt.Errorf("%s is owned by uid %d, neither root nor the current user", path, st.Uid)
+		return refusal(ForeignOwner, path, "%s is owned by uid %d, neither root nor the current user", path, st.Uid)
 	}
 	if fi.Mode().Perm()&0o022 != 0 && !(dir && fi.Mode()&fs.ModeSticky != 0) {
-		return fmt.Errorf("%s is writable by group or others (mode %v)", path, fi.Mode())
+		return refusal(WritableByOthers, path, "%s is writable by group or others (mode %v)", path, fi.Mode())
 	}
 	return nil
 }
@@ -96,20 +96,20 @@ func trustedOwner(path string, fi fs.FileInfo, dir bool) error {
 func checkOwnDir(what, dir string) error {
 	fi, err := os.Stat(dir)
 	if err != nil {
-		return fmt.Errorf("%s: %v", what, err)
+		return fmt.Errorf("%s: %w", what, err)
 	}
 	if !fi.IsDir() {
-		return fmt.Errorf("%s: %s is not a folder", what, dir)
+		return refusal(WrongFileType, dir, "%s: %s is not a folder", what, dir)
 	}
 	st, ok := fi.Sys().(*syscall.Stat_t)
 	if !ok {
-		return fmt.Errorf("%s: %s: cannot read its owner", what, dir)
+		return refusal(ForeignOwner, dir, "%s: %s: cannot read its owner", what, dir)
 	}
 	if int(st.Uid) != os.Geteuid() {
-		return fmt.Errorf("%s: %s is owned by uid %d, not the current user (%d)", what, dir, st.Uid, os.Geteuid())
+		return refusal(ForeignOwner, dir, "%s: %s is owned by uid %d, not the current user (%d)", what, dir, st.Uid, os.Geteuid())
 	}
 	if fi.Mode().Perm()&0o022 != 0 {
-		return fmt.Errorf("%s: %s is writable by group or others (mode %v)", what, dir, fi.Mode())
+		return refusal(WritableByOthers, dir, "%s: %s is writable by group or others (mode %v)", what, dir, fi.Mode())
 	}
 	return nil
 }
@@ -152,7 +152,7 @@ func (o *BuildOptions) resolveToolchain() (*toolchain, error) {
 	// changed between the check and the run.
 	real, err := filepath.EvalSymlinks(tc.goBin)
 	if err != nil {
-		return nil, fmt.Errorf("toolchain %s: %v", tc.goBin, err)
+		return nil, fmt.Errorf("toolchain %s: %w", tc.goBin, err)
 	}
 	tc.goBin = real
 	home, err := accountHome()
@@ -168,7 +168,7 @@ func (o *BuildOptions) resolveToolchain() (*toolchain, error) {
 	}
 	for _, c := range []struct{ what, dir string }{{"GOCACHE", tc.goCache}, {"GOMODCACHE", tc.modCache}} {
 		if !filepath.IsAbs(c.dir) {
-			return nil, fmt.Errorf("%s %q: not an absolute path", c.what, c.dir)
+			return nil, refusal(NotAbsolute, c.dir, "%s %q: not an absolute path", c.what, c.dir)
 		}
 		// What the go command compiles from and links must be the
 		// current user's alone; a cache not made yet is made by go.

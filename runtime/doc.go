@@ -84,7 +84,9 @@
 //     target's own preconditions (Program.Precondition: checked once the
 //     inputs are read, before admission and before any effect, since the
 //     proof assumed them), the simulation host or the admitted real
-//     host, exit status;
+//     host, exit status; a JSON value (an --arg, a simulated result)
+//     that does not fit its Python type is a *DecodeError with its
+//     DecodeKind, wrapped with where in the value it is;
 //   - the kernel sandbox of a real run (Program.Sandbox, an interface the
 //     generated main fills with securitymod/sandbox's Runtime): applied
 //     once the command line is read and before the receipt is read (the
@@ -98,13 +100,16 @@
 //     for a build with a layer configuration): the CLAUZ3_* environment
 //     must be exactly its layers' settings, whose digest the build
 //     identity binds, checked before the target's preconditions, the
-//     sandbox and the receipt (checkLayerEnv; a mismatch exits 3 naming
-//     the settings);
+//     sandbox and the receipt (checkLayerEnv; a mismatch is a
+//     *LayerEnvError, which exits 3 naming each setting and how it
+//     differs);
 //   - admission of a real run (receipt.go): before the plan's first
 //     statement the program's Gate verifies the receipt and redeems it
 //     with the approval service; Run.Begin refuses every effect while no
 //     redemption is held, before the precondition runs, and Perform
-//     checks again before it calls the layer.
+//     checks again before it calls the layer. Each refusal is an
+//     *ApprovalError whose ApprovalKind says which (no receipt, no gate,
+//     the gate refused, no request id, not redeemed, ...).
 //
 // # Exit status of a sealed binary
 //

@@ -206,7 +206,7 @@ func (h *simHost) result(c *Call, ptr any) {
 // Main, simulate mode, no receipt) it refuses and impl never runs.
 func Perform[T any](c *Call, impl func() (T, error)) T {
 	if c.run == nil || c.run.host == nil || !c.run.host.authorized() {
-		panic(&ApprovalError{"no redeemed receipt is held: " + c.Effect + " may not run"})
+		panic(&ApprovalError{Kind: NotRedeemed, Effect: c.Effect, Reason: "no redeemed receipt is held: " + c.Effect + " may not run"})
 	}
 	c.n = c.run.count(c.Effect)
 	c.run.host.record(c)

@@ -408,6 +408,54 @@ func confine(r *Run, p Program, receiptFile, traceFile, serviceURL string, stder
 // sandbox's confined child, set by the binary itself, not a setting.
 const SandboxChildEnv = "CLAUZ3_SANDBOX_CHILD"
 
+// LayerEnvError is checkLayerEnv's refusal: the CLAUZ3_* settings that
+// differ from the bound layer configuration, in the order the message
+// names them, each with how it differs (never its value).
+type LayerEnvError struct {
+	Diffs []EnvDiff
+}
+
+// EnvDiff is one setting that differs and how.
+type EnvDiff struct {
+	Name string
+	Kind EnvDiffKind
+}
+
+// EnvDiffKind says how a CLAUZ3_* setting differs from the bound one.
+type EnvDiffKind int
+
+const (
+	EnvNoSetting  EnvDiffKind = iota + 1 // set, but no setting of this run's layers
+	EnvSetTwice                          // set more than once
+	EnvOtherValue                        // set to another value
+	EnvNotSet                            // bound, but not set
+)
+
+// String is the words the refusal uses after the setting's name.
+func (k EnvDiffKind) String() string {
+	switch k {
+	case EnvNoSetting:
+		return "is set but is no setting of this run's layers"
+	case EnvSetTwice:
+		return "is set more than once"
+	case EnvOtherValue:
+		return "has another value"
+	case EnvNotSet:
+		return "is not set"
+	}
+	return fmt.Sprintf("EnvDiffKind(%d)", int(k))
+}
+
+func (d EnvDiff) String() string { return d.Name + " " + d.Kind.String() }
+
+func (e *LayerEnvError) Error() string {
+	parts := make([]string, len(e.Diffs))
+	for i, d := range e.Diffs {
+		parts[i] = d.String()
+	}
+	return "the layer configuration given is not the one this binary's build identity binds: " + strings.Join(parts, "; ")
+}
+
 // checkLayerEnv compares the CLAUZ3_* part of environ with want (sorted
 // "NAME=value" settings): every name set once, to its value, and no other.
 // The error names the settings that differ, never their values.
@@ -423,26 +471,27 @@ func checkLayerEnv(environ, want []string) error {
 			given[name] = append(given[name], value)
 		}
 	}
-	var diffs []string
+	var diffs []EnvDiff
 	for name, values := range given {
 		w, ok := wanted[name]
 		switch {
 		case !ok:
-			diffs = append(diffs, name+" is set but is no setting of this run's layers")
+			diffs = append(diffs, EnvDiff{name, EnvNoSetting})
 		case len(values) > 1:
-			diffs = append(diffs, name+" is set more than once")
+			diffs = append(diffs, EnvDiff{name, EnvSetTwice})
 		case values[0] != w:
-			diffs = append(diffs, name+" has another value")
+			diffs = append(diffs, EnvDiff{name, EnvOtherValue})
 		}
 	}
 	for name := range wanted {
 		if _, ok := given[name]; !ok {
-			diffs = append(diffs, name+" is not set")
+			diffs = append(diffs, EnvDiff{name, EnvNotSet})
 		}
 	}
 	if len(diffs) == 0 {
 		return nil
 	}
-	sort.Strings(diffs)
-	return fmt.Errorf("the layer configuration given is not the one this binary's build identity binds: %s", strings.Join(diffs, "; "))
+	// In the order of the words, as the message always listed them.
+	sort.Slice(diffs, func(i, j int) bool { return diffs[i].String() < diffs[j].String() })
+	return &LayerEnvError{Diffs: diffs}
 }

@@ -152,7 +152,7 @@ type jsonParser struct {
 }
 
 func (p *jsonParser) errorf(format string, args ...any) error {
-	return fmt.Errorf("invalid JSON at offset %d: %s", p.i, fmt.Sprintf(format, args...))
+	return decodeErrorf(DecodeInvalidJSON, "invalid JSON at offset %d: %s", p.i, fmt.Sprintf(format, args...))
 }
 
 func (p *jsonParser) space() {
@@ -376,6 +376,60 @@ type jsonDecoder interface {
 
 var jsonDecoderType = reflect.TypeFor[jsonDecoder]()
 
+// DecodeError is why a JSON value (an effects file's result, an --arg)
+// does not fit the Python type it must have. The layers that say where
+// in the value (item 1, field x, key "k") wrap it with %w, so errors.As
+// finds it through them; its message is the words the refusal has always
+// had.
+type DecodeError struct {
+	Kind  DecodeKind
+	msg   string
+	cause error // the parser's own error, when there is one
+}
+
+func (e *DecodeError) Error() string { return e.msg }
+func (e *DecodeError) Unwrap() error { return e.cause }
+
+func decodeErrorf(kind DecodeKind, format string, args ...any) error {
+	return &DecodeError{Kind: kind, msg: fmt.Sprintf(format, args...)}
+}
+
+// DecodeKind is what kind of misfit a DecodeError is.
+type DecodeKind int
+
+const (
+	DecodeInvalidJSON  DecodeKind = iota + 1 // not one JSON document
+	DecodeWrongType                          // a JSON value of another type
+	DecodeIntTooBig                          // an int that does not fit in 64 bits
+	DecodeRuneTooLarge                       // a str with a character the prover does not represent
+	DecodeMissingField                       // a row without one of its fields
+	DecodeUnknownField                       // a row with a field its class does not have
+	DecodeTupleLength                        // a tuple of another length
+	DecodeUnsupported                        // a Go type no Python value decodes into
+)
+
+func (k DecodeKind) String() string {
+	switch k {
+	case DecodeInvalidJSON:
+		return "invalid JSON"
+	case DecodeWrongType:
+		return "wrong type"
+	case DecodeIntTooBig:
+		return "int too big"
+	case DecodeRuneTooLarge:
+		return "character too large"
+	case DecodeMissingField:
+		return "missing field"
+	case DecodeUnknownField:
+		return "unknown field"
+	case DecodeTupleLength:
+		return "tuple length"
+	case DecodeUnsupported:
+		return "unsupported type"
+	}
+	return fmt.Sprintf("DecodeKind(%d)", int(k))
+}
+
 // decodeInto stores the JSON value v into *ptr, checking it against the
 // plan's static type.
 func decodeInto(ptr any, v jsonValue) error {
@@ -404,7 +458,7 @@ func describeJSON(v jsonValue) string {
 }
 
 func typeMismatch(want string, v jsonValue) error {
-	return fmt.Errorf("want %s, got %s", want, describeJSON(v))
+	return decodeErrorf(DecodeWrongType, "want %s, got %s", want, describeJSON(v))
 }
 
 func decodeValue(rv reflect.Value, v jsonValue) error {
@@ -433,7 +487,7 @@ func decodeValue(rv reflect.Value, v jsonValue) error {
 		}
 		i, err := strconv.ParseInt(string(n), 10, 64)
 		if err != nil {
-			return errors.New("int " + string(n) + " does not fit in 64 bits")
+			return decodeErrorf(DecodeIntTooBig, "int %s does not fit in 64 bits", string(n))
 		}
 		rv.SetInt(i)
 	case reflect.Float64:
@@ -463,7 +517,7 @@ func decodeValue(rv reflect.Value, v jsonValue) error {
 			return typeMismatch("str", v)
 		}
 		if r, above := pysem.AboveProvedRune(s); above {
-			return fmt.Errorf("str %s holds U+%04X, above U+%04X, the largest character the prover represents", ReprStr(s), r, pysem.MaxProvedRune)
+			return decodeErrorf(DecodeRuneTooLarge, "str %s holds U+%04X, above U+%04X, the largest character the prover represents", ReprStr(s), r, pysem.MaxProvedRune)
 		}
 		rv.SetString(s)
 	case reflect.Bool:
@@ -495,16 +549,16 @@ func decodeValue(rv reflect.Value, v jsonValue) error {
 				}
 			}
 			if !found {
-				return fmt.Errorf("%s row without field %s", t.Name(), name)
+				return decodeErrorf(DecodeMissingField, "%s row without field %s", t.Name(), name)
 			}
 		}
 		for _, m := range obj {
 			if !seen[m.Key] {
-				return fmt.Errorf("%s has no field %s", t.Name(), m.Key)
+				return decodeErrorf(DecodeUnknownField, "%s has no field %s", t.Name(), m.Key)
 			}
 		}
 	default:
-		return fmt.Errorf("cannot decode into %s", rv.Type())
+		return decodeErrorf(DecodeUnsupported, "cannot decode into %s", rv.Type())
 	}
 	return nil
 }
@@ -558,7 +612,12 @@ func (d *Dict[K, V]) decodeJSON(v jsonValue) error {
 		case *bool:
 			*p, err = strconv.ParseBool(m.Key)
 		default:
-			err = errors.New("unsupported key type")
+			err = &DecodeError{Kind: DecodeUnsupported, msg: "unsupported key type"}
+		}
+		var de *DecodeError
+		if err != nil && !errors.As(err, &de) {
+			// A key that does not parse as the dict's key type.
+			err = &DecodeError{Kind: DecodeWrongType, msg: err.Error(), cause: err}
 		}
 		if err != nil {
 			return fmt.Errorf("key %q: %w", m.Key, err)
@@ -591,7 +650,7 @@ func decodeTuple(v jsonValue, ptrs ...any) error {
 		return typeMismatch(fmt.Sprintf("a tuple of %d (as an array)", len(ptrs)), v)
 	}
 	if len(arr) != len(ptrs) {
-		return fmt.Errorf("want a tuple of %d, got %d items", len(ptrs), len(arr))
+		return decodeErrorf(DecodeTupleLength, "want a tuple of %d, got %d items", len(ptrs), len(arr))
 	}
 	for i, p := range ptrs {
 		if err := decodeInto(p, arr[i]); err != nil {

@@ -29,21 +29,23 @@ func (g *fakeGate) Admit(ctx context.Context, receiptFile, serviceURL string) (s
 // ExitApproval before the plan's first statement.
 func TestRealRunAdmission(t *testing.T) {
 	receiptArgs := []string{"--receipt", "r.json", "--service", "http://127.0.0.1:1"}
+	gateErr := errors.New("receipt signature does not verify")
 	cases := []struct {
 		name     string
 		gate     *fakeGate
 		noGate   bool
 		args     []string
 		wantCode int
-		wantErr  string
+		wantKind ApprovalKind // 0: not refused by admission
+		wantErr  string       // ExitUsage only: the usage refusal's words
 		wantRun  bool
 	}{
 		{name: "admitted", gate: &fakeGate{id: "req_1"}, args: receiptArgs, wantCode: ExitOK, wantRun: true},
-		{name: "no receipt flags", gate: &fakeGate{id: "req_1"}, wantCode: ExitApproval, wantErr: "no approval receipt"},
-		{name: "receipt without service", gate: &fakeGate{id: "req_1"}, args: receiptArgs[:2], wantCode: ExitApproval, wantErr: "no approval receipt"},
-		{name: "gate refuses", gate: &fakeGate{err: errors.New("receipt signature does not verify")}, args: receiptArgs, wantCode: ExitApproval, wantErr: "clauz3: approval refused: receipt signature does not verify\n"},
-		{name: "gate admits without id", gate: &fakeGate{}, args: receiptArgs, wantCode: ExitApproval, wantErr: "without a request id"},
-		{name: "no gate embedded", noGate: true, args: receiptArgs, wantCode: ExitApproval, wantErr: "embeds no approval gate"},
+		{name: "no receipt flags", gate: &fakeGate{id: "req_1"}, wantCode: ExitApproval, wantKind: NoReceipt},
+		{name: "receipt without service", gate: &fakeGate{id: "req_1"}, args: receiptArgs[:2], wantCode: ExitApproval, wantKind: NoReceipt},
+		{name: "gate refuses", gate: &fakeGate{err: gateErr}, args: receiptArgs, wantCode: ExitApproval, wantKind: GateRefused},
+		{name: "gate admits without id", gate: &fakeGate{}, args: receiptArgs, wantCode: ExitApproval, wantKind: NoRequestID},
+		{name: "no gate embedded", noGate: true, args: receiptArgs, wantCode: ExitApproval, wantKind: NoGate},
 		{name: "effects file in a real run", gate: &fakeGate{id: "req_1"}, args: append([]string{"--effects", "x.json"}, receiptArgs...), wantCode: ExitUsage, wantErr: "--effects is for simulation binaries"},
 	}
 	for _, c := range cases {
@@ -57,8 +59,31 @@ func TestRealRunAdmission(t *testing.T) {
 				ran = true
 				r.Println("plan ran")
 			})
-			if code != c.wantCode || ran != c.wantRun || !strings.Contains(errText, c.wantErr) {
+			if code != c.wantCode || ran != c.wantRun || c.wantErr != "" && !strings.Contains(errText, c.wantErr) {
 				t.Errorf("exit %d (want %d), ran %v, stdout %q, stderr %q (want %q)", code, c.wantCode, ran, out, errText, c.wantErr)
+			}
+			if c.wantKind != 0 {
+				// The kind, from admission itself; the binary prints that
+				// same refusal, whose words a person reads.
+				var receipt, service string
+				for i := 0; i+1 < len(c.args); i += 2 {
+					switch c.args[i] {
+					case "--receipt":
+						receipt = c.args[i+1]
+					case "--service":
+						service = c.args[i+1]
+					}
+				}
+				_, err := admitRun(p, receipt, service, "", io.Discard)
+				var ae *ApprovalError
+				if !errors.As(err, &ae) || ae.Kind != c.wantKind {
+					t.Errorf("admitRun = %#v, want an ApprovalError of kind %v", err, c.wantKind)
+				} else if errText != "clauz3: "+err.Error()+"\n" {
+					t.Errorf("stderr %q, want the refusal %q", errText, err)
+				}
+				if c.wantKind == GateRefused && !errors.Is(err, gateErr) {
+					t.Errorf("the gate's refusal %v does not wrap the gate's error", err)
+				}
 			}
 			if !c.wantRun && out != "" {
 				t.Errorf("a refused run printed %q", out)
@@ -120,8 +145,8 @@ func TestEffectWithoutRedemption(t *testing.T) {
 		c := r.Begin("send_email", "addr", "bob@example.com")
 		preconditionRan = true
 		c.Require(true, "lambda addr: True")
-	}); e == nil || !strings.Contains(e.Reason, "no redeemed receipt is held: send_email") {
-		t.Errorf("Begin: %v", e)
+	}); e == nil || e.Kind != NotRedeemed || e.Effect != "send_email" {
+		t.Errorf("Begin: %#v, want NotRedeemed for send_email", e)
 	}
 	if preconditionRan {
 		t.Error("the precondition ran before the receipt check")
