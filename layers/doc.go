@@ -15,7 +15,9 @@
 //
 // What it refuses: an unknown bundled name, a source folder without
 // effects.py, a domain that is not a Python identifier, a destination that
-// exists (without force), a layer whose spec files do not load.
+// exists (without force), a layer whose spec files do not load. Each is
+// an *Error whose Kind says which (KindOf reads it through wrapping); the
+// message's words are for people.
 //
 // A layer's Go code may import only the standard library, the runtime
 // (planrt), securitymod and the vetted third-party modules of gen
