@@ -175,7 +175,8 @@ func Canonical(raw string) (*url.URL, error) {
 	}
 	u, err := url.Parse(raw)
 	if err != nil {
-		return nil, bad(Unparsed, err.Error())
+		// The same words as bad's, with net/url's error kept in the chain.
+		return nil, &Error{Kind: Unparsed, Err: fmt.Errorf("web_fetch layer: URL %q refused: %w", raw, err)}
 	}
 	return u, nil
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -191,6 +192,7 @@ func TestCanonical(t *testing.T) {
 		{"https://bücher.example/", BadChar},
 		{"https://[::1]/", HostName},
 		{"https:///x", EmptyLabel},
+		{"https://api.example.com/%zz", Unparsed},
 	} {
 		_, err := Canonical(tc.url)
 		switch {
@@ -198,6 +200,11 @@ func TestCanonical(t *testing.T) {
 			t.Errorf("Canonical(%q) refused: %v", tc.url, err)
 		case tc.want != 0 && KindOf(err) != tc.want:
 			t.Errorf("Canonical(%q) = %v, want a %v refusal", tc.url, err, tc.want)
+		}
+		// net/url's own error stays in the chain of what it refused.
+		var parseErr *url.Error
+		if errors.As(err, &parseErr) != (tc.want == Unparsed) {
+			t.Errorf("Canonical(%q) = %v: net/url's error in the chain only when the kind is %v", tc.url, err, Unparsed)
 		}
 	}
 }
