@@ -33,6 +33,12 @@
 // its text, so a flattened cause ends as the effect's own failure
 // (TestLayersKeepErrorCauses checks the source).
 //
+// Every layer's errors carry a Kind (an *Error per package, KindOf), and
+// the tests tell errors apart by it and by the causes in the chain, never
+// by the words; a test reads an error's text only where the words are
+// the thing under test, after a comment saying so
+// (TestTestsTellErrorsByKind checks the tests' source).
+//
 // Callers: cmd/clauz3 (install, test, tools) and layers/casecheck; the
 // layer subpackages are linked into sealed binaries by gen, never this
 // package.

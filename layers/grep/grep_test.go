@@ -118,7 +118,7 @@ func TestResultBound(t *testing.T) {
 	if KindOf(err) != TooLong {
 		t.Fatalf("err = %v, want a %v refusal", err, TooLong)
 	}
-	// The wording is under test here, not the kind: the walk's own
+	// The words are under test here, not the kind: the walk's own
 	// refusal is passed on as it is worded, not wrapped in the layer's
 	// prefix a second time.
 	if strings.Count(err.Error(), "grep layer:") != 1 {
