@@ -15,7 +15,9 @@
 //
 // What it refuses: an unknown bundled name, a source folder without
 // effects.py, a domain that is not a Python identifier, a destination that
-// exists (without force), a layer whose spec files do not load.
+// exists (without force), a layer whose spec files do not load. Each is
+// an *Error whose Kind says which (KindOf reads it through wrapping); the
+// message's words are for people.
 //
 // A layer's Go code may import only the standard library, the runtime
 // (planrt), securitymod and the vetted third-party modules of gen
@@ -30,6 +32,12 @@
 // failure by the errno in the error's chain (sandbox.Classify), never by
 // its text, so a flattened cause ends as the effect's own failure
 // (TestLayersKeepErrorCauses checks the source).
+//
+// Every layer's errors carry a Kind (an *Error per package, KindOf), and
+// the tests tell errors apart by it and by the causes in the chain, never
+// by the words; a test reads an error's text only where the words are
+// the thing under test, after a comment saying so
+// (TestTestsTellErrorsByKind checks the tests' source).
 //
 // Callers: cmd/clauz3 (install, test, tools) and layers/casecheck; the
 // layer subpackages are linked into sealed binaries by gen, never this

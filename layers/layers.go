@@ -53,7 +53,7 @@ func FS(name string) (fs.FS, error) {
 	for _, in := range infos {
 		names = append(names, in.Name)
 	}
-	return nil, fmt.Errorf("no bundled layer %q (bundled: %s)", name, strings.Join(names, ", "))
+	return nil, &Error{Kind: NoSuchLayer, Name: name, Err: fmt.Errorf("no bundled layer %q (bundled: %s)", name, strings.Join(names, ", "))}
 }
 
 // Source is a layer to install or test: its files and its domain.
@@ -71,15 +71,15 @@ type Source struct {
 // human installs it from there.
 func Resolve(source string) (*Source, error) {
 	if source == "" {
-		return nil, errors.New("no layer source given")
+		return nil, &Error{Kind: NoSource, Err: errors.New("no layer source given")}
 	}
 	if strings.ContainsRune(source, filepath.Separator) || strings.ContainsRune(source, '/') {
 		st, err := os.Stat(source)
 		if err != nil {
-			return nil, fmt.Errorf("layer folder %s: %w", source, err)
+			return nil, &Error{Kind: BadFolder, Path: source, Err: fmt.Errorf("layer folder %s: %w", source, err)}
 		}
 		if !st.IsDir() {
-			return nil, fmt.Errorf("layer folder %s is not a folder", source)
+			return nil, &Error{Kind: BadFolder, Path: source, Err: fmt.Errorf("layer folder %s is not a folder", source)}
 		}
 		return folderSource(source)
 	}
@@ -96,10 +96,10 @@ func Resolve(source string) (*Source, error) {
 func folderSource(dir string) (*Source, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return nil, err
+		return nil, &Error{Kind: BadFolder, Path: dir, Err: err}
 	}
 	if _, err := os.Stat(filepath.Join(abs, "effects.py")); err != nil {
-		return nil, fmt.Errorf("layer folder %s has no effects.py", dir)
+		return nil, &Error{Kind: BadFolder, Path: dir, Err: fmt.Errorf("layer folder %s has no effects.py", dir)}
 	}
 	domain := filepath.Base(abs)
 	if domain == "trusted" && filepath.Base(filepath.Dir(filepath.Dir(abs))) == "tools" {
@@ -137,30 +137,30 @@ type Installed struct {
 // compiler/layer first; only a layer that loads is moved into place.
 func Install(src *Source, into string, force bool) (*Installed, error) {
 	if !isIdent(src.Domain) {
-		return nil, fmt.Errorf("layer domain %q is not a Python identifier", src.Domain)
+		return nil, &Error{Kind: BadDomain, Name: src.Domain, Err: fmt.Errorf("layer domain %q is not a Python identifier", src.Domain)}
 	}
 	parent := filepath.Join(into, "tools", src.Domain)
 	dest := filepath.Join(parent, "trusted")
 	replace := false
 	if _, err := os.Lstat(dest); err == nil {
 		if !force {
-			return nil, fmt.Errorf("%s already exists; refusing to overwrite it (use --force to replace it)", dest)
+			return nil, &Error{Kind: Exists, Name: src.Domain, Path: dest, Err: fmt.Errorf("%s already exists; refusing to overwrite it (use --force to replace it)", dest)}
 		}
 		replace = true
 	} else if !errors.Is(err, fs.ErrNotExist) {
-		return nil, err
+		return nil, &Error{Kind: IO, Name: src.Domain, Path: dest, Err: err}
 	}
 	toolsDir := filepath.Join(into, "tools")
 	_, statErr := os.Stat(toolsDir)
 	createdTools := errors.Is(statErr, fs.ErrNotExist)
 	if err := os.MkdirAll(toolsDir, 0o755); err != nil {
-		return nil, err
+		return nil, &Error{Kind: IO, Name: src.Domain, Path: toolsDir, Err: err}
 	}
 	// The staging folder sits in tools/ (same filesystem, so the final
 	// rename is atomic) under a name that tools/*/trusted never matches.
 	stage, err := os.MkdirTemp(toolsDir, ".install-"+src.Domain+"-")
 	if err != nil {
-		return nil, err
+		return nil, &Error{Kind: IO, Name: src.Domain, Path: toolsDir, Err: err}
 	}
 	installed := false
 	defer func() {
@@ -170,7 +170,7 @@ func Install(src *Source, into string, force bool) (*Installed, error) {
 		}
 	}()
 	if err := os.Chmod(stage, 0o755); err != nil {
-		return nil, err
+		return nil, &Error{Kind: IO, Name: src.Domain, Path: stage, Err: err}
 	}
 	var files []string
 	err = fs.WalkDir(src.Files, ".", func(path string, d fs.DirEntry, err error) error {
@@ -194,29 +194,32 @@ func Install(src *Source, into string, force bool) (*Installed, error) {
 		return os.WriteFile(filepath.Join(stage, path), data, 0o644)
 	})
 	if err != nil {
-		return nil, fmt.Errorf("copying %s: %w", src.Origin, err)
+		return nil, &Error{Kind: IO, Name: src.Domain, Err: fmt.Errorf("copying %s: %w", src.Origin, err)}
 	}
 	sort.Strings(files)
 	name := "tools." + src.Domain + ".trusted"
 	if _, err := layer.Load(stage, name); err != nil {
+		// The message names the files as the source has them, not in the
+		// staging folder; the cause stays in the chain with its codes.
 		msg := strings.ReplaceAll(err.Error(), stage+string(filepath.Separator), "")
-		return nil, fmt.Errorf("%s does not load as %s, nothing installed:\n%s", src.Origin, name, msg)
+		return nil, &Error{Kind: NotLoadable, Name: src.Domain, Err: err,
+			text: fmt.Sprintf("%s does not load as %s, nothing installed:\n%s", src.Origin, name, msg)}
 	}
 	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return nil, err
+		return nil, &Error{Kind: IO, Name: src.Domain, Path: parent, Err: err}
 	}
 	if replace {
 		if err := os.RemoveAll(dest); err != nil {
-			return nil, err
+			return nil, &Error{Kind: IO, Name: src.Domain, Path: dest, Err: err}
 		}
 	}
 	if err := os.Rename(stage, dest); err != nil {
-		return nil, err
+		return nil, &Error{Kind: IO, Name: src.Domain, Path: dest, Err: err}
 	}
 	installed = true
 	l, err := layer.Load(dest, name)
 	if err != nil {
-		return nil, fmt.Errorf("%s does not load after the move: %w", dest, err)
+		return nil, &Error{Kind: NotLoadable, Name: src.Domain, Path: dest, Err: fmt.Errorf("%s does not load after the move: %w", dest, err)}
 	}
 	return &Installed{Domain: src.Domain, Dir: dest, Files: files, Layer: l, Replace: replace}, nil
 }

@@ -1,6 +1,7 @@
 package layers_test
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/layers"
 	"github.com/clauz3/clauz3/layers/catalog"
 )
@@ -66,8 +68,9 @@ func TestInstallRefusals(t *testing.T) {
 	if err := os.WriteFile(marker, []byte("# mine\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := layers.Install(src, dir, false); err == nil || !strings.Contains(err.Error(), "use --force") {
-		t.Fatalf("second install: err = %v", err)
+	var e *layers.Error
+	if _, err := layers.Install(src, dir, false); !errors.As(err, &e) || e.Kind != layers.Exists || e.Path != filepath.Join(dir, "tools", "email", "trusted") {
+		t.Fatalf("second install: err = %v, want a %v refusal naming the existing layer", err, layers.Exists)
 	}
 	if _, err := os.Stat(marker); err != nil {
 		t.Fatalf("a refused install touched the existing layer: %v", err)
@@ -80,11 +83,17 @@ func TestInstallRefusals(t *testing.T) {
 		t.Fatalf("--force kept a stale file: %v", err)
 	}
 
-	if _, err := layers.Resolve("nosuch"); err == nil || !strings.Contains(err.Error(), "bundled: bank, db, editor, email, env, filesystem, grep, web_fetch, web_search") {
-		t.Errorf("unknown name: err = %v", err)
+	_, err = layers.Resolve("nosuch")
+	if !errors.As(err, &e) || e.Kind != layers.NoSuchLayer || e.Name != "nosuch" {
+		t.Errorf("unknown name: err = %v, want a %v refusal naming it", err, layers.NoSuchLayer)
 	}
-	if _, err := layers.Resolve("./missing/folder"); err == nil {
-		t.Error("a missing folder resolved")
+	// The words are under test here, not the kind: the refusal tells the
+	// user which names there are.
+	if want := "bundled: bank, db, editor, email, env, filesystem, grep, web_fetch, web_search"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("unknown name: %v, want the message to list %q", err, want)
+	}
+	if _, err := layers.Resolve("./missing/folder"); layers.KindOf(err) != layers.BadFolder || !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a missing folder: err = %v, want a %v error holding fs.ErrNotExist", err, layers.BadFolder)
 	}
 
 	// A local folder that does not load is refused and nothing is written.
@@ -99,8 +108,13 @@ func TestInstallRefusals(t *testing.T) {
 	if err != nil || badSrc.Domain != "weather" {
 		t.Fatalf("local folder: %+v, %v", badSrc, err)
 	}
-	if _, err := layers.Install(badSrc, dir, false); err == nil || !strings.Contains(err.Error(), "does not load") {
-		t.Fatalf("broken layer: err = %v", err)
+	_, err = layers.Install(badSrc, dir, false)
+	if !errors.As(err, &e) || e.Kind != layers.NotLoadable || e.Name != "weather" {
+		t.Fatalf("broken layer: err = %v, want a %v refusal of weather", err, layers.NotLoadable)
+	}
+	// The compiler's diagnostics stay in the chain, with their codes.
+	if ds := ir.Diagnostics(err); len(ds) == 0 || ds[0].Code != ir.Unsupported {
+		t.Fatalf("broken layer: diagnostics %v, want the unsupported import", ds)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "tools", "weather", "trusted")); !os.IsNotExist(err) {
 		t.Fatalf("a broken layer was installed: %v", err)

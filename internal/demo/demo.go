@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -155,6 +156,7 @@ func Run(ctx context.Context, o Options) (rep Report, err error) {
 	if err != nil {
 		return rep, err
 	}
+	d.addr = addr
 	initArgs := []string{"service", "init", "--dev", "--state", d.stateDir, "--config", d.configDir, "--addr", addr,
 		"--password-file", "-", "--client-home", d.home}
 	if o.Go != "" {
@@ -284,6 +286,7 @@ func Run(ctx context.Context, o Options) (rep Report, err error) {
 type demo struct {
 	o                                  Options
 	stateDir, configDir, home, project string
+	addr                               string // the service's loopback host:port, given at init
 }
 
 // clauz3 runs one clauz3 command, showing it and its output.
@@ -328,7 +331,9 @@ func (s *service) stop() {
 	}
 }
 
-// startService runs the service and waits for its login line.
+// startService runs the service and waits until its login page answers
+// over HTTP at the address the demo gave it at init: an HTTP answer says
+// it is up, never the wording of its log, which is only shown.
 func (d *demo) startService(ctx context.Context) (*service, error) {
 	args := []string{"service", "run", "--dev", "--state", d.stateDir, "--config", d.configDir}
 	fmt.Fprintf(d.o.Out, "   $ clauz3 %s &\n", strings.Join(args, " "))
@@ -344,38 +349,54 @@ func (d *demo) startService(ctx context.Context) (*service, error) {
 		return nil, fmt.Errorf("demo: starting the service: %w", err)
 	}
 	go func() { cmd.Wait(); pw.Close(); close(s.exited) }()
-	ready := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(pr)
 		for sc.Scan() {
-			line := sc.Text()
 			s.mu.Lock()
-			s.out.WriteString(line + "\n")
+			s.out.WriteString(sc.Text() + "\n")
 			s.mu.Unlock()
-			if u, ok := strings.CutPrefix(line, "approval service: log in at "); ok {
-				u, _, _ = strings.Cut(u, " ")
-				select {
-				case ready <- u:
-				default:
-				}
-			}
 		}
 		io.Copy(io.Discard, pr)
 	}()
-	select {
-	case u := <-ready:
-		s.loginURL = u
-		fmt.Fprint(d.o.Out, indent(s.log(), "     "))
-		return s, nil
-	case <-s.exited:
-		return nil, fmt.Errorf("demo: the service exited before it was ready:\n%s", s.log())
-	case <-time.After(60 * time.Second):
-		s.stop()
-		return nil, fmt.Errorf("demo: the service did not start within 60s:\n%s", s.log())
-	case <-ctx.Done():
-		s.stop()
-		return nil, ctx.Err()
+	loginURL := "http://" + d.addr + "/login"
+	deadline := time.After(60 * time.Second)
+	poll := time.NewTicker(100 * time.Millisecond)
+	defer poll.Stop()
+	for {
+		if answers(ctx, loginURL) {
+			s.loginURL = loginURL
+			fmt.Fprint(d.o.Out, indent(s.log(), "     "))
+			return s, nil
+		}
+		select {
+		case <-poll.C:
+		case <-s.exited:
+			return nil, fmt.Errorf("demo: the service exited before it was ready:\n%s", s.log())
+		case <-deadline:
+			s.stop()
+			return nil, fmt.Errorf("demo: the service did not start within 60s:\n%s", s.log())
+		case <-ctx.Done():
+			s.stop()
+			return nil, ctx.Err()
+		}
 	}
+}
+
+// answers reports whether url gives an HTTP answer, whatever its status:
+// the server is listening and serving.
+func answers(ctx context.Context, url string) bool {
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return false
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return false
+	}
+	resp.Body.Close()
+	return true
 }
 
 // balance reads an account's balance from the ledger, as the bank

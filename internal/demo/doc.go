@@ -11,7 +11,9 @@
 // the demo user's policy (approve emails.only(["bob@example.com"]) and
 // bank.max_spend(5); none with Approve, so the human decides in the
 // browser with the password the demo prints), starts `clauz3 service run`
-// in its own process group, and runs four plans through package runner,
+// in its own process group and waits until its login page answers over
+// HTTP at the address given at init (its log is shown, never parsed),
+// and runs four plans through package runner,
 // exactly as `clauz3 run` does, against that service: the only-Bob plan
 // (its message shown as the server received it), the variant that also
 // emails Ann (refused with its counterexample, never submitted), the

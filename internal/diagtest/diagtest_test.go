@@ -30,6 +30,10 @@ func TestWant(t *testing.T) {
 	}{
 		{"the code and words", unsupported, ir.Unsupported, "while loop", false},
 		{"among several", errors.Join(&ir.Error{Code: ir.Syntax, Msg: "invalid syntax"}, unsupported), ir.Unsupported, "while loop", false},
+		// The code picks the diagnostic, not the words: the words of an
+		// earlier diagnostic under another code do not stand in for it.
+		{"the words under two codes", errors.Join(&ir.Error{Code: ir.Syntax, Msg: "while loop without a colon"}, unsupported), ir.Unsupported, "while loop", false},
+		{"the code without the words", errors.Join(&ir.Error{Code: ir.Syntax, Msg: "while loop without a colon"}, unsupported), ir.Syntax, "is not supported", true},
 		{"the words under another code", unsupported, ir.Syntax, "while loop", true},
 		{"no such diagnostic", unsupported, ir.Unsupported, "for loop", true},
 		{"no error", nil, ir.Unsupported, "while loop", true},

@@ -51,22 +51,22 @@ func Merge(dir string) (*Result, error) {
 	case errors.Is(err, fs.ErrNotExist):
 		res.Created = true
 	case err != nil:
-		return nil, err
+		return nil, &Error{Kind: Unreadable, Path: path, Err: err}
 	default:
 		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.UseNumber()
 		if err := dec.Decode(&settings); err != nil || settings == nil {
-			return nil, fmt.Errorf("%s is not a JSON object (%w); not touching it", path, err)
+			return nil, &Error{Kind: Malformed, Path: path, Err: fmt.Errorf("%s is not a JSON object (%w); not touching it", path, err)}
 		}
 		if dec.More() {
-			return nil, fmt.Errorf("%s has data after its JSON object; not touching it", path)
+			return nil, &Error{Kind: Malformed, Path: path, Err: fmt.Errorf("%s has data after its JSON object; not touching it", path)}
 		}
 	}
 	perms := map[string]any{}
 	if p, ok := settings["permissions"]; ok {
 		m, ok := p.(map[string]any)
 		if !ok {
-			return nil, fmt.Errorf("%s: permissions is not an object; not touching it", path)
+			return nil, &Error{Kind: Malformed, Path: path, Err: fmt.Errorf("%s: permissions is not an object; not touching it", path)}
 		}
 		perms = m
 	}
@@ -74,7 +74,7 @@ func Merge(dir string) (*Result, error) {
 	if a, ok := perms["allow"]; ok {
 		list, ok := a.([]any)
 		if !ok {
-			return nil, fmt.Errorf("%s: permissions.allow is not a list; not touching it", path)
+			return nil, &Error{Kind: Malformed, Path: path, Err: fmt.Errorf("%s: permissions.allow is not a list; not touching it", path)}
 		}
 		allow = list
 	}
@@ -108,29 +108,29 @@ func Merge(dir string) (*Result, error) {
 	settings["permissions"] = perms
 	out, err := json.MarshalIndent(settings, "", "  ")
 	if err != nil {
-		return nil, err
+		return nil, &Error{Kind: Write, Path: path, Err: err}
 	}
 	out = append(out, '\n')
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, err
+		return nil, &Error{Kind: Write, Path: path, Err: err}
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".settings-*.json")
 	if err != nil {
-		return nil, err
+		return nil, &Error{Kind: Write, Path: path, Err: err}
 	}
 	defer os.Remove(tmp.Name())
 	if _, err := tmp.Write(out); err != nil {
 		tmp.Close()
-		return nil, err
+		return nil, &Error{Kind: Write, Path: path, Err: err}
 	}
 	if err := tmp.Close(); err != nil {
-		return nil, err
+		return nil, &Error{Kind: Write, Path: path, Err: err}
 	}
 	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return nil, err
+		return nil, &Error{Kind: Write, Path: path, Err: err}
 	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
-		return nil, err
+		return nil, &Error{Kind: Write, Path: path, Err: err}
 	}
 	res.Changed = true
 	return res, nil

@@ -2,6 +2,7 @@ package agentconfig
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -86,8 +87,9 @@ func TestMergeRefuses(t *testing.T) {
 	for _, bad := range []string{`not json`, `[1, 2]`, `{"permissions": []}`, `{"permissions": {"allow": "Read"}}`, `{} {}`, `null`} {
 		dir := t.TempDir()
 		write(t, dir, bad)
-		if _, err := Merge(dir); err == nil || !strings.Contains(err.Error(), "not touching it") {
-			t.Errorf("%s: err = %v", bad, err)
+		var e *Error
+		if _, err := Merge(dir); !errors.As(err, &e) || e.Kind != Malformed || e.Path != filepath.Join(dir, ".claude", "settings.json") {
+			t.Errorf("%s: err = %v, want a %v refusal naming the settings file", bad, err, Malformed)
 		}
 		data, _ := os.ReadFile(filepath.Join(dir, ".claude", "settings.json"))
 		if string(data) != bad {

@@ -11,7 +11,8 @@
 // allowed every clauz3 verb (Revoked), keeping every other entry and key,
 // and writes the file only when something changed (idempotent). It refuses a settings
 // file that is not a JSON object, or whose permissions or allow list has
-// the wrong shape, rather than overwrite what it cannot read.
+// the wrong shape, rather than overwrite what it cannot read. Every error
+// is an *Error whose Kind says which (KindOf reads it through wrapping).
 //
 // It lives under layers/ because it is the agent's way in to the layers.
 //

@@ -7,6 +7,9 @@
 // movement is one transaction that updates the balance and appends an
 // entry; a spend that would take a balance below zero is refused and
 // changes nothing.
+//
+// Every error is an *Error whose Kind says which refusal or failure it is
+// (KindOf reads it through wrapping); the message's words are for people.
 package bank
 
 import (
@@ -39,15 +42,15 @@ CREATE TABLE IF NOT EXISTS entries (
 // Open opens (creating if needed) the ledger at path, in WAL mode.
 func Open(path string) (*Ledger, error) {
 	if path == "" {
-		return nil, errors.New("bank layer: no database path")
+		return nil, &Error{Kind: NotConfigured, Err: errors.New("bank layer: no database path")}
 	}
 	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_txlock=immediate")
 	if err != nil {
-		return nil, fmt.Errorf("bank layer: %s: %w", path, err)
+		return nil, &Error{Kind: LedgerFile, Err: fmt.Errorf("bank layer: %s: %w", path, err)}
 	}
 	if _, err := db.Exec(schema); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("bank layer: %s: %w", path, err)
+		return nil, &Error{Kind: LedgerFile, Err: fmt.Errorf("bank layer: %s: %w", path, err)}
 	}
 	return &Ledger{db: db}, nil
 }
@@ -59,10 +62,10 @@ func (l *Ledger) Close() error { return l.db.Close() }
 // effect: plans cannot create accounts.
 func (l *Ledger) CreateAccount(name string, balance int64) error {
 	if name == "" || balance < 0 {
-		return fmt.Errorf("bank layer: account %q with balance %d refused", name, balance)
+		return &Error{Kind: BadAccount, Account: name, Err: fmt.Errorf("bank layer: account %q with balance %d refused", name, balance)}
 	}
 	if _, err := l.db.Exec(`INSERT INTO accounts(name, balance) VALUES (?, ?)`, name, balance); err != nil {
-		return fmt.Errorf("bank layer: create account %q: %w", name, err)
+		return &Error{Kind: Database, Account: name, Err: fmt.Errorf("bank layer: create account %q: %w", name, err)}
 	}
 	return nil
 }
@@ -72,10 +75,10 @@ func (l *Ledger) Balance(account string) (int64, error) {
 	var b int64
 	err := l.db.QueryRow(`SELECT balance FROM accounts WHERE name = ?`, account).Scan(&b)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, fmt.Errorf("bank layer: no account %q", account)
+		return 0, &Error{Kind: NoAccount, Account: account, Err: fmt.Errorf("bank layer: no account %q", account)}
 	}
 	if err != nil {
-		return 0, fmt.Errorf("bank layer: balance of %q: %w", account, err)
+		return 0, &Error{Kind: Database, Account: account, Err: fmt.Errorf("bank layer: balance of %q: %w", account, err)}
 	}
 	return b, nil
 }
@@ -84,7 +87,7 @@ func (l *Ledger) Balance(account string) (int64, error) {
 // entry, in one transaction.
 func (l *Ledger) move(kind, account, payee string, amount int64) (err error) {
 	if amount <= 0 {
-		return fmt.Errorf("bank layer: %s of %d refused: amounts must be positive", kind, amount)
+		return &Error{Kind: BadAmount, Account: account, Err: fmt.Errorf("bank layer: %s of %d refused: amounts must be positive", kind, amount)}
 	}
 	delta := amount
 	if kind != "deposit" {
@@ -92,7 +95,7 @@ func (l *Ledger) move(kind, account, payee string, amount int64) (err error) {
 	}
 	tx, err := l.db.BeginTx(context.Background(), nil)
 	if err != nil {
-		return fmt.Errorf("bank layer: %w", err)
+		return &Error{Kind: Database, Account: account, Err: fmt.Errorf("bank layer: %w", err)}
 	}
 	defer func() {
 		if err != nil {
@@ -102,25 +105,25 @@ func (l *Ledger) move(kind, account, payee string, amount int64) (err error) {
 	var bal int64
 	err = tx.QueryRow(`SELECT balance FROM accounts WHERE name = ?`, account).Scan(&bal)
 	if errors.Is(err, sql.ErrNoRows) {
-		return fmt.Errorf("bank layer: %s refused: no account %q", kind, account)
+		return &Error{Kind: NoAccount, Account: account, Err: fmt.Errorf("bank layer: %s refused: no account %q", kind, account)}
 	}
 	if err != nil {
-		return fmt.Errorf("bank layer: %s on %q: %w", kind, account, err)
+		return &Error{Kind: Database, Account: account, Err: fmt.Errorf("bank layer: %s on %q: %w", kind, account, err)}
 	}
 	if delta < 0 && bal < amount {
-		return fmt.Errorf("bank layer: %s of %d from %q refused: the balance is %d (no overdraft)", kind, amount, account, bal)
+		return &Error{Kind: Overdraft, Account: account, Err: fmt.Errorf("bank layer: %s of %d from %q refused: the balance is %d (no overdraft)", kind, amount, account, bal)}
 	}
 	if delta > 0 && bal > (1<<62)-delta {
-		return fmt.Errorf("bank layer: deposit of %d to %q refused: the balance would overflow", amount, account)
+		return &Error{Kind: Overflow, Account: account, Err: fmt.Errorf("bank layer: deposit of %d to %q refused: the balance would overflow", amount, account)}
 	}
 	if _, err = tx.Exec(`UPDATE accounts SET balance = balance + ? WHERE name = ?`, delta, account); err != nil {
-		return fmt.Errorf("bank layer: %s on %q: %w", kind, account, err)
+		return &Error{Kind: Database, Account: account, Err: fmt.Errorf("bank layer: %s on %q: %w", kind, account, err)}
 	}
 	if _, err = tx.Exec(`INSERT INTO entries(account, kind, payee, amount) VALUES (?, ?, ?, ?)`, account, kind, payee, amount); err != nil {
-		return fmt.Errorf("bank layer: %s on %q: %w", kind, account, err)
+		return &Error{Kind: Database, Account: account, Err: fmt.Errorf("bank layer: %s on %q: %w", kind, account, err)}
 	}
 	if err = tx.Commit(); err != nil {
-		return fmt.Errorf("bank layer: %s on %q: %w", kind, account, err)
+		return &Error{Kind: Database, Account: account, Err: fmt.Errorf("bank layer: %s on %q: %w", kind, account, err)}
 	}
 	return nil
 }
@@ -138,7 +141,7 @@ func (l *Ledger) Deposit(account string, amount int64) error {
 // PayBill takes amount out of account, recorded as paid to payee.
 func (l *Ledger) PayBill(account, payee string, amount int64) error {
 	if payee == "" {
-		return errors.New("bank layer: pay_bill refused: no payee")
+		return &Error{Kind: NoPayee, Account: account, Err: errors.New("bank layer: pay_bill refused: no payee")}
 	}
 	return l.move("pay_bill", account, payee, amount)
 }
@@ -153,25 +156,28 @@ type Entry struct {
 func (l *Ledger) Entries() ([]Entry, error) {
 	rows, err := l.db.Query(`SELECT account, kind, payee, amount FROM entries ORDER BY id`)
 	if err != nil {
-		return nil, fmt.Errorf("bank layer: %w", err)
+		return nil, &Error{Kind: Database, Err: fmt.Errorf("bank layer: %w", err)}
 	}
 	defer rows.Close()
 	var out []Entry
 	for rows.Next() {
 		var e Entry
 		if err := rows.Scan(&e.Account, &e.Kind, &e.Payee, &e.Amount); err != nil {
-			return nil, fmt.Errorf("bank layer: %w", err)
+			return nil, &Error{Kind: Database, Err: fmt.Errorf("bank layer: %w", err)}
 		}
 		out = append(out, e)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, &Error{Kind: Database, Err: fmt.Errorf("bank layer: %w", err)}
+	}
+	return out, nil
 }
 
 // withLedger opens the ledger named by CLAUZ3_BANK_DB for one effect.
 func withLedger(f func(*Ledger) error) (err error) {
 	path := os.Getenv("CLAUZ3_BANK_DB")
 	if path == "" {
-		return errors.New("bank layer: CLAUZ3_BANK_DB (the ledger's database file) is not set")
+		return &Error{Kind: NotConfigured, Err: errors.New("bank layer: CLAUZ3_BANK_DB (the ledger's database file) is not set")}
 	}
 	// The file is opened here first, as SQLite will open it (read and
 	// write, never created): SQLite reports a file it may not open as
@@ -180,13 +186,13 @@ func withLedger(f func(*Ledger) error) (err error) {
 	// -wal and -shm files are beside it, in the folder the sandbox grants
 	// with the file. Only a regular file is opened (never a FIFO).
 	if st, statErr := os.Stat(path); statErr != nil {
-		return fmt.Errorf("bank layer: CLAUZ3_BANK_DB: %w", statErr)
+		return &Error{Kind: LedgerFile, Err: fmt.Errorf("bank layer: CLAUZ3_BANK_DB: %w", statErr)}
 	} else if !st.Mode().IsRegular() {
-		return fmt.Errorf("bank layer: CLAUZ3_BANK_DB: %s is not a regular file", path)
+		return &Error{Kind: LedgerFile, Err: fmt.Errorf("bank layer: CLAUZ3_BANK_DB: %s is not a regular file", path)}
 	}
 	file, openErr := os.OpenFile(path, os.O_RDWR, 0)
 	if openErr != nil {
-		return fmt.Errorf("bank layer: CLAUZ3_BANK_DB: %w", openErr)
+		return &Error{Kind: LedgerFile, Err: fmt.Errorf("bank layer: CLAUZ3_BANK_DB: %w", openErr)}
 	}
 	file.Close()
 	l, err := Open(path)
@@ -195,7 +201,7 @@ func withLedger(f func(*Ledger) error) (err error) {
 	}
 	defer func() {
 		if cerr := l.Close(); err == nil && cerr != nil {
-			err = fmt.Errorf("bank layer: %w", cerr)
+			err = &Error{Kind: Database, Err: fmt.Errorf("bank layer: %w", cerr)}
 		}
 	}()
 	return f(l)

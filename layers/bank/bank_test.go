@@ -1,11 +1,11 @@
 package bank
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
-	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -34,7 +34,7 @@ func TestLedger(t *testing.T) {
 		account string
 		payee   string
 		amount  int64
-		wantErr string
+		wantErr Kind // 0: the step succeeds
 	}
 	for _, tc := range []struct {
 		name    string
@@ -42,16 +42,16 @@ func TestLedger(t *testing.T) {
 		balance int64
 		entries []Entry
 	}{
-		{"withdraw and deposit", []step{{"withdraw", "checking", "", 300, ""}, {"deposit", "checking", "", 50, ""}}, 750,
+		{"withdraw and deposit", []step{{"withdraw", "checking", "", 300, 0}, {"deposit", "checking", "", 50, 0}}, 750,
 			[]Entry{{"checking", "withdraw", "", 300}, {"checking", "deposit", "", 50}}},
-		{"exact balance", []step{{"withdraw", "checking", "", 1000, ""}}, 0, []Entry{{"checking", "withdraw", "", 1000}}},
-		{"overdraft refused, nothing changes", []step{{"withdraw", "checking", "", 1001, "no overdraft"}}, 1000, nil},
-		{"bill", []step{{"pay_bill", "checking", "acme", 400, ""}, {"pay_bill", "checking", "acme", 700, "no overdraft"}}, 600,
+		{"exact balance", []step{{"withdraw", "checking", "", 1000, 0}}, 0, []Entry{{"checking", "withdraw", "", 1000}}},
+		{"overdraft refused, nothing changes", []step{{"withdraw", "checking", "", 1001, Overdraft}}, 1000, nil},
+		{"bill", []step{{"pay_bill", "checking", "acme", 400, 0}, {"pay_bill", "checking", "acme", 700, Overdraft}}, 600,
 			[]Entry{{"checking", "pay_bill", "acme", 400}}},
-		{"zero amount", []step{{"withdraw", "checking", "", 0, "must be positive"}}, 1000, nil},
-		{"negative deposit", []step{{"deposit", "checking", "", -5, "must be positive"}}, 1000, nil},
-		{"unknown account", []step{{"deposit", "savings", "", 5, `no account "savings"`}}, 1000, nil},
-		{"bill without payee", []step{{"pay_bill", "checking", "", 5, "no payee"}}, 1000, nil},
+		{"zero amount", []step{{"withdraw", "checking", "", 0, BadAmount}}, 1000, nil},
+		{"negative deposit", []step{{"deposit", "checking", "", -5, BadAmount}}, 1000, nil},
+		{"unknown account", []step{{"deposit", "savings", "", 5, NoAccount}}, 1000, nil},
+		{"bill without payee", []step{{"pay_bill", "checking", "", 5, NoPayee}}, 1000, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l, _ := newLedger(t)
@@ -65,8 +65,14 @@ func TestLedger(t *testing.T) {
 				case "pay_bill":
 					err = l.PayBill(s.account, s.payee, s.amount)
 				}
-				if s.wantErr == "" && err != nil || s.wantErr != "" && (err == nil || !strings.Contains(err.Error(), s.wantErr)) {
-					t.Fatalf("%s %d: err = %v, want %q", s.op, s.amount, err, s.wantErr)
+				if got := KindOf(err); got != s.wantErr {
+					t.Fatalf("%s %d: err = %v (%v), want %v", s.op, s.amount, err, got, s.wantErr)
+				}
+				if s.wantErr == NoAccount {
+					var e *Error
+					if errors.As(err, &e); e.Account != s.account {
+						t.Errorf("%s %d: the refusal names account %q, want %q", s.op, s.amount, e.Account, s.account)
+					}
 				}
 			}
 			if b, err := l.Balance("checking"); err != nil || b != tc.balance {
@@ -104,7 +110,7 @@ func TestConcurrentSpendsNeverOverdraw(t *testing.T) {
 					mu.Lock()
 					ok++
 					mu.Unlock()
-				} else if !strings.Contains(err.Error(), "no overdraft") {
+				} else if KindOf(err) != Overdraft {
 					t.Error(err)
 				}
 			}
@@ -138,19 +144,19 @@ func TestEffectsFromEnv(t *testing.T) {
 	if err := Deposit("checking", 10); err != nil {
 		t.Fatal(err)
 	}
-	if err := Withdraw("checking", 5000); err == nil || !strings.Contains(err.Error(), "no overdraft") {
+	if err := Withdraw("checking", 5000); KindOf(err) != Overdraft {
 		t.Fatalf("overdraft: err = %v", err)
 	}
 	if b, err := Balance("checking"); err != nil || b != 760 {
 		t.Fatalf("balance = %d, %v", b, err)
 	}
 	t.Setenv("CLAUZ3_BANK_DB", "")
-	if _, err := Balance("checking"); err == nil || !strings.Contains(err.Error(), "CLAUZ3_BANK_DB") {
+	if _, err := Balance("checking"); KindOf(err) != NotConfigured {
 		t.Fatalf("unset: err = %v", err)
 	}
 	t.Setenv("CLAUZ3_BANK_DB", filepath.Join(t.TempDir(), "missing.db"))
-	if err := Deposit("checking", 1); err == nil {
-		t.Fatal("a missing ledger file was created instead of refused")
+	if err := Deposit("checking", 1); KindOf(err) != LedgerFile {
+		t.Fatalf("a missing ledger file: err = %v, want a %v refusal (never created)", err, LedgerFile)
 	}
 }
 
@@ -253,6 +259,9 @@ func TestOpenFailuresAreNoDenial(t *testing.T) {
 			_, err := Balance("checking")
 			if err == nil {
 				t.Fatal("the effect succeeded")
+			}
+			if KindOf(err) != LedgerFile {
+				t.Errorf("err = %v, want a %v error", err, LedgerFile)
 			}
 			if c := sandbox.Classify(err); c != sandbox.NotDenied {
 				t.Fatalf("Classify(%v) = %v: taken for the sandbox's refusal", err, c)

@@ -32,16 +32,45 @@ type Case struct {
 // Outcome is a case's result.
 type Outcome struct {
 	Case
-	Proved  bool
-	Report  string // the prover's report or the compile error
-	Agree   bool
-	Problem string // why it disagrees ("" when it agrees)
+	Proved bool
+	Report string // the prover's report or the compile error
+	Agree  bool
+	// Disagreement says how the verdict disagrees (0 when it agrees);
+	// Problem says it for people.
+	Disagreement Disagreement
+	Problem      string
+}
+
+// Disagreement is how a case's verdict differs from the expected one.
+type Disagreement int
+
+const (
+	// WantProved: a _pass case was refused.
+	WantProved Disagreement = iota + 1
+	// WantRefused: a _fail case was proved.
+	WantRefused
+	// WrongReason: a _fail case was refused, but the refusal lacks one of
+	// its `# expect:` texts.
+	WrongReason
+)
+
+// String names the disagreement for people.
+func (d Disagreement) String() string {
+	switch d {
+	case WantProved:
+		return "expected proved"
+	case WantRefused:
+		return "expected refused"
+	case WrongReason:
+		return "refused for another reason"
+	}
+	return "agrees"
 }
 
 // Cases reads the cases/ folder of a layer source, and cases/pending/.
 func Cases(src *layers.Source) ([]Case, error) {
 	if _, err := fs.ReadDir(src.Files, "cases"); err != nil {
-		return nil, fmt.Errorf("%s has no cases/ folder: %w", src.Origin, err)
+		return nil, &Error{Kind: NoCasesFolder, Err: fmt.Errorf("%s has no cases/ folder: %w", src.Origin, err)}
 	}
 	var cases []Case
 	for _, dir := range []string{"cases", "cases/pending"} {
@@ -52,7 +81,7 @@ func Cases(src *layers.Source) ([]Case, error) {
 		cases = append(cases, cs...)
 	}
 	if len(cases) == 0 {
-		return nil, fmt.Errorf("%s has no cases in cases/", src.Origin)
+		return nil, &Error{Kind: NoCases, Err: fmt.Errorf("%s has no cases in cases/", src.Origin)}
 	}
 	return cases, nil
 }
@@ -63,7 +92,7 @@ func readCases(src *layers.Source, dir string) ([]Case, error) {
 		if dir == "cases/pending" && errors.Is(err, fs.ErrNotExist) {
 			return nil, nil
 		}
-		return nil, err
+		return nil, &Error{Kind: IO, Err: err}
 	}
 	var cases []Case
 	for _, e := range entries {
@@ -71,17 +100,18 @@ func readCases(src *layers.Source, dir string) ([]Case, error) {
 		if e.IsDir() || !strings.HasSuffix(n, ".py") {
 			continue
 		}
+		name := strings.TrimPrefix(dir+"/"+n, "cases/")
 		data, err := fs.ReadFile(src.Files, dir+"/"+n)
 		if err != nil {
-			return nil, err
+			return nil, &Error{Kind: IO, Case: name, Err: err}
 		}
-		c := Case{Name: strings.TrimPrefix(dir+"/"+n, "cases/"), Source: data, Pending: dir == "cases/pending"}
+		c := Case{Name: name, Source: data, Pending: dir == "cases/pending"}
 		switch {
 		case strings.HasSuffix(n, "_pass.py"):
 			c.Pass = true
 		case strings.HasSuffix(n, "_fail.py"):
 		default:
-			return nil, fmt.Errorf("%s: cases/%s is neither *_pass.py nor *_fail.py", src.Origin, n)
+			return nil, &Error{Kind: BadCaseName, Case: name, Err: fmt.Errorf("%s: cases/%s is neither *_pass.py nor *_fail.py", src.Origin, n)}
 		}
 		for _, line := range strings.Split(string(data), "\n") {
 			if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "# expect:"); ok {
@@ -89,10 +119,10 @@ func readCases(src *layers.Source, dir string) ([]Case, error) {
 			}
 		}
 		if !c.Pass && len(c.Expect) == 0 {
-			return nil, fmt.Errorf("%s: cases/%s is a _fail case without an `# expect: TEXT` line saying why it fails", src.Origin, n)
+			return nil, &Error{Kind: NoExpect, Case: name, Err: fmt.Errorf("%s: cases/%s is a _fail case without an `# expect: TEXT` line saying why it fails", src.Origin, n)}
 		}
 		if c.Pass && len(c.Expect) > 0 {
-			return nil, fmt.Errorf("%s: cases/%s is a _pass case with an `# expect:` line", src.Origin, n)
+			return nil, &Error{Kind: PassWithExpect, Case: name, Err: fmt.Errorf("%s: cases/%s is a _pass case with an `# expect:` line", src.Origin, n)}
 		}
 		cases = append(cases, c)
 	}
@@ -113,7 +143,7 @@ func Run(ctx context.Context, src *layers.Source, opts Options) ([]Outcome, erro
 	}
 	project, err := os.MkdirTemp("", "clauz3-cases-")
 	if err != nil {
-		return nil, err
+		return nil, &Error{Kind: IO, Err: err}
 	}
 	defer os.RemoveAll(project)
 	if _, err := layers.Install(src, project, false); err != nil {
@@ -134,10 +164,10 @@ func prove(ctx context.Context, project string, c Case, opts Options) (Outcome, 
 	o := Outcome{Case: c}
 	name := filepath.Join(project, "cases", c.Name)
 	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return o, err
+		return o, &Error{Kind: IO, Case: c.Name, Err: err}
 	}
 	if err := os.WriteFile(name, c.Source, 0o644); err != nil {
-		return o, err
+		return o, &Error{Kind: IO, Case: c.Name, Err: err}
 	}
 	out, err := check.Run(ctx, check.Plan{File: name, Source: c.Source, Config: compiler.Config{ImportRoots: []string{project}}}, check.Options{Timeout: opts.Timeout})
 	if err != nil {
@@ -156,17 +186,17 @@ func prove(ctx context.Context, project string, c Case, opts Options) (Outcome, 
 	o.Report = strings.ReplaceAll(o.Report, project+string(filepath.Separator), "")
 	switch {
 	case c.Pass && !o.Proved:
-		o.Problem = "expected proved, got refused"
+		o.Disagreement, o.Problem = WantProved, "expected proved, got refused"
 	case !c.Pass && o.Proved:
-		o.Problem = "expected refused, got proved"
+		o.Disagreement, o.Problem = WantRefused, "expected refused, got proved"
 	case !c.Pass:
 		for _, want := range c.Expect {
 			if !strings.Contains(o.Report, want) {
-				o.Problem = fmt.Sprintf("refused, but the refusal does not contain %q", want)
+				o.Disagreement, o.Problem = WrongReason, fmt.Sprintf("refused, but the refusal does not contain %q", want)
 				break
 			}
 		}
 	}
-	o.Agree = o.Problem == ""
+	o.Agree = o.Disagreement == 0
 	return o, nil
 }

@@ -2,8 +2,8 @@ package casecheck
 
 import (
 	"context"
+	"errors"
 	"io/fs"
-	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -46,19 +46,19 @@ func TestVerdicts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{
-		"ann_fail.py":          "",
-		"ann_pass.py":          "expected proved, got refused",
-		"bob_fail.py":          "expected refused, got proved",
-		"bob_pass.py":          "",
-		"wrong_reason_fail.py": `refused, but the refusal does not contain "failed guarantee"`,
+	want := map[string]Disagreement{
+		"ann_fail.py":          0,
+		"ann_pass.py":          WantProved,
+		"bob_fail.py":          WantRefused,
+		"bob_pass.py":          0,
+		"wrong_reason_fail.py": WrongReason,
 	}
 	if len(out) != len(want) {
 		t.Fatalf("%d outcomes, want %d", len(out), len(want))
 	}
 	for _, o := range out {
-		if o.Problem != want[o.Name] || o.Agree != (want[o.Name] == "") {
-			t.Errorf("%s: problem %q agree %v, want %q\n%s", o.Name, o.Problem, o.Agree, want[o.Name], o.Report)
+		if o.Disagreement != want[o.Name] || o.Agree != (want[o.Name] == 0) || (o.Problem == "") != o.Agree {
+			t.Errorf("%s: disagreement %v (%q) agree %v, want %v\n%s", o.Name, o.Disagreement, o.Problem, o.Agree, want[o.Name], o.Report)
 		}
 	}
 }
@@ -66,15 +66,18 @@ func TestVerdicts(t *testing.T) {
 func TestMalformedCases(t *testing.T) {
 	for _, tc := range []struct {
 		cases map[string]string
-		want  string
+		want  Kind
+		file  string // the case file the refusal names
 	}{
-		{map[string]string{"x_fail.py": header + "def main() -> None:\n    pass\n"}, "without an `# expect: TEXT` line"},
-		{map[string]string{"x_pass.py": "# expect: y\n" + header}, "_pass case with an `# expect:` line"},
-		{map[string]string{"x.py": header}, "neither *_pass.py nor *_fail.py"},
-		{map[string]string{}, "no cases/ folder"},
+		{map[string]string{"x_fail.py": header + "def main() -> None:\n    pass\n"}, NoExpect, "x_fail.py"},
+		{map[string]string{"x_pass.py": "# expect: y\n" + header}, PassWithExpect, "x_pass.py"},
+		{map[string]string{"x.py": header}, BadCaseName, "x.py"},
+		{map[string]string{}, NoCasesFolder, ""},
 	} {
-		if _, err := Run(context.Background(), withCases(t, tc.cases), Options{}); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%v: err = %v, want %q", tc.cases, err, tc.want)
+		_, err := Run(context.Background(), withCases(t, tc.cases), Options{})
+		var e *Error
+		if !errors.As(err, &e) || e.Kind != tc.want || e.Case != tc.file {
+			t.Errorf("%v: err = %v, want a %v refusal of %q", tc.cases, err, tc.want, tc.file)
 		}
 	}
 }

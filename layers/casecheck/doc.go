@@ -8,7 +8,10 @@
 // prover's report, or the compiler's error), so a plan refused for a
 // different reason (an unsupported construct, a typo) disagrees instead of
 // passing for the wrong reason. A case file named otherwise is an error,
-// as is a layer with no cases.
+// as is a layer with no cases. Each such refusal is an *Error whose Kind
+// says which (KindOf reads it through wrapping); an Outcome's
+// Disagreement says how a verdict disagrees, its Problem says it for
+// people.
 //
 // cases/pending/ holds cases written for what the prover cannot decide
 // yet (query results, list mutation, ...), labelled with the verdict the

@@ -64,14 +64,14 @@ func Roots(importRoots, trustedRoots []string) (map[string]string, error) {
 		for _, t := range trustedRoots {
 			abs, err := filepath.Abs(t)
 			if err != nil {
-				return nil, err
+				return nil, &Error{Kind: BadRoot, Root: t, Err: err}
 			}
 			if st, err := os.Stat(abs); err != nil || !st.IsDir() {
-				return nil, fmt.Errorf("trusted root %s is not a folder", t)
+				return nil, &Error{Kind: BadRoot, Root: t, Err: fmt.Errorf("trusted root %s is not a folder", t)}
 			}
 			domain := filepath.Base(filepath.Dir(abs))
 			if filepath.Base(abs) != "trusted" || filepath.Base(filepath.Dir(filepath.Dir(abs))) != "tools" {
-				return nil, fmt.Errorf("trusted root %s does not end in tools/<domain>/trusted", t)
+				return nil, &Error{Kind: BadRoot, Root: t, Err: fmt.Errorf("trusted root %s does not end in tools/<domain>/trusted", t)}
 			}
 			out["tools."+domain+".trusted"] = t
 		}
@@ -83,7 +83,7 @@ func Roots(importRoots, trustedRoots []string) (map[string]string, error) {
 	for _, r := range importRoots {
 		matches, err := filepath.Glob(filepath.Join(r, "tools", "*", "trusted"))
 		if err != nil {
-			return nil, err
+			return nil, &Error{Kind: BadRoot, Root: r, Err: err}
 		}
 		sort.Strings(matches)
 		for _, m := range matches {
@@ -115,7 +115,7 @@ func Load(importRoots, trustedRoots []string) (*Catalog, error) {
 	for _, n := range names {
 		l, err := layer.Load(roots[n], n)
 		if err != nil {
-			return nil, fmt.Errorf("trusted layer %s (%s) does not load:\n%w", n, roots[n], err)
+			return nil, &Error{Kind: NotLoadable, Root: roots[n], Layer: n, Err: fmt.Errorf("trusted layer %s (%s) does not load:\n%w", n, roots[n], err)}
 		}
 		c.Layers = append(c.Layers, FromLayer(l))
 	}

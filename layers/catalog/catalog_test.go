@@ -2,11 +2,13 @@ package catalog
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/layers"
 )
 
@@ -69,8 +71,9 @@ func TestBundledLayersRender(t *testing.T) {
 
 func TestRoots(t *testing.T) {
 	dir := project(t, "email")
-	if _, err := Load(nil, []string{filepath.Join(dir, "tools", "email")}); err == nil || !strings.Contains(err.Error(), "tools/<domain>/trusted") {
-		t.Errorf("bad trusted root: err = %v", err)
+	var e *Error
+	if _, err := Load(nil, []string{filepath.Join(dir, "tools", "email")}); !errors.As(err, &e) || e.Kind != BadRoot || e.Root != filepath.Join(dir, "tools", "email") {
+		t.Errorf("bad trusted root: err = %v, want a %v error naming the root", err, BadRoot)
 	}
 	c, err := Load(nil, []string{filepath.Join(dir, "tools", "email", "trusted")})
 	if err != nil || len(c.Layers) != 1 || c.Layers[0].Name != "tools.email.trusted" {
@@ -80,8 +83,13 @@ func TestRoots(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "tools", "email", "trusted", "broken.py"), []byte("from tools.nowhere.trusted import x\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Load([]string{dir}, nil); err == nil || !strings.Contains(err.Error(), "does not load") {
-		t.Errorf("broken layer: err = %v", err)
+	_, err = Load([]string{dir}, nil)
+	if !errors.As(err, &e) || e.Kind != NotLoadable || e.Layer != "tools.email.trusted" {
+		t.Errorf("broken layer: err = %v, want a %v error naming tools.email.trusted", err, NotLoadable)
+	}
+	// The compiler's diagnostics stay in the chain, with their codes.
+	if ds := ir.Diagnostics(err); len(ds) == 0 || ds[0].Code != ir.Unsupported {
+		t.Errorf("broken layer: diagnostics %v, want the unsupported import", ds)
 	}
 	empty, err := Load([]string{t.TempDir()}, nil)
 	if err != nil || len(empty.Layers) != 0 {

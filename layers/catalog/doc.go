@@ -10,5 +10,8 @@
 // load is an error, not a silent omission. A contract the English renderer
 // cannot render is listed with its code form and the renderer's reason.
 //
+// Every error of Roots and Load is an *Error whose Kind says which it is
+// (KindOf reads it through wrapping); the message's words are for people.
+//
 // Callers: cmd/clauz3 (tools).
 package catalog

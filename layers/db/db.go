@@ -6,6 +6,9 @@
 // read-only, so no query of a plan can change it. Tables and their row
 // types are declared here and in schemas.py, and must agree (the sealed
 // build checks UserRow field by field).
+//
+// Every error is an *Error whose Kind says which refusal or failure it is
+// (KindOf reads it through wrapping); the message's words are for people.
 package db
 
 import (
@@ -82,11 +85,11 @@ const UsersSchema = `CREATE TABLE IF NOT EXISTS users (
 func CreateDemo(path string) error {
 	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)")
 	if err != nil {
-		return fmt.Errorf("db layer: %s: %w", path, err)
+		return &Error{Kind: Database, Err: fmt.Errorf("db layer: %s: %w", path, err)}
 	}
 	defer db.Close()
 	if _, err := db.Exec(UsersSchema); err != nil {
-		return fmt.Errorf("db layer: %s: %w", path, err)
+		return &Error{Kind: Database, Err: fmt.Errorf("db layer: %s: %w", path, err)}
 	}
 	for _, u := range []UserRow{
 		{1, "Ann", "ann@example.com", "ops", true},
@@ -94,7 +97,7 @@ func CreateDemo(path string) error {
 		{3, "Cat", "cat@example.com", "ops", true},
 	} {
 		if _, err := db.Exec(`INSERT OR REPLACE INTO users(id, name, email, team, consented) VALUES (?, ?, ?, ?, ?)`, u.Id, u.Name, u.Email, u.Team, u.Consented); err != nil {
-			return fmt.Errorf("db layer: %s: %w", path, err)
+			return &Error{Kind: Database, Err: fmt.Errorf("db layer: %s: %w", path, err)}
 		}
 	}
 	return nil
@@ -107,7 +110,7 @@ func CreateDemo(path string) error {
 func Query(path, table string, where map[string]any) ([]UserRow, error) {
 	cols, ok := tables[table]
 	if !ok || table != "users" {
-		return nil, fmt.Errorf("db layer: table %q is not declared (declared: users)", table)
+		return nil, &Error{Kind: UndeclaredTable, Name: table, Err: fmt.Errorf("db layer: table %q is not declared (declared: users)", table)}
 	}
 	var names []string
 	for _, c := range cols {
@@ -117,7 +120,7 @@ func Query(path, table string, where map[string]any) ([]UserRow, error) {
 	var args []any
 	if where != nil {
 		if len(where) == 0 {
-			return nil, errors.New("db layer: where={} filters nothing; pass None (or leave it out) to read every row")
+			return nil, &Error{Kind: EmptyWhere, Err: errors.New("db layer: where={} filters nothing; pass None (or leave it out) to read every row")}
 		}
 		keys := make([]string, 0, len(where))
 		for k := range where {
@@ -133,7 +136,7 @@ func Query(path, table string, where map[string]any) ([]UserRow, error) {
 				}
 			}
 			if found == nil {
-				return nil, fmt.Errorf("db layer: where names %q, not a column of %s (%s)", k, table, strings.Join(names, ", "))
+				return nil, &Error{Kind: UnknownColumn, Name: k, Err: fmt.Errorf("db layer: where names %q, not a column of %s (%s)", k, table, strings.Join(names, ", "))}
 			}
 			v, err := whereValue(*found, where[k])
 			if err != nil {
@@ -148,7 +151,7 @@ func Query(path, table string, where map[string]any) ([]UserRow, error) {
 	// over-full one, which is refused rather than cut short.
 	q += " ORDER BY id LIMIT " + strconv.Itoa(MaxRows+1)
 	if path == "" {
-		return nil, errors.New("db layer: no database path")
+		return nil, &Error{Kind: NotConfigured, Err: errors.New("db layer: no database path")}
 	}
 	// The file is opened here first, as SQLite will open it (read only):
 	// SQLite reports a file it may not open as SQLITE_CANTOPEN, without
@@ -157,38 +160,38 @@ func Query(path, table string, where map[string]any) ([]UserRow, error) {
 	// succeeded is no refusal of the file and stays an effect failure.
 	// Only a regular file is opened: opening a FIFO would block.
 	if st, err := os.Stat(path); err != nil {
-		return nil, fmt.Errorf("db layer: %w", err)
+		return nil, &Error{Kind: DatabaseFile, Err: fmt.Errorf("db layer: %w", err)}
 	} else if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("db layer: %s is not a regular file", path)
+		return nil, &Error{Kind: DatabaseFile, Err: fmt.Errorf("db layer: %s is not a regular file", path)}
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("db layer: %w", err)
+		return nil, &Error{Kind: DatabaseFile, Err: fmt.Errorf("db layer: %w", err)}
 	}
 	f.Close()
 	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro&_pragma=busy_timeout(5000)")
 	if err != nil {
-		return nil, fmt.Errorf("db layer: %s: %w", path, err)
+		return nil, &Error{Kind: DatabaseFile, Err: fmt.Errorf("db layer: %s: %w", path, err)}
 	}
 	defer db.Close()
 	rows, err := db.Query(q, args...)
 	if err != nil {
-		return nil, fmt.Errorf("db layer: query %s where %v: %w", table, where, err)
+		return nil, &Error{Kind: Database, Err: fmt.Errorf("db layer: query %s where %v: %w", table, where, err)}
 	}
 	defer rows.Close()
 	out := []UserRow{}
 	for rows.Next() {
 		var u UserRow
 		if err := rows.Scan(&u.Id, &u.Name, &u.Email, &u.Team, &u.Consented); err != nil {
-			return nil, fmt.Errorf("db layer: query %s: %w", table, err)
+			return nil, &Error{Kind: Database, Err: fmt.Errorf("db layer: query %s: %w", table, err)}
 		}
 		out = append(out, u)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("db layer: query %s: %w", table, err)
+		return nil, &Error{Kind: Database, Err: fmt.Errorf("db layer: query %s: %w", table, err)}
 	}
 	if len(out) > MaxRows {
-		return nil, fmt.Errorf("db layer: query %s where %v matches more than %d rows; the layer declares at most %d", table, where, MaxRows, MaxRows)
+		return nil, &Error{Kind: TooManyRows, Name: table, Err: fmt.Errorf("db layer: query %s where %v matches more than %d rows; the layer declares at most %d", table, where, MaxRows, MaxRows)}
 	}
 	return out, nil
 }
@@ -211,14 +214,14 @@ func whereValue(c column, v any) (any, error) {
 		}
 	}
 	want := map[kind]string{kInt: "an int", kStr: "a str", kBool: "a bool"}[c.kind]
-	return nil, fmt.Errorf("db layer: where %s=%#v: column %s takes %s", c.name, v, c.name, want)
+	return nil, &Error{Kind: ColumnType, Name: c.name, Err: fmt.Errorf("db layer: where %s=%#v: column %s takes %s", c.name, v, c.name, want)}
 }
 
 // DbQuery is db_query(table: str, where: dict[str, object] | None = None) -> list[UserRow].
 func DbQuery(table string, where map[string]any) ([]UserRow, error) {
 	path := os.Getenv("CLAUZ3_DB_PATH")
 	if path == "" {
-		return nil, errors.New("db layer: CLAUZ3_DB_PATH (the database file) is not set")
+		return nil, &Error{Kind: NotConfigured, Err: errors.New("db layer: CLAUZ3_DB_PATH (the database file) is not set")}
 	}
 	return Query(path, table, where)
 }

@@ -2,11 +2,11 @@ package db
 
 import (
 	"database/sql"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
-	"strings"
 	"syscall"
 	"testing"
 
@@ -34,30 +34,35 @@ func TestQuery(t *testing.T) {
 		table   string
 		where   map[string]any
 		want    []UserRow
-		wantErr string
+		wantErr Kind   // 0: the query succeeds
+		name2   string // the table or column the refusal names
 	}{
-		{"all", "users", nil, []UserRow{ann, bob, cat}, ""},
-		{"team", "users", w{"team": "ops"}, []UserRow{ann, cat}, ""},
-		{"email", "users", w{"email": "bob@example.com"}, []UserRow{bob}, ""},
-		{"id", "users", w{"id": int64(3)}, []UserRow{cat}, ""},
-		{"consented", "users", w{"consented": true}, []UserRow{ann, cat}, ""},
-		{"two columns", "users", w{"consented": true, "team": "ops", "id": int64(1)}, []UserRow{ann}, ""},
-		{"no match", "users", w{"team": "nobody"}, []UserRow{}, ""},
-		{"injection is a value", "users", w{"team": "ops' OR '1'='1"}, []UserRow{}, ""}, // a value, never SQL
-		{"empty dict", "users", w{}, nil, "filters nothing"},
-		{"str for int", "users", w{"id": "3"}, nil, "column id takes an int"},
-		{"bool for int", "users", w{"id": true}, nil, "column id takes an int"},
-		{"int for bool", "users", w{"consented": int64(1)}, nil, "column consented takes a bool"},
-		{"None value", "users", w{"team": nil}, nil, "column team takes a str"},
-		{"unknown column", "users", w{"password": "x"}, nil, `where names "password", not a column`},
-		{"SQL as a column", "users", w{"1=1; DROP TABLE users": int64(1)}, nil, "not a column"},
-		{"undeclared table", "orders", nil, nil, `table "orders" is not declared`},
+		{"all", "users", nil, []UserRow{ann, bob, cat}, 0, ""},
+		{"team", "users", w{"team": "ops"}, []UserRow{ann, cat}, 0, ""},
+		{"email", "users", w{"email": "bob@example.com"}, []UserRow{bob}, 0, ""},
+		{"id", "users", w{"id": int64(3)}, []UserRow{cat}, 0, ""},
+		{"consented", "users", w{"consented": true}, []UserRow{ann, cat}, 0, ""},
+		{"two columns", "users", w{"consented": true, "team": "ops", "id": int64(1)}, []UserRow{ann}, 0, ""},
+		{"no match", "users", w{"team": "nobody"}, []UserRow{}, 0, ""},
+		{"injection is a value", "users", w{"team": "ops' OR '1'='1"}, []UserRow{}, 0, ""}, // a value, never SQL
+		{"empty dict", "users", w{}, nil, EmptyWhere, ""},
+		{"str for int", "users", w{"id": "3"}, nil, ColumnType, "id"},
+		{"bool for int", "users", w{"id": true}, nil, ColumnType, "id"},
+		{"int for bool", "users", w{"consented": int64(1)}, nil, ColumnType, "consented"},
+		{"None value", "users", w{"team": nil}, nil, ColumnType, "team"},
+		{"unknown column", "users", w{"password": "x"}, nil, UnknownColumn, "password"},
+		{"SQL as a column", "users", w{"1=1; DROP TABLE users": int64(1)}, nil, UnknownColumn, "1=1; DROP TABLE users"},
+		{"undeclared table", "orders", nil, nil, UndeclaredTable, "orders"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := Query(path, tc.table, tc.where)
-			if tc.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
-					t.Fatalf("err = %v, want %q", err, tc.wantErr)
+			if tc.wantErr != 0 {
+				var e *Error
+				if !errors.As(err, &e) || e.Kind != tc.wantErr {
+					t.Fatalf("err = %v, want a %v refusal", err, tc.wantErr)
+				}
+				if e.Name != tc.name2 {
+					t.Errorf("the refusal names %q, want %q", e.Name, tc.name2)
 				}
 				return
 			}
@@ -86,7 +91,7 @@ func TestQueryBound(t *testing.T) {
 	if got, err := Query(path, "users", map[string]any{"team": "big"}); err != nil || len(got) != MaxRows {
 		t.Fatalf("exactly the bound: %d rows, %v", len(got), err)
 	}
-	if _, err := Query(path, "users", nil); err == nil || !strings.Contains(err.Error(), "more than 100 rows") {
+	if _, err := Query(path, "users", nil); KindOf(err) != TooManyRows {
 		t.Fatalf("over the bound: err = %v", err)
 	}
 }
@@ -98,12 +103,12 @@ func TestDbQueryFromEnv(t *testing.T) {
 		t.Fatalf("got %v, %v", got, err)
 	}
 	t.Setenv("CLAUZ3_DB_PATH", "")
-	if _, err := DbQuery("users", nil); err == nil || !strings.Contains(err.Error(), "CLAUZ3_DB_PATH") {
+	if _, err := DbQuery("users", nil); KindOf(err) != NotConfigured {
 		t.Fatalf("unset: err = %v", err)
 	}
 	t.Setenv("CLAUZ3_DB_PATH", filepath.Join(t.TempDir(), "none.db"))
-	if _, err := DbQuery("users", nil); err == nil {
-		t.Fatal("a missing database was not refused")
+	if _, err := DbQuery("users", nil); KindOf(err) != DatabaseFile {
+		t.Fatalf("a missing database: err = %v, want a %v refusal", err, DatabaseFile)
 	}
 }
 

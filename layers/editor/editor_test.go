@@ -1,6 +1,8 @@
 package editor
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,20 +55,29 @@ func TestReplace(t *testing.T) {
 	if st, _ := os.Stat(main); st.Mode().Perm() != 0o640 {
 		t.Errorf("permissions %v, want 0640", st.Mode().Perm())
 	}
-	for _, tc := range []struct{ path, old, new, want string }{
-		{main, `"9.9"`, "x", "does not occur"},
-		{filepath.Join(root, "twice.txt"), "x = 1", "x = 2", "occurs 2 times"},
-		{filepath.Join(root, "bin.dat"), "a", "b", "not a UTF-8 text file"},
-		{filepath.Join(root, "alias.go"), "package", "pkg", "a symlink on the way"},
-		{filepath.Join(home, "elsewhere", "out.txt"), "1.0", "2.0", "outside every root"},
-		{root + "/../elsewhere/out.txt", "1.0", "2.0", "contains .."},
-		{filepath.Join(root, "missing.go"), "a", "b", "replace_in_file"},
-		{main, "", "x", "non-empty"},
-		{main, "main", "main", "differ"},
+	for _, tc := range []struct {
+		path, old, new string
+		want           Kind
+		cause          error // a cause the chain must hold, if any
+	}{
+		{main, `"9.9"`, "x", NotFound, nil},
+		{filepath.Join(root, "twice.txt"), "x = 1", "x = 2", Ambiguous, nil},
+		{filepath.Join(root, "bin.dat"), "a", "b", NotText, nil},
+		{filepath.Join(root, "alias.go"), "package", "pkg", Symlink, nil},
+		{filepath.Join(home, "elsewhere", "out.txt"), "1.0", "2.0", Floor, nil},
+		{root + "/../elsewhere/out.txt", "1.0", "2.0", DotDot, nil},
+		{filepath.Join(root, "missing.go"), "a", "b", IO, fs.ErrNotExist},
+		{main, "", "x", BadReplacement, nil},
+		{main, "main", "main", BadReplacement, nil},
 	} {
 		before, _ := os.ReadFile(strings.ReplaceAll(tc.path, "/proj/../", "/"))
-		if err := e.Replace(tc.path, tc.old, tc.new); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("replace in %s: err = %v, want %q", tc.path, err, tc.want)
+		err := e.Replace(tc.path, tc.old, tc.new)
+		if KindOf(err) != tc.want || tc.cause != nil && !errors.Is(err, tc.cause) {
+			t.Errorf("replace in %s: err = %v, want a %v error (cause %v)", tc.path, err, tc.want, tc.cause)
+		}
+		var refusal *pathfloor.Refusal
+		if isFloor := errors.As(err, &refusal); isFloor != (tc.want == Floor) || isFloor && refusal.Path != tc.path {
+			t.Errorf("replace in %s: the path floor's refusal %+v, want one for the path only when the kind is %v", tc.path, refusal, Floor)
 		}
 		after, _ := os.ReadFile(strings.ReplaceAll(tc.path, "/proj/../", "/"))
 		if string(before) != string(after) {
@@ -84,9 +95,16 @@ func TestReplace(t *testing.T) {
 func TestFloorInsideRoot(t *testing.T) {
 	home, _ := setup(t)
 	e := &Editor{Roots: []string{home}, Floor: pathfloor.New(home)}
-	if err := e.Replace(filepath.Join(home, ".ssh", "config"), "Host *", "Host evil"); err == nil || !strings.Contains(err.Error(), "denied location") {
+	if err := e.Replace(filepath.Join(home, ".ssh", "config"), "Host *", "Host evil"); !floorRefused(err, filepath.Join(home, ".ssh", "config")) {
 		t.Fatalf("edit of ~/.ssh/config: err = %v", err)
 	}
+}
+
+// floorRefused: err is the editor's Floor error, holding the path
+// floor's refusal of path.
+func floorRefused(err error, path string) bool {
+	var refusal *pathfloor.Refusal
+	return KindOf(err) == Floor && errors.As(err, &refusal) && refusal.Path == path
 }
 
 func TestFromEnv(t *testing.T) {
@@ -97,7 +115,7 @@ func TestFromEnv(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Setenv("CLAUZ3_FS_ROOTS", "")
-	if err := ReplaceInFile(filepath.Join(root, "main.go"), "app", "main"); err == nil || !strings.Contains(err.Error(), "CLAUZ3_FS_ROOTS") {
+	if err := ReplaceInFile(filepath.Join(root, "main.go"), "app", "main"); KindOf(err) != NotConfigured {
 		t.Fatalf("unset: err = %v", err)
 	}
 }

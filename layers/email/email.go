@@ -8,6 +8,9 @@
 // CLAUZ3_SMTP_CA_FILE for an extra trusted CA. There is no plaintext mode:
 // a server that does not offer STARTTLS is refused.
 //
+// Every error is an *Error whose Kind says which refusal or failure it is
+// (KindOf reads it through wrapping); the message's words are for people.
+//
 //clauz3:allow-import net net/smtp
 package email
 
@@ -54,10 +57,10 @@ func ConfigFromEnv() (Config, error) {
 		Username: os.Getenv("CLAUZ3_SMTP_USER"),
 	}
 	if cfg.Host == "" {
-		return Config{}, errors.New("email layer: CLAUZ3_SMTP_HOST is not set")
+		return Config{}, &Error{Kind: NotConfigured, Setting: "CLAUZ3_SMTP_HOST", Err: errors.New("email layer: CLAUZ3_SMTP_HOST is not set")}
 	}
 	if cfg.From == "" {
-		return Config{}, errors.New("email layer: CLAUZ3_SMTP_FROM is not set")
+		return Config{}, &Error{Kind: NotConfigured, Setting: "CLAUZ3_SMTP_FROM", Err: errors.New("email layer: CLAUZ3_SMTP_FROM is not set")}
 	}
 	if cfg.TLS == "" {
 		cfg.TLS = "starttls"
@@ -65,28 +68,28 @@ func ConfigFromEnv() (Config, error) {
 	if p := os.Getenv("CLAUZ3_SMTP_PORT"); p != "" {
 		n, err := strconv.Atoi(p)
 		if err != nil || n <= 0 || n > 65535 {
-			return Config{}, fmt.Errorf("email layer: CLAUZ3_SMTP_PORT %q is not a port number", p)
+			return Config{}, &Error{Kind: NotConfigured, Setting: "CLAUZ3_SMTP_PORT", Err: fmt.Errorf("email layer: CLAUZ3_SMTP_PORT %q is not a port number", p)}
 		}
 		cfg.Port = n
 	}
 	if ca := os.Getenv("CLAUZ3_SMTP_CA_FILE"); ca != "" {
 		pem, err := os.ReadFile(ca)
 		if err != nil {
-			return Config{}, fmt.Errorf("email layer: CLAUZ3_SMTP_CA_FILE: %w", err)
+			return Config{}, &Error{Kind: NotConfigured, Setting: "CLAUZ3_SMTP_CA_FILE", Err: fmt.Errorf("email layer: CLAUZ3_SMTP_CA_FILE: %w", err)}
 		}
 		pool, err := x509.SystemCertPool()
 		if err != nil {
 			pool = x509.NewCertPool()
 		}
 		if !pool.AppendCertsFromPEM(pem) {
-			return Config{}, fmt.Errorf("email layer: CLAUZ3_SMTP_CA_FILE %s holds no PEM certificate", ca)
+			return Config{}, &Error{Kind: NotConfigured, Setting: "CLAUZ3_SMTP_CA_FILE", Err: fmt.Errorf("email layer: CLAUZ3_SMTP_CA_FILE %s holds no PEM certificate", ca)}
 		}
 		cfg.RootCAs = pool
 	}
 	if cfg.Username != "" {
 		name := os.Getenv("CLAUZ3_SMTP_PASSWORD_SECRET")
 		if name == "" {
-			return Config{}, errors.New("email layer: CLAUZ3_SMTP_USER is set but CLAUZ3_SMTP_PASSWORD_SECRET (the name of the password's secret) is not")
+			return Config{}, &Error{Kind: NotConfigured, Setting: "CLAUZ3_SMTP_PASSWORD_SECRET", Err: errors.New("email layer: CLAUZ3_SMTP_USER is set but CLAUZ3_SMTP_PASSWORD_SECRET (the name of the password's secret) is not")}
 		}
 		dir, err := secretsDir()
 		if err != nil {
@@ -94,11 +97,11 @@ func ConfigFromEnv() (Config, error) {
 		}
 		store, _, err := secrets.Open("clauz3", dir)
 		if err != nil {
-			return Config{}, fmt.Errorf("email layer: %w", err)
+			return Config{}, &Error{Kind: Secret, Err: fmt.Errorf("email layer: %w", err)}
 		}
 		pw, err := secrets.Scoped(store, []string{name}).Get(name)
 		if err != nil {
-			return Config{}, fmt.Errorf("email layer: SMTP password: %w", err)
+			return Config{}, &Error{Kind: Secret, Err: fmt.Errorf("email layer: SMTP password: %w", err)}
 		}
 		cfg.Password = pw
 	}
@@ -113,7 +116,7 @@ func secretsDir() (string, error) {
 	}
 	home, err := os.UserHomeDir()
 	if err != nil {
-		return "", fmt.Errorf("email layer: no home folder for the secret store: %w", err)
+		return "", &Error{Kind: Secret, Err: fmt.Errorf("email layer: no home folder for the secret store: %w", err)}
 	}
 	return filepath.Join(home, ".local", "share", "clauz3"), nil
 }
@@ -140,7 +143,7 @@ func SendEmailWithSubject(addr string, subject string, msg string) error {
 // oneLine refuses what could inject SMTP commands or mail headers.
 func oneLine(what, s string) error {
 	if strings.ContainsAny(s, "\r\n\x00") {
-		return fmt.Errorf("email layer: %s %q contains a line break or NUL", what, s)
+		return &Error{Kind: LineBreak, Err: fmt.Errorf("email layer: %s %q contains a line break or NUL", what, s)}
 	}
 	return nil
 }
@@ -148,7 +151,7 @@ func oneLine(what, s string) error {
 // Send delivers one plain-text message to addr.
 func Send(cfg Config, addr, subject, msg string) error {
 	if !strings.Contains(addr, "@") || strings.ContainsAny(addr, " <>,;") {
-		return fmt.Errorf("email layer: %q is not a single e-mail address", addr)
+		return &Error{Kind: BadAddress, Err: fmt.Errorf("email layer: %q is not a single e-mail address", addr)}
 	}
 	for _, f := range []struct{ what, v string }{{"recipient", addr}, {"subject", subject}, {"sender", cfg.From}} {
 		if err := oneLine(f.what, f.v); err != nil {
@@ -156,7 +159,7 @@ func Send(cfg Config, addr, subject, msg string) error {
 		}
 	}
 	if len(msg) > MaxMessageBytes {
-		return fmt.Errorf("email layer: message of %d bytes is over the %d-byte limit", len(msg), MaxMessageBytes)
+		return &Error{Kind: TooLarge, Err: fmt.Errorf("email layer: message of %d bytes is over the %d-byte limit", len(msg), MaxMessageBytes)}
 	}
 	port := cfg.Port
 	switch cfg.TLS {
@@ -169,7 +172,7 @@ func Send(cfg Config, addr, subject, msg string) error {
 			port = 465
 		}
 	default:
-		return fmt.Errorf("email layer: TLS mode %q is neither starttls nor implicit (there is no plaintext mode)", cfg.TLS)
+		return &Error{Kind: TLSMode, Err: fmt.Errorf("email layer: TLS mode %q is neither starttls nor implicit (there is no plaintext mode)", cfg.TLS)}
 	}
 	timeout := cfg.Timeout
 	if timeout == 0 {
@@ -186,51 +189,51 @@ func Send(cfg Config, addr, subject, msg string) error {
 		conn, err = dialer.Dial("tcp", hostPort)
 	}
 	if err != nil {
-		return fmt.Errorf("email layer: connect to %s: %w", hostPort, err)
+		return &Error{Kind: Connect, Err: fmt.Errorf("email layer: connect to %s: %w", hostPort, err)}
 	}
 	defer conn.Close()
 	if err := conn.SetDeadline(time.Now().Add(timeout)); err != nil {
-		return fmt.Errorf("email layer: %w", err)
+		return &Error{Kind: Connect, Err: fmt.Errorf("email layer: %w", err)}
 	}
 	c, err := smtp.NewClient(conn, cfg.Host)
 	if err != nil {
-		return fmt.Errorf("email layer: SMTP greeting from %s: %w", hostPort, err)
+		return &Error{Kind: Server, Err: fmt.Errorf("email layer: SMTP greeting from %s: %w", hostPort, err)}
 	}
 	defer c.Close()
 	if cfg.TLS == "starttls" {
 		if ok, _ := c.Extension("STARTTLS"); !ok {
-			return fmt.Errorf("email layer: %s does not offer STARTTLS; refusing to send in plaintext", hostPort)
+			return &Error{Kind: NoSTARTTLS, Err: fmt.Errorf("email layer: %s does not offer STARTTLS; refusing to send in plaintext", hostPort)}
 		}
 		if err := c.StartTLS(tlsCfg); err != nil {
-			return fmt.Errorf("email layer: STARTTLS with %s: %w", hostPort, err)
+			return &Error{Kind: TLS, Err: fmt.Errorf("email layer: STARTTLS with %s: %w", hostPort, err)}
 		}
 	}
 	if cfg.Username != "" {
 		if err := c.Auth(smtp.PlainAuth("", cfg.Username, cfg.Password, cfg.Host)); err != nil {
 			// The server's reply never contains the password; net/smtp's
 			// own errors do not either.
-			return fmt.Errorf("email layer: authentication as %s failed: %w", cfg.Username, err)
+			return &Error{Kind: Auth, Err: fmt.Errorf("email layer: authentication as %s failed: %w", cfg.Username, err)}
 		}
 	}
 	if err := c.Mail(cfg.From); err != nil {
-		return fmt.Errorf("email layer: MAIL FROM %s: %w", cfg.From, err)
+		return &Error{Kind: Server, Err: fmt.Errorf("email layer: MAIL FROM %s: %w", cfg.From, err)}
 	}
 	if err := c.Rcpt(addr); err != nil {
-		return fmt.Errorf("email layer: RCPT TO %s: %w", addr, err)
+		return &Error{Kind: Server, Err: fmt.Errorf("email layer: RCPT TO %s: %w", addr, err)}
 	}
 	w, err := c.Data()
 	if err != nil {
-		return fmt.Errorf("email layer: DATA: %w", err)
+		return &Error{Kind: Server, Err: fmt.Errorf("email layer: DATA: %w", err)}
 	}
 	if _, err := w.Write(message(cfg.From, addr, subject, msg)); err != nil {
 		w.Close()
-		return fmt.Errorf("email layer: writing the message: %w", err)
+		return &Error{Kind: Server, Err: fmt.Errorf("email layer: writing the message: %w", err)}
 	}
 	if err := w.Close(); err != nil {
-		return fmt.Errorf("email layer: the server did not accept the message: %w", err)
+		return &Error{Kind: Server, Err: fmt.Errorf("email layer: the server did not accept the message: %w", err)}
 	}
 	if err := c.Quit(); err != nil {
-		return fmt.Errorf("email layer: QUIT: %w", err)
+		return &Error{Kind: Server, Err: fmt.Errorf("email layer: QUIT: %w", err)}
 	}
 	return nil
 }

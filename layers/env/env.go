@@ -7,6 +7,9 @@
 // password in it), is refused whatever the plan's contract says.
 // The name check splits the name at '_', '-' and '.' and refuses any word
 // in credentialWords, and any name with a credentialPrefixes prefix.
+//
+// Every error is an *Error whose Kind says which refusal it is (KindOf
+// reads it through wrapping); the message's words are for people.
 package env
 
 import (
@@ -31,19 +34,32 @@ var credentialPrefixes = []string{"AWS_", "AZURE_", "GOOGLE_APPLICATION_", "GCP_
 
 // CredentialName says why name looks like a credential ("" when it does not).
 func CredentialName(name string) string {
+	switch match, prefix := credentialMatch(name); {
+	case match == "":
+		return ""
+	case prefix:
+		return "its name starts with " + match
+	default:
+		return "its name contains " + match
+	}
+}
+
+// credentialMatch is the credential prefix (prefix true) or word of name
+// that marks it a credential's ("" when none does).
+func credentialMatch(name string) (match string, prefix bool) {
 	upper := strings.ToUpper(name)
 	for _, p := range credentialPrefixes {
 		if strings.HasPrefix(upper, p) {
-			return "its name starts with " + p
+			return p, true
 		}
 	}
 	words := strings.FieldsFunc(upper, func(r rune) bool { return r == '_' || r == '-' || r == '.' })
 	for _, w := range words {
 		if credentialWords[w] {
-			return "its name contains " + w
+			return w, false
 		}
 	}
-	return ""
+	return "", false
 }
 
 // credentialValue says why value looks like a credential ("" when not).
@@ -58,17 +74,18 @@ func credentialValue(value string) string {
 // floor; an unset variable reads as "".
 func Lookup(name string, lookup func(string) (string, bool)) (string, error) {
 	if name == "" || strings.ContainsAny(name, "=\x00") {
-		return "", fmt.Errorf("env layer: get_env(%q) refused: not a variable name", name)
+		return "", &Error{Kind: NotAName, Name: name, Err: fmt.Errorf("env layer: get_env(%q) refused: not a variable name", name)}
 	}
 	if why := CredentialName(name); why != "" {
-		return "", fmt.Errorf("env layer: get_env(%q) refused: %s; credentials are not readable through the env layer", name, why)
+		match, _ := credentialMatch(name)
+		return "", &Error{Kind: NameLikeCredential, Name: name, Match: match, Err: fmt.Errorf("env layer: get_env(%q) refused: %s; credentials are not readable through the env layer", name, why)}
 	}
 	v, ok := lookup(name)
 	if !ok {
 		return "", nil
 	}
 	if why := credentialValue(v); why != "" {
-		return "", fmt.Errorf("env layer: get_env(%q) refused: %s; credentials are not readable through the env layer", name, why)
+		return "", &Error{Kind: ValueLikeCredential, Name: name, Err: fmt.Errorf("env layer: get_env(%q) refused: %s; credentials are not readable through the env layer", name, why)}
 	}
 	return v, nil
 }

@@ -1,6 +1,7 @@
 package env
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -19,33 +20,38 @@ func TestLookup(t *testing.T) {
 	}
 	lookup := func(n string) (string, bool) { v, ok := vars[n]; return v, ok }
 	for _, tc := range []struct {
-		name, want, wantErr string
+		name, want string
+		wantErr    Kind   // 0: the variable is read
+		match      string // the name's prefix or word that marks a credential
 	}{
-		{"HOME", "/home/ann", ""},
-		{"PWD", "/home/ann/work", ""},
-		{"LANG", "en_US.UTF-8", ""},
-		{"EMPTY", "", ""},
-		{"UNSET_VAR", "", ""},
-		{"KEYBOARD", "us", ""},
-		{"SITE_URL", "https://example.com/docs?page=2", ""},
-		{"GREETING", "token = get_token()", ""},
-		{"GITHUB_TOKEN", "", "starts with GITHUB_"},
-		{"OPENAI_API_KEY", "", "starts with OPENAI_"},
-		{"MY_SECRET", "", "contains SECRET"},
-		{"db.password", "", "contains PASSWORD"},
-		{"SSH_AUTH_SOCK", "", "contains AUTH"},
-		{"SENTRY_DSN", "", "contains DSN"},
-		{"DATABASE_URL", "", "looks like a credential"},
-		{"NOTES", "", "looks like a credential"},
-		{"A=B", "", "not a variable name"},
-		{"", "", "not a variable name"},
+		{"HOME", "/home/ann", 0, ""},
+		{"PWD", "/home/ann/work", 0, ""},
+		{"LANG", "en_US.UTF-8", 0, ""},
+		{"EMPTY", "", 0, ""},
+		{"UNSET_VAR", "", 0, ""},
+		{"KEYBOARD", "us", 0, ""},
+		{"SITE_URL", "https://example.com/docs?page=2", 0, ""},
+		{"GREETING", "token = get_token()", 0, ""},
+		{"GITHUB_TOKEN", "", NameLikeCredential, "GITHUB_"},
+		{"OPENAI_API_KEY", "", NameLikeCredential, "OPENAI_"},
+		{"MY_SECRET", "", NameLikeCredential, "SECRET"},
+		{"db.password", "", NameLikeCredential, "PASSWORD"},
+		{"SSH_AUTH_SOCK", "", NameLikeCredential, "AUTH"},
+		{"SENTRY_DSN", "", NameLikeCredential, "DSN"},
+		{"DATABASE_URL", "", ValueLikeCredential, ""},
+		{"NOTES", "", ValueLikeCredential, ""},
+		{"A=B", "", NotAName, ""},
+		{"", "", NotAName, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := Lookup(tc.name, lookup)
-			if tc.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
-					t.Fatalf("err = %v, want %q", err, tc.wantErr)
+			if tc.wantErr != 0 {
+				var e *Error
+				if !errors.As(err, &e) || e.Kind != tc.wantErr || e.Name != tc.name || e.Match != tc.match {
+					t.Fatalf("err = %v (%+v), want a %v refusal of %q matching %q", err, e, tc.wantErr, tc.name, tc.match)
 				}
+				// The words are under test here, not the kind: the
+				// refusal must not carry the value it refused.
 				if v := vars[tc.name]; v != "" && strings.Contains(err.Error(), v) {
 					t.Fatalf("the refusal leaks the value: %v", err)
 				}
@@ -64,7 +70,7 @@ func TestGetEnv(t *testing.T) {
 	if got, err := GetEnv("CLAUZ3_ENV_TEST"); err != nil || got != "plain value" {
 		t.Fatalf("got %q, %v", got, err)
 	}
-	if _, err := GetEnv("CLAUZ3_SMTP_PASSWORD"); err == nil {
-		t.Fatal("a password variable was readable")
+	if _, err := GetEnv("CLAUZ3_SMTP_PASSWORD"); KindOf(err) != NameLikeCredential {
+		t.Fatalf("a password variable: err = %v, want a %v refusal", err, NameLikeCredential)
 	}
 }

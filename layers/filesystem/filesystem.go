@@ -12,6 +12,9 @@
 // elsewhere inside the roots) would make them say less than they seem to.
 // Roots must therefore be given by their real paths.
 //
+// Every error is an *Error whose Kind says which refusal or failure it is
+// (KindOf reads it through wrapping); the message's words are for people.
+//
 //clauz3:allow-import syscall
 package filesystem
 
@@ -45,7 +48,7 @@ type FS struct {
 func FromEnv() (*FS, error) {
 	v := os.Getenv("CLAUZ3_FS_ROOTS")
 	if v == "" {
-		return nil, errors.New("filesystem layer: CLAUZ3_FS_ROOTS (the folders plans may use) is not set")
+		return nil, &Error{Kind: NotConfigured, Err: errors.New("filesystem layer: CLAUZ3_FS_ROOTS (the folders plans may use) is not set")}
 	}
 	var roots []string
 	for _, r := range filepath.SplitList(v) {
@@ -53,13 +56,13 @@ func FromEnv() (*FS, error) {
 			continue
 		}
 		if !filepath.IsAbs(r) {
-			return nil, fmt.Errorf("filesystem layer: CLAUZ3_FS_ROOTS entry %q is not absolute", r)
+			return nil, &Error{Kind: NotConfigured, Err: fmt.Errorf("filesystem layer: CLAUZ3_FS_ROOTS entry %q is not absolute", r)}
 		}
 		roots = append(roots, r)
 	}
 	home, err := os.UserHomeDir()
 	if err != nil {
-		return nil, fmt.Errorf("filesystem layer: no home folder for the path floor: %w", err)
+		return nil, &Error{Kind: NotConfigured, Err: fmt.Errorf("filesystem layer: no home folder for the path floor: %w", err)}
 	}
 	return &FS{Roots: roots, Floor: pathfloor.New(home)}, nil
 }
@@ -67,14 +70,14 @@ func FromEnv() (*FS, error) {
 // check runs the floor and the written-equals-resolved rule.
 func (f *FS) check(op, path string, write bool) (string, error) {
 	if strings.Contains(path, "..") {
-		return "", fmt.Errorf("filesystem layer: %s %q refused: the path contains ..", op, path)
+		return "", &Error{Kind: DotDot, Err: fmt.Errorf("filesystem layer: %s %q refused: the path contains ..", op, path)}
 	}
 	resolved, err := f.Floor.Check(path, f.Roots, write)
 	if err != nil {
-		return "", fmt.Errorf("filesystem layer: %s refused: %w", op, err)
+		return "", &Error{Kind: Floor, Err: fmt.Errorf("filesystem layer: %s refused: %w", op, err)}
 	}
 	if resolved != filepath.Clean(path) {
-		return "", fmt.Errorf("filesystem layer: %s %q refused: it resolves to %s (a symlink on the way); contracts speak about the written path", op, path, resolved)
+		return "", &Error{Kind: Symlink, Err: fmt.Errorf("filesystem layer: %s %q refused: it resolves to %s (a symlink on the way); contracts speak about the written path", op, path, resolved)}
 	}
 	return resolved, nil
 }
@@ -87,21 +90,21 @@ func (f *FS) ReadFile(path string) (string, error) {
 	}
 	file, err := os.OpenFile(resolved, os.O_RDONLY|syscall.O_NOFOLLOW, 0)
 	if err != nil {
-		return "", fmt.Errorf("filesystem layer: read_file: %w", err)
+		return "", &Error{Kind: IO, Err: fmt.Errorf("filesystem layer: read_file: %w", err)}
 	}
 	defer file.Close()
 	if st, err := file.Stat(); err != nil || !st.Mode().IsRegular() {
-		return "", fmt.Errorf("filesystem layer: read_file %q refused: not a regular file", path)
+		return "", &Error{Kind: NotRegular, Err: fmt.Errorf("filesystem layer: read_file %q refused: not a regular file", path)}
 	}
 	data, err := io.ReadAll(io.LimitReader(file, MaxReadBytes+1))
 	if err != nil {
-		return "", fmt.Errorf("filesystem layer: read_file: %w", err)
+		return "", &Error{Kind: IO, Err: fmt.Errorf("filesystem layer: read_file: %w", err)}
 	}
 	if len(data) > MaxReadBytes {
-		return "", fmt.Errorf("filesystem layer: read_file %q refused: over %d bytes", path, MaxReadBytes)
+		return "", &Error{Kind: TooLarge, Err: fmt.Errorf("filesystem layer: read_file %q refused: over %d bytes", path, MaxReadBytes)}
 	}
 	if !utf8.Valid(data) {
-		return "", fmt.Errorf("filesystem layer: read_file %q refused: not UTF-8 text", path)
+		return "", &Error{Kind: NotText, Err: fmt.Errorf("filesystem layer: read_file %q refused: not UTF-8 text", path)}
 	}
 	return string(data), nil
 }
@@ -114,10 +117,10 @@ func (f *FS) ListDir(path string) ([]string, error) {
 	}
 	entries, err := os.ReadDir(resolved)
 	if err != nil {
-		return nil, fmt.Errorf("filesystem layer: list_dir: %w", err)
+		return nil, &Error{Kind: IO, Err: fmt.Errorf("filesystem layer: list_dir: %w", err)}
 	}
 	if len(entries) > MaxEntries {
-		return nil, fmt.Errorf("filesystem layer: list_dir %q refused: %d entries, over the declared %d", path, len(entries), MaxEntries)
+		return nil, &Error{Kind: TooManyEntries, Err: fmt.Errorf("filesystem layer: list_dir %q refused: %d entries, over the declared %d", path, len(entries), MaxEntries)}
 	}
 	names := make([]string, 0, len(entries))
 	for _, e := range entries {
@@ -135,14 +138,14 @@ func (f *FS) WriteFile(path, content string) error {
 	}
 	file, err := os.OpenFile(resolved, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|syscall.O_NOFOLLOW, 0o644)
 	if err != nil {
-		return fmt.Errorf("filesystem layer: write_file: %w", err)
+		return &Error{Kind: IO, Err: fmt.Errorf("filesystem layer: write_file: %w", err)}
 	}
 	if _, err := io.WriteString(file, content); err != nil {
 		file.Close()
-		return fmt.Errorf("filesystem layer: write_file: %w", err)
+		return &Error{Kind: IO, Err: fmt.Errorf("filesystem layer: write_file: %w", err)}
 	}
 	if err := file.Close(); err != nil {
-		return fmt.Errorf("filesystem layer: write_file: %w", err)
+		return &Error{Kind: IO, Err: fmt.Errorf("filesystem layer: write_file: %w", err)}
 	}
 	return nil
 }

@@ -1,11 +1,11 @@
 package filesystem
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/clauz3/clauz3/internal/sandboxtest"
@@ -51,23 +51,28 @@ func TestReadFile(t *testing.T) {
 	home, root, outside := world(t)
 	fs := &FS{Roots: []string{root}, Floor: pathfloor.New(home)}
 	for _, tc := range []struct {
-		path, want, wantErr string
+		path, want string
+		wantErr    Kind // 0: the read succeeds
 	}{
-		{filepath.Join(root, "in", "notes.txt"), "hello\n", ""},
-		{filepath.Join(outside, "secret.txt"), "", "outside every root"},
-		{filepath.Join(root, "in", "escape.txt"), "", "outside every root"},
-		{filepath.Join(root, "in", "alias.txt"), "", "a symlink on the way"},
-		{root + "/../elsewhere/secret.txt", "", "contains .."},
-		{filepath.Join(root, "in", "missing.txt"), "", "refused"},
-		{filepath.Join(root, "in", "bin.dat"), "", "not UTF-8"},
-		{"in/notes.txt", "", "relative path"},
-		{filepath.Join(root, "in"), "", "not a regular file"},
+		{filepath.Join(root, "in", "notes.txt"), "hello\n", 0},
+		{filepath.Join(outside, "secret.txt"), "", Floor},
+		{filepath.Join(root, "in", "escape.txt"), "", Floor},
+		{filepath.Join(root, "in", "alias.txt"), "", Symlink},
+		{root + "/../elsewhere/secret.txt", "", DotDot},
+		{filepath.Join(root, "in", "missing.txt"), "", Floor},
+		{filepath.Join(root, "in", "bin.dat"), "", NotText},
+		{"in/notes.txt", "", Floor},
+		{filepath.Join(root, "in"), "", NotRegular},
 	} {
 		t.Run(tc.path, func(t *testing.T) {
 			got, err := fs.ReadFile(tc.path)
-			if tc.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
-					t.Fatalf("err = %v, want %q", err, tc.wantErr)
+			if tc.wantErr != 0 {
+				if KindOf(err) != tc.wantErr {
+					t.Fatalf("err = %v, want a %v refusal", err, tc.wantErr)
+				}
+				var refusal *pathfloor.Refusal
+				if isFloor := errors.As(err, &refusal); isFloor != (tc.wantErr == Floor) || isFloor && refusal.Path != tc.path {
+					t.Fatalf("the path floor's refusal %+v, want one for the path only when the kind is %v", refusal, Floor)
 				}
 				return
 			}
@@ -83,11 +88,11 @@ func TestReadFile(t *testing.T) {
 func TestFloorBeatsRoots(t *testing.T) {
 	home, _, _ := world(t)
 	fs := &FS{Roots: []string{home}, Floor: pathfloor.New(home)}
-	if _, err := fs.ReadFile(filepath.Join(home, ".ssh", "id_ed25519")); err == nil || !strings.Contains(err.Error(), "denied location") {
+	if _, err := fs.ReadFile(filepath.Join(home, ".ssh", "id_ed25519")); !floorRefused(err, filepath.Join(home, ".ssh", "id_ed25519")) {
 		t.Fatalf("read of ~/.ssh: err = %v", err)
 	}
-	if err := fs.WriteFile(filepath.Join(home, ".ssh", "authorized_keys"), "ssh-ed25519 AAAA"); err == nil {
-		t.Fatal("write into ~/.ssh was allowed")
+	if err := fs.WriteFile(filepath.Join(home, ".ssh", "authorized_keys"), "ssh-ed25519 AAAA"); !floorRefused(err, filepath.Join(home, ".ssh", "authorized_keys")) {
+		t.Fatalf("write into ~/.ssh: err = %v", err)
 	}
 	if _, err := os.Stat(filepath.Join(home, ".ssh", "authorized_keys")); !os.IsNotExist(err) {
 		t.Fatalf("the refused write left a file: %v", err)
@@ -104,7 +109,7 @@ func TestWriteAndList(t *testing.T) {
 	if data, err := os.ReadFile(out); err != nil || string(data) != "total: 3\n" {
 		t.Fatalf("written %q, %v", data, err)
 	}
-	if err := fs.WriteFile(filepath.Join(outside, "x.txt"), "x"); err == nil || !strings.Contains(err.Error(), "outside every root") {
+	if err := fs.WriteFile(filepath.Join(outside, "x.txt"), "x"); !floorRefused(err, filepath.Join(outside, "x.txt")) {
 		t.Fatalf("write outside: err = %v", err)
 	}
 	if err := fs.WriteFile(filepath.Join(root, "in", "escape.txt"), "overwrite"); err == nil {
@@ -126,6 +131,13 @@ func TestWriteAndList(t *testing.T) {
 	}
 }
 
+// floorRefused: err is the layer's Floor error, holding the path floor's
+// refusal of path.
+func floorRefused(err error, path string) bool {
+	var refusal *pathfloor.Refusal
+	return KindOf(err) == Floor && errors.As(err, &refusal) && refusal.Path == path
+}
+
 func TestFromEnv(t *testing.T) {
 	home, root, _ := world(t)
 	t.Setenv("HOME", home)
@@ -140,11 +152,11 @@ func TestFromEnv(t *testing.T) {
 		t.Fatalf("list = %v, %v", names, err)
 	}
 	t.Setenv("CLAUZ3_FS_ROOTS", "relative/root")
-	if _, err := ReadFile(filepath.Join(root, "in", "notes.txt")); err == nil || !strings.Contains(err.Error(), "not absolute") {
+	if _, err := ReadFile(filepath.Join(root, "in", "notes.txt")); KindOf(err) != NotConfigured {
 		t.Fatalf("relative root: err = %v", err)
 	}
 	t.Setenv("CLAUZ3_FS_ROOTS", "")
-	if _, err := ReadFile(filepath.Join(root, "in", "notes.txt")); err == nil || !strings.Contains(err.Error(), "CLAUZ3_FS_ROOTS") {
+	if _, err := ReadFile(filepath.Join(root, "in", "notes.txt")); KindOf(err) != NotConfigured {
 		t.Fatalf("unset: err = %v", err)
 	}
 }

@@ -7,6 +7,9 @@
 // symlinks, skips files the floor refuses, files over 4 MiB and files that
 // are not UTF-8, and stops with an error when the result would pass the
 // declared 1,000,000 characters (rather than cut it short).
+//
+// Every error is an *Error whose Kind says which refusal or failure it is
+// (KindOf reads it through wrapping); the message's words are for people.
 package grep
 
 import (
@@ -39,7 +42,7 @@ type Searcher struct {
 func FromEnv() (*Searcher, error) {
 	v := os.Getenv("CLAUZ3_FS_ROOTS")
 	if v == "" {
-		return nil, errors.New("grep layer: CLAUZ3_FS_ROOTS (the folders plans may search) is not set")
+		return nil, &Error{Kind: NotConfigured, Err: errors.New("grep layer: CLAUZ3_FS_ROOTS (the folders plans may search) is not set")}
 	}
 	var roots []string
 	for _, r := range filepath.SplitList(v) {
@@ -47,13 +50,13 @@ func FromEnv() (*Searcher, error) {
 			continue
 		}
 		if !filepath.IsAbs(r) {
-			return nil, fmt.Errorf("grep layer: CLAUZ3_FS_ROOTS entry %q is not absolute", r)
+			return nil, &Error{Kind: NotConfigured, Err: fmt.Errorf("grep layer: CLAUZ3_FS_ROOTS entry %q is not absolute", r)}
 		}
 		roots = append(roots, r)
 	}
 	home, err := os.UserHomeDir()
 	if err != nil {
-		return nil, fmt.Errorf("grep layer: no home folder for the path floor: %w", err)
+		return nil, &Error{Kind: NotConfigured, Err: fmt.Errorf("grep layer: no home folder for the path floor: %w", err)}
 	}
 	return &Searcher{Roots: roots, Floor: pathfloor.New(home)}, nil
 }
@@ -62,21 +65,21 @@ func FromEnv() (*Searcher, error) {
 // each, files in lexical order.
 func (s *Searcher) Grep(dir, pattern string) (string, error) {
 	if strings.Contains(dir, "..") {
-		return "", fmt.Errorf("grep layer: grep %q refused: the path contains ..", dir)
+		return "", &Error{Kind: DotDot, Err: fmt.Errorf("grep layer: grep %q refused: the path contains ..", dir)}
 	}
 	if pattern == "" {
-		return "", errors.New("grep layer: empty pattern")
+		return "", &Error{Kind: BadPattern, Err: errors.New("grep layer: empty pattern")}
 	}
 	re, err := regexp.Compile(pattern)
 	if err != nil {
-		return "", fmt.Errorf("grep layer: pattern %q: %w", pattern, err)
+		return "", &Error{Kind: BadPattern, Err: fmt.Errorf("grep layer: pattern %q: %w", pattern, err)}
 	}
 	resolved, err := s.Floor.Check(dir, s.Roots, false)
 	if err != nil {
-		return "", fmt.Errorf("grep layer: grep refused: %w", err)
+		return "", &Error{Kind: Floor, Err: fmt.Errorf("grep layer: grep refused: %w", err)}
 	}
 	if resolved != filepath.Clean(dir) {
-		return "", fmt.Errorf("grep layer: grep %q refused: it resolves to %s (a symlink on the way)", dir, resolved)
+		return "", &Error{Kind: Symlink, Err: fmt.Errorf("grep layer: grep %q refused: it resolves to %s (a symlink on the way)", dir, resolved)}
 	}
 	var out strings.Builder
 	chars := 0
@@ -115,7 +118,7 @@ func (s *Searcher) Grep(dir, pattern string) (string, error) {
 				chars += utf8.RuneCountInString(hit)
 				if chars > MaxResult {
 					tooLong = true
-					return fmt.Errorf("grep layer: grep %q under %s matches more than the declared %d characters", pattern, dir, MaxResult)
+					return &Error{Kind: TooLong, Err: fmt.Errorf("grep layer: grep %q under %s matches more than the declared %d characters", pattern, dir, MaxResult)}
 				}
 				out.WriteString(hit)
 			}
@@ -126,7 +129,7 @@ func (s *Searcher) Grep(dir, pattern string) (string, error) {
 		if tooLong {
 			return "", err
 		}
-		return "", fmt.Errorf("grep layer: %w", err)
+		return "", &Error{Kind: IO, Err: fmt.Errorf("grep layer: %w", err)}
 	}
 	return out.String(), nil
 }

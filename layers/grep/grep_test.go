@@ -1,8 +1,10 @@
 package grep
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
+	"regexp/syntax"
 	"strings"
 	"testing"
 
@@ -56,16 +58,28 @@ func TestGrep(t *testing.T) {
 	if got, err := s.Grep(src, "(?i)todo lower"); err != nil || !strings.Contains(got, "b.go:2:") {
 		t.Fatalf("case-insensitive: %q, %v", got, err)
 	}
-	for _, tc := range []struct{ dir, pattern, want string }{
-		{filepath.Join(home, "outside"), "TODO", "outside every root"},
-		{src + "/../outside", "TODO", "contains .."},
-		{filepath.Join(src, "link"), "TODO", "outside every root"},
-		{filepath.Join(src, "alias"), "TODO", "a symlink on the way"},
-		{src, "(", "pattern"},
-		{src, "", "empty pattern"},
+	for _, tc := range []struct {
+		dir, pattern string
+		want         Kind
+	}{
+		{filepath.Join(home, "outside"), "TODO", Floor},
+		{src + "/../outside", "TODO", DotDot},
+		{filepath.Join(src, "link"), "TODO", Floor},
+		{filepath.Join(src, "alias"), "TODO", Symlink},
+		{src, "(", BadPattern},
+		{src, "", BadPattern},
 	} {
-		if _, err := s.Grep(tc.dir, tc.pattern); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("grep %s %q: err = %v, want %q", tc.dir, tc.pattern, err, tc.want)
+		_, err := s.Grep(tc.dir, tc.pattern)
+		if KindOf(err) != tc.want {
+			t.Errorf("grep %s %q: err = %v, want a %v refusal", tc.dir, tc.pattern, err, tc.want)
+		}
+		var refusal *pathfloor.Refusal
+		if isFloor := errors.As(err, &refusal); isFloor != (tc.want == Floor) || isFloor && refusal.Path != tc.dir {
+			t.Errorf("grep %s %q: the path floor's refusal %+v, want one for the folder only when the kind is %v", tc.dir, tc.pattern, refusal, Floor)
+		}
+		var syntaxErr *syntax.Error
+		if isSyntax := errors.As(err, &syntaxErr); isSyntax != (tc.pattern == "(") {
+			t.Errorf("grep %s %q: err = %v, want regexp's syntax error in the chain only for the bad pattern", tc.dir, tc.pattern, err)
 		}
 	}
 }
@@ -100,10 +114,15 @@ func TestResultBound(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := &Searcher{Roots: []string{big}, Floor: pathfloor.New(home)}
-	// The walk's own refusal is passed on as it is worded, not wrapped
-	// in the layer's prefix a second time.
-	if _, err := s.Grep(big, "x"); err == nil || !strings.Contains(err.Error(), "more than the declared 1000000 characters") || strings.Count(err.Error(), "grep layer:") != 1 {
-		t.Fatalf("err = %v", err)
+	_, err := s.Grep(big, "x")
+	if KindOf(err) != TooLong {
+		t.Fatalf("err = %v, want a %v refusal", err, TooLong)
+	}
+	// The words are under test here, not the kind: the walk's own
+	// refusal is passed on as it is worded, not wrapped in the layer's
+	// prefix a second time.
+	if strings.Count(err.Error(), "grep layer:") != 1 {
+		t.Fatalf("err = %v: the layer's prefix twice", err)
 	}
 }
 
@@ -115,7 +134,7 @@ func TestFromEnv(t *testing.T) {
 		t.Fatalf("got %q, %v", got, err)
 	}
 	t.Setenv("CLAUZ3_FS_ROOTS", "")
-	if _, err := Grep(filepath.Join(home, "src"), "x"); err == nil || !strings.Contains(err.Error(), "CLAUZ3_FS_ROOTS") {
+	if _, err := Grep(filepath.Join(home, "src"), "x"); KindOf(err) != NotConfigured {
 		t.Fatalf("unset: err = %v", err)
 	}
 }

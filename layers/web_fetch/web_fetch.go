@@ -23,6 +23,10 @@
 // approval service hands it to a binary only in dev mode (`clauz3 layers
 // configure web_fetch --allow-loopback`; a real service refuses it).
 //
+// Every error is an *Error whose Kind says which refusal or failure it is
+// (KindOf reads it through wrapping and the redactor); the message's words
+// are for people.
+//
 //clauz3:allow-import net/http net/url
 package webfetch
 
@@ -68,19 +72,19 @@ func FromEnv() (*Fetcher, error) {
 	case "1":
 		f.Floor.AllowLoopback = true
 	default:
-		return nil, fmt.Errorf("web_fetch layer: CLAUZ3_WEB_ALLOW_LOOPBACK %q: the only value is 1 (unset: loopback is refused)", v)
+		return nil, &Error{Kind: NotConfigured, Setting: "CLAUZ3_WEB_ALLOW_LOOPBACK", Err: fmt.Errorf("web_fetch layer: CLAUZ3_WEB_ALLOW_LOOPBACK %q: the only value is 1 (unset: loopback is refused)", v)}
 	}
 	if v := os.Getenv("CLAUZ3_WEB_MAX_BYTES"); v != "" {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n <= 0 {
-			return nil, fmt.Errorf("web_fetch layer: CLAUZ3_WEB_MAX_BYTES %q is not a positive byte count", v)
+			return nil, &Error{Kind: NotConfigured, Setting: "CLAUZ3_WEB_MAX_BYTES", Err: fmt.Errorf("web_fetch layer: CLAUZ3_WEB_MAX_BYTES %q is not a positive byte count", v)}
 		}
 		f.MaxBytes = n
 	}
 	if v := os.Getenv("CLAUZ3_WEB_TIMEOUT"); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d <= 0 {
-			return nil, fmt.Errorf("web_fetch layer: CLAUZ3_WEB_TIMEOUT %q is not a positive duration", v)
+			return nil, &Error{Kind: NotConfigured, Setting: "CLAUZ3_WEB_TIMEOUT", Err: fmt.Errorf("web_fetch layer: CLAUZ3_WEB_TIMEOUT %q is not a positive duration", v)}
 		}
 		f.Timeout = d
 	}
@@ -111,17 +115,17 @@ func unreservedEscape(s string) bool {
 // percent-encoded unreserved characters; no control characters or spaces
 // anywhere.
 func Canonical(raw string) (*url.URL, error) {
-	bad := func(reason string) error {
-		return fmt.Errorf("web_fetch layer: URL %q refused: %s", raw, reason)
+	bad := func(kind Kind, reason string) error {
+		return &Error{Kind: kind, Err: fmt.Errorf("web_fetch layer: URL %q refused: %s", raw, reason)}
 	}
 	for _, r := range raw {
 		if r <= ' ' || r == 0x7f || r == '\\' || r >= 0x80 {
-			return nil, bad("it contains a space, a control character, a backslash or a non-ASCII character")
+			return nil, bad(BadChar, "it contains a space, a control character, a backslash or a non-ASCII character")
 		}
 	}
 	scheme, rest, ok := strings.Cut(raw, "://")
 	if !ok || scheme != "http" && scheme != "https" {
-		return nil, bad("the scheme is not http:// or https:// (lower case)")
+		return nil, bad(Scheme, "the scheme is not http:// or https:// (lower case)")
 	}
 	end := strings.IndexAny(rest, "/?#")
 	if end < 0 {
@@ -129,49 +133,50 @@ func Canonical(raw string) (*url.URL, error) {
 	}
 	authority, tail := rest[:end], rest[end:]
 	if strings.Contains(authority, "@") {
-		return nil, bad("userinfo in the URL")
+		return nil, bad(Userinfo, "userinfo in the URL")
 	}
 	host, port, hasPort := strings.Cut(authority, ":")
 	if host == "" || strings.HasSuffix(host, ".") || strings.HasPrefix(host, ".") || strings.Contains(host, "..") {
-		return nil, bad("the host is empty or has an empty label")
+		return nil, bad(EmptyLabel, "the host is empty or has an empty label")
 	}
 	for _, c := range host {
 		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '.') {
-			return nil, bad("the host must be a lower-case name of letters, digits, '-' and '.'")
+			return nil, bad(HostName, "the host must be a lower-case name of letters, digits, '-' and '.'")
 		}
 	}
 	if hasPort {
 		n, err := strconv.Atoi(port)
 		if err != nil || n < 1 || n > 65535 || strconv.Itoa(n) != port {
-			return nil, bad("the port is not a number in 1..65535 without leading zeros")
+			return nil, bad(BadPort, "the port is not a number in 1..65535 without leading zeros")
 		}
 		if scheme == "http" && n == 80 || scheme == "https" && n == 443 {
-			return nil, bad("the scheme's default port is written out")
+			return nil, bad(DefaultPort, "the scheme's default port is written out")
 		}
 	}
 	if strings.Contains(tail, "#") {
-		return nil, bad("it has a fragment (#), which is never sent: the request would go to the part before it")
+		return nil, bad(Fragment, "it has a fragment (#), which is never sent: the request would go to the part before it")
 	}
 	path, _, _ := strings.Cut(tail, "?")
 	if strings.Contains(path, ";") {
-		return nil, bad("the path has a ';' (path parameters, which some servers strip)")
+		return nil, bad(PathParam, "the path has a ';' (path parameters, which some servers strip)")
 	}
 	if strings.Contains(path, "//") {
-		return nil, bad("the path contains //")
+		return nil, bad(DoubleSlash, "the path contains //")
 	}
 	for _, seg := range strings.Split(path, "/") {
 		if seg == "." || seg == ".." {
-			return nil, bad("the path has a . or .. segment")
+			return nil, bad(DotSegment, "the path has a . or .. segment")
 		}
 	}
 	for i := range path {
 		if unreservedEscape(path[i:]) {
-			return nil, bad("the path percent-encodes an unreserved character, / or \\")
+			return nil, bad(Escape, "the path percent-encodes an unreserved character, / or \\")
 		}
 	}
 	u, err := url.Parse(raw)
 	if err != nil {
-		return nil, bad(err.Error())
+		// The same words as bad's, with net/url's error kept in the chain.
+		return nil, &Error{Kind: Unparsed, Err: fmt.Errorf("web_fetch layer: URL %q refused: %w", raw, err)}
 	}
 	return u, nil
 }
@@ -200,10 +205,10 @@ func (e *redactedError) Unwrap() error { return e.err }
 func (f *Fetcher) request(method, raw string, body *string) (string, error) {
 	op := map[string]string{http.MethodGet: "web_fetch", http.MethodPost: "web_post"}[method]
 	if f == nil || f.Floor == nil {
-		return "", fmt.Errorf("web_fetch layer: %s %q refused: no egress floor configured", op, raw)
+		return "", &Error{Kind: NotConfigured, Err: fmt.Errorf("web_fetch layer: %s %q refused: no egress floor configured", op, raw)}
 	}
 	if f.MaxBytes <= 0 || f.Timeout <= 0 {
-		return "", fmt.Errorf("web_fetch layer: %s %q refused: no size cap or timeout configured", op, raw)
+		return "", &Error{Kind: NotConfigured, Err: fmt.Errorf("web_fetch layer: %s %q refused: no size cap or timeout configured", op, raw)}
 	}
 	if _, err := Canonical(raw); err != nil {
 		return "", err
@@ -212,7 +217,7 @@ func (f *Fetcher) request(method, raw string, body *string) (string, error) {
 	defer cancel()
 	target, err := f.Floor.Check(ctx, raw)
 	if err != nil {
-		return "", fmt.Errorf("web_fetch layer: %s: %w", op, err)
+		return "", &Error{Kind: Egress, Err: fmt.Errorf("web_fetch layer: %s: %w", op, err)}
 	}
 	client := f.Floor.Client(target)
 	client.CheckRedirect = func(req *http.Request, via []*http.Request) error {
@@ -224,28 +229,32 @@ func (f *Fetcher) request(method, raw string, body *string) (string, error) {
 	}
 	req, err := http.NewRequestWithContext(ctx, method, target.URL.String(), reqBody)
 	if err != nil {
-		return "", fmt.Errorf("web_fetch layer: %s %q: %w", op, raw, err)
+		return "", &Error{Kind: Request, Err: fmt.Errorf("web_fetch layer: %s %q: %w", op, raw, err)}
 	}
 	if body != nil {
 		req.Header.Set("Content-Type", "text/plain; charset=utf-8")
 	}
 	resp, err := client.Do(req)
 	if err != nil {
-		return "", fmt.Errorf("web_fetch layer: %s %q: %w", op, raw, err)
+		kind := Request
+		if errors.Is(err, ErrRedirect) {
+			kind = Redirect
+		}
+		return "", &Error{Kind: kind, Err: fmt.Errorf("web_fetch layer: %s %q: %w", op, raw, err)}
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return "", fmt.Errorf("web_fetch layer: %s %q: status %s", op, raw, resp.Status)
+		return "", &Error{Kind: Status, Status: resp.StatusCode, Err: fmt.Errorf("web_fetch layer: %s %q: status %s", op, raw, resp.Status)}
 	}
 	data, err := io.ReadAll(io.LimitReader(resp.Body, f.MaxBytes+1))
 	if err != nil {
-		return "", fmt.Errorf("web_fetch layer: %s %q: reading the body: %w", op, raw, err)
+		return "", &Error{Kind: Request, Err: fmt.Errorf("web_fetch layer: %s %q: reading the body: %w", op, raw, err)}
 	}
 	if int64(len(data)) > f.MaxBytes {
-		return "", fmt.Errorf("web_fetch layer: %s %q refused: the body is over %d bytes", op, raw, f.MaxBytes)
+		return "", &Error{Kind: TooLarge, Err: fmt.Errorf("web_fetch layer: %s %q refused: the body is over %d bytes", op, raw, f.MaxBytes)}
 	}
 	if !utf8.Valid(data) {
-		return "", fmt.Errorf("web_fetch layer: %s %q refused: the body is not UTF-8 text", op, raw)
+		return "", &Error{Kind: NotText, Err: fmt.Errorf("web_fetch layer: %s %q refused: the body is not UTF-8 text", op, raw)}
 	}
 	return string(data), nil
 }

@@ -1,10 +1,12 @@
 package webfetch
 
 import (
+	"context"
 	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -88,23 +90,29 @@ func TestRefusals(t *testing.T) {
 	f := loopbackFetcher()
 	f.Timeout = 300 * time.Millisecond
 	for _, tc := range []struct {
-		path, want string
-		hit        bool // the request reaches the server
+		path  string
+		want  Kind
+		cause error // a cause the chain must hold, if any
+		hit   bool  // the request reaches the server
 	}{
-		{"/redirect", "redirect refused", true},
-		{"/big", "the body is over 100 bytes", true},
-		{"/binary", "not UTF-8", true},
-		{"/missing", "status 404", true},
-		{"/slow", "deadline exceeded", true},
-		{"/a/../hello", "segment", false},
-		{"/%68ello", "percent-encodes", false},
-		{"//hello", "contains //", false},
+		{"/redirect", Redirect, ErrRedirect, true},
+		{"/big", TooLarge, nil, true},
+		{"/binary", NotText, nil, true},
+		{"/missing", Status, nil, true},
+		{"/slow", Request, context.DeadlineExceeded, true},
+		{"/a/../hello", DotSegment, nil, false},
+		{"/%68ello", Escape, nil, false},
+		{"//hello", DoubleSlash, nil, false},
 	} {
 		t.Run(tc.path, func(t *testing.T) {
 			before := hits.Load()
 			got, err := f.Get(s.URL + tc.path)
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Fatalf("Get(%s) = %q, %v; want an error containing %q", tc.path, got, err, tc.want)
+			var e *Error
+			if !errors.As(err, &e) || e.Kind != tc.want || tc.cause != nil && !errors.Is(err, tc.cause) {
+				t.Fatalf("Get(%s) = %q, %v; want a %v error (cause %v)", tc.path, got, err, tc.want, tc.cause)
+			}
+			if tc.want == Status && e.Status != http.StatusNotFound {
+				t.Errorf("Get(%s): status %d, want %d", tc.path, e.Status, http.StatusNotFound)
 			}
 			if reached := hits.Load() > before; reached != tc.hit {
 				t.Errorf("request reached the server: %v, want %v", reached, tc.hit)
@@ -126,7 +134,7 @@ func TestFloorRefusesLoopbackByDefault(t *testing.T) {
 	} {
 		_, err := call()
 		var ref *egress.Refusal
-		if !errors.As(err, &ref) {
+		if !errors.As(err, &ref) || KindOf(err) != Egress {
 			t.Fatalf("err = %v, want an egress refusal", err)
 		}
 	}
@@ -134,15 +142,15 @@ func TestFloorRefusesLoopbackByDefault(t *testing.T) {
 		t.Fatalf("%d requests reached the loopback server", hits.Load())
 	}
 	for _, raw := range []string{"http://169.254.169.254/latest/meta-data", "http://10.0.0.1/x", "http://localhost/x"} {
-		if _, err := f.Get(raw); err == nil {
-			t.Errorf("Get(%s) succeeded", raw)
+		if _, err := f.Get(raw); KindOf(err) != Egress {
+			t.Errorf("Get(%s): err = %v, want a %v refusal", raw, err, Egress)
 		}
 	}
 }
 
 func TestUnconfiguredRefuses(t *testing.T) {
 	for _, f := range []*Fetcher{nil, {}, {Floor: &egress.Floor{}}} {
-		if _, err := f.Get("https://example.com/"); err == nil || !strings.Contains(err.Error(), "refused") {
+		if _, err := f.Get("https://example.com/"); KindOf(err) != NotConfigured {
 			t.Errorf("%+v: err = %v", f, err)
 		}
 	}
@@ -151,48 +159,60 @@ func TestUnconfiguredRefuses(t *testing.T) {
 func TestCanonical(t *testing.T) {
 	for _, tc := range []struct {
 		url  string
-		want string // "" accepted, else part of the refusal
+		want Kind // 0: accepted
 	}{
-		{"https://api.example.com/v1/items?id=3&sort=a;b", ""},
-		{"https://api.example.com/admin#x", "fragment"},
-		{"https://api.example.com/v1?x#", "fragment"},
-		{"https://api.example.com/admin;jsessionid=1", "';'"},
-		{"https://api.example.com", ""},
-		{"http://api.example.com:8080/x", ""},
-		{"https://api.example.com/a%20b?q=%41", ""},
-		{"https://API.example.com/", "lower-case"},
-		{"https://api.example.com./", "empty label"},
-		{"https://api..example.com/", "empty label"},
-		{"https://api.example.com:443/", "default port"},
-		{"http://api.example.com:80/", "default port"},
-		{"https://api.example.com:0443/", "leading zeros"},
-		{"https://api.example.com:99999/", "1..65535"},
-		{"https://user@api.example.com/", "userinfo"},
-		{"https://@api.example.com/", "userinfo"},
-		{"HTTPS://api.example.com/", "scheme"},
-		{"ftp://api.example.com/", "scheme"},
-		{"https:api.example.com", "scheme"},
-		{"https://api.example.com/a/./b", "segment"},
-		{"https://api.example.com/a/..", "segment"},
-		{"https://api.example.com//admin", "//"},
-		{"https://api.example.com/%61dmin", "percent-encodes"},
-		{"https://api.example.com/a%2fb", "percent-encodes"},
-		{"https://api.example.com/a%5cb", "percent-encodes"},
-		{"https://api.example.com/a\\b", "backslash"},
-		{"https://api.example.com/a b", "space"},
-		{"https://api.example.com/\n", "control"},
-		{"https://bücher.example/", "non-ASCII"},
-		{"https://[::1]/", "lower-case name"},
-		{"https:///x", "empty"},
+		{"https://api.example.com/v1/items?id=3&sort=a;b", 0},
+		{"https://api.example.com/admin#x", Fragment},
+		{"https://api.example.com/v1?x#", Fragment},
+		{"https://api.example.com/admin;jsessionid=1", PathParam},
+		{"https://api.example.com", 0},
+		{"http://api.example.com:8080/x", 0},
+		{"https://api.example.com/a%20b?q=%41", 0},
+		{"https://API.example.com/", HostName},
+		{"https://api.example.com./", EmptyLabel},
+		{"https://api..example.com/", EmptyLabel},
+		{"https://api.example.com:443/", DefaultPort},
+		{"http://api.example.com:80/", DefaultPort},
+		{"https://api.example.com:0443/", BadPort},
+		{"https://api.example.com:99999/", BadPort},
+		{"https://user@api.example.com/", Userinfo},
+		{"https://@api.example.com/", Userinfo},
+		{"HTTPS://api.example.com/", Scheme},
+		{"ftp://api.example.com/", Scheme},
+		{"https:api.example.com", Scheme},
+		{"https://api.example.com/a/./b", DotSegment},
+		{"https://api.example.com/a/..", DotSegment},
+		{"https://api.example.com//admin", DoubleSlash},
+		{"https://api.example.com/%61dmin", Escape},
+		{"https://api.example.com/a%2fb", Escape},
+		{"https://api.example.com/a%5cb", Escape},
+		{"https://api.example.com/a\\b", BadChar},
+		{"https://api.example.com/a b", BadChar},
+		{"https://api.example.com/\n", BadChar},
+		{"https://bücher.example/", BadChar},
+		{"https://[::1]/", HostName},
+		{"https:///x", EmptyLabel},
+		{"https://api.example.com/%zz", Unparsed},
 	} {
 		_, err := Canonical(tc.url)
 		switch {
-		case tc.want == "" && err != nil:
+		case tc.want == 0 && err != nil:
 			t.Errorf("Canonical(%q) refused: %v", tc.url, err)
-		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
-			t.Errorf("Canonical(%q) = %v, want a refusal containing %q", tc.url, err, tc.want)
+		case tc.want != 0 && KindOf(err) != tc.want:
+			t.Errorf("Canonical(%q) = %v, want a %v refusal", tc.url, err, tc.want)
+		}
+		// net/url's own error stays in the chain of what it refused.
+		var parseErr *url.Error
+		if errors.As(err, &parseErr) != (tc.want == Unparsed) {
+			t.Errorf("Canonical(%q) = %v: net/url's error in the chain only when the kind is %v", tc.url, err, Unparsed)
 		}
 	}
+}
+
+// names: err is the layer's NotConfigured error for setting.
+func names(err error, setting string) bool {
+	var e *Error
+	return errors.As(err, &e) && e.Kind == NotConfigured && e.Setting == setting
 }
 
 func TestFromEnv(t *testing.T) {
@@ -205,8 +225,8 @@ func TestFromEnv(t *testing.T) {
 	for _, kv := range [][2]string{{"CLAUZ3_WEB_MAX_BYTES", "-1"}, {"CLAUZ3_WEB_MAX_BYTES", "lots"}, {"CLAUZ3_WEB_TIMEOUT", "0s"}, {"CLAUZ3_WEB_TIMEOUT", "soon"}} {
 		t.Run(kv[0]+"="+kv[1], func(t *testing.T) {
 			t.Setenv(kv[0], kv[1])
-			if _, err := FromEnv(); err == nil || !strings.Contains(err.Error(), kv[0]) {
-				t.Errorf("err = %v, want one naming %s", err, kv[0])
+			if _, err := FromEnv(); !names(err, kv[0]) {
+				t.Errorf("err = %v, want a %v error naming %s", err, NotConfigured, kv[0])
 			}
 		})
 	}
@@ -262,6 +282,8 @@ func TestErrorsRedactTokens(t *testing.T) {
 		if err == nil {
 			t.Fatalf("Get(%s) succeeded", path)
 		}
+		// The words are under test here, not the kind: the text shows
+		// the redactor's mark, never the token.
 		if strings.Contains(err.Error(), token) || !strings.Contains(err.Error(), "[REDACTED") {
 			t.Errorf("Get(%s) error shows the token: %v", path, err)
 		}
@@ -283,13 +305,13 @@ func TestLoopbackOnlyWhenConfigured(t *testing.T) {
 	}
 	// The rest of the floor still holds.
 	for _, raw := range []string{"http://169.254.169.254/latest/meta-data", "http://10.0.0.1/x"} {
-		if _, err := WebFetch(raw); err == nil {
-			t.Errorf("WebFetch(%s) succeeded with loopback allowed", raw)
+		if _, err := WebFetch(raw); KindOf(err) != Egress {
+			t.Errorf("WebFetch(%s) with loopback allowed: err = %v, want a %v refusal", raw, err, Egress)
 		}
 	}
 	for _, v := range []string{"true", "yes", "0", " 1"} {
 		t.Setenv("CLAUZ3_WEB_ALLOW_LOOPBACK", v)
-		if _, err := FromEnv(); err == nil || !strings.Contains(err.Error(), "CLAUZ3_WEB_ALLOW_LOOPBACK") {
+		if _, err := FromEnv(); !names(err, "CLAUZ3_WEB_ALLOW_LOOPBACK") {
 			t.Errorf("CLAUZ3_WEB_ALLOW_LOOPBACK=%q: err = %v, want one naming it", v, err)
 		}
 	}

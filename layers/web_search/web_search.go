@@ -19,6 +19,9 @@
 // that one name) sent as "Authorization: Bearer"; with a key the endpoint
 // must be https. The key never appears in an error.
 //
+// Every error is an *Error whose Kind says which refusal or failure it is
+// (KindOf reads it through wrapping); the message's words are for people.
+//
 //clauz3:allow-import net/http net/url
 package websearch
 
@@ -73,26 +76,26 @@ type Searcher struct {
 func FromEnv() (*Searcher, error) {
 	s := &Searcher{Endpoint: os.Getenv("CLAUZ3_SEARCH_URL"), Floor: &egress.Floor{}, Timeout: DefaultTimeout}
 	if s.Endpoint == "" {
-		return nil, errors.New("web_search layer: CLAUZ3_SEARCH_URL (the search endpoint) is not set")
+		return nil, &Error{Kind: NotConfigured, Setting: "CLAUZ3_SEARCH_URL", Err: errors.New("web_search layer: CLAUZ3_SEARCH_URL (the search endpoint) is not set")}
 	}
 	if v := os.Getenv("CLAUZ3_SEARCH_TIMEOUT"); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d <= 0 {
-			return nil, fmt.Errorf("web_search layer: CLAUZ3_SEARCH_TIMEOUT %q is not a positive duration", v)
+			return nil, &Error{Kind: NotConfigured, Setting: "CLAUZ3_SEARCH_TIMEOUT", Err: fmt.Errorf("web_search layer: CLAUZ3_SEARCH_TIMEOUT %q is not a positive duration", v)}
 		}
 		s.Timeout = d
 	}
 	if ca := os.Getenv("CLAUZ3_SEARCH_CA_FILE"); ca != "" {
 		pem, err := os.ReadFile(ca)
 		if err != nil {
-			return nil, fmt.Errorf("web_search layer: CLAUZ3_SEARCH_CA_FILE: %w", err)
+			return nil, &Error{Kind: NotConfigured, Setting: "CLAUZ3_SEARCH_CA_FILE", Err: fmt.Errorf("web_search layer: CLAUZ3_SEARCH_CA_FILE: %w", err)}
 		}
 		pool, err := x509.SystemCertPool()
 		if err != nil {
 			pool = x509.NewCertPool()
 		}
 		if !pool.AppendCertsFromPEM(pem) {
-			return nil, fmt.Errorf("web_search layer: CLAUZ3_SEARCH_CA_FILE %s holds no PEM certificate", ca)
+			return nil, &Error{Kind: NotConfigured, Setting: "CLAUZ3_SEARCH_CA_FILE", Err: fmt.Errorf("web_search layer: CLAUZ3_SEARCH_CA_FILE %s holds no PEM certificate", ca)}
 		}
 		s.RootCAs = pool
 	}
@@ -101,17 +104,17 @@ func FromEnv() (*Searcher, error) {
 		if dir == "" {
 			home, err := os.UserHomeDir()
 			if err != nil {
-				return nil, fmt.Errorf("web_search layer: no home folder for the secret store: %w", err)
+				return nil, &Error{Kind: Secret, Setting: "CLAUZ3_SEARCH_KEY_SECRET", Err: fmt.Errorf("web_search layer: no home folder for the secret store: %w", err)}
 			}
 			dir = filepath.Join(home, ".local", "share", "clauz3")
 		}
 		store, _, err := secrets.Open("clauz3", dir)
 		if err != nil {
-			return nil, fmt.Errorf("web_search layer: %w", err)
+			return nil, &Error{Kind: Secret, Setting: "CLAUZ3_SEARCH_KEY_SECRET", Err: fmt.Errorf("web_search layer: %w", err)}
 		}
 		key, err := secrets.Scoped(store, []string{name}).Get(name)
 		if err != nil {
-			return nil, fmt.Errorf("web_search layer: search API key: %w", err)
+			return nil, &Error{Kind: Secret, Setting: "CLAUZ3_SEARCH_KEY_SECRET", Err: fmt.Errorf("web_search layer: search API key: %w", err)}
 		}
 		s.Key = key
 	}
@@ -122,13 +125,13 @@ func FromEnv() (*Searcher, error) {
 func (s *Searcher) requestURL(query string) (string, error) {
 	u, err := url.Parse(s.Endpoint)
 	if err != nil {
-		return "", fmt.Errorf("web_search layer: endpoint %q: %w", s.Endpoint, err)
+		return "", &Error{Kind: BadEndpoint, Err: fmt.Errorf("web_search layer: endpoint %q: %w", s.Endpoint, err)}
 	}
 	if u.Scheme != "https" && u.Scheme != "http" {
-		return "", fmt.Errorf("web_search layer: endpoint %q is not http or https", s.Endpoint)
+		return "", &Error{Kind: BadEndpoint, Err: fmt.Errorf("web_search layer: endpoint %q is not http or https", s.Endpoint)}
 	}
 	if s.Key != "" && u.Scheme != "https" {
-		return "", fmt.Errorf("web_search layer: endpoint %q is not https; refusing to send the API key in the clear", s.Endpoint)
+		return "", &Error{Kind: KeyInClear, Err: fmt.Errorf("web_search layer: endpoint %q is not https; refusing to send the API key in the clear", s.Endpoint)}
 	}
 	q := u.Query()
 	q.Set("q", query)
@@ -149,11 +152,11 @@ type answer struct {
 // Search sends query and returns the hits.
 func (s *Searcher) Search(query string) ([]SearchResult, error) {
 	if s == nil || s.Floor == nil || s.Timeout <= 0 {
-		return nil, errors.New("web_search layer: search refused: no egress floor or timeout configured")
+		return nil, &Error{Kind: NotConfigured, Err: errors.New("web_search layer: search refused: no egress floor or timeout configured")}
 	}
 	// The preconditions of effects.py, again at run time.
 	if query == "" || len([]rune(query)) > 400 || strings.ContainsAny(query, "\r\n") {
-		return nil, fmt.Errorf("web_search layer: query %q refused: it must be one line of 1 to 400 characters", query)
+		return nil, &Error{Kind: BadQuery, Err: fmt.Errorf("web_search layer: query %q refused: it must be one line of 1 to 400 characters", query)}
 	}
 	raw, err := s.requestURL(query)
 	if err != nil {
@@ -163,18 +166,18 @@ func (s *Searcher) Search(query string) ([]SearchResult, error) {
 	defer cancel()
 	target, err := s.Floor.Check(ctx, raw)
 	if err != nil {
-		return nil, fmt.Errorf("web_search layer: endpoint %s: %w", s.Endpoint, err)
+		return nil, &Error{Kind: Egress, Err: fmt.Errorf("web_search layer: endpoint %s: %w", s.Endpoint, err)}
 	}
 	client := s.Floor.Client(target)
 	if s.RootCAs != nil {
 		client.Transport.(*http.Transport).TLSClientConfig = &tls.Config{RootCAs: s.RootCAs, MinVersion: tls.VersionTLS12}
 	}
 	client.CheckRedirect = func(req *http.Request, via []*http.Request) error {
-		return fmt.Errorf("the endpoint redirected to %s; redirects are refused", req.URL.Redacted())
+		return &Error{Kind: Redirect, Err: fmt.Errorf("the endpoint redirected to %s; redirects are refused", req.URL.Redacted())}
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, raw, nil)
 	if err != nil {
-		return nil, fmt.Errorf("web_search layer: %w", err)
+		return nil, &Error{Kind: Request, Err: fmt.Errorf("web_search layer: %w", err)}
 	}
 	req.Header.Set("Accept", "application/json")
 	if s.Key != "" {
@@ -182,33 +185,37 @@ func (s *Searcher) Search(query string) ([]SearchResult, error) {
 	}
 	resp, err := client.Do(req)
 	if err != nil {
-		return nil, fmt.Errorf("web_search layer: endpoint %s: %w", s.Endpoint, err)
+		kind := Request
+		if KindOf(err) == Redirect {
+			kind = Redirect
+		}
+		return nil, &Error{Kind: kind, Err: fmt.Errorf("web_search layer: endpoint %s: %w", s.Endpoint, err)}
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return nil, fmt.Errorf("web_search layer: endpoint %s: status %s", s.Endpoint, resp.Status)
+		return nil, &Error{Kind: Status, Status: resp.StatusCode, Err: fmt.Errorf("web_search layer: endpoint %s: status %s", s.Endpoint, resp.Status)}
 	}
 	data, err := io.ReadAll(io.LimitReader(resp.Body, MaxBodyBytes+1))
 	if err != nil {
-		return nil, fmt.Errorf("web_search layer: endpoint %s: reading the answer: %w", s.Endpoint, err)
+		return nil, &Error{Kind: Request, Err: fmt.Errorf("web_search layer: endpoint %s: reading the answer: %w", s.Endpoint, err)}
 	}
 	if len(data) > MaxBodyBytes {
-		return nil, fmt.Errorf("web_search layer: endpoint %s: answer over %d bytes refused", s.Endpoint, MaxBodyBytes)
+		return nil, &Error{Kind: TooLarge, Err: fmt.Errorf("web_search layer: endpoint %s: answer over %d bytes refused", s.Endpoint, MaxBodyBytes)}
 	}
 	var a answer
 	if err := json.Unmarshal(data, &a); err != nil {
-		return nil, fmt.Errorf("web_search layer: endpoint %s: malformed answer: %w", s.Endpoint, err)
+		return nil, &Error{Kind: NotJSON, Err: fmt.Errorf("web_search layer: endpoint %s: malformed answer: %w", s.Endpoint, err)}
 	}
 	if a.Results == nil {
-		return nil, fmt.Errorf("web_search layer: endpoint %s: the answer has no \"results\" list", s.Endpoint)
+		return nil, &Error{Kind: NoResults, Err: fmt.Errorf("web_search layer: endpoint %s: the answer has no \"results\" list", s.Endpoint)}
 	}
 	if n := len(*a.Results); n > MaxResults {
-		return nil, fmt.Errorf("web_search layer: endpoint %s: %d results, over the declared %d", s.Endpoint, n, MaxResults)
+		return nil, &Error{Kind: TooManyResults, Err: fmt.Errorf("web_search layer: endpoint %s: %d results, over the declared %d", s.Endpoint, n, MaxResults)}
 	}
 	hits := make([]SearchResult, 0, len(*a.Results))
 	for i, r := range *a.Results {
 		if r.Title == nil || r.URL == nil || r.Snippet == nil {
-			return nil, fmt.Errorf("web_search layer: endpoint %s: result %d lacks title, url or snippet", s.Endpoint, i)
+			return nil, &Error{Kind: MissingField, Err: fmt.Errorf("web_search layer: endpoint %s: result %d lacks title, url or snippet", s.Endpoint, i)}
 		}
 		hits = append(hits, SearchResult{Title: *r.Title, Url: *r.URL, Snippet: *r.Snippet})
 	}

@@ -1,6 +1,8 @@
 package websearch
 
 import (
+	"context"
+	"crypto/tls"
 	"crypto/x509"
 	"encoding/json"
 	"encoding/pem"
@@ -83,35 +85,35 @@ func TestRefusals(t *testing.T) {
 	for _, tc := range []struct {
 		name, query string
 		answer      func(w http.ResponseWriter, r *http.Request)
-		want        string
+		want        Kind
 		hit         bool
 	}{
-		{"too many", "x", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, hitsJSON(11)) }, "11 results, over the declared 10", true},
-		{"no results", "x", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, `{"items": []}`) }, `no "results" list`, true},
-		{"null results", "x", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, `{"results": null}`) }, `no "results" list`, true},
+		{"too many", "x", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, hitsJSON(11)) }, TooManyResults, true},
+		{"no results", "x", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, `{"items": []}`) }, NoResults, true},
+		{"null results", "x", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, `{"results": null}`) }, NoResults, true},
 		{"missing field", "x", func(w http.ResponseWriter, r *http.Request) {
 			io.WriteString(w, `{"results": [{"title": "a", "url": "https://e.com/"}]}`)
-		}, "result 0 lacks", true},
+		}, MissingField, true},
 		{"number field", "x", func(w http.ResponseWriter, r *http.Request) {
 			io.WriteString(w, `{"results": [{"title": 1, "url": "u", "snippet": "s"}]}`)
-		}, "malformed answer", true},
-		{"not json", "x", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "<html>") }, "malformed answer", true},
+		}, NotJSON, true},
+		{"not json", "x", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "<html>") }, NotJSON, true},
 		{"too big", "x", func(w http.ResponseWriter, r *http.Request) {
 			io.WriteString(w, `{"results": [], "pad": "`+strings.Repeat("x", MaxBodyBytes)+`"}`)
-		}, "over 1048576 bytes", true},
+		}, TooLarge, true},
 		{"status", "x", func(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, "echo "+r.Header.Get("Authorization"), http.StatusInternalServerError)
-		}, "status 500", true},
-		{"redirect", "x", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/elsewhere", http.StatusFound) }, "redirects are refused", true},
+		}, Status, true},
+		{"redirect", "x", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/elsewhere", http.StatusFound) }, Redirect, true},
 		{"slow", "x", func(w http.ResponseWriter, r *http.Request) {
 			select {
 			case <-r.Context().Done():
 			case <-time.After(5 * time.Second):
 			}
-		}, "deadline exceeded", true},
-		{"empty query", "", nil, "1 to 400 characters", false},
-		{"two lines", "a\nb", nil, "1 to 400 characters", false},
-		{"long query", strings.Repeat("é", 401), nil, "1 to 400 characters", false},
+		}, Request, true},
+		{"empty query", "", nil, BadQuery, false},
+		{"two lines", "a\nb", nil, BadQuery, false},
+		{"long query", strings.Repeat("é", 401), nil, BadQuery, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			e := newEndpoint(t, func(w http.ResponseWriter, r *http.Request) {
@@ -122,9 +124,14 @@ func TestRefusals(t *testing.T) {
 			s := e.searcher()
 			s.Timeout = 500 * time.Millisecond
 			got, err := s.Search(tc.query)
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Fatalf("Search = %+v, %v; want an error containing %q", got, err, tc.want)
+			if KindOf(err) != tc.want {
+				t.Fatalf("Search = %+v, %v; want a %v error", got, err, tc.want)
 			}
+			if tc.want == Request && !errors.Is(err, context.DeadlineExceeded) {
+				t.Errorf("err = %v, want the deadline in the chain", err)
+			}
+			// The words are under test here, not the kind: the text
+			// never shows the key.
 			if strings.Contains(err.Error(), testKey) {
 				t.Errorf("the error shows the key: %v", err)
 			}
@@ -141,13 +148,13 @@ func TestEndpointRefusals(t *testing.T) {
 	s := e.searcher()
 	s.Floor = &egress.Floor{}
 	var ref *egress.Refusal
-	if _, err := s.Search("x"); !errors.As(err, &ref) {
+	if _, err := s.Search("x"); !errors.As(err, &ref) || KindOf(err) != Egress {
 		t.Errorf("production floor: err = %v, want an egress refusal", err)
 	}
 	// A key is never sent over plain http.
 	s = e.searcher()
 	s.Endpoint = strings.Replace(s.Endpoint, "https://", "http://", 1)
-	if _, err := s.Search("x"); err == nil || !strings.Contains(err.Error(), "not https") {
+	if _, err := s.Search("x"); KindOf(err) != KeyInClear {
 		t.Errorf("http with a key: err = %v", err)
 	}
 	for _, bad := range []string{"ftp://127.0.0.1/x", "https://user@127.0.0.1/x", "://"} {
@@ -160,17 +167,24 @@ func TestEndpointRefusals(t *testing.T) {
 	// An untrusted certificate is refused.
 	s = e.searcher()
 	s.RootCAs = x509.NewCertPool()
-	if _, err := s.Search("x"); err == nil || !strings.Contains(err.Error(), "certificate") {
+	var unverified *tls.CertificateVerificationError
+	if _, err := s.Search("x"); KindOf(err) != Request || !errors.As(err, &unverified) {
 		t.Errorf("untrusted certificate: err = %v", err)
 	}
 	if e.hits.Load() != 0 {
 		t.Errorf("%d refused searches reached the endpoint", e.hits.Load())
 	}
 	for _, s := range []*Searcher{nil, {}, {Floor: &egress.Floor{}}} {
-		if _, err := s.Search("x"); err == nil || !strings.Contains(err.Error(), "refused") {
+		if _, err := s.Search("x"); KindOf(err) != NotConfigured {
 			t.Errorf("%+v: err = %v", s, err)
 		}
 	}
+}
+
+// names: err is the layer's error of kind for setting.
+func names(err error, kind Kind, setting string) bool {
+	var e *Error
+	return errors.As(err, &e) && e.Kind == kind && e.Setting == setting
 }
 
 func TestFromEnv(t *testing.T) {
@@ -183,7 +197,7 @@ func TestFromEnv(t *testing.T) {
 	t.Setenv("CLAUZ3_SEARCH_TIMEOUT", "")
 	t.Setenv("CLAUZ3_SEARCH_CA_FILE", "")
 	t.Setenv("CLAUZ3_SEARCH_KEY_SECRET", "")
-	if _, err := FromEnv(); err == nil || !strings.Contains(err.Error(), "CLAUZ3_SEARCH_URL") {
+	if _, err := FromEnv(); !names(err, NotConfigured, "CLAUZ3_SEARCH_URL") {
 		t.Fatalf("no endpoint: err = %v", err)
 	}
 	t.Setenv("CLAUZ3_SEARCH_URL", "https://search.example.com/api")
@@ -200,12 +214,12 @@ func TestFromEnv(t *testing.T) {
 	} {
 		t.Run(kv[0]+"="+filepath.Base(kv[1]), func(t *testing.T) {
 			t.Setenv(kv[0], kv[1])
-			_, err := FromEnv()
-			if err == nil {
-				t.Fatal("accepted")
+			want := NotConfigured
+			if kv[0] == "CLAUZ3_SEARCH_KEY_SECRET" {
+				want = Secret
 			}
-			if kv[0] != "CLAUZ3_SEARCH_KEY_SECRET" && !strings.Contains(err.Error(), kv[0]) {
-				t.Errorf("err = %v, want one naming %s", err, kv[0])
+			if _, err := FromEnv(); !names(err, want, kv[0]) {
+				t.Errorf("err = %v, want a %v error naming %s", err, want, kv[0])
 			}
 		})
 	}
@@ -225,11 +239,11 @@ func TestFromEnv(t *testing.T) {
 	}
 	// WebSearch uses the production floor, which refuses a loopback literal.
 	t.Setenv("CLAUZ3_SEARCH_URL", "https://127.0.0.1:1/api")
-	if _, err := WebSearch("x"); err == nil {
-		t.Error("WebSearch to a loopback literal succeeded")
+	if _, err := WebSearch("x"); KindOf(err) != Egress {
+		t.Errorf("WebSearch to a loopback literal: err = %v, want a %v refusal", err, Egress)
 	}
-	if _, err := WebSearchResults("x"); err == nil {
-		t.Error("WebSearchResults to a loopback literal succeeded")
+	if _, err := WebSearchResults("x"); KindOf(err) != Egress {
+		t.Errorf("WebSearchResults to a loopback literal: err = %v, want a %v refusal", err, Egress)
 	}
 }
 
