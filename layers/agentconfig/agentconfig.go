@@ -55,8 +55,10 @@ func Merge(dir string) (*Result, error) {
 	default:
 		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.UseNumber()
-		if err := dec.Decode(&settings); err != nil || settings == nil {
+		if err := dec.Decode(&settings); err != nil {
 			return nil, &Error{Kind: Malformed, Path: path, Err: fmt.Errorf("%s is not a JSON object (%w); not touching it", path, err)}
+		} else if settings == nil {
+			return nil, &Error{Kind: Malformed, Path: path, Err: fmt.Errorf("%s is not a JSON object (it is null); not touching it", path)}
 		}
 		if dec.More() {
 			return nil, &Error{Kind: Malformed, Path: path, Err: fmt.Errorf("%s has data after its JSON object; not touching it", path)}

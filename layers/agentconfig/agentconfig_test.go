@@ -91,6 +91,11 @@ func TestMergeRefuses(t *testing.T) {
 		if _, err := Merge(dir); !errors.As(err, &e) || e.Kind != Malformed || e.Path != filepath.Join(dir, ".claude", "settings.json") {
 			t.Errorf("%s: err = %v, want a %v refusal naming the settings file", bad, err, Malformed)
 		}
+		// The words are under test here: a nil cause must not print
+		// as a formatting error.
+		if _, err := Merge(dir); err != nil && strings.Contains(err.Error(), "%!") {
+			t.Errorf("%s: garbled message %q", bad, err)
+		}
 		data, _ := os.ReadFile(filepath.Join(dir, ".claude", "settings.json"))
 		if string(data) != bad {
 			t.Errorf("%s: the file was changed to %s", bad, data)
