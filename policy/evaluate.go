@@ -76,8 +76,25 @@ type Decision struct {
 const VacuousDetail = "covers nothing the plan does: it selects none of the effects the plan can call"
 
 // ErrPlanNotProved is wrapped by Evaluate's error when the plan itself is
-// not proved: a policy never decides such a plan.
+// not proved: a policy never decides such a plan. The error is a
+// *NotProvedError, which says which obligations are not proved.
 var ErrPlanNotProved = errors.New("the plan is not proved")
+
+// NotProvedError is Evaluate's refusal of a plan that is not proved
+// itself; errors.Is(err, ErrPlanNotProved) holds for it.
+type NotProvedError struct {
+	Unproved []*prover.Obligation // the plan's obligations that are not Proved
+}
+
+func (e *NotProvedError) Error() string {
+	parts := make([]string, len(e.Unproved))
+	for i, o := range e.Unproved {
+		parts[i] = o.Title() + " " + o.Status.String()
+	}
+	return ErrPlanNotProved.Error() + ": " + strings.Join(parts, "; ")
+}
+
+func (e *NotProvedError) Is(target error) bool { return target == ErrPlanNotProved }
 
 // Evaluate decides plan by pol: deny rules first, then allow rules, first
 // rule that fires wins; otherwise Ask. An error (the plan does not
@@ -118,7 +135,7 @@ func Evaluate(ctx context.Context, plan Plan, pol *Policy, opts prover.Options) 
 		return nil, fmt.Errorf("policy: proving the plan: %w", err)
 	}
 	if !own.Proved() {
-		return nil, fmt.Errorf("policy: %w: %s", ErrPlanNotProved, notProved(own))
+		return nil, fmt.Errorf("policy: %w", notProved(own))
 	}
 	calls, err := prover.CalledEffects(prog)
 	if err != nil {
@@ -263,14 +280,14 @@ func errText(err error) string {
 	return err.Error()
 }
 
-func notProved(r *prover.Result) string {
-	var parts []string
+func notProved(r *prover.Result) *NotProvedError {
+	e := &NotProvedError{}
 	for _, o := range r.Obligations {
 		if o.Status != prover.Proved {
-			parts = append(parts, o.Title()+" "+o.Status.String())
+			e.Unproved = append(e.Unproved, o)
 		}
 	}
-	return strings.Join(parts, "; ")
+	return e
 }
 
 // uncovered explains why clauses whose contracts are cs cannot approve a
