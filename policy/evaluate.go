@@ -56,8 +56,20 @@ type RuleResult struct {
 	Clauses  []ClauseResult `json:"clauses"`
 	// Detail says why an auto_approved rule whose clauses are all proved
 	// does not fire: the plan calls an effect no proved clause selects
-	// whole.
-	Detail string `json:"detail,omitempty"`
+	// whole. Uncovered is the same as data, for callers and tests.
+	Detail    string     `json:"detail,omitempty"`
+	Uncovered *Uncovered `json:"uncovered,omitempty"`
+}
+
+// Uncovered is the first call of a plan that keeps an auto_approved rule
+// whose clauses are all proved from firing.
+type Uncovered struct {
+	Effect string `json:"effect"`
+	Pos    ir.Pos `json:"pos"`
+	// Partly: a proved clause selects some of the effect's calls (a
+	// where() filter, shares_value or a lower bound), not all of them;
+	// false: no proved clause selects it at all.
+	Partly bool `json:"partly"`
 }
 
 // Decision is the outcome of a policy for one plan.
@@ -181,8 +193,8 @@ func Evaluate(ctx context.Context, plan Plan, pol *Policy, opts prover.Options) 
 			for _, src := range r.Clauses() {
 				about = append(about, gs[index[src]].Contract)
 			}
-			if why := uncovered(calls, about); why != "" {
-				rr.Status, rr.Detail = RuleNotFired, why
+			if u := uncovered(calls, about); u != nil {
+				rr.Status, rr.Detail, rr.Uncovered = RuleNotFired, u.detail(), u
 			}
 		default:
 			rr.Status = RuleNotFired
@@ -290,14 +302,14 @@ func notProved(r *prover.Result) *NotProvedError {
 	return e
 }
 
-// uncovered explains why clauses whose contracts are cs cannot approve a
-// plan making calls ("" when they can): every effect the plan can call
+// uncovered says why clauses whose contracts are cs cannot approve a
+// plan making calls (nil when they can): every effect the plan can call
 // must be selected whole (prover.Selects) by one of them. A proved clause
 // says nothing about an effect it does not select: pol.only([...]) holds
 // for a plan that sends no email and buys a car, a clause about pay_bill
 // holds for a plan that withdraws 99999, and a clause whose relation a
 // changed marker no longer points at holds for every mail.
-func uncovered(calls []*ir.EffectCall, cs []*ir.Contract) string {
+func uncovered(calls []*ir.EffectCall, cs []*ir.Contract) *Uncovered {
 	seen := map[*ir.Effect]bool{}
 	for _, c := range calls {
 		if seen[c.Effect] {
@@ -312,12 +324,20 @@ func uncovered(calls []*ir.EffectCall, cs []*ir.Contract) string {
 		}
 		switch best {
 		case prover.SelectsNone:
-			return fmt.Sprintf("the plan calls %s at %s, which no proved clause of this rule selects", c.Effect.Name, c.Pos)
+			return &Uncovered{Effect: c.Effect.Name, Pos: c.Pos}
 		case prover.SelectsPart:
-			return fmt.Sprintf("the plan calls %s at %s, which a proved clause of this rule selects only in part (a where() filter, shares_value or a lower bound leaves some calls unconstrained)", c.Effect.Name, c.Pos)
+			return &Uncovered{Effect: c.Effect.Name, Pos: c.Pos, Partly: true}
 		}
 	}
-	return ""
+	return nil
+}
+
+// detail is u in words, the rule's Detail.
+func (u *Uncovered) detail() string {
+	if u.Partly {
+		return fmt.Sprintf("the plan calls %s at %s, which a proved clause of this rule selects only in part (a where() filter, shares_value or a lower bound leaves some calls unconstrained)", u.Effect, u.Pos)
+	}
+	return fmt.Sprintf("the plan calls %s at %s, which no proved clause of this rule selects", u.Effect, u.Pos)
 }
 
 // selectsNothing reports whether contract c selects none of the effects
