@@ -13,6 +13,8 @@ import (
 
 	"github.com/clauz3/clauz3/securitymod/audit"
 	"github.com/clauz3/clauz3/securitymod/receipt"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // testAuditKey signs the test stores' audit rows, as the service key does.
@@ -85,7 +87,8 @@ func TestStoreDecisionsAreFinal(t *testing.T) {
 	if _, err := st.Decide(ctx, "req_1", d, nil); !errors.Is(err, ErrAlreadyDecided) {
 		t.Fatalf("second Decide = %v", err)
 	}
-	if _, err := st.w.Exec(`UPDATE decisions SET decision = 'approved_once'`); err == nil || !strings.Contains(err.Error(), "final") {
+	var se *sqlite.Error
+	if _, err := st.w.Exec(`UPDATE decisions SET decision = 'approved_once'`); !errors.As(err, &se) || se.Code() != sqlite3.SQLITE_CONSTRAINT_TRIGGER {
 		t.Fatalf("UPDATE of a decision = %v", err)
 	}
 	if _, err := st.Decide(ctx, "req_9", d, nil); !errors.Is(err, ErrNotFound) {
@@ -322,7 +325,7 @@ func TestAuditVerifyCatchesARewrittenRequest(t *testing.T) {
 		rewrite(t, st, nil)
 		_, err := VerifyAuditFile(ctx, path, pubKey(testAuditPub))
 		var be *audit.BrokenError
-		if !errors.As(err, &be) || be.Seq != 1 || !strings.Contains(be.Reason, "signature does not verify") {
+		if !errors.As(err, &be) || be.Seq != 1 || be.Kind != audit.BadSignature {
 			t.Fatalf("VerifyAuditFile = %v, want row 1's signature refused", err)
 		}
 	})
@@ -331,7 +334,7 @@ func TestAuditVerifyCatchesARewrittenRequest(t *testing.T) {
 		rewrite(t, st, testAuditKey)
 		_, err := VerifyAuditFile(ctx, path, pubKey(testAuditPub))
 		var ae *audit.AnchorError
-		if !errors.As(err, &ae) || !strings.Contains(err.Error(), "receipt of request req_2 names audit head") || !strings.Contains(err.Error(), "not in the chain") {
+		if !errors.As(err, &ae) || ae.Anchor.What != "receipt of request req_2" || ae.Kind != audit.AnchorPastEnd {
 			t.Fatalf("VerifyAuditFile = %v, want req_2's receipt head missing from the chain", err)
 		}
 	})

@@ -70,28 +70,30 @@ func TestApprovalNeedsEveryCalledEffectSelected(t *testing.T) {
 		policy  string
 		body    string
 		outcome Outcome
-		detail  string // substring of the rule's detail when it does not fire
+		effect  string // the uncovered effect when the rule does not fire
+		line    int    // and its call's line, when the test names one
+		partly  bool   // and whether a proved clause selects it in part
 	}{
 		{"bills to acme only", rule("bank.only_payees(['acme'])"),
-			"def main() -> None:\n    pay_bill('checking', 'acme', 10)\n", AutoApproved, ""},
+			"def main() -> None:\n    pay_bill('checking', 'acme', 10)\n", AutoApproved, "", 0, false},
 		{"P1: a 99999 withdraw beside the bill", rule("bank.only_payees(['acme'])"),
 			"def main() -> None:\n    pay_bill('checking', 'acme', 10)\n    withdraw('checking', 99999)\n", Ask,
-			"withdraw at plan.py:6:5, which no proved clause of this rule selects"},
+			"withdraw", 6, false},
 		{"P1 variant: only the withdraw", rule("bank.only_payees(['acme'])"),
-			"def main() -> None:\n    withdraw('checking', 99999)\n", Ask, "withdraw"},
+			"def main() -> None:\n    withdraw('checking', 99999)\n", Ask, "withdraw", 0, false},
 		{"P1 variant: a deposit clause does not cover a withdraw", rule("bank.no_deposits()"),
-			"def main() -> None:\n    withdraw('checking', 99999)\n", Ask, "withdraw"},
+			"def main() -> None:\n    withdraw('checking', 99999)\n", Ask, "withdraw", 0, false},
 		{"P1 variant: a withdraw in a helper on a dead branch", rule("bank.only_payees(['acme'])"),
-			"def drain() -> None:\n    withdraw('checking', 99999)\n\ndef main() -> None:\n    pay_bill('checking', 'acme', 10)\n    if 1 > 2:\n        drain()\n", Ask, "withdraw"},
+			"def drain() -> None:\n    withdraw('checking', 99999)\n\ndef main() -> None:\n    pay_bill('checking', 'acme', 10)\n    if 1 > 2:\n        drain()\n", Ask, "withdraw", 0, false},
 		{"a where() clause selects only some bills", rule("bank.payee_at_most('acme', 100)"),
 			"def main() -> None:\n    pay_bill('checking', 'eve', 50000)\n", Ask,
-			"pay_bill at plan.py:5:5, which a proved clause of this rule selects only in part"},
+			"pay_bill", 5, true},
 		{"a waiver selects nothing", rule("bank.no_guarantees()"),
-			"def main() -> None:\n    withdraw('checking', 99999)\n", Ask, "withdraw"},
+			"def main() -> None:\n    withdraw('checking', 99999)\n", Ask, "withdraw", 0, false},
 		{"a read must be selected too", rule("bank.max_spend(100)"),
-			"def main() -> None:\n    if balance('checking') > 50:\n        withdraw('checking', 50)\n", Ask, "balance"},
+			"def main() -> None:\n    if balance('checking') > 50:\n        withdraw('checking', 50)\n", Ask, "balance", 0, false},
 		{"every effect selected by some clause", rule("bank.max_spend(100)", "bank.only_account('checking')"),
-			"def main() -> None:\n    if balance('checking') > 50:\n        withdraw('checking', 50)\n    deposit('checking', 5)\n", AutoApproved, ""},
+			"def main() -> None:\n    if balance('checking') > 50:\n        withdraw('checking', 50)\n    deposit('checking', 5)\n", AutoApproved, "", 0, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -99,8 +101,14 @@ func TestApprovalNeedsEveryCalledEffectSelected(t *testing.T) {
 			if d.Outcome != tt.outcome {
 				t.Fatalf("outcome %s, want %s; %+v", d.Outcome, tt.outcome, d.Rules)
 			}
-			if tt.detail != "" && (len(d.Rules) != 1 || d.Rules[0].Status != RuleNotFired || !strings.Contains(d.Rules[0].Detail, tt.detail)) {
-				t.Errorf("rules %+v, want one not fired whose detail contains %q", d.Rules, tt.detail)
+			if tt.effect == "" {
+				return
+			}
+			if len(d.Rules) != 1 || d.Rules[0].Status != RuleNotFired || d.Rules[0].Detail == "" {
+				t.Fatalf("rules %+v, want one not fired, with a detail", d.Rules)
+			}
+			if u := d.Rules[0].Uncovered; u == nil || u.Effect != tt.effect || tt.line != 0 && (u.Pos.File != "plan.py" || u.Pos.Line != tt.line) || u.Partly != tt.partly {
+				t.Errorf("uncovered %+v, want %s (line %d, partly %v)", u, tt.effect, tt.line, tt.partly)
 			}
 		})
 	}
@@ -127,10 +135,10 @@ func TestVacuousClauseNeverApproves(t *testing.T) {
 		t.Fatalf("outcome %s, want ask; %+v", d.Outcome, d.Rules)
 	}
 	r := d.Rules[0]
-	if r.Status != RuleNotFired || !strings.Contains(r.Detail, "send_email at plan.py:5:5, which no proved clause of this rule selects") {
+	if u := r.Uncovered; r.Status != RuleNotFired || u == nil || u.Effect != "send_email" || u.Pos.Line != 5 || u.Partly {
 		t.Errorf("rule %+v, want not fired naming send_email", r)
 	}
-	if len(r.Clauses) != 1 || r.Clauses[0].Status != ClauseProved || !strings.Contains(r.Clauses[0].Detail, "covers nothing the plan does") {
+	if len(r.Clauses) != 1 || r.Clauses[0].Status != ClauseProved || r.Clauses[0].Detail != VacuousDetail {
 		t.Errorf("clause %+v, want proved and flagged as covering nothing the plan does", r.Clauses)
 	}
 	// The control: the untouched layer selects send_email, and the same

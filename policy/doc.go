@@ -6,7 +6,8 @@
 // Load/Parse read and validate a policy: unknown fields, an unknown
 // decision, a rule without clauses, an allow rule with unless_proven or a
 // deny rule with when_proven, duplicate rule names and empty reasons are
-// refused with the rule they are about.
+// refused with the rule they are about, as an *Error whose Kind (and, for
+// an Invalid policy, each Problem's Kind and Rule) says what is wrong.
 //
 // Evaluate compiles every clause against the plan's own trusted layers
 // (compiler.CompileWithClauses) and proves it with the prover. An
@@ -21,8 +22,9 @@
 // cannot be decided (unknown, timeout, encoder error) or is otherwise
 // indeterminate is inconclusive: it never fires, an inconclusive deny rule
 // keeps every allow rule from approving, and the answer is then Ask (a
-// human decides). A plan that is not proved itself is an error: a policy
-// never decides a plan the prover refused.
+// human decides). A plan that is not proved itself is an error, a
+// *NotProvedError listing the obligations (errors.Is ErrPlanNotProved): a
+// policy never decides a plan the prover refused.
 //
 // Called by `clauz3 policy-check` and by the approval service.
 package policy

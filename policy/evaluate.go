@@ -56,8 +56,20 @@ type RuleResult struct {
 	Clauses  []ClauseResult `json:"clauses"`
 	// Detail says why an auto_approved rule whose clauses are all proved
 	// does not fire: the plan calls an effect no proved clause selects
-	// whole.
-	Detail string `json:"detail,omitempty"`
+	// whole. Uncovered is the same as data, for callers and tests.
+	Detail    string     `json:"detail,omitempty"`
+	Uncovered *Uncovered `json:"uncovered,omitempty"`
+}
+
+// Uncovered is the first call of a plan that keeps an auto_approved rule
+// whose clauses are all proved from firing.
+type Uncovered struct {
+	Effect string `json:"effect"`
+	Pos    ir.Pos `json:"pos"`
+	// Partly: a proved clause selects some of the effect's calls (a
+	// where() filter, shares_value or a lower bound), not all of them;
+	// false: no proved clause selects it at all.
+	Partly bool `json:"partly"`
 }
 
 // Decision is the outcome of a policy for one plan.
@@ -76,8 +88,25 @@ type Decision struct {
 const VacuousDetail = "covers nothing the plan does: it selects none of the effects the plan can call"
 
 // ErrPlanNotProved is wrapped by Evaluate's error when the plan itself is
-// not proved: a policy never decides such a plan.
+// not proved: a policy never decides such a plan. The error is a
+// *NotProvedError, which says which obligations are not proved.
 var ErrPlanNotProved = errors.New("the plan is not proved")
+
+// NotProvedError is Evaluate's refusal of a plan that is not proved
+// itself; errors.Is(err, ErrPlanNotProved) holds for it.
+type NotProvedError struct {
+	Unproved []*prover.Obligation // the plan's obligations that are not Proved
+}
+
+func (e *NotProvedError) Error() string {
+	parts := make([]string, len(e.Unproved))
+	for i, o := range e.Unproved {
+		parts[i] = o.Title() + " " + o.Status.String()
+	}
+	return ErrPlanNotProved.Error() + ": " + strings.Join(parts, "; ")
+}
+
+func (e *NotProvedError) Is(target error) bool { return target == ErrPlanNotProved }
 
 // Evaluate decides plan by pol: deny rules first, then allow rules, first
 // rule that fires wins; otherwise Ask. An error (the plan does not
@@ -118,7 +147,7 @@ func Evaluate(ctx context.Context, plan Plan, pol *Policy, opts prover.Options) 
 		return nil, fmt.Errorf("policy: proving the plan: %w", err)
 	}
 	if !own.Proved() {
-		return nil, fmt.Errorf("policy: %w: %s", ErrPlanNotProved, notProved(own))
+		return nil, fmt.Errorf("policy: %w", notProved(own))
 	}
 	calls, err := prover.CalledEffects(prog)
 	if err != nil {
@@ -164,8 +193,8 @@ func Evaluate(ctx context.Context, plan Plan, pol *Policy, opts prover.Options) 
 			for _, src := range r.Clauses() {
 				about = append(about, gs[index[src]].Contract)
 			}
-			if why := uncovered(calls, about); why != "" {
-				rr.Status, rr.Detail = RuleNotFired, why
+			if u := uncovered(calls, about); u != nil {
+				rr.Status, rr.Detail, rr.Uncovered = RuleNotFired, u.detail(), u
 			}
 		default:
 			rr.Status = RuleNotFired
@@ -263,24 +292,24 @@ func errText(err error) string {
 	return err.Error()
 }
 
-func notProved(r *prover.Result) string {
-	var parts []string
+func notProved(r *prover.Result) *NotProvedError {
+	e := &NotProvedError{}
 	for _, o := range r.Obligations {
 		if o.Status != prover.Proved {
-			parts = append(parts, o.Title()+" "+o.Status.String())
+			e.Unproved = append(e.Unproved, o)
 		}
 	}
-	return strings.Join(parts, "; ")
+	return e
 }
 
-// uncovered explains why clauses whose contracts are cs cannot approve a
-// plan making calls ("" when they can): every effect the plan can call
+// uncovered says why clauses whose contracts are cs cannot approve a
+// plan making calls (nil when they can): every effect the plan can call
 // must be selected whole (prover.Selects) by one of them. A proved clause
 // says nothing about an effect it does not select: pol.only([...]) holds
 // for a plan that sends no email and buys a car, a clause about pay_bill
 // holds for a plan that withdraws 99999, and a clause whose relation a
 // changed marker no longer points at holds for every mail.
-func uncovered(calls []*ir.EffectCall, cs []*ir.Contract) string {
+func uncovered(calls []*ir.EffectCall, cs []*ir.Contract) *Uncovered {
 	seen := map[*ir.Effect]bool{}
 	for _, c := range calls {
 		if seen[c.Effect] {
@@ -295,12 +324,20 @@ func uncovered(calls []*ir.EffectCall, cs []*ir.Contract) string {
 		}
 		switch best {
 		case prover.SelectsNone:
-			return fmt.Sprintf("the plan calls %s at %s, which no proved clause of this rule selects", c.Effect.Name, c.Pos)
+			return &Uncovered{Effect: c.Effect.Name, Pos: c.Pos}
 		case prover.SelectsPart:
-			return fmt.Sprintf("the plan calls %s at %s, which a proved clause of this rule selects only in part (a where() filter, shares_value or a lower bound leaves some calls unconstrained)", c.Effect.Name, c.Pos)
+			return &Uncovered{Effect: c.Effect.Name, Pos: c.Pos, Partly: true}
 		}
 	}
-	return ""
+	return nil
+}
+
+// detail is u in words, the rule's Detail.
+func (u *Uncovered) detail() string {
+	if u.Partly {
+		return fmt.Sprintf("the plan calls %s at %s, which a proved clause of this rule selects only in part (a where() filter, shares_value or a lower bound leaves some calls unconstrained)", u.Effect, u.Pos)
+	}
+	return fmt.Sprintf("the plan calls %s at %s, which no proved clause of this rule selects", u.Effect, u.Pos)
 }
 
 // selectsNothing reports whether contract c selects none of the effects

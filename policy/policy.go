@@ -50,16 +50,93 @@ type Rule struct {
 // MaxSize bounds a policy file: a policy is a short list of rules.
 const MaxSize = 1 << 20
 
+// Error is every refusal of Load and Parse: the file, what kind of
+// refusal, and for an Invalid policy each problem found. Callers and tests
+// tell refusals apart by Kind and Problems, never by the words.
+type Error struct {
+	File     string
+	Kind     Kind
+	Problems []Problem // when Kind is Invalid, in the order found
+	Detail   string    // the words after the file name, when Kind is not Invalid
+	Err      error     // the cause (an I/O or JSON error), if any
+}
+
+func (e *Error) Error() string {
+	if e.Kind == Invalid {
+		texts := make([]string, len(e.Problems))
+		for i, p := range e.Problems {
+			texts[i] = p.Text
+		}
+		return fmt.Sprintf("policy %s: %s", e.File, strings.Join(texts, "; "))
+	}
+	return fmt.Sprintf("policy %s: %s", e.File, e.Detail)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Kind is what kind of refusal an Error is.
+type Kind int
+
+const (
+	Unreadable   Kind = iota + 1 // the file cannot be opened or read
+	TooLarge                     // the file is larger than MaxSize
+	Malformed                    // not one JSON policy object of known fields
+	TrailingData                 // data after the policy object
+	Invalid                      // the policy parses but breaks rules of its own (Problems)
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Unreadable:
+		return "unreadable"
+	case TooLarge:
+		return "too large"
+	case Malformed:
+		return "malformed"
+	case TrailingData:
+		return "trailing data"
+	case Invalid:
+		return "invalid"
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
+}
+
+// Problem is one thing wrong with a parsed policy.
+type Problem struct {
+	Kind ProblemKind
+	Rule int // the rule's 1-based index, 0 when the problem is not a rule's
+	Text string
+}
+
+// ProblemKind is what is wrong in a Problem.
+type ProblemKind int
+
+const (
+	BadVersion          ProblemKind = iota + 1 // version is not 1
+	BadAlias                                   // an import alias is not a Python identifier
+	BadModule                                  // an import is not a dotted module name
+	NoRules                                    // the policy has no rules
+	EmptyName                                  // a rule's name is empty
+	DuplicateName                              // a rule's name is used by an earlier rule
+	EmptyReason                                // a rule's reason is empty
+	MissingWhenProven                          // an auto_approved rule has no when_proven clause
+	UnlessOnApprove                            // an auto_approved rule has unless_proven clauses
+	MissingUnlessProven                        // an auto_rejected rule has no unless_proven clause
+	WhenOnReject                               // an auto_rejected rule has when_proven clauses
+	UnknownDecision                            // a rule's decision is neither auto_approved nor auto_rejected
+	EmptyClause                                // a rule has an empty clause
+)
+
 // Load reads and parses the policy file at path.
 func Load(path string) (*Policy, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("policy %s: %w", path, err)
+		return nil, &Error{File: path, Kind: Unreadable, Detail: err.Error(), Err: err}
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, MaxSize+1))
 	if err != nil {
-		return nil, fmt.Errorf("policy %s: %w", path, err)
+		return nil, &Error{File: path, Kind: Unreadable, Detail: err.Error(), Err: err}
 	}
 	return Parse(path, data)
 }
@@ -70,19 +147,19 @@ var moduleRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9
 // Parse parses and validates a policy; file names it in errors.
 func Parse(file string, data []byte) (*Policy, error) {
 	if len(data) > MaxSize {
-		return nil, fmt.Errorf("policy %s: larger than %d bytes", file, MaxSize)
+		return nil, &Error{File: file, Kind: TooLarge, Detail: fmt.Sprintf("larger than %d bytes", MaxSize)}
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var p Policy
 	if err := dec.Decode(&p); err != nil {
-		return nil, fmt.Errorf("policy %s: %v", file, err)
+		return nil, &Error{File: file, Kind: Malformed, Detail: err.Error(), Err: err}
 	}
 	if dec.More() {
-		return nil, fmt.Errorf("policy %s: trailing data after the policy object", file)
+		return nil, &Error{File: file, Kind: TrailingData, Detail: "trailing data after the policy object"}
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("policy %s: trailing data after the policy object", file)
+		return nil, &Error{File: file, Kind: TrailingData, Detail: "trailing data after the policy object"}
 	}
 	p.File = file
 	if err := p.validate(); err != nil {
@@ -92,10 +169,13 @@ func Parse(file string, data []byte) (*Policy, error) {
 }
 
 func (p *Policy) validate() error {
-	var errs []string
-	bad := func(format string, args ...any) { errs = append(errs, fmt.Sprintf(format, args...)) }
+	var errs []Problem
+	rule := 0 // the rule being checked, 1-based; 0 before the rules
+	bad := func(kind ProblemKind, format string, args ...any) {
+		errs = append(errs, Problem{Kind: kind, Rule: rule, Text: fmt.Sprintf(format, args...)})
+	}
 	if p.Version != 1 {
-		bad("version must be 1, got %d", p.Version)
+		bad(BadVersion, "version must be 1, got %d", p.Version)
 	}
 	aliases := make([]string, 0, len(p.Imports))
 	for alias := range p.Imports {
@@ -105,57 +185,58 @@ func (p *Policy) validate() error {
 	for _, alias := range aliases {
 		mod := p.Imports[alias]
 		if !aliasRE.MatchString(alias) {
-			bad("import alias %q is not a Python identifier", alias)
+			bad(BadAlias, "import alias %q is not a Python identifier", alias)
 		}
 		if !moduleRE.MatchString(mod) {
-			bad("import %s: %q is not a dotted module name", alias, mod)
+			bad(BadModule, "import %s: %q is not a dotted module name", alias, mod)
 		}
 	}
 	if len(p.Rules) == 0 {
-		bad("no rules")
+		bad(NoRules, "no rules")
 	}
 	seen := map[string]bool{}
 	for i, r := range p.Rules {
+		rule = i + 1
 		where := fmt.Sprintf("rule %d", i+1)
 		if r.Name != "" {
 			where += fmt.Sprintf(" (%s)", r.Name)
 		}
 		switch {
 		case strings.TrimSpace(r.Name) == "":
-			bad("%s: name is empty", where)
+			bad(EmptyName, "%s: name is empty", where)
 		case seen[r.Name]:
-			bad("%s: name is used by an earlier rule", where)
+			bad(DuplicateName, "%s: name is used by an earlier rule", where)
 		}
 		seen[r.Name] = true
 		if strings.TrimSpace(r.Reason) == "" {
-			bad("%s: reason is empty", where)
+			bad(EmptyReason, "%s: reason is empty", where)
 		}
 		switch r.Decision {
 		case AutoApproved:
 			if len(r.WhenProven) == 0 {
-				bad("%s: an auto_approved rule needs at least one when_proven clause", where)
+				bad(MissingWhenProven, "%s: an auto_approved rule needs at least one when_proven clause", where)
 			}
 			if len(r.UnlessProven) > 0 {
-				bad("%s: an auto_approved rule takes when_proven clauses, not unless_proven", where)
+				bad(UnlessOnApprove, "%s: an auto_approved rule takes when_proven clauses, not unless_proven", where)
 			}
 		case AutoRejected:
 			if len(r.UnlessProven) == 0 {
-				bad("%s: an auto_rejected rule needs at least one unless_proven clause", where)
+				bad(MissingUnlessProven, "%s: an auto_rejected rule needs at least one unless_proven clause", where)
 			}
 			if len(r.WhenProven) > 0 {
-				bad("%s: an auto_rejected rule takes unless_proven clauses, not when_proven", where)
+				bad(WhenOnReject, "%s: an auto_rejected rule takes unless_proven clauses, not when_proven", where)
 			}
 		default:
-			bad("%s: decision %q is not auto_approved or auto_rejected", where, r.Decision)
+			bad(UnknownDecision, "%s: decision %q is not auto_approved or auto_rejected", where, r.Decision)
 		}
 		for _, c := range append(append([]string(nil), r.WhenProven...), r.UnlessProven...) {
 			if strings.TrimSpace(c) == "" {
-				bad("%s: empty clause", where)
+				bad(EmptyClause, "%s: empty clause", where)
 			}
 		}
 	}
 	if len(errs) > 0 {
-		return fmt.Errorf("policy %s: %s", p.File, strings.Join(errs, "; "))
+		return &Error{File: p.File, Kind: Invalid, Problems: errs}
 	}
 	return nil
 }

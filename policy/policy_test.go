@@ -15,31 +15,39 @@ import (
 
 func TestParseRefusals(t *testing.T) {
 	tests := []struct {
-		name, json, want string
+		name, json string
+		kind       Kind
+		problem    ProblemKind // when kind is Invalid: the first problem
+		rule       int         // and the rule it is about (0: none)
 	}{
-		{"not json", `{`, "unexpected EOF"},
-		{"unknown field", `{"version":1,"rules":[],"extra":1}`, `unknown field "extra"`},
-		{"trailing", `{"version":1,"rules":[{"name":"a","decision":"auto_approved","reason":"r","when_proven":["p.x()"]}]} {}`, "trailing data"},
-		{"version", `{"version":2,"rules":[{"name":"a","decision":"auto_approved","reason":"r","when_proven":["p.x()"]}]}`, "version must be 1"},
-		{"no rules", `{"version":1,"rules":[]}`, "no rules"},
-		{"unknown decision", `{"version":1,"rules":[{"name":"a","decision":"approved_once","reason":"r","when_proven":["p.x()"]}]}`, `decision "approved_once" is not auto_approved or auto_rejected`},
-		{"allow without clause", `{"version":1,"rules":[{"name":"a","decision":"auto_approved","reason":"r"}]}`, "needs at least one when_proven clause"},
-		{"allow with unless", `{"version":1,"rules":[{"name":"a","decision":"auto_approved","reason":"r","when_proven":["p.x()"],"unless_proven":["p.y()"]}]}`, "not unless_proven"},
-		{"deny without clause", `{"version":1,"rules":[{"name":"a","decision":"auto_rejected","reason":"r"}]}`, "needs at least one unless_proven clause"},
-		{"deny with when", `{"version":1,"rules":[{"name":"a","decision":"auto_rejected","reason":"r","unless_proven":["p.x()"],"when_proven":["p.y()"]}]}`, "not when_proven"},
-		{"empty reason", `{"version":1,"rules":[{"name":"a","decision":"auto_approved","reason":" ","when_proven":["p.x()"]}]}`, "rule 1 (a): reason is empty"},
-		{"duplicate name", `{"version":1,"rules":[{"name":"a","decision":"auto_approved","reason":"r","when_proven":["p.x()"]},{"name":"a","decision":"auto_approved","reason":"r","when_proven":["p.x()"]}]}`, "rule 2 (a): name is used by an earlier rule"},
-		{"empty clause", `{"version":1,"rules":[{"name":"a","decision":"auto_approved","reason":"r","when_proven":[""]}]}`, "empty clause"},
-		{"bad alias", `{"version":1,"imports":{"1x":"tools.email.trusted.contracts"},"rules":[{"name":"a","decision":"auto_approved","reason":"r","when_proven":["p.x()"]}]}`, `alias "1x"`},
-		{"bad module", `{"version":1,"imports":{"p":"tools/email"},"rules":[{"name":"a","decision":"auto_approved","reason":"r","when_proven":["p.x()"]}]}`, "not a dotted module name"},
+		{"not json", `{`, Malformed, 0, 0},
+		{"unknown field", `{"version":1,"rules":[],"extra":1}`, Malformed, 0, 0},
+		{"trailing", `{"version":1,"rules":[{"name":"a","decision":"auto_approved","reason":"r","when_proven":["p.x()"]}]} {}`, TrailingData, 0, 0},
+		{"version", `{"version":2,"rules":[{"name":"a","decision":"auto_approved","reason":"r","when_proven":["p.x()"]}]}`, Invalid, BadVersion, 0},
+		{"no rules", `{"version":1,"rules":[]}`, Invalid, NoRules, 0},
+		{"unknown decision", `{"version":1,"rules":[{"name":"a","decision":"approved_once","reason":"r","when_proven":["p.x()"]}]}`, Invalid, UnknownDecision, 1},
+		{"allow without clause", `{"version":1,"rules":[{"name":"a","decision":"auto_approved","reason":"r"}]}`, Invalid, MissingWhenProven, 1},
+		{"allow with unless", `{"version":1,"rules":[{"name":"a","decision":"auto_approved","reason":"r","when_proven":["p.x()"],"unless_proven":["p.y()"]}]}`, Invalid, UnlessOnApprove, 1},
+		{"deny without clause", `{"version":1,"rules":[{"name":"a","decision":"auto_rejected","reason":"r"}]}`, Invalid, MissingUnlessProven, 1},
+		{"deny with when", `{"version":1,"rules":[{"name":"a","decision":"auto_rejected","reason":"r","unless_proven":["p.x()"],"when_proven":["p.y()"]}]}`, Invalid, WhenOnReject, 1},
+		{"empty reason", `{"version":1,"rules":[{"name":"a","decision":"auto_approved","reason":" ","when_proven":["p.x()"]}]}`, Invalid, EmptyReason, 1},
+		{"duplicate name", `{"version":1,"rules":[{"name":"a","decision":"auto_approved","reason":"r","when_proven":["p.x()"]},{"name":"a","decision":"auto_approved","reason":"r","when_proven":["p.x()"]}]}`, Invalid, DuplicateName, 2},
+		{"empty clause", `{"version":1,"rules":[{"name":"a","decision":"auto_approved","reason":"r","when_proven":[""]}]}`, Invalid, EmptyClause, 1},
+		{"bad alias", `{"version":1,"imports":{"1x":"tools.email.trusted.contracts"},"rules":[{"name":"a","decision":"auto_approved","reason":"r","when_proven":["p.x()"]}]}`, Invalid, BadAlias, 0},
+		{"bad module", `{"version":1,"imports":{"p":"tools/email"},"rules":[{"name":"a","decision":"auto_approved","reason":"r","when_proven":["p.x()"]}]}`, Invalid, BadModule, 0},
 	}
 	for _, tt := range tests {
 		_, err := Parse("p.json", []byte(tt.json))
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s: err %v, want %q", tt.name, err, tt.want)
+		var e *Error
+		switch {
+		case !errors.As(err, &e) || e.File != "p.json" || e.Kind != tt.kind:
+			t.Errorf("%s: err %v, want a %v *Error", tt.name, err, tt.kind)
+		case tt.kind == Invalid && (len(e.Problems) == 0 || e.Problems[0].Kind != tt.problem || e.Problems[0].Rule != tt.rule):
+			t.Errorf("%s: problems %+v, want first problem %d about rule %d", tt.name, e.Problems, tt.problem, tt.rule)
 		}
 	}
-	if _, err := Parse("big.json", make([]byte, MaxSize+1)); err == nil || !strings.Contains(err.Error(), "larger than") {
+	var e *Error
+	if _, err := Parse("big.json", make([]byte, MaxSize+1)); !errors.As(err, &e) || e.Kind != TooLarge {
 		t.Errorf("oversized: %v", err)
 	}
 }
@@ -136,15 +144,15 @@ func TestEvaluate(t *testing.T) {
 
 func TestEvaluateRefusesUnprovedPlan(t *testing.T) {
 	_, err := evaluate(t, testPolicy, "def main() -> None:\n    send_email('nobody', 'hi')\n")
-	if !errors.Is(err, ErrPlanNotProved) || !strings.Contains(err.Error(), "precondition send_email") {
+	if !errors.Is(err, ErrPlanNotProved) || !unproved(err, prover.KindPrecondition, "send_email", prover.Failed) {
 		t.Errorf("err %v, want ErrPlanNotProved naming the precondition", err)
 	}
 	_, err = evaluate(t, testPolicy, "def main() -> None:\n    buy('acme', 500)\n")
-	if !errors.Is(err, ErrPlanNotProved) || !strings.Contains(err.Error(), "required tools.shop.trusted.contracts.max_total(100) failed") {
+	if !errors.Is(err, ErrPlanNotProved) || !unproved(err, prover.KindRequired, "tools.shop.trusted.contracts.max_total(100)", prover.Failed) {
 		t.Errorf("err %v, want ErrPlanNotProved naming the required contract", err)
 	}
 	_, err = evaluate(t, testPolicy, "import os\ndef main() -> None:\n    pass\n")
-	if err == nil || !strings.Contains(err.Error(), "import of os is not supported") || ir.CodeOf(err, ir.UnknownCode) != ir.Unsupported {
+	if err == nil || ir.CodeOf(err, ir.UnknownCode) != ir.Unsupported {
 		t.Errorf("err %v, want the compile error with its code Unsupported", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -182,10 +190,10 @@ func TestApprovalMustSpeakAboutEveryLayer(t *testing.T) {
 	if err != nil || d.Outcome != AutoApproved || d.Rule != "bob-and-one-purchase" {
 		t.Fatalf("email and shop: %+v, %v", d, err)
 	}
-	if r := d.Rules[0]; r.Status != RuleNotFired || !strings.Contains(r.Detail, "the plan calls buy at plan.py:7:5, which no proved clause of this rule selects") {
+	if r := d.Rules[0]; r.Status != RuleNotFired || r.Uncovered == nil || r.Uncovered.Effect != "buy" || r.Uncovered.Pos.Line != 7 || r.Uncovered.Partly {
 		t.Errorf("bob-only: %+v", r)
 	}
-	if r := d.Rules[1]; r.Status != RuleNotFired || r.Clauses[1].Detail != VacuousDetail || !strings.Contains(r.Detail, "buy at plan.py:7:5") {
+	if r := d.Rules[1]; r.Status != RuleNotFired || r.Clauses[1].Detail != VacuousDetail || r.Uncovered == nil || r.Uncovered.Effect != "buy" || r.Uncovered.Pos.Line != 7 {
 		t.Errorf("the waiver approved or was not flagged: %+v", r)
 	}
 	d, err = evaluate(t, strings.Replace(pol, `"shop.at_most(1)"`, `"pol.at_most(1)"`, 1),
@@ -198,4 +206,19 @@ func TestApprovalMustSpeakAboutEveryLayer(t *testing.T) {
 	if err != nil || d.Outcome != AutoApproved || d.Rule != "bob-and-one-purchase" {
 		t.Fatalf("helper in a dead branch: %+v, %v", d, err)
 	}
+}
+
+// unproved says whether err is a *NotProvedError listing an obligation of
+// that kind, name and status.
+func unproved(err error, kind prover.Kind, name string, status prover.Status) bool {
+	var e *NotProvedError
+	if !errors.As(err, &e) {
+		return false
+	}
+	for _, o := range e.Unproved {
+		if o.Kind == kind && o.Name == name && o.Status == status {
+			return true
+		}
+	}
+	return false
 }

@@ -77,10 +77,10 @@ func UserPath(home string) string { return filepath.Join(home, ".config", "clauz
 func DefaultPaths() (Paths, error) {
 	u, err := user.Current()
 	if err != nil {
-		return Paths{}, fmt.Errorf("the current account's home folder: %w", err)
+		return Paths{}, fail(NoHome, "", "the current account's home folder: %w", err)
 	}
 	if u.HomeDir == "" || !filepath.IsAbs(u.HomeDir) {
-		return Paths{}, fmt.Errorf("the account database gives no absolute home folder for uid %s", u.Uid)
+		return Paths{}, fail(NoHome, u.HomeDir, "the account database gives no absolute home folder for uid %s", u.Uid)
 	}
 	return Paths{System: SystemPath, UserHome: u.HomeDir}, nil
 }
@@ -100,19 +100,19 @@ func Find(p Paths) (Found, error) {
 			return Found{}, err
 		}
 		if c.Mode != ModeReal {
-			return Found{}, fmt.Errorf("%s: mode %q: the system configuration names a real installation only", p.System, c.Mode)
+			return Found{}, fail(WrongMode, p.System, "%s: mode %q: the system configuration names a real installation only", p.System, c.Mode)
 		}
 		return Found{Config: c, Path: p.System}, nil
 	case !errors.Is(err, fs.ErrNotExist):
 		return Found{}, err
 	}
 	if p.UserHome == "" {
-		return Found{}, errors.New("no approval service is set up: no home folder to look in")
+		return Found{}, fail(NotSetUp, "", "no approval service is set up: no home folder to look in")
 	}
 	path := UserPath(p.UserHome)
 	data, err := readChecked(path, os.Geteuid())
 	if errors.Is(err, fs.ErrNotExist) {
-		return Found{}, fmt.Errorf("no approval service is set up (neither %s nor %s exists): the human runs `sudo clauz3 service init` (or `clauz3 service init --dev` for a same-user development setup)", p.System, path)
+		return Found{}, fail(NotSetUp, path, "no approval service is set up (neither %s nor %s exists): the human runs `sudo clauz3 service init` (or `clauz3 service init --dev` for a same-user development setup)", p.System, path)
 	}
 	if err != nil {
 		return Found{}, err
@@ -122,7 +122,7 @@ func Find(p Paths) (Found, error) {
 		return Found{}, err
 	}
 	if c.Mode != ModeDev {
-		return Found{}, fmt.Errorf("%s: mode %q: a user's configuration names a dev installation only (a real one is in %s)", path, c.Mode, p.System)
+		return Found{}, fail(WrongMode, path, "%s: mode %q: a user's configuration names a dev installation only (a real one is in %s)", path, c.Mode, p.System)
 	}
 	return Found{Config: c, Path: path}, nil
 }
@@ -137,31 +137,31 @@ func readChecked(path string, uid int) ([]byte, error) {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fail(Unreadable, path, "%s: %w", path, err)
 	}
 	if err := checkOwner(path, fi, uid, false); err != nil {
 		return nil, err
 	}
 	dfi, err := os.Lstat(filepath.Dir(path))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", filepath.Dir(path), err)
+		return nil, fail(Unreadable, filepath.Dir(path), "%s: %w", filepath.Dir(path), err)
 	}
 	if err := checkOwner(filepath.Dir(path), dfi, uid, true); err != nil {
 		return nil, err
 	}
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW, 0)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fail(Unreadable, path, "%s: %w", path, err)
 	}
 	defer f.Close()
 	// Check what was opened, not only what was looked at.
 	ofi, err := f.Stat()
 	if err != nil || !os.SameFile(fi, ofi) {
-		return nil, fmt.Errorf("%s changed while it was read; refusing it", path)
+		return nil, fail(Changed, path, "%s changed while it was read; refusing it", path)
 	}
 	var buf bytes.Buffer
 	if _, err := buf.ReadFrom(&limited{f, 64 << 10}); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fail(Unreadable, path, "%s: %w", path, err)
 	}
 	return buf.Bytes(), nil
 }
@@ -186,19 +186,19 @@ func (l *limited) Read(p []byte) (int, error) {
 func checkOwner(path string, fi fs.FileInfo, uid int, dir bool) error {
 	st, ok := fi.Sys().(*syscall.Stat_t)
 	if !ok {
-		return fmt.Errorf("%s: cannot read its owner on this system", path)
+		return fail(NoOwner, path, "%s: cannot read its owner on this system", path)
 	}
 	switch {
 	case fi.Mode()&fs.ModeSymlink != 0:
-		return fmt.Errorf("%s is a symbolic link; refusing it", path)
+		return fail(Symlink, path, "%s is a symbolic link; refusing it", path)
 	case dir && !fi.IsDir():
-		return fmt.Errorf("%s is not a folder", path)
+		return fail(NotAFolder, path, "%s is not a folder", path)
 	case !dir && !fi.Mode().IsRegular():
-		return fmt.Errorf("%s is not a regular file", path)
+		return fail(NotAFile, path, "%s is not a regular file", path)
 	case int(st.Uid) != uid && !(dir && st.Uid == 0):
-		return fmt.Errorf("%s is owned by uid %d, not %d; refusing it", path, st.Uid, uid)
+		return fail(NotOwned, path, "%s is owned by uid %d, not %d; refusing it", path, st.Uid, uid)
 	case fi.Mode().Perm()&0o022 != 0:
-		return fmt.Errorf("%s is writable by group or others (mode %v); refusing it", path, fi.Mode().Perm())
+		return fail(Writable, path, "%s is writable by group or others (mode %v); refusing it", path, fi.Mode().Perm())
 	}
 	return nil
 }
@@ -208,13 +208,14 @@ func parse(path string, data []byte) (Config, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&c); err != nil {
-		return Config{}, fmt.Errorf("%s: %v", path, err)
+		return Config{}, fail(Malformed, path, "%s: %w", path, err)
 	}
 	if dec.More() {
-		return Config{}, fmt.Errorf("%s: data after the JSON object", path)
+		return Config{}, fail(Malformed, path, "%s: data after the JSON object", path)
 	}
 	if err := c.Check(); err != nil {
-		return Config{}, fmt.Errorf("%s: %v", path, err)
+		// Check's *Error (its Kind) stays reachable through the file name.
+		return Config{}, fmt.Errorf("%s: %w", path, err)
 	}
 	return c, nil
 }
@@ -223,33 +224,33 @@ func parse(path string, data []byte) (Config, error) {
 func (c Config) Check() error {
 	u, err := url.Parse(c.URL)
 	if err != nil || u.Scheme != "http" || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" || (u.Path != "" && u.Path != "/") {
-		return fmt.Errorf("url %q: want http://<loopback address>:<port>", c.URL)
+		return fail(BadURL, "", "url %q: want http://<loopback address>:<port>", c.URL)
 	}
 	host, _, err := net.SplitHostPort(u.Host)
 	if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {
-		return fmt.Errorf("url %q: the service listens on a loopback IP address only", c.URL)
+		return fail(BadURL, "", "url %q: the service listens on a loopback IP address only", c.URL)
 	}
 	pub, err := receipt.ParsePublicKey(c.PublicKey)
 	if err != nil {
-		return fmt.Errorf("public_key: %v", err)
+		return fail(BadPublicKey, "", "public_key: %w", err)
 	}
 	if receipt.KeyID(pub) != c.KeyID {
-		return fmt.Errorf("key_id %q is not the id of public_key (%s)", c.KeyID, receipt.KeyID(pub))
+		return fail(KeyIDMismatch, "", "key_id %q is not the id of public_key (%s)", c.KeyID, receipt.KeyID(pub))
 	}
 	switch c.Mode {
 	case ModeReal:
 		if !filepath.IsAbs(c.Socket) {
-			return fmt.Errorf("socket %q: a real installation's API is an absolute Unix socket path", c.Socket)
+			return fail(BadSocket, c.Socket, "socket %q: a real installation's API is an absolute Unix socket path", c.Socket)
 		}
 		if c.ServiceUID == nil || *c.ServiceUID <= 0 {
-			return errors.New("service_uid: a real installation names the service account's uid (not root)")
+			return fail(NoServiceUID, "", "service_uid: a real installation names the service account's uid (not root)")
 		}
 	case ModeDev:
 		if c.Socket != "" || c.ServiceUID != nil {
-			return errors.New("a dev installation has no socket or service_uid: it is reached over loopback HTTP")
+			return fail(DevHasSocket, c.Socket, "a dev installation has no socket or service_uid: it is reached over loopback HTTP")
 		}
 	default:
-		return fmt.Errorf("mode %q: want %q or %q", c.Mode, ModeReal, ModeDev)
+		return fail(BadMode, "", "mode %q: want %q or %q", c.Mode, ModeReal, ModeDev)
 	}
 	return nil
 }
@@ -299,16 +300,16 @@ func DialService(ctx context.Context, socket string, uid int) (net.Conn, error) 
 	var d net.Dialer
 	c, err := d.DialContext(ctx, "unix", socket)
 	if err != nil {
-		return nil, fmt.Errorf("the approval service's socket %s: %w", socket, err)
+		return nil, fail(DialFailed, socket, "the approval service's socket %s: %w", socket, err)
 	}
 	got, err := peerUID(c.(*net.UnixConn))
 	if err != nil {
 		c.Close()
-		return nil, fmt.Errorf("the approval service's socket %s: reading the peer's uid: %w", socket, err)
+		return nil, fail(PeerUnknown, socket, "the approval service's socket %s: reading the peer's uid: %w", socket, err)
 	}
 	if got != uid {
 		c.Close()
-		return nil, fmt.Errorf("the approval service's socket %s is served by uid %d, not the service account (uid %d); refusing it", socket, got, uid)
+		return nil, fail(WrongPeer, socket, "the approval service's socket %s is served by uid %d, not the service account (uid %d); refusing it", socket, got, uid)
 	}
 	return c, nil
 }
@@ -319,14 +320,14 @@ func DialService(ctx context.Context, socket string, uid int) (net.Conn, error) 
 // choose the service.
 func Leftovers(getenv func(string) string, dirs ...string) error {
 	if v := getenv(LeftoverEnv); v != "" {
-		return fmt.Errorf("%s is set (%q): the approval service is no longer chosen by the environment; it is found from %s (or, in dev mode, ~/.config/clauz3/client.json). Unset it", LeftoverEnv, v, SystemPath)
+		return fail(LeftoverEnvSet, "", "%s is set (%q): the approval service is no longer chosen by the environment; it is found from %s (or, in dev mode, ~/.config/clauz3/client.json). Unset it", LeftoverEnv, v, SystemPath)
 	}
 	for _, d := range dirs {
 		p := filepath.Join(d, LeftoverFile)
 		if _, err := os.Lstat(p); err == nil {
-			return fmt.Errorf("%s exists: a project file no longer chooses the approval service (it is found from %s, or in dev mode ~/.config/clauz3/client.json); remove it", p, SystemPath)
+			return fail(LeftoverFileExists, p, "%s exists: a project file no longer chooses the approval service (it is found from %s, or in dev mode ~/.config/clauz3/client.json); remove it", p, SystemPath)
 		} else if !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("%s: %v", p, err)
+			return fail(Unreadable, p, "%s: %w", p, err)
 		}
 	}
 	return nil

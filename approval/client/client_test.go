@@ -4,10 +4,10 @@ import (
 	"context"
 	"crypto/ed25519"
 	"encoding/json"
+	"errors"
 	"net"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/clauz3/clauz3/securitymod/receipt"
@@ -46,45 +46,45 @@ func TestFind(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		setup func(t *testing.T, p Paths)
-		want  string // "" : found; else part of the refusal
+		want  Kind // 0: found
 		mode  string
 	}{
-		{"nothing set up", func(*testing.T, Paths) {}, "no approval service is set up", ""},
-		{"dev", func(t *testing.T, p Paths) { write(t, UserPath(p.UserHome), testConfig(ModeDev), 0o600) }, "", ModeDev},
+		{"nothing set up", func(*testing.T, Paths) {}, NotSetUp, ""},
+		{"dev", func(t *testing.T, p Paths) { write(t, UserPath(p.UserHome), testConfig(ModeDev), 0o600) }, 0, ModeDev},
 		{"real wins over dev", func(t *testing.T, p Paths) {
 			write(t, UserPath(p.UserHome), testConfig(ModeDev), 0o600)
 			write(t, p.System, testConfig(ModeReal), 0o644)
-		}, "", ModeReal},
-		{"system file writable by others", func(t *testing.T, p Paths) { write(t, p.System, testConfig(ModeReal), 0o666) }, "writable by group or others", ""},
+		}, 0, ModeReal},
+		{"system file writable by others", func(t *testing.T, p Paths) { write(t, p.System, testConfig(ModeReal), 0o666) }, Writable, ""},
 		{"system folder writable by others", func(t *testing.T, p Paths) {
 			write(t, p.System, testConfig(ModeReal), 0o644)
 			os.Chmod(filepath.Dir(p.System), 0o777)
-		}, "writable by group or others", ""},
-		{"system file names dev", func(t *testing.T, p Paths) { write(t, p.System, testConfig(ModeDev), 0o644) }, "names a real installation only", ""},
-		{"user file names real", func(t *testing.T, p Paths) { write(t, UserPath(p.UserHome), testConfig(ModeReal), 0o600) }, "names a dev installation only", ""},
+		}, Writable, ""},
+		{"system file names dev", func(t *testing.T, p Paths) { write(t, p.System, testConfig(ModeDev), 0o644) }, WrongMode, ""},
+		{"user file names real", func(t *testing.T, p Paths) { write(t, UserPath(p.UserHome), testConfig(ModeReal), 0o600) }, WrongMode, ""},
 		{"symlink", func(t *testing.T, p Paths) {
 			other := filepath.Join(filepath.Dir(p.System), "other.json")
 			write(t, other, testConfig(ModeReal), 0o644)
 			os.Symlink(other, p.System)
-		}, "symbolic link", ""},
+		}, Symlink, ""},
 		{"unknown field", func(t *testing.T, p Paths) {
 			write(t, p.System, map[string]any{"mode": "real", "url": "http://127.0.0.1:1", "service": "http://evil"}, 0o644)
-		}, "unknown field", ""},
+		}, Malformed, ""},
 		{"not loopback", func(t *testing.T, p Paths) {
 			c := testConfig(ModeDev)
 			c.URL = "http://10.0.0.1:8765"
 			write(t, UserPath(p.UserHome), c, 0o600)
-		}, "loopback", ""},
+		}, BadURL, ""},
 		{"key id does not match", func(t *testing.T, p Paths) {
 			c := testConfig(ModeDev)
 			c.KeyID = "0000000000000000"
 			write(t, UserPath(p.UserHome), c, 0o600)
-		}, "is not the id of public_key", ""},
+		}, KeyIDMismatch, ""},
 		{"real without uid", func(t *testing.T, p Paths) {
 			c := testConfig(ModeReal)
 			c.ServiceUID = nil
 			write(t, p.System, c, 0o644)
-		}, "service_uid", ""},
+		}, NoServiceUID, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -92,13 +92,14 @@ func TestFind(t *testing.T) {
 			os.MkdirAll(filepath.Dir(p.System), 0o755)
 			c.setup(t, p)
 			f, err := Find(p)
+			var e *Error
 			switch {
-			case c.want == "" && err != nil:
+			case c.want == 0 && err != nil:
 				t.Fatalf("Find: %v", err)
-			case c.want == "" && f.Mode != c.mode:
+			case c.want == 0 && f.Mode != c.mode:
 				t.Fatalf("Find = %+v, want mode %s", f, c.mode)
-			case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
-				t.Fatalf("Find = %+v, %v; want a refusal mentioning %q", f, err, c.want)
+			case c.want != 0 && (!errors.As(err, &e) || e.Kind != c.want):
+				t.Fatalf("Find = %+v, %v; want a %v refusal", f, err, c.want)
 			}
 		})
 	}
@@ -116,7 +117,8 @@ func TestFindChecksOwner(t *testing.T) {
 	if err := os.Chown(p.System, 4242, 4242); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Find(p); err == nil || !strings.Contains(err.Error(), "owned by uid 4242, not 0") {
+	var e *Error
+	if _, err := Find(p); !errors.As(err, &e) || e.Kind != NotOwned || e.Path != p.System {
 		t.Fatalf("Find = %v, want a refusal of a file root does not own", err)
 	}
 }
@@ -145,7 +147,8 @@ func TestDialServiceChecksPeer(t *testing.T) {
 	} else {
 		c.Close()
 	}
-	if _, err := DialService(context.Background(), sock, me+4242); err == nil || !strings.Contains(err.Error(), "not the service account") {
+	var e *Error
+	if _, err := DialService(context.Background(), sock, me+4242); !errors.As(err, &e) || e.Kind != WrongPeer || e.Path != sock {
 		t.Fatalf("a socket served by uid %d was accepted as uid %d's: %v", me, me+4242, err)
 	}
 }
@@ -157,12 +160,13 @@ func TestLeftovers(t *testing.T) {
 	if err := Leftovers(none, dir); err != nil {
 		t.Fatal(err)
 	}
-	if err := Leftovers(func(k string) string { return map[string]string{LeftoverEnv: "http://x"}[k] }, dir); err == nil || !strings.Contains(err.Error(), LeftoverEnv) {
+	var e *Error
+	if err := Leftovers(func(k string) string { return map[string]string{LeftoverEnv: "http://x"}[k] }, dir); !errors.As(err, &e) || e.Kind != LeftoverEnvSet {
 		t.Fatalf("env: %v", err)
 	}
 	os.MkdirAll(filepath.Join(dir, ".clauz3"), 0o755)
 	os.WriteFile(filepath.Join(dir, LeftoverFile), []byte("{}"), 0o644)
-	if err := Leftovers(none, t.TempDir(), dir); err == nil || !strings.Contains(err.Error(), "remove it") {
+	if err := Leftovers(none, t.TempDir(), dir); !errors.As(err, &e) || e.Kind != LeftoverFileExists || e.Path != filepath.Join(dir, LeftoverFile) {
 		t.Fatalf("file: %v", err)
 	}
 }

@@ -25,6 +25,9 @@
 // WriteCard print what the page shows, every text from the service made
 // Printable first. Its bodies are package wire's.
 //
+// Find, Config.Check, DialService and Leftovers refuse with an *Error whose
+// Kind (and Path) says what is wrong; nothing decides on the words.
+//
 // Callers: cmd/clauz3 (run, mcp, requests, approve, deny; service init
 // writes the file this reads).
 package client

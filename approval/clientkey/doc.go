@@ -16,6 +16,9 @@
 // disk, so another process of the same account that reads the project or
 // the run's files cannot take it.
 //
+// Every error is an *Error whose Kind (NoProof, Malformed, Skewed,
+// WrongKey, ...) says what is wrong; nothing decides on the words.
+//
 // Callers: approval (the service's wait, run and redeem endpoints) and
 // runner (the client's side).
 package clientkey

@@ -23,5 +23,9 @@
 // again before the run: the plan digest and the digests of the store's
 // layer sources. It is the seam for gen's full build-identity digest.
 //
+// Run's own refusals and failures are an *Error whose Kind (Unconfined
+// with what is Missing, BuildMismatch, ...) says which; nothing decides on
+// the words.
+//
 // Callers: approval/serve (service run), internal/approvaltest.
 package execute

@@ -122,7 +122,7 @@ func buildOptions(o Options) (gen.BuildOptions, error) {
 	// json.Marshal sorts map keys, so the bytes are canonical.
 	cfg, err := json.Marshal(env)
 	if err != nil {
-		return gen.BuildOptions{}, fmt.Errorf("layer configuration: %v", err)
+		return gen.BuildOptions{}, fail(LayerConfig, "layer configuration: %w", err)
 	}
 	// The kernel sandbox is derived from the same configuration the run
 	// gets, each layer's settings its own, and the service's grants.
@@ -153,7 +153,7 @@ func layerEnv(o Options) (map[string][]string, error) {
 	for domain, env := range o.LayerEnv {
 		for _, kv := range env {
 			if strings.HasPrefix(kv, "CLAUZ3_SECRETS_DIR=") {
-				return nil, fmt.Errorf("layer %s's configuration sets CLAUZ3_SECRETS_DIR, which is the service's to set", domain)
+				return nil, fail(SecretsDirSet, "layer %s's configuration sets CLAUZ3_SECRETS_DIR, which is the service's to set", domain)
 			}
 		}
 		out[domain] = append([]string(nil), env...)
@@ -163,7 +163,7 @@ func layerEnv(o Options) (map[string][]string, error) {
 			continue
 		}
 		if !filepath.IsAbs(o.SecretsDir) {
-			return nil, fmt.Errorf("layer %s has secrets but the service has no absolute secrets folder (%q)", domain, o.SecretsDir)
+			return nil, fail(NoSecretsFolder, "layer %s has secrets but the service has no absolute secrets folder (%q)", domain, o.SecretsDir)
 		}
 		out[domain] = append(out[domain], "CLAUZ3_SECRETS_DIR="+o.SecretsDir)
 	}
@@ -185,19 +185,19 @@ func releaseSecrets(o Options, layers []*gen.Layer) (func(), error) {
 	}
 	// A store a crashed run left behind is not reused.
 	if err := os.RemoveAll(o.SecretsDir); err != nil {
-		return nil, fmt.Errorf("the run's secret store: %v", err)
+		return nil, fail(SecretStore, "the run's secret store: %w", err)
 	}
 	if err := os.MkdirAll(filepath.Dir(o.SecretsDir), 0o700); err != nil {
-		return nil, fmt.Errorf("the run's secret store: %v", err)
+		return nil, fail(SecretStore, "the run's secret store: %w", err)
 	}
 	if err := os.Mkdir(o.SecretsDir, 0o700); err != nil {
-		return nil, fmt.Errorf("the run's secret store (is another run using it?): %v", err)
+		return nil, fail(SecretStore, "the run's secret store (is another run using it?): %w", err)
 	}
 	remove := func() { os.RemoveAll(o.SecretsDir) }
 	store, _, err := secrets.OpenFile("clauz3", o.SecretsDir)
 	if err != nil {
 		remove()
-		return nil, fmt.Errorf("the run's secret store: %v", err)
+		return nil, fail(SecretStore, "the run's secret store: %w", err)
 	}
 	names := make([]string, 0, len(give))
 	for name := range give {
@@ -207,7 +207,7 @@ func releaseSecrets(o Options, layers []*gen.Layer) (func(), error) {
 	for _, name := range names {
 		if err := store.Set(name, give[name]); err != nil {
 			remove()
-			return nil, fmt.Errorf("the run's secret store: %v", err)
+			return nil, fail(SecretStore, "the run's secret store: %w", err)
 		}
 	}
 	return remove, nil
@@ -256,10 +256,10 @@ func Run(ctx context.Context, job Job, o Options) (Result, error) {
 	// the binary says RUNNING UNCONFINED on stderr, which the transcript
 	// shows.
 	if missing := o.Kernel().Missing(); missing != "" && !o.Sandbox.AllowUnconfined {
-		return Result{}, fmt.Errorf("this machine lacks %s, so a run would not be confined: the service runs no plan here unless its configuration allows unconfined runs (service.json sandbox.allow_unconfined); nothing ran", missing)
+		return Result{}, &Error{Kind: Unconfined, Missing: missing, err: fmt.Errorf("this machine lacks %s, so a run would not be confined: the service runs no plan here unless its configuration allows unconfined runs (service.json sandbox.allow_unconfined); nothing ran", missing)}
 	}
 	if !filepath.IsAbs(o.GoBin) {
-		return Result{}, fmt.Errorf("the go command %q is not an absolute path", o.GoBin)
+		return Result{}, fail(BadGoBin, "the go command %q is not an absolute path", o.GoBin)
 	}
 	if o.Timeout <= 0 {
 		o.Timeout = 10 * time.Minute
@@ -273,13 +273,13 @@ func Run(ctx context.Context, job Job, o Options) (Result, error) {
 	}
 	built, err := gen.Build(ctx, job.Prog, job.Source, opts)
 	if err != nil {
-		return Result{}, fmt.Errorf("build: %w", err)
+		return Result{}, fail(BuildFailed, "build: %w", err)
 	}
 	if built.PlanHash != job.BuildIdentity {
-		return Result{}, fmt.Errorf("build: the binary's build identity is %s, the approval's %s; nothing ran", built.PlanHash, job.BuildIdentity)
+		return Result{}, fail(BuildMismatch, "build: the binary's build identity is %s, the approval's %s; nothing ran", built.PlanHash, job.BuildIdentity)
 	}
 	if want := ir.Digest(job.Source, job.Prog); built.PlanDigest != want {
-		return Result{}, fmt.Errorf("build: the binary is of plan %s, the approval of %s", built.PlanDigest, want)
+		return Result{}, fail(BuildMismatch, "build: the binary is of plan %s, the approval of %s", built.PlanDigest, want)
 	}
 	if err := os.MkdirAll(o.WorkDir, 0o700); err != nil {
 		return Result{}, err
@@ -325,7 +325,7 @@ func Run(ctx context.Context, job Job, o Options) (Result, error) {
 	if runErr != nil {
 		var ee *exec.ExitError
 		if !errors.As(runErr, &ee) {
-			return Result{}, fmt.Errorf("running the sealed binary: %w", runErr)
+			return Result{}, fail(RunFailed, "running the sealed binary: %w", runErr)
 		}
 		res.Exit = ee.ExitCode()
 		if res.Exit < 0 {
@@ -336,7 +336,7 @@ func Run(ctx context.Context, job Job, o Options) (Result, error) {
 	if trace, err := os.ReadFile(traceFile); err == nil {
 		res.Trace = string(trace)
 	} else if !errors.Is(err, os.ErrNotExist) {
-		return Result{}, fmt.Errorf("the run's trace: %w", err)
+		return Result{}, fail(TraceFailed, "the run's trace: %w", err)
 	}
 	return res, nil
 }

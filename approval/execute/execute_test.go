@@ -48,7 +48,8 @@ func TestReleaseSecrets(t *testing.T) {
 	}
 	// A configuration that points the store elsewhere is refused.
 	o.LayerEnv["email"] = append(o.LayerEnv["email"], "CLAUZ3_SECRETS_DIR=/home/agent/store")
-	if _, err := layerEnv(o); err == nil || !strings.Contains(err.Error(), "the service's to set") {
+	var e *Error
+	if _, err := layerEnv(o); !errors.As(err, &e) || e.Kind != SecretsDirSet {
 		t.Errorf("layerEnv with CLAUZ3_SECRETS_DIR = %v", err)
 	}
 }

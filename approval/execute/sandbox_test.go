@@ -2,6 +2,7 @@ package execute
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -113,11 +114,17 @@ func TestRunRefusesWithoutSandbox(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = Run(context.Background(), Job{Prog: prog, Source: []byte("x"), BuildIdentity: "sha256:00"}, o)
-	if err == nil || !strings.Contains(err.Error(), "Landlock") || !strings.Contains(err.Error(), "allow_unconfined") {
-		t.Fatalf("Run on a machine without Landlock = %v; want a refusal naming it and allow_unconfined", err)
+	var e *Error
+	if !errors.As(err, &e) || e.Kind != Unconfined || e.Missing != o.Support().Missing() || e.Missing == "" {
+		t.Fatalf("Run on a machine without Landlock = %v; want an unconfined refusal naming what is missing", err)
+	}
+	// The wording itself is under test here: it tells the administrator
+	// the setting that would allow the run.
+	if want := "this machine lacks " + e.Missing + ", so a run would not be confined: the service runs no plan here unless its configuration allows unconfined runs (service.json sandbox.allow_unconfined); nothing ran"; err.Error() != want {
+		t.Fatalf("refusal = %q, want %q", err, want)
 	}
 	o.Sandbox.AllowUnconfined = true
-	if _, err = Run(context.Background(), Job{Prog: prog, Source: []byte("x"), BuildIdentity: "sha256:00"}, o); err == nil || strings.Contains(err.Error(), "Landlock") {
+	if _, err = Run(context.Background(), Job{Prog: prog, Source: []byte("x"), BuildIdentity: "sha256:00"}, o); err == nil || errors.As(err, &e) && e.Kind == Unconfined {
 		t.Fatalf("with allow_unconfined, the refusal must be another (the missing go command): %v", err)
 	}
 }

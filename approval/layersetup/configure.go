@@ -46,7 +46,8 @@ func Configure(l state.Layout, owner int, req Request) (string, Result, error) {
 	switch req.Domain {
 	case "email":
 		if req.Email.Server == "" || req.Email.From == "" {
-			return "", Result{}, &UsageError{"email: --server HOST:PORT and --from ADDRESS are required"}
+			const msg = "email: --server HOST:PORT and --from ADDRESS are required"
+			return "", Result{}, &UsageError{Msg: msg, Err: fail(RequiredMissing, "--server", msg)}
 		}
 		res, err = SetupEmail(req.Email, l.LayerConfig())
 	case "bank":
@@ -57,7 +58,7 @@ func Configure(l state.Layout, owner int, req Request) (string, Result, error) {
 		for _, a := range req.Accounts {
 			acc, perr := ParseAccount(a)
 			if perr != nil {
-				return "", Result{}, &UsageError{perr.Error()}
+				return "", Result{}, &UsageError{Msg: perr.Error(), Err: perr}
 			}
 			b.Accounts = append(b.Accounts, acc)
 		}
@@ -79,10 +80,11 @@ func Configure(l state.Layout, owner int, req Request) (string, Result, error) {
 	case "filesystem", "grep", "editor":
 		res, err = SetupFS(FS{Domain: req.Domain, Roots: req.Roots, Service: []string{l.Config, l.State}})
 	default:
-		return "", Result{}, fmt.Errorf("%q: the layers configured here are email, bank, db, filesystem, grep, editor and web_fetch", req.Domain)
+		return "", Result{}, fail(UnknownLayer, "", "%q: the layers configured here are email, bank, db, filesystem, grep, editor and web_fetch", req.Domain)
 	}
 	if err != nil {
-		return "", Result{}, fmt.Errorf("%s: %v", req.Domain, err)
+		// The layer's *Error (its Kind) stays reachable under the domain.
+		return "", Result{}, fmt.Errorf("%s: %w", req.Domain, err)
 	}
 	path, err := Write(l.LayerConfig(), res)
 	if err != nil {
@@ -104,6 +106,12 @@ func Configure(l state.Layout, owner int, req Request) (string, Result, error) {
 
 // UsageError is a configuration request that is wrong as written (a
 // required setting missing, a malformed one), not one the layer refused.
-type UsageError struct{ Msg string }
+// Err is the *Error that says which.
+type UsageError struct {
+	Msg string
+	Err error
+}
 
 func (e *UsageError) Error() string { return e.Msg }
+
+func (e *UsageError) Unwrap() error { return e.Err }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/clauz3/clauz3/approval/state"
@@ -60,14 +59,15 @@ func TestConfigure(t *testing.T) {
 		req   Request
 		loose string // a folder of the layout made group-writable first
 		usage bool
-		want  string
+		want  Kind       // the layer setup's refusal, or 0
+		state state.Kind // the state folder's refusal, or 0
 	}{
-		{"email without a server", Request{Domain: "email", Email: Email{From: "a@example.com"}}, "", true, "email: --server HOST:PORT and --from ADDRESS are required"},
-		{"malformed account", Request{Domain: "bank", Accounts: []string{"checking"}}, "", true, "checking"},
-		{"layer refusal", Request{Domain: "filesystem", Roots: []string{"relative/dir"}}, "", false, "filesystem: "},
-		{"unknown layer", Request{Domain: "payroll"}, "", false, `"payroll": the layers configured here are`},
-		{"loose config folder", Request{Domain: "bank", Accounts: []string{"checking=1"}}, "config", false, "a service's folder is 0700 or 0750"},
-		{"loose layer folder", Request{Domain: "bank", Accounts: []string{"checking=1"}}, "layers", false, "a service's folder is 0700 or 0750"},
+		{"email without a server", Request{Domain: "email", Email: Email{From: "a@example.com"}}, "", true, RequiredMissing, 0},
+		{"malformed account", Request{Domain: "bank", Accounts: []string{"checking"}}, "", true, BadAccount, 0},
+		{"layer refusal", Request{Domain: "filesystem", Roots: []string{"relative/dir"}}, "", false, NotAbsolute, 0},
+		{"unknown layer", Request{Domain: "payroll"}, "", false, UnknownLayer, 0},
+		{"loose config folder", Request{Domain: "bank", Accounts: []string{"checking=1"}}, "config", false, 0, state.LooseMode},
+		{"loose layer folder", Request{Domain: "bank", Accounts: []string{"checking=1"}}, "layers", false, 0, state.LooseMode},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			l := serviceLayout(t)
@@ -79,8 +79,15 @@ func TestConfigure(t *testing.T) {
 			}
 			_, _, err := Configure(l, uid, c.req)
 			var usage *UsageError
-			if err == nil || !strings.Contains(err.Error(), c.want) || errors.As(err, &usage) != c.usage {
-				t.Fatalf("Configure = %v (usage error: %v), want %q (usage error: %v)", err, errors.As(err, &usage), c.want, c.usage)
+			var e *Error
+			var se *state.Error
+			switch {
+			case err == nil || errors.As(err, &usage) != c.usage:
+				t.Fatalf("Configure = %v (usage error: %v), want a refusal (usage error: %v)", err, errors.As(err, &usage), c.usage)
+			case c.want != 0 && (!errors.As(err, &e) || e.Kind != c.want):
+				t.Fatalf("Configure = %v, want a %v refusal", err, c.want)
+			case c.state != 0 && (!errors.As(err, &se) || se.Kind != c.state):
+				t.Fatalf("Configure = %v, want the state folder's %v refusal", err, c.state)
 			}
 			if entries, _ := os.ReadDir(l.LayerConfig()); len(entries) != 0 {
 				t.Errorf("a refused request wrote %v", entries)
@@ -89,5 +96,11 @@ func TestConfigure(t *testing.T) {
 				t.Errorf("a refused request made the layer's data")
 			}
 		})
+	}
+	// The wording itself is under test here: a layer's refusal reaches the
+	// administrator prefixed with the layer's domain.
+	_, _, err := Configure(serviceLayout(t), uid, Request{Domain: "filesystem", Roots: []string{"relative/dir"}})
+	if want := `filesystem: --root "relative/dir": not an absolute path`; err == nil || err.Error() != want {
+		t.Fatalf("Configure = %v, want %q", err, want)
 	}
 }

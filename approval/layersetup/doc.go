@@ -41,7 +41,9 @@
 // (the ledger and the database under the state folder), runs the layer's
 // set-up, writes the file and, run by root for a real service, hands what
 // it made to the service's account. A request wrong as written is a
-// *UsageError; anything else it refuses is a refusal.
+// *UsageError; anything else it refuses is a refusal. Every refusal of a
+// layer's set-up is (or wraps) an *Error whose Kind and Flag say what is
+// wrong; nothing decides on the words.
 //
 // Callers: cmd/clauz3 (layers configure), approval/serve (DevOnly, when
 // the service reads the layer configuration) and internal/demo.

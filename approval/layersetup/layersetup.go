@@ -42,11 +42,11 @@ type File struct {
 // (<config>/layers) with res.Env, owner-only, and returns its path.
 func Write(layerDir string, res Result) (string, error) {
 	if !validDomain(res.Domain) {
-		return "", fmt.Errorf("layer %q: not a layer domain", res.Domain)
+		return "", fail(UnknownLayer, "", "layer %q: not a layer domain", res.Domain)
 	}
 	for k, v := range res.Env {
 		if !strings.HasPrefix(k, "CLAUZ3_") || strings.ContainsAny(k, "= \x00") || strings.ContainsRune(v, 0) {
-			return "", fmt.Errorf("layer %s: %q=%q is not a CLAUZ3_* setting", res.Domain, k, v)
+			return "", fail(BadSetting, "", "layer %s: %q=%q is not a CLAUZ3_* setting", res.Domain, k, v)
 		}
 	}
 	data, err := json.MarshalIndent(File{Env: res.Env}, "", "  ")
@@ -99,10 +99,10 @@ type WebFetch struct {
 func SetupWebFetch(w WebFetch, dev bool) (Result, error) {
 	res := Result{Domain: "web_fetch", Env: map[string]string{}}
 	if w.MaxBytes < 0 {
-		return Result{}, fmt.Errorf("--max-bytes %d: not a positive byte count", w.MaxBytes)
+		return Result{}, fail(BadCount, "--max-bytes", "--max-bytes %d: not a positive byte count", w.MaxBytes)
 	}
 	if w.Timeout < 0 {
-		return Result{}, fmt.Errorf("--timeout %s: not a positive duration", w.Timeout)
+		return Result{}, fail(BadCount, "--timeout", "--timeout %s: not a positive duration", w.Timeout)
 	}
 	if w.MaxBytes > 0 {
 		res.Env["CLAUZ3_WEB_MAX_BYTES"] = strconv.FormatInt(w.MaxBytes, 10)
@@ -116,7 +116,7 @@ func SetupWebFetch(w WebFetch, dev bool) (Result, error) {
 		var ps []string
 		for _, p := range w.Ports {
 			if p <= 0 || p > 65535 {
-				return Result{}, fmt.Errorf("--port %d: not a TCP port number", p)
+				return Result{}, fail(BadPort, "--port", "--port %d: not a TCP port number", p)
 			}
 			ps = append(ps, strconv.Itoa(p))
 		}
@@ -126,7 +126,7 @@ func SetupWebFetch(w WebFetch, dev bool) (Result, error) {
 	if w.AllowLoopback {
 		if !dev {
 			why, _ := DevOnly("CLAUZ3_WEB_ALLOW_LOOPBACK")
-			return Result{}, fmt.Errorf("--allow-loopback %s; only a dev-mode service may allow it", why)
+			return Result{}, fail(LoopbackRefused, "--allow-loopback", "--allow-loopback %s; only a dev-mode service may allow it", why)
 		}
 		res.Env["CLAUZ3_WEB_ALLOW_LOOPBACK"] = "1"
 		res.Summary = append(res.Summary, "DEV MODE: plans may fetch from loopback (services on this machine)")
@@ -153,22 +153,22 @@ const CAName = "email-ca.pem"
 func SetupEmail(e Email, layerDir string) (Result, error) {
 	host, port, err := net.SplitHostPort(e.Server)
 	if err != nil || host == "" {
-		return Result{}, fmt.Errorf("--server %q: want HOST:PORT (the SMTP server's name or IP address, which its certificate must carry, and its port)", e.Server)
+		return Result{}, fail(BadServer, "--server", "--server %q: want HOST:PORT (the SMTP server's name or IP address, which its certificate must carry, and its port)", e.Server)
 	}
 	if n, err := strconv.Atoi(port); err != nil || n <= 0 || n > 65535 {
-		return Result{}, fmt.Errorf("--server %q: %q is not a port number", e.Server, port)
+		return Result{}, fail(BadServer, "--server", "--server %q: %q is not a port number", e.Server, port)
 	}
 	if strings.ContainsAny(host, " \t\r\n/\x00") {
-		return Result{}, fmt.Errorf("--server %q: %q is not a host name", e.Server, host)
+		return Result{}, fail(BadServer, "--server", "--server %q: %q is not a host name", e.Server, host)
 	}
 	if e.TLS == "" {
 		e.TLS = "starttls"
 	}
 	if e.TLS != "starttls" && e.TLS != "implicit" {
-		return Result{}, fmt.Errorf("--tls %q: want starttls or implicit (there is no plaintext mode)", e.TLS)
+		return Result{}, fail(BadTLS, "--tls", "--tls %q: want starttls or implicit (there is no plaintext mode)", e.TLS)
 	}
 	if err := plainAddress(e.From); err != nil {
-		return Result{}, fmt.Errorf("--from %q: %v", e.From, err)
+		return Result{}, fail(BadAddress, "--from", "--from %q: %w", e.From, err)
 	}
 	res := Result{Domain: "email", Env: map[string]string{
 		"CLAUZ3_SMTP_HOST": host, "CLAUZ3_SMTP_PORT": port, "CLAUZ3_SMTP_TLS": e.TLS, "CLAUZ3_SMTP_FROM": e.From,
@@ -177,11 +177,11 @@ func SetupEmail(e Email, layerDir string) (Result, error) {
 	if e.CAFile != "" {
 		data, err := readSmall(e.CAFile, 1<<20)
 		if err != nil {
-			return Result{}, fmt.Errorf("--ca-file: %v", err)
+			return Result{}, fail(Unreadable, "--ca-file", "--ca-file: %w", err)
 		}
 		n, err := certificates(data)
 		if err != nil {
-			return Result{}, fmt.Errorf("--ca-file %s: %v", e.CAFile, err)
+			return Result{}, fail(BadCertificate, "--ca-file", "--ca-file %s: %w", e.CAFile, err)
 		}
 		dst := filepath.Join(layerDir, CAName)
 		if err := state.WriteFile(dst, data); err != nil {
@@ -268,14 +268,14 @@ type Account struct {
 func ParseAccount(s string) (Account, error) {
 	name, cents, ok := strings.Cut(s, "=")
 	if !ok || name == "" {
-		return Account{}, fmt.Errorf("--account %q: want NAME=CENTS (the opening balance, an integer number of cents)", s)
+		return Account{}, fail(BadAccount, "--account", "--account %q: want NAME=CENTS (the opening balance, an integer number of cents)", s)
 	}
 	if strings.ContainsAny(name, "\x00\r\n") {
-		return Account{}, fmt.Errorf("--account %q: the name holds a control character", s)
+		return Account{}, fail(BadAccount, "--account", "--account %q: the name holds a control character", s)
 	}
 	n, err := strconv.ParseInt(cents, 10, 64)
 	if err != nil || n < 0 {
-		return Account{}, fmt.Errorf("--account %q: %q is not a balance (a non-negative integer number of cents)", s, cents)
+		return Account{}, fail(BadAccount, "--account", "--account %q: %q is not a balance (a non-negative integer number of cents)", s, cents)
 	}
 	return Account{Name: name, Balance: n}, nil
 }
@@ -289,12 +289,12 @@ type Bank struct {
 // SetupBank creates the ledger when missing and its accounts.
 func SetupBank(b Bank) (Result, error) {
 	if !filepath.IsAbs(b.Ledger) {
-		return Result{}, fmt.Errorf("--ledger %q: not an absolute path", b.Ledger)
+		return Result{}, fail(NotAbsolute, "--ledger", "--ledger %q: not an absolute path", b.Ledger)
 	}
 	seen := map[string]bool{}
 	for _, a := range b.Accounts {
 		if seen[a.Name] {
-			return Result{}, fmt.Errorf("--account %s: given twice", a.Name)
+			return Result{}, fail(DuplicateAccount, "--account", "--account %s: given twice", a.Name)
 		}
 		seen[a.Name] = true
 	}
@@ -303,16 +303,16 @@ func SetupBank(b Bank) (Result, error) {
 	switch {
 	case err == nil:
 		if !fi.Mode().IsRegular() {
-			return Result{}, fmt.Errorf("--ledger %s: not a regular file", b.Ledger)
+			return Result{}, fail(NotRegular, "--ledger", "--ledger %s: not a regular file", b.Ledger)
 		}
 		// Opening creates the ledger's tables; an existing file of
 		// another kind must not be changed into one.
 		if err := isLedger(b.Ledger); err != nil {
-			return Result{}, fmt.Errorf("--ledger %s: %v", b.Ledger, err)
+			return Result{}, fail(NotALedger, "--ledger", "--ledger %s: %w", b.Ledger, err)
 		}
 	case errors.Is(err, os.ErrNotExist):
 		if len(b.Accounts) == 0 {
-			return Result{}, fmt.Errorf("--ledger %s does not exist; give its accounts with --account NAME=CENTS to create it", b.Ledger)
+			return Result{}, fail(MissingAccounts, "--ledger", "--ledger %s does not exist; give its accounts with --account NAME=CENTS to create it", b.Ledger)
 		}
 		// The folder is the ledger's own: SQLite keeps its WAL beside
 		// it, and the sealed binary's sandbox opens that folder.
@@ -323,7 +323,7 @@ func SetupBank(b Bank) (Result, error) {
 		res.Files = append(res.Files, made...)
 		res.Summary = append(res.Summary, "created the ledger "+b.Ledger)
 	default:
-		return Result{}, fmt.Errorf("--ledger: %v", err)
+		return Result{}, fail(Unreadable, "--ledger", "--ledger: %w", err)
 	}
 	l, err := bank.Open(b.Ledger)
 	if err != nil {
@@ -332,7 +332,7 @@ func SetupBank(b Bank) (Result, error) {
 	defer l.Close()
 	for _, a := range b.Accounts {
 		if bal, err := l.Balance(a.Name); err == nil {
-			return Result{}, fmt.Errorf("--account %s: the ledger has this account already (balance %s); accounts are created once, their balances change only by movements", a.Name, Cents(bal))
+			return Result{}, fail(DuplicateAccount, "--account", "--account %s: the ledger has this account already (balance %s); accounts are created once, their balances change only by movements", a.Name, Cents(bal))
 		}
 		if err := l.CreateAccount(a.Name, a.Balance); err != nil {
 			return Result{}, err
@@ -398,27 +398,27 @@ type DB struct {
 // columns.
 func SetupDB(d DB) (Result, error) {
 	if !filepath.IsAbs(d.Path) {
-		return Result{}, fmt.Errorf("--db %q: not an absolute path", d.Path)
+		return Result{}, fail(NotAbsolute, "--db", "--db %q: not an absolute path", d.Path)
 	}
 	if d.Table == "" {
 		d.Table = "users"
 	}
 	cols, ok := db.Declared(d.Table)
 	if !ok {
-		return Result{}, fmt.Errorf("--table %q: the db layer declares no such table (declared: users)", d.Table)
+		return Result{}, fail(NoSuchTable, "--table", "--table %q: the db layer declares no such table (declared: users)", d.Table)
 	}
 	if d.CSV != "" && d.SQL != "" {
-		return Result{}, errors.New("--csv and --sql: give one")
+		return Result{}, fail(Conflict, "--csv", "--csv and --sql: give one")
 	}
 	res := Result{Domain: "db", Env: map[string]string{"CLAUZ3_DB_PATH": d.Path}}
 	_, err := os.Lstat(d.Path)
 	switch {
 	case err == nil && (d.CSV != "" || d.SQL != ""):
-		return Result{}, fmt.Errorf("--db %s exists already; tables are made from CSV or SQL into a new database only", d.Path)
+		return Result{}, fail(DBExists, "--db", "--db %s exists already; tables are made from CSV or SQL into a new database only", d.Path)
 	case err != nil && !errors.Is(err, os.ErrNotExist):
-		return Result{}, fmt.Errorf("--db: %v", err)
+		return Result{}, fail(Unreadable, "--db", "--db: %w", err)
 	case err != nil && d.CSV == "" && d.SQL == "":
-		return Result{}, fmt.Errorf("--db %s does not exist; give --csv FILE or --sql FILE to create it", d.Path)
+		return Result{}, fail(MissingSource, "--db", "--db %s does not exist; give --csv FILE or --sql FILE to create it", d.Path)
 	}
 	if d.CSV != "" || d.SQL != "" {
 		made, err := mkdirs(filepath.Dir(d.Path))
@@ -465,20 +465,20 @@ func openRW(path string) (*sql.DB, error) {
 func fromCSV(path, table string, cols []db.Column, csvFile string) (int, error) {
 	data, err := readSmall(csvFile, 64<<20)
 	if err != nil {
-		return 0, fmt.Errorf("--csv: %v", err)
+		return 0, fail(Unreadable, "--csv", "--csv: %w", err)
 	}
 	r := csv.NewReader(bytes.NewReader(data))
 	r.FieldsPerRecord = -1 // the header is compared below, with the reason
 	header, err := r.Read()
 	if err != nil {
-		return 0, fmt.Errorf("--csv %s: the header: %v", csvFile, err)
+		return 0, fail(BadHeader, "--csv", "--csv %s: the header: %w", csvFile, err)
 	}
 	var want []string
 	for _, c := range cols {
 		want = append(want, c.Name)
 	}
 	if strings.Join(header, ",") != strings.Join(want, ",") {
-		return 0, fmt.Errorf("--csv %s: line 1: the header is %q; table %s has the columns %q, in this order", csvFile, strings.Join(header, ","), table, strings.Join(want, ","))
+		return 0, fail(BadHeader, "--csv", "--csv %s: line 1: the header is %q; table %s has the columns %q, in this order", csvFile, strings.Join(header, ","), table, strings.Join(want, ","))
 	}
 	r.FieldsPerRecord = len(cols)
 	h, err := openRW(path)
@@ -502,19 +502,19 @@ func fromCSV(path, table string, cols []db.Column, csvFile string) (int, error) 
 			break
 		}
 		if err != nil {
-			return 0, fmt.Errorf("--csv %s: %v", csvFile, err)
+			return 0, fail(BadCell, "--csv", "--csv %s: %w", csvFile, err)
 		}
 		line, _ := r.FieldPos(0)
 		args := make([]any, len(cols))
 		for i, c := range cols {
 			v, err := typed(c, rec[i])
 			if err != nil {
-				return 0, fmt.Errorf("--csv %s: line %d, column %s: %v", csvFile, line, c.Name, err)
+				return 0, fail(BadCell, "--csv", "--csv %s: line %d, column %s: %w", csvFile, line, c.Name, err)
 			}
 			args[i] = v
 		}
 		if _, err := tx.Exec(insert, args...); err != nil {
-			return 0, fmt.Errorf("--csv %s: line %d: %v", csvFile, line, err)
+			return 0, fail(BadCell, "--csv", "--csv %s: line %d: %w", csvFile, line, err)
 		}
 		n++
 	}
@@ -546,7 +546,7 @@ func typed(c db.Column, s string) (any, error) {
 func fromSQL(path, script string) error {
 	data, err := readSmall(script, 64<<20)
 	if err != nil {
-		return fmt.Errorf("--sql: %v", err)
+		return fail(Unreadable, "--sql", "--sql: %w", err)
 	}
 	h, err := openRW(path)
 	if err != nil {
@@ -554,7 +554,7 @@ func fromSQL(path, script string) error {
 	}
 	defer h.Close()
 	if _, err := h.Exec(string(data)); err != nil {
-		return fmt.Errorf("--sql %s: %v", script, err)
+		return fail(BadSQL, "--sql", "--sql %s: %w", script, err)
 	}
 	return nil
 }
@@ -570,7 +570,7 @@ func checkTable(path, table string, cols []db.Column) (int, error) {
 	defer h.Close()
 	info, err := h.Query(`SELECT name FROM pragma_table_info(?)`, table)
 	if err != nil {
-		return 0, fmt.Errorf("%s: not an SQLite database: %v", path, err)
+		return 0, fail(BadDatabase, "", "%s: not an SQLite database: %w", path, err)
 	}
 	have := map[string]bool{}
 	for info.Next() {
@@ -583,7 +583,7 @@ func checkTable(path, table string, cols []db.Column) (int, error) {
 	}
 	info.Close()
 	if len(have) == 0 {
-		return 0, fmt.Errorf("%s has no table %s", path, table)
+		return 0, fail(BadDatabase, "", "%s has no table %s", path, table)
 	}
 	var missing, sel []string
 	for _, c := range cols {
@@ -594,11 +594,11 @@ func checkTable(path, table string, cols []db.Column) (int, error) {
 	}
 	if len(missing) > 0 {
 		sort.Strings(missing)
-		return 0, fmt.Errorf("%s: table %s lacks the declared columns %s", path, table, strings.Join(missing, ", "))
+		return 0, fail(BadDatabase, "", "%s: table %s lacks the declared columns %s", path, table, strings.Join(missing, ", "))
 	}
 	rows, err := h.Query("SELECT rowid, " + strings.Join(sel, ", ") + " FROM " + table)
 	if err != nil {
-		return 0, fmt.Errorf("%s: %v", path, err)
+		return 0, fail(BadDatabase, "", "%s: %w", path, err)
 	}
 	defer rows.Close()
 	n := 0
@@ -632,7 +632,7 @@ func checkTable(path, table string, cols []db.Column) (int, error) {
 				bad = "not a one-line address with '@' (the layer's postcondition would refuse every query that returns it)"
 			}
 			if bad != "" {
-				return 0, fmt.Errorf("%s: table %s, row %v, column %s: %v is %s", path, table, vals[0], c.Name, v, bad)
+				return 0, fail(BadRow, "", "%s: table %s, row %v, column %s: %v is %s", path, table, vals[0], c.Name, v, bad)
 			}
 		}
 		n++
@@ -653,30 +653,30 @@ type FS struct {
 // SetupFS checks the roots.
 func SetupFS(f FS) (Result, error) {
 	if len(f.Roots) == 0 {
-		return Result{}, errors.New("give the folders plans may use with --root DIR (repeatable)")
+		return Result{}, fail(MissingRoots, "--root", "give the folders plans may use with --root DIR (repeatable)")
 	}
 	var clean []string
 	for _, r := range f.Roots {
 		if !filepath.IsAbs(r) {
-			return Result{}, fmt.Errorf("--root %q: not an absolute path", r)
+			return Result{}, fail(NotAbsolute, "--root", "--root %q: not an absolute path", r)
 		}
 		c := filepath.Clean(r)
 		if strings.ContainsRune(c, filepath.ListSeparator) {
-			return Result{}, fmt.Errorf("--root %q: holds %q, which separates the roots", r, filepath.ListSeparator)
+			return Result{}, fail(BadRoot, "--root", "--root %q: holds %q, which separates the roots", r, filepath.ListSeparator)
 		}
 		fi, err := os.Stat(c)
 		if err != nil {
-			return Result{}, fmt.Errorf("--root: %v", err)
+			return Result{}, fail(Unreadable, "--root", "--root: %w", err)
 		}
 		if !fi.IsDir() {
-			return Result{}, fmt.Errorf("--root %s: not a folder", c)
+			return Result{}, fail(NotAFolder, "--root", "--root %s: not a folder", c)
 		}
 		real, err := filepath.EvalSymlinks(c)
 		if err != nil {
-			return Result{}, fmt.Errorf("--root: %v", err)
+			return Result{}, fail(Unreadable, "--root", "--root: %w", err)
 		}
 		if real != c {
-			return Result{}, fmt.Errorf("--root %s: reached through a symbolic link (it is %s); give the real path, as the layer refuses paths through links", c, real)
+			return Result{}, fail(SymlinkedRoot, "--root", "--root %s: reached through a symbolic link (it is %s); give the real path, as the layer refuses paths through links", c, real)
 		}
 		for _, s := range f.Service {
 			if s == "" {
@@ -687,7 +687,7 @@ func SetupFS(f FS) (Result, error) {
 				rs = filepath.Clean(s)
 			}
 			if within(c, rs) || within(rs, c) {
-				return Result{}, fmt.Errorf("--root %s overlaps the service's own folder %s; plans could read or change its keys, policy or layers", c, rs)
+				return Result{}, fail(OverlapsService, "--root", "--root %s overlaps the service's own folder %s; plans could read or change its keys, policy or layers", c, rs)
 			}
 		}
 		clean = append(clean, c)

@@ -1,9 +1,9 @@
 package layersetup
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/clauz3/clauz3/layers/bank"
@@ -63,63 +63,65 @@ func TestSetupRefusals(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		run  func() error
-		want string
+		want Kind
+		flag string
 	}{
 		{"relative ledger", func() error {
 			_, err := SetupBank(Bank{Ledger: "ledger.db", Accounts: []Account{{"a", 1}}})
 			return err
-		}, "not an absolute path"},
-		{"new ledger without accounts", func() error { _, err := SetupBank(Bank{Ledger: filepath.Join(dir, "none.db")}); return err }, "give its accounts"},
+		}, NotAbsolute, "--ledger"},
+		{"new ledger without accounts", func() error { _, err := SetupBank(Bank{Ledger: filepath.Join(dir, "none.db")}); return err }, MissingAccounts, "--ledger"},
 		{"another database as the ledger", func() error {
 			_, err := SetupBank(Bank{Ledger: notLedger, Accounts: []Account{{"a", 1}}})
 			return err
-		}, "refusing to change it into a ledger"},
+		}, NotALedger, "--ledger"},
 		{"account twice", func() error {
 			_, err := SetupBank(Bank{Ledger: filepath.Join(dir, "twice.db"), Accounts: []Account{{"a", 1}, {"a", 2}}})
 			return err
-		}, "given twice"},
+		}, DuplicateAccount, "--account"},
 		{"undeclared table", func() error {
 			_, err := SetupDB(DB{Path: filepath.Join(dir, "t.db"), Table: "orders", CSV: write("o.csv", "id\n1\n")})
 			return err
-		}, "declares no such table"},
+		}, NoSuchTable, "--table"},
 		{"csv and sql", func() error {
 			_, err := SetupDB(DB{Path: filepath.Join(dir, "t.db"), CSV: "a.csv", SQL: "a.sql"})
 			return err
-		}, "give one"},
+		}, Conflict, "--csv"},
 		{"int column", func() error {
 			_, err := SetupDB(DB{Path: filepath.Join(dir, "t.db"), CSV: write("i.csv", "id,name,email,team,consented\nx,Ann,ann@example.com,ops,1\n")})
 			return err
-		}, `line 2, column id: "x" is not an int`},
+		}, BadCell, "--csv"},
 		{"email on two lines", func() error {
 			_, err := SetupDB(DB{Path: filepath.Join(dir, "t.db"), CSV: write("e.csv", "id,name,email,team,consented\n1,Ann,\"ann@example.com\nBcc: eve@evil.test\",ops,1\n")})
 			return err
-		}, "not a one-line address"},
+		}, BadRow, ""},
 		{"root holding the service", func() error {
 			_, err := SetupFS(FS{Domain: "filesystem", Roots: []string{dir}, Service: []string{filepath.Join(svc, "state")}})
 			return err
-		}, "overlaps the service's own folder"},
+		}, OverlapsService, "--root"},
 		{"root is a file", func() error {
 			_, err := SetupFS(FS{Domain: "filesystem", Roots: []string{notLedger}})
 			return err
-		}, "not a folder"},
-		{"no roots", func() error { _, err := SetupFS(FS{Domain: "filesystem"}); return err }, "--root DIR"},
+		}, NotAFolder, "--root"},
+		{"no roots", func() error { _, err := SetupFS(FS{Domain: "filesystem"}); return err }, MissingRoots, "--root"},
 		{"implicit port out of range", func() error {
 			_, err := SetupEmail(Email{Server: "mail.example.com:70000", From: "a@example.com"}, dir)
 			return err
-		}, "not a port number"},
+		}, BadServer, "--server"},
 		{"empty CA file", func() error {
 			_, err := SetupEmail(Email{Server: "mail.example.com:587", From: "a@example.com", CAFile: write("empty.pem", "\n")}, dir)
 			return err
-		}, "holds no PEM certificate"},
+		}, BadCertificate, "--ca-file"},
 		{"from with a header", func() error {
 			_, err := SetupEmail(Email{Server: "mail.example.com:587", From: "a@example.com\r\nBcc: eve@evil.test"}, dir)
 			return err
-		}, "--from"},
+		}, BadAddress, "--from"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := tc.run()
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Fatalf("got %v, want an error with %q", err, tc.want)
+			var e *Error
+			if !errors.As(err, &e) || e.Kind != tc.want || e.Flag != tc.flag {
+				t.Fatalf("got %v, want a %v refusal of %q", err, tc.want, tc.flag)
 			}
 		})
 	}

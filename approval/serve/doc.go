@@ -40,7 +40,9 @@
 // It listens on the loopback address of its settings and, in a real
 // installation, on the API's Unix socket in a folder only the service
 // owns. Every refusal is an error that says why; cmd/clauz3 prints it and
-// exits 1.
+// exits 1. The executor's and the layer configuration's refusals are an
+// *Error whose Kind (PlanChanged, IdentityChanged, NoSecret, ...) says
+// which; nothing decides on the words.
 //
 // Callers: cmd/clauz3 (service init, service run, layers install).
 package serve

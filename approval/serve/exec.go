@@ -65,22 +65,22 @@ func (sp *serviceProver) executor() approval.Execute {
 		src := []byte(job.PlanSource)
 		prog, err := compiler.Compile(job.PlanName, src, sp.config(job.Target))
 		if err != nil {
-			return approval.RunResult{}, fmt.Errorf("compiling the approved plan against the layer store: %v", err)
+			return approval.RunResult{}, fail(CompileFailed, "compiling the approved plan against the layer store: %w", err)
 		}
 		digest := ir.Digest(src, prog)
 		if digest != job.PlanHash {
-			return approval.RunResult{}, fmt.Errorf("the approved plan compiles to %s now, not %s: the layer store changed since the approval; nothing ran", digest, job.PlanHash)
+			return approval.RunResult{}, fail(PlanChanged, "the approved plan compiles to %s now, not %s: the layer store changed since the approval; nothing ran", digest, job.PlanHash)
 		}
 		o, err := sp.options()
 		if err != nil {
-			return approval.RunResult{}, fmt.Errorf("%v; nothing ran", err)
+			return approval.RunResult{}, fail(OptionsFailed, "%w; nothing ran", err)
 		}
 		identity, err := execute.Identity(ctx, prog, src, o)
 		if err != nil {
 			return approval.RunResult{}, err
 		}
 		if identity != job.BuildIdentity {
-			return approval.RunResult{}, fmt.Errorf("the layer store, toolchain or layer configuration changed since the approval (build identity %s, approved %s); nothing ran", identity, job.BuildIdentity)
+			return approval.RunResult{}, fail(IdentityChanged, "the layer store, toolchain or layer configuration changed since the approval (build identity %s, approved %s); nothing ran", identity, job.BuildIdentity)
 		}
 		mu.Lock()
 		defer mu.Unlock()
@@ -96,11 +96,11 @@ func (sp *serviceProver) executor() approval.Execute {
 // settings, state and config folders and the account database.
 func ExecuteOptions(l state.Layout, settings state.Settings, uid int, serviceURL string, keys state.Keys) (execute.Options, error) {
 	if settings.Go == "" || !filepath.IsAbs(settings.Go) {
-		return execute.Options{}, fmt.Errorf("%s: no absolute go command path (set at service init with --go)", l.SettingsFile())
+		return execute.Options{}, fail(BadSettings, "%s: no absolute go command path (set at service init with --go)", l.SettingsFile())
 	}
 	u, err := user.LookupId(strconv.Itoa(uid))
 	if err != nil {
-		return execute.Options{}, fmt.Errorf("the service account's home folder: %v", err)
+		return execute.Options{}, fail(BadSettings, "the service account's home folder: %w", err)
 	}
 	layerEnv, layerSecrets, err := readLayerConfig(l, uid, keys, settings.Mode)
 	if err != nil {
@@ -117,7 +117,7 @@ func ExecuteOptions(l state.Layout, settings state.Settings, uid int, serviceURL
 			continue
 		}
 		if settings.Mode != client.ModeDev || !filepath.IsAbs(c.value) {
-			return execute.Options{}, fmt.Errorf("%s: %s is for dev mode only, as an absolute path", l.SettingsFile(), c.name)
+			return execute.Options{}, fail(BadSettings, "%s: %s is for dev mode only, as an absolute path", l.SettingsFile(), c.name)
 		}
 		*c.replaceThis = c.value
 	}
@@ -178,17 +178,17 @@ func readLayerConfig(l state.Layout, uid int, keys state.Keys, mode string) (map
 		}
 		path := filepath.Join(l.LayerConfig(), e.Name())
 		if !secretName.MatchString(domain) {
-			return nil, nil, fmt.Errorf("%s: %q is not a layer domain (letters, digits, '_' and '-')", path, domain)
+			return nil, nil, fail(BadLayerFile, "%s: %q is not a layer domain (letters, digits, '_' and '-')", path, domain)
 		}
 		data, err := state.ReadFile(path, uid)
 		if err != nil {
-			return nil, nil, fmt.Errorf("layer configuration: %v", err)
+			return nil, nil, fail(LayerConfigUnreadable, "layer configuration: %w", err)
 		}
 		var c layerConfig
 		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&c); err != nil {
-			return nil, nil, fmt.Errorf("%s: %v", path, err)
+			return nil, nil, fail(BadLayerFile, "%s: %w", path, err)
 		}
 		keys := make([]string, 0, len(c.Env))
 		for k := range c.Env {
@@ -199,15 +199,16 @@ func readLayerConfig(l state.Layout, uid int, keys state.Keys, mode string) (map
 			v := c.Env[k]
 			switch {
 			case !strings.HasPrefix(k, "CLAUZ3_") || strings.ContainsAny(k, "= \x00"):
-				return nil, nil, fmt.Errorf("%s: %q is not a CLAUZ3_* layer setting", path, k)
+				return nil, nil, fail(BadSetting, "%s: %q is not a CLAUZ3_* layer setting", path, k)
 			case k == "CLAUZ3_SECRETS_DIR":
-				return nil, nil, fmt.Errorf("%s: %s is the service's to set (each run's own secret store); a layer names its secrets with *_SECRET settings", path, k)
+				return nil, nil, fail(SecretsDirSet, "%s: %s is the service's to set (each run's own secret store); a layer names its secrets with *_SECRET settings", path, k)
 			case strings.ContainsRune(v, 0):
-				return nil, nil, fmt.Errorf("%s: %s has a NUL byte", path, k)
+				return nil, nil, fail(BadSetting, "%s: %s has a NUL byte", path, k)
 			case strings.HasSuffix(k, "_SECRET"):
 				value, err := layerSecret(l, uid, domain, v, own)
 				if err != nil {
-					return nil, nil, fmt.Errorf("%s: %s: %v", path, k, err)
+					// layerSecret's *Error (its Kind) stays reachable.
+					return nil, nil, fmt.Errorf("%s: %s: %w", path, k, err)
 				}
 				if released[domain] == nil {
 					released[domain] = map[string]string{}
@@ -216,7 +217,7 @@ func readLayerConfig(l state.Layout, uid int, keys state.Keys, mode string) (map
 				released[domain][v] = value
 			}
 			if why, devOnly := layersetup.DevOnly(k); devOnly && mode != client.ModeDev {
-				return nil, nil, fmt.Errorf("%s: %s %s; only a dev-mode service may set it, this one is %s", path, k, why, mode)
+				return nil, nil, fail(DevOnlySetting, "%s: %s %s; only a dev-mode service may set it, this one is %s", path, k, why, mode)
 			}
 			out[domain] = append(out[domain], k+"="+v)
 		}
@@ -236,10 +237,10 @@ var reservedSecrets = map[string]bool{"approval-signing-key": true, "signing-key
 // config folder, refusing what the layer may not have.
 func layerSecret(l state.Layout, uid int, domain, name string, own []string) (string, error) {
 	if !secretName.MatchString(name) {
-		return "", fmt.Errorf("%q is not a secret name (1-64 letters, digits, '_' and '-', starting with a letter or digit)", name)
+		return "", fail(BadSecretName, "%q is not a secret name (1-64 letters, digits, '_' and '-', starting with a letter or digit)", name)
 	}
 	if reservedSecrets[name] {
-		return "", fmt.Errorf("%q names one of the service's own secrets; no layer is given those", name)
+		return "", fail(ServiceSecret, "%q names one of the service's own secrets; no layer is given those", name)
 	}
 	dir := filepath.Join(l.Config, "secrets", domain)
 	path := filepath.Join(dir, name)
@@ -248,24 +249,24 @@ func layerSecret(l state.Layout, uid int, domain, name string, own []string) (st
 		others, _ := filepath.Glob(filepath.Join(l.Config, "secrets", "*", name))
 		for _, o := range others {
 			if other := filepath.Base(filepath.Dir(o)); other != domain {
-				return "", fmt.Errorf("the secret %q is layer %s's (%s), not layer %s's: a layer is given only the secrets in its own folder %s", name, other, o, domain, dir)
+				return "", fail(OtherLayersSecret, "the secret %q is layer %s's (%s), not layer %s's: a layer is given only the secrets in its own folder %s", name, other, o, domain, dir)
 			}
 		}
-		return "", fmt.Errorf("no secret %q in layer %s's folder %s", name, domain, dir)
+		return "", fail(NoSecret, "no secret %q in layer %s's folder %s", name, domain, dir)
 	}
 	if err != nil {
-		return "", fmt.Errorf("the secret %q: %v", name, err)
+		return "", fail(SecretUnreadable, "the secret %q: %w", name, err)
 	}
 	if err := state.CheckDir(dir, uid); err != nil {
-		return "", fmt.Errorf("the secret %q: %v", name, err)
+		return "", fail(SecretUnreadable, "the secret %q: %w", name, err)
 	}
 	value := strings.TrimSuffix(string(data), "\n")
 	if value == "" {
-		return "", fmt.Errorf("the secret %q (%s) is empty", name, path)
+		return "", fail(EmptySecret, "the secret %q (%s) is empty", name, path)
 	}
 	for _, m := range own {
 		if strings.Contains(value, m) {
-			return "", fmt.Errorf("the secret %q (%s) holds the service's own key material; it is never given to a layer", name, path)
+			return "", fail(KeyMaterial, "the secret %q (%s) holds the service's own key material; it is never given to a layer", name, path)
 		}
 	}
 	return value, nil

@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,27 +30,27 @@ func TestLayerSecrets(t *testing.T) {
 		env     map[string]string      // email.json's env
 		secrets map[string]string      // "<domain>/<name>" -> value
 		modes   map[string]os.FileMode // "<domain>/<name>" -> mode (default 0600)
-		want    string                 // "" : accepted
+		want    Kind                   // 0: accepted
 	}{
 		{name: "its own secret", env: map[string]string{"CLAUZ3_SMTP_USER": "u", "CLAUZ3_SMTP_PASSWORD_SECRET": "smtp-password"},
 			secrets: map[string]string{"email/smtp-password": "pw\n", "web_search/api-key": "k"}},
 		{name: "another layer's secret", env: map[string]string{"CLAUZ3_SMTP_PASSWORD_SECRET": "api-key"},
-			secrets: map[string]string{"web_search/api-key": "k"}, want: "is layer web_search's"},
+			secrets: map[string]string{"web_search/api-key": "k"}, want: OtherLayersSecret},
 		{name: "a path to another layer's secret", env: map[string]string{"CLAUZ3_SMTP_PASSWORD_SECRET": "../web_search/api-key"},
-			secrets: map[string]string{"web_search/api-key": "k"}, want: "is not a secret name"},
+			secrets: map[string]string{"web_search/api-key": "k"}, want: BadSecretName},
 		{name: "the service's signing key by name", env: map[string]string{"CLAUZ3_SMTP_PASSWORD_SECRET": "approval-signing-key"},
-			secrets: map[string]string{"email/approval-signing-key": "x"}, want: "the service's own secrets"},
+			secrets: map[string]string{"email/approval-signing-key": "x"}, want: ServiceSecret},
 		{name: "the signing key's seed as hex", env: map[string]string{"CLAUZ3_SMTP_PASSWORD_SECRET": "pw"},
-			secrets: map[string]string{"email/pw": "seed=" + hex.EncodeToString(keys.Signing.Seed())}, want: "own key material"},
+			secrets: map[string]string{"email/pw": "seed=" + hex.EncodeToString(keys.Signing.Seed())}, want: KeyMaterial},
 		{name: "the signing key as base64", env: map[string]string{"CLAUZ3_SMTP_PASSWORD_SECRET": "pw"},
-			secrets: map[string]string{"email/pw": base64.StdEncoding.EncodeToString(keys.Signing)}, want: "own key material"},
+			secrets: map[string]string{"email/pw": base64.StdEncoding.EncodeToString(keys.Signing)}, want: KeyMaterial},
 		{name: "the session secret as base64url", env: map[string]string{"CLAUZ3_SMTP_PASSWORD_SECRET": "pw"},
-			secrets: map[string]string{"email/pw": base64.RawURLEncoding.EncodeToString(keys.SessionSecret)}, want: "own key material"},
-		{name: "missing", env: map[string]string{"CLAUZ3_SMTP_PASSWORD_SECRET": "pw"}, want: "no secret \"pw\""},
-		{name: "empty", env: map[string]string{"CLAUZ3_SMTP_PASSWORD_SECRET": "pw"}, secrets: map[string]string{"email/pw": "\n"}, want: "is empty"},
+			secrets: map[string]string{"email/pw": base64.RawURLEncoding.EncodeToString(keys.SessionSecret)}, want: KeyMaterial},
+		{name: "missing", env: map[string]string{"CLAUZ3_SMTP_PASSWORD_SECRET": "pw"}, want: NoSecret},
+		{name: "empty", env: map[string]string{"CLAUZ3_SMTP_PASSWORD_SECRET": "pw"}, secrets: map[string]string{"email/pw": "\n"}, want: EmptySecret},
 		{name: "readable by others", env: map[string]string{"CLAUZ3_SMTP_PASSWORD_SECRET": "pw"}, secrets: map[string]string{"email/pw": "x"},
-			modes: map[string]os.FileMode{"email/pw": 0o644}, want: "want 0600"},
-		{name: "the store's folder", env: map[string]string{"CLAUZ3_SECRETS_DIR": "/tmp/mine"}, want: "the service's to set"},
+			modes: map[string]os.FileMode{"email/pw": 0o644}, want: SecretUnreadable},
+		{name: "the store's folder", env: map[string]string{"CLAUZ3_SECRETS_DIR": "/tmp/mine"}, want: SecretsDirSet},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -76,9 +77,14 @@ func TestLayerSecrets(t *testing.T) {
 				os.Chmod(p, mode)
 			}
 			env, released, err := readLayerConfig(l, uid, keys, "real")
-			if c.want != "" {
-				if err == nil || !strings.Contains(err.Error(), c.want) {
-					t.Fatalf("readLayerConfig = %v, %v, %v; want a refusal mentioning %q", env, released, err, c.want)
+			if c.want != 0 {
+				var e *Error
+				if !errors.As(err, &e) || e.Kind != c.want {
+					t.Fatalf("readLayerConfig = %v, %v, %v; want a %v refusal", env, released, err, c.want)
+				}
+				var se *state.Error
+				if c.want == SecretUnreadable && (!errors.As(err, &se) || se.Kind != state.LooseMode) {
+					t.Fatalf("readLayerConfig = %v; want the state's loose-mode refusal inside", err)
 				}
 				return
 			}

@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"context"
 	"crypto/ed25519"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -95,7 +95,8 @@ def main() -> None:
 	// not the one its identity binds.
 	run := sp.executor()
 	_, err = run(context.Background(), approval.RunJob{ID: "req_1", PlanName: "plan.py", PlanSource: string(src), PlanHash: planHash, Target: "main", BuildIdentity: firstID})
-	if err == nil || !strings.Contains(err.Error(), "changed since the approval") {
+	var e *Error
+	if !errors.As(err, &e) || e.Kind != IdentityChanged {
 		t.Errorf("a run approved under the first layer configuration, asked for under the second: %v", err)
 	}
 	// A configuration that no longer reads refuses the submission.

@@ -1,7 +1,6 @@
 package state
 
 import (
-	"fmt"
 	"os"
 	"syscall"
 )
@@ -23,15 +22,15 @@ func AdminCredentials(verb string, l Layout) (int, error) {
 func adminCredentials(verb string, l Layout, euid int) (int, error) {
 	fi, err := os.Lstat(l.State)
 	if err != nil {
-		return -1, fmt.Errorf("%s needs the approval service's credentials: its state folder %s: %v", verb, l.State, err)
+		return -1, fail(Unreadable, l.State, "%s needs the approval service's credentials: its state folder %s: %w", verb, l.State, err)
 	}
 	st, ok := fi.Sys().(*syscall.Stat_t)
 	if !ok {
-		return -1, fmt.Errorf("%s: cannot read the owner of %s", verb, l.State)
+		return -1, fail(NoOwner, l.State, "%s: cannot read the owner of %s", verb, l.State)
 	}
 	owner := int(st.Uid)
 	if euid != owner && euid != 0 {
-		return -1, fmt.Errorf("%s needs the approval service's credentials: run it as the service's account (uid %d) or root; this process is uid %d", verb, owner, euid)
+		return -1, fail(NotServiceAccount, l.State, "%s needs the approval service's credentials: run it as the service's account (uid %d) or root; this process is uid %d", verb, owner, euid)
 	}
 	if err := CheckDir(l.State, owner); err != nil {
 		return -1, err

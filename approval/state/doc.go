@@ -27,6 +27,9 @@
 // owned by the clauz3 account; dev mode to folders under the account
 // database's home of the user.
 //
+// Refusals are an *Error whose Kind (and Path) says what is wrong, with the
+// cause wrapped for errors.Is; nothing decides on the words.
+//
 // Callers: approval/serve (service init, service run, layers install),
 // approval/layersetup (layers configure), cmd/clauz3 (the verbs' flags,
 // AdminCredentials before each administrative verb, audit).

@@ -1,7 +1,6 @@
 package state
 
 import (
-	"fmt"
 	"net"
 	"os"
 	"strconv"
@@ -16,11 +15,11 @@ const UnprivilegedPortStartFile = "/proc/sys/net/ipv4/ip_unprivileged_port_start
 func UnprivilegedPortStart() (int, error) {
 	data, err := os.ReadFile(UnprivilegedPortStartFile)
 	if err != nil {
-		return 0, fmt.Errorf("cannot tell which ports only a privileged process may bind: %v", err)
+		return 0, fail(PortUnknown, UnprivilegedPortStartFile, "cannot tell which ports only a privileged process may bind: %w", err)
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(string(data)))
 	if err != nil {
-		return 0, fmt.Errorf("%s: %q is not a port number", UnprivilegedPortStartFile, data)
+		return 0, fail(PortUnknown, UnprivilegedPortStartFile, "%s: %q is not a port number", UnprivilegedPortStartFile, data)
 	}
 	return n, nil
 }
@@ -36,14 +35,14 @@ func UnprivilegedPortStart() (int, error) {
 func CheckPrivilegedAddr(addr string, unprivStart int) error {
 	_, p, err := net.SplitHostPort(addr)
 	if err != nil {
-		return fmt.Errorf("address %q: %v", addr, err)
+		return fail(BadAddress, addr, "address %q: %w", addr, err)
 	}
 	port, err := strconv.Atoi(p)
 	if err != nil || port <= 0 || port > 65535 {
-		return fmt.Errorf("address %q: %q is not a port", addr, p)
+		return fail(BadAddress, addr, "address %q: %q is not a port", addr, p)
 	}
 	if port >= unprivStart {
-		return fmt.Errorf("address %q: port %d may be bound by any process (this kernel lets unprivileged processes bind from port %d, %s), so the agent could squat it before the service starts and take the human's password on its own login page; a real service listens on a privileged port (below %d, e.g. 127.0.0.1:876)", addr, port, unprivStart, UnprivilegedPortStartFile, unprivStart)
+		return fail(UnprivilegedPort, addr, "address %q: port %d may be bound by any process (this kernel lets unprivileged processes bind from port %d, %s), so the agent could squat it before the service starts and take the human's password on its own login page; a real service listens on a privileged port (below %d, e.g. 127.0.0.1:876)", addr, port, unprivStart, UnprivilegedPortStartFile, unprivStart)
 	}
 	return nil
 }

@@ -37,10 +37,10 @@ type Layout struct {
 func DevLayout() (Layout, error) {
 	u, err := user.Current()
 	if err != nil {
-		return Layout{}, fmt.Errorf("the current account's home folder: %w", err)
+		return Layout{}, fail(NoHome, "", "the current account's home folder: %w", err)
 	}
 	if !filepath.IsAbs(u.HomeDir) {
-		return Layout{}, fmt.Errorf("the account database gives no absolute home folder for uid %s", u.Uid)
+		return Layout{}, fail(NoHome, u.HomeDir, "the account database gives no absolute home folder for uid %s", u.Uid)
 	}
 	return Layout{Config: filepath.Join(u.HomeDir, ".config", "clauz3", "service"), State: filepath.Join(u.HomeDir, ".local", "state", "clauz3")}, nil
 }
@@ -103,18 +103,18 @@ type SandboxSettings struct {
 func CheckDir(path string, uid int) error {
 	fi, err := os.Lstat(path)
 	if err != nil {
-		return fmt.Errorf("state folder %s: %w", path, err)
+		return fail(Unreadable, path, "state folder %s: %w", path, err)
 	}
 	st, ok := fi.Sys().(*syscall.Stat_t)
 	switch {
 	case !ok:
-		return fmt.Errorf("%s: cannot read its owner on this system", path)
+		return fail(NoOwner, path, "%s: cannot read its owner on this system", path)
 	case fi.Mode()&fs.ModeSymlink != 0 || !fi.IsDir():
-		return fmt.Errorf("%s is not a folder (a symbolic link is refused)", path)
+		return fail(NotAFolder, path, "%s is not a folder (a symbolic link is refused)", path)
 	case int(st.Uid) != uid:
-		return fmt.Errorf("%s is owned by uid %d, not by this service (uid %d); refusing a state folder it does not own", path, st.Uid, uid)
+		return fail(NotOwned, path, "%s is owned by uid %d, not by this service (uid %d); refusing a state folder it does not own", path, st.Uid, uid)
 	case fi.Mode().Perm()&0o027 != 0:
-		return fmt.Errorf("%s has mode %v; a service's folder is 0700 or 0750 (no write for its group, nothing for others)", path, fi.Mode().Perm())
+		return fail(LooseMode, path, "%s has mode %v; a service's folder is 0700 or 0750 (no write for its group, nothing for others)", path, fi.Mode().Perm())
 	}
 	return nil
 }
@@ -129,13 +129,13 @@ func CheckFile(path string, uid int) error {
 	st, ok := fi.Sys().(*syscall.Stat_t)
 	switch {
 	case !ok:
-		return fmt.Errorf("%s: cannot read its owner on this system", path)
+		return fail(NoOwner, path, "%s: cannot read its owner on this system", path)
 	case !fi.Mode().IsRegular():
-		return fmt.Errorf("%s is not a regular file (a symbolic link is refused)", path)
+		return fail(NotAFile, path, "%s is not a regular file (a symbolic link is refused)", path)
 	case int(st.Uid) != uid:
-		return fmt.Errorf("%s is owned by uid %d, not by this service (uid %d)", path, st.Uid, uid)
+		return fail(NotOwned, path, "%s is owned by uid %d, not by this service (uid %d)", path, st.Uid, uid)
 	case fi.Mode().Perm()&0o077 != 0:
-		return fmt.Errorf("%s has mode %v; want 0600", path, fi.Mode().Perm())
+		return fail(LooseMode, path, "%s has mode %v; want 0600", path, fi.Mode().Perm())
 	}
 	return nil
 }
@@ -164,11 +164,11 @@ func WriteFile(path string, data []byte) error {
 	cerr := tmp.Close()
 	if err := errors.Join(werr, cerr, os.Chmod(tmp.Name(), 0o600)); err != nil {
 		os.Remove(tmp.Name())
-		return fmt.Errorf("%s: %w", path, err)
+		return fail(WriteFailed, path, "%s: %w", path, err)
 	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
 		os.Remove(tmp.Name())
-		return fmt.Errorf("%s: %w", path, err)
+		return fail(WriteFailed, path, "%s: %w", path, err)
 	}
 	return nil
 }
@@ -178,7 +178,7 @@ func ReadSettings(l Layout, uid int) (Settings, error) {
 	data, err := ReadFile(l.SettingsFile(), uid)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return Settings{}, fmt.Errorf("%s does not exist: run `clauz3 service init` first", l.SettingsFile())
+			return Settings{}, fail(SettingsMissing, l.SettingsFile(), "%s does not exist: run `clauz3 service init` first", l.SettingsFile())
 		}
 		return Settings{}, err
 	}
@@ -186,19 +186,19 @@ func ReadSettings(l Layout, uid int) (Settings, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&s); err != nil {
-		return Settings{}, fmt.Errorf("%s: %v", l.SettingsFile(), err)
+		return Settings{}, fail(SettingsMalformed, l.SettingsFile(), "%s: %w", l.SettingsFile(), err)
 	}
 	if s.ServiceUID != uid {
-		return Settings{}, fmt.Errorf("%s names service uid %d, but this process runs as uid %d", l.SettingsFile(), s.ServiceUID, uid)
+		return Settings{}, fail(WrongServiceUID, l.SettingsFile(), "%s names service uid %d, but this process runs as uid %d", l.SettingsFile(), s.ServiceUID, uid)
 	}
 	for _, p := range append(append([]string(nil), s.Sandbox.ReadOnly...), s.Sandbox.ReadWrite...) {
 		if !filepath.IsAbs(p) || filepath.Clean(p) != p {
-			return Settings{}, fmt.Errorf("%s: sandbox grant %q is not a clean absolute path", l.SettingsFile(), p)
+			return Settings{}, fail(BadSandboxGrant, l.SettingsFile(), "%s: sandbox grant %q is not a clean absolute path", l.SettingsFile(), p)
 		}
 	}
 	for _, port := range s.Sandbox.ConnectPorts {
 		if port == 0 {
-			return Settings{}, fmt.Errorf("%s: sandbox connect_ports holds 0", l.SettingsFile())
+			return Settings{}, fail(BadSandboxGrant, l.SettingsFile(), "%s: sandbox connect_ports holds 0", l.SettingsFile())
 		}
 	}
 	return s, nil
@@ -210,14 +210,14 @@ func ReadSettings(l Layout, uid int) (Settings, error) {
 func Lock(l Layout) (release func(), err error) {
 	f, err := os.OpenFile(l.LockFile(), os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW, 0o600)
 	if err != nil {
-		return nil, fmt.Errorf("the state lock %s: %w", l.LockFile(), err)
+		return nil, fail(LockFailed, l.LockFile(), "the state lock %s: %w", l.LockFile(), err)
 	}
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		f.Close()
 		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return nil, fmt.Errorf("another approval service instance holds %s; refusing to start a second one on the same state", l.LockFile())
+			return nil, fail(LockHeld, l.LockFile(), "another approval service instance holds %s; refusing to start a second one on the same state", l.LockFile())
 		}
-		return nil, fmt.Errorf("the state lock %s: %w", l.LockFile(), err)
+		return nil, fail(LockFailed, l.LockFile(), "the state lock %s: %w", l.LockFile(), err)
 	}
 	f.Truncate(0)
 	f.WriteString(strconv.Itoa(os.Getpid()) + "\n")
@@ -250,11 +250,11 @@ func MakeKeys(l Layout) (Keys, error) {
 	data, _ := json.Marshal(keysFile{SigningSeed: hex.EncodeToString(seed[:]), SessionSecret: hex.EncodeToString(sess[:])})
 	f, err := os.OpenFile(l.KeysFile(), os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o600)
 	if err != nil {
-		return Keys{}, fmt.Errorf("making the service's keys: %w", err)
+		return Keys{}, fail(KeysExist, l.KeysFile(), "making the service's keys: %w", err)
 	}
 	_, werr := f.Write(data)
 	if err := errors.Join(werr, f.Close()); err != nil {
-		return Keys{}, fmt.Errorf("writing %s: %w", l.KeysFile(), err)
+		return Keys{}, fail(WriteFailed, l.KeysFile(), "writing %s: %w", l.KeysFile(), err)
 	}
 	return Keys{Signing: ed25519.NewKeyFromSeed(seed[:]), SessionSecret: sess[:]}, nil
 }
@@ -269,12 +269,12 @@ func LoadKeys(l Layout, uid int) (Keys, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&kf); err != nil {
-		return Keys{}, fmt.Errorf("%s: %v", l.KeysFile(), err)
+		return Keys{}, fail(KeysMalformed, l.KeysFile(), "%s: %w", l.KeysFile(), err)
 	}
 	seed, err1 := hex.DecodeString(kf.SigningSeed)
 	sess, err2 := hex.DecodeString(kf.SessionSecret)
 	if err1 != nil || err2 != nil || len(seed) != ed25519.SeedSize || len(sess) != 32 {
-		return Keys{}, fmt.Errorf("%s is malformed; refusing to replace it", l.KeysFile())
+		return Keys{}, fail(KeysMalformed, l.KeysFile(), "%s is malformed; refusing to replace it", l.KeysFile())
 	}
 	return Keys{Signing: ed25519.NewKeyFromSeed(seed), SessionSecret: sess}, nil
 }

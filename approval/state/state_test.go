@@ -1,9 +1,10 @@
 package state
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -14,28 +15,34 @@ func TestCheckDir(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		make func(t *testing.T, dir string) string
-		want string
+		want Kind // 0: accepted
 	}{
-		{"0700", func(t *testing.T, d string) string { return mk(t, d, 0o700) }, ""},
-		{"0750", func(t *testing.T, d string) string { return mk(t, d, 0o750) }, ""},
-		{"0755", func(t *testing.T, d string) string { return mk(t, d, 0o755) }, "0700 or 0750"},
-		{"0770", func(t *testing.T, d string) string { return mk(t, d, 0o770) }, "0700 or 0750"},
+		{"0700", func(t *testing.T, d string) string { return mk(t, d, 0o700) }, 0},
+		{"0750", func(t *testing.T, d string) string { return mk(t, d, 0o750) }, 0},
+		{"0755", func(t *testing.T, d string) string { return mk(t, d, 0o755) }, LooseMode},
+		{"0770", func(t *testing.T, d string) string { return mk(t, d, 0o770) }, LooseMode},
 		{"symlink", func(t *testing.T, d string) string {
 			target := mk(t, d, 0o700)
 			link := filepath.Join(d, "link")
 			os.Symlink(target, link)
 			return link
-		}, "symbolic link"},
-		{"missing", func(t *testing.T, d string) string { return filepath.Join(d, "nothere") }, "no such file"},
+		}, NotAFolder},
+		{"missing", func(t *testing.T, d string) string { return filepath.Join(d, "nothere") }, Unreadable},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			err := CheckDir(c.make(t, t.TempDir()), uid)
-			if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
-				t.Fatalf("CheckDir = %v, want %q", err, c.want)
+			dir := c.make(t, t.TempDir())
+			err := CheckDir(dir, uid)
+			var e *Error
+			if c.want == 0 && err != nil || c.want != 0 && (!errors.As(err, &e) || e.Kind != c.want || e.Path != dir) {
+				t.Fatalf("CheckDir = %v, want %v", err, c.want)
+			}
+			if c.want == Unreadable && !errors.Is(err, fs.ErrNotExist) {
+				t.Fatalf("CheckDir of a missing folder = %v, want fs.ErrNotExist inside", err)
 			}
 		})
 	}
-	if err := CheckDir(mk(t, t.TempDir(), 0o700), uid+4242); err == nil || !strings.Contains(err.Error(), "does not own") {
+	var e *Error
+	if err := CheckDir(mk(t, t.TempDir(), 0o700), uid+4242); !errors.As(err, &e) || e.Kind != NotOwned {
 		t.Fatalf("a folder of another uid: %v", err)
 	}
 }
@@ -59,7 +66,8 @@ func TestLockAndKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Lock(l); err == nil || !strings.Contains(err.Error(), "another approval service instance holds") {
+	var e *Error
+	if _, err := Lock(l); !errors.As(err, &e) || e.Kind != LockHeld || e.Path != l.LockFile() {
 		t.Fatalf("second Lock = %v", err)
 	}
 	release()
@@ -73,7 +81,7 @@ func TestLockAndKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := MakeKeys(l); err == nil {
+	if _, err := MakeKeys(l); !errors.As(err, &e) || e.Kind != KeysExist || !errors.Is(err, fs.ErrExist) {
 		t.Fatal("MakeKeys replaced existing keys")
 	}
 	read, err := LoadKeys(l, os.Geteuid())
@@ -81,7 +89,7 @@ func TestLockAndKeys(t *testing.T) {
 		t.Fatalf("LoadKeys = %v", err)
 	}
 	os.Chmod(l.KeysFile(), 0o644)
-	if _, err := LoadKeys(l, os.Geteuid()); err == nil || !strings.Contains(err.Error(), "want 0600") {
+	if _, err := LoadKeys(l, os.Geteuid()); !errors.As(err, &e) || e.Kind != LooseMode || e.Path != l.KeysFile() {
 		t.Fatalf("LoadKeys of a readable keys file = %v", err)
 	}
 }

@@ -82,7 +82,28 @@ type Anchor struct {
 // the chain: the rows it named were deleted, re-hashed or cut off.
 type AnchorError struct {
 	Anchor Anchor
+	Kind   AnchorKind
 	Reason string
+}
+
+// AnchorKind is how an anchor misses the chain.
+type AnchorKind int
+
+const (
+	// AnchorHashMismatch: the anchor's row exists with another hash.
+	AnchorHashMismatch AnchorKind = iota + 1
+	// AnchorPastEnd: the chain ends before the anchor's row.
+	AnchorPastEnd
+)
+
+func (k AnchorKind) String() string {
+	switch k {
+	case AnchorHashMismatch:
+		return "hash mismatch"
+	case AnchorPastEnd:
+		return "past the end"
+	}
+	return fmt.Sprintf("AnchorKind(%d)", int(k))
 }
 
 func (e *AnchorError) Error() string {
@@ -113,9 +134,56 @@ func (e *EventError) Error() string {
 }
 
 // BrokenError is Verify's report of the first row where the chain breaks.
+// Tests and callers tell breaks apart by Kind, never by Reason's words.
 type BrokenError struct {
 	Seq    int64
+	Kind   BrokenKind
 	Reason string
+}
+
+// BrokenKind is how a row breaks the chain.
+type BrokenKind int
+
+const (
+	// OutOfSequence: a row stands where another seq should be (a row was
+	// deleted, inserted or reordered).
+	OutOfSequence BrokenKind = iota + 1
+	// PrevHashMismatch: prev_hash is not the previous row's hash.
+	PrevHashMismatch
+	// MalformedHash: hash or prev_hash is not 64 lowercase hex characters.
+	MalformedHash
+	// InvalidUTF8: a field is not valid UTF-8.
+	InvalidUTF8
+	// Edited: the hash does not match the row's content.
+	Edited
+	// Unsigned: the row carries no signature.
+	Unsigned
+	// MalformedSignature: the signature is not base64 of 64 bytes.
+	MalformedSignature
+	// BadSignature: the signature does not verify with the service key.
+	BadSignature
+)
+
+func (k BrokenKind) String() string {
+	switch k {
+	case OutOfSequence:
+		return "out of sequence"
+	case PrevHashMismatch:
+		return "prev_hash mismatch"
+	case MalformedHash:
+		return "malformed hash"
+	case InvalidUTF8:
+		return "invalid UTF-8"
+	case Edited:
+		return "edited"
+	case Unsigned:
+		return "unsigned"
+	case MalformedSignature:
+		return "malformed signature"
+	case BadSignature:
+		return "bad signature"
+	}
+	return fmt.Sprintf("BrokenKind(%d)", int(k))
 }
 
 func (e *BrokenError) Error() string {
@@ -145,8 +213,8 @@ func Append(ctx context.Context, s Store, key ed25519.PrivateKey, e Event) (Row,
 	}
 	prev, seq := Genesis, int64(1)
 	if ok {
-		if reason := rowReason(last, pub); reason != "" {
-			return Row{}, &BrokenError{Seq: last.Seq, Reason: reason + "; refusing to extend the chain"}
+		if kind, reason := rowReason(last, pub); reason != "" {
+			return Row{}, &BrokenError{Seq: last.Seq, Kind: kind, Reason: reason + "; refusing to extend the chain"}
 		}
 		prev, seq = last.Hash, last.Seq+1
 	}
@@ -240,32 +308,32 @@ func HashRow(r Row) string {
 // (encoding/json would hash invalid bytes as U+FFFD, hiding an edit), a
 // hash that matches the content, and the service's signature of the hash
 // (without the key, a re-hashed row cannot be made to verify).
-func rowReason(r Row, pub ed25519.PublicKey) string {
+func rowReason(r Row, pub ed25519.PublicKey) (BrokenKind, string) {
 	switch {
 	case !isHash(r.PrevHash):
-		return "prev_hash is not 64 lowercase hex characters"
+		return MalformedHash, "prev_hash is not 64 lowercase hex characters"
 	case !isHash(r.Hash):
-		return "hash is not 64 lowercase hex characters"
+		return MalformedHash, "hash is not 64 lowercase hex characters"
 	}
 	for _, f := range []string{r.At, r.Kind, r.RequestID, r.Actor, r.Detail} {
 		if !utf8.ValidString(f) {
-			return "a field is not valid UTF-8"
+			return InvalidUTF8, "a field is not valid UTF-8"
 		}
 	}
 	if HashRow(r) != r.Hash {
-		return "hash does not match the row's content (edited)"
+		return Edited, "hash does not match the row's content (edited)"
 	}
 	if r.Sig == "" {
-		return "not signed (a row the service did not write, or one written before rows were signed)"
+		return Unsigned, "not signed (a row the service did not write, or one written before rows were signed)"
 	}
 	sig, err := base64.StdEncoding.Strict().DecodeString(r.Sig)
 	if err != nil || len(sig) != ed25519.SignatureSize {
-		return "signature is not standard base64 of 64 bytes"
+		return MalformedSignature, "signature is not standard base64 of 64 bytes"
 	}
 	if !ed25519.Verify(pub, []byte(SignContext+r.Hash), sig) {
-		return "signature does not verify with the service key (the row was re-hashed or written by someone else)"
+		return BadSignature, "signature does not verify with the service key (the row was re-hashed or written by someone else)"
 	}
-	return ""
+	return 0, ""
 }
 
 func isHash(s string) bool {
@@ -305,16 +373,16 @@ func Verify(ctx context.Context, s Store, pub ed25519.PublicKey, anchors ...Anch
 		}
 		switch {
 		case r.Seq != want:
-			return r.Seq, &BrokenError{Seq: r.Seq, Reason: fmt.Sprintf("found where row %d should be (a row was deleted, inserted or reordered)", want)}
+			return r.Seq, &BrokenError{Seq: r.Seq, Kind: OutOfSequence, Reason: fmt.Sprintf("found where row %d should be (a row was deleted, inserted or reordered)", want)}
 		case r.PrevHash != prev:
-			return r.Seq, &BrokenError{Seq: r.Seq, Reason: fmt.Sprintf("prev_hash is not the hash of row %d (a row was deleted, inserted or reordered)", want-1)}
+			return r.Seq, &BrokenError{Seq: r.Seq, Kind: PrevHashMismatch, Reason: fmt.Sprintf("prev_hash is not the hash of row %d (a row was deleted, inserted or reordered)", want-1)}
 		}
-		if reason := rowReason(r, pub); reason != "" {
-			return r.Seq, &BrokenError{Seq: r.Seq, Reason: reason}
+		if kind, reason := rowReason(r, pub); reason != "" {
+			return r.Seq, &BrokenError{Seq: r.Seq, Kind: kind, Reason: reason}
 		}
 		for _, i := range bySeq[r.Seq] {
 			if anchors[i].Head.Hash != r.Hash {
-				return 0, &AnchorError{Anchor: anchors[i], Reason: fmt.Sprintf("row %d has hash %s (rows before it were deleted or re-hashed)", r.Seq, r.Hash)}
+				return 0, &AnchorError{Anchor: anchors[i], Kind: AnchorHashMismatch, Reason: fmt.Sprintf("row %d has hash %s (rows before it were deleted or re-hashed)", r.Seq, r.Hash)}
 			}
 			found[i] = true
 		}
@@ -322,7 +390,7 @@ func Verify(ctx context.Context, s Store, pub ed25519.PublicKey, anchors ...Anch
 	}
 	for i, ok := range found {
 		if !ok {
-			return 0, &AnchorError{Anchor: anchors[i], Reason: fmt.Sprintf("the chain ends at row %d (rows were cut off its end)", want-1)}
+			return 0, &AnchorError{Anchor: anchors[i], Kind: AnchorPastEnd, Reason: fmt.Sprintf("the chain ends at row %d (rows were cut off its end)", want-1)}
 		}
 	}
 	return 0, nil

@@ -8,7 +8,9 @@
 // service's public key and that every anchor (a Head recorded in a receipt
 // or a redemption acknowledgement) names a row of the chain; it returns
 // the sequence number of the first broken row with a *BrokenError, or an
-// *AnchorError (0 and nil when all holds). Store is the three operations
+// *AnchorError (0 and nil when all holds); each carries a Kind (BrokenKind,
+// AnchorKind) that says how the chain broke, so nothing reads the Reason's
+// words to tell. Store is the three operations
 // the log needs (Last, Insert, All); SQL(db) adapts a *sql.DB, *sql.Tx or
 // *sql.Conn to it, over the table created by CreateSchema:
 //

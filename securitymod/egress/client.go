@@ -38,21 +38,21 @@ func (p *pins) add(t *Target) {
 
 func (p *pins) dial(ctx context.Context, network, addr string) (net.Conn, error) {
 	if network != "tcp" && network != "tcp4" && network != "tcp6" {
-		return nil, refusal(addr, "network %q is not tcp", network)
+		return nil, refusal(addr, BadNetwork, "network %q is not tcp", network)
 	}
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
-		return nil, refusal(addr, "malformed address: %v", err)
+		return nil, refusal(addr, Malformed, "malformed address: %v", err)
 	}
 	k, ok := pinKey(host, port)
 	if !ok {
-		return nil, refusal(addr, "port %q is not in 1..65535", port)
+		return nil, refusal(addr, BadPort, "port %q is not in 1..65535", port)
 	}
 	p.mu.Lock()
 	ap, ok := p.m[k]
 	p.mu.Unlock()
 	if !ok {
-		return nil, refusal(addr, "address was not vetted by the egress floor")
+		return nil, refusal(addr, NotVetted, "address was not vetted by the egress floor")
 	}
 	return dialVetted(ctx, ap)
 }
@@ -92,7 +92,7 @@ func (f *Floor) Client(t *Target) *http.Client {
 		Transport: tr,
 		CheckRedirect: func(req *http.Request, via []*http.Request) error {
 			if len(via) >= 10 {
-				return refusal(req.URL.String(), "more than 10 redirects")
+				return refusal(req.URL.String(), TooManyRedirects, "more than 10 redirects")
 			}
 			next, err := f.Check(req.Context(), req.URL.String())
 			if err != nil {

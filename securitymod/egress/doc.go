@@ -10,7 +10,8 @@
 // are followed; (*Floor).Transport(target) is that transport alone (a
 // redirect to another host then fails at dial time); (*Floor).DialContext
 // vets and dials a "host:port" for non-HTTP clients (SMTP, ...). Every
-// refusal is a *Refusal{Target, Reason}; http.Client wraps it in a
+// refusal is a *Refusal{Target, Kind, Addr, Prefix, Reason}, told apart by
+// Kind and never by Reason's words; http.Client wraps it in a
 // *url.Error, so match it with errors.As.
 //
 // Check refuses:

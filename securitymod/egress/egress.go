@@ -39,39 +39,96 @@ type Target struct {
 // Addr is the "ip:port" the connection is made to.
 func (t *Target) Addr() string { return netip.AddrPortFrom(t.IP, mustPort(t.Port)).String() }
 
-// Refusal is every error of this package that refuses a request.
+// Refusal is every error of this package that refuses a request. Callers
+// and tests tell refusals apart by Kind (and Addr, Prefix), never by the
+// Reason's words.
 type Refusal struct {
-	Target string // the URL or address as given
+	Target string       // the URL or address as given
+	Kind   Kind         // what kind of refusal
+	Addr   netip.Addr   // the refused address, for IPLiteral, ScopedAddress, RefusedRange, NotGlobalUnicast
+	Prefix netip.Prefix // the refused range Addr is in (for NAT64, the IPv4 range of the embedded address); zero when none
 	Reason string
+}
+
+// Kind is what kind of refusal a Refusal is.
+type Kind int
+
+const (
+	NoFloor          Kind = iota + 1 // the floor is nil
+	Malformed                        // the URL, the address or a resolved answer does not parse
+	BadScheme                        // the scheme is not http or https
+	OpaqueURL                        // the URL is opaque (scheme:rest)
+	Userinfo                         // the URL carries user information
+	NoHost                           // the URL names no host
+	BadPort                          // the port is not in 1..65535
+	BadNetwork                       // the network is not tcp
+	IPLiteral                        // the host is an IP literal (Prefix says which refused range, if any)
+	NonStandardIPv4                  // the host is an IPv4 literal in another form (decimal, hex, short)
+	BadHostName                      // the host name is not plain ASCII labels
+	LocalhostName                    // the host is localhost or under .localhost
+	Unresolved                       // the name does not resolve, or resolves to nothing
+	ScopedAddress                    // an address carries a zone
+	RefusedRange                     // an address is in a refused range (Prefix)
+	NotGlobalUnicast                 // an IPv6 address is outside 2000::/3
+	NotVetted                        // a dial to an address the floor did not vet
+	TooManyRedirects                 // more than 10 redirects
+)
+
+var kindNames = [...]string{
+	NoFloor: "no floor", Malformed: "malformed", BadScheme: "bad scheme", OpaqueURL: "opaque URL",
+	Userinfo: "userinfo", NoHost: "no host", BadPort: "bad port", BadNetwork: "bad network",
+	IPLiteral: "IP literal", NonStandardIPv4: "non-standard IPv4", BadHostName: "bad host name",
+	LocalhostName: "localhost name", Unresolved: "unresolved", ScopedAddress: "scoped address",
+	RefusedRange: "refused range", NotGlobalUnicast: "not global unicast", NotVetted: "not vetted",
+	TooManyRedirects: "too many redirects",
+}
+
+func (k Kind) String() string {
+	if k > 0 && int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
 }
 
 func (r *Refusal) Error() string {
 	return fmt.Sprintf("egress floor: %q refused: %s", r.Target, r.Reason)
 }
 
-func refusal(target, format string, args ...any) *Refusal {
-	return &Refusal{Target: target, Reason: fmt.Sprintf(format, args...)}
+func refusal(target string, kind Kind, format string, args ...any) *Refusal {
+	return &Refusal{Target: target, Kind: kind, Reason: fmt.Sprintf(format, args...)}
+}
+
+// vetRefusal is why vetHost refused a host, before the target is known.
+type vetRefusal struct {
+	kind   Kind
+	addr   netip.Addr
+	prefix netip.Prefix
+	reason string
+}
+
+func (v *vetRefusal) on(target string) *Refusal {
+	return &Refusal{Target: target, Kind: v.kind, Addr: v.addr, Prefix: v.prefix, Reason: v.reason}
 }
 
 // Check vets rawURL and resolves its host once. It returns the target with
 // the vetted address, or a *Refusal.
 func (f *Floor) Check(ctx context.Context, rawURL string) (*Target, error) {
 	if f == nil {
-		return nil, refusal(rawURL, "no egress floor configured")
+		return nil, refusal(rawURL, NoFloor, "no egress floor configured")
 	}
 	u, err := url.Parse(rawURL)
 	if err != nil {
-		return nil, refusal(rawURL, "malformed URL: %v", err)
+		return nil, refusal(rawURL, Malformed, "malformed URL: %v", err)
 	}
 	switch {
 	case u.Scheme != "http" && u.Scheme != "https":
-		return nil, refusal(rawURL, "scheme %q is not http or https", u.Scheme)
+		return nil, refusal(rawURL, BadScheme, "scheme %q is not http or https", u.Scheme)
 	case u.Opaque != "":
-		return nil, refusal(rawURL, "opaque URL")
+		return nil, refusal(rawURL, OpaqueURL, "opaque URL")
 	case u.User != nil:
-		return nil, refusal(rawURL, "userinfo in URL")
+		return nil, refusal(rawURL, Userinfo, "userinfo in URL")
 	case u.Hostname() == "":
-		return nil, refusal(rawURL, "no host")
+		return nil, refusal(rawURL, NoHost, "no host")
 	}
 	port := u.Port()
 	if port == "" {
@@ -79,11 +136,11 @@ func (f *Floor) Check(ctx context.Context, rawURL string) (*Target, error) {
 	}
 	p, ok := parsePort(port)
 	if !ok {
-		return nil, refusal(rawURL, "port %q is not in 1..65535", port)
+		return nil, refusal(rawURL, BadPort, "port %q is not in 1..65535", port)
 	}
-	host, ip, reason := f.vetHost(ctx, u.Hostname())
-	if reason != "" {
-		return nil, refusal(rawURL, "%s", reason)
+	host, ip, why := f.vetHost(ctx, u.Hostname())
+	if why != nil {
+		return nil, why.on(rawURL)
 	}
 	return &Target{URL: u, Host: host, Port: strconv.Itoa(p), IP: ip}, nil
 }
@@ -92,22 +149,22 @@ func (f *Floor) Check(ctx context.Context, rawURL string) (*Target, error) {
 // connects to the vetted address only. network must be tcp, tcp4 or tcp6.
 func (f *Floor) DialContext(ctx context.Context, network, addr string) (net.Conn, error) {
 	if f == nil {
-		return nil, refusal(addr, "no egress floor configured")
+		return nil, refusal(addr, NoFloor, "no egress floor configured")
 	}
 	if network != "tcp" && network != "tcp4" && network != "tcp6" {
-		return nil, refusal(addr, "network %q is not tcp", network)
+		return nil, refusal(addr, BadNetwork, "network %q is not tcp", network)
 	}
 	h, port, err := net.SplitHostPort(addr)
 	if err != nil {
-		return nil, refusal(addr, "malformed address: %v", err)
+		return nil, refusal(addr, Malformed, "malformed address: %v", err)
 	}
 	p, ok := parsePort(port)
 	if !ok {
-		return nil, refusal(addr, "port %q is not in 1..65535", port)
+		return nil, refusal(addr, BadPort, "port %q is not in 1..65535", port)
 	}
-	_, ip, reason := f.vetHost(ctx, h)
-	if reason != "" {
-		return nil, refusal(addr, "%s", reason)
+	_, ip, why := f.vetHost(ctx, h)
+	if why != nil {
+		return nil, why.on(addr)
 	}
 	return dialVetted(ctx, netip.AddrPortFrom(ip, uint16(p)))
 }
@@ -137,26 +194,26 @@ func mustPort(s string) uint16 {
 
 // vetHost refuses literals and bad names, resolves the name once and
 // refuses the lot if any answer is refused. It returns the normalised
-// name and the first vetted address, or a reason.
-func (f *Floor) vetHost(ctx context.Context, raw string) (host string, ip netip.Addr, reason string) {
+// name and the first vetted address, or why it refused.
+func (f *Floor) vetHost(ctx context.Context, raw string) (host string, ip netip.Addr, why *vetRefusal) {
 	if a, err := netip.ParseAddr(raw); err == nil {
 		if f.AllowLoopback && a.Zone() == "" && a.Unmap().IsLoopback() {
-			return raw, a.Unmap(), ""
+			return raw, a.Unmap(), nil
 		}
-		if r := f.addrReason(a); r != "" {
-			return "", netip.Addr{}, fmt.Sprintf("IP literal %s (%s): use a host name", raw, r)
+		if _, prefix, r := f.addrReason(a); r != "" {
+			return "", netip.Addr{}, &vetRefusal{IPLiteral, a, prefix, fmt.Sprintf("IP literal %s (%s): use a host name", raw, r)}
 		}
-		return "", netip.Addr{}, fmt.Sprintf("IP literal %s: use a host name", raw)
+		return "", netip.Addr{}, &vetRefusal{IPLiteral, a, netip.Prefix{}, fmt.Sprintf("IP literal %s: use a host name", raw)}
 	}
 	host = strings.ToLower(strings.TrimSuffix(raw, "."))
 	if r := hostSyntax(host); r != "" {
-		return "", netip.Addr{}, r
+		return "", netip.Addr{}, &vetRefusal{kind: BadHostName, reason: r}
 	}
 	if endsInNumber(host) {
-		return "", netip.Addr{}, fmt.Sprintf("host %q is an IPv4 literal in a non-standard form", raw)
+		return "", netip.Addr{}, &vetRefusal{kind: NonStandardIPv4, reason: fmt.Sprintf("host %q is an IPv4 literal in a non-standard form", raw)}
 	}
 	if (host == "localhost" || strings.HasSuffix(host, ".localhost")) && !f.AllowLoopback {
-		return "", netip.Addr{}, fmt.Sprintf("host %q is a localhost name", raw)
+		return "", netip.Addr{}, &vetRefusal{kind: LocalhostName, reason: fmt.Sprintf("host %q is a localhost name", raw)}
 	}
 	res := f.Resolver
 	if res == nil {
@@ -164,29 +221,29 @@ func (f *Floor) vetHost(ctx context.Context, raw string) (host string, ip netip.
 	}
 	addrs, err := res.LookupIPAddr(ctx, host)
 	if err != nil {
-		return "", netip.Addr{}, fmt.Sprintf("cannot resolve %q: %v", host, err)
+		return "", netip.Addr{}, &vetRefusal{kind: Unresolved, reason: fmt.Sprintf("cannot resolve %q: %v", host, err)}
 	}
 	if len(addrs) == 0 {
-		return "", netip.Addr{}, fmt.Sprintf("%q resolves to no address", host)
+		return "", netip.Addr{}, &vetRefusal{kind: Unresolved, reason: fmt.Sprintf("%q resolves to no address", host)}
 	}
 	var first netip.Addr
 	for i, a := range addrs {
 		ad, ok := netip.AddrFromSlice(a.IP)
 		if !ok {
-			return "", netip.Addr{}, fmt.Sprintf("%q resolves to a malformed address", host)
+			return "", netip.Addr{}, &vetRefusal{kind: Malformed, reason: fmt.Sprintf("%q resolves to a malformed address", host)}
 		}
 		ad = ad.Unmap()
 		if a.Zone != "" {
-			return "", netip.Addr{}, fmt.Sprintf("%q resolves to a scoped address %s%%%s", host, ad, a.Zone)
+			return "", netip.Addr{}, &vetRefusal{ScopedAddress, ad, netip.Prefix{}, fmt.Sprintf("%q resolves to a scoped address %s%%%s", host, ad, a.Zone)}
 		}
-		if r := f.addrReason(ad); r != "" {
-			return "", netip.Addr{}, fmt.Sprintf("%q resolves to %s (%s)", host, ad, r)
+		if kind, prefix, r := f.addrReason(ad); r != "" {
+			return "", netip.Addr{}, &vetRefusal{kind, ad, prefix, fmt.Sprintf("%q resolves to %s (%s)", host, ad, r)}
 		}
 		if i == 0 {
 			first = ad
 		}
 	}
-	return host, first, ""
+	return host, first, nil
 }
 
 // hostSyntax accepts ASCII host names made of non-empty labels of letters,
@@ -287,41 +344,42 @@ var (
 	globalUnicast = netip.MustParsePrefix("2000::/3")
 )
 
-// addrReason says why a is refused, or "" when it may be connected to.
-func (f *Floor) addrReason(a netip.Addr) string {
+// addrReason says why a is refused, with its kind and the refused range
+// it is in, or "" when it may be connected to.
+func (f *Floor) addrReason(a netip.Addr) (Kind, netip.Prefix, string) {
 	if !a.IsValid() {
-		return "invalid address"
+		return Malformed, netip.Prefix{}, "invalid address"
 	}
 	if a.Zone() != "" {
-		return "scoped (zoned) address"
+		return ScopedAddress, netip.Prefix{}, "scoped (zoned) address"
 	}
 	a = a.Unmap()
 	if f.AllowLoopback && a.IsLoopback() {
-		return ""
+		return 0, netip.Prefix{}, ""
 	}
 	if a.Is4() {
 		for _, r := range v4Refused {
 			if r.p.Contains(a) {
-				return r.reason
+				return RefusedRange, r.p, r.reason
 			}
 		}
-		return ""
+		return 0, netip.Prefix{}, ""
 	}
 	if nat64.Contains(a) {
 		b := a.As16()
 		v4 := netip.AddrFrom4([4]byte{b[12], b[13], b[14], b[15]})
-		if r := (&Floor{}).addrReason(v4); r != "" {
-			return "NAT64 of a " + r + " address"
+		if kind, prefix, r := (&Floor{}).addrReason(v4); r != "" {
+			return kind, prefix, "NAT64 of a " + r + " address"
 		}
-		return ""
+		return 0, netip.Prefix{}, ""
 	}
 	for _, r := range v6Refused {
 		if r.p.Contains(a) {
-			return r.reason
+			return RefusedRange, r.p, r.reason
 		}
 	}
 	if !globalUnicast.Contains(a) {
-		return "not a global unicast address"
+		return NotGlobalUnicast, netip.Prefix{}, "not a global unicast address"
 	}
-	return ""
+	return 0, netip.Prefix{}, ""
 }

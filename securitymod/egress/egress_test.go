@@ -143,100 +143,104 @@ func TestCheck(t *testing.T) {
 		})
 	}
 
-	refused := []struct{ url, reason string }{
-		{"ftp://example.com/", "scheme"},
-		{"file:///etc/passwd", "scheme"},
-		{"javascript:alert(1)", "scheme"},
-		{"gopher://example.com/", "scheme"},
-		{"//example.com/", "scheme"},
-		{"example.com", "scheme"},
-		{"http:example.com", "opaque"},
-		{"http:///path", "no host"},
-		{"http://user:pass@example.com/", "userinfo"},
-		{"http://user@example.com/", "userinfo"},
-		{"http://@example.com/", "userinfo"},
-		{"http://example.com:0/", "port"},
-		{"http://example.com:65536/", "port"},
-		{"http://example.com:99999999/", "port"},
-		{"http://exa mple.com/", "malformed"},
-		{"http://%zz/", "malformed"},
-		{"http://127.0.0.1/", "IP literal"},
-		{"http://8.8.8.8/", "IP literal"},
-		{"http://[2606:4700::1111]/", "IP literal"},
-		{"http://[::1]/", "IP literal ::1 (loopback)"},
-		{"http://[::ffff:127.0.0.1]/", "IP literal"},
-		{"http://[::ffff:7f00:1]/", "IP literal"},
-		{"http://[fe80::1%25eth0]/", "IP literal"},
-		{"http://169.254.169.254/latest/meta-data/", "IP literal"},
-		{"http://2130706433/", "non-standard form"},
-		{"http://0x7f.1/", "non-standard form"},
-		{"http://0x7f000001/", "non-standard form"},
-		{"http://0177.0.0.1/", "non-standard form"},
-		{"http://127.1/", "non-standard form"},
-		{"http://1.2.3.4./", "IPv4 literal"},
-		{"http://%31%32%37.0.0.1/", "malformed"},
-		{"http://example.0x/", "non-standard form"},
-		{"http://localhost/", "localhost"},
-		{"http://LOCALHOST./", "localhost"},
-		{"http://app.localhost:3000/", "localhost"},
-		{"http://bücher.example/", "punycode"},
-		{"http://a..b/", "empty or overlong label"},
-		{"http://a%2fb/", "malformed"},
-		{"http://a!b/", "contains"},
-		{"http://nxdomain.example/", "cannot resolve"},
-		{"http://empty.example.com/", "no address"},
-		{"http://mixed.example.com/", "10.1.2.3 (private)"},
-		{"http://mixed6.example.com/", "fd00::1 (private (unique local))"},
-		{"http://zoned.example.com/", "scoped"},
-		{"http://zonedpub.example.com/", "scoped"},
-		{"http://loop.example.com/", "loopback"},
-		{"http://private10/", "private"},
-		{"http://private172/", "private"},
-		{"http://private172b/", "private"},
-		{"http://private192/", "private"},
-		{"http://ula/", "unique local"},
-		{"http://ulad/", "unique local"},
-		{"http://linklocal/", "link-local"},
-		{"http://metadata/", "link-local (includes cloud metadata)"},
-		{"http://ll6/", "link-local"},
-		{"http://cgnat/", "carrier-grade NAT"},
-		{"http://cgnat-top/", "carrier-grade NAT"},
-		{"http://unspec4/", "this network"},
-		{"http://unspec6/", "unspecified"},
-		{"http://zero8/", "this network"},
-		{"http://loop6/", "loopback"},
-		{"http://loop8/", "loopback"},
-		{"http://mcast4/", "multicast"},
-		{"http://mcast6/", "multicast"},
-		{"http://bcast/", "broadcast"},
-		{"http://testnet1/", "documentation"},
-		{"http://testnet2/", "documentation"},
-		{"http://testnet3/", "documentation"},
-		{"http://class-e/", "reserved"},
-		{"http://doc6/", "documentation"},
-		{"http://doc6b/", "documentation"},
-		{"http://bench/", "benchmarking"},
-		{"http://ietf/", "IETF"},
-		{"http://nat64priv/", "NAT64 of a private address"},
-		{"http://nat64meta/", "NAT64 of a link-local"},
-		{"http://nat64local/", "local-use NAT64"},
-		{"http://mapped-loop/", "127.0.0.1 (loopback)"},
-		{"http://mapped-priv/", "192.168.0.1 (private)"},
-		{"http://compat4/", "not a global unicast"},
-		{"http://sixtofour/", "6to4"},
-		{"http://teredo/", "IETF protocol assignments"},
-		{"http://sitelocal/", "site-local"},
-		{"http://discard6/", "discard"},
+	refused := []struct {
+		url    string
+		kind   Kind
+		prefix string // the refused range the address is in, "" for none
+	}{
+		{"ftp://example.com/", BadScheme, ""},
+		{"file:///etc/passwd", BadScheme, ""},
+		{"javascript:alert(1)", BadScheme, ""},
+		{"gopher://example.com/", BadScheme, ""},
+		{"//example.com/", BadScheme, ""},
+		{"example.com", BadScheme, ""},
+		{"http:example.com", OpaqueURL, ""},
+		{"http:///path", NoHost, ""},
+		{"http://user:pass@example.com/", Userinfo, ""},
+		{"http://user@example.com/", Userinfo, ""},
+		{"http://@example.com/", Userinfo, ""},
+		{"http://example.com:0/", BadPort, ""},
+		{"http://example.com:65536/", BadPort, ""},
+		{"http://example.com:99999999/", BadPort, ""},
+		{"http://exa mple.com/", Malformed, ""},
+		{"http://%zz/", Malformed, ""},
+		{"http://127.0.0.1/", IPLiteral, "127.0.0.0/8"},
+		{"http://8.8.8.8/", IPLiteral, ""},
+		{"http://[2606:4700::1111]/", IPLiteral, ""},
+		{"http://[::1]/", IPLiteral, "::1/128"},
+		{"http://[::ffff:127.0.0.1]/", IPLiteral, "127.0.0.0/8"},
+		{"http://[::ffff:7f00:1]/", IPLiteral, "127.0.0.0/8"},
+		{"http://[fe80::1%25eth0]/", IPLiteral, ""}, // the zone refuses it before any range
+		{"http://169.254.169.254/latest/meta-data/", IPLiteral, "169.254.0.0/16"},
+		{"http://2130706433/", NonStandardIPv4, ""},
+		{"http://0x7f.1/", NonStandardIPv4, ""},
+		{"http://0x7f000001/", NonStandardIPv4, ""},
+		{"http://0177.0.0.1/", NonStandardIPv4, ""},
+		{"http://127.1/", NonStandardIPv4, ""},
+		{"http://1.2.3.4./", NonStandardIPv4, ""},
+		{"http://%31%32%37.0.0.1/", Malformed, ""},
+		{"http://example.0x/", NonStandardIPv4, ""},
+		{"http://localhost/", LocalhostName, ""},
+		{"http://LOCALHOST./", LocalhostName, ""},
+		{"http://app.localhost:3000/", LocalhostName, ""},
+		{"http://bücher.example/", BadHostName, ""},
+		{"http://a..b/", BadHostName, ""},
+		{"http://a%2fb/", Malformed, ""},
+		{"http://a!b/", BadHostName, ""},
+		{"http://nxdomain.example/", Unresolved, ""},
+		{"http://empty.example.com/", Unresolved, ""},
+		{"http://mixed.example.com/", RefusedRange, "10.0.0.0/8"},
+		{"http://mixed6.example.com/", RefusedRange, "fc00::/7"},
+		{"http://zoned.example.com/", ScopedAddress, ""},
+		{"http://zonedpub.example.com/", ScopedAddress, ""},
+		{"http://loop.example.com/", RefusedRange, "127.0.0.0/8"},
+		{"http://private10/", RefusedRange, "10.0.0.0/8"},
+		{"http://private172/", RefusedRange, "172.16.0.0/12"},
+		{"http://private172b/", RefusedRange, "172.16.0.0/12"},
+		{"http://private192/", RefusedRange, "192.168.0.0/16"},
+		{"http://ula/", RefusedRange, "fc00::/7"},
+		{"http://ulad/", RefusedRange, "fc00::/7"},
+		{"http://linklocal/", RefusedRange, "169.254.0.0/16"},
+		{"http://metadata/", RefusedRange, "169.254.0.0/16"},
+		{"http://ll6/", RefusedRange, "fe80::/10"},
+		{"http://cgnat/", RefusedRange, "100.64.0.0/10"},
+		{"http://cgnat-top/", RefusedRange, "100.64.0.0/10"},
+		{"http://unspec4/", RefusedRange, "0.0.0.0/8"},
+		{"http://unspec6/", RefusedRange, "::/128"},
+		{"http://zero8/", RefusedRange, "0.0.0.0/8"},
+		{"http://loop6/", RefusedRange, "::1/128"},
+		{"http://loop8/", RefusedRange, "127.0.0.0/8"},
+		{"http://mcast4/", RefusedRange, "224.0.0.0/4"},
+		{"http://mcast6/", RefusedRange, "ff00::/8"},
+		{"http://bcast/", RefusedRange, "255.255.255.255/32"},
+		{"http://testnet1/", RefusedRange, "192.0.2.0/24"},
+		{"http://testnet2/", RefusedRange, "198.51.100.0/24"},
+		{"http://testnet3/", RefusedRange, "203.0.113.0/24"},
+		{"http://class-e/", RefusedRange, "240.0.0.0/4"},
+		{"http://doc6/", RefusedRange, "2001:db8::/32"},
+		{"http://doc6b/", RefusedRange, "3fff::/20"},
+		{"http://bench/", RefusedRange, "198.18.0.0/15"},
+		{"http://ietf/", RefusedRange, "192.0.0.0/24"},
+		{"http://nat64priv/", RefusedRange, "10.0.0.0/8"},
+		{"http://nat64meta/", RefusedRange, "169.254.0.0/16"},
+		{"http://nat64local/", RefusedRange, "64:ff9b:1::/48"},
+		{"http://mapped-loop/", RefusedRange, "127.0.0.0/8"},
+		{"http://mapped-priv/", RefusedRange, "192.168.0.0/16"},
+		{"http://compat4/", NotGlobalUnicast, ""},
+		{"http://sixtofour/", RefusedRange, "2002::/16"},
+		{"http://teredo/", RefusedRange, "2001::/23"},
+		{"http://sitelocal/", RefusedRange, "fec0::/10"},
+		{"http://discard6/", RefusedRange, "100::/64"},
 	}
 	for _, c := range refused {
 		t.Run("refused "+c.url, func(t *testing.T) {
 			tg, err := fl.Check(context.Background(), c.url)
 			var r *Refusal
 			if !errors.As(err, &r) {
-				t.Fatalf("Check(%q) = %+v, %v; want a *Refusal containing %q", c.url, tg, err, c.reason)
+				t.Fatalf("Check(%q) = %+v, %v; want a %v *Refusal", c.url, tg, err, c.kind)
 			}
-			if tg != nil || r.Target != c.url || !strings.Contains(r.Reason, c.reason) {
-				t.Fatalf("Check(%q) = %+v, {%q, %q}; want reason containing %q", c.url, tg, r.Target, r.Reason, c.reason)
+			if tg != nil || r.Target != c.url || r.Kind != c.kind || prefixString(r.Prefix) != c.prefix || r.Reason == "" {
+				t.Fatalf("Check(%q) = %+v, {%q, %v, %v, %q}; want kind %v in range %q", c.url, tg, r.Target, r.Kind, r.Prefix, r.Reason, c.kind, c.prefix)
 			}
 		})
 	}
@@ -292,10 +296,10 @@ func TestLoopbackOnlyWhenAllowed(t *testing.T) {
 func TestNilFloorRefuses(t *testing.T) {
 	var fl *Floor
 	var r *Refusal
-	if _, err := fl.Check(context.Background(), "https://example.com/"); !errors.As(err, &r) {
+	if _, err := fl.Check(context.Background(), "https://example.com/"); !errors.As(err, &r) || r.Kind != NoFloor {
 		t.Fatalf("nil floor Check = %v", err)
 	}
-	if _, err := fl.DialContext(context.Background(), "tcp", "example.com:443"); !errors.As(err, &r) {
+	if _, err := fl.DialContext(context.Background(), "tcp", "example.com:443"); !errors.As(err, &r) || r.Kind != NoFloor {
 		t.Fatalf("nil floor DialContext = %v", err)
 	}
 }
@@ -415,17 +419,17 @@ func TestRedirects(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	for path, reason := range map[string]string{
-		"/to-private":  "10.0.0.7 (private)",
-		"/to-metadata": "IP literal",
-		"/to-decimal":  "non-standard form",
-		"/to-file":     "scheme",
-		"/loop":        "more than 10 redirects",
+	for path, want := range map[string]Refusal{
+		"/to-private":  {Kind: RefusedRange, Addr: netip.MustParseAddr("10.0.0.7")},
+		"/to-metadata": {Kind: IPLiteral},
+		"/to-decimal":  {Kind: NonStandardIPv4},
+		"/to-file":     {Kind: BadScheme},
+		"/loop":        {Kind: TooManyRedirects},
 	} {
 		_, err := get(fl.Client(tg), path)
 		var r *Refusal
-		if !errors.As(err, &r) || !strings.Contains(r.Reason, reason) {
-			t.Errorf("redirect %s: err = %v, want a *Refusal containing %q", path, err, reason)
+		if !errors.As(err, &r) || r.Kind != want.Kind || want.Addr.IsValid() && r.Addr != want.Addr {
+			t.Errorf("redirect %s: err = %v, want a %v *Refusal (address %v)", path, err, want.Kind, want.Addr)
 		}
 		var ue *url.Error
 		if !errors.As(err, &ue) {
@@ -446,7 +450,7 @@ func TestRedirects(t *testing.T) {
 	bare := &http.Client{Transport: fl.Transport(tg)}
 	_, err = get(bare, "/to-other")
 	var r *Refusal
-	if !errors.As(err, &r) || !strings.Contains(r.Reason, "not vetted") {
+	if !errors.As(err, &r) || r.Kind != NotVetted {
 		t.Fatalf("bare transport redirect: err = %v, want a not-vetted refusal", err)
 	}
 	if body, err := get(bare, "/"); err != nil || body != "first" {
@@ -504,17 +508,20 @@ func TestDialContext(t *testing.T) {
 	if string(line) != "220 hi\r\n" {
 		t.Fatalf("read %q", line)
 	}
-	for _, c := range []struct{ network, addr, reason string }{
-		{"udp", "smtp.test:25", "not tcp"},
-		{"tcp", "priv.test:25", "private"},
-		{"tcp", "10.0.0.1:25", "IP literal"},
-		{"tcp", "smtp.test", "malformed"},
-		{"tcp", "smtp.test:0", "port"},
+	for _, c := range []struct {
+		network, addr string
+		kind          Kind
+	}{
+		{"udp", "smtp.test:25", BadNetwork},
+		{"tcp", "priv.test:25", RefusedRange},
+		{"tcp", "10.0.0.1:25", IPLiteral},
+		{"tcp", "smtp.test", Malformed},
+		{"tcp", "smtp.test:0", BadPort},
 	} {
 		_, err := fl.DialContext(context.Background(), c.network, c.addr)
 		var r *Refusal
-		if !errors.As(err, &r) || !strings.Contains(r.Reason, c.reason) {
-			t.Errorf("DialContext(%s, %s) = %v, want %q", c.network, c.addr, err, c.reason)
+		if !errors.As(err, &r) || r.Kind != c.kind || r.Target != c.addr {
+			t.Errorf("DialContext(%s, %s) = %v, want a %v refusal", c.network, c.addr, err, c.kind)
 		}
 	}
 }
@@ -591,7 +598,7 @@ func FuzzCheck(f *testing.F) {
 		tg, err := fl.Check(context.Background(), raw)
 		if err != nil {
 			var r *Refusal
-			if !errors.As(err, &r) || r.Reason == "" || tg != nil {
+			if !errors.As(err, &r) || r.Kind == 0 || r.Reason == "" || tg != nil {
 				t.Fatalf("Check(%q) error %v is not a *Refusal with a reason", raw, err)
 			}
 			return
@@ -625,4 +632,13 @@ func FuzzCheck(f *testing.F) {
 			t.Fatalf("Check(%q) vetted %s, which the resolver did not answer", raw, tg.IP)
 		}
 	})
+}
+
+// prefixString is a refusal's range as the test tables write it: "" for
+// none.
+func prefixString(p netip.Prefix) string {
+	if !p.IsValid() {
+		return ""
+	}
+	return p.String()
 }

@@ -3,7 +3,8 @@
 // one path may be read or written, whatever the layer's own policy said.
 //
 // API: New(home, extraDenied...) builds a Floor; (*Floor).Check(path,
-// roots, write) returns the resolved target or a *Refusal{Path, Reason}.
+// roots, write) returns the resolved target or a *Refusal{Path, Kind,
+// Location, Reason}; callers tell refusals apart by Kind, not by Reason.
 // Callers must use the returned resolved path, not the one they passed in.
 //
 // What Check refuses (every refusal is a *Refusal, never a log line):

@@ -10,11 +10,63 @@ import (
 	"strings"
 )
 
-// Refusal is the only error Check returns: the path as the caller gave it
-// and why it was refused.
+// Refusal is the only error Check returns: the path as the caller gave it,
+// what kind of refusal it is, and why in words. Callers and tests tell
+// refusals apart by Kind (and Location), never by Reason's words.
 type Refusal struct {
-	Path   string
-	Reason string
+	Path     string
+	Kind     Kind
+	Location string // the denied location, when Kind is DeniedLocation
+	Reason   string
+}
+
+// Kind is what kind of refusal a Refusal is.
+type Kind int
+
+const (
+	// NoFloor: the floor is missing or was built from a bad configuration.
+	NoFloor Kind = iota + 1
+	// BadPath: the path is empty, holds a NUL, or is relative.
+	BadPath
+	// DeniedLocation: the path or its target is inside a denied location.
+	DeniedLocation
+	// BrokenSymlink: the path is a symlink whose target does not exist.
+	BrokenSymlink
+	// Missing: the target (or, for a write, its parent) does not exist.
+	Missing
+	// Unresolvable: resolving or stat-ing the path or its parent failed
+	// (a loop, a permission, a file where a directory was needed).
+	Unresolvable
+	// SpecialFile: the target is neither a regular file nor a directory.
+	SpecialFile
+	// BadRoot: no roots were given, or a root is unusable.
+	BadRoot
+	// OutsideRoots: the target is outside every root.
+	OutsideRoots
+)
+
+func (k Kind) String() string {
+	switch k {
+	case NoFloor:
+		return "no floor"
+	case BadPath:
+		return "bad path"
+	case DeniedLocation:
+		return "denied location"
+	case BrokenSymlink:
+		return "broken symlink"
+	case Missing:
+		return "missing"
+	case Unresolvable:
+		return "unresolvable"
+	case SpecialFile:
+		return "special file"
+	case BadRoot:
+		return "bad root"
+	case OutsideRoots:
+		return "outside roots"
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
 }
 
 func (r *Refusal) Error() string {
@@ -152,57 +204,60 @@ func New(home string, extraDenied ...string) *Floor {
 // true) under roots. On success it returns the resolved target, which the
 // caller must use instead of path. Every refusal is a *Refusal.
 func (f *Floor) Check(path string, roots []string, write bool) (string, error) {
-	refuse := func(format string, args ...any) (string, error) {
-		return "", &Refusal{Path: path, Reason: fmt.Sprintf(format, args...)}
+	refuse := func(kind Kind, format string, args ...any) (string, error) {
+		return "", &Refusal{Path: path, Kind: kind, Reason: fmt.Sprintf(format, args...)}
+	}
+	denyAt := func(location, format string, args ...any) (string, error) {
+		return "", &Refusal{Path: path, Kind: DeniedLocation, Location: location, Reason: fmt.Sprintf(format, args...)}
 	}
 	switch {
 	case f == nil || (f.configErr == "" && len(f.denied) == 0):
-		return refuse("no path floor configured")
+		return refuse(NoFloor, "no path floor configured")
 	case f.configErr != "":
-		return refuse("%s", f.configErr)
+		return refuse(NoFloor, "%s", f.configErr)
 	case path == "":
-		return refuse("empty path")
+		return refuse(BadPath, "empty path")
 	case strings.ContainsRune(path, 0):
-		return refuse("path contains NUL")
+		return refuse(BadPath, "path contains NUL")
 	case !filepath.IsAbs(path):
-		return refuse("relative path: make it absolute against the layer's folder first")
+		return refuse(BadPath, "relative path: make it absolute against the layer's folder first")
 	}
 
 	denied := f.deniedForms()
 	lexical := filepath.Clean(path)
 	if d, ok := deniedBy(lexical, denied); ok {
-		return refuse("inside denied location %s", d)
+		return denyAt(d, "inside denied location %s", d)
 	}
 	if n, ok := deniedName(lexical, write); ok {
-		return refuse("inside denied location %s (agent or clauz3 configuration)", n)
+		return denyAt(n, "inside denied location %s (agent or clauz3 configuration)", n)
 	}
 
-	resolved, reason := resolveTarget(path, write)
+	resolved, kind, reason := resolveTarget(path, write)
 	if reason != "" {
-		return refuse("%s", reason)
+		return refuse(kind, "%s", reason)
 	}
 	if d, ok := deniedBy(resolved, denied); ok {
-		return refuse("resolves to %s, inside denied location %s", resolved, d)
+		return denyAt(d, "resolves to %s, inside denied location %s", resolved, d)
 	}
 	if n, ok := deniedName(resolved, write); ok {
-		return refuse("resolves to %s, inside denied location %s (agent or clauz3 configuration)", resolved, n)
+		return denyAt(n, "resolves to %s, inside denied location %s (agent or clauz3 configuration)", resolved, n)
 	}
 
 	if len(roots) == 0 {
-		return refuse("no roots given")
+		return refuse(BadRoot, "no roots given")
 	}
 	inRoot := false
 	for _, root := range roots {
 		r, reason := resolveRoot(root)
 		if reason != "" {
-			return refuse("%s", reason)
+			return refuse(BadRoot, "%s", reason)
 		}
 		if within(resolved, r, false) {
 			inRoot = true
 		}
 	}
 	if !inRoot {
-		return refuse("resolves to %s, outside every root", resolved)
+		return refuse(OutsideRoots, "resolves to %s, outside every root", resolved)
 	}
 	return resolved, nil
 }
@@ -210,49 +265,49 @@ func (f *Floor) Check(path string, roots []string, write bool) (string, error) {
 // resolveTarget resolves every symlink and ".." of path. An existing
 // target is resolved whole; a write to a target that does not exist yet
 // is resolved through its parent directory, which must exist.
-func resolveTarget(path string, write bool) (resolved, reason string) {
+func resolveTarget(path string, write bool) (resolved string, kind Kind, reason string) {
 	fi, err := os.Lstat(path)
 	switch {
 	case err == nil:
 		r, err := filepath.EvalSymlinks(path)
 		if err != nil {
 			if fi.Mode()&fs.ModeSymlink != 0 && errors.Is(err, fs.ErrNotExist) {
-				return "", "broken symlink"
+				return "", BrokenSymlink, "broken symlink"
 			}
-			return "", fmt.Sprintf("cannot resolve: %v", err)
+			return "", Unresolvable, fmt.Sprintf("cannot resolve: %v", err)
 		}
 		st, err := os.Stat(r)
 		if err != nil {
-			return "", fmt.Sprintf("cannot stat resolved target: %v", err)
+			return "", Unresolvable, fmt.Sprintf("cannot stat resolved target: %v", err)
 		}
 		if !st.Mode().IsRegular() && !st.IsDir() {
-			return "", fmt.Sprintf("resolves to %s, which is not a regular file or directory", r)
+			return "", SpecialFile, fmt.Sprintf("resolves to %s, which is not a regular file or directory", r)
 		}
-		return r, ""
+		return r, 0, ""
 	case errors.Is(err, fs.ErrNotExist) && write:
 		parent, base := splitLast(path)
 		if base == "" || base == "." || base == ".." {
-			return "", "does not exist and names no file"
+			return "", Missing, "does not exist and names no file"
 		}
 		rp, err := filepath.EvalSymlinks(parent)
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
-				return "", "parent directory does not exist (or is a broken symlink)"
+				return "", Missing, "parent directory does not exist (or is a broken symlink)"
 			}
-			return "", fmt.Sprintf("cannot resolve parent directory: %v", err)
+			return "", Unresolvable, fmt.Sprintf("cannot resolve parent directory: %v", err)
 		}
 		st, err := os.Stat(rp)
 		if err != nil {
-			return "", fmt.Sprintf("cannot stat parent directory: %v", err)
+			return "", Unresolvable, fmt.Sprintf("cannot stat parent directory: %v", err)
 		}
 		if !st.IsDir() {
-			return "", fmt.Sprintf("parent %s is not a directory", rp)
+			return "", Unresolvable, fmt.Sprintf("parent %s is not a directory", rp)
 		}
-		return filepath.Join(rp, base), ""
+		return filepath.Join(rp, base), 0, ""
 	case errors.Is(err, fs.ErrNotExist):
-		return "", "does not exist"
+		return "", Missing, "does not exist"
 	default:
-		return "", fmt.Sprintf("cannot stat: %v", err)
+		return "", Unresolvable, fmt.Sprintf("cannot stat: %v", err)
 	}
 }
 

@@ -83,12 +83,13 @@ func TestCheck(t *testing.T) {
 	proj := []string{tr.proj}
 
 	cases := []struct {
-		name   string
-		path   string
-		roots  []string
-		write  bool
-		want   string // resolved path on success
-		reason string // substring of the refusal reason
+		name     string
+		path     string
+		roots    []string
+		write    bool
+		want     string // resolved path on success
+		kind     Kind   // 0: Check succeeds
+		location string // the denied location, when kind is DeniedLocation and it matters
 	}{
 		{name: "plain read", path: B + "/home/proj/file.txt", roots: proj, want: B + "/home/proj/file.txt"},
 		{name: "read a directory", path: B + "/home/proj/sub", roots: proj, want: B + "/home/proj/sub"},
@@ -101,51 +102,51 @@ func TestCheck(t *testing.T) {
 		{name: "near miss .sshx is not .ssh", path: B + "/home/.sshx/notes", roots: []string{tr.home}, want: B + "/home/.sshx/notes"},
 		{name: "near miss .SSH-not is not .ssh", path: B + "/home/.SSH-not/x", roots: []string{tr.home}, want: B + "/home/.SSH-not/x"},
 
-		{name: "relative path", path: "home/proj/file.txt", roots: proj, reason: "relative path"},
-		{name: "dot relative path", path: "./file.txt", roots: proj, reason: "relative path"},
-		{name: "empty path", path: "", roots: proj, reason: "empty path"},
-		{name: "NUL in path", path: B + "/home/proj/file.txt\x00.png", roots: proj, reason: "NUL"},
-		{name: "missing file read", path: B + "/home/proj/missing.txt", roots: proj, reason: "does not exist"},
-		{name: "write into missing directory", path: B + "/home/proj/nodir/new.txt", roots: proj, write: true, reason: "parent directory does not exist"},
-		{name: "write under a file", path: B + "/home/proj/file.txt/new.txt", roots: proj, write: true, reason: "cannot stat"},
-		{name: "symlink loop", path: B + "/home/proj/loop1", roots: proj, reason: "cannot resolve"},
-		{name: "symlink loop write", path: B + "/home/proj/loop1", roots: proj, write: true, reason: "cannot resolve"},
-		{name: "write below a symlink loop", path: B + "/home/proj/loop1/new.txt", roots: proj, write: true, reason: "cannot stat"},
-		{name: "broken symlink read", path: B + "/home/proj/broken", roots: proj, reason: "broken symlink"},
-		{name: "broken symlink write", path: B + "/home/proj/broken", roots: proj, write: true, reason: "broken symlink"},
-		{name: "symlink into ~/.ssh", path: B + "/home/proj/sshlink", roots: proj, reason: "inside denied location " + B + "/home/.ssh"},
-		{name: "symlink to ~/.netrc", path: B + "/home/proj/netrc", roots: proj, reason: "denied location " + B + "/home/.netrc"},
-		{name: "new file through symlinked parent into ~/.ssh", path: B + "/home/proj/sshdir/authorized_keys", roots: proj, write: true, reason: "denied location " + B + "/home/.ssh"},
-		{name: "existing file through symlinked parent into ~/.ssh", path: B + "/home/proj/sshdir/id_rsa", roots: proj, reason: "denied location " + B + "/home/.ssh"},
-		{name: "~/.ssh directly even when home is a root", path: B + "/home/.ssh/id_rsa", roots: []string{tr.home}, reason: "denied location"},
-		{name: "~/.ssh itself", path: B + "/home/.ssh", roots: []string{tr.home}, reason: "denied location"},
-		{name: "~/.ssh via dotdot", path: B + "/home/proj/../.ssh/id_rsa", roots: []string{tr.home}, reason: "denied location"},
-		{name: "~/.ssh that does not exist yet", path: B + "/home/.ssh/new/authorized_keys", roots: []string{tr.home}, write: true, reason: "denied location"},
-		{name: "case-folded ~/.SSH", path: B + "/home/.SSH/id_rsa", roots: []string{tr.home}, reason: "denied location"},
-		{name: "case-folded ~/.Aws", path: B + "/home/.Aws/credentials", roots: []string{tr.home}, reason: "denied location"},
-		{name: "denied location that is a symlink, reached directly", path: B + "/keys/credentials", roots: []string{B}, reason: "denied location " + B + "/keys"},
-		{name: "denied location that is a symlink, reached via a link", path: B + "/home/proj/awslink/credentials", roots: proj, reason: "denied location"},
-		{name: "~/.config/clauz3 not created yet", path: B + "/home/.config/clauz3/key", roots: []string{tr.home}, write: true, reason: "denied location"},
-		{name: "extra denied ~ entry", path: B + "/home/private/diary", roots: []string{tr.home}, write: true, reason: "denied location"},
-		{name: "extra denied absolute entry", path: B + "/extra-denied/x", roots: []string{B}, write: true, reason: "denied location"},
-		{name: "dotdot out of root", path: B + "/home/proj/../../outside.txt", roots: proj, reason: "outside every root"},
-		{name: "symlink out of root", path: B + "/home/proj/etc/hostname", roots: proj, reason: "outside every root"},
-		{name: "prefix of root is not inside", path: B + "/home/project2/file.txt", roots: proj, reason: "outside every root"},
-		{name: "write outside root", path: B + "/new.txt", roots: proj, write: true, reason: "outside every root"},
-		{name: "no roots", path: B + "/home/proj/file.txt", roots: nil, reason: "no roots"},
-		{name: "relative root", path: B + "/home/proj/file.txt", roots: []string{"home/proj"}, reason: "not an absolute path"},
-		{name: "missing root refuses even if another matches", path: B + "/home/proj/file.txt", roots: []string{tr.proj, B + "/gone"}, reason: "does not resolve"},
-		{name: "root that is a file", path: B + "/home/proj/file.txt", roots: []string{B + "/home/proj/file.txt"}, reason: "not a directory"},
-		{name: "/etc/shadow with root /", path: "/etc/shadow", roots: []string{"/"}, reason: "denied location /etc/shadow"},
-		{name: "/etc/sudoers.d entry", path: "/etc/sudoers.d/x", roots: []string{"/"}, write: true, reason: "denied location"},
-		{name: "/proc via self root", path: "/proc/self/root/etc/shadow", roots: []string{"/"}, reason: "denied location"},
-		{name: "/dev/null write", path: "/dev/null", roots: []string{"/"}, write: true, reason: "denied location /dev"},
-		{name: "/sys", path: "/sys/kernel", roots: []string{"/"}, reason: "denied location /sys"},
+		{name: "relative path", path: "home/proj/file.txt", roots: proj, kind: BadPath},
+		{name: "dot relative path", path: "./file.txt", roots: proj, kind: BadPath},
+		{name: "empty path", path: "", roots: proj, kind: BadPath},
+		{name: "NUL in path", path: B + "/home/proj/file.txt\x00.png", roots: proj, kind: BadPath},
+		{name: "missing file read", path: B + "/home/proj/missing.txt", roots: proj, kind: Missing},
+		{name: "write into missing directory", path: B + "/home/proj/nodir/new.txt", roots: proj, write: true, kind: Missing},
+		{name: "write under a file", path: B + "/home/proj/file.txt/new.txt", roots: proj, write: true, kind: Unresolvable},
+		{name: "symlink loop", path: B + "/home/proj/loop1", roots: proj, kind: Unresolvable},
+		{name: "symlink loop write", path: B + "/home/proj/loop1", roots: proj, write: true, kind: Unresolvable},
+		{name: "write below a symlink loop", path: B + "/home/proj/loop1/new.txt", roots: proj, write: true, kind: Unresolvable},
+		{name: "broken symlink read", path: B + "/home/proj/broken", roots: proj, kind: BrokenSymlink},
+		{name: "broken symlink write", path: B + "/home/proj/broken", roots: proj, write: true, kind: BrokenSymlink},
+		{name: "symlink into ~/.ssh", path: B + "/home/proj/sshlink", roots: proj, kind: DeniedLocation, location: B + "/home/.ssh"},
+		{name: "symlink to ~/.netrc", path: B + "/home/proj/netrc", roots: proj, kind: DeniedLocation, location: B + "/home/.netrc"},
+		{name: "new file through symlinked parent into ~/.ssh", path: B + "/home/proj/sshdir/authorized_keys", roots: proj, write: true, kind: DeniedLocation, location: B + "/home/.ssh"},
+		{name: "existing file through symlinked parent into ~/.ssh", path: B + "/home/proj/sshdir/id_rsa", roots: proj, kind: DeniedLocation, location: B + "/home/.ssh"},
+		{name: "~/.ssh directly even when home is a root", path: B + "/home/.ssh/id_rsa", roots: []string{tr.home}, kind: DeniedLocation},
+		{name: "~/.ssh itself", path: B + "/home/.ssh", roots: []string{tr.home}, kind: DeniedLocation},
+		{name: "~/.ssh via dotdot", path: B + "/home/proj/../.ssh/id_rsa", roots: []string{tr.home}, kind: DeniedLocation},
+		{name: "~/.ssh that does not exist yet", path: B + "/home/.ssh/new/authorized_keys", roots: []string{tr.home}, write: true, kind: DeniedLocation},
+		{name: "case-folded ~/.SSH", path: B + "/home/.SSH/id_rsa", roots: []string{tr.home}, kind: DeniedLocation},
+		{name: "case-folded ~/.Aws", path: B + "/home/.Aws/credentials", roots: []string{tr.home}, kind: DeniedLocation},
+		{name: "denied location that is a symlink, reached directly", path: B + "/keys/credentials", roots: []string{B}, kind: DeniedLocation, location: B + "/keys"},
+		{name: "denied location that is a symlink, reached via a link", path: B + "/home/proj/awslink/credentials", roots: proj, kind: DeniedLocation},
+		{name: "~/.config/clauz3 not created yet", path: B + "/home/.config/clauz3/key", roots: []string{tr.home}, write: true, kind: DeniedLocation},
+		{name: "extra denied ~ entry", path: B + "/home/private/diary", roots: []string{tr.home}, write: true, kind: DeniedLocation},
+		{name: "extra denied absolute entry", path: B + "/extra-denied/x", roots: []string{B}, write: true, kind: DeniedLocation},
+		{name: "dotdot out of root", path: B + "/home/proj/../../outside.txt", roots: proj, kind: OutsideRoots},
+		{name: "symlink out of root", path: B + "/home/proj/etc/hostname", roots: proj, kind: OutsideRoots},
+		{name: "prefix of root is not inside", path: B + "/home/project2/file.txt", roots: proj, kind: OutsideRoots},
+		{name: "write outside root", path: B + "/new.txt", roots: proj, write: true, kind: OutsideRoots},
+		{name: "no roots", path: B + "/home/proj/file.txt", roots: nil, kind: BadRoot},
+		{name: "relative root", path: B + "/home/proj/file.txt", roots: []string{"home/proj"}, kind: BadRoot},
+		{name: "missing root refuses even if another matches", path: B + "/home/proj/file.txt", roots: []string{tr.proj, B + "/gone"}, kind: BadRoot},
+		{name: "root that is a file", path: B + "/home/proj/file.txt", roots: []string{B + "/home/proj/file.txt"}, kind: BadRoot},
+		{name: "/etc/shadow with root /", path: "/etc/shadow", roots: []string{"/"}, kind: DeniedLocation, location: "/etc/shadow"},
+		{name: "/etc/sudoers.d entry", path: "/etc/sudoers.d/x", roots: []string{"/"}, write: true, kind: DeniedLocation},
+		{name: "/proc via self root", path: "/proc/self/root/etc/shadow", roots: []string{"/"}, kind: DeniedLocation},
+		{name: "/dev/null write", path: "/dev/null", roots: []string{"/"}, write: true, kind: DeniedLocation, location: "/dev"},
+		{name: "/sys", path: "/sys/kernel", roots: []string{"/"}, kind: DeniedLocation, location: "/sys"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			got, err := fl.Check(c.path, c.roots, c.write)
-			if c.reason == "" {
+			if c.kind == 0 {
 				if err != nil {
 					t.Fatalf("Check(%q) refused: %v", c.path, err)
 				}
@@ -156,13 +157,13 @@ func TestCheck(t *testing.T) {
 			}
 			var r *Refusal
 			if !errors.As(err, &r) {
-				t.Fatalf("Check(%q) = %q, %v; want a *Refusal containing %q", c.path, got, err, c.reason)
+				t.Fatalf("Check(%q) = %q, %v; want a %v *Refusal", c.path, got, err, c.kind)
 			}
 			if got != "" {
 				t.Errorf("refusal returned a path %q", got)
 			}
-			if r.Path != c.path || !strings.Contains(r.Reason, c.reason) {
-				t.Fatalf("Check(%q) refusal = {%q, %q}; want reason containing %q", c.path, r.Path, r.Reason, c.reason)
+			if r.Path != c.path || r.Kind != c.kind || c.location != "" && r.Location != c.location || r.Reason == "" {
+				t.Fatalf("Check(%q) refusal = {%q, %v, %q, %q}; want kind %v at location %q", c.path, r.Path, r.Kind, r.Location, r.Reason, c.kind, c.location)
 			}
 		})
 	}
@@ -188,7 +189,7 @@ func TestDeniedBrokenSymlinkTarget(t *testing.T) {
 	}
 	_, err := New(home).Check(filepath.Join(base, "vault", "keys"), []string{base}, true)
 	var r *Refusal
-	if !errors.As(err, &r) || !strings.Contains(r.Reason, "denied location") {
+	if !errors.As(err, &r) || r.Kind != DeniedLocation {
 		t.Fatalf("write to the target of a dangling ~/.ssh link: err = %v, want a denied-location refusal", err)
 	}
 }
@@ -211,8 +212,8 @@ func TestMisconfiguredFloorRefusesEverything(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			_, err := fl.Check(ok, []string{base}, false)
 			var r *Refusal
-			if !errors.As(err, &r) {
-				t.Fatalf("Check on a misconfigured floor = %v, want a *Refusal", err)
+			if !errors.As(err, &r) || r.Kind != NoFloor {
+				t.Fatalf("Check on a misconfigured floor = %v, want a no-floor *Refusal", err)
 			}
 		})
 	}
@@ -245,6 +246,7 @@ func TestWithinIsComponentWise(t *testing.T) {
 	}
 }
 
+// The wording itself is under test here: layers and logs show it to people.
 func TestRefusalMessage(t *testing.T) {
 	err := error(&Refusal{Path: "/x", Reason: "why"})
 	if got := err.Error(); got != `path floor: "/x" refused: why` {
@@ -292,7 +294,7 @@ func FuzzCheck(f *testing.F) {
 		got, err := fl.Check(p, roots, write)
 		if err != nil {
 			var r *Refusal
-			if !errors.As(err, &r) || r.Reason == "" || got != "" {
+			if !errors.As(err, &r) || r.Kind == 0 || r.Reason == "" || got != "" {
 				t.Fatalf("Check(%q) error %v is not a *Refusal with a reason (path %q)", p, err, got)
 			}
 			return
@@ -396,7 +398,7 @@ func TestAgentHarnessConfigDenied(t *testing.T) {
 		for _, write := range []bool{true, false} {
 			_, err := fl.Check(c.path, roots, write)
 			var r *Refusal
-			if !errors.As(err, &r) || !strings.Contains(r.Reason, "denied location") {
+			if !errors.As(err, &r) || r.Kind != DeniedLocation {
 				t.Errorf("%s (write %v): Check(%q) = %v, want a denied-location refusal", c.name, write, c.path, err)
 			}
 		}
@@ -411,7 +413,7 @@ func TestAgentHarnessConfigDenied(t *testing.T) {
 	for _, f := range []string{proj + "/CLAUDE.md", proj + "/sub/AGENTS.md", proj + "/claude.md", proj + "/.cursorrules", proj + "/.github/copilot-instructions.md"} {
 		_, err := fl.Check(f, roots, true)
 		var r *Refusal
-		if !errors.As(err, &r) || !strings.Contains(r.Reason, "denied location") {
+		if !errors.As(err, &r) || r.Kind != DeniedLocation {
 			t.Errorf("write %s = %v, want a denied-location refusal", f, err)
 		}
 	}

@@ -18,14 +18,15 @@ func TestBuildIDRequired(t *testing.T) {
 	withoutField := `{"v":1,"request_id":"req_1","plan_hash":"` + plan + `","target":"main",` +
 		`"guarantees":[],"decision":"approved_once",` +
 		`"issued_at":"2026-11-29T16:30:00Z","expires_at":"2026-11-29T16:45:00Z","nonce":"` + nonce + `","audit_head":"` + head + `"}`
-	if _, err := Verify(pub, SignRawForTest(key, []byte(withoutField))); err == nil || !errors.Is(err, ErrMalformed) || !strings.Contains(err.Error(), "build_id") {
+	var e *Error
+	if _, err := Verify(pub, SignRawForTest(key, []byte(withoutField))); !errors.Is(err, ErrMalformed) || !errors.As(err, &e) || e.Field != "build_id" {
 		t.Errorf("a receipt without build_id: %v, want a malformed build_id refusal", err)
 	}
 	for _, bad := range []string{"", "sha256:" + strings.Repeat("CD", 32), "md5:" + strings.Repeat("cd", 16)} {
 		malformed := `{"v":1,"request_id":"req_1","plan_hash":"` + plan + `","build_id":"` + bad + `","target":"main",` +
 			`"guarantees":[],"decision":"approved_once",` +
 			`"issued_at":"2026-11-29T16:30:00Z","expires_at":"2026-11-29T16:45:00Z","nonce":"` + nonce + `","audit_head":"` + head + `"}`
-		if _, err := Verify(pub, SignRawForTest(key, []byte(malformed))); err == nil || !strings.Contains(err.Error(), "build_id") {
+		if _, err := Verify(pub, SignRawForTest(key, []byte(malformed))); !errors.Is(err, ErrMalformed) || !errors.As(err, &e) || e.Field != "build_id" {
 			t.Errorf("build_id %q: %v, want a refusal naming build_id", bad, err)
 		}
 	}

@@ -16,8 +16,10 @@
 //
 // # What it refuses
 //
-// Everything that is not exactly that, each as an *Error naming the step
-// and the reason: an unreadable or oversized receipt file, a malformed
+// Everything that is not exactly that, each as an *Error naming the step,
+// its Kind (what callers and tests tell refusals apart by, with the wrapped
+// receipt sentinel and the service's Status) and the reason in words:
+// an unreadable or oversized receipt file, a malformed
 // embedded key, a receipt that does not verify or check, a service URL
 // that is not http(s) with a host, an unreachable service, a redirect,
 // any status but 200 (409 already redeemed, 403 refused, 500 ...), a

@@ -40,11 +40,57 @@ const (
 	maxAnswer      = 64 << 10
 )
 
-// Error is every refusal of the gate.
+// Error is every refusal of the gate. Callers and tests tell refusals
+// apart by Kind (and by the wrapped receipt sentinel, and Status), never
+// by the words.
 type Error struct {
 	Step   string // "key", "receipt", "service", "redeem", "acknowledgement"
+	Kind   Kind
+	Status int // the service's HTTP status, when Kind is ServiceRefused
 	Reason string
 	Err    error // the underlying error (a receipt.Error, a net error), if any
+}
+
+// Kind is what kind of refusal an Error is.
+type Kind int
+
+const (
+	KeyUnusable        Kind = iota + 1 // the embedded approval key does not parse
+	ReceiptUnreadable                  // the receipt file cannot be read
+	NotAReceipt                        // the file does not parse as a receipt
+	NotAdmitted                        // the receipt does not verify or does not admit this plan (Err says why)
+	BadServiceURL                      // the service URL is not scheme://host:port
+	RequestFailed                      // no challenge, or the request cannot be built
+	Unreachable                        // the approval service did not answer
+	BadAnswer                          // the answer cannot be read, is too large or malformed
+	ServiceRefused                     // the service answered with a status other than 200 (Status)
+	BadAcknowledgement                 // the service's redemption does not hold (Err says why)
+)
+
+func (k Kind) String() string {
+	switch k {
+	case KeyUnusable:
+		return "key unusable"
+	case ReceiptUnreadable:
+		return "receipt unreadable"
+	case NotAReceipt:
+		return "not a receipt"
+	case NotAdmitted:
+		return "not admitted"
+	case BadServiceURL:
+		return "bad service URL"
+	case RequestFailed:
+		return "request failed"
+	case Unreachable:
+		return "unreachable"
+	case BadAnswer:
+		return "bad answer"
+	case ServiceRefused:
+		return "service refused"
+	case BadAcknowledgement:
+		return "bad acknowledgement"
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
 }
 
 func (e *Error) Error() string {
@@ -57,8 +103,8 @@ func (e *Error) Error() string {
 
 func (e *Error) Unwrap() error { return e.Err }
 
-func refuse(step string, err error, format string, args ...any) *Error {
-	return &Error{Step: step, Reason: fmt.Sprintf(format, args...), Err: err}
+func refuse(step string, kind Kind, err error, format string, args ...any) *Error {
+	return &Error{Step: step, Kind: kind, Reason: fmt.Sprintf(format, args...), Err: err}
 }
 
 // Admit verifies and redeems the receipt in receiptFile with the service
@@ -70,19 +116,19 @@ func (g *Gate) Admit(ctx context.Context, receiptFile, serviceURL string) (strin
 	}
 	pub, err := receipt.ParsePublicKey(g.PublicKey)
 	if err != nil {
-		return "", refuse("key", err, "the embedded approval key is unusable")
+		return "", refuse("key", KeyUnusable, err, "the embedded approval key is unusable")
 	}
 	data, err := readLimited(receiptFile, maxReceiptFile)
 	if err != nil {
-		return "", refuse("receipt", err, "cannot read %s", receiptFile)
+		return "", refuse("receipt", ReceiptUnreadable, err, "cannot read %s", receiptFile)
 	}
 	r, err := receipt.ParseReceipt(data)
 	if err != nil {
-		return "", refuse("receipt", err, "%s is not a receipt", receiptFile)
+		return "", refuse("receipt", NotAReceipt, err, "%s is not a receipt", receiptFile)
 	}
 	p, err := receipt.VerifyAndCheck(pub, r, receipt.Expect{PlanHash: g.PlanHash, Target: g.Target, BuildID: g.BuildID}, now())
 	if err != nil {
-		return "", refuse("receipt", err, "%s does not admit this plan", receiptFile)
+		return "", refuse("receipt", NotAdmitted, err, "%s does not admit this plan", receiptFile)
 	}
 	endpoint, err := redeemURL(serviceURL)
 	if err != nil {
@@ -90,7 +136,7 @@ func (g *Gate) Admit(ctx context.Context, receiptFile, serviceURL string) (strin
 	}
 	challenge, err := receipt.NewChallenge()
 	if err != nil {
-		return "", refuse("redeem", err, "no challenge")
+		return "", refuse("redeem", RequestFailed, err, "no challenge")
 	}
 	red, err := g.post(ctx, endpoint, r, challenge)
 	if err != nil {
@@ -98,7 +144,7 @@ func (g *Gate) Admit(ctx context.Context, receiptFile, serviceURL string) (strin
 	}
 	ack, err := receipt.VerifyRedemption(pub, red, p, challenge)
 	if err != nil {
-		return "", refuse("acknowledgement", err, "the service's redemption does not hold")
+		return "", refuse("acknowledgement", BadAcknowledgement, err, "the service's redemption does not hold")
 	}
 	return ack.RequestID, nil
 }
@@ -124,15 +170,15 @@ func readLimited(path string, limit int64) ([]byte, error) {
 func redeemURL(serviceURL string) (string, error) {
 	u, err := url.Parse(serviceURL)
 	if err != nil {
-		return "", refuse("service", err, "bad service URL %q", serviceURL)
+		return "", refuse("service", BadServiceURL, err, "bad service URL %q", serviceURL)
 	}
 	switch {
 	case u.Scheme != "http" && u.Scheme != "https":
-		return "", refuse("service", nil, "service URL %q: want http or https", serviceURL)
+		return "", refuse("service", BadServiceURL, nil, "service URL %q: want http or https", serviceURL)
 	case u.Host == "":
-		return "", refuse("service", nil, "service URL %q has no host", serviceURL)
+		return "", refuse("service", BadServiceURL, nil, "service URL %q has no host", serviceURL)
 	case u.User != nil || u.RawQuery != "" || u.Fragment != "":
-		return "", refuse("service", nil, "service URL %q: want scheme://host:port only", serviceURL)
+		return "", refuse("service", BadServiceURL, nil, "service URL %q: want scheme://host:port only", serviceURL)
 	}
 	return strings.TrimSuffix(u.String(), "/") + "/api/receipts/redeem", nil
 }
@@ -144,11 +190,11 @@ func (g *Gate) post(ctx context.Context, endpoint string, r receipt.Receipt, cha
 		Challenge string          `json:"challenge"`
 	}{r, challenge})
 	if err != nil {
-		return none, refuse("redeem", err, "cannot encode the request")
+		return none, refuse("redeem", RequestFailed, err, "cannot encode the request")
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, bytes.NewReader(body))
 	if err != nil {
-		return none, refuse("redeem", err, "cannot make the request")
+		return none, refuse("redeem", RequestFailed, err, "cannot make the request")
 	}
 	req.Header.Set("Content-Type", "application/json")
 	// No idle connection to the service may outlive the redemption: the
@@ -161,18 +207,20 @@ func (g *Gate) post(ctx context.Context, endpoint string, r receipt.Receipt, cha
 	}
 	resp, err := client.Do(req)
 	if err != nil {
-		return none, refuse("service", err, "the approval service did not answer")
+		return none, refuse("service", Unreachable, err, "the approval service did not answer")
 	}
 	defer resp.Body.Close()
 	answer, err := io.ReadAll(io.LimitReader(resp.Body, maxAnswer+1))
 	if err != nil {
-		return none, refuse("service", err, "reading the answer")
+		return none, refuse("service", BadAnswer, err, "reading the answer")
 	}
 	if len(answer) > maxAnswer {
-		return none, refuse("service", nil, "the answer is larger than %d bytes", maxAnswer)
+		return none, refuse("service", BadAnswer, nil, "the answer is larger than %d bytes", maxAnswer)
 	}
 	if resp.StatusCode != http.StatusOK {
-		return none, refuse("service", nil, "the service refused the redemption: %s%s", resp.Status, serviceReason(answer))
+		e := refuse("service", ServiceRefused, nil, "the service refused the redemption: %s%s", resp.Status, serviceReason(answer))
+		e.Status = resp.StatusCode
+		return none, e
 	}
 	var out struct {
 		Redemption *receipt.Redemption `json:"redemption"`
@@ -180,13 +228,13 @@ func (g *Gate) post(ctx context.Context, endpoint string, r receipt.Receipt, cha
 	d := json.NewDecoder(bytes.NewReader(answer))
 	d.DisallowUnknownFields()
 	if err := d.Decode(&out); err != nil {
-		return none, refuse("service", err, "malformed answer")
+		return none, refuse("service", BadAnswer, err, "malformed answer")
 	}
 	if d.More() {
-		return none, refuse("service", nil, "malformed answer: trailing data")
+		return none, refuse("service", BadAnswer, nil, "malformed answer: trailing data")
 	}
 	if out.Redemption == nil {
-		return none, refuse("service", nil, "the answer holds no redemption")
+		return none, refuse("service", BadAnswer, nil, "the answer holds no redemption")
 	}
 	return *out.Redemption, nil
 }

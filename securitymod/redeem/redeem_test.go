@@ -24,26 +24,28 @@ const buildID = "sha256:b0000000000000000000000000000000000000000000000000000000
 func TestAdmit(t *testing.T) {
 	_, otherKey, _ := ed25519.GenerateKey(nil)
 	cases := []struct {
-		name    string
-		edit    func(p *receipt.Payload)
-		setup   func(s *approvaltest.Service, g *Gate)
-		url     func(s *approvaltest.Service) string
-		twice   bool
-		wantErr string
+		name   string
+		edit   func(p *receipt.Payload)
+		setup  func(s *approvaltest.Service, g *Gate)
+		url    func(s *approvaltest.Service) string
+		twice  bool
+		kind   Kind  // 0: admitted
+		cause  error // the receipt sentinel the refusal wraps, if any
+		status int   // the service's status, for ServiceRefused
 	}{
 		{name: "admitted"},
-		{name: "another plan", edit: func(p *receipt.Payload) { p.PlanHash = strings.Replace(planHash, "1", "2", 1) }, wantErr: "plan hash mismatch"},
-		{name: "another build", edit: func(p *receipt.Payload) { p.BuildID = strings.Replace(buildID, "b", "c", 1) }, wantErr: "build identity mismatch"},
-		{name: "another target", edit: func(p *receipt.Payload) { p.Target = "other" }, wantErr: "target mismatch"},
+		{name: "another plan", edit: func(p *receipt.Payload) { p.PlanHash = strings.Replace(planHash, "1", "2", 1) }, kind: NotAdmitted, cause: receipt.ErrPlanMismatch},
+		{name: "another build", edit: func(p *receipt.Payload) { p.BuildID = strings.Replace(buildID, "b", "c", 1) }, kind: NotAdmitted, cause: receipt.ErrBuildMismatch},
+		{name: "another target", edit: func(p *receipt.Payload) { p.Target = "other" }, kind: NotAdmitted, cause: receipt.ErrTargetMismatch},
 		{name: "expired", edit: func(p *receipt.Payload) {
 			p.IssuedAt, p.ExpiresAt = time.Now().Add(-time.Hour), time.Now().Add(-time.Minute)
-		}, wantErr: "expired"},
-		{name: "rejected decision", edit: func(p *receipt.Payload) { p.Decision = "rejected" }, wantErr: "does not authorise"},
-		{name: "signed by another key", setup: func(s *approvaltest.Service, g *Gate) { s.SignWith = otherKey }, wantErr: "bad signature"},
-		{name: "already redeemed", twice: true, wantErr: "409"},
-		{name: "unreachable", url: func(*approvaltest.Service) string { return "http://127.0.0.1:1" }, wantErr: "did not answer"},
-		{name: "not http", url: func(*approvaltest.Service) string { return "file:///etc" }, wantErr: "want http or https"},
-		{name: "bad embedded key", setup: func(s *approvaltest.Service, g *Gate) { g.PublicKey = "AAAA" }, wantErr: "embedded approval key"},
+		}, kind: NotAdmitted, cause: receipt.ErrExpired},
+		{name: "rejected decision", edit: func(p *receipt.Payload) { p.Decision = "rejected" }, kind: NotAdmitted, cause: receipt.ErrNotApproved},
+		{name: "signed by another key", setup: func(s *approvaltest.Service, g *Gate) { s.SignWith = otherKey }, kind: NotAdmitted, cause: receipt.ErrBadSignature},
+		{name: "already redeemed", twice: true, kind: ServiceRefused, status: 409},
+		{name: "unreachable", url: func(*approvaltest.Service) string { return "http://127.0.0.1:1" }, kind: Unreachable},
+		{name: "not http", url: func(*approvaltest.Service) string { return "file:///etc" }, kind: BadServiceURL},
+		{name: "bad embedded key", setup: func(s *approvaltest.Service, g *Gate) { g.PublicKey = "AAAA" }, kind: KeyUnusable, cause: receipt.ErrBadKey},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -65,15 +67,15 @@ func TestAdmit(t *testing.T) {
 			if c.twice && err == nil {
 				id, err = g.Admit(context.Background(), file, url)
 			}
-			if c.wantErr == "" {
+			if c.kind == 0 {
 				if err != nil || id != "req_1" {
 					t.Fatalf("Admit = %q, %v", id, err)
 				}
 				return
 			}
 			var e *Error
-			if err == nil || !errors.As(err, &e) || !strings.Contains(err.Error(), c.wantErr) || id != "" {
-				t.Fatalf("Admit = %q, %v; want a *Error containing %q", id, err, c.wantErr)
+			if !errors.As(err, &e) || e.Kind != c.kind || c.cause != nil && !errors.Is(err, c.cause) || e.Status != c.status || id != "" {
+				t.Fatalf("Admit = %q, %v; want a %v *Error (cause %v, status %d)", id, err, c.kind, c.cause, c.status)
 			}
 		})
 	}
@@ -91,8 +93,11 @@ func TestForgedAcknowledgement(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := &Gate{PlanHash: planHash, Target: "main", PublicKey: s.PublicKey(), BuildID: buildID, client: &http.Client{Transport: replay{red}}}
-	if id, err := g.Admit(context.Background(), file, "http://127.0.0.1:9"); err == nil || !strings.Contains(err.Error(), "challenge") {
-		t.Fatalf("Admit = %q, %v", id, err)
+	id, err := g.Admit(context.Background(), file, "http://127.0.0.1:9")
+	var e *Error
+	var re *receipt.Error
+	if !errors.As(err, &e) || e.Kind != BadAcknowledgement || !errors.Is(err, receipt.ErrRedemptionMismatch) || !errors.As(err, &re) || re.Field != "challenge" || id != "" {
+		t.Fatalf("Admit = %q, %v; want a bad acknowledgement for another challenge", id, err)
 	}
 }
 

@@ -13,9 +13,12 @@
 // every name its configuration does not list.
 //
 // Errors are *Error{Op, Name, Reason, Err}; errors.Is(err, ErrNotFound),
-// ErrNotAllowed and ErrInvalid classify them. No error message carries a
-// secret value: the messages are built from the name and the reason only,
-// and a backend error whose text contains the value is replaced.
+// ErrNotAllowed and ErrInvalid classify them, a refusal of the file store
+// wraps a *FileError{Kind, Path}, and Backend.Fallback says why the keyring
+// was not used, so nothing reads the words to tell. No error message
+// carries a secret value: the messages are built from the name and the
+// reason only, and a backend error whose text contains the value is
+// replaced by ErrWithheld.
 //
 // What is refused: names that are not 1-128 characters of [A-Za-z0-9._-]
 // starting with a letter or digit; empty values and values over 2048

@@ -29,16 +29,78 @@ const (
 	maxFile  = 1 << 20
 )
 
+// FileError is every refusal of the encrypted file store, inside an
+// *Error: its Kind says what is wrong and Path which file or directory.
+// Tests and callers tell refusals apart by Kind, never by the words.
+type FileError struct {
+	Kind FileKind
+	Path string // the file or directory at fault, "" when none
+	err  error  // the message, wrapping the cause when there is one
+}
+
+func (e *FileError) Error() string { return e.err.Error() }
+
+func (e *FileError) Unwrap() error { return errors.Unwrap(e.err) }
+
+func fileErr(kind FileKind, path, format string, args ...any) error {
+	return &FileError{Kind: kind, Path: path, err: fmt.Errorf(format, args...)}
+}
+
+// FileKind is what kind of refusal a FileError is.
+type FileKind int
+
+const (
+	DirNotAbsolute  FileKind = iota + 1 // the fallback directory is not absolute
+	Unsupported                         // the file store needs a unix system
+	DirUnusable                         // the directory cannot be created or stat-ed
+	DirSymlink                          // the directory is a symlink
+	DirNotDirectory                     // the directory is something else
+	DirTooOpen                          // the directory is writable by group or others
+	DirNotOwned                         // the directory belongs to another user
+	OpenRefused                         // a file cannot be opened (a symlink is refused)
+	ReadFailed                          // a file cannot be stat-ed or read
+	TooLarge                            // a file is larger than the store allows
+	NotRegular                          // a file is not a regular file
+	FileTooOpen                         // a file's mode is wider than 0600
+	FileNotOwned                        // a file belongs to another user
+	KeyMissing                          // the secrets file exists but its key does not
+	KeyBadLength                        // the key is not 32 bytes
+	NotVersion1                         // the secrets file is not a version 1 envelope
+	BadNonce                            // the envelope's nonce is malformed
+	DecryptFailed                       // the secrets file does not decrypt under the key
+	BadContent                          // the plaintext is not the secrets map
+	NoRandomness                        // no randomness for a key or a nonce
+	WriteFailed                         // writing the key or the secrets file failed
+	LockFailed                          // the lock file cannot be opened or locked
+)
+
+var fileKindNames = [...]string{
+	DirNotAbsolute: "directory not absolute", Unsupported: "unsupported", DirUnusable: "directory unusable",
+	DirSymlink: "directory is a symlink", DirNotDirectory: "not a directory", DirTooOpen: "directory too open",
+	DirNotOwned: "directory not owned", OpenRefused: "open refused", ReadFailed: "read failed",
+	TooLarge: "too large", NotRegular: "not a regular file", FileTooOpen: "file too open",
+	FileNotOwned: "file not owned", KeyMissing: "key missing", KeyBadLength: "key of a bad length",
+	NotVersion1: "not version 1", BadNonce: "bad nonce", DecryptFailed: "does not decrypt",
+	BadContent: "bad content", NoRandomness: "no randomness", WriteFailed: "write failed", LockFailed: "lock failed",
+}
+
+func (k FileKind) String() string {
+	if k > 0 && int(k) < len(fileKindNames) {
+		return fileKindNames[k]
+	}
+	return fmt.Sprintf("FileKind(%d)", int(k))
+}
+
 func openFile(dir, app string) (*fileStore, error) {
 	if dir == "" || !filepath.IsAbs(dir) {
-		return nil, fmt.Errorf("fallback directory %q is not an absolute path", dir)
+		return nil, fileErr(DirNotAbsolute, dir, "fallback directory %q is not an absolute path", dir)
 	}
 	if !osSupported {
-		return nil, errors.New("the encrypted file fallback needs a unix system")
+		return nil, fileErr(Unsupported, dir, "the encrypted file fallback needs a unix system")
 	}
 	dir = filepath.Clean(dir)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, fmt.Errorf("fallback directory: %w", err)
+		return nil, fileErr(DirUnusable, dir, "fallback directory: %w", err)
 	}
 	if err := checkDir(dir); err != nil {
 		return nil, err
@@ -61,16 +123,16 @@ func checkDir(dir string) error {
 	fi, err := os.Lstat(dir)
 	switch {
 	case err != nil:
-		return fmt.Errorf("fallback directory: %w", err)
+		return fileErr(DirUnusable, dir, "fallback directory: %w", err)
 	case fi.Mode()&fs.ModeSymlink != 0:
-		return fmt.Errorf("fallback directory %s is a symlink", dir)
+		return fileErr(DirSymlink, dir, "fallback directory %s is a symlink", dir)
 	case !fi.IsDir():
-		return fmt.Errorf("fallback directory %s is not a directory", dir)
+		return fileErr(DirNotDirectory, dir, "fallback directory %s is not a directory", dir)
 	case fi.Mode().Perm()&0o022 != 0:
-		return fmt.Errorf("fallback directory %s is writable by group or others (mode %o): chmod 700 it", dir, fi.Mode().Perm())
+		return fileErr(DirTooOpen, dir, "fallback directory %s is writable by group or others (mode %o): chmod 700 it", dir, fi.Mode().Perm())
 	}
 	if uid, ok := ownerOK(fi); !ok {
-		return fmt.Errorf("fallback directory %s is owned by uid %d, not by this user", dir, uid)
+		return fileErr(DirNotOwned, dir, "fallback directory %s is owned by uid %d, not by this user", dir, uid)
 	}
 	return nil
 }
@@ -83,7 +145,7 @@ func readPrivate(path string) ([]byte, bool, error) {
 		return nil, false, nil
 	}
 	if err != nil {
-		return nil, false, fmt.Errorf("%s: %w (a symlink is refused)", path, err)
+		return nil, false, fileErr(OpenRefused, path, "%s: %w (a symlink is refused)", path, err)
 	}
 	defer f.Close()
 	if err := checkPrivate(f, path); err != nil {
@@ -91,10 +153,10 @@ func readPrivate(path string) ([]byte, bool, error) {
 	}
 	b, err := io.ReadAll(io.LimitReader(f, maxFile+1))
 	if err != nil {
-		return nil, false, fmt.Errorf("%s: %w", path, err)
+		return nil, false, fileErr(ReadFailed, path, "%s: %w", path, err)
 	}
 	if len(b) > maxFile {
-		return nil, false, fmt.Errorf("%s is larger than %d bytes", path, maxFile)
+		return nil, false, fileErr(TooLarge, path, "%s is larger than %d bytes", path, maxFile)
 	}
 	return b, true, nil
 }
@@ -103,14 +165,14 @@ func checkPrivate(f *os.File, path string) error {
 	fi, err := f.Stat()
 	switch {
 	case err != nil:
-		return fmt.Errorf("%s: %w", path, err)
+		return fileErr(ReadFailed, path, "%s: %w", path, err)
 	case !fi.Mode().IsRegular():
-		return fmt.Errorf("%s is not a regular file", path)
+		return fileErr(NotRegular, path, "%s is not a regular file", path)
 	case fi.Mode().Perm()&0o077 != 0:
-		return fmt.Errorf("%s has mode %o, wider than 0600: refusing it", path, fi.Mode().Perm())
+		return fileErr(FileTooOpen, path, "%s has mode %o, wider than 0600: refusing it", path, fi.Mode().Perm())
 	}
 	if uid, ok := ownerOK(fi); !ok {
-		return fmt.Errorf("%s is owned by uid %d, not by this user", path, uid)
+		return fileErr(FileNotOwned, path, "%s is owned by uid %d, not by this user", path, uid)
 	}
 	return nil
 }
@@ -137,29 +199,29 @@ func (s *fileStore) load() (map[string]string, error) {
 		return map[string]string{}, nil
 	}
 	if !haveKey {
-		return nil, fmt.Errorf("%s exists but its key file %s is missing: refusing (it cannot be decrypted, and it is never re-keyed)", s.path, s.keyPath)
+		return nil, fileErr(KeyMissing, s.keyPath, "%s exists but its key file %s is missing: refusing (it cannot be decrypted, and it is never re-keyed)", s.path, s.keyPath)
 	}
 	if len(key) != keyLen {
-		return nil, fmt.Errorf("key file %s is not %d bytes", s.keyPath, keyLen)
+		return nil, fileErr(KeyBadLength, s.keyPath, "key file %s is not %d bytes", s.keyPath, keyLen)
 	}
 	var env envelope
 	if err := json.Unmarshal(data, &env); err != nil || env.Version != 1 {
-		return nil, fmt.Errorf("%s is not a version 1 secrets file", s.path)
+		return nil, fileErr(NotVersion1, s.path, "%s is not a version 1 secrets file", s.path)
 	}
 	aead, err := newAEAD(key)
 	if err != nil {
 		return nil, err
 	}
 	if len(env.Nonce) != aead.NonceSize() {
-		return nil, fmt.Errorf("%s has a malformed nonce", s.path)
+		return nil, fileErr(BadNonce, s.path, "%s has a malformed nonce", s.path)
 	}
 	plain, err := aead.Open(nil, env.Nonce, env.Ciphertext, s.aad)
 	if err != nil {
-		return nil, fmt.Errorf("%s does not decrypt under %s (tampered, or another key)", s.path, s.keyPath)
+		return nil, fileErr(DecryptFailed, s.path, "%s does not decrypt under %s (tampered, or another key)", s.path, s.keyPath)
 	}
 	m := map[string]string{}
 	if err := json.Unmarshal(plain, &m); err != nil {
-		return nil, fmt.Errorf("%s decrypts to malformed content", s.path)
+		return nil, fileErr(BadContent, s.path, "%s decrypts to malformed content", s.path)
 	}
 	return m, nil
 }
@@ -167,7 +229,7 @@ func (s *fileStore) load() (map[string]string, error) {
 func newAEAD(key []byte) (cipher.AEAD, error) {
 	block, err := aes.NewCipher(key)
 	if err != nil {
-		return nil, fmt.Errorf("key: %w", err)
+		return nil, fileErr(KeyBadLength, "", "key: %w", err)
 	}
 	return cipher.NewGCM(block)
 }
@@ -180,28 +242,28 @@ func (s *fileStore) ensureKey() ([]byte, error) {
 	}
 	if ok {
 		if len(key) != keyLen {
-			return nil, fmt.Errorf("key file %s is not %d bytes", s.keyPath, keyLen)
+			return nil, fileErr(KeyBadLength, s.keyPath, "key file %s is not %d bytes", s.keyPath, keyLen)
 		}
 		return key, nil
 	}
 	key = make([]byte, keyLen)
 	if _, err := rand.Read(key); err != nil {
-		return nil, fmt.Errorf("no randomness for the key: %w", err)
+		return nil, fileErr(NoRandomness, s.keyPath, "no randomness for the key: %w", err)
 	}
 	f, err := openNoFollow(s.keyPath, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
-		return nil, fmt.Errorf("creating key file: %w", err)
+		return nil, fileErr(WriteFailed, s.keyPath, "creating key file: %w", err)
 	}
 	if _, err := f.Write(key); err != nil {
 		f.Close()
-		return nil, fmt.Errorf("writing key file: %w", err)
+		return nil, fileErr(WriteFailed, s.keyPath, "writing key file: %w", err)
 	}
 	if err := f.Sync(); err != nil {
 		f.Close()
-		return nil, fmt.Errorf("writing key file: %w", err)
+		return nil, fileErr(WriteFailed, s.keyPath, "writing key file: %w", err)
 	}
 	if err := f.Close(); err != nil {
-		return nil, fmt.Errorf("writing key file: %w", err)
+		return nil, fileErr(WriteFailed, s.keyPath, "writing key file: %w", err)
 	}
 	return key, nil
 }
@@ -209,7 +271,7 @@ func (s *fileStore) ensureKey() ([]byte, error) {
 func (s *fileStore) save(key []byte, m map[string]string) error {
 	plain, err := json.Marshal(m)
 	if err != nil {
-		return fmt.Errorf("encoding secrets: %w", err)
+		return fileErr(WriteFailed, s.path, "encoding secrets: %w", err)
 	}
 	aead, err := newAEAD(key)
 	if err != nil {
@@ -217,15 +279,15 @@ func (s *fileStore) save(key []byte, m map[string]string) error {
 	}
 	nonce := make([]byte, aead.NonceSize())
 	if _, err := rand.Read(nonce); err != nil {
-		return fmt.Errorf("no randomness for the nonce: %w", err)
+		return fileErr(NoRandomness, s.path, "no randomness for the nonce: %w", err)
 	}
 	data, err := json.Marshal(envelope{Version: 1, Nonce: nonce, Ciphertext: aead.Seal(nil, nonce, plain, s.aad)})
 	if err != nil {
-		return fmt.Errorf("encoding secrets file: %w", err)
+		return fileErr(WriteFailed, s.path, "encoding secrets file: %w", err)
 	}
 	tmp, err := os.CreateTemp(s.dir, ".secrets-*.tmp") // mode 0600
 	if err != nil {
-		return fmt.Errorf("writing secrets file: %w", err)
+		return fileErr(WriteFailed, s.path, "writing secrets file: %w", err)
 	}
 	renamed := false
 	defer func() {
@@ -235,17 +297,17 @@ func (s *fileStore) save(key []byte, m map[string]string) error {
 	}()
 	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
-		return fmt.Errorf("writing secrets file: %w", err)
+		return fileErr(WriteFailed, s.path, "writing secrets file: %w", err)
 	}
 	if err := tmp.Sync(); err != nil {
 		tmp.Close()
-		return fmt.Errorf("writing secrets file: %w", err)
+		return fileErr(WriteFailed, s.path, "writing secrets file: %w", err)
 	}
 	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("writing secrets file: %w", err)
+		return fileErr(WriteFailed, s.path, "writing secrets file: %w", err)
 	}
 	if err := os.Rename(tmp.Name(), s.path); err != nil {
-		return fmt.Errorf("writing secrets file: %w", err)
+		return fileErr(WriteFailed, s.path, "writing secrets file: %w", err)
 	}
 	renamed = true
 	return nil

@@ -3,7 +3,6 @@
 package secrets
 
 import (
-	"fmt"
 	"io/fs"
 	"os"
 	"syscall"
@@ -29,7 +28,7 @@ func ownerOK(fi fs.FileInfo) (int, bool) {
 func lockFile(path string) (func(), error) {
 	f, err := openNoFollow(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
-		return nil, fmt.Errorf("lock file: %w", err)
+		return nil, fileErr(LockFailed, path, "lock file: %w", err)
 	}
 	if err := checkPrivate(f, path); err != nil {
 		f.Close()
@@ -37,7 +36,7 @@ func lockFile(path string) (func(), error) {
 	}
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
 		f.Close()
-		return nil, fmt.Errorf("lock file: %w", err)
+		return nil, fileErr(LockFailed, path, "lock file: %w", err)
 	}
 	return func() { f.Close() }, nil // closing the descriptor releases the lock
 }

@@ -24,6 +24,9 @@ var (
 	ErrNotAllowed = errors.New("secret not allowed here")
 	// ErrInvalid: a malformed name or value, or an unusable configuration.
 	ErrInvalid = errors.New("invalid secret request")
+	// ErrWithheld: a backend error replaced because its message contained
+	// the secret value.
+	ErrWithheld = errors.New("backend error withheld: its message contained the secret value")
 )
 
 // Error is every error of this package. It never contains a secret value.
@@ -55,7 +58,7 @@ func isSentinel(err error) bool {
 // withheld replaces a backend error whose text contains the value.
 func withheld(err error, value string) error {
 	if err != nil && value != "" && strings.Contains(err.Error(), value) {
-		return errors.New("backend error withheld: its message contained the secret value")
+		return ErrWithheld
 	}
 	return err
 }
@@ -94,6 +97,42 @@ type Backend struct {
 	Service string // the keyring service name (the app name)
 	Path    string // the encrypted file, when Kind is "file"
 	Reason  string // why the keyring is not used, when Kind is "file"
+	// Fallback is why the keyring is not used, as a kind to test on
+	// (Reason is the same for people); 0 when Kind is "keyring".
+	Fallback Fallback
+}
+
+// Fallback is why Open (or OpenFile) chose the file store.
+type Fallback int
+
+const (
+	ProbeNoRandomness Fallback = iota + 1 // no randomness for the probe value
+	ProbeSetFailed                        // the keyring refused the probe's set
+	ProbeGetFailed                        // the keyring refused the probe's get
+	ProbeDiffers                          // the probe read back another value
+	ProbeDeleteFailed                     // the keyring refused the probe's delete
+	ProbeTimeout                          // the keyring did not answer in time
+	FileAsked                             // OpenFile was called: no keyring was tried
+)
+
+func (f Fallback) String() string {
+	switch f {
+	case ProbeNoRandomness:
+		return "no randomness"
+	case ProbeSetFailed:
+		return "set failed"
+	case ProbeGetFailed:
+		return "get failed"
+	case ProbeDiffers:
+		return "differs"
+	case ProbeDeleteFailed:
+		return "delete failed"
+	case ProbeTimeout:
+		return "timeout"
+	case FileAsked:
+		return "file asked for"
+	}
+	return fmt.Sprintf("Fallback(%d)", int(f))
 }
 
 // String is the line to print at start.
@@ -126,7 +165,7 @@ func Open(appName, fallbackDir string) (Store, Backend, error) {
 		e.Reason = "app name: " + e.Reason
 		return nil, Backend{}, e
 	}
-	reason := probe(appName)
+	why, reason := probe(appName)
 	if reason == "" {
 		return &keyringStore{service: appName}, Backend{Kind: "keyring", Service: appName}, nil
 	}
@@ -134,7 +173,7 @@ func Open(appName, fallbackDir string) (Store, Backend, error) {
 	if err != nil {
 		return nil, Backend{}, &Error{Op: "open", Reason: fmt.Sprintf("OS keyring unavailable (%s) and no usable fallback", reason), Err: err}
 	}
-	return fs, Backend{Kind: "file", Service: appName, Path: fs.path, Reason: reason}, nil
+	return fs, Backend{Kind: "file", Service: appName, Path: fs.path, Reason: reason, Fallback: why}, nil
 }
 
 // OpenFile returns the encrypted file store in dir, never the keyring:
@@ -152,46 +191,50 @@ func OpenFile(appName, dir string) (Store, Backend, error) {
 	if err != nil {
 		return nil, Backend{}, &Error{Op: "open", Reason: "encrypted file store", Err: err}
 	}
-	return fs, Backend{Kind: "file", Service: appName, Path: fs.path, Reason: "the file store was asked for"}, nil
+	return fs, Backend{Kind: "file", Service: appName, Path: fs.path, Reason: "the file store was asked for", Fallback: FileAsked}, nil
 }
 
 // probe sets, reads back and deletes a random probe value; it returns
-// why the keyring is unusable, or "".
-func probe(service string) string {
+// why the keyring is unusable (a kind and the words), or "".
+func probe(service string) (Fallback, string) {
 	b := make([]byte, 16)
 	if _, err := rand.Read(b); err != nil {
-		return "no randomness for the probe: " + err.Error()
+		return ProbeNoRandomness, "no randomness for the probe: " + err.Error()
 	}
 	want := hex.EncodeToString(b)
 	k := kr // the goroutine may outlive this call: it uses its own copy
-	done := make(chan string, 1)
+	type result struct {
+		why    Fallback
+		reason string
+	}
+	done := make(chan result, 1)
 	// On a timeout this goroutine is abandoned (a keyring call cannot be
 	// cancelled); if it finishes later, at worst the probe entry remains.
 	go func() {
 		if err := k.set(service, probeName, want); err != nil {
-			done <- "set: " + withheld(err, want).Error()
+			done <- result{ProbeSetFailed, "set: " + withheld(err, want).Error()}
 			return
 		}
 		got, err := k.get(service, probeName)
 		if err != nil {
-			done <- "get: " + withheld(err, want).Error()
+			done <- result{ProbeGetFailed, "get: " + withheld(err, want).Error()}
 			return
 		}
 		if got != want {
-			done <- "the probe value read back differs from the one written"
+			done <- result{ProbeDiffers, "the probe value read back differs from the one written"}
 			return
 		}
 		if err := k.del(service, probeName); err != nil {
-			done <- "delete: " + withheld(err, want).Error()
+			done <- result{ProbeDeleteFailed, "delete: " + withheld(err, want).Error()}
 			return
 		}
-		done <- ""
+		done <- result{}
 	}()
 	select {
 	case r := <-done:
-		return r
+		return r.why, r.reason
 	case <-time.After(probeTimeout):
-		return fmt.Sprintf("no answer within %s (locked keyring waiting for a prompt?)", probeTimeout)
+		return ProbeTimeout, fmt.Sprintf("no answer within %s (locked keyring waiting for a prompt?)", probeTimeout)
 	}
 }
 

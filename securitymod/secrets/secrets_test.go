@@ -2,6 +2,7 @@ package secrets
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -30,6 +31,8 @@ func useKeyring(t *testing.T, mockErr error) {
 	t.Cleanup(func() { kr = saved })
 }
 
+// noValue reads an error's words on purpose: what is under test is that
+// no message, in any format, carries the secret value.
 func noValue(t *testing.T, err error) {
 	t.Helper()
 	if err == nil {
@@ -132,28 +135,28 @@ func TestProbeFailures(t *testing.T) {
 	block := make(chan struct{})
 	defer close(block)
 	cases := map[string]struct {
-		set    func(string, string, string) error
-		get    func(string, string) (string, error)
-		reason string
+		set func(string, string, string) error
+		get func(string, string) (string, error)
+		why Fallback
 	}{
 		"set fails": {
-			set:    func(string, string, string) error { return errors.New("locked") },
-			reason: "set: locked",
+			set: func(string, string, string) error { return errors.New("locked") },
+			why: ProbeSetFailed,
 		},
 		"get differs": {
-			set:    func(string, string, string) error { return nil },
-			get:    func(string, string) (string, error) { return "other", nil },
-			reason: "differs",
+			set: func(string, string, string) error { return nil },
+			get: func(string, string) (string, error) { return "other", nil },
+			why: ProbeDiffers,
 		},
 		"get fails": {
-			set:    func(string, string, string) error { return nil },
-			get:    func(_, _ string) (string, error) { return "", errors.New("bad item") },
-			reason: "get: bad item",
+			set: func(string, string, string) error { return nil },
+			get: func(_, _ string) (string, error) { return "", errors.New("bad item") },
+			why: ProbeGetFailed,
 		},
 		"hangs": {
-			set:    func(string, string, string) error { <-block; return nil },
-			get:    func(string, string) (string, error) { return "", errors.New("released") },
-			reason: "no answer within 50ms",
+			set: func(string, string, string) error { <-block; return nil },
+			get: func(string, string) (string, error) { return "", errors.New("released") },
+			why: ProbeTimeout,
 		},
 	}
 	for name, c := range cases {
@@ -166,8 +169,8 @@ func TestProbeFailures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if b.Kind != "file" || !strings.Contains(b.Reason, c.reason) {
-				t.Fatalf("backend = %+v, want file with reason containing %q", b, c.reason)
+			if b.Kind != "file" || b.Fallback != c.why || b.Reason == "" {
+				t.Fatalf("backend = %+v, want file because of %v", b, c.why)
 			}
 		})
 	}
@@ -191,15 +194,18 @@ func TestOpenRefusals(t *testing.T) {
 	if err := os.WriteFile(file, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	for name, c := range map[string]struct{ app, dir, reason string }{
-		"empty dir":        {"clauz3", "", "not an absolute path"},
-		"relative dir":     {"clauz3", "share/clauz3", "not an absolute path"},
-		"world-writable":   {"clauz3", wide, "writable by group or others"},
-		"symlinked dir":    {"clauz3", link, "is a symlink"},
-		"dir is a file":    {"clauz3", file, "not a directory"},
-		"bad app name":     {"../x", base, "app name"},
-		"empty app name":   {"", base, "app name"},
-		"app name with sp": {"clau z3", base, "app name"},
+	for name, c := range map[string]struct {
+		app, dir string
+		kind     FileKind // 0: the app name is refused (ErrInvalid)
+	}{
+		"empty dir":        {"clauz3", "", DirNotAbsolute},
+		"relative dir":     {"clauz3", "share/clauz3", DirNotAbsolute},
+		"world-writable":   {"clauz3", wide, DirTooOpen},
+		"symlinked dir":    {"clauz3", link, DirSymlink},
+		"dir is a file":    {"clauz3", file, DirUnusable}, // MkdirAll fails before the check
+		"bad app name":     {"../x", base, 0},
+		"empty app name":   {"", base, 0},
+		"app name with sp": {"clau z3", base, 0},
 	} {
 		t.Run(name, func(t *testing.T) {
 			s, b, err := Open(c.app, c.dir)
@@ -207,8 +213,12 @@ func TestOpenRefusals(t *testing.T) {
 			if !errors.As(err, &e) || s != nil || b.Kind != "" {
 				t.Fatalf("Open(%q, %q) = %v, %+v, %v; want a refusal", c.app, c.dir, s, b, err)
 			}
-			if !strings.Contains(err.Error(), c.reason) {
-				t.Fatalf("Open error %q does not mention %q", err, c.reason)
+			var fe *FileError
+			switch {
+			case c.kind == 0 && (!errors.Is(err, ErrInvalid) || e.Op != "open" || e.Name != c.app || errors.As(err, &fe)):
+				t.Fatalf("Open(%q, %q) = %v; want the app name refused as invalid", c.app, c.dir, err)
+			case c.kind != 0 && (!errors.As(err, &fe) || fe.Kind != c.kind || fe.Path != c.dir || errors.Is(err, ErrInvalid)):
+				t.Fatalf("Open(%q, %q) = %v; want a %v FileError for the directory", c.app, c.dir, err, c.kind)
 			}
 		})
 	}
@@ -232,40 +242,48 @@ func newFileStore(t *testing.T) (Store, string) {
 func TestFileRefusesTampering(t *testing.T) {
 	cases := map[string]struct {
 		mutate func(t *testing.T, dir string)
-		reason string
+		kind   FileKind
+		file   string // the file at fault, under dir; "" for dir itself
 	}{
-		"secrets file 0644":       {func(t *testing.T, dir string) { chmod(t, dir+"/secrets", 0o644) }, "wider than 0600"},
-		"secrets file 0640":       {func(t *testing.T, dir string) { chmod(t, dir+"/secrets", 0o640) }, "wider than 0600"},
-		"key file 0604":           {func(t *testing.T, dir string) { chmod(t, dir+"/secrets.key", 0o604) }, "wider than 0600"},
-		"dir made group-writable": {func(t *testing.T, dir string) { chmod(t, dir, 0o770) }, "writable by group"},
+		"secrets file 0644":       {func(t *testing.T, dir string) { chmod(t, dir+"/secrets", 0o644) }, FileTooOpen, "secrets"},
+		"secrets file 0640":       {func(t *testing.T, dir string) { chmod(t, dir+"/secrets", 0o640) }, FileTooOpen, "secrets"},
+		"key file 0604":           {func(t *testing.T, dir string) { chmod(t, dir+"/secrets.key", 0o604) }, FileTooOpen, "secrets.key"},
+		"dir made group-writable": {func(t *testing.T, dir string) { chmod(t, dir, 0o770) }, DirTooOpen, ""},
 		"secrets file is a symlink": {func(t *testing.T, dir string) {
 			must(t, os.Rename(dir+"/secrets", dir+"/real"))
 			must(t, os.Symlink(dir+"/real", dir+"/secrets"))
-		}, "symlink"},
-		"key file missing": {func(t *testing.T, dir string) { must(t, os.Remove(dir+"/secrets.key")) }, "key file"},
+		}, OpenRefused, "secrets"},
+		"key file missing": {func(t *testing.T, dir string) { must(t, os.Remove(dir+"/secrets.key")) }, KeyMissing, "secrets.key"},
 		"key file replaced": {func(t *testing.T, dir string) {
 			must(t, os.WriteFile(dir+"/secrets.key", bytes.Repeat([]byte{7}, 32), 0o600))
-		}, "does not decrypt"},
+		}, DecryptFailed, "secrets"},
 		"key file truncated": {func(t *testing.T, dir string) {
 			must(t, os.WriteFile(dir+"/secrets.key", []byte("short"), 0o600))
-		}, "not 32 bytes"},
+		}, KeyBadLength, "secrets.key"},
 		"ciphertext flipped": {func(t *testing.T, dir string) {
+			// Flip a bit of the ciphertext itself, not of its base64 text
+			// (which may or may not stay base64): only the AEAD can tell.
 			b, err := os.ReadFile(dir + "/secrets")
 			must(t, err)
-			b[len(b)-5] ^= 1
+			var env envelope
+			must(t, json.Unmarshal(b, &env))
+			env.Ciphertext[len(env.Ciphertext)-5] ^= 1
+			b, err = json.Marshal(env)
+			must(t, err)
 			must(t, os.WriteFile(dir+"/secrets", b, 0o600))
-		}, "secrets"},
-		"not JSON": {func(t *testing.T, dir string) { must(t, os.WriteFile(dir+"/secrets", []byte("x"), 0o600)) }, "not a version 1"},
+		}, DecryptFailed, "secrets"},
+		"not JSON": {func(t *testing.T, dir string) { must(t, os.WriteFile(dir+"/secrets", []byte("x"), 0o600)) }, NotVersion1, "secrets"},
 		"secrets is a directory": {func(t *testing.T, dir string) {
 			must(t, os.Remove(dir+"/secrets"))
 			must(t, os.Mkdir(dir+"/secrets", 0o700))
-		}, "not a regular file"},
+		}, NotRegular, "secrets"},
 	}
 	if os.Getuid() == 0 {
 		cases["secrets file owned by another user"] = struct {
 			mutate func(t *testing.T, dir string)
-			reason string
-		}{func(t *testing.T, dir string) { must(t, os.Chown(dir+"/secrets", 65534, 65534)) }, "owned by uid 65534"}
+			kind   FileKind
+			file   string
+		}{func(t *testing.T, dir string) { must(t, os.Chown(dir+"/secrets", 65534, 65534)) }, FileNotOwned, "secrets"}
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -273,8 +291,13 @@ func TestFileRefusesTampering(t *testing.T) {
 			c.mutate(t, dir)
 			_, err := s.Get("smtp_password")
 			var e *Error
-			if !errors.As(err, &e) || !strings.Contains(err.Error(), c.reason) {
-				t.Fatalf("Get after %s = %v; want a refusal mentioning %q", name, err, c.reason)
+			var fe *FileError
+			want := dir
+			if c.file != "" {
+				want = filepath.Join(dir, c.file)
+			}
+			if !errors.As(err, &e) || !errors.As(err, &fe) || fe.Kind != c.kind || fe.Path != want {
+				t.Fatalf("Get after %s = %v; want a %v FileError for %s", name, err, c.kind, want)
 			}
 			noValue(t, err)
 			err = s.Set("smtp_password", secretValue)
@@ -346,13 +369,14 @@ func TestBackendErrorWithheld(t *testing.T) {
 	}
 	kr.set = func(_, _, v string) error { return fmt.Errorf("cannot store %q", v) }
 	err = s.Set("smtp_password", secretValue)
-	if err == nil || !strings.Contains(err.Error(), "withheld") {
-		t.Fatalf("Set = %v", err)
+	if !errors.Is(err, ErrWithheld) {
+		t.Fatalf("Set = %v, want ErrWithheld", err)
 	}
 	noValue(t, err)
-	// The control: an error without the value keeps its text.
-	kr.set = func(_, _, _ string) error { return errors.New("dbus timeout") }
-	if err := s.Set("smtp_password", secretValue); err == nil || !strings.Contains(err.Error(), "dbus timeout") {
+	// The control: an error without the value is kept, and is found.
+	dbus := errors.New("dbus timeout")
+	kr.set = func(_, _, _ string) error { return dbus }
+	if err := s.Set("smtp_password", secretValue); !errors.Is(err, dbus) || errors.Is(err, ErrWithheld) {
 		t.Fatalf("Set = %v", err)
 	}
 }
