@@ -72,12 +72,13 @@ func TestCompiledBatch(t *testing.T) {
 			t.Errorf("%s: %+v: the case does not test what it is meant to", c.Name, want)
 		}
 	}
-	if _, err := b.Run(ctx, Case{Name: "unknown", Path: bad}); err == nil || !strings.Contains(err.Error(), "not in the batch") {
-		t.Errorf("a case outside the batch: %v", err)
+	var he *Error
+	if _, err := b.Run(ctx, Case{Name: "unknown", Path: bad}); !errors.As(err, &he) || he.Kind != NotInBatch || he.Case != "unknown" {
+		t.Errorf("a case outside the batch: %v, want a NotInBatch harness Error", err)
 	}
 	other := cases[0]
 	other.Path = bad
-	if _, err := b.Run(ctx, other); err == nil || !strings.Contains(err.Error(), "another plan") {
-		t.Errorf("a case of the same name from another plan: %v", err)
+	if _, err := b.Run(ctx, other); !errors.As(err, &he) || he.Kind != OtherPlan || he.Case != other.Name {
+		t.Errorf("a case of the same name from another plan: %v, want an OtherPlan harness Error", err)
 	}
 }
