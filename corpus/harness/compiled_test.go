@@ -5,9 +5,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/clauz3/clauz3/ir"
 )
 
 // batchRunCases are corpus/run plans of different kinds: output only, an
@@ -53,7 +56,9 @@ func TestCompiledBatch(t *testing.T) {
 		var ce1, ce2 *CompileError
 		switch {
 		case c.Name == "refused":
-			if !errors.As(gotErr, &ce1) || !errors.As(wantErr, &ce2) || ce1.Error() != ce2.Error() {
+			// The same refusal: the same diagnostics (code, place and
+			// message), compared by their fields.
+			if !errors.As(gotErr, &ce1) || !errors.As(wantErr, &ce2) || len(ir.Diagnostics(ce1)) == 0 || !reflect.DeepEqual(ir.Diagnostics(ce1), ir.Diagnostics(ce2)) {
 				t.Errorf("refused: batch %v, RunCompiled %v; want the same *CompileError", gotErr, wantErr)
 			}
 			continue
