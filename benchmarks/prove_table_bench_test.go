@@ -2,6 +2,7 @@ package benchmarks
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -12,6 +13,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/prover"
 )
 
 // tablePlans are the loop plans of issue 17's table that scalePlans does
@@ -90,19 +94,22 @@ def main() -> None:
 // send_email calls with two preconditions each, which must be proved, and
 // a 200,000-element list literal on one line, which the encoding budget
 // must refuse at its position (the front end reads it first), and issue
-// 12's two other plans the budget must refuse quickly.
+// 12's two other plans the budget must refuse quickly. A refusal is told
+// by its code (ProverLimit) in `clauz3 prove --json`; want names which
+// one, as diagtest.Want does.
 var sizePlans = []struct {
 	name, src, want string
+	line, col       int // the refusal's position when the test pins it
 }{
-	{"calls5000", sizeCalls(5000), ""},
+	{"calls5000", sizeCalls(5000), "", 0, 0},
 	{"literal200k", "import clauz3\nfrom tools.email.trusted.effects import send_email\n\n\ndef main() -> None:\n    xs = [" + sizeList(200000) + "]\n    send_email(\"bob@example.com\", \"hi\")\n",
-		"literal200k.py:6:10: encoding budget exceeded: elements of one list display: 200000"},
+		"encoding budget exceeded: elements of one list display: 200000", 6, 10},
 	// Issue 12's other two hang plans, refused by the encoding budget
 	// (corpus TestEncodingBudget checks the refusals; this times them).
 	{"nested_ranges", "import clauz3\nfrom tools.email.trusted.effects import send_email\n\n\ndef main() -> None:\n    n = 0\n    for i in range(100):\n        for j in range(100):\n            for k in range(100):\n                n = n + 1\n    send_email(\"bob@example.com\", \"hi\")\n",
-		"encoding budget exceeded: unrolled loop iterations in all"},
+		"encoding budget exceeded: unrolled loop iterations in all", 0, 0},
 	{"str_doubling", "import clauz3\nfrom tools.email.trusted.effects import send_email\n\n\ndef main() -> None:\n    s = \"ab\"\n" + strings.Repeat("    s = s + s\n", 28) + "    send_email(\"bob@example.com\", s)\n",
-		"encoding budget exceeded: code points of one str computed from literals"},
+		"encoding budget exceeded: code points of one str computed from literals", 0, 0},
 }
 
 func sizeCalls(n int) string {
@@ -299,9 +306,9 @@ func BenchmarkProveTable(b *testing.B) {
 				var cpus []time.Duration
 				var rss []int64
 				for range b.N {
-					for _, r := range runCopies(b, copies, bin, "prove", "--import-root", root, plan) {
+					for _, r := range runCopies(b, copies, bin, "prove", "--json", "--import-root", root, plan) {
 						if msg := tableVerdict(r.out, p.violated); msg != "" {
-							b.Fatalf("%s\n%s", msg, r.out)
+							b.Fatalf("%s\n%.2000s\n%.2000s", msg, r.out, r.stderr)
 						}
 						cpus = append(cpus, r.cpu)
 						rss = append(rss, r.maxrss)
@@ -327,15 +334,13 @@ func BenchmarkProveTable(b *testing.B) {
 			var cpus []time.Duration
 			var rss []int64
 			for range b.N {
-				for _, r := range runCopies(b, copies, bin, "prove", "--import-root", sizeRoot, plan) {
+				for _, r := range runCopies(b, copies, bin, "prove", "--json", "--import-root", sizeRoot, plan) {
 					msg := tableVerdict(r.out, false)
-					if p.want != "" && !strings.Contains(r.out, p.want) {
-						msg = "no refusal " + p.want
-					} else if p.want != "" {
-						msg = ""
+					if p.want != "" {
+						msg = budgetRefusal(r.out, p.want, p.line, p.col)
 					}
 					if msg != "" {
-						b.Fatalf("%s\n%.2000s", msg, r.out)
+						b.Fatalf("%s\n%.2000s\n%.2000s", msg, r.out, r.stderr)
 					}
 					cpus = append(cpus, r.cpu)
 					rss = append(rss, r.maxrss)
@@ -353,11 +358,12 @@ func BenchmarkProveTable(b *testing.B) {
 	b.Logf("load average after: %s", loadAverage())
 }
 
-// proveRun is one process's output, CPU time and peak resident set (KiB).
+// proveRun is one process's standard output, standard error, CPU time
+// and peak resident set (KiB).
 type proveRun struct {
-	out    string
-	cpu    time.Duration
-	maxrss int64
+	out, stderr string
+	cpu         time.Duration
+	maxrss      int64
 }
 
 // runCopies runs n copies of bin with args at once and returns each
@@ -370,7 +376,7 @@ func runCopies(b *testing.B, n int, bin string, args ...string) []proveRun {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			runs[i].out, runs[i].cpu, runs[i].maxrss = startProve(bin, args...)
+			runs[i].out, runs[i].stderr, runs[i].cpu, runs[i].maxrss = startProve(bin, args...)
 		}()
 	}
 	wg.Wait()
@@ -382,21 +388,22 @@ func runCopies(b *testing.B, n int, bin string, args ...string) []proveRun {
 	return runs
 }
 
-// startProve is runProve for a goroutine: a process that could not run
-// has a negative CPU time and the error as its output.
-func startProve(bin string, args ...string) (string, time.Duration, int64) {
+// startProve is runProve for a goroutine, with standard output and error
+// apart (the JSON result is alone on standard output): a process that
+// could not run has a negative CPU time and the error as its output.
+func startProve(bin string, args ...string) (string, string, time.Duration, int64) {
 	cmd := exec.Command(bin, args...)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
+	var out, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &stderr
 	err := cmd.Run()
 	if cmd.ProcessState == nil {
-		return fmt.Sprint(err), -1, 0
+		return fmt.Sprint(err), "", -1, 0
 	}
 	var maxrss int64
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		maxrss = ru.Maxrss
 	}
-	return out.String(), cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), maxrss
+	return out.String(), stderr.String(), cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), maxrss
 }
 
 // runProve runs bin with args and returns its combined output, its CPU
@@ -419,23 +426,55 @@ func runProve(b *testing.B, bin string, args ...string) (string, time.Duration, 
 	return out.String(), cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), maxrss
 }
 
-// tableVerdict says what is wrong with out, the text clauz3 prove printed,
-// for a plan that must be proved (violated false) or must fail with a
-// counterexample; "" when it is right.
+// tableVerdict says what is wrong with out, the JSON `clauz3 prove
+// --json` printed, for a plan that must be proved (violated false) or
+// must fail with a counterexample; "" when it is right. It reads the
+// statuses and codes, never the report's words.
 func tableVerdict(out string, violated bool) string {
-	if strings.Contains(out, "refused") || strings.Contains(out, "error") {
-		return "refused"
+	var res prover.JSON
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		return fmt.Sprintf("no JSON result: %v", err)
 	}
-	if !violated {
-		if !strings.Contains(out, ": proved") || strings.Contains(out, "failed") {
-			return "not proved"
+	if len(res.Errors) > 0 {
+		return "refused: " + res.Errors[0].Code
+	}
+	failed := false
+	for _, o := range res.Obligations {
+		switch o.Status {
+		case prover.Refused.String():
+			return "refused: " + o.Code
+		case prover.Failed.String():
+			failed = failed || o.Kind == prover.KindGuarantee && o.Counterexample != nil
 		}
-		return ""
 	}
-	if !strings.Contains(out, "failed guarantee") || !strings.Contains(out, "counterexample:") {
+	switch {
+	case !violated && !res.Proved:
+		return "not proved"
+	case violated && !failed:
 		return "no failed guarantee with a counterexample"
 	}
 	return ""
+}
+
+// budgetRefusal says what is wrong with out, the JSON of a plan the
+// encoding budget must refuse: the refusal is told by its code
+// (ProverLimit), want only says which, and line and col (when not 0)
+// pin its position.
+func budgetRefusal(out, want string, line, col int) string {
+	var res prover.JSON
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		return fmt.Sprintf("no JSON result: %v", err)
+	}
+	for _, d := range res.Errors {
+		if d.Code != ir.ProverLimit.String() || !strings.Contains(d.Message, want) {
+			continue
+		}
+		if line != 0 && !strings.HasSuffix(d.Pos, fmt.Sprintf(".py:%d:%d", line, col)) {
+			return fmt.Sprintf("the refusal is at %s, want line %d, column %d", d.Pos, line, col)
+		}
+		return ""
+	}
+	return "no ProverLimit refusal " + want
 }
 
 // loadAverage is the first line of /proc/loadavg, or why it is missing.

@@ -3,17 +3,15 @@ package compiler
 import (
 	"os"
 	"path/filepath"
-	"regexp"
-	"strings"
 	"testing"
 
+	"github.com/clauz3/clauz3/internal/diagtest"
 	"github.com/clauz3/clauz3/ir"
 )
 
-var located = regexp.MustCompile(`^[^\n]+:[0-9]+:[0-9]+: \S`)
-
 // FuzzCompile checks that Compile never panics and that every error it
-// returns is located (one `file:line:col: reason` per line).
+// returns is located (diagnostics at a file, line and column, each one
+// `file:line:col: reason` line).
 func FuzzCompile(f *testing.F) {
 	f.Add([]byte(head + "\n@clauz3.guarantee(mail.only([\"bob@example.com\"]))\ndef main() -> None:\n    send_email(\"bob@example.com\", \"hi\")\n"))
 	f.Add([]byte(head + "\ndef notify(who: str, text: str = \"hi\") -> None:\n    send_email(who, text)\n\ndef main(n: int) -> None:\n    total = 0\n    for i in range(3):\n        total += i\n    if 0 < n <= 5:\n        notify(text=f\"{n:>3} {total!r}\", who=\"a@b\")\n    elif n == 7:\n        xs: list[str] = []\n        notify(str(len(xs)))\n"))
@@ -59,9 +57,9 @@ func FuzzCompile(f *testing.F) {
 				t.Fatalf("code %v: %v", d.Code, err)
 			}
 		}
-		for _, line := range strings.Split(err.Error(), "\n") {
-			if !located.MatchString(line) {
-				t.Fatalf("unlocated error line %q in\n%v", line, err)
+		for _, d := range ds {
+			if !diagtest.Located(d) {
+				t.Fatalf("unlocated diagnostic %q in\n%v", d, err)
 			}
 		}
 	})

@@ -133,6 +133,8 @@ func TestNestedDefNoCascade(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Compile("plan.py", []byte(tc.src), testCfg)
+			// The kind is the code; the one diagnostic's whole text is the
+			// wording under test.
 			if ds := ir.Diagnostics(err); len(ds) != 1 || ds[0].Error() != tc.want || ds[0].Code != tc.code {
 				t.Errorf("got\n%v\nwant exactly\n%s (%v)", err, tc.want, tc.code)
 			}

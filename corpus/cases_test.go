@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -19,6 +20,10 @@ import (
 //
 //	# expect: proved | not proved | refused   (refused: it does not compile)
 //	# want: <text>          every such text appears in the output
+//	# code: <ir.Code name>  a refusal in the output has this code (a
+//	                        compile diagnostic, the prover's error, or a
+//	                        refused obligation): the kind of a refusal is
+//	                        its code, the want lines only show its words
 //	# english: <text>       a guarantee renders to this sentence
 //	# coverage: label:status ...
 //
@@ -55,9 +60,11 @@ func checkCase(t *testing.T, path, root string) {
 	}
 	var out strings.Builder
 	verdict, cov, sentences := "refused", "", []string{}
+	var codes []ir.Code // the codes of every refusal in the output
 	prog, err := compiler.CompileFile(path, compiler.Config{ImportRoots: []string{root}})
 	if err != nil {
 		out.WriteString(err.Error())
+		codes = append(codes, diagnosticCodes(err)...)
 	} else {
 		if err := ir.Verify(prog); err != nil {
 			t.Fatalf("the lowered IR does not verify: %v", err)
@@ -72,8 +79,14 @@ func checkCase(t *testing.T, path, root string) {
 		res, err := prover.Prove(context.Background(), prog, prover.Options{})
 		if err != nil {
 			out.WriteString(err.Error())
+			codes = append(codes, diagnosticCodes(err)...)
 			verdict = "not proved"
 		} else {
+			for _, o := range res.Obligations {
+				if o.Status == prover.Refused {
+					codes = append(codes, o.Code)
+				}
+			}
 			if err := res.WriteText(&out, &out); err != nil {
 				t.Fatal(err)
 			}
@@ -105,14 +118,34 @@ func checkCase(t *testing.T, path, root string) {
 			t.Errorf("no guarantee renders as %q; got %q", w, sentences)
 		}
 	}
+	switch {
+	case h.code != ir.UnknownCode && !slices.Contains(codes, h.code):
+		t.Errorf("no refusal with code %v (refusal codes %v); output:\n%s", h.code, codes, out.String())
+	case h.code == ir.UnknownCode && len(codes) > 0:
+		// Every refusal a case shows is named by its kind, so a reader
+		// of the header (TestBuiltinTable) never guesses it from words.
+		t.Errorf("refusal codes %v but no '# code:' line; output:\n%s", codes, out.String())
+	}
 	if h.coverage != nil && cov != *h.coverage {
 		t.Errorf("coverage %q, want %q; output:\n%s", cov, *h.coverage, out.String())
 	}
 }
 
+// diagnosticCodes is the code of every diagnostic in err; an error that
+// holds none has no code, so it matches no '# code:' line.
+func diagnosticCodes(err error) []ir.Code {
+	ds := ir.Diagnostics(err)
+	codes := make([]ir.Code, len(ds))
+	for i, d := range ds {
+		codes[i] = d.Code
+	}
+	return codes
+}
+
 type caseHeader struct {
 	expect   string
 	want     []string
+	code     ir.Code // UnknownCode when the header names none
 	english  []string
 	coverage *string
 }
@@ -146,6 +179,10 @@ func readHeader(t *testing.T, path string) caseHeader {
 			}
 		case "want":
 			h.want = append(h.want, val)
+		case "code":
+			if err := h.code.UnmarshalText([]byte(val)); err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
 		case "english":
 			h.english = append(h.english, val)
 		case "coverage":

@@ -288,13 +288,13 @@ func checkRandomPlan(t *testing.T, mon *prover.Monitor, python func() *harness.C
 	prog, err := compiler.CompileFile(path, compiler.Config{ImportRoots: []string{"."}})
 	if err != nil {
 		tally.refused++
-		tally.reasons["compile: "+ir.CodeOf(err, ir.UnknownCode).String()+": "+withoutPosition(firstLine(err.Error()))]++
+		tally.reasons["compile: "+refusalReason(err)]++
 		return
 	}
 	res, err := prover.Prove(context.Background(), prog, prover.Options{Rlimit: randomPlanRlimit, Timeout: randomPlanTimeout, Deadline: randomPlanDeadline})
 	if err != nil {
 		tally.refused++
-		tally.reasons["prove: "+ir.CodeOf(err, ir.UnknownCode).String()+": "+withoutPosition(firstLine(err.Error()))]++
+		tally.reasons["prove: "+refusalReason(err)]++
 		return
 	}
 	verdict := "proved"
@@ -510,11 +510,25 @@ func planFailure(t *testing.T, prog *ir.Program, c harness.Case) string {
 	return err.Error()
 }
 
+// refusalReason is the code and the message, without its position, of
+// the first diagnostic of err, so that refusals of the same kind and
+// words are counted together wherever they are. An error with no
+// diagnostic counts under UnknownCode with its whole first line.
+func refusalReason(err error) string {
+	ds := ir.Diagnostics(err)
+	if len(ds) == 0 {
+		return ir.UnknownCode.String() + ": " + firstLine(err.Error())
+	}
+	return ds[0].Code.String() + ": " + firstLine(ds[0].Msg)
+}
+
 // positionPrefix is the file:line:col: a located message starts with.
 var positionPrefix = regexp.MustCompile(`^\S+:\d+:\d+: `)
 
-// withoutPosition drops a message's position, so that refusals of the
-// same code and words are counted together.
+// withoutPosition drops the position an obligation's Reason may start
+// with (a Reason is text only, with no diagnostic to read it from), so
+// that the log counts refusals of one code and one wording together. It
+// only groups log lines: the refusal's kind is the obligation's Code.
 func withoutPosition(msg string) string {
 	return positionPrefix.ReplaceAllString(msg, "")
 }

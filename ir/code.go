@@ -53,8 +53,9 @@ const (
 	// Timeout: a solver check ran out of its resource limit (rlimit) or
 	// of time, or the proof ran out of its deadline.
 	Timeout Code = 12
-	// SolverUnknown: Z3 gave up for another reason (incompleteness, a
-	// resource limit).
+	// SolverUnknown: Z3 gave up for a reason of its own, with no limit
+	// stopping it (incompleteness: nonlinear arithmetic, quantifiers,
+	// strings it cannot decide). A check a limit stopped is Timeout.
 	SolverUnknown Code = 13
 	// SolverError: Z3 reported an error, or a model could not be read.
 	SolverError Code = 14

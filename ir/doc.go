@@ -86,8 +86,10 @@
 // front end inserts where `is not None` / `is None` checks have narrowed
 // the local; its operand must be Optional and is never None when reached.
 //
-// Verify checks the invariants every builder must establish; Fprint prints
-// a program in a stable text form (`clauz3 ir PLAN`).
+// Verify checks the invariants every builder must establish (each violation
+// an Error of code Internal: IR that does not verify is a bug of its
+// builder); Fprint prints a program in a stable text form (`clauz3 ir
+// PLAN`).
 //
 // # Diagnostics
 //

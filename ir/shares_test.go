@@ -44,20 +44,14 @@ func TestSharesValueVerifyPrintDigest(t *testing.T) {
 	}
 
 	bad := sharesSample("addr", "n")
-	if err := Verify(bad); err == nil || !strings.Contains(err.Error(), "has no field n") {
-		t.Errorf("Verify of a key over a missing field = %v", err)
-	}
+	wantViolation(t, Verify(bad), "has no field n")
 	typed := sharesSample("addr", "addr")
 	sv := typed.Guarantees[0].Contract.Spec.(*SharesValue)
 	sv.B.Fact.Fields = []*Param{{Name: "addr", Type: Int}, {Name: "msg", Type: Str}}
 	sv.KeyB.Body.(*FactField).T = Int
-	if err := Verify(typed); err == nil || !strings.Contains(err.Error(), "shares_value keys differ in type: str over send_email, int over send_email") {
-		t.Errorf("Verify of keys of two types = %v", err)
-	}
+	wantViolation(t, Verify(typed), "shares_value keys differ in type: str over send_email, int over send_email")
 	swapped := sharesSample("addr", "addr")
 	sv = swapped.Guarantees[0].Contract.Spec.(*SharesValue)
 	sv.KeyA, sv.KeyB = sv.KeyB, sv.KeyA // each key must take its own relation's fact
-	if err := Verify(swapped); err == nil || !strings.Contains(err.Error(), "contract lambda must take one fact of send_email") {
-		t.Errorf("Verify of swapped keys = %v", err)
-	}
+	wantViolation(t, Verify(swapped), "contract lambda must take one fact of send_email")
 }

@@ -2,7 +2,6 @@ package ir
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 )
 
@@ -10,7 +9,8 @@ import (
 // every expression is typed consistently, every local belongs to the scope
 // that reads it, calls match their callee's parameters, and guarantees
 // apply a contract to constant arguments. It reports every violation found,
-// each prefixed with the position of the offending node.
+// each an *Error of code Internal (IR that does not verify is a bug of its
+// builder, never of the plan) at the position of the offending node.
 func Verify(p *Program) error {
 	v := &verifier{prog: p, funcs: map[*Func]bool{}, effects: map[*Effect]bool{}}
 	v.program()
@@ -28,7 +28,7 @@ type verifier struct {
 }
 
 func (v *verifier) errorf(pos Pos, format string, args ...any) {
-	v.errs = append(v.errs, fmt.Errorf("%s: %s", pos, fmt.Sprintf(format, args...)))
+	v.errs = append(v.errs, Errorf(pos, Internal, format, args...))
 }
 
 func (v *verifier) program() {
@@ -319,7 +319,7 @@ func elemType(t Type) Type {
 // that makes the type meaningless.
 func (v *verifier) expr(e Expr) Type {
 	if e == nil {
-		v.errs = append(v.errs, errors.New("nil expression"))
+		v.errs = append(v.errs, &Error{Code: Internal, Msg: "nil expression"})
 		return nil
 	}
 	switch e := e.(type) {
@@ -1068,7 +1068,7 @@ func (v *verifier) spec(s Spec) {
 
 func (v *verifier) relation(r *Relation) {
 	if r == nil || r.Fact == nil {
-		v.errs = append(v.errs, errors.New("relation without a fact type"))
+		v.errs = append(v.errs, &Error{Code: Internal, Msg: "relation without a fact type"})
 		return
 	}
 	for _, f := range r.Filters {

@@ -105,9 +105,7 @@ func TestVerifyRejects(t *testing.T) {
 			p := sample()
 			tt.break_(p)
 			err := Verify(p)
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Fatalf("Verify = %v, want an error containing %q", err, tt.want)
-			}
+			wantViolation(t, err, tt.want)
 		})
 	}
 }
@@ -212,9 +210,7 @@ func TestVerifyPlanConditions(t *testing.T) {
 			withTargetRequires(p, "")
 			tc.break_(p)
 			err := Verify(p)
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("Verify = %v, want an error containing %q", err, tc.want)
-			}
+			wantViolation(t, err, tc.want)
 		})
 	}
 }

@@ -1,7 +1,6 @@
 package prover
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/clauz3/clauz3/ir"
@@ -16,26 +15,19 @@ func TestStaticEffectCalls(t *testing.T) {
 		name  string
 		body  []ir.Stmt
 		calls []int // lines of the effect calls found
-		err   string
 	}{
-		{"direct", []ir.Stmt{call(send, 7, str("a@x"), str("m"))}, []int{7}, ""},
-		{"dead branch", []ir.Stmt{&ir.If{Cond: &ir.Const{T: ir.Bool, Value: false}, Then: []ir.Stmt{call(send, 8, str("a@x"), str("m"))}}}, []int{8}, ""},
+		{"direct", []ir.Stmt{call(send, 7, str("a@x"), str("m"))}, []int{7}},
+		{"dead branch", []ir.Stmt{&ir.If{Cond: &ir.Const{T: ir.Bool, Value: false}, Then: []ir.Stmt{call(send, 8, str("a@x"), str("m"))}}}, []int{8}},
 		{"helper twice", []ir.Stmt{
-			&ir.ExprStmt{X: &ir.Call{Func: helper}}, &ir.ExprStmt{X: &ir.Call{Func: helper}}}, []int{3}, ""},
+			&ir.ExprStmt{X: &ir.Call{Func: helper}}, &ir.ExprStmt{X: &ir.Call{Func: helper}}}, []int{3}},
 		{"sorted key", []ir.Stmt{&ir.ExprStmt{X: &ir.Builtin{Name: "sorted", Args: []ir.Expr{xs}, T: xs.T,
-			Key: &ir.Lambda{Body: &ir.Call{Func: keyHelper}}}}}, []int{4}, ""},
+			Key: &ir.Lambda{Body: &ir.Call{Func: keyHelper}}}}}, []int{4}},
 		{"loop body and else", []ir.Stmt{&ir.For{Iter: xs, Body: []ir.Stmt{&ir.If{Cond: &ir.Const{T: ir.Bool, Value: true},
-			Else: []ir.Stmt{call(send, 9, str("a@x"), str("m"))}}}}}, []int{9}, ""},
+			Else: []ir.Stmt{call(send, 9, str("a@x"), str("m"))}}}}}, []int{9}},
 	}
 	for _, tt := range tests {
 		main := &ir.Func{Name: "main", Result: ir.None, Body: tt.body}
 		calls, err := staticEffectCalls(&ir.Program{Target: main, Funcs: []*ir.Func{main, helper, keyHelper}})
-		if tt.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.err) {
-				t.Errorf("%s: err %v, want %q", tt.name, err, tt.err)
-			}
-			continue
-		}
 		if err != nil {
 			t.Errorf("%s: %v", tt.name, err)
 			continue

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/clauz3/clauz3/compiler"
+	"github.com/clauz3/clauz3/internal/diagtest"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/ir/interp"
 	"github.com/clauz3/clauz3/prover"
@@ -157,11 +158,9 @@ func TestExampleResult(t *testing.T) {
 			}
 			raw, err := prover.ExampleResult(context.Background(), e, prover.Options{})
 			if tc.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.err) || !strings.Contains(err.Error(), "effects.py") {
-					t.Fatalf("ExampleResult = %s, %v; want a refusal at the effect saying %q", raw, err, tc.err)
-				}
-				if c := ir.CodeOf(err, ir.UnknownCode); c != tc.code {
-					t.Errorf("ExampleResult refused with code %v, want %v", c, tc.code)
+				diagtest.Want(t, err, tc.code, tc.err)
+				if ds := ir.Diagnostics(err); len(ds) == 0 || filepath.Base(ds[0].Pos.File) != "effects.py" {
+					t.Fatalf("ExampleResult = %s, %v; want a refusal at the effect in effects.py", raw, err)
 				}
 				return
 			}

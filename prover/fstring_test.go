@@ -36,10 +36,12 @@ func TestFormatSpecRefused(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, err := Prove(context.Background(), p, Options{})
+			// The kind is the code (diagtest.Want); the refusal's whole
+			// text, position included, is the user-facing wording under test.
+			diagtest.Want(t, err, ir.ProverLimit, tc.want)
 			if err == nil || err.Error() != tc.want {
 				t.Fatalf("Prove: %v; want %q", err, tc.want)
 			}
-			diagtest.Want(t, err, ir.ProverLimit, tc.want)
 		})
 	}
 }

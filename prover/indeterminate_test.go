@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"testing"
 	"time"
 
+	"github.com/clauz3/clauz3/internal/diagtest"
 	"github.com/clauz3/clauz3/ir"
 )
 
@@ -121,9 +121,7 @@ func TestEncoderFaultsRefuse(t *testing.T) {
 			if err == nil || res != nil {
 				t.Fatalf("got result %v and error %v; want a refusal", res, err)
 			}
-			if !strings.Contains(err.Error(), tt.want) {
-				t.Fatalf("error %q lacks %q", err, tt.want)
-			}
+			diagtest.Want(t, err, tt.code, tt.want)
 			if c := ir.CodeOf(err, ir.UnknownCode); c != tt.code {
 				t.Fatalf("error %q has code %v, want %v", err, c, tt.code)
 			}

@@ -192,7 +192,7 @@ func (x *executor) isColumn(sc scope, e *ir.IsColumn, g z3.Term) (value, error) 
 // equals the column of some row the trace's queries returned.
 func (x *executor) monitorColumn(e *ir.IsColumn, t z3.Term) (value, error) {
 	if !x.monitorRows.known {
-		return nil, fmt.Errorf("%s: a column reference cannot be decided without the rows the trace's queries returned", e.Pos)
+		return nil, limitf(e.Pos, "a column reference cannot be decided without the rows the trace's queries returned")
 	}
 	disj := []z3.Term{x.ctx.False()}
 	for _, r := range x.monitorRows.rows {
@@ -201,7 +201,7 @@ func (x *executor) monitorColumn(e *ir.IsColumn, t z3.Term) (value, error) {
 		}
 		fv, ok := r.Field(e.Column)
 		if !ok {
-			return nil, fmt.Errorf("%s: row %s has no field %s", e.Pos, r.Type.Name, e.Column)
+			return nil, &Error{Pos: e.Pos, Code: ir.Internal, Msg: fmt.Sprintf("row %s has no field %s", r.Type.Name, e.Column)}
 		}
 		var c z3.Term
 		switch fv := fv.(type) {
@@ -210,7 +210,7 @@ func (x *executor) monitorColumn(e *ir.IsColumn, t z3.Term) (value, error) {
 		case int64:
 			c = x.ctx.Int(fv)
 		default:
-			return nil, fmt.Errorf("%s: column %s.%s holds a %T", e.Pos, r.Type.Name, e.Column, fv)
+			return nil, &Error{Pos: e.Pos, Code: ir.Internal, Msg: fmt.Sprintf("column %s.%s holds a %T", r.Type.Name, e.Column, fv)}
 		}
 		disj = append(disj, x.ctx.Eq(t, c))
 	}

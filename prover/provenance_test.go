@@ -1,7 +1,6 @@
 package prover
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/clauz3/clauz3/internal/diagtest"
@@ -92,9 +91,7 @@ func TestMonitorColumn(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			holds, err := mon.Holds(p, g, tc.trace)
 			if tc.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.err) {
-					t.Fatalf("got %v, %v; want error %q", holds, err, tc.err)
-				}
+				diagtest.Want(t, err, ir.ProverLimit, tc.err)
 				return
 			}
 			if err != nil || holds != tc.holds {

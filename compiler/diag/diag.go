@@ -75,9 +75,15 @@ func (l List) Err() error {
 		return nil
 	}
 	out := make(List, 0, len(l))
-	seen := map[string]bool{}
+	// A duplicate is the same message at the same place (what a person
+	// would read twice), told by the fields rather than the text.
+	type key struct {
+		pos ir.Pos
+		msg string
+	}
+	seen := map[key]bool{}
 	for _, e := range l {
-		k := e.Error()
+		k := key{e.Pos, e.Msg}
 		if !seen[k] {
 			seen[k] = true
 			out = append(out, e)

@@ -3,7 +3,6 @@ package layer
 import (
 	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/clauz3/clauz3/internal/diagtest"
@@ -47,7 +46,7 @@ func TestEffectCard(t *testing.T) {
 			dir, err := loadFiles(t, map[string]string{"effects.py": head + body})
 			if tc.err != "" {
 				diagtest.Want(t, err, ir.LayerError, tc.err)
-				if err == nil || !strings.Contains(err.Error(), tc.err) || !strings.Contains(err.Error(), filepath.Join(dir, "effects.py")+":5:") {
+				if ds := ir.Diagnostics(err); len(ds) == 0 || ds[0].Pos.File != filepath.Join(dir, "effects.py") || ds[0].Pos.Line != 5 {
 					t.Fatalf("Load = %v; want a refusal at effects.py line 5 saying %q", err, tc.err)
 				}
 				return
@@ -94,7 +93,7 @@ func TestEffectCardUnit(t *testing.T) {
 			dir, err := loadFiles(t, map[string]string{"effects.py": head + body})
 			if tc.err != "" {
 				diagtest.Want(t, err, ir.LayerError, tc.err)
-				if err == nil || !strings.Contains(err.Error(), tc.err) || !strings.Contains(err.Error(), filepath.Join(dir, "effects.py")+":5:") {
+				if ds := ir.Diagnostics(err); len(ds) == 0 || ds[0].Pos.File != filepath.Join(dir, "effects.py") || ds[0].Pos.Line != 5 {
 					t.Fatalf("Load = %v; want a refusal at effects.py line 5 saying %q", err, tc.err)
 				}
 				return

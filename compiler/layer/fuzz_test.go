@@ -3,17 +3,17 @@ package layer
 import (
 	"os"
 	"path/filepath"
-	"regexp"
-	"strings"
 	"testing"
+
+	"github.com/clauz3/clauz3/internal/diagtest"
+	"github.com/clauz3/clauz3/ir"
 )
 
-var located = regexp.MustCompile(`^[^\n]+:[0-9]+:[0-9]+: \S`)
-
 // FuzzLoad loads a layer whose contracts.py is the fuzz input (beside a
-// fixed effects.py): no panic, and every error is located. The seeds are
-// short on purpose: the fuzzer minimizes every new input it finds, and a
-// Load reads files.
+// fixed effects.py): no panic, and every error is located diagnostics.
+// The seeds are short on purpose: the fuzzer minimizes every new input it
+// finds, and a Load reads files. The last two are refused, so the seed
+// run reaches the check of the errors.
 func FuzzLoad(f *testing.F) {
 	for _, s := range []string{
 		contractsHead + "@contract\ndef only(xs: list[str]) -> ContractSpec:\n    return Email.all(lambda e: e.addr in xs)\n",
@@ -21,6 +21,8 @@ func FuzzLoad(f *testing.F) {
 		"from clauz3.spec import effect, contract\nS = effect('send_email')\n@contract\ndef d():\n    return S.distinct(lambda e: (e.addr, e.msg))\n",
 		"from clauz3.policy import domain_policy\nP = domain_policy(when_used='send_email', required=[], label='t')\n",
 		"import deal\n@deal.pre(lambda n: n > 0)\n@deal.has('io')\ndef f(n: int = 1) -> list[int]: return []\n",
+		contractsHead + "@contract\ndef w() -> ContractSpec:\n    while True:\n        pass\n",
+		contractsHead + "@contract\ndef s(:\n",
 	} {
 		f.Add(s)
 	}
@@ -43,9 +45,13 @@ func FuzzLoad(f *testing.F) {
 			}
 			return
 		}
-		for _, line := range strings.Split(err.Error(), "\n") {
-			if !located.MatchString(line) {
-				t.Fatalf("unlocated error line %q in\n%v", line, err)
+		ds := ir.Diagnostics(err)
+		if len(ds) == 0 {
+			t.Fatalf("an error with no diagnostic: %v", err)
+		}
+		for _, d := range ds {
+			if !diagtest.Located(d) {
+				t.Fatalf("unlocated diagnostic %q in\n%v", d, err)
 			}
 		}
 	})

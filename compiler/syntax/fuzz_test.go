@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/clauz3/clauz3/internal/diagtest"
 	"github.com/clauz3/clauz3/ir"
 	"github.com/go-python/gpython/ast"
 )
@@ -61,8 +62,8 @@ func FuzzParse(f *testing.F) {
 			if !errors.As(err, &e) {
 				t.Fatalf("error %v is a %T, not *Error", err, err)
 			}
-			if !strings.HasPrefix(err.Error(), e.Pos.String()+": ") || e.Pos.File != "fuzz.py" {
-				t.Fatalf("bad error text %q", err.Error())
+			if !diagtest.Located(e) || e.Pos.File != "fuzz.py" {
+				t.Fatalf("unlocated error %q", err.Error())
 			}
 			if !validPos(src, Position{File: e.Pos.File, Line: e.Pos.Line, Col: e.Pos.Col}) {
 				t.Fatalf("error position %v outside the file: %v", e.Pos, err)

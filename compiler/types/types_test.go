@@ -10,34 +10,37 @@ import (
 )
 
 func TestAnnotation(t *testing.T) {
-	for _, tc := range []struct{ src, want string }{
-		{"int", "int"},
-		{"str", "str"},
-		{"bool", "bool"},
-		{"None", "None"},
-		{"list[str]", "list[str]"},
-		{"dict[str, list[int]]", "dict[str, list[int]]"},
-		{"tuple[int, str]", "tuple[int, str]"},
-		{"tuple[int]", "tuple[int]"},
-		{"float", "float"},
-		{"int | None", "int | None"},
-		{"None | list[str]", "list[str] | None"},
-		{"int | None | None", "int | None"},
-		{"set[tuple[int, str]]", "set[tuple[int, str]]"},
-		{"dict[str, float | None]", "dict[str, float | None]"},
-		{"int | str", "t.py:1:4: union type int | str is not supported (only T | None)"},
-		{"None | None", "t.py:1:4: union type None | None is not supported (only T | None)"},
-		{"set[list[int]]", "t.py:1:8: set element type list[int] is not hashable"},
-		{"set", "t.py:1:4: type set without element types is not supported (write e.g. set[str])"},
-		{"Optional[int]", "t.py:1:4: type Optional is not defined (import it from typing)"},
-		{"List[int]", "t.py:1:4: type List is not defined (import it from typing)"},
-		{"frozenset[int]", "t.py:1:4: type frozenset[int] is not supported yet"},
-		{"Pattern", "t.py:1:4: type Pattern is not supported yet"},
-		{"tuple[int, ...]", "t.py:1:15: variadic type tuple[int, ...] is not supported yet"},
-		{"dict[list[int], str]", "t.py:1:9: dict key type list[int] is not hashable"},
-		{"list", "t.py:1:4: type list without element types is not supported (write e.g. list[str])"},
-		{"UserRow", "t.py:1:4: type UserRow is not supported"},
-		{"'int'", "t.py:1:4: string annotation is not supported"},
+	for _, tc := range []struct {
+		src, want string
+		code      ir.Code // of the refusal; 0 for a type
+	}{
+		{"int", "int", 0},
+		{"str", "str", 0},
+		{"bool", "bool", 0},
+		{"None", "None", 0},
+		{"list[str]", "list[str]", 0},
+		{"dict[str, list[int]]", "dict[str, list[int]]", 0},
+		{"tuple[int, str]", "tuple[int, str]", 0},
+		{"tuple[int]", "tuple[int]", 0},
+		{"float", "float", 0},
+		{"int | None", "int | None", 0},
+		{"None | list[str]", "list[str] | None", 0},
+		{"int | None | None", "int | None", 0},
+		{"set[tuple[int, str]]", "set[tuple[int, str]]", 0},
+		{"dict[str, float | None]", "dict[str, float | None]", 0},
+		{"int | str", "t.py:1:4: union type int | str is not supported (only T | None)", ir.Unsupported},
+		{"None | None", "t.py:1:4: union type None | None is not supported (only T | None)", ir.Unsupported},
+		{"set[list[int]]", "t.py:1:8: set element type list[int] is not hashable", ir.TypeMismatch},
+		{"set", "t.py:1:4: type set without element types is not supported (write e.g. set[str])", ir.Unsupported},
+		{"Optional[int]", "t.py:1:4: type Optional is not defined (import it from typing)", ir.UndefinedName},
+		{"List[int]", "t.py:1:4: type List is not defined (import it from typing)", ir.UndefinedName},
+		{"frozenset[int]", "t.py:1:4: type frozenset[int] is not supported yet", ir.Unsupported},
+		{"Pattern", "t.py:1:4: type Pattern is not supported yet", ir.Unsupported},
+		{"tuple[int, ...]", "t.py:1:15: variadic type tuple[int, ...] is not supported yet", ir.Unsupported},
+		{"dict[list[int], str]", "t.py:1:9: dict key type list[int] is not hashable", ir.TypeMismatch},
+		{"list", "t.py:1:4: type list without element types is not supported (write e.g. list[str])", ir.Unsupported},
+		{"UserRow", "t.py:1:4: type UserRow is not supported", ir.Unsupported},
+		{"'int'", "t.py:1:4: string annotation is not supported", ir.Unsupported},
 	} {
 		f, err := syntax.Parse("t.py", []byte("x: "+tc.src+"\n"))
 		if err != nil {
@@ -50,7 +53,12 @@ func TestAnnotation(t *testing.T) {
 		typ, derr := Annotation(f, ann)
 		got := ""
 		if derr != nil {
+			// The kind is the code; the whole text is the refusal's
+			// wording, under test.
 			got = derr.Error()
+			if derr.Code != tc.code {
+				t.Errorf("%s: %v: code %v, want %v", tc.src, derr, derr.Code, tc.code)
+			}
 		} else {
 			got = typ.String()
 		}

@@ -1,4 +1,5 @@
 # expect: not proved
+# code: ProverLimit
 # want: a comprehension over an inner list of the result of user_groups needs its length bounded
 # A comprehension over an inner list cannot be unrolled: no ensures bounds its length.
 import clauz3

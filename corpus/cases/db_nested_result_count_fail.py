@@ -1,4 +1,5 @@
 # expect: not proved
+# code: ProverLimit
 # want: count of notify_at_most over a loop on an inner list of the result of user_groups needs its length bounded
 # The ensures bound of user_groups (two groups) says nothing of each group's length.
 import clauz3

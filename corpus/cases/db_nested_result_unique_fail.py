@@ -1,4 +1,5 @@
 # expect: not proved
+# code: ProverLimit
 # want: distinct of notify_once_each over a loop on an inner list of the result of user_groups
 # __unique__ is checked on no inner list: two members of the first group may share an email.
 import clauz3

@@ -1,4 +1,5 @@
 # expect: not proved
+# code: ProverLimit
 # want: append of a list while a loop runs over it is not supported
 # A comprehension reads the live list: the element a helper appends is mailed in a later iteration.
 import clauz3

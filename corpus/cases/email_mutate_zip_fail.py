@@ -1,4 +1,5 @@
 # expect: not proved
+# code: ProverLimit
 # want: append of a list while a loop runs over it is not supported
 # zip reads the live list: an element a helper appends during the loop is mailed too.
 import clauz3

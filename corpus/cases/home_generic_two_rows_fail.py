@@ -1,4 +1,5 @@
 # expect: not proved
+# code: ProverLimit
 # want: whose body may raise on one row after another row's effects
 # One row unlocks, a second raises before the lock after the loop: no single row shows it.
 import clauz3

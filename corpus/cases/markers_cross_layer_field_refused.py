@@ -1,7 +1,8 @@
 # files.reads_under reads r.path, which web's fetch (also a "read") lacks:
 # the guarantee cannot mean anything for fetch, so the plan is refused.
 # expect: refused
-# want: markers_cross_layer_field_refused.py:11:19: relation 'read' of contract reads_under also selects effect fetch of tools.web.trusted.effects, which has no field path (the contract reads it)
+# code: LayerError
+# want: markers_cross_layer_field_refused.py:12:19: relation 'read' of contract reads_under also selects effect fetch of tools.web.trusted.effects, which has no field path (the contract reads it)
 import clauz3
 from tools.files.trusted import contracts as files
 from tools.web.trusted.effects import fetch

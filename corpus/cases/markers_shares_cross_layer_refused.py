@@ -1,7 +1,8 @@
 # files.read_back reads f.path of every "read", and web's fetch is a read
 # with no path: the relation cannot be widened to it, so the plan is refused.
 # expect: refused
-# want: markers_shares_cross_layer_refused.py:11:19: relation 'read' of contract read_back also selects effect fetch of tools.web.trusted.effects, which has no field path (the contract reads it)
+# code: LayerError
+# want: markers_shares_cross_layer_refused.py:12:19: relation 'read' of contract read_back also selects effect fetch of tools.web.trusted.effects, which has no field path (the contract reads it)
 import clauz3
 from tools.files.trusted import contracts as files
 from tools.web.trusted.effects import fetch

@@ -1,7 +1,8 @@
 # A list of values of different types is a list[object] to mypy, which is
 # not a plan type: only a display printed as is is accepted.
 # expect: refused
-# want: mixed_list_assigned_refused.py:12:14: list elements must have one type, got int and str (mypy joins them to object, which is not a plan type)
+# code: TypeMismatch
+# want: mixed_list_assigned_refused.py:13:14: list elements must have one type, got int and str (mypy joins them to object, which is not a plan type)
 import clauz3
 from tools.email.trusted import contracts as emails
 from tools.email.trusted.effects import send_email

@@ -1,6 +1,7 @@
 # A layer the project does not have: the refusal says how to install it.
 # expect: refused
-# want: msg_missing_layer_refused.py:5:1: no trusted layer tools.web_search.trusted in this project (no folder tools/web_search/trusted under the import roots); install the bundled one with `clauz3 install web_search`
+# code: ImportError
+# want: msg_missing_layer_refused.py:6:1: no trusted layer tools.web_search.trusted in this project (no folder tools/web_search/trusted under the import roots); install the bundled one with `clauz3 install web_search`
 import clauz3
 from tools.web_search.trusted.effects import web_search
 

@@ -1,6 +1,7 @@
 # A plan may not declare fluents or fluent updates.
 # expect: refused
-# want: plan_declares_fluent_refused.py:4:1: import of clauz3.fluent is not supported
+# code: Unsupported
+# want: plan_declares_fluent_refused.py:5:1: import of clauz3.fluent is not supported
 from clauz3.fluent import effect, fluent
 from tools.home.trusted.effects import unlock
 

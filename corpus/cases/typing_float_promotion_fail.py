@@ -1,6 +1,7 @@
 # An int constant assigned to a float local where its int-ness cannot show compiles (as the float 2.0), and the prover, which does not decide floats yet, refuses it rather than guess.
 # expect: not proved
-# want: typing_float_promotion_fail.py:11:19: a float constant in a proof is not supported
+# code: ProverLimit
+# want: typing_float_promotion_fail.py:12:19: a float constant in a proof is not supported
 import clauz3
 from tools.email.trusted import contracts as emails
 from tools.email.trusted.effects import send_email

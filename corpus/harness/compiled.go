@@ -159,10 +159,10 @@ func (b *CompiledBatch) Close() error { return os.RemoveAll(b.dir) }
 func (b *CompiledBatch) Run(ctx context.Context, c Case) (Outcome, error) {
 	built, ok := b.cases[c.Name]
 	if !ok {
-		return Outcome{}, fmt.Errorf("compiled: %s is not in the batch", c.Name)
+		return Outcome{}, &Error{Kind: NotInBatch, Case: c.Name, Msg: fmt.Sprintf("compiled: %s is not in the batch", c.Name)}
 	}
 	if built.Path != c.Path || built.ImportRoot != c.ImportRoot || built.Target != c.Target {
-		return Outcome{}, fmt.Errorf("compiled: %s: the batch was built from another plan (%s)", c.Name, built.Path)
+		return Outcome{}, &Error{Kind: OtherPlan, Case: c.Name, Msg: fmt.Sprintf("compiled: %s: the batch was built from another plan (%s)", c.Name, built.Path)}
 	}
 	if err := b.refused[c.Name]; err != nil {
 		return Outcome{}, err

@@ -5,9 +5,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/clauz3/clauz3/ir"
 )
 
 // batchRunCases are corpus/run plans of different kinds: output only, an
@@ -53,7 +56,9 @@ func TestCompiledBatch(t *testing.T) {
 		var ce1, ce2 *CompileError
 		switch {
 		case c.Name == "refused":
-			if !errors.As(gotErr, &ce1) || !errors.As(wantErr, &ce2) || ce1.Error() != ce2.Error() {
+			// The same refusal: the same diagnostics (code, place and
+			// message), compared by their fields.
+			if !errors.As(gotErr, &ce1) || !errors.As(wantErr, &ce2) || len(ir.Diagnostics(ce1)) == 0 || !reflect.DeepEqual(ir.Diagnostics(ce1), ir.Diagnostics(ce2)) {
 				t.Errorf("refused: batch %v, RunCompiled %v; want the same *CompileError", gotErr, wantErr)
 			}
 			continue
@@ -72,12 +77,13 @@ func TestCompiledBatch(t *testing.T) {
 			t.Errorf("%s: %+v: the case does not test what it is meant to", c.Name, want)
 		}
 	}
-	if _, err := b.Run(ctx, Case{Name: "unknown", Path: bad}); err == nil || !strings.Contains(err.Error(), "not in the batch") {
-		t.Errorf("a case outside the batch: %v", err)
+	var he *Error
+	if _, err := b.Run(ctx, Case{Name: "unknown", Path: bad}); !errors.As(err, &he) || he.Kind != NotInBatch || he.Case != "unknown" {
+		t.Errorf("a case outside the batch: %v, want a NotInBatch harness Error", err)
 	}
 	other := cases[0]
 	other.Path = bad
-	if _, err := b.Run(ctx, other); err == nil || !strings.Contains(err.Error(), "another plan") {
-		t.Errorf("a case of the same name from another plan: %v", err)
+	if _, err := b.Run(ctx, other); !errors.As(err, &he) || he.Kind != OtherPlan || he.Case != other.Name {
+		t.Errorf("a case of the same name from another plan: %v, want an OtherPlan harness Error", err)
 	}
 }

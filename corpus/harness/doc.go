@@ -65,7 +65,11 @@
 //
 // What it refuses: it decides nothing about a plan. A plan the compiler
 // refuses is a *CompileError (Unsupported says whether the compiler only
-// lacks a feature); it is never run by any engine.
+// lacks a feature); it is never run by any engine. A failure of the
+// harness itself on a case is an *Error whose Kind says which (two
+// engines of one name, a case a CompiledBatch was not built with or
+// built from another plan, a CPython child killed by a signal); a case
+// past its context's deadline wraps the context's error.
 //
 // Like the interpreter and the sealed binary, the CPython arm refuses an
 // input or an effect result holding a character above pysem.MaxProvedRune

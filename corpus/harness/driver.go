@@ -244,7 +244,7 @@ func (d *CPythonDriver) runWithTimeout(ctx context.Context, c Case, seconds int)
 	if out.Exit < 0 {
 		// A signal: the alarm of a case past its time, or a crash. Either
 		// way the case did not run to an outcome.
-		return out, fmt.Errorf("cpython: %s: killed by signal %d (its time limit was %d s); stderr: %s", c.Name, -out.Exit, req.Timeout, tail(stderr, 2000))
+		return out, &Error{Kind: Killed, Case: c.Name, Msg: fmt.Sprintf("cpython: %s: killed by signal %d (its time limit was %d s); stderr: %s", c.Name, -out.Exit, req.Timeout, tail(stderr, 2000))}
 	}
 	if out.Exit != 0 {
 		out.Error = NormaliseError(lastLine(string(stderr)))

@@ -3,6 +3,7 @@ package harness
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -145,8 +146,8 @@ func TestCPythonDriverFailures(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
 	_, err = d.Run(ctx, Case{Name: "loop", Path: loop})
 	cancel()
-	if err == nil || !strings.Contains(err.Error(), "deadline") {
-		t.Errorf("a case past its deadline: err = %v, want a deadline error", err)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("a case past its deadline: err = %v, want context.DeadlineExceeded", err)
 	}
 	out, err := d.Run(context.Background(), Case{Name: "ok", Path: ok})
 	if err != nil || out.Stdout != "ok\n" {
@@ -164,8 +165,8 @@ func TestCPythonDriverFailures(t *testing.T) {
 	}()
 	select {
 	case err := <-done:
-		if err == nil || !strings.Contains(err.Error(), "killed by signal") {
-			t.Errorf("a case past its alarm: err = %v, want killed by signal", err)
+		if he := (*Error)(nil); !errors.As(err, &he) || he.Kind != Killed || he.Case != "loop" {
+			t.Errorf("a case past its alarm: err = %v, want a Killed harness Error of case loop", err)
 		}
 	case <-time.After(30 * time.Second):
 		t.Fatal("the child's alarm did not end the case")

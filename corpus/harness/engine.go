@@ -117,7 +117,7 @@ func RunAll(ctx context.Context, engines []Engine, c Case) ([]EngineRun, error) 
 	seen := map[string]bool{}
 	for _, e := range engines {
 		if seen[e.Name()] {
-			return nil, fmt.Errorf("%s: two engines are named %s", c.Name, e.Name())
+			return nil, &Error{Kind: DuplicateEngine, Case: c.Name, Msg: fmt.Sprintf("%s: two engines are named %s", c.Name, e.Name())}
 		}
 		seen[e.Name()] = true
 	}

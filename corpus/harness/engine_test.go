@@ -80,8 +80,9 @@ func TestComparePairs(t *testing.T) {
 // Two engines with one name could not be told apart in a report.
 func TestRunAllRefusesDuplicateNames(t *testing.T) {
 	_, err := RunAll(context.Background(), []Engine{fakeEngine{name: "cpython"}, CPython{}}, Case{Name: "x"})
-	if err == nil || !strings.Contains(err.Error(), "two engines are named cpython") {
-		t.Errorf("duplicate names: %v", err)
+	var he *Error
+	if !errors.As(err, &he) || he.Kind != DuplicateEngine || he.Case != "x" {
+		t.Errorf("duplicate names: %v, want a DuplicateEngine harness Error of case x", err)
 	}
 }
 

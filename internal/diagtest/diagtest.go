@@ -1,7 +1,8 @@
 // Package diagtest checks a refusal the way the tests of every stage
 // check it: by its diagnostic code, which picks the diagnostics meant;
-// the message's words then check the wording of one of them. For tests
-// only.
+// the message's words then check the wording of one of them (Want); and
+// whether a diagnostic is located, by its fields, never its text
+// (Located). For tests only.
 package diagtest
 
 import (
@@ -34,4 +35,11 @@ func Want(t testing.TB, err error, code ir.Code, want string) {
 		}
 	}
 	t.Errorf("got %v: no diagnostic with code %v contains %s", err, code, want)
+}
+
+// Located reports whether d has a place in a file (a file name, a line
+// and a column) and a one-line message, so its text is one
+// `file:line:col: reason` line. It reads d's fields, never its text.
+func Located(d *ir.Error) bool {
+	return d.Pos.File != "" && d.Pos.Line >= 1 && d.Pos.Col >= 1 && d.Msg != "" && !strings.Contains(d.Msg, "\n")
 }

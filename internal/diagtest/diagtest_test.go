@@ -47,3 +47,24 @@ func TestWant(t *testing.T) {
 		}
 	}
 }
+
+func TestLocated(t *testing.T) {
+	at := ir.Pos{File: "plan.py", Line: 3, Col: 5}
+	cases := []struct {
+		name string
+		d    *ir.Error
+		want bool
+	}{
+		{"located", &ir.Error{Pos: at, Code: ir.Syntax, Msg: "invalid syntax"}, true},
+		{"no position", &ir.Error{Code: ir.Syntax, Msg: "invalid syntax"}, false},
+		{"no file", &ir.Error{Pos: ir.Pos{Line: 3, Col: 5}, Code: ir.Syntax, Msg: "invalid syntax"}, false},
+		{"no column", &ir.Error{Pos: ir.Pos{File: "plan.py", Line: 3}, Code: ir.Syntax, Msg: "invalid syntax"}, false},
+		{"no message", &ir.Error{Pos: at, Code: ir.Syntax}, false},
+		{"two lines", &ir.Error{Pos: at, Code: ir.Syntax, Msg: "invalid\nsyntax"}, false},
+	}
+	for _, c := range cases {
+		if got := Located(c.d); got != c.want {
+			t.Errorf("%s: Located = %v, want %v", c.name, got, c.want)
+		}
+	}
+}

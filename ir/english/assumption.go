@@ -12,7 +12,7 @@ import (
 // "the input <name>".
 func Assumption(fn *ir.Func, c *ir.Condition) (string, error) {
 	if fn == nil || c == nil || c.Pred == nil {
-		return "", fmt.Errorf("english: assumption without a predicate")
+		return "", errorf(Missing, "english: assumption without a predicate")
 	}
 	r := &renderer{}
 	for _, p := range c.Pred.Params {

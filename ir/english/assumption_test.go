@@ -1,7 +1,7 @@
 package english_test
 
 import (
-	"strings"
+	"errors"
 	"testing"
 
 	"github.com/clauz3/clauz3/ir"
@@ -33,7 +33,7 @@ func TestAssumption(t *testing.T) {
 	// Anything english has no words for is an error, never a guess.
 	_, err := english.Assumption(main, &ir.Condition{Pred: &ir.Lambda{Params: []*ir.Local{amount},
 		Body: &ir.Call{Func: &ir.Func{Name: "f", Result: ir.Bool}}}})
-	if err == nil || !strings.Contains(err.Error(), "no English rendering") {
-		t.Errorf("an unknown predicate gave %v", err)
+	if e := (*english.Error)(nil); !errors.As(err, &e) || e.Kind != english.NoRendering {
+		t.Errorf("an unknown predicate gave %v, want an english.Error of kind NoRendering", err)
 	}
 }

@@ -11,7 +11,9 @@
 // their exact bounds are visible, lists are spelled out, and any expression
 // it has no English for is shown as code. A spec or expression kind it does
 // not know at all is an error, never a guess: the caller shows the code
-// form only.
+// form only. Every such error holds an *Error whose Kind says why
+// (NoRendering, Missing, Arity, Malformed), under the context that wraps
+// it with %w.
 //
 // Assumption renders a precondition a plan wrote on its target (the one
 // fact about its inputs the proof assumes) the same way, each parameter

@@ -12,11 +12,11 @@ import (
 // the contract's parameters.
 func Guarantee(g *ir.Guarantee) (string, error) {
 	if g == nil || g.Contract == nil {
-		return "", fmt.Errorf("english: guarantee without a contract")
+		return "", errorf(Missing, "english: guarantee without a contract")
 	}
 	c := g.Contract
 	if len(g.Args) != len(c.Params) {
-		return "", fmt.Errorf("english: %s: guarantee %s has %d arguments for %d parameters of contract %s", g.Pos, g.Source, len(g.Args), len(c.Params), c.Name)
+		return "", errorf(Arity, "english: %s: guarantee %s has %d arguments for %d parameters of contract %s", g.Pos, g.Source, len(g.Args), len(c.Params), c.Name)
 	}
 	r := &renderer{args: map[*ir.Local]ir.Expr{}}
 	for i, p := range c.Params {
@@ -33,7 +33,7 @@ func Guarantee(g *ir.Guarantee) (string, error) {
 // at most <n> emails (send_email)."
 func Contract(c *ir.Contract) (string, error) {
 	if c == nil {
-		return "", fmt.Errorf("english: nil contract")
+		return "", errorf(Missing, "english: nil contract")
 	}
 	r := &renderer{}
 	s, err := r.sentence(c.Spec)
@@ -61,7 +61,7 @@ func (r *renderer) sentence(s ir.Spec) (string, error) {
 func (r *renderer) spec(s ir.Spec) (string, error) {
 	switch s := s.(type) {
 	case nil:
-		return "", fmt.Errorf("contract has no spec")
+		return "", errorf(Missing, "contract has no spec")
 	case *ir.NoGuarantees:
 		return "no guarantee: an explicit waiver, the plan promises nothing here", nil
 	case *ir.All:
@@ -92,7 +92,7 @@ func (r *renderer) spec(s ir.Spec) (string, error) {
 		return "no two " + rel + " have the same " + k, nil
 	case *ir.SharesValue:
 		if s.KeyA == nil {
-			return "", fmt.Errorf("malformed shares_value spec")
+			return "", errorf(Malformed, "malformed shares_value spec")
 		}
 		a, err := r.relation(s.A, false)
 		if err != nil {
@@ -141,7 +141,7 @@ func (r *renderer) spec(s ir.Spec) (string, error) {
 			n = len(s.Pred.Params)
 		}
 		if s.Fluent == nil || n < 1 || n > 2 {
-			return "", fmt.Errorf("malformed final.all spec")
+			return "", errorf(Malformed, "malformed final.all spec")
 		}
 		r.named(s.Pred.Params[n-1], "its value")
 		if n == 2 {
@@ -154,7 +154,7 @@ func (r *renderer) spec(s ir.Spec) (string, error) {
 		return "after the run, for every key of " + s.Fluent.Name + ", " + p, nil
 	case *ir.FinalIs:
 		if s.Fluent == nil {
-			return "", fmt.Errorf("malformed final[key] spec")
+			return "", errorf(Malformed, "malformed final[key] spec")
 		}
 		k, err := r.term(r.resolve(s.Key))
 		if err != nil {
@@ -168,11 +168,11 @@ func (r *renderer) spec(s ir.Spec) (string, error) {
 		if s.Op == ir.NotEq {
 			verb = "is not"
 		} else if s.Op != ir.Eq {
-			return "", fmt.Errorf("final[key] compared with %s", s.Op)
+			return "", errorf(Malformed, "final[key] compared with %s", s.Op)
 		}
 		return "after the run, " + s.Fluent.Name + "[" + k + "] " + verb + " " + v, nil
 	}
-	return "", fmt.Errorf("spec %T has no English rendering", s)
+	return "", errorf(NoRendering, "spec %T has no English rendering", s)
 }
 
 // named makes a lambda parameter render as a phrase ("its value").
@@ -227,7 +227,7 @@ func (r *renderer) resolve(e ir.Expr) ir.Expr {
 // effects in parentheses, its filters as a where clause.
 func (r *renderer) relation(rel *ir.Relation, plural bool) (string, error) {
 	if rel == nil {
-		return "", fmt.Errorf("spec without a relation")
+		return "", errorf(Missing, "spec without a relation")
 	}
 	var noun string
 	if rel.Name != "" {
@@ -350,7 +350,7 @@ func (r *renderer) pred(e ir.Expr) (string, error) {
 		}
 		return t + " is True", nil
 	}
-	return "", fmt.Errorf("%s: predicate %s has no English rendering", e.Position(), ir.ExprString(e))
+	return "", errorf(NoRendering, "%s: predicate %s has no English rendering", e.Position(), ir.ExprString(e))
 }
 
 // operand renders one side of and/or, parenthesizing the other operator
@@ -416,7 +416,7 @@ func (r *renderer) comparison(op ir.CmpOp, left, right ir.Expr) (string, error) 
 	}
 	w, ok := cmpWords[op]
 	if !ok {
-		return "", fmt.Errorf("%s: comparison %s has no English rendering", left.Position(), op)
+		return "", errorf(NoRendering, "%s: comparison %s has no English rendering", left.Position(), op)
 	}
 	rs, err := r.term(right)
 	if err != nil {
@@ -529,9 +529,9 @@ func (r *renderer) term(e ir.Expr) (string, error) {
 		}
 	}
 	if e == nil {
-		return "", fmt.Errorf("missing expression")
+		return "", errorf(Missing, "missing expression")
 	}
-	return "", fmt.Errorf("%s: expression %s has no English rendering", e.Position(), ir.ExprString(e))
+	return "", errorf(NoRendering, "%s: expression %s has no English rendering", e.Position(), ir.ExprString(e))
 }
 
 // words turns a relation variable into lower-case words: Email -> email,

@@ -1,6 +1,7 @@
 package english_test
 
 import (
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -264,20 +265,24 @@ func TestRefusals(t *testing.T) {
 	tests := []struct {
 		name string
 		run  func() (string, error)
-		want string
+		kind english.Kind
 	}{
-		{"nil guarantee", func() (string, error) { return english.Guarantee(nil) }, "without a contract"},
-		{"nil contract", func() (string, error) { return english.Contract(nil) }, "nil contract"},
-		{"arity", func() (string, error) { return english.Guarantee(&ir.Guarantee{Source: "only()", Contract: only}) }, "0 arguments for 1 parameters"},
-		{"no spec", func() (string, error) { return english.Contract(&ir.Contract{Name: "x"}) }, "has no spec"},
+		{"nil guarantee", func() (string, error) { return english.Guarantee(nil) }, english.Missing},
+		{"nil contract", func() (string, error) { return english.Contract(nil) }, english.Missing},
+		{"arity", func() (string, error) { return english.Guarantee(&ir.Guarantee{Source: "only()", Contract: only}) }, english.Arity},
+		{"no spec", func() (string, error) { return english.Contract(&ir.Contract{Name: "x"}) }, english.Missing},
+		{"malformed spec", func() (string, error) {
+			return english.Contract(&ir.Contract{Name: "x", Spec: &ir.SharesValue{}})
+		}, english.Malformed},
 		{"unknown predicate", func() (string, error) {
 			return english.Contract(&ir.Contract{Name: "x", Spec: unknownExpr})
-		}, "has no English rendering"},
+		}, english.NoRendering},
 	}
 	for _, tt := range tests {
 		got, err := tt.run()
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s: got %q, %v; want an error containing %q", tt.name, got, err, tt.want)
+		var e *english.Error
+		if !errors.As(err, &e) || e.Kind != tt.kind {
+			t.Errorf("%s: got %q, %v; want an english.Error of kind %v", tt.name, got, err, tt.kind)
 		}
 	}
 }

@@ -61,8 +61,11 @@
 // refused before the plan sees it because the prover assumes it. A failed
 // condition the plan wrote on its own function (ir.Func.Requires, checked
 // when it is called, the target's before its first statement;
-// ir.Func.Ensures, on the value it returns) is a *PlanContractError. A
-// host error is returned wrapped, never swallowed, and
+// ir.Func.Ensures, on the value it returns) is a *PlanContractError. An
+// effect call that cannot complete is an *EffectError whose Kind says
+// why: NoHost, HostFailed (the host's error wrapped, never swallowed) or
+// BadResult. NewSimHost refuses an unreadable results document with a
+// *ResultsError; a simulation that cannot go on is a *SimulationError.
 // ctx cancellation stops the run (checked in every loop iteration and
 // call) with ctx.Err().
 //

@@ -93,3 +93,52 @@ func internalf(pos ir.Pos, format string, args ...any) error {
 }
 
 func overflow(pos ir.Pos) *Exception { return raise(pos, "OverflowError", "integer overflow") }
+
+// EffectErrorKind says why an effect call could not complete.
+type EffectErrorKind int
+
+const (
+	// NoHost: the run has no host to carry out effects.
+	NoHost EffectErrorKind = iota + 1
+	// HostFailed: the host returned an error (Err) for the call.
+	HostFailed
+	// BadResult: the host's result does not fit the effect's result type
+	// (Err says how).
+	BadResult
+)
+
+// String names the kind for humans, e.g. "BadResult".
+func (k EffectErrorKind) String() string {
+	switch k {
+	case NoHost:
+		return "NoHost"
+	case HostFailed:
+		return "HostFailed"
+	case BadResult:
+		return "BadResult"
+	}
+	return fmt.Sprintf("EffectErrorKind(%d)", int(k))
+}
+
+// EffectError is an effect call the interpreter could not complete. It is
+// no Python exception and no contract failure: the run stops, and the
+// caller decides by Kind (and finds the host's own error with errors.Is
+// or errors.As through Unwrap).
+type EffectError struct {
+	Kind   EffectErrorKind
+	Effect string
+	Pos    ir.Pos // the effect call in the plan
+	Err    error  // the host's error (HostFailed) or why the result does not fit (BadResult)
+}
+
+func (e *EffectError) Error() string {
+	switch e.Kind {
+	case NoHost:
+		return fmt.Sprintf("%s: interp: no host to run effect %s", e.Pos, e.Effect)
+	case BadResult:
+		return fmt.Sprintf("%s: effect %s: host returned a bad result: %v", e.Pos, e.Effect, e.Err)
+	}
+	return fmt.Sprintf("%s: effect %s: %v", e.Pos, e.Effect, e.Err)
+}
+
+func (e *EffectError) Unwrap() error { return e.Err }

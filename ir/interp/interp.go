@@ -952,17 +952,17 @@ func (in *interp) effectCall(fr *frame, e *ir.EffectCall) (Value, error) {
 		}
 	}
 	if in.host == nil {
-		return nil, fmt.Errorf("%s: interp: no host to run effect %s", e.Pos, eff.Name)
+		return nil, &EffectError{Kind: NoHost, Effect: eff.Name, Pos: e.Pos}
 	}
 	if err := in.poll(); err != nil {
 		return nil, err
 	}
 	res, err := in.host.Call(in.ctx, eff, args)
 	if err != nil {
-		return nil, fmt.Errorf("%s: effect %s: %w", e.Pos, eff.Name, err)
+		return nil, &EffectError{Kind: HostFailed, Effect: eff.Name, Pos: e.Pos, Err: err}
 	}
 	if err := checkValue(res, eff.Result); err != nil {
-		return nil, fmt.Errorf("%s: effect %s: host returned a bad result: %v", e.Pos, eff.Name, err)
+		return nil, &EffectError{Kind: BadResult, Effect: eff.Name, Pos: e.Pos, Err: err}
 	}
 	for _, c := range eff.Ensures {
 		if c == nil || c.Pred == nil || len(c.Pred.Params) != 1 {

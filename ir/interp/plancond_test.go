@@ -71,6 +71,8 @@ func TestPlanConditions(t *testing.T) {
 			if !errors.As(err, &pce) {
 				t.Fatalf("run ended with %v (%T), want a *PlanContractError", err, err)
 			}
+			// The kind is the type and its fields; the text is what CPython
+			// prints for the same failure, so its wording is under test.
 			if pce.Error() != c.err || pce.Kind != c.kind || pce.Func != c.fn || pce.Pos.Line != c.line || pce.At.Line != c.at || (pce.Message != "") != c.hasMessage {
 				t.Errorf("got %q %+v, want %q kind %s func %s at call line %d, decorator line %d", pce.Error(), *pce, c.err, c.kind, c.fn, c.line, c.at)
 			}

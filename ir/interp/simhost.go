@@ -55,15 +55,15 @@ func NewSimHost(results []byte, trace io.Writer) (*SimHost, error) {
 	}
 	doc, err := parseJSON(results)
 	if err != nil {
-		return nil, fmt.Errorf("simulate: results: %v", err)
+		return nil, &ResultsError{Msg: fmt.Sprintf("simulate: results: %v", err), Err: err}
 	}
 	if doc.kind != 'o' {
-		return nil, errors.New("simulate: results must be a JSON object mapping effect names to lists of results")
+		return nil, &ResultsError{Msg: "simulate: results must be a JSON object mapping effect names to lists of results"}
 	}
 	for i, name := range doc.keys {
 		v := doc.vals[i]
 		if v.kind != 'a' {
-			return nil, fmt.Errorf("simulate: results for %s must be a list (one result per call)", name)
+			return nil, &ResultsError{Msg: fmt.Sprintf("simulate: results for %s must be a list (one result per call)", name)}
 		}
 		h.results[name] = v.arr
 	}
@@ -551,6 +551,16 @@ func ParseValue(data []byte, t ir.Type) (Value, error) {
 	}
 	return fromJSON(j, t, "value")
 }
+
+// ResultsError is a results document NewSimHost cannot read: not JSON,
+// or not an object of lists. The simulation never starts.
+type ResultsError struct {
+	Msg string
+	Err error // the JSON parser's error, if any
+}
+
+func (e *ResultsError) Error() string { return e.Msg }
+func (e *ResultsError) Unwrap() error { return e.Err }
 
 // SimulationError is a simulation that cannot go on: no result left for
 // an effect, a recorded result that does not fit the effect's type, a

@@ -48,6 +48,18 @@ func (e *Error) Error() string {
 	return "z3: " + e.Op + ": " + e.Msg
 }
 
+// Z3's error codes (Z3_error_code) that the binding's callers and tests
+// decide on, so none reads Z3's message to learn what went wrong.
+const (
+	// SortError: a term of the wrong sort, arity or type given to a
+	// constructor (Z3_SORT_ERROR).
+	SortError = int(C.Z3_SORT_ERROR)
+	// Exception: Z3 raised an exception of its own (Z3_EXCEPTION); Z3
+	// 4.8.12 raises most sort mismatches and a string constant with a
+	// character it cannot hold this way.
+	Exception = int(C.Z3_EXCEPTION)
+)
+
 // Context owns one Z3 context (Z3_mk_context_rc) and every Sort, Term,
 // FuncDecl, Solver and Model made from it. Use one Context per
 // verification job.

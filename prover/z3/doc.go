@@ -19,7 +19,9 @@
 // itself) is kept in Context.Err. From then on the context is poisoned:
 // constructors return the zero Term, Sort or FuncDecl without calling Z3,
 // and Solver.Check returns Unknown with that error. Callers therefore build
-// a whole formula and check Err (or the error of Check) once.
+// a whole formula and check Err (or the error of Check) once. The error is
+// an *Error whose Code is Z3's error code (SortError, Exception, ...; 0 for
+// a misuse the binding found), which callers decide on; Msg is for people.
 //
 // # Reference counting: the arena
 //

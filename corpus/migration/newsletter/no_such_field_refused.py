@@ -1,8 +1,9 @@
 # A field the row type lacks is refused, located in the layer and at the
 # call site.
 # expect: refused
+# code: LayerError
 # want: contracts.py:9:30: row type UserRow has no field mail
-# want: no_such_field_refused.py:13:19: contract addresses_from does not compile for the row types given here
+# want: no_such_field_refused.py:14:19: contract addresses_from does not compile for the row types given here
 import clauz3
 from tools.db.trusted.effects import db_query
 from tools.db.trusted.schemas import UserRow

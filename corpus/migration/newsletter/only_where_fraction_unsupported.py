@@ -1,7 +1,8 @@
 # A float with a fraction equals no int, bool or str; the prover has no
 # model of float yet, so it refuses rather than guess.
 # expect: not proved
-# want: only_where_fraction_unsupported.py:10:40: the prover cannot decide
+# code: Unsupported
+# want: only_where_fraction_unsupported.py:11:40: the prover cannot decide
 import clauz3
 from tools.db.trusted import contracts as db
 from tools.db.trusted.effects import db_query
