@@ -700,7 +700,7 @@ func (s *Service) redeem(w http.ResponseWriter, r *http.Request) {
 	e, err := s.cfg.Store.Get(r.Context(), p.RequestID)
 	switch {
 	case errors.Is(err, ErrNotFound):
-		s.refuse(w, r, http.StatusForbidden, wire.CodeReceiptInvalid, "redemption.refused", "", actor, fmt.Sprintf("receipt names request %q, which this service does not have", p.RequestID))
+		s.refuse(w, r, http.StatusForbidden, wire.CodeReceiptUnknown, "redemption.refused", "", actor, fmt.Sprintf("receipt names request %q, which this service does not have", p.RequestID))
 		return
 	case err != nil:
 		fail(w, http.StatusInternalServerError, wire.CodeInternal, err.Error())
@@ -708,7 +708,7 @@ func (s *Service) redeem(w http.ResponseWriter, r *http.Request) {
 	}
 	now := s.cfg.Now()
 	if err := receipt.Check(p, receipt.Expect{PlanHash: e.PlanHash, Target: e.Target, BuildID: e.View.BuildIdentity}, now); err != nil {
-		s.refuse(w, r, http.StatusForbidden, wire.CodeReceiptInvalid, "redemption.refused", p.RequestID, actor, err.Error())
+		s.refuse(w, r, http.StatusForbidden, checkCode(err), "redemption.refused", p.RequestID, actor, err.Error())
 		return
 	}
 	// Holding the receipt is not enough (attack E1g): the redeemer is the
@@ -729,13 +729,28 @@ func (s *Service) redeem(w http.ResponseWriter, r *http.Request) {
 		s.refuse(w, r, http.StatusConflict, wire.CodeAlreadyRedeemed, "redemption.refused", p.RequestID, actor, err.Error())
 		return
 	case errors.Is(err, ErrUnknownReceipt):
-		s.refuse(w, r, http.StatusForbidden, wire.CodeReceiptInvalid, "redemption.refused", p.RequestID, actor, err.Error())
+		s.refuse(w, r, http.StatusForbidden, wire.CodeReceiptUnknown, "redemption.refused", p.RequestID, actor, err.Error())
 		return
 	case err != nil:
 		fail(w, http.StatusInternalServerError, wire.CodeInternal, err.Error())
 		return
 	}
 	answer(w, http.StatusOK, RedeemAnswer{Redemption: ack})
+}
+
+// checkCode is the error code of a receipt.Check refusal, by its
+// sentinel. A refusal it does not know keeps the general code: it is a
+// 403 all the same.
+func checkCode(err error) wire.ErrorCode {
+	switch {
+	case errors.Is(err, receipt.ErrPlanMismatch), errors.Is(err, receipt.ErrTargetMismatch), errors.Is(err, receipt.ErrBuildMismatch):
+		return wire.CodeReceiptMismatch
+	case errors.Is(err, receipt.ErrNotApproved):
+		return wire.CodeNotApproved
+	case errors.Is(err, receipt.ErrExpired), errors.Is(err, receipt.ErrNotYetValid):
+		return wire.CodeReceiptExpired
+	}
+	return wire.CodeReceiptInvalid
 }
 
 // waiters wakes long-polls when their request is decided, and remembers

@@ -234,12 +234,21 @@ const (
 	CodeExpired ErrorCode = "expired"
 	// CodeNotDecided: a run of a request nobody has decided yet.
 	CodeNotDecided ErrorCode = "not_decided"
-	// CodeNotApproved: a run of a request decided other than approved.
+	// CodeNotApproved: a run of a request decided other than approved,
+	// or a receipt whose decision does not authorise a run.
 	CodeNotApproved ErrorCode = "not_approved"
-	// CodeReceiptInvalid: a redemption whose receipt does not verify, is
-	// not for this service's request, plan, target or build, is out of
-	// its time, or was never issued.
+	// CodeReceiptInvalid: a redemption whose receipt does not verify
+	// (malformed, or not signed by this service's key).
 	CodeReceiptInvalid ErrorCode = "receipt_invalid"
+	// CodeReceiptUnknown: a verified receipt this service never issued,
+	// or one naming a request it does not have.
+	CodeReceiptUnknown ErrorCode = "receipt_unknown"
+	// CodeReceiptMismatch: a receipt not for its request's plan, target
+	// or build.
+	CodeReceiptMismatch ErrorCode = "receipt_mismatch"
+	// CodeReceiptExpired: a receipt outside its validity window (expired,
+	// or not yet valid).
+	CodeReceiptExpired ErrorCode = "receipt_expired"
 	// CodeAlreadyRedeemed: the request's receipt was redeemed already (a
 	// second redemption, or a run of a request that ran).
 	CodeAlreadyRedeemed ErrorCode = "already_redeemed"
@@ -262,7 +271,7 @@ const (
 func ErrorCodes() []ErrorCode {
 	return []ErrorCode{CodeMalformed, CodeMethodNotAllowed, CodeNotFound, CodeForeignOrigin, CodeUnauthenticated,
 		CodeWrongPassword, CodeRateLimited, CodeCSRF, CodeNotSubmitter, CodeNotProved, CodeAlreadyDecided, CodeExpired,
-		CodeNotDecided, CodeNotApproved, CodeReceiptInvalid, CodeAlreadyRedeemed, CodeRunning, CodeRunFailed,
+		CodeNotDecided, CodeNotApproved, CodeReceiptInvalid, CodeReceiptUnknown, CodeReceiptMismatch, CodeReceiptExpired, CodeAlreadyRedeemed, CodeRunning, CodeRunFailed,
 		CodeRunsNothing, CodeWaitEnded, CodeInternal}
 }
 
