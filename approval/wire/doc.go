@@ -19,7 +19,8 @@
 // type, and each field of the type is shown), and that no struct or map
 // literal elsewhere in the module spells a copy of one of these types
 // (TestNoCopies); and that the error codes and the document's table of
-// them agree both ways (TestErrorCodesDocumented).
+// them agree both ways (TestErrorCodesDocumented), and that every
+// ErrorCode constant declared here is listed (TestErrorCodesListed).
 //
 // One deliberate exception: the sealed binary's redemption body
 // (securitymod/redeem) is its own small struct, because the sealed

@@ -442,3 +442,58 @@ func TestDocumentedCodesReader(t *testing.T) {
 		t.Errorf("read %v, want %v", got, want)
 	}
 }
+
+// TestErrorCodesListed fails when a constant of type ErrorCode is
+// declared in this package but missing from ErrorCodes: the service
+// could send it, and neither KnownErrorCode nor the document would know it.
+func TestErrorCodesListed(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[ErrorCode]bool{}
+	for _, c := range ErrorCodes() {
+		listed[c] = true
+	}
+	declared := 0
+	for _, path := range files {
+		if strings.HasSuffix(path, "_test.go") {
+			continue
+		}
+		fset := token.NewFileSet()
+		file, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range file.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok || g.Tok != token.CONST {
+				continue
+			}
+			for _, s := range g.Specs {
+				v := s.(*ast.ValueSpec)
+				if id, ok := v.Type.(*ast.Ident); !ok || id.Name != "ErrorCode" {
+					continue
+				}
+				for i, name := range v.Names {
+					lit, ok := v.Values[i].(*ast.BasicLit)
+					if !ok {
+						t.Errorf("%s: %s is not a string literal", fset.Position(name.Pos()), name.Name)
+						continue
+					}
+					val, err := strconv.Unquote(lit.Value)
+					if err != nil {
+						t.Fatal(err)
+					}
+					declared++
+					if !listed[ErrorCode(val)] {
+						t.Errorf("%s: %s (%q) is not in ErrorCodes", fset.Position(name.Pos()), name.Name, val)
+					}
+				}
+			}
+		}
+	}
+	if declared != len(listed) {
+		t.Errorf("%d ErrorCode constants declared, ErrorCodes lists %d", declared, len(listed))
+	}
+}
