@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/clauz3/clauz3/approval/clientkey"
+	"github.com/clauz3/clauz3/approval/wire"
 	"github.com/clauz3/clauz3/securitymod/receipt"
 )
 
@@ -45,7 +46,7 @@ func TestReceiptBoundToSubmittingClient(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			r := h.do("GET", "/api/requests/"+id+"/wait?timeout=2s", "", nil, header...)
-			if r.code != http.StatusForbidden || strings.Contains(string(r.body), "receipt") || r.errorText() == "" {
+			if e, err := r.refusal(); r.code != http.StatusForbidden || err != nil || e.Code != wire.CodeNotSubmitter || strings.Contains(string(r.body), "receipt") {
 				answers <- name + ": " + string(r.body)
 			}
 		}()
@@ -62,7 +63,9 @@ func TestReceiptBoundToSubmittingClient(t *testing.T) {
 	}
 	// After the decision too, a stranger gets nothing.
 	for name, header := range strangers {
-		if r := h.do("GET", "/api/requests/"+id+"/wait?timeout=1s", "", nil, header...); r.code != http.StatusForbidden || strings.Contains(string(r.body), "receipt") {
+		r := h.do("GET", "/api/requests/"+id+"/wait?timeout=1s", "", nil, header...)
+		wantRefusal(t, name+": wait after the decision", r, http.StatusForbidden, wire.CodeNotSubmitter)
+		if strings.Contains(string(r.body), "receipt") {
 			t.Errorf("%s: wait after the decision = %d %s", name, r.code, r.body)
 		}
 	}
@@ -95,12 +98,8 @@ func TestReceiptBoundToSubmittingClient(t *testing.T) {
 		if len(header) == 2 && strings.Contains(name, "another key") {
 			header[1] = other.Proof(clientkey.Redeem, id, ch, now())
 		}
-		if r := h.postJSON("/api/receipts/redeem", RedeemBody{Receipt: rc, Challenge: ch}, header...); r.code != http.StatusForbidden || r.errorText() == "" {
-			t.Errorf("%s: a stranger's redemption = %d %s", name, r.code, r.body)
-		}
-		if r := h.postJSON("/api/requests/"+id+"/run", map[string]string{}, header...); r.code != http.StatusForbidden || r.errorText() == "" {
-			t.Errorf("%s: a stranger's run = %d %s", name, r.code, r.body)
-		}
+		wantRefusal(t, name+": a stranger's redemption", h.postJSON("/api/receipts/redeem", RedeemBody{Receipt: rc, Challenge: ch}, header...), http.StatusForbidden, wire.CodeNotSubmitter)
+		wantRefusal(t, name+": a stranger's run", h.postJSON("/api/requests/"+id+"/run", map[string]string{}, header...), http.StatusForbidden, wire.CodeNotSubmitter)
 	}
 	if len(ran) != 0 {
 		t.Fatalf("a stranger's call ran the plan: %+v", ran)
@@ -134,8 +133,6 @@ func TestSubmissionNeedsClientKey(t *testing.T) {
 	for name, key := range map[string]string{"missing": "", "not base64": "!!", "short": "AAAA"} {
 		sub := submission(planSrc)
 		sub.ClientKey = key
-		if r := h.postJSON("/api/requests", sub); r.code != http.StatusBadRequest || !strings.Contains(r.errorText(), "client_key") {
-			t.Errorf("%s: submit = %d %s", name, r.code, r.body)
-		}
+		wantRefusal(t, name+": submit", h.postJSON("/api/requests", sub), http.StatusBadRequest, wire.CodeMalformed)
 	}
 }

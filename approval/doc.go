@@ -60,7 +60,8 @@
 //     back from the run's audit row). Function and layer names stay in
 //     the collapsed technical details. A request without a card says so.
 //
-// What it refuses (each a 4xx with {"error": reason}, and an audit row
+// What it refuses (each a 4xx with {"error": reason, "code": kind}, the
+// code one of wire.ErrorCodes that a client decides by, and an audit row
 // for every refused submission, decision, redemption, login and foreign
 // Host/Origin): a Host or Origin that is not the service's own; a body
 // that is not application/json (or, for a decision, a form), is over 1
@@ -72,7 +73,11 @@
 // 422); a wait, run or redemption without the submitting client's proof
 // (above); a redemption whose receipt does not verify with the service's key,
 // was not issued by it, is for another plan or target, does not authorise
-// a run, is expired, or was redeemed before.
+// a run, is expired, or was redeemed before. A failure of the service
+// itself (store, audit log, randomness) is a 500 with code "internal".
+// The package's tests go through one helper that checks every error
+// answer they reach carries words and a known code, and they tell
+// refusals apart by status and code, not by the words.
 //
 // What it does not do: prove or build. Reprove (compiler + prover against
 // the service's own layer store), Decide (approval policies) and Execute

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/clauz3/clauz3/approval/wire"
 )
 
 // TestRequestsOfAGoneClientExpire: a pending request whose client stopped
@@ -59,9 +61,7 @@ func TestRequestsOfAGoneClientExpire(t *testing.T) {
 		t.Errorf("the expired request's page:\n%s", element(t, page, "request"))
 	}
 	r := h.postJSON("/api/requests/"+gone+"/decision", map[string]string{"decision": StatusApprovedOnce, "csrf": h.csrf(waiting, cookie)}, "Cookie", cookie)
-	if r.code != http.StatusConflict || !strings.Contains(r.errorText(), "expired") {
-		t.Fatalf("approving an expired request = %d %s", r.code, r.body)
-	}
+	wantRefusal(t, "approving an expired request", r, http.StatusConflict, wire.CodeExpired)
 	if !strings.Contains(strings.Join(h.auditKinds(), " "), "decision.expired") {
 		t.Errorf("no decision.expired audit row: %v", h.auditKinds())
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clauz3/clauz3/approval/wire"
 	"github.com/clauz3/clauz3/securitymod/receipt"
 )
 
@@ -37,8 +38,9 @@ func TestKeyProvesPossession(t *testing.T) {
 		"not*base64*at*all",
 	} {
 		r := h.do("GET", "/api/key?challenge="+bad, "", nil)
-		if r.code != 400 || !strings.Contains(string(r.body), "challenge must be 32 bytes of base64url") || strings.Contains(string(r.body), "signature") {
-			t.Errorf("challenge %q: %d %s, want 400 with the reason", bad, r.code, r.body)
+		wantRefusal(t, "challenge "+bad, r, 400, wire.CodeMalformed)
+		if strings.Contains(string(r.body), "signature") {
+			t.Errorf("challenge %q: %d %s, want no signature", bad, r.code, r.body)
 		}
 	}
 }

@@ -4,10 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"strings"
 	"testing"
 
 	"github.com/clauz3/clauz3/approval/clientkey"
+	"github.com/clauz3/clauz3/approval/wire"
 	"github.com/clauz3/clauz3/securitymod/receipt"
 )
 
@@ -21,13 +21,13 @@ func TestRunEndpoint(t *testing.T) {
 		decision string // "" : pending
 		redeemed bool
 		code     int
-		says     string
+		want     wire.ErrorCode // "" for a run
 	}{
 		{"runs an approved request", true, "approved_once", false, 200, ""},
-		{"no Execute", false, "approved_once", false, 501, "does not run plans"},
-		{"pending", true, "", false, 409, "not decided"},
-		{"rejected", true, "rejected", false, 403, "not approved"},
-		{"already ran", true, "approved_once", true, 409, "ran already"},
+		{"no Execute", false, "approved_once", false, 501, wire.CodeRunsNothing},
+		{"pending", true, "", false, 409, wire.CodeNotDecided},
+		{"rejected", true, "rejected", false, 403, wire.CodeNotApproved},
+		{"already ran", true, "approved_once", true, 409, wire.CodeAlreadyRedeemed},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			h := newHarness(t, nil)
@@ -49,8 +49,10 @@ func TestRunEndpoint(t *testing.T) {
 				}
 			}
 			r := h.postJSON("/api/requests/"+id+"/run", map[string]string{}, h.proof(clientkey.Run, id, "")...)
-			if r.code != c.code || !strings.Contains(string(r.body), c.says) {
-				t.Fatalf("run = %d %s, want %d mentioning %q", r.code, r.body, c.code, c.says)
+			if c.want != "" {
+				wantRefusal(t, "run", r, c.code, c.want)
+			} else if r.code != c.code {
+				t.Fatalf("run = %d %s, want %d", r.code, r.body, c.code)
 			}
 			if c.code != 200 && len(calls) != 0 {
 				t.Fatalf("Execute was called for a refused run: %+v", calls)

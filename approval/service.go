@@ -135,7 +135,7 @@ func (s *Service) Handler() http.Handler {
 		case "GET":
 			s.list(w, r)
 		default:
-			fail(w, http.StatusMethodNotAllowed, r.Method+" is not allowed here")
+			fail(w, http.StatusMethodNotAllowed, wire.CodeMethodNotAllowed, r.Method+" is not allowed here")
 		}
 	})
 	mux.HandleFunc("/api/requests/{id}", s.method("GET", s.get))
@@ -148,7 +148,7 @@ func (s *Service) Handler() http.Handler {
 	mux.HandleFunc("/{$}", s.method("GET", s.listPage))
 	mux.HandleFunc("/ui/requests/{id}", s.method("GET", s.requestPage))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		fail(w, http.StatusNotFound, "no such endpoint: "+r.URL.Path)
+		fail(w, http.StatusNotFound, wire.CodeNotFound, "no such endpoint: "+r.URL.Path)
 	})
 	return s.guard(mux)
 }
@@ -157,7 +157,7 @@ func (s *Service) method(m string, h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != m {
 			w.Header().Set("Allow", m)
-			fail(w, http.StatusMethodNotAllowed, r.Method+" is not allowed here, only "+m)
+			fail(w, http.StatusMethodNotAllowed, wire.CodeMethodNotAllowed, r.Method+" is not allowed here, only "+m)
 			return
 		}
 		h(w, r)
@@ -184,7 +184,7 @@ func (s *Service) guard(next http.Handler) http.Handler {
 			reason = fmt.Sprintf("Origin %q is not this service (%s)", strings.Join(o, ", "), s.URL())
 		}
 		if reason != "" {
-			s.refuse(w, r, http.StatusForbidden, "request.forbidden", "", "client:"+r.RemoteAddr, reason)
+			s.refuse(w, r, http.StatusForbidden, wire.CodeForeignOrigin, "request.forbidden", "", "client:"+r.RemoteAddr, reason)
 			return
 		}
 		next.ServeHTTP(w, r)
@@ -193,12 +193,16 @@ func (s *Service) guard(next http.Handler) http.Handler {
 
 type errorBody = wire.Error
 
-func fail(w http.ResponseWriter, code int, reason string) { answer(w, code, errorBody{Error: reason}) }
+// fail answers an error body: status is the HTTP status, code the
+// body's stable kind (a client decides by it, not by the words).
+func fail(w http.ResponseWriter, status int, code wire.ErrorCode, reason string) {
+	answer(w, status, errorBody{Error: reason, Code: code})
+}
 
 func answer(w http.ResponseWriter, code int, v any) {
 	data, err := json.Marshal(v)
 	if err != nil {
-		code, data = http.StatusInternalServerError, []byte(`{"error":"encoding the answer failed"}`)
+		code, data = http.StatusInternalServerError, []byte(`{"error":"encoding the answer failed","code":"`+string(wire.CodeInternal)+`"}`)
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(code)
@@ -224,13 +228,13 @@ func (s *Service) record(ctx context.Context, kind, id, actor, detail string) er
 
 // refuse audits a refusal and answers it; an audit failure turns the
 // answer into a 500 that says so (still a refusal, never a pass).
-func (s *Service) refuse(w http.ResponseWriter, r *http.Request, code int, kind, id, actor, reason string) {
+func (s *Service) refuse(w http.ResponseWriter, r *http.Request, status int, code wire.ErrorCode, kind, id, actor, reason string) {
 	detail := fmt.Sprintf("%s %s: %s", r.Method, r.URL.Path, reason)
 	if err := s.record(r.Context(), kind, id, actor, detail); err != nil {
-		fail(w, http.StatusInternalServerError, reason+"; "+err.Error())
+		fail(w, http.StatusInternalServerError, wire.CodeInternal, reason+"; "+err.Error())
 		return
 	}
-	fail(w, code, reason)
+	fail(w, status, code, reason)
 }
 
 // validRequestID reports whether id has the shape newRequestID makes.
@@ -283,12 +287,12 @@ func (s *Service) key(w http.ResponseWriter, r *http.Request) {
 		// the answer is worth nothing as a receipt or an audit row.
 		raw, err := base64.RawURLEncoding.DecodeString(c)
 		if err != nil || len(raw) != receipt.ChallengeSize {
-			fail(w, http.StatusBadRequest, fmt.Sprintf("challenge must be %d bytes of base64url without padding", receipt.ChallengeSize))
+			fail(w, http.StatusBadRequest, wire.CodeMalformed, fmt.Sprintf("challenge must be %d bytes of base64url without padding", receipt.ChallengeSize))
 			return
 		}
 		sig, err := receipt.ProvePossession(s.cfg.Key, raw)
 		if err != nil {
-			fail(w, http.StatusInternalServerError, err.Error())
+			fail(w, http.StatusInternalServerError, wire.CodeInternal, err.Error())
 			return
 		}
 		a.Challenge, a.Signature = c, sig
@@ -356,21 +360,21 @@ func (s *Service) submit(w http.ResponseWriter, r *http.Request) {
 	const actor = "runner"
 	var sub Submission
 	if code, reason := decodeJSON(w, r, &sub); code != 0 {
-		s.refuse(w, r, code, "request.malformed", "", actor, reason)
+		s.refuse(w, r, code, wire.CodeMalformed, "request.malformed", "", actor, reason)
 		return
 	}
 	if reason := checkSubmission(sub); reason != "" {
-		s.refuse(w, r, http.StatusBadRequest, "request.malformed", "", actor, reason)
+		s.refuse(w, r, http.StatusBadRequest, wire.CodeMalformed, "request.malformed", "", actor, reason)
 		return
 	}
 	id, err := newRequestID()
 	if err != nil {
-		fail(w, http.StatusInternalServerError, err.Error())
+		fail(w, http.StatusInternalServerError, wire.CodeInternal, err.Error())
 		return
 	}
 	raw, err := json.Marshal(sub)
 	if err != nil {
-		fail(w, http.StatusInternalServerError, "encoding the submission: "+err.Error())
+		fail(w, http.StatusInternalServerError, wire.CodeInternal, "encoding the submission: "+err.Error())
 		return
 	}
 	now := s.cfg.Now()
@@ -389,10 +393,10 @@ func (s *Service) submit(w http.ResponseWriter, r *http.Request) {
 		d := Decision{Decision: StatusRefused, Reason: reason, DecidedBy: "service", DecidedAt: now}
 		refused := audit.Event{At: now, Kind: "request.refused", RequestID: id, Actor: "service", Detail: reason}
 		if err := s.cfg.Store.Insert(context.WithoutCancel(r.Context()), rec, &d, nil, submitted, refused); err != nil {
-			fail(w, http.StatusInternalServerError, reason+"; recording the refusal failed: "+err.Error())
+			fail(w, http.StatusInternalServerError, wire.CodeInternal, reason+"; recording the refusal failed: "+err.Error())
 			return
 		}
-		answer(w, http.StatusUnprocessableEntity, errorBody{Error: reason, ID: id})
+		answer(w, http.StatusUnprocessableEntity, errorBody{Error: reason, Code: wire.CodeNotProved, ID: id})
 		return
 	}
 	if proof.Card != nil {
@@ -425,7 +429,7 @@ func (s *Service) submit(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if err := s.cfg.Store.Insert(context.WithoutCancel(r.Context()), rec, d, issue, events...); err != nil {
-		fail(w, http.StatusInternalServerError, "recording the request failed: "+err.Error())
+		fail(w, http.StatusInternalServerError, wire.CodeInternal, "recording the request failed: "+err.Error())
 		return
 	}
 	status := StatusPending
@@ -476,7 +480,7 @@ func (s *Service) list(w http.ResponseWriter, r *http.Request) {
 		err = s.expireGone(r.Context(), sums)
 	}
 	if err != nil {
-		fail(w, http.StatusInternalServerError, err.Error())
+		fail(w, http.StatusInternalServerError, wire.CodeInternal, err.Error())
 		return
 	}
 	out := make([]Request, 0, len(sums))
@@ -494,17 +498,17 @@ func (s *Service) lookup(w http.ResponseWriter, r *http.Request) (Entry, bool) {
 	e, err := s.cfg.Store.Get(r.Context(), r.PathValue("id"))
 	switch {
 	case errors.Is(err, ErrNotFound):
-		fail(w, http.StatusNotFound, fmt.Sprintf("no request %q", r.PathValue("id")))
+		fail(w, http.StatusNotFound, wire.CodeNotFound, fmt.Sprintf("no request %q", r.PathValue("id")))
 		return Entry{}, false
 	case err != nil:
-		fail(w, http.StatusInternalServerError, err.Error())
+		fail(w, http.StatusInternalServerError, wire.CodeInternal, err.Error())
 		return Entry{}, false
 	}
 	// A pending request whose client went away expires when it is
 	// looked at (a long-poll of its own client is in progress, so it
 	// never expires under its wait).
 	if e, err = s.expireIfGone(r.Context(), e); err != nil {
-		fail(w, http.StatusInternalServerError, err.Error())
+		fail(w, http.StatusInternalServerError, wire.CodeInternal, err.Error())
 		return Entry{}, false
 	}
 	return e, true
@@ -545,7 +549,7 @@ func (s *Service) wait(w http.ResponseWriter, r *http.Request) {
 	if v := r.URL.Query().Get("timeout"); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d <= 0 || d > MaxWait {
-			fail(w, http.StatusBadRequest, fmt.Sprintf("timeout %q is not a duration in (0, %s]", v, MaxWait))
+			fail(w, http.StatusBadRequest, wire.CodeMalformed, fmt.Sprintf("timeout %q is not a duration in (0, %s]", v, MaxWait))
 			return
 		}
 		timeout = d
@@ -558,7 +562,7 @@ func (s *Service) wait(w http.ResponseWriter, r *http.Request) {
 	// Only the submitting client and the human are answered (E1g); a
 	// refused caller never counts as one waiting.
 	if actor, err := s.submitter(r, e, clientkey.Wait, "", true); err != nil {
-		s.refuse(w, r, http.StatusForbidden, "wait.refused", id, actor, err.Error())
+		s.refuse(w, r, http.StatusForbidden, wire.CodeNotSubmitter, "wait.refused", id, actor, err.Error())
 		return
 	}
 	// Register before reading again, so a decision between the read and
@@ -577,7 +581,7 @@ func (s *Service) wait(w http.ResponseWriter, r *http.Request) {
 		case <-r.Context().Done():
 			// The client left, or the server is stopping: either way
 			// the answer is not a status, and says so.
-			fail(w, http.StatusServiceUnavailable, "the wait ended without a decision: the service is stopping or the client went away")
+			fail(w, http.StatusServiceUnavailable, wire.CodeWaitEnded, "the wait ended without a decision: the service is stopping or the client went away")
 			return
 		}
 		if e, ok = s.lookup(w, r); !ok {
@@ -593,7 +597,7 @@ func (s *Service) decision(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	sess, ok := s.sessions.fromRequest(r, s.cfg.Now())
 	if !ok {
-		s.refuse(w, r, http.StatusUnauthorized, "decision.refused", id, "client:"+r.RemoteAddr, "no valid session: only the human's browser, logged in with the human's password, may decide")
+		s.refuse(w, r, http.StatusUnauthorized, wire.CodeUnauthenticated, "decision.refused", id, "client:"+r.RemoteAddr, "no valid session: only the human's browser, logged in with the human's password, may decide")
 		return
 	}
 	actor := sess.actor()
@@ -604,46 +608,46 @@ func (s *Service) decision(w http.ResponseWriter, r *http.Request) {
 	switch mt {
 	case "application/json":
 		if code, reason := decodeJSON(w, r, &body); code != 0 {
-			s.refuse(w, r, code, "decision.refused", id, actor, reason)
+			s.refuse(w, r, code, wire.CodeMalformed, "decision.refused", id, actor, reason)
 			return
 		}
 	case "application/x-www-form-urlencoded":
 		isForm = true
 		r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
 		if err := r.ParseForm(); err != nil {
-			s.refuse(w, r, http.StatusBadRequest, "decision.refused", id, actor, "malformed form body: "+err.Error())
+			s.refuse(w, r, http.StatusBadRequest, wire.CodeMalformed, "decision.refused", id, actor, "malformed form body: "+err.Error())
 			return
 		}
 		for k, v := range r.PostForm {
 			if len(v) != 1 || k != "decision" && k != "reason" && k != "csrf" {
-				s.refuse(w, r, http.StatusBadRequest, "decision.refused", id, actor, fmt.Sprintf("form field %q is unknown or repeated", k))
+				s.refuse(w, r, http.StatusBadRequest, wire.CodeMalformed, "decision.refused", id, actor, fmt.Sprintf("form field %q is unknown or repeated", k))
 				return
 			}
 		}
 		body = decisionBody{Decision: r.PostForm.Get("decision"), Reason: r.PostForm.Get("reason"), CSRF: r.PostForm.Get("csrf")}
 	default:
-		s.refuse(w, r, http.StatusBadRequest, "decision.refused", id, actor, "the body must be application/json or a form")
+		s.refuse(w, r, http.StatusBadRequest, wire.CodeMalformed, "decision.refused", id, actor, "the body must be application/json or a form")
 		return
 	}
 	if !sess.csrfOK(body.CSRF) {
-		s.refuse(w, r, http.StatusForbidden, "decision.refused", id, actor, "wrong or missing CSRF token")
+		s.refuse(w, r, http.StatusForbidden, wire.CodeCSRF, "decision.refused", id, actor, "wrong or missing CSRF token")
 		return
 	}
 	if !isHumanDecision(body.Decision) {
-		s.refuse(w, r, http.StatusBadRequest, "decision.refused", id, actor, fmt.Sprintf("decision %q is not one of %s", body.Decision, strings.Join(humanDecisions, ", ")))
+		s.refuse(w, r, http.StatusBadRequest, wire.CodeMalformed, "decision.refused", id, actor, fmt.Sprintf("decision %q is not one of %s", body.Decision, strings.Join(humanDecisions, ", ")))
 		return
 	}
 	if len(body.Reason) > maxReason || !utf8.ValidString(body.Reason) {
-		s.refuse(w, r, http.StatusBadRequest, "decision.refused", id, actor, fmt.Sprintf("reason must be valid UTF-8 of at most %d bytes", maxReason))
+		s.refuse(w, r, http.StatusBadRequest, wire.CodeMalformed, "decision.refused", id, actor, fmt.Sprintf("reason must be valid UTF-8 of at most %d bytes", maxReason))
 		return
 	}
 	if e, err := s.cfg.Store.Get(r.Context(), id); err == nil {
 		if e, err = s.expireIfGone(r.Context(), e); err != nil {
-			fail(w, http.StatusInternalServerError, err.Error())
+			fail(w, http.StatusInternalServerError, wire.CodeInternal, err.Error())
 			return
 		}
 		if e.Decision != nil && e.Decision.Decision == StatusExpired {
-			s.refuse(w, r, http.StatusConflict, "decision.refused", id, actor, "the request expired: "+e.Decision.Reason)
+			s.refuse(w, r, http.StatusConflict, wire.CodeExpired, "decision.refused", id, actor, "the request expired: "+e.Decision.Reason)
 			return
 		}
 	}
@@ -659,13 +663,13 @@ func (s *Service) decision(w http.ResponseWriter, r *http.Request) {
 	rc, err := s.cfg.Store.Decide(context.WithoutCancel(r.Context()), id, d, issue, events...)
 	switch {
 	case errors.Is(err, ErrNotFound):
-		s.refuse(w, r, http.StatusNotFound, "decision.refused", "", actor, fmt.Sprintf("no request %q", id))
+		s.refuse(w, r, http.StatusNotFound, wire.CodeNotFound, "decision.refused", "", actor, fmt.Sprintf("no request %q", id))
 		return
 	case errors.Is(err, ErrAlreadyDecided):
-		s.refuse(w, r, http.StatusConflict, "decision.refused", id, actor, err.Error())
+		s.refuse(w, r, http.StatusConflict, wire.CodeAlreadyDecided, "decision.refused", id, actor, err.Error())
 		return
 	case err != nil:
-		fail(w, http.StatusInternalServerError, err.Error())
+		fail(w, http.StatusInternalServerError, wire.CodeInternal, err.Error())
 		return
 	}
 	s.waiters.wake(id)
@@ -681,30 +685,30 @@ func (s *Service) redeem(w http.ResponseWriter, r *http.Request) {
 	const actor = "redeemer"
 	var body RedeemBody
 	if code, reason := decodeJSON(w, r, &body); code != 0 {
-		s.refuse(w, r, code, "redemption.refused", "", actor, reason)
+		s.refuse(w, r, code, wire.CodeMalformed, "redemption.refused", "", actor, reason)
 		return
 	}
 	if err := receipt.CheckChallenge(body.Challenge); err != nil {
-		s.refuse(w, r, http.StatusBadRequest, "redemption.refused", "", actor, err.Error())
+		s.refuse(w, r, http.StatusBadRequest, wire.CodeMalformed, "redemption.refused", "", actor, err.Error())
 		return
 	}
 	p, err := receipt.Verify(s.pub, body.Receipt)
 	if err != nil {
-		s.refuse(w, r, http.StatusForbidden, "redemption.refused", "", actor, err.Error())
+		s.refuse(w, r, http.StatusForbidden, wire.CodeReceiptInvalid, "redemption.refused", "", actor, err.Error())
 		return
 	}
 	e, err := s.cfg.Store.Get(r.Context(), p.RequestID)
 	switch {
 	case errors.Is(err, ErrNotFound):
-		s.refuse(w, r, http.StatusForbidden, "redemption.refused", "", actor, fmt.Sprintf("receipt names request %q, which this service does not have", p.RequestID))
+		s.refuse(w, r, http.StatusForbidden, wire.CodeReceiptUnknown, "redemption.refused", "", actor, fmt.Sprintf("receipt names request %q, which this service does not have", p.RequestID))
 		return
 	case err != nil:
-		fail(w, http.StatusInternalServerError, err.Error())
+		fail(w, http.StatusInternalServerError, wire.CodeInternal, err.Error())
 		return
 	}
 	now := s.cfg.Now()
 	if err := receipt.Check(p, receipt.Expect{PlanHash: e.PlanHash, Target: e.Target, BuildID: e.View.BuildIdentity}, now); err != nil {
-		s.refuse(w, r, http.StatusForbidden, "redemption.refused", p.RequestID, actor, err.Error())
+		s.refuse(w, r, http.StatusForbidden, checkCode(err), "redemption.refused", p.RequestID, actor, err.Error())
 		return
 	}
 	// Holding the receipt is not enough (attack E1g): the redeemer is the
@@ -712,7 +716,7 @@ func (s *Service) redeem(w http.ResponseWriter, r *http.Request) {
 	// sealed binary of the run the service is doing for that client.
 	if !s.runs.active(p.RequestID) {
 		if _, err := s.submitter(r, e, clientkey.Redeem, body.Challenge, false); err != nil {
-			s.refuse(w, r, http.StatusForbidden, "redemption.refused", p.RequestID, actor, err.Error()+"; a receipt is redeemed only by the client that submitted its request, or by the run the service does for it")
+			s.refuse(w, r, http.StatusForbidden, wire.CodeNotSubmitter, "redemption.refused", p.RequestID, actor, err.Error()+"; a receipt is redeemed only by the client that submitted its request, or by the run the service does for it")
 			return
 		}
 	}
@@ -722,16 +726,31 @@ func (s *Service) redeem(w http.ResponseWriter, r *http.Request) {
 	}, audit.Event{At: now, Kind: "receipt.redeemed", RequestID: p.RequestID, Actor: actor, Detail: string(detail)})
 	switch {
 	case errors.Is(err, ErrAlreadyRedeemed):
-		s.refuse(w, r, http.StatusConflict, "redemption.refused", p.RequestID, actor, err.Error())
+		s.refuse(w, r, http.StatusConflict, wire.CodeAlreadyRedeemed, "redemption.refused", p.RequestID, actor, err.Error())
 		return
 	case errors.Is(err, ErrUnknownReceipt):
-		s.refuse(w, r, http.StatusForbidden, "redemption.refused", p.RequestID, actor, err.Error())
+		s.refuse(w, r, http.StatusForbidden, wire.CodeReceiptUnknown, "redemption.refused", p.RequestID, actor, err.Error())
 		return
 	case err != nil:
-		fail(w, http.StatusInternalServerError, err.Error())
+		fail(w, http.StatusInternalServerError, wire.CodeInternal, err.Error())
 		return
 	}
 	answer(w, http.StatusOK, RedeemAnswer{Redemption: ack})
+}
+
+// checkCode is the error code of a receipt.Check refusal, by its
+// sentinel. A refusal it does not know keeps the general code: it is a
+// 403 all the same.
+func checkCode(err error) wire.ErrorCode {
+	switch {
+	case errors.Is(err, receipt.ErrPlanMismatch), errors.Is(err, receipt.ErrTargetMismatch), errors.Is(err, receipt.ErrBuildMismatch):
+		return wire.CodeReceiptMismatch
+	case errors.Is(err, receipt.ErrNotApproved):
+		return wire.CodeNotApproved
+	case errors.Is(err, receipt.ErrExpired), errors.Is(err, receipt.ErrNotYetValid):
+		return wire.CodeReceiptExpired
+	}
+	return wire.CodeReceiptInvalid
 }
 
 // waiters wakes long-polls when their request is decided, and remembers
@@ -797,12 +816,12 @@ func (s *Service) run(w http.ResponseWriter, r *http.Request) {
 	const actor = "runner"
 	id := r.PathValue("id")
 	if s.cfg.Execute == nil {
-		s.refuse(w, r, http.StatusNotImplemented, "run.refused", id, actor, "this service does not run plans")
+		s.refuse(w, r, http.StatusNotImplemented, wire.CodeRunsNothing, "run.refused", id, actor, "this service does not run plans")
 		return
 	}
 	var body struct{}
 	if code, reason := decodeJSON(w, r, &body); code != 0 {
-		s.refuse(w, r, code, "run.refused", id, actor, reason)
+		s.refuse(w, r, code, wire.CodeMalformed, "run.refused", id, actor, reason)
 		return
 	}
 	e, ok := s.lookup(w, r)
@@ -810,27 +829,27 @@ func (s *Service) run(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if _, err := s.submitter(r, e, clientkey.Run, "", false); err != nil {
-		s.refuse(w, r, http.StatusForbidden, "run.refused", id, actor, err.Error()+"; only the client that submitted the request may ask for its run")
+		s.refuse(w, r, http.StatusForbidden, wire.CodeNotSubmitter, "run.refused", id, actor, err.Error()+"; only the client that submitted the request may ask for its run")
 		return
 	}
 	switch {
 	case e.Decision == nil:
-		s.refuse(w, r, http.StatusConflict, "run.refused", id, actor, "the request is not decided")
+		s.refuse(w, r, http.StatusConflict, wire.CodeNotDecided, "run.refused", id, actor, "the request is not decided")
 		return
 	case e.Decision.Decision != StatusApprovedOnce && e.Decision.Decision != StatusAutoApproved || e.Receipt == nil:
-		s.refuse(w, r, http.StatusForbidden, "run.refused", id, actor, fmt.Sprintf("the request is %s, not approved", e.Decision.Decision))
+		s.refuse(w, r, http.StatusForbidden, wire.CodeNotApproved, "run.refused", id, actor, fmt.Sprintf("the request is %s, not approved", e.Decision.Decision))
 		return
 	case e.Redeemed:
-		s.refuse(w, r, http.StatusConflict, "run.refused", id, actor, "the request's receipt was redeemed: it ran already")
+		s.refuse(w, r, http.StatusConflict, wire.CodeAlreadyRedeemed, "run.refused", id, actor, "the request's receipt was redeemed: it ran already")
 		return
 	}
 	var sub Submission
 	if err := json.Unmarshal(e.Submitted, &sub); err != nil {
-		fail(w, http.StatusInternalServerError, "reading the submission: "+err.Error())
+		fail(w, http.StatusInternalServerError, wire.CodeInternal, "reading the submission: "+err.Error())
 		return
 	}
 	if !s.runs.start(id) {
-		s.refuse(w, r, http.StatusConflict, "run.refused", id, actor, "the request is running already")
+		s.refuse(w, r, http.StatusConflict, wire.CodeRunning, "run.refused", id, actor, "the request is running already")
 		return
 	}
 	defer s.runs.end(id)
@@ -842,7 +861,7 @@ func (s *Service) run(w http.ResponseWriter, r *http.Request) {
 		Inputs: sub.Inputs, BuildIdentity: e.View.BuildIdentity, Receipt: *e.Receipt,
 	})
 	if err != nil {
-		s.refuse(w, r, http.StatusUnprocessableEntity, "run.refused", id, "service", err.Error())
+		s.refuse(w, r, http.StatusUnprocessableEntity, wire.CodeRunFailed, "run.refused", id, "service", err.Error())
 		return
 	}
 	res.ID = e.ID
@@ -861,7 +880,7 @@ func (s *Service) run(w http.ResponseWriter, r *http.Request) {
 		BuildIdentity string `json:"build_identity"`
 	}{outcomeOf(res), res.BuildIdentity})
 	if err := s.record(r.Context(), "run.finished", id, "service", string(detail)); err != nil {
-		fail(w, http.StatusInternalServerError, err.Error())
+		fail(w, http.StatusInternalServerError, wire.CodeInternal, err.Error())
 		return
 	}
 	answer(w, http.StatusOK, res)

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -21,6 +22,7 @@ import (
 	"time"
 
 	"github.com/clauz3/clauz3/approval/clientkey"
+	"github.com/clauz3/clauz3/approval/wire"
 	"github.com/clauz3/clauz3/securitymod/receipt"
 )
 
@@ -121,10 +123,54 @@ type reply struct {
 	header http.Header
 }
 
+// refusal is r's error body, read strictly: wire.Error's fields only.
+func (r reply) refusal() (wire.Error, error) {
+	var e wire.Error
+	d := json.NewDecoder(bytes.NewReader(r.body))
+	d.DisallowUnknownFields()
+	err := d.Decode(&e)
+	return e, err
+}
+
+// errorText is r's error words, for the messages of failing tests (and
+// the one test whose words are under test).
 func (r reply) errorText() string {
-	var e struct{ Error string }
-	json.Unmarshal(r.body, &e)
+	e, _ := r.refusal()
 	return e.Error
+}
+
+// wantRefusal fails the test unless r is a refusal with this HTTP
+// status and error code: tests decide by the code, never by the words.
+func wantRefusal(t *testing.T, what string, r reply, status int, code wire.ErrorCode) {
+	t.Helper()
+	e, err := r.refusal()
+	if r.code != status || err != nil || e.Code != code {
+		t.Fatalf("%s = %d %s, want %d with code %q", what, r.code, r.body, status, code)
+	}
+}
+
+// checkErrorBody fails the test when an error answer is not a wire.Error
+// with words and a known code. Every request of these tests goes through
+// it, so every refusal the tests reach (handlers, guard, audit failures)
+// is checked, not only the ones a test names.
+func checkErrorBody(t *testing.T, method, path string, r reply) {
+	t.Helper()
+	if r.code < 400 {
+		return
+	}
+	if mt, _, _ := mime.ParseMediaType(r.header.Get("Content-Type")); mt != "application/json" {
+		// The login form answers a browser's wrong password as HTML;
+		// nothing else answers an error without a JSON body.
+		if path == "/login" && mt == "text/html" {
+			return
+		}
+		t.Errorf("%s %s = %d with Content-Type %q, want a JSON error body", method, path, r.code, r.header.Get("Content-Type"))
+		return
+	}
+	e, err := r.refusal()
+	if err != nil || e.Error == "" || !wire.KnownErrorCode(e.Code) {
+		t.Errorf("%s %s = %d %s: an error body needs words and a known code (%v)", method, path, r.code, r.body, err)
+	}
 }
 
 // do sends one request; header pairs are name, value, ...
@@ -153,7 +199,9 @@ func (h *harness) do(method, path, ctype string, body []byte, header ...string) 
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	return reply{resp.StatusCode, data, resp.Header}
+	r := reply{resp.StatusCode, data, resp.Header}
+	checkErrorBody(h.t, method, path, r)
+	return r
 }
 
 func (h *harness) postJSON(path string, v any, header ...string) reply {
@@ -372,9 +420,7 @@ func TestHappyPath(t *testing.T) {
 		t.Fatal(err)
 	}
 	again, _ := receipt.NewChallenge()
-	if r := h.redeem(*w.Receipt, again); r.code != http.StatusConflict || !strings.Contains(r.errorText(), "already redeemed") {
-		t.Fatalf("second redeem = %d %s", r.code, r.body)
-	}
+	wantRefusal(t, "second redeem", h.redeem(*w.Receipt, again), http.StatusConflict, wire.CodeAlreadyRedeemed)
 	want := []string{"request.submitted", "login.ok", "decision.approved_once", "receipt.issued", "receipt.redeemed", "redemption.refused"}
 	if got := h.auditKinds(); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Fatalf("audit kinds = %v, want %v", got, want)
@@ -434,136 +480,136 @@ func TestRefusals(t *testing.T) {
 		return map[string]string{"decision": "approved_once", "reason": "", "csrf": s.csrf}
 	}
 	cases := map[string]struct {
-		do    func(s setup) reply
-		code  int
-		says  string
-		audit string // the audit kind the refusal must leave ("" for none)
+		do     func(s setup) reply
+		status int
+		code   wire.ErrorCode
+		audit  string // the audit kind the refusal must leave ("" for none)
 	}{
 		"decision without session": {func(s setup) reply {
 			return s.h.postJSON("/api/requests/"+s.id+"/decision", good(s))
-		}, 401, "no valid session", "decision.refused"},
+		}, 401, wire.CodeUnauthenticated, "decision.refused"},
 		"decision with a forged cookie": {func(s setup) reply {
 			forged := strings.Replace(s.cookie, "v1.", "v1.A", 1)
 			return s.h.postJSON("/api/requests/"+s.id+"/decision", good(s), "Cookie", forged)
-		}, 401, "no valid session", "decision.refused"},
+		}, 401, wire.CodeUnauthenticated, "decision.refused"},
 		"decision with an expired session": {func(s setup) reply {
 			s.h.clock.add(SessionLifetime + time.Second)
 			return jsonDecision(s, good(s))
-		}, 401, "no valid session", "decision.refused"},
+		}, 401, wire.CodeUnauthenticated, "decision.refused"},
 		"decision with a wrong CSRF token": {func(s setup) reply {
 			return jsonDecision(s, map[string]string{"decision": "approved_once", "csrf": s.csrf + "x"})
-		}, 403, "CSRF", "decision.refused"},
+		}, 403, wire.CodeCSRF, "decision.refused"},
 		"decision without a CSRF token": {func(s setup) reply {
 			return jsonDecision(s, map[string]string{"decision": "approved_once"})
-		}, 403, "CSRF", "decision.refused"},
+		}, 403, wire.CodeCSRF, "decision.refused"},
 		"decision with a foreign Origin": {func(s setup) reply {
 			return jsonDecision(s, good(s), "Origin", "http://evil.example")
-		}, 403, "Origin", "request.forbidden"},
+		}, 403, wire.CodeForeignOrigin, "request.forbidden"},
 		"decision with two Origins": {func(s setup) reply {
 			return jsonDecision(s, good(s), "Origin", s.h.srv.URL, "Origin", "http://evil.example")
-		}, 403, "Origin", "request.forbidden"},
+		}, 403, wire.CodeForeignOrigin, "request.forbidden"},
 		"decision with a foreign Host (DNS rebinding)": {func(s setup) reply {
 			return jsonDecision(s, good(s), "Host", "evil.example:8765")
-		}, 403, "Host", "request.forbidden"},
+		}, 403, wire.CodeForeignOrigin, "request.forbidden"},
 		"decision with localhost for 127.0.0.1": {func(s setup) reply {
 			return jsonDecision(s, good(s), "Host", strings.Replace(s.h.srv.Listener.Addr().String(), "127.0.0.1", "localhost", 1))
-		}, 403, "Host", "request.forbidden"},
+		}, 403, wire.CodeForeignOrigin, "request.forbidden"},
 		"submit with a foreign Origin": {func(s setup) reply {
 			return s.h.postJSON("/api/requests", submission(planSrc), "Origin", "null")
-		}, 403, "Origin", "request.forbidden"},
+		}, 403, wire.CodeForeignOrigin, "request.forbidden"},
 		"unknown decision value": {func(s setup) reply {
 			return jsonDecision(s, map[string]string{"decision": "approved_twice", "csrf": s.csrf})
-		}, 400, "not one of", "decision.refused"},
+		}, 400, wire.CodeMalformed, "decision.refused"},
 		"a human cannot auto-approve": {func(s setup) reply {
 			return jsonDecision(s, map[string]string{"decision": "auto_approved", "csrf": s.csrf})
-		}, 400, "not one of", "decision.refused"},
+		}, 400, wire.CodeMalformed, "decision.refused"},
 		"decision with an unknown field": {func(s setup) reply {
 			return jsonDecision(s, map[string]string{"decision": "approved_once", "csrf": s.csrf, "decided_by": "human"})
-		}, 400, "unknown field", "decision.refused"},
+		}, 400, wire.CodeMalformed, "decision.refused"},
 		"decision as text/plain": {func(s setup) reply {
 			return s.h.do("POST", "/api/requests/"+s.id+"/decision", "text/plain", []byte("decision=approved_once"), "Cookie", s.cookie)
-		}, 400, "json or a form", "decision.refused"},
+		}, 400, wire.CodeMalformed, "decision.refused"},
 		"form with a repeated field": {func(s setup) reply {
 			f := url.Values{"decision": {"rejected", "approved_once"}, "csrf": {s.csrf}}
 			return s.h.do("POST", "/api/requests/"+s.id+"/decision", "application/x-www-form-urlencoded", []byte(f.Encode()), "Cookie", s.cookie)
-		}, 400, "repeated", "decision.refused"},
+		}, 400, wire.CodeMalformed, "decision.refused"},
 		"decision on a request id no service makes": {func(s setup) reply {
 			return s.h.postJSON("/api/requests/"+strings.Repeat("x", 300)+"/decision", good(s), "Cookie", s.cookie)
-		}, 404, "no request", "decision.refused"},
+		}, 404, wire.CodeNotFound, "decision.refused"},
 		"decision on an unknown request": {func(s setup) reply {
 			return s.h.postJSON("/api/requests/req_nope/decision", good(s), "Cookie", s.cookie)
-		}, 404, "no request", "decision.refused"},
+		}, 404, wire.CodeNotFound, "decision.refused"},
 		"decision twice": {func(s setup) reply {
 			if r := jsonDecision(s, good(s)); r.code != 200 {
 				return r
 			}
 			return jsonDecision(s, map[string]string{"decision": "rejected", "csrf": s.csrf})
-		}, 409, "already decided", "decision.refused"},
+		}, 409, wire.CodeAlreadyDecided, "decision.refused"},
 		"wrong password": {func(s setup) reply {
 			return s.h.postLogin("guess")
-		}, 403, "wrong password", "login.refused"},
+		}, 403, wire.CodeWrongPassword, "login.refused"},
 		"login: extra form fields": {func(s setup) reply {
 			return s.h.do("POST", "/login", "application/x-www-form-urlencoded", []byte("password=x&token=y"))
-		}, 400, "one field", "login.refused"},
+		}, 400, wire.CodeMalformed, "login.refused"},
 		"submit: malformed JSON": {func(s setup) reply {
 			return s.h.do("POST", "/api/requests", "application/json", []byte(`{"plan_name":`))
-		}, 400, "malformed JSON", "request.malformed"},
+		}, 400, wire.CodeMalformed, "request.malformed"},
 		"submit: the submit endpoint never decides": {func(s setup) reply {
 			var m map[string]any
 			b, _ := json.Marshal(submission(planSrc))
 			json.Unmarshal(b, &m)
 			m["decision"] = "approved_once"
 			return s.h.postJSON("/api/requests", m)
-		}, 400, "unknown field", "request.malformed"},
+		}, 400, wire.CodeMalformed, "request.malformed"},
 		"submit: two values": {func(s setup) reply {
 			b, _ := json.Marshal(submission(planSrc))
 			return s.h.do("POST", "/api/requests", "application/json", append(b, b...))
-		}, 400, "after the first value", "request.malformed"},
+		}, 400, wire.CodeMalformed, "request.malformed"},
 		"submit: oversized": {func(s setup) reply {
 			sub := submission(strings.Repeat("#", MaxBody))
 			return s.h.postJSON("/api/requests", sub)
-		}, 400, "larger than", "request.malformed"},
+		}, 400, wire.CodeMalformed, "request.malformed"},
 		"submit: wrong content type": {func(s setup) reply {
 			b, _ := json.Marshal(submission(planSrc))
 			return s.h.do("POST", "/api/requests", "text/plain", b)
-		}, 400, "application/json", "request.malformed"},
+		}, 400, wire.CodeMalformed, "request.malformed"},
 		"submit: bad plan hash": {func(s setup) reply {
 			sub := submission(planSrc)
 			sub.PlanHash = "md5:1"
 			return s.h.postJSON("/api/requests", sub)
-		}, 400, "plan_hash", "request.malformed"},
+		}, 400, wire.CodeMalformed, "request.malformed"},
 		"submit: invalid UTF-8": {func(s setup) reply {
 			return s.h.do("POST", "/api/requests", "application/json", []byte("{\"plan_name\":\"\xff\"}"))
-		}, 400, "UTF-8", "request.malformed"},
+		}, 400, wire.CodeMalformed, "request.malformed"},
 		"submit: hash differs from the service's": {func(s setup) reply {
 			sub := submission(planSrc)
 			sub.PlanHash = planHash("another plan")
 			return s.h.postJSON("/api/requests", sub)
-		}, 422, "plan_hash: the service computes", "request.refused"},
+		}, 422, wire.CodeNotProved, "request.refused"},
 		"submit: the service's proof fails": {func(s setup) reply {
 			return s.h.postJSON("/api/requests", submission(planSrc+"# FAILS\n"))
-		}, 422, "counterexample", "request.refused"},
+		}, 422, wire.CodeNotProved, "request.refused"},
 		"submit: required gap": {func(s setup) reply {
 			return s.h.postJSON("/api/requests", submission(planSrc+"# REQUIRED_GAP\n"))
-		}, 422, "required contracts emails.only", "request.refused"},
+		}, 422, wire.CodeNotProved, "request.refused"},
 		"wait: bad timeout": {func(s setup) reply {
 			return s.h.do("GET", "/api/requests/"+s.id+"/wait?timeout=soon", "", nil)
-		}, 400, "timeout", ""},
+		}, 400, wire.CodeMalformed, ""},
 		"wait: timeout over the limit": {func(s setup) reply {
 			return s.h.do("GET", "/api/requests/"+s.id+"/wait?timeout=121s", "", nil)
-		}, 400, "timeout", ""},
+		}, 400, wire.CodeMalformed, ""},
 		"wait: unknown request": {func(s setup) reply {
 			return s.h.do("GET", "/api/requests/req_nope/wait?timeout=1s", "", nil)
-		}, 404, "no request", ""},
+		}, 404, wire.CodeNotFound, ""},
 		"get: unknown request": {func(s setup) reply {
 			return s.h.do("GET", "/api/requests/req_nope", "", nil)
-		}, 404, "no request", ""},
+		}, 404, wire.CodeNotFound, ""},
 		"wrong method": {func(s setup) reply {
 			return s.h.do("DELETE", "/api/requests/"+s.id, "", nil)
-		}, 405, "not allowed", ""},
+		}, 405, wire.CodeMethodNotAllowed, ""},
 		"unknown endpoint": {func(s setup) reply {
 			return s.h.do("GET", "/api/approve", "", nil)
-		}, 404, "no such endpoint", ""},
+		}, 404, wire.CodeNotFound, ""},
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -572,9 +618,7 @@ func TestRefusals(t *testing.T) {
 			s.csrf = h.csrf(s.id, s.cookie)
 			before := len(h.auditKinds())
 			r := c.do(s)
-			if r.code != c.code || !strings.Contains(r.errorText(), c.says) {
-				t.Fatalf("got %d %s, want %d mentioning %q", r.code, r.body, c.code, c.says)
-			}
+			wantRefusal(t, name, r, c.status, c.code)
 			kinds := h.auditKinds()[before:]
 			if c.audit == "" && len(kinds) != 0 || c.audit != "" && (len(kinds) == 0 || kinds[len(kinds)-1] != c.audit) {
 				t.Fatalf("audit rows %v, want the last to be %q", kinds, c.audit)
@@ -597,13 +641,15 @@ func TestRefusals(t *testing.T) {
 func TestRefusedSubmissionIsRecorded(t *testing.T) {
 	h := newHarness(t, nil)
 	r := h.postJSON("/api/requests", submission(planSrc+"# FAILS\n"))
-	var body struct{ Error, ID string }
-	if r.code != 422 || json.Unmarshal(r.body, &body) != nil || !strings.HasPrefix(body.ID, "req_") {
-		t.Fatalf("refused submit = %d %s", r.code, r.body)
+	wantRefusal(t, "refused submit", r, 422, wire.CodeNotProved)
+	body, _ := r.refusal()
+	if !strings.HasPrefix(body.ID, "req_") {
+		t.Fatalf("refused submit = %d %s: no request id", r.code, r.body)
 	}
+	// The request is stored refused with the very reason the 422 gave.
 	s := decodeStatus(t, h.wait(body.ID, "1s"))
-	if s.Status != "refused" || s.DecidedBy != "service" || !strings.Contains(s.Reason, "counterexample") || s.Receipt != nil {
-		t.Fatalf("refused request status = %+v", s)
+	if s.Status != "refused" || s.DecidedBy != "service" || s.Reason == "" || s.Reason != body.Error || s.Receipt != nil {
+		t.Fatalf("refused request status = %+v, answered %q", s, body.Error)
 	}
 	cookie := h.login()
 	csrf := h.csrf(h.submit(planSrc), cookie) // any page of the session carries its token
@@ -641,22 +687,22 @@ func TestRedeemRefusals(t *testing.T) {
 	rejectedID := h.submit(planSrc + "# rejected\n")
 	decodeStatus(t, h.decide(rejectedID, cookie, "rejected"))
 	cases := map[string]struct {
-		body any
-		code int
-		says string
+		body   any
+		status int
+		code   wire.ErrorCode
 	}{
-		"signed by another key": {RedeemBody{Receipt: resign(testKey("other"), func(*receipt.Payload) {}), Challenge: nonce(t)}, 403, "bad signature"},
-		"signature flipped":     {RedeemBody{Receipt: flipped, Challenge: nonce(t)}, 403, "receipt: verify"},
-		"payload swapped":       {RedeemBody{Receipt: receipt.Receipt{Payload: resign(testKey("other"), func(q *receipt.Payload) { q.Target = "x" }).Payload, Signature: good.Signature, KeyID: good.KeyID}, Challenge: nonce(t)}, 403, "bad signature"},
-		"never issued":          {RedeemBody{Receipt: resign(testKey("service"), func(q *receipt.Payload) { q.Nonce = nonce(t) }), Challenge: nonce(t)}, 403, "not issued by this service"},
-		"unknown request":       {RedeemBody{Receipt: resign(testKey("service"), func(q *receipt.Payload) { q.RequestID = "req_ghost" }), Challenge: nonce(t)}, 403, "does not have"},
-		"another plan's hash":   {RedeemBody{Receipt: resign(testKey("service"), func(q *receipt.Payload) { q.PlanHash = planHash("x") }), Challenge: nonce(t)}, 403, "plan hash mismatch"},
+		"signed by another key": {RedeemBody{Receipt: resign(testKey("other"), func(*receipt.Payload) {}), Challenge: nonce(t)}, 403, wire.CodeReceiptInvalid},
+		"signature flipped":     {RedeemBody{Receipt: flipped, Challenge: nonce(t)}, 403, wire.CodeReceiptInvalid},
+		"payload swapped":       {RedeemBody{Receipt: receipt.Receipt{Payload: resign(testKey("other"), func(q *receipt.Payload) { q.Target = "x" }).Payload, Signature: good.Signature, KeyID: good.KeyID}, Challenge: nonce(t)}, 403, wire.CodeReceiptInvalid},
+		"never issued":          {RedeemBody{Receipt: resign(testKey("service"), func(q *receipt.Payload) { q.Nonce = nonce(t) }), Challenge: nonce(t)}, 403, wire.CodeReceiptUnknown},
+		"unknown request":       {RedeemBody{Receipt: resign(testKey("service"), func(q *receipt.Payload) { q.RequestID = "req_ghost" }), Challenge: nonce(t)}, 403, wire.CodeReceiptUnknown},
+		"another plan's hash":   {RedeemBody{Receipt: resign(testKey("service"), func(q *receipt.Payload) { q.PlanHash = planHash("x") }), Challenge: nonce(t)}, 403, wire.CodeReceiptMismatch},
 		"a rejected request": {RedeemBody{Receipt: resign(testKey("service"), func(q *receipt.Payload) {
 			q.RequestID, q.PlanHash, q.Decision = rejectedID, planHash(planSrc+"# rejected\n"), "rejected"
-		}), Challenge: nonce(t)}, 403, "does not authorise"},
-		"malformed challenge":     {RedeemBody{Receipt: good, Challenge: "abc"}, 400, "challenge"},
-		"unknown field":           {map[string]any{"receipt": good, "challenge": nonce(t), "force": true}, 400, "unknown field"},
-		"unsigned outer decision": {map[string]any{"receipt": map[string]any{"payload": good.Payload, "signature": good.Signature, "key_id": good.KeyID, "decision": "approved_once"}, "challenge": nonce(t)}, 400, "unknown field"},
+		}), Challenge: nonce(t)}, 403, wire.CodeNotApproved},
+		"malformed challenge":     {RedeemBody{Receipt: good, Challenge: "abc"}, 400, wire.CodeMalformed},
+		"unknown field":           {map[string]any{"receipt": good, "challenge": nonce(t), "force": true}, 400, wire.CodeMalformed},
+		"unsigned outer decision": {map[string]any{"receipt": map[string]any{"payload": good.Payload, "signature": good.Signature, "key_id": good.KeyID, "decision": "approved_once"}, "challenge": nonce(t)}, 400, wire.CodeMalformed},
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -666,9 +712,7 @@ func TestRedeemRefusals(t *testing.T) {
 			} else {
 				r = h.postJSON("/api/receipts/redeem", c.body)
 			}
-			if r.code != c.code || !strings.Contains(r.errorText(), c.says) {
-				t.Fatalf("redeem = %d %s, want %d mentioning %q", r.code, r.body, c.code, c.says)
-			}
+			wantRefusal(t, "redeem", r, c.status, c.code)
 		})
 	}
 	// None of those redeemed the good receipt; it redeems once now.
@@ -678,9 +722,7 @@ func TestRedeemRefusals(t *testing.T) {
 	// An expired receipt is refused.
 	late := approve()
 	h.clock.add(DefaultReceiptTTL + time.Second)
-	if r := h.redeem(late, nonce(t)); r.code != 403 || !strings.Contains(r.errorText(), "expired") {
-		t.Fatalf("expired redeem = %d %s", r.code, r.body)
-	}
+	wantRefusal(t, "expired redeem", h.redeem(late, nonce(t)), 403, wire.CodeReceiptExpired)
 }
 
 func nonce(t *testing.T) string {
@@ -862,11 +904,16 @@ func TestRefusalWithoutAuditLog(t *testing.T) {
 	id := h.submit(planSrc)
 	h.store.Close()
 	r := h.postJSON("/api/requests/"+id+"/decision", map[string]string{"decision": "approved_once"}, "Host", "evil.example:1")
-	if r.code != 500 || !strings.Contains(r.errorText(), "Host") || !strings.Contains(r.errorText(), "audit log failed") {
+	// The words are under test here: a refusal that could not be audited
+	// is answered as internal, and its words keep both the refusal's
+	// reason and the audit failure, for the person who reads the log.
+	wantRefusal(t, "foreign Host with a closed store", r, 500, wire.CodeInternal)
+	if !strings.Contains(r.errorText(), "Host") || !strings.Contains(r.errorText(), "audit log failed") {
 		t.Fatalf("foreign Host with a closed store = %d %s", r.code, r.body)
 	}
 	r = h.postJSON("/api/requests/"+id+"/decision", map[string]string{"decision": "approved_once"})
-	if r.code != 500 || !strings.Contains(r.errorText(), "no valid session") {
+	wantRefusal(t, "decision without session, closed store", r, 500, wire.CodeInternal)
+	if !strings.Contains(r.errorText(), "no valid session") {
 		t.Fatalf("decision without session, closed store = %d %s", r.code, r.body)
 	}
 }

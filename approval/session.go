@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/clauz3/clauz3/approval/wire"
 	"github.com/clauz3/clauz3/securitymod/receipt"
 )
 
@@ -67,6 +68,11 @@ func (ss *sessions) mac(parts ...string) []byte {
 	return m.Sum(nil)
 }
 
+// errWrongPassword is a login whose password is not the human's.
+type errWrongPassword struct{}
+
+func (errWrongPassword) Error() string { return "wrong password" }
+
 // errRateLimited is a login attempt refused before the password is
 // looked at.
 type errRateLimited struct{ wait time.Duration }
@@ -93,7 +99,7 @@ func (ss *sessions) login(password string, now time.Time) (string, string, error
 		ss.failures++
 		delay := loginFirstDelay << min(ss.failures-1, 20)
 		ss.next = now.Add(min(delay, loginMaxDelay))
-		return "", "", fmt.Errorf("wrong password")
+		return "", "", errWrongPassword{}
 	}
 	ss.failures, ss.next = 0, time.Time{}
 	var b [16]byte
@@ -167,39 +173,43 @@ func (s *Service) login(w http.ResponseWriter, r *http.Request) {
 	}
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", "GET, POST")
-		fail(w, http.StatusMethodNotAllowed, r.Method+" is not allowed here")
+		fail(w, http.StatusMethodNotAllowed, wire.CodeMethodNotAllowed, r.Method+" is not allowed here")
 		return
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, 4096)
 	if mt := r.Header.Get("Content-Type"); !strings.HasPrefix(mt, "application/x-www-form-urlencoded") {
-		s.refuse(w, r, http.StatusBadRequest, "login.refused", "", "client:"+r.RemoteAddr, "the login is a form post")
+		s.refuse(w, r, http.StatusBadRequest, wire.CodeMalformed, "login.refused", "", "client:"+r.RemoteAddr, "the login is a form post")
 		return
 	}
 	if err := r.ParseForm(); err != nil || len(r.PostForm["password"]) != 1 || len(r.PostForm) != 1 {
-		s.refuse(w, r, http.StatusBadRequest, "login.refused", "", "client:"+r.RemoteAddr, "the login form has one field, password")
+		s.refuse(w, r, http.StatusBadRequest, wire.CodeMalformed, "login.refused", "", "client:"+r.RemoteAddr, "the login form has one field, password")
 		return
 	}
 	value, id, err := s.sessions.login(r.PostForm.Get("password"), s.cfg.Now())
 	if err != nil {
-		code := http.StatusForbidden
+		status, code := http.StatusForbidden, wire.CodeWrongPassword
 		if _, limited := err.(errRateLimited); limited {
-			code = http.StatusTooManyRequests
+			status, code = http.StatusTooManyRequests, wire.CodeRateLimited
+		} else if _, wrong := err.(errWrongPassword); !wrong {
+			// The password was right but the service failed (its
+			// randomness): not the caller's fault, and no session.
+			status, code = http.StatusInternalServerError, wire.CodeInternal
 		}
 		detail := fmt.Sprintf("%s %s: %s", r.Method, r.URL.Path, err.Error())
 		if aerr := s.record(r.Context(), "login.refused", "", "client:"+r.RemoteAddr, detail); aerr != nil {
-			fail(w, http.StatusInternalServerError, err.Error()+"; "+aerr.Error())
+			fail(w, http.StatusInternalServerError, wire.CodeInternal, err.Error()+"; "+aerr.Error())
 			return
 		}
 		// A browser gets the form again; an API client the JSON error.
 		if strings.Contains(r.Header.Get("Accept"), "text/html") {
-			s.loginForm(w, code, err.Error())
+			s.loginForm(w, status, err.Error())
 		} else {
-			fail(w, code, err.Error())
+			fail(w, status, code, err.Error())
 		}
 		return
 	}
 	if err := s.record(r.Context(), "login.ok", "", "human:"+id[:8], "password login"); err != nil {
-		fail(w, http.StatusInternalServerError, err.Error())
+		fail(w, http.StatusInternalServerError, wire.CodeInternal, err.Error())
 		return
 	}
 	http.SetCookie(w, &http.Cookie{
@@ -215,7 +225,7 @@ func (s *Service) login(w http.ResponseWriter, r *http.Request) {
 func (s *Service) session(w http.ResponseWriter, r *http.Request) {
 	sess, ok := s.sessions.fromRequest(r, s.cfg.Now())
 	if !ok {
-		fail(w, http.StatusUnauthorized, "no valid session: log in with the human's password first")
+		fail(w, http.StatusUnauthorized, wire.CodeUnauthenticated, "no valid session: log in with the human's password first")
 		return
 	}
 	answer(w, http.StatusOK, SessionInfo{CSRF: sess.csrf})

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/clauz3/clauz3/approval/card"
+	"github.com/clauz3/clauz3/approval/wire"
 )
 
 //go:embed ui/*.html
@@ -39,7 +40,7 @@ func (s *Service) render(w http.ResponseWriter, name string, data map[string]any
 	}
 	var buf bytes.Buffer
 	if err := pages.ExecuteTemplate(&buf, name, data); err != nil {
-		fail(w, http.StatusInternalServerError, "rendering "+name+": "+err.Error())
+		fail(w, http.StatusInternalServerError, wire.CodeInternal, "rendering "+name+": "+err.Error())
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -54,7 +55,7 @@ func (s *Service) listPage(w http.ResponseWriter, r *http.Request) {
 		err = s.expireGone(r.Context(), sums)
 	}
 	if err != nil {
-		fail(w, http.StatusInternalServerError, err.Error())
+		fail(w, http.StatusInternalServerError, wire.CodeInternal, err.Error())
 		return
 	}
 	_, loggedIn := s.sessions.fromRequest(r, s.cfg.Now())
@@ -62,7 +63,7 @@ func (s *Service) listPage(w http.ResponseWriter, r *http.Request) {
 	// one cannot guess it.
 	var b [18]byte
 	if _, err := rand.Read(b[:]); err != nil {
-		fail(w, http.StatusInternalServerError, "making a script nonce: "+err.Error())
+		fail(w, http.StatusInternalServerError, wire.CodeInternal, "making a script nonce: "+err.Error())
 		return
 	}
 	s.render(w, "list.html", map[string]any{"Requests": sums, "LoggedIn": loggedIn, "Nonce": base64.RawURLEncoding.EncodeToString(b[:])})
@@ -76,7 +77,7 @@ func (s *Service) requestPage(w http.ResponseWriter, r *http.Request) {
 	req := requestOf(e)
 	raw, err := json.MarshalIndent(req, "", "  ")
 	if err != nil {
-		fail(w, http.StatusInternalServerError, "encoding the raw record: "+err.Error())
+		fail(w, http.StatusInternalServerError, wire.CodeInternal, "encoding the raw record: "+err.Error())
 		return
 	}
 	csrf := ""
@@ -86,7 +87,7 @@ func (s *Service) requestPage(w http.ResponseWriter, r *http.Request) {
 	data := map[string]any{"Request": req, "Raw": string(raw), "CSRF": csrf,
 		"Guarantees": guaranteeViews(req), "Card": req.Card, "Effects": effectViews(req.Card)}
 	if o, ran, err := s.cfg.Store.Outcome(r.Context(), e.ID); err != nil {
-		fail(w, http.StatusInternalServerError, err.Error())
+		fail(w, http.StatusInternalServerError, wire.CodeInternal, err.Error())
 		return
 	} else if ran {
 		data["Outcome"] = outcomeView(o, req.Card)

@@ -5,7 +5,11 @@
 // human verbs) and the in-test fake (internal/approvaltest), so a field
 // renamed or added on one side is renamed or added on every side.
 //
-// It holds types and the list of request statuses only: no behaviour,
+// Every error answer is Error, whose Code is one of ErrorCodes: a stable
+// kind of refusal a client decides by, where the words of Error.Error are
+// for a person and may change.
+//
+// It holds types and the lists of request statuses and error codes only: no behaviour,
 // no validation beyond what a type says. What a client must refuse (an
 // unknown status, an answer for another request) is the client's to
 // check; KnownStatus and Approved say which values exist.
@@ -14,7 +18,9 @@
 // docs/approval-api.md (each field the document shows is a field of the
 // type, and each field of the type is shown), and that no struct or map
 // literal elsewhere in the module spells a copy of one of these types
-// (TestNoCopies).
+// (TestNoCopies); and that the error codes and the document's table of
+// them agree both ways (TestErrorCodesDocumented), and that every
+// ErrorCode constant declared here is listed (TestErrorCodesListed).
 //
 // One deliberate exception: the sealed binary's redemption body
 // (securitymod/redeem) is its own small struct, because the sealed

@@ -186,10 +186,103 @@ type Health struct {
 	Version string `json:"version"`
 }
 
-// Error is every error answer; ID names the refused request of a 422.
+// Error is every error answer: Error says why in words for a person,
+// Code says which kind of refusal it is for a program (one of
+// ErrorCodes, never empty), and ID names the refused request of a 422.
 type Error struct {
-	Error string `json:"error"`
-	ID    string `json:"id,omitempty"`
+	Error string    `json:"error"`
+	Code  ErrorCode `json:"code"`
+	ID    string    `json:"id,omitempty"`
+}
+
+// ErrorCode is the stable kind of an error answer. A client decides by
+// it, never by the words, which may change; a code it does not know is a
+// refusal all the same.
+type ErrorCode string
+
+// The error codes, each one kind of refusal (docs/approval-api.md has
+// the table, with the HTTP status each comes with).
+const (
+	// CodeMalformed: the request itself is wrong (body, content type,
+	// form field, query parameter, submission field, challenge, decision
+	// or reason).
+	CodeMalformed ErrorCode = "malformed"
+	// CodeMethodNotAllowed: the endpoint exists but not with this method.
+	CodeMethodNotAllowed ErrorCode = "method_not_allowed"
+	// CodeNotFound: no such endpoint, or no such request.
+	CodeNotFound ErrorCode = "not_found"
+	// CodeForeignOrigin: the Host or Origin header is not this service's.
+	CodeForeignOrigin ErrorCode = "foreign_origin"
+	// CodeUnauthenticated: the caller has no valid session of the human.
+	CodeUnauthenticated ErrorCode = "unauthenticated"
+	// CodeWrongPassword: a login with a wrong password.
+	CodeWrongPassword ErrorCode = "wrong_password"
+	// CodeRateLimited: a login refused before its password was looked at,
+	// while the delay after a wrong password runs.
+	CodeRateLimited ErrorCode = "rate_limited"
+	// CodeCSRF: the session's CSRF token is wrong or missing.
+	CodeCSRF ErrorCode = "csrf"
+	// CodeNotSubmitter: the caller did not prove to be the client that
+	// submitted the request (its key's proof is missing, stale or wrong).
+	CodeNotSubmitter ErrorCode = "not_submitter"
+	// CodeNotProved: the service's own proof of a submission does not
+	// hold or does not match it (the 422 of a submission, with its id).
+	CodeNotProved ErrorCode = "not_proved"
+	// CodeAlreadyDecided: a decision for a request already decided.
+	CodeAlreadyDecided ErrorCode = "already_decided"
+	// CodeExpired: a decision for a request whose client went away.
+	CodeExpired ErrorCode = "expired"
+	// CodeNotDecided: a run of a request nobody has decided yet.
+	CodeNotDecided ErrorCode = "not_decided"
+	// CodeNotApproved: a run of a request decided other than approved,
+	// or a receipt whose decision does not authorise a run.
+	CodeNotApproved ErrorCode = "not_approved"
+	// CodeReceiptInvalid: a redemption whose receipt does not verify
+	// (malformed, or not signed by this service's key).
+	CodeReceiptInvalid ErrorCode = "receipt_invalid"
+	// CodeReceiptUnknown: a verified receipt this service never issued,
+	// or one naming a request it does not have.
+	CodeReceiptUnknown ErrorCode = "receipt_unknown"
+	// CodeReceiptMismatch: a receipt not for its request's plan, target
+	// or build.
+	CodeReceiptMismatch ErrorCode = "receipt_mismatch"
+	// CodeReceiptExpired: a receipt outside its validity window (expired,
+	// or not yet valid).
+	CodeReceiptExpired ErrorCode = "receipt_expired"
+	// CodeAlreadyRedeemed: the request's receipt was redeemed already (a
+	// second redemption, or a run of a request that ran).
+	CodeAlreadyRedeemed ErrorCode = "already_redeemed"
+	// CodeRunning: a run of a request that is running now.
+	CodeRunning ErrorCode = "running"
+	// CodeRunFailed: the service could not build or start the approved
+	// run.
+	CodeRunFailed ErrorCode = "run_failed"
+	// CodeRunsNothing: this service runs no plans.
+	CodeRunsNothing ErrorCode = "runs_nothing"
+	// CodeWaitEnded: a wait ended without an answer because the service
+	// is stopping or the client went away.
+	CodeWaitEnded ErrorCode = "wait_ended"
+	// CodeInternal: the service failed (its store, its audit log, its
+	// randomness); nothing was decided by the failure.
+	CodeInternal ErrorCode = "internal"
+)
+
+// ErrorCodes are every error code, in the document's order.
+func ErrorCodes() []ErrorCode {
+	return []ErrorCode{CodeMalformed, CodeMethodNotAllowed, CodeNotFound, CodeForeignOrigin, CodeUnauthenticated,
+		CodeWrongPassword, CodeRateLimited, CodeCSRF, CodeNotSubmitter, CodeNotProved, CodeAlreadyDecided, CodeExpired,
+		CodeNotDecided, CodeNotApproved, CodeReceiptInvalid, CodeReceiptUnknown, CodeReceiptMismatch, CodeReceiptExpired, CodeAlreadyRedeemed, CodeRunning, CodeRunFailed,
+		CodeRunsNothing, CodeWaitEnded, CodeInternal}
+}
+
+// KnownErrorCode says whether c is one of ErrorCodes.
+func KnownErrorCode(c ErrorCode) bool {
+	for _, k := range ErrorCodes() {
+		if c == k {
+			return true
+		}
+	}
+	return false
 }
 
 // RunResult answers POST /api/requests/{id}/run: what the service's run

@@ -350,3 +350,150 @@ func TestNoCopies(t *testing.T) {
 		t.Error(c)
 	}
 }
+
+// documentedCodes reads the code table of docs/approval-api.md's "Error
+// answers" section: each row's code (its first cell, in backquotes) and
+// status. It fails the test on a row it cannot read, so a table turned
+// into another shape is not read as empty.
+func documentedCodes(t *testing.T, doc string) map[ErrorCode]string {
+	t.Helper()
+	_, section, ok := strings.Cut(doc, "\n### Error answers\n")
+	if !ok {
+		t.Fatal(`docs/approval-api.md has no "### Error answers" section`)
+	}
+	if end := strings.Index(section, "\n#"); end >= 0 {
+		section = section[:end]
+	}
+	out := map[ErrorCode]string{}
+	for i, line := range strings.Split(section, "\n") {
+		if !strings.HasPrefix(line, "| `") {
+			continue
+		}
+		cells := strings.Split(line, "|")
+		if len(cells) < 5 {
+			t.Errorf("Error answers, line %d: a row of %d cells, want code | status | kind: %q", i+1, len(cells)-2, line)
+			continue
+		}
+		code := strings.TrimSpace(cells[1])
+		if len(code) < 3 || !strings.HasPrefix(code, "`") || !strings.HasSuffix(code, "`") {
+			t.Errorf("Error answers, line %d: the code %q is not in backquotes", i+1, code)
+			continue
+		}
+		c := ErrorCode(code[1 : len(code)-1])
+		if _, dup := out[c]; dup {
+			t.Errorf("Error answers, line %d: code %q shown twice", i+1, c)
+		}
+		out[c] = strings.TrimSpace(cells[2])
+	}
+	return out
+}
+
+// TestErrorCodesDocumented checks the error codes against the table of
+// docs/approval-api.md both ways: every constant is a row (a client
+// reading the document knows it), every row is a constant (the document
+// promises no code the service never sends), and each is stable
+// snake_case with a numeric HTTP status.
+func TestErrorCodesDocumented(t *testing.T) {
+	data, err := os.ReadFile("../../docs/approval-api.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := documentedCodes(t, string(data))
+	seen := map[ErrorCode]bool{}
+	for _, c := range ErrorCodes() {
+		if seen[c] {
+			t.Errorf("ErrorCodes lists %q twice", c)
+		}
+		seen[c] = true
+		if !KnownErrorCode(c) {
+			t.Errorf("KnownErrorCode(%q) is false", c)
+		}
+		if c == "" || strings.Trim(string(c), "abcdefghijklmnopqrstuvwxyz_") != "" || strings.HasPrefix(string(c), "_") || strings.HasSuffix(string(c), "_") {
+			t.Errorf("code %q is not snake_case", c)
+		}
+		status, ok := doc[c]
+		if !ok {
+			t.Errorf("code %q is not in docs/approval-api.md's Error answers table", c)
+			continue
+		}
+		if n, err := strconv.Atoi(status); err != nil || n < 400 || n > 599 {
+			t.Errorf("code %q: status %q is not an HTTP error status", c, status)
+		}
+	}
+	for c := range doc {
+		if !seen[c] {
+			t.Errorf("docs/approval-api.md documents code %q, which is not one of ErrorCodes", c)
+		}
+	}
+	for _, c := range []ErrorCode{"", "Malformed", "unknown"} {
+		if KnownErrorCode(c) {
+			t.Errorf("KnownErrorCode(%q) is true", c)
+		}
+	}
+}
+
+// TestDocumentedCodesReader checks the table reader on a table that
+// lacks a code, has an extra one and one without backquotes.
+func TestDocumentedCodesReader(t *testing.T) {
+	doc := "x\n### Error answers\n\n| code | status | kind |\n|---|---|---|\n| `a` | 400 | one |\n| `b_c` | 409 | two |\n\n## Next\n| `d` | 500 | not in the section |\n"
+	got := documentedCodes(t, doc)
+	want := map[ErrorCode]string{"a": "400", "b_c": "409"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("read %v, want %v", got, want)
+	}
+}
+
+// TestErrorCodesListed fails when a constant of type ErrorCode is
+// declared in this package but missing from ErrorCodes: the service
+// could send it, and neither KnownErrorCode nor the document would know it.
+func TestErrorCodesListed(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[ErrorCode]bool{}
+	for _, c := range ErrorCodes() {
+		listed[c] = true
+	}
+	declared := 0
+	for _, path := range files {
+		if strings.HasSuffix(path, "_test.go") {
+			continue
+		}
+		fset := token.NewFileSet()
+		file, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range file.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok || g.Tok != token.CONST {
+				continue
+			}
+			for _, s := range g.Specs {
+				v := s.(*ast.ValueSpec)
+				if id, ok := v.Type.(*ast.Ident); !ok || id.Name != "ErrorCode" {
+					continue
+				}
+				for i, name := range v.Names {
+					lit, ok := v.Values[i].(*ast.BasicLit)
+					if !ok {
+						t.Errorf("%s: %s is not a string literal", fset.Position(name.Pos()), name.Name)
+						continue
+					}
+					val, err := strconv.Unquote(lit.Value)
+					if err != nil {
+						t.Fatal(err)
+					}
+					declared++
+					if !listed[ErrorCode(val)] {
+						t.Errorf("%s: %s (%q) is not in ErrorCodes", fset.Position(name.Pos()), name.Name, val)
+					}
+				}
+			}
+		}
+	}
+	if declared != len(listed) {
+		t.Errorf("%d ErrorCode constants declared, ErrorCodes lists %d", declared, len(listed))
+	}
+}

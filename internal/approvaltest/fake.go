@@ -165,7 +165,7 @@ func (s *Service) submit(w http.ResponseWriter, r *http.Request) {
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&sub); err != nil {
-		writeJSON(w, 400, wire.Error{Error: err.Error()})
+		writeJSON(w, 400, wire.Error{Error: err.Error(), Code: wire.CodeMalformed})
 		return
 	}
 	s.mu.Lock()
@@ -236,7 +236,7 @@ func (s *Service) wait(w http.ResponseWriter, r *http.Request) {
 	sub, ok := s.subs[id]
 	s.mu.Unlock()
 	if !ok {
-		writeJSON(w, 404, wire.Error{Error: "no request " + id})
+		writeJSON(w, 404, wire.Error{Error: "no request " + id, Code: wire.CodeNotFound})
 		return
 	}
 	d := Decision{Status: wire.StatusApprovedOnce}
@@ -290,7 +290,7 @@ func (s *Service) redeem(w http.ResponseWriter, r *http.Request) {
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&body); err != nil {
-		writeJSON(w, 400, wire.Error{Error: err.Error()})
+		writeJSON(w, 400, wire.Error{Error: err.Error(), Code: wire.CodeMalformed})
 		return
 	}
 	// The fake verifies with its own key like the real service; it does
@@ -300,13 +300,13 @@ func (s *Service) redeem(w http.ResponseWriter, r *http.Request) {
 		p, err = receipt.Verify(s.SignWith.Public().(ed25519.PublicKey), body.Receipt)
 	}
 	if err != nil {
-		writeJSON(w, 403, wire.Error{Error: err.Error()})
+		writeJSON(w, 403, wire.Error{Error: err.Error(), Code: wire.CodeReceiptInvalid})
 		return
 	}
 	s.mu.Lock()
 	if s.redeemed[p.Nonce] {
 		s.mu.Unlock()
-		writeJSON(w, 409, wire.Error{Error: "receipt already redeemed"})
+		writeJSON(w, 409, wire.Error{Error: "receipt already redeemed", Code: wire.CodeAlreadyRedeemed})
 		return
 	}
 	s.redeemed[p.Nonce] = true
@@ -319,7 +319,7 @@ func (s *Service) redeem(w http.ResponseWriter, r *http.Request) {
 	red, err := receipt.SignRedemption(key, receipt.RedemptionPayload{RequestID: p.RequestID, ReceiptNonce: p.Nonce,
 		Challenge: body.Challenge, RedeemedAt: time.Now(), AuditHead: FakeAuditHead})
 	if err != nil {
-		writeJSON(w, 400, wire.Error{Error: strings.TrimSpace(err.Error())})
+		writeJSON(w, 400, wire.Error{Error: strings.TrimSpace(err.Error()), Code: wire.CodeMalformed})
 		return
 	}
 	writeJSON(w, 200, wire.RedeemAnswer{Redemption: red})
@@ -335,16 +335,16 @@ func (s *Service) run(w http.ResponseWriter, r *http.Request) {
 	rc, approved := s.receipts[id]
 	s.mu.Unlock()
 	if !ok || !approved {
-		writeJSON(w, 404, wire.Error{Error: "no approved request " + id})
+		writeJSON(w, 404, wire.Error{Error: "no approved request " + id, Code: wire.CodeNotFound})
 		return
 	}
 	if s.Run == nil {
-		writeJSON(w, 501, wire.Error{Error: "approvaltest: no Run hook: this fake runs nothing"})
+		writeJSON(w, 501, wire.Error{Error: "approvaltest: no Run hook: this fake runs nothing", Code: wire.CodeRunsNothing})
 		return
 	}
 	res, err := s.Run(r.Context(), sub, rc)
 	if err != nil {
-		writeJSON(w, 422, wire.Error{Error: err.Error()})
+		writeJSON(w, 422, wire.Error{Error: err.Error(), Code: wire.CodeRunFailed})
 		return
 	}
 	res.ID = id
