@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"crypto/ed25519"
+	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -42,7 +43,8 @@ func TestDevOnlyLayerSettings(t *testing.T) {
 				}
 				_, err := serve.ExecuteOptions(l, state.Settings{Mode: mode, Go: "/usr/bin/true", ServiceUID: uid}, uid, "http://127.0.0.1:1", state.Keys{Signing: signing, SessionSecret: make([]byte, 32)})
 				if mode == client.ModeReal {
-					if err == nil || !strings.Contains(err.Error(), "CLAUZ3_WEB_ALLOW_LOOPBACK") || !strings.Contains(err.Error(), "dev") {
+					var se *serve.Error
+					if !errors.As(err, &se) || se.Kind != serve.DevOnlySetting {
 						t.Errorf("a real service accepted a dev-only setting: %v", err)
 					}
 				} else if err != nil {

@@ -119,26 +119,26 @@ func (p Policy) Validate() error {
 	}{{"read-only", p.ReadOnly}, {"read-write", p.ReadWrite}, {"deny", p.Deny}, {"secrets", p.Secrets}} {
 		for _, path := range set.paths {
 			if !filepath.IsAbs(path) || strings.ContainsRune(path, 0) {
-				return &Error{Step: "policy", Reason: fmt.Sprintf("%s path %q is not absolute", set.name, path)}
+				return &Error{Step: "policy", Problem: PathNotAbsolute, Reason: fmt.Sprintf("%s path %q is not absolute", set.name, path)}
 			}
 		}
 	}
 	if p.Home != "" && !filepath.IsAbs(p.Home) {
-		return &Error{Step: "policy", Reason: fmt.Sprintf("home %q is not absolute", p.Home)}
+		return &Error{Step: "policy", Problem: PathNotAbsolute, Reason: fmt.Sprintf("home %q is not absolute", p.Home)}
 	}
 	switch p.Network {
 	case NetNone:
 		if len(p.ConnectPorts) > 0 || p.DNS {
-			return &Error{Step: "policy", Reason: "network none names ports or DNS"}
+			return &Error{Step: "policy", Problem: NetworkNoneReaches, Reason: "network none names ports or DNS"}
 		}
 	case NetPorts:
 		for _, port := range p.ConnectPorts {
 			if port == 0 {
-				return &Error{Step: "policy", Reason: "port 0 is not a port"}
+				return &Error{Step: "policy", Problem: PortZero, Reason: "port 0 is not a port"}
 			}
 		}
 	default:
-		return &Error{Step: "policy", Reason: fmt.Sprintf("unknown network mode %q (want %q or %q)", p.Network, NetNone, NetPorts)}
+		return &Error{Step: "policy", Problem: UnknownNetworkMode, Reason: fmt.Sprintf("unknown network mode %q (want %q or %q)", p.Network, NetNone, NetPorts)}
 	}
 	return nil
 }
@@ -196,9 +196,22 @@ func (p Policy) Describe(networkDetail []string) string {
 
 // Error is a sandbox that could not be set up: the run must not start.
 type Error struct {
-	Step   string // policy, landlock, seccomp, rlimit, prctl
-	Reason string
+	Step string // policy, landlock, seccomp, rlimit, prctl
+	// Problem is what is wrong with a policy Validate refuses; zero for
+	// the other steps' errors.
+	Problem PolicyProblem
+	Reason  string
 }
+
+// PolicyProblem is the kind of a policy Validate refuses.
+type PolicyProblem int
+
+const (
+	PathNotAbsolute    PolicyProblem = iota + 1 // a path of the policy (or its home) is not absolute, or holds a NUL
+	NetworkNoneReaches                          // network "none" names ports or DNS
+	PortZero                                    // a connect port is 0
+	UnknownNetworkMode                          // the network mode is neither "none" nor "ports"
+)
 
 func (e *Error) Error() string { return "sandbox: " + e.Step + ": " + e.Reason }
 

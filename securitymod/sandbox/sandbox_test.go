@@ -653,19 +653,25 @@ func TestSupervisorReportsHowTheRunEnded(t *testing.T) {
 func TestPolicyValidate(t *testing.T) {
 	cases := []struct {
 		p    Policy
-		want string
+		want PolicyProblem // 0: valid
 	}{
-		{Policy{Network: NetNone}, ""},
-		{Policy{Network: "all"}, "unknown network mode"},
-		{Policy{Network: NetNone, ConnectPorts: []uint16{25}}, "network none names ports"},
-		{Policy{Network: NetPorts, ConnectPorts: []uint16{0}}, "port 0"},
-		{Policy{Network: NetNone, ReadOnly: []string{"etc"}}, "not absolute"},
-		{Policy{Network: NetNone, Home: "home"}, "not absolute"},
+		{Policy{Network: NetNone}, 0},
+		{Policy{Network: "all"}, UnknownNetworkMode},
+		{Policy{Network: NetNone, ConnectPorts: []uint16{25}}, NetworkNoneReaches},
+		{Policy{Network: NetNone, DNS: true}, NetworkNoneReaches},
+		{Policy{Network: NetPorts, ConnectPorts: []uint16{0}}, PortZero},
+		{Policy{Network: NetNone, ReadOnly: []string{"etc"}}, PathNotAbsolute},
+		{Policy{Network: NetNone, ReadWrite: []string{"/a\x00b"}}, PathNotAbsolute},
+		{Policy{Network: NetNone, Home: "home"}, PathNotAbsolute},
 	}
 	for i, c := range cases {
 		err := c.p.Validate()
-		if (err == nil) != (c.want == "") || (err != nil && !strings.Contains(err.Error(), c.want)) {
-			t.Errorf("%d: Validate = %v, want %q", i, err, c.want)
+		var e *Error
+		switch {
+		case c.want == 0 && err != nil:
+			t.Errorf("%d: Validate = %v, want valid", i, err)
+		case c.want != 0 && (!errors.As(err, &e) || e.Step != "policy" || e.Problem != c.want):
+			t.Errorf("%d: Validate = %#v, want a policy error of problem %d", i, err, c.want)
 		}
 	}
 }
