@@ -45,6 +45,12 @@ type executor struct {
 	assumptions []z3.Term
 	inputs      []input
 	depth       int
+	// callSite names the helper calls being executed, outermost first
+	// (their positions), "" in the target's own body. Facts keep it: the
+	// copies of one effect call made through different helper calls
+	// (settle(batch, 20) and settle(batch, 10)) are bounded apart in a
+	// sum (sumBounds).
+	callSite string
 
 	// columns maps the fresh term of a row field to its column.
 	columns map[string]column
@@ -173,6 +179,8 @@ type fact struct {
 	// every check, and these are only read off models.
 	requires []z3.Term
 	pos      ir.Pos
+	// callSite is the executor's callSite when the call was made.
+	callSite string
 	result   value
 	label    string // the plan's name for the result, when assigned to one
 }
@@ -1168,9 +1176,12 @@ func (x *executor) call(sc scope, e *ir.Call, g z3.Term) (value, error) {
 		return nil, err
 	}
 	x.depth++
+	site := x.callSite
+	x.callSite = site + "/" + e.Pos.String()
 	leave := x.enter()
 	err = x.stmts(callee, e.Func.Body, g)
 	leave()
+	x.callSite = site
 	x.depth--
 	if err != nil {
 		return nil, err
@@ -1215,7 +1226,7 @@ func (x *executor) effectCall(sc scope, e *ir.EffectCall, g z3.Term) (value, err
 	for i := range args {
 		args[i] = snapshot(args[i])
 	}
-	f := &fact{effect: e.Effect, args: args, attempted: g, reached: g, pos: e.Pos}
+	f := &fact{effect: e.Effect, args: args, attempted: g, reached: g, pos: e.Pos, callSite: x.callSite}
 	allHold := []z3.Term{x.ctx.True()}
 	for _, cond := range e.Effect.Requires {
 		sc := &lambdaScope{vals: map[*ir.Local]value{}}
