@@ -145,7 +145,11 @@ func accumLayer(b *testing.B, n int) string {
 // decidePrefix), in process at load 25-30: budget 2.6 s CPU,
 // budget_violated 1.3 s and counter_violated 1.0 s, each failed with a
 // counterexample that replays (BenchmarkProveTable has the whole
-// process).
+// process). The baseline itself still ran out of the deadline at N=1000
+// (and took 11 s at N=400) until its bound search asked reaching on a
+// solver of its own and of early copies (prover/sumbounds.go): on
+// 2026-12-02 at load 1.9, baseline 41 ms, 0.20 s and 13.3 s at N=10, 100
+// and 1000, the others at N=1000 0.25-0.45 s (x0.02-0.03 the baseline).
 //
 // BenchmarkProveAccum proves the running-budget and counter plans of
 // accumPlans at N = 10, 100 and 1000 bills and reports the median proof
