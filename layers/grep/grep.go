@@ -5,8 +5,9 @@
 // The folder goes through the security module's path floor and must be
 // written as it resolves (no symlink on the way); the walk does not follow
 // symlinks, skips files the floor refuses, files over 4 MiB and files that
-// are not UTF-8, and stops with an error when the result would pass the
-// declared 1,000,000 characters (rather than cut it short).
+// are not UTF-8, fails on a file or folder it cannot read, and stops with
+// an error when the result would pass the declared 1,000,000 characters
+// (rather than cut it short).
 //
 // Every error is an *Error whose Kind says which refusal or failure it is
 // (KindOf reads it through wrapping); the message's words are for people.
@@ -36,6 +37,10 @@ const MaxFileBytes = 4 << 20
 type Searcher struct {
 	Roots []string
 	Floor *pathfloor.Floor
+	// readFile reads a file of the walk; nil is os.ReadFile. A test sets
+	// it to make a read fail, which root (the tests' user) cannot
+	// otherwise arrange for a file inside a readable folder.
+	readFile func(name string) ([]byte, error)
 }
 
 // FromEnv builds the Searcher from CLAUZ3_FS_ROOTS and the home folder.
@@ -102,12 +107,24 @@ func (s *Searcher) Grep(dir, pattern string) (string, error) {
 		if d.IsDir() {
 			return nil
 		}
+		// A file that cannot be read fails the search: skipping it would
+		// return fewer matches than there are as if that were all of them.
 		info, err := d.Info()
-		if err != nil || info.Size() > MaxFileBytes {
+		if err != nil {
+			return err
+		}
+		if info.Size() > MaxFileBytes {
 			return nil
 		}
-		data, err := os.ReadFile(path)
-		if err != nil || !utf8.Valid(data) {
+		read := s.readFile
+		if read == nil {
+			read = os.ReadFile
+		}
+		data, err := read(path)
+		if err != nil {
+			return err
+		}
+		if !utf8.Valid(data) {
 			return nil
 		}
 		sc := bufio.NewScanner(strings.NewReader(string(data)))

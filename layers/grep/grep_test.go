@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp/syntax"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/clauz3/clauz3/internal/sandboxtest"
@@ -153,4 +154,30 @@ func TestGrepRefusedBySandbox(t *testing.T) {
 		_, err := Grep(outside, "TODO")
 		return err
 	})
+}
+
+// TestUnreadableFileFailsTheSearch: a file of the walk that cannot be read
+// fails the search with the operating system's error and the file's path,
+// rather than leaving its matches out of a result that looks whole.
+func TestUnreadableFileFailsTheSearch(t *testing.T) {
+	home, _ := tree(t)
+	src := filepath.Join(home, "src")
+	unreadable := filepath.Join(src, "sub", "b.go")
+	s := &Searcher{Roots: []string{src}, Floor: pathfloor.New(home), readFile: func(name string) ([]byte, error) {
+		if name == unreadable {
+			return nil, &os.PathError{Op: "open", Path: name, Err: syscall.EACCES}
+		}
+		return os.ReadFile(name)
+	}}
+	got, err := s.Grep(src, "TODO")
+	if KindOf(err) != IO || !errors.Is(err, syscall.EACCES) {
+		t.Fatalf("got %q, %v; want an %v error with EACCES in the chain", got, err, IO)
+	}
+	var pathErr *os.PathError
+	if !errors.As(err, &pathErr) || pathErr.Path != unreadable {
+		t.Errorf("err = %v, want the unreadable file's path in the chain", err)
+	}
+	if got != "" {
+		t.Errorf("result %q beside the error, want none", got)
+	}
 }
