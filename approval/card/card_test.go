@@ -198,6 +198,55 @@ func TestCardFlagsLookAlikeTextAnywhere(t *testing.T) {
 	}
 }
 
+// TestCardFlagsLookAlikeInputs (attack U3): a run's input that is not a
+// plain string (a list, a dict, a tuple) holds text as well, and the plan
+// mails whatever it holds: bob@exаmple.com with a Cyrillic а inside
+// ["..."] reads exactly like bob@example.com, and an object naming a key
+// twice reads as its first value while the run (Python's json, the
+// sealed binary's parser) takes the last. Every string of such an input,
+// its keys too, is flagged as a string input is, with the domain in
+// punycode; a key named twice is a warning. The control: plain ASCII
+// structured inputs add no warning.
+func TestCardFlagsLookAlikeInputs(t *testing.T) {
+	head := "import clauz3\nfrom tools.email.trusted.effects import send_email\n\n"
+	src := head + "def main(to: list[str], who: dict[str, str], pair: tuple[str, int]) -> None:\n" +
+		"    for a in to:\n        send_email(a, 'hi')\n    send_email(who['x'], 'hi')\n    send_email(pair[0], 'hi')\n"
+	root := layerRoot(t, nil, "email")
+	tests := []struct {
+		name  string
+		input string
+		want  []string // each a substring of one Text warning
+	}{
+		{"look-alike in a list", "to=[\"carol@example.com\", \"bob@ex\u0430mple.com\"]",
+			[]string{"the input to of this run holds “bob@exаmple.com”: mixes Latin and Cyrillic letters", "the input to of this run holds “bob@exаmple.com” whose domain is bob@xn--exmple-4nf.com"}},
+		{"look-alike in a dict value", "who={\"x\": \"bob@ex\u0430mple.com\"}", []string{"the input who of this run holds “bob@exаmple.com”: mixes Latin and Cyrillic"}},
+		{"look-alike written as an escape", `to=["bob@ex\u0430mple.com"]`, []string{"the input to of this run holds “bob@exаmple.com”: mixes Latin and Cyrillic"}},
+		{"look-alike dict key", "who={\"\u0445\": \"bob@example.com\"}", []string{"the input who of this run holds “х”"}},
+		{"look-alike in a tuple", "pair=[\"bob@ex\u0430mple.com\", 1]", []string{"the input pair of this run holds “bob@exаmple.com”: mixes Latin and Cyrillic"}},
+		{"zero-width in a list", "to=[\"bob@example.com\u200b\"]", []string{"the input to of this run holds “bob@example.com⟨U+200B⟩”: invisible character U+200B"}},
+		{"key named twice", `who={"x": "bob@example.com", "x": "eve@evil.example"}`, []string{"the input who of this run names the key “x” twice: the run uses its last value, “eve@evil.example”"}},
+		{"key named twice, last null", `who={"x": "bob@example.com", "x": null}`, []string{"names the key “x” twice: the run uses its last value, null"}},
+		{"nested key named twice", `to=[{"a": [1, {"k": 1, "k": 2}]}]`, []string{"names the key “k” twice: the run uses its last value, 2"}},
+		{"not JSON", `to=["bob@example.com"`, []string{"the input to of this run is not JSON the card can read"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := build(t, root, src)
+			c.Fill([]string{tt.input})
+			for _, w := range tt.want {
+				if !hasWarning(c, Text, w) {
+					t.Errorf("no warning %q in %+v", w, warnings(c, Text))
+				}
+			}
+		})
+	}
+	c := build(t, root, src)
+	c.Fill([]string{`to=["bob@example.com"]`, `who={"x": "bob@example.com", "y": "carol@example.com"}`, `pair=["bob@example.com", 1]`})
+	if w := warnings(c, Text); len(w) != 0 {
+		t.Errorf("plain ASCII inputs: %q", w)
+	}
+}
+
 // TestCardTextCannotHide: text the plan or the run's inputs put on the
 // card cannot hide itself or reorder the sentence it sits in: a
 // bidirectional override, a zero-width character or a line break in a
