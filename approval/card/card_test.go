@@ -2,6 +2,7 @@ package card
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -228,6 +229,8 @@ func TestCardFlagsLookAlikeInputs(t *testing.T) {
 		{"key named twice, last null", `who={"x": "bob@example.com", "x": null}`, []string{"names the key “x” twice: the run uses its last value, null"}},
 		{"nested key named twice", `to=[{"a": [1, {"k": 1, "k": 2}]}]`, []string{"names the key “k” twice: the run uses its last value, 2"}},
 		{"not JSON", `to=["bob@example.com"`, []string{"the input to of this run is not JSON the card can read"}},
+		{"many keys named twice", "who={" + strings.Repeat(`"a": "x", "a": "y", "b": "x", "b": "y", "c": "x", "c": "y", "d": "x", "d": "y", `, 1) + manyDuplicateKeys(20) + "}", []string{"the input who of this run names 8 more keys twice besides the 16 above"}},
+		{"many look-alikes", "to=[" + strings.Repeat("\"bob@ex\u0430mple.com\", ", 40) + "\"x\"]", []string{"the input to of this run holds 24 more flagged strings besides the 16 above"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -428,4 +431,14 @@ func TestCardWarnsOfMoneyWithoutUnit(t *testing.T) {
 	if len(c.Effects) != 1 || c.Effects[0].Args[1].Money != "500 (unit not declared by the layer)" || !hasWarning(c, Money, "looks like money") {
 		t.Errorf("an undeclared unit: effects %+v, warnings %+v", c.Effects, c.Warnings)
 	}
+}
+
+// manyDuplicateKeys is n keys k0..k(n-1) each named twice, as JSON object
+// members.
+func manyDuplicateKeys(n int) string {
+	var parts []string
+	for i := 0; i < n; i++ {
+		parts = append(parts, fmt.Sprintf(`"k%d": 1, "k%d": 2`, i, i))
+	}
+	return strings.Join(parts, ", ")
 }

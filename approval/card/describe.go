@@ -365,18 +365,41 @@ func (c *Card) flagStructured(name, raw string) {
 		c.warn(Text, fmt.Sprintf("the input %s of this run is not JSON the card can read (%v): the sealed binary refuses it", name, err))
 		return
 	}
+	flagged := 0
 	for _, s := range texts {
-		for _, f := range TextFlags(s) {
+		flags := TextFlags(s)
+		form, ok, _ := ASCIIForm(s)
+		if len(flags) == 0 && !ok {
+			continue
+		}
+		// A submission is at most 1 MiB, yet that is tens of thousands of
+		// strings: the first few are said, the rest counted, so the card
+		// stays readable and small and still says there are more.
+		if flagged++; flagged > maxFlaggedStrings {
+			continue
+		}
+		for _, f := range flags {
 			c.warn(Text, fmt.Sprintf("the input %s of this run holds “%s”: %s", name, Visible(s), f))
 		}
-		if form, ok, _ := ASCIIForm(s); ok {
+		if ok {
 			c.warn(Text, fmt.Sprintf("the input %s of this run holds “%s” whose domain is %s", name, Visible(s), form))
 		}
 	}
-	for _, d := range dups {
+	if flagged > maxFlaggedStrings {
+		c.warn(Text, fmt.Sprintf("the input %s of this run holds %d more flagged strings besides the %d above: read its value whole", name, flagged-maxFlaggedStrings, maxFlaggedStrings))
+	}
+	for i, d := range dups {
+		if i == maxFlaggedStrings {
+			c.warn(Text, fmt.Sprintf("the input %s of this run names %d more keys twice besides the %d above: read its value whole", name, len(dups)-maxFlaggedStrings, maxFlaggedStrings))
+			break
+		}
 		c.warn(Text, fmt.Sprintf("the input %s of this run names the key “%s” twice: the run uses its last value, %s", name, Visible(d.key), d.last))
 	}
 }
+
+// maxFlaggedStrings is how many flagged strings of one structured input
+// the card names; the others are counted in one more warning.
+const maxFlaggedStrings = 16
 
 // duplicateKey is an object key named more than once, with its last
 // value as the card says it.
