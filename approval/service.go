@@ -619,12 +619,12 @@ func (s *Service) decision(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		for k, v := range r.PostForm {
-			if len(v) != 1 || k != "decision" && k != "reason" && k != "csrf" {
+			if len(v) != 1 || k != "decision" && k != "reason" && k != "csrf" && k != "password" {
 				s.refuse(w, r, http.StatusBadRequest, wire.CodeMalformed, "decision.refused", id, actor, fmt.Sprintf("form field %q is unknown or repeated", k))
 				return
 			}
 		}
-		body = decisionBody{Decision: r.PostForm.Get("decision"), Reason: r.PostForm.Get("reason"), CSRF: r.PostForm.Get("csrf")}
+		body = decisionBody{Decision: r.PostForm.Get("decision"), Reason: r.PostForm.Get("reason"), CSRF: r.PostForm.Get("csrf"), Password: r.PostForm.Get("password")}
 	default:
 		s.refuse(w, r, http.StatusBadRequest, wire.CodeMalformed, "decision.refused", id, actor, "the body must be application/json or a form")
 		return
@@ -635,6 +635,24 @@ func (s *Service) decision(w http.ResponseWriter, r *http.Request) {
 	}
 	if !isHumanDecision(body.Decision) {
 		s.refuse(w, r, http.StatusBadRequest, wire.CodeMalformed, "decision.refused", id, actor, fmt.Sprintf("decision %q is not one of %s", body.Decision, strings.Join(humanDecisions, ", ")))
+		return
+	}
+	// The session is not enough (attack A6): a browser sends its cookie
+	// to every port of this host, so a page the agent serves on another
+	// loopback port receives it and could read the CSRF token with it.
+	// The password, given with the decision, is the human's alone.
+	// A missing password is no guess at it: refused without the delay a
+	// wrong one sets, so a form sent without it cannot lock the human out.
+	if body.Password == "" {
+		s.refuse(w, r, http.StatusForbidden, wire.CodeWrongPassword, "decision.refused", id, actor, "a decision is made with the human's password, and none was given")
+		return
+	}
+	if err := s.sessions.checkPassword(body.Password, s.cfg.Now()); err != nil {
+		status, code := http.StatusForbidden, wire.CodeWrongPassword
+		if _, limited := err.(errRateLimited); limited {
+			status, code = http.StatusTooManyRequests, wire.CodeRateLimited
+		}
+		s.refuse(w, r, status, code, "decision.refused", id, actor, "a decision is made with the human's password: "+err.Error())
 		return
 	}
 	if len(body.Reason) > maxReason || !utf8.ValidString(body.Reason) {

@@ -81,13 +81,16 @@ func (e errRateLimited) Error() string {
 	return fmt.Sprintf("too many wrong passwords: try again in %s", e.wait.Round(time.Second))
 }
 
-// login checks password and answers a new session cookie value.
-func (ss *sessions) login(password string, now time.Time) (string, string, error) {
+// checkPassword checks password against the human's hash, rate-limited
+// (one attempt a second, the delay doubling with each wrong one up to
+// loginMaxDelay). The login and every decision ask it: a decision is
+// made with the password, not with a session alone (attack A6).
+func (ss *sessions) checkPassword(password string, now time.Time) error {
 	ss.mu.Lock()
 	if now.Before(ss.next) {
 		wait := ss.next.Sub(now)
 		ss.mu.Unlock()
-		return "", "", errRateLimited{wait}
+		return errRateLimited{wait}
 	}
 	// Hold the slot while hashing, so parallel guesses wait their turn.
 	ss.next = now.Add(loginFirstDelay)
@@ -99,9 +102,17 @@ func (ss *sessions) login(password string, now time.Time) (string, string, error
 		ss.failures++
 		delay := loginFirstDelay << min(ss.failures-1, 20)
 		ss.next = now.Add(min(delay, loginMaxDelay))
-		return "", "", errWrongPassword{}
+		return errWrongPassword{}
 	}
 	ss.failures, ss.next = 0, time.Time{}
+	return nil
+}
+
+// login checks password and answers a new session cookie value.
+func (ss *sessions) login(password string, now time.Time) (string, string, error) {
+	if err := ss.checkPassword(password, now); err != nil {
+		return "", "", err
+	}
 	var b [16]byte
 	if _, err := io.ReadFull(rand.Reader, b[:]); err != nil {
 		return "", "", fmt.Errorf("making a session id: %w", err)

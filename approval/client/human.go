@@ -118,10 +118,12 @@ func (h *Human) CSRF(ctx context.Context) (string, error) {
 	return sess.CSRF, err
 }
 
-// Decide posts decision on request id with the session's csrf token, and
-// refuses an answer that is not that decision on that request.
-func (h *Human) Decide(ctx context.Context, id, decision, reason, csrf string) (wire.Status, error) {
-	body, _ := json.Marshal(wire.DecisionBody{Decision: decision, Reason: reason, CSRF: csrf})
+// Decide posts decision on request id with the session's csrf token and
+// the human's password (a decision is made with it, never with the
+// session alone), and refuses an answer that is not that decision on
+// that request.
+func (h *Human) Decide(ctx context.Context, id, decision, reason, csrf, password string) (wire.Status, error) {
+	body, _ := json.Marshal(wire.DecisionBody{Decision: decision, Reason: reason, CSRF: csrf, Password: password})
 	var st wire.Status
 	if err := h.call(ctx, "POST", "/api/requests/"+url.PathEscape(id)+"/decision", "application/json", strings.NewReader(string(body)), http.StatusOK, &st); err != nil {
 		return st, err
