@@ -561,10 +561,16 @@ func (s *Service) wait(w http.ResponseWriter, r *http.Request) {
 	}
 	// Only the submitting client and the human are answered (E1g); a
 	// refused caller never counts as one waiting.
-	if actor, err := s.submitter(r, e, clientkey.Wait, "", true); err != nil {
+	actor, err := s.submitter(r, e, clientkey.Wait, "", true)
+	if err != nil {
 		s.refuse(w, r, http.StatusForbidden, wire.CodeNotSubmitter, "wait.refused", id, actor, err.Error())
 		return
 	}
+	// The receipt goes to the submitting client only: the human never
+	// redeems one, and a browser sends the session cookie to every port
+	// of this host (attack A6), so a session is no reason to hand out
+	// every client's receipt.
+	client := actor == submitterActor
 	// Register before reading again, so a decision between the read and
 	// the wait still wakes this request.
 	ch, done := s.waiters.join(id)
@@ -588,7 +594,11 @@ func (s *Service) wait(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	answer(w, http.StatusOK, statusOf(e))
+	st := statusOf(e)
+	if !client {
+		st.Receipt = nil
+	}
+	answer(w, http.StatusOK, st)
 }
 
 type decisionBody = wire.DecisionBody
@@ -934,8 +944,13 @@ func (s *Service) submitter(r *http.Request, e Entry, purpose, binding string, h
 		}
 		return actor, err
 	}
-	return "runner", nil
+	return submitterActor, nil
 }
+
+// submitterActor is the audit actor submitter answers for the submitting
+// client's proof (a session is "human:<id>"): wait tells by it whom it
+// answers the receipt.
+const submitterActor = "runner"
 
 // runs are the requests the service is running now: a second run of one
 // is refused, and the sealed binary of a run redeems its receipt without
