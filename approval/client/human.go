@@ -156,7 +156,10 @@ func WriteList(w io.Writer, requests []wire.Request) {
 }
 
 // WriteCard prints a request's card as the page shows it, in plain
-// English.
+// English: every part the page shows before a decision (warnings,
+// actions, inputs, configuration, what the run can touch, promises and
+// their assumptions), so the human deciding in a terminal reads what
+// the one in the browser reads.
 func WriteCard(w io.Writer, r wire.Request) {
 	p := func(format string, a ...any) { fmt.Fprintln(w, Printable(fmt.Sprintf(format, a...))) }
 	p("Request %s to run %s: %s", r.ID, r.PlanName, r.Status)
@@ -203,6 +206,12 @@ func WriteCard(w io.Writer, r wire.Request) {
 				p("  %s: %s: %s", s.Layer, s.Label, s.Value)
 			}
 		}
+		if len(c.Sandbox) > 0 {
+			p("What the run can touch (the kernel sandbox it runs in):")
+			for _, l := range c.Sandbox {
+				p("  %s", l)
+			}
+		}
 	}
 	p("What the plan promises:")
 	for _, g := range r.Guarantees {
@@ -218,6 +227,16 @@ func WriteCard(w io.Writer, r wire.Request) {
 	}
 	if len(r.Guarantees) == 0 {
 		p("  nothing")
+	}
+	if len(r.Assumes) > 0 {
+		p("The promises hold only for inputs that meet these conditions (the sealed program checks them before it runs and does nothing when they fail):")
+		for _, a := range r.Assumes {
+			if a.English == "" {
+				p("  - %s (no English rendering; the code)", a.Source)
+				continue
+			}
+			p("  - %s", a.English)
+		}
 	}
 	for _, cv := range r.Coverage {
 		p("Coverage, %s: %s", card.LayerName(cv.Domain), card.CoverageText(cv.Status, cv.Missing))
