@@ -229,6 +229,12 @@ func TestCardFlagsLookAlikeInputs(t *testing.T) {
 		{"key named twice, last null", `who={"x": "bob@example.com", "x": null}`, []string{"names the key “x” twice: the run uses its last value, null"}},
 		{"nested key named twice", `to=[{"a": [1, {"k": 1, "k": 2}]}]`, []string{"names the key “k” twice: the run uses its last value, 2"}},
 		{"not JSON", `to=["bob@example.com"`, []string{"the input to of this run is not JSON the card can read"}},
+		// The sealed binary's parser (like Python's json) reads NaN,
+		// Infinity and numbers with leading zeros, which Go's does not:
+		// the strings beside them are checked all the same.
+		{"look-alike beside NaN", "pair=[\"bob@ex\u0430mple.com\", NaN]", []string{"the input pair of this run holds “bob@exаmple.com”: mixes Latin and Cyrillic"}},
+		{"look-alike beside a leading zero", "who={\"x\": \"bob@ex\u0430mple.com\", \"n\": -0100, \"i\": -Infinity}", []string{"the input who of this run holds “bob@exаmple.com”: mixes Latin and Cyrillic"}},
+		{"key named twice, last NaN", `who={"x": 1, "x": NaN}`, []string{"names the key “x” twice: the run uses its last value, NaN"}},
 		{"many keys named twice", "who={" + strings.Repeat(`"a": "x", "a": "y", "b": "x", "b": "y", "c": "x", "c": "y", "d": "x", "d": "y", `, 1) + manyDuplicateKeys(20) + "}", []string{"the input who of this run names 8 more keys twice besides the 16 above"}},
 		{"many look-alikes", "to=[" + strings.Repeat("\"bob@ex\u0430mple.com\", ", 40) + "\"x\"]", []string{"the input to of this run holds 24 more flagged strings besides the 16 above"}},
 	}

@@ -412,7 +412,8 @@ type duplicateKey struct {
 // returns every string in it, object keys included, and every key an
 // object names twice with the value the run takes (the last).
 func walkJSON(raw string) (texts []string, dups []duplicateKey, err error) {
-	dec := json.NewDecoder(strings.NewReader(raw))
+	normal, numbers := plainNumbers(raw)
+	dec := json.NewDecoder(strings.NewReader(normal))
 	dec.UseNumber()
 	type frame struct {
 		obj, wantKey bool
@@ -471,7 +472,15 @@ func walkJSON(raw string) (texts []string, dups []duplicateKey, err error) {
 			done("“" + Visible(t) + "”")
 		case nil:
 			done("null")
-		default: // a json.Number or a bool
+		case json.Number:
+			// Each number of the normal form stands for the next literal
+			// of raw, in order.
+			lit := string(t)
+			if len(numbers) > 0 {
+				lit, numbers = numbers[0], numbers[1:]
+			}
+			done(Visible(lit))
+		default: // a bool
 			done(Visible(fmt.Sprint(t)))
 		}
 		if len(stack) == 0 {
@@ -561,4 +570,50 @@ func templateOf(ef Effect) string {
 		s += ", with " + strings.Join(parts, ", ")
 	}
 	return s
+}
+
+// plainNumbers rewrites every number literal of raw outside its strings
+// as 0, and returns the literals in order. The sealed binary's parser
+// reads, as Python's json does, NaN, Infinity, -Infinity and numbers with
+// leading zeros, which Go's decoder refuses; in the normal form Go's
+// decoder reads every value the binary's does, so the strings beside such
+// numbers are still checked. Strings are copied as they are.
+func plainNumbers(raw string) (string, []string) {
+	var b strings.Builder
+	var lits []string
+	for i := 0; i < len(raw); {
+		c := raw[i]
+		j := i + 1
+		switch {
+		case c == '"':
+			for j < len(raw) && raw[j] != '"' {
+				if raw[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			j = min(j+1, len(raw))
+			b.WriteString(raw[i:j])
+			i = j
+			continue
+		case strings.HasPrefix(raw[i:], "NaN"):
+			j = i + len("NaN")
+		case strings.HasPrefix(raw[i:], "Infinity"):
+			j = i + len("Infinity")
+		case strings.HasPrefix(raw[i:], "-Infinity"):
+			j = i + len("-Infinity")
+		case c == '-' || '0' <= c && c <= '9':
+			for j < len(raw) && strings.IndexByte("+-0123456789.eE", raw[j]) >= 0 {
+				j++
+			}
+		default:
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		lits = append(lits, raw[i:j])
+		b.WriteString("0")
+		i = j
+	}
+	return b.String(), lits
 }
