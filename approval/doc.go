@@ -35,7 +35,8 @@
 //     human's terminal verbs), the password given again with every
 //     decision (a browser sends the cookie to every port of the host, so
 //     a page the agent serves on another loopback port gets it: attack
-//     A6; checked with the login's delay), the Host/Origin guard, the long-poll wait
+//     A6; checked with a doubling delay of the session's own, so wrong
+//     logins never hold a decision up), the Host/Origin guard, the long-poll wait
 //     (a pending request whose client stopped waiting for
 //     DefaultClientGrace expires: expiry.go),
 //     receipt signing and redemption acknowledgements, and the run

@@ -657,7 +657,7 @@ func (s *Service) decision(w http.ResponseWriter, r *http.Request) {
 		s.refuse(w, r, http.StatusForbidden, wire.CodeWrongPassword, "decision.refused", id, actor, "a decision is made with the human's password, and none was given")
 		return
 	}
-	if err := s.sessions.checkPassword(body.Password, s.cfg.Now()); err != nil {
+	if err := s.sessions.checkDecision(sess, body.Password, s.cfg.Now()); err != nil {
 		status, code := http.StatusForbidden, wire.CodeWrongPassword
 		if _, limited := err.(errRateLimited); limited {
 			status, code = http.StatusTooManyRequests, wire.CodeRateLimited

@@ -90,6 +90,33 @@ func TestSessionCookieAloneDecidesNothing(t *testing.T) {
 	}
 }
 
+// TestWrongLoginsDoNotStopADecision: the password given with a decision
+// is rate-limited per session, not with the logins: any local process
+// can post wrong passwords to /login (and keep the next login minutes
+// away), but that must not keep the human, already logged in, from
+// deciding. A wrong password with a decision delays that session's next
+// decision (TestSessionCookieAloneDecidesNothing), not the logins.
+func TestWrongLoginsDoNotStopADecision(t *testing.T) {
+	h := newHarness(t, nil)
+	id := h.submit(planSrc)
+	cookie := h.login()
+	for i := 0; i < 3; i++ {
+		h.postLogin("the agent's guess") // wrong, or refused within the delay
+	}
+	wantRefusal(t, "a login within the delay the agent's guesses set", h.postLogin(testPassword), http.StatusTooManyRequests, wire.CodeRateLimited)
+	if st := decodeStatus(t, h.decide(id, cookie, StatusApprovedOnce)); st.Status != StatusApprovedOnce {
+		t.Fatalf("the logged-in human's decision = %+v", st)
+	}
+	// A wrong password with a decision does not delay the logins.
+	other := h.submit(planSrc)
+	h.clock.add(2 * loginFirstDelay) // past the logins' delay the agent's guess set
+	r := h.postJSON("/api/requests/"+other+"/decision", map[string]string{"decision": StatusApprovedOnce, "csrf": h.csrf(other, cookie), "password": "a guess"}, "Cookie", cookie)
+	wantRefusal(t, "a decision with a wrong password", r, http.StatusForbidden, wire.CodeWrongPassword)
+	if r := h.postLogin(testPassword); r.code != http.StatusSeeOther {
+		t.Fatalf("a login after a decision's wrong password = %d %s", r.code, r.body)
+	}
+}
+
 func mustJSON(t *testing.T, v any) []byte {
 	t.Helper()
 	data, err := json.Marshal(v)
