@@ -310,14 +310,14 @@ func newRequestID() (string, error) {
 
 func checkSubmission(sub Submission) string {
 	switch {
-	case sub.PlanName == "" || len(sub.PlanName) > 256 || strings.ContainsFunc(sub.PlanName, isControl):
-		return "plan_name must be 1-256 characters without control characters"
+	case sub.PlanName == "" || len(sub.PlanName) > 256 || !shownAsIs(sub.PlanName):
+		return "plan_name must be 1-256 characters without control, format (bidirectional, zero-width) or non-ASCII space characters"
 	case sub.PlanSource == "":
 		return "plan_source is empty"
 	case !receipt.ValidPlanHash(sub.PlanHash):
 		return fmt.Sprintf("plan_hash %q is not sha256:<64 lowercase hex>", sub.PlanHash)
-	case sub.Target == "" || len(sub.Target) > 256 || strings.ContainsFunc(sub.Target, isControl):
-		return "target must be 1-256 characters without control characters"
+	case sub.Target == "" || len(sub.Target) > 256 || !shownAsIs(sub.Target):
+		return "target must be 1-256 characters without control, format (bidirectional, zero-width) or non-ASCII space characters"
 	case len(sub.Inputs) > 64:
 		return "more than 64 inputs"
 	}
@@ -333,6 +333,14 @@ func checkSubmission(sub Submission) string {
 }
 
 func isControl(r rune) bool { return r < 0x20 || r == 0x7f }
+
+// shownAsIs reports whether s has no character the card would show as
+// ⟨U+XXXX⟩ (card.Visible: control, format such as a bidirectional
+// override or a zero-width space, non-ASCII space). The plan name and the
+// target head the card page, the list and the terminal card as they are,
+// so such a character, which could reorder or hide the text around it
+// (attack U2), is refused there.
+func shownAsIs(s string) bool { return card.Visible(s) == s }
 
 // proofReason is why the service's own proof does not let it show a
 // submission to the human, or "".

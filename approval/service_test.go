@@ -578,6 +578,29 @@ func TestRefusals(t *testing.T) {
 			sub.PlanHash = "md5:1"
 			return s.h.postJSON("/api/requests", sub)
 		}, 400, wire.CodeMalformed, "request.malformed"},
+		// The plan name and the target head the card page, the list and
+		// the terminal card: a character that reorders or hides the text
+		// around it (U2) is refused there as a control character is.
+		"submit: a bidirectional override in the plan name": {func(s setup) reply {
+			sub := submission(planSrc)
+			sub.PlanName = "report\u202eyp.dlrow"
+			return s.h.postJSON("/api/requests", sub)
+		}, 400, wire.CodeMalformed, "request.malformed"},
+		"submit: a zero-width space in the plan name": {func(s setup) reply {
+			sub := submission(planSrc)
+			sub.PlanName = "pl\u200ban.py"
+			return s.h.postJSON("/api/requests", sub)
+		}, 400, wire.CodeMalformed, "request.malformed"},
+		"submit: a C1 control in the plan name": {func(s setup) reply {
+			sub := submission(planSrc)
+			sub.PlanName = "plan\u009b2J.py"
+			return s.h.postJSON("/api/requests", sub)
+		}, 400, wire.CodeMalformed, "request.malformed"},
+		"submit: a line separator in the target": {func(s setup) reply {
+			sub := submission(planSrc)
+			sub.Target = "main\u2028"
+			return s.h.postJSON("/api/requests", sub)
+		}, 400, wire.CodeMalformed, "request.malformed"},
 		"submit: invalid UTF-8": {func(s setup) reply {
 			return s.h.do("POST", "/api/requests", "application/json", []byte("{\"plan_name\":\"\xff\"}"))
 		}, 400, wire.CodeMalformed, "request.malformed"},
