@@ -158,7 +158,7 @@ func benchRunners(b *testing.B, runners int, think time.Duration) {
 				go func() {
 					time.Sleep(think)
 					t := time.Now()
-					code, body, err := post("/api/requests/"+sub.ID+"/decision", map[string]string{"decision": "approved_once", "csrf": sess.csrf}, true)
+					code, body, err := post("/api/requests/"+sub.ID+"/decision", map[string]string{"decision": "approved_once", "csrf": sess.csrf, "password": testPassword}, true)
 					answered = time.Now()
 					s.decide = answered.Sub(t)
 					if err == nil && code != 200 {

@@ -32,7 +32,11 @@
 //     id) and MACed with the instance's session secret, so a session
 //     survives a restart and is none on another instance, the
 //     per-session CSRF token (also answered by GET /api/session, for the
-//     human's terminal verbs), the Host/Origin guard, the long-poll wait
+//     human's terminal verbs), the password given again with every
+//     decision (a browser sends the cookie to every port of the host, so
+//     a page the agent serves on another loopback port gets it: attack
+//     A6; checked with a doubling delay of the session's own, so wrong
+//     logins never hold a decision up), the Host/Origin guard, the long-poll wait
 //     (a pending request whose client stopped waiting for
 //     DefaultClientGrace expires: expiry.go),
 //     receipt signing and redemption acknowledgements, and the run
@@ -67,7 +71,8 @@
 // that is not application/json (or, for a decision, a form), is over 1
 // MiB, has unknown fields, trailing data or invalid UTF-8; a decision
 // without a valid session, with a wrong or missing CSRF token, with a
-// value outside the four human decisions, or on a decided request; a
+// value outside the four human decisions, without the human's password
+// or with a wrong one, or on a decided request; a
 // submission whose re-proof fails, whose plan hash or target differ from
 // the service's own, or that leaves a required_gap (recorded as refused,
 // 422); a wait, run or redemption without the submitting client's proof

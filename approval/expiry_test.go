@@ -60,7 +60,7 @@ func TestRequestsOfAGoneClientExpire(t *testing.T) {
 	if !strings.Contains(page, `id="status">expired<`) || strings.Contains(page, `id="approve"`) || !strings.Contains(page, "went away") {
 		t.Errorf("the expired request's page:\n%s", element(t, page, "request"))
 	}
-	r := h.postJSON("/api/requests/"+gone+"/decision", map[string]string{"decision": StatusApprovedOnce, "csrf": h.csrf(waiting, cookie)}, "Cookie", cookie)
+	r := h.postJSON("/api/requests/"+gone+"/decision", map[string]string{"decision": StatusApprovedOnce, "csrf": h.csrf(waiting, cookie), "password": testPassword}, "Cookie", cookie)
 	wantRefusal(t, "approving an expired request", r, http.StatusConflict, wire.CodeExpired)
 	if !strings.Contains(strings.Join(h.auditKinds(), " "), "decision.expired") {
 		t.Errorf("no decision.expired audit row: %v", h.auditKinds())

@@ -310,14 +310,14 @@ func newRequestID() (string, error) {
 
 func checkSubmission(sub Submission) string {
 	switch {
-	case sub.PlanName == "" || len(sub.PlanName) > 256 || strings.ContainsFunc(sub.PlanName, isControl):
-		return "plan_name must be 1-256 characters without control characters"
+	case sub.PlanName == "" || len(sub.PlanName) > 256 || !shownAsIs(sub.PlanName):
+		return "plan_name must be 1-256 characters without control, format (bidirectional, zero-width) or non-ASCII space characters"
 	case sub.PlanSource == "":
 		return "plan_source is empty"
 	case !receipt.ValidPlanHash(sub.PlanHash):
 		return fmt.Sprintf("plan_hash %q is not sha256:<64 lowercase hex>", sub.PlanHash)
-	case sub.Target == "" || len(sub.Target) > 256 || strings.ContainsFunc(sub.Target, isControl):
-		return "target must be 1-256 characters without control characters"
+	case sub.Target == "" || len(sub.Target) > 256 || !shownAsIs(sub.Target):
+		return "target must be 1-256 characters without control, format (bidirectional, zero-width) or non-ASCII space characters"
 	case len(sub.Inputs) > 64:
 		return "more than 64 inputs"
 	}
@@ -333,6 +333,14 @@ func checkSubmission(sub Submission) string {
 }
 
 func isControl(r rune) bool { return r < 0x20 || r == 0x7f }
+
+// shownAsIs reports whether s has no character the card would show as
+// ⟨U+XXXX⟩ (card.Visible: control, format such as a bidirectional
+// override or a zero-width space, non-ASCII space). The plan name and the
+// target head the card page, the list and the terminal card as they are,
+// so such a character, which could reorder or hide the text around it
+// (attack U2), is refused there.
+func shownAsIs(s string) bool { return card.Visible(s) == s }
 
 // proofReason is why the service's own proof does not let it show a
 // submission to the human, or "".
@@ -561,10 +569,16 @@ func (s *Service) wait(w http.ResponseWriter, r *http.Request) {
 	}
 	// Only the submitting client and the human are answered (E1g); a
 	// refused caller never counts as one waiting.
-	if actor, err := s.submitter(r, e, clientkey.Wait, "", true); err != nil {
+	actor, err := s.submitter(r, e, clientkey.Wait, "", true)
+	if err != nil {
 		s.refuse(w, r, http.StatusForbidden, wire.CodeNotSubmitter, "wait.refused", id, actor, err.Error())
 		return
 	}
+	// The receipt goes to the submitting client only: the human never
+	// redeems one, and a browser sends the session cookie to every port
+	// of this host (attack A6), so a session is no reason to hand out
+	// every client's receipt.
+	client := actor == submitterActor
 	// Register before reading again, so a decision between the read and
 	// the wait still wakes this request.
 	ch, done := s.waiters.join(id)
@@ -588,7 +602,11 @@ func (s *Service) wait(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	answer(w, http.StatusOK, statusOf(e))
+	st := statusOf(e)
+	if !client {
+		st.Receipt = nil
+	}
+	answer(w, http.StatusOK, st)
 }
 
 type decisionBody = wire.DecisionBody
@@ -619,12 +637,12 @@ func (s *Service) decision(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		for k, v := range r.PostForm {
-			if len(v) != 1 || k != "decision" && k != "reason" && k != "csrf" {
+			if len(v) != 1 || k != "decision" && k != "reason" && k != "csrf" && k != "password" {
 				s.refuse(w, r, http.StatusBadRequest, wire.CodeMalformed, "decision.refused", id, actor, fmt.Sprintf("form field %q is unknown or repeated", k))
 				return
 			}
 		}
-		body = decisionBody{Decision: r.PostForm.Get("decision"), Reason: r.PostForm.Get("reason"), CSRF: r.PostForm.Get("csrf")}
+		body = decisionBody{Decision: r.PostForm.Get("decision"), Reason: r.PostForm.Get("reason"), CSRF: r.PostForm.Get("csrf"), Password: r.PostForm.Get("password")}
 	default:
 		s.refuse(w, r, http.StatusBadRequest, wire.CodeMalformed, "decision.refused", id, actor, "the body must be application/json or a form")
 		return
@@ -635,6 +653,24 @@ func (s *Service) decision(w http.ResponseWriter, r *http.Request) {
 	}
 	if !isHumanDecision(body.Decision) {
 		s.refuse(w, r, http.StatusBadRequest, wire.CodeMalformed, "decision.refused", id, actor, fmt.Sprintf("decision %q is not one of %s", body.Decision, strings.Join(humanDecisions, ", ")))
+		return
+	}
+	// The session is not enough (attack A6): a browser sends its cookie
+	// to every port of this host, so a page the agent serves on another
+	// loopback port receives it and could read the CSRF token with it.
+	// The password, given with the decision, is the human's alone.
+	// A missing password is no guess at it: refused without the delay a
+	// wrong one sets, so a form sent without it cannot lock the human out.
+	if body.Password == "" {
+		s.refuse(w, r, http.StatusForbidden, wire.CodeWrongPassword, "decision.refused", id, actor, "a decision is made with the human's password, and none was given")
+		return
+	}
+	if err := s.sessions.checkDecision(sess, body.Password, s.cfg.Now()); err != nil {
+		status, code := http.StatusForbidden, wire.CodeWrongPassword
+		if _, limited := err.(errRateLimited); limited {
+			status, code = http.StatusTooManyRequests, wire.CodeRateLimited
+		}
+		s.refuse(w, r, status, code, "decision.refused", id, actor, "a decision is made with the human's password: "+err.Error())
 		return
 	}
 	if len(body.Reason) > maxReason || !utf8.ValidString(body.Reason) {
@@ -916,8 +952,13 @@ func (s *Service) submitter(r *http.Request, e Entry, purpose, binding string, h
 		}
 		return actor, err
 	}
-	return "runner", nil
+	return submitterActor, nil
 }
+
+// submitterActor is the audit actor submitter answers for the submitting
+// client's proof (a session is "human:<id>"): wait tells by it whom it
+// answers the receipt.
+const submitterActor = "runner"
 
 // runs are the requests the service is running now: a second run of one
 // is refused, and the sealed binary of a run redeems its receipt without

@@ -330,7 +330,7 @@ func (h *harness) csrf(id, cookie string) string {
 
 func (h *harness) decide(id, cookie, decision string) reply {
 	h.t.Helper()
-	return h.postJSON("/api/requests/"+id+"/decision", map[string]string{"decision": decision, "reason": "looks right", "csrf": h.csrf(id, cookie)}, "Cookie", cookie)
+	return h.postJSON("/api/requests/"+id+"/decision", map[string]string{"decision": decision, "reason": "looks right", "csrf": h.csrf(id, cookie), "password": testPassword}, "Cookie", cookie)
 }
 
 func decodeStatus(t *testing.T, r reply) Status {
@@ -455,7 +455,7 @@ func TestFormDecision(t *testing.T) {
 	h := newHarness(t, nil)
 	id := h.submit(planSrc)
 	cookie := h.login()
-	form := url.Values{"decision": {"approved_once"}, "reason": {"ok <b>"}, "csrf": {h.csrf(id, cookie)}}
+	form := url.Values{"decision": {"approved_once"}, "reason": {"ok <b>"}, "csrf": {h.csrf(id, cookie)}, "password": {testPassword}}
 	r := h.do("POST", "/api/requests/"+id+"/decision", "application/x-www-form-urlencoded", []byte(form.Encode()), "Cookie", cookie, "Origin", h.srv.URL)
 	if r.code != http.StatusSeeOther || r.header.Get("Location") != "/ui/requests/"+id {
 		t.Fatalf("form decision = %d %s", r.code, r.body)
@@ -477,7 +477,7 @@ func TestRefusals(t *testing.T) {
 		return s.h.postJSON("/api/requests/"+s.id+"/decision", v, append([]string{"Cookie", s.cookie}, header...)...)
 	}
 	good := func(s setup) map[string]string {
-		return map[string]string{"decision": "approved_once", "reason": "", "csrf": s.csrf}
+		return map[string]string{"decision": "approved_once", "reason": "", "csrf": s.csrf, "password": testPassword}
 	}
 	cases := map[string]struct {
 		do     func(s setup) reply
@@ -543,7 +543,7 @@ func TestRefusals(t *testing.T) {
 			if r := jsonDecision(s, good(s)); r.code != 200 {
 				return r
 			}
-			return jsonDecision(s, map[string]string{"decision": "rejected", "csrf": s.csrf})
+			return jsonDecision(s, map[string]string{"decision": "rejected", "csrf": s.csrf, "password": testPassword})
 		}, 409, wire.CodeAlreadyDecided, "decision.refused"},
 		"wrong password": {func(s setup) reply {
 			return s.h.postLogin("guess")
@@ -576,6 +576,29 @@ func TestRefusals(t *testing.T) {
 		"submit: bad plan hash": {func(s setup) reply {
 			sub := submission(planSrc)
 			sub.PlanHash = "md5:1"
+			return s.h.postJSON("/api/requests", sub)
+		}, 400, wire.CodeMalformed, "request.malformed"},
+		// The plan name and the target head the card page, the list and
+		// the terminal card: a character that reorders or hides the text
+		// around it (U2) is refused there as a control character is.
+		"submit: a bidirectional override in the plan name": {func(s setup) reply {
+			sub := submission(planSrc)
+			sub.PlanName = "report\u202eyp.dlrow"
+			return s.h.postJSON("/api/requests", sub)
+		}, 400, wire.CodeMalformed, "request.malformed"},
+		"submit: a zero-width space in the plan name": {func(s setup) reply {
+			sub := submission(planSrc)
+			sub.PlanName = "pl\u200ban.py"
+			return s.h.postJSON("/api/requests", sub)
+		}, 400, wire.CodeMalformed, "request.malformed"},
+		"submit: a C1 control in the plan name": {func(s setup) reply {
+			sub := submission(planSrc)
+			sub.PlanName = "plan\u009b2J.py"
+			return s.h.postJSON("/api/requests", sub)
+		}, 400, wire.CodeMalformed, "request.malformed"},
+		"submit: a line separator in the target": {func(s setup) reply {
+			sub := submission(planSrc)
+			sub.Target = "main\u2028"
 			return s.h.postJSON("/api/requests", sub)
 		}, 400, wire.CodeMalformed, "request.malformed"},
 		"submit: invalid UTF-8": {func(s setup) reply {
@@ -653,7 +676,7 @@ func TestRefusedSubmissionIsRecorded(t *testing.T) {
 	}
 	cookie := h.login()
 	csrf := h.csrf(h.submit(planSrc), cookie) // any page of the session carries its token
-	if r := h.postJSON("/api/requests/"+body.ID+"/decision", map[string]string{"decision": "approved_once", "csrf": csrf}, "Cookie", cookie); r.code != 409 {
+	if r := h.postJSON("/api/requests/"+body.ID+"/decision", map[string]string{"decision": "approved_once", "csrf": csrf, "password": testPassword}, "Cookie", cookie); r.code != 409 {
 		t.Fatalf("approving a refused request = %d %s", r.code, r.body)
 	}
 }

@@ -48,7 +48,17 @@ type sessions struct {
 	cookie string
 	hash   passwordHash
 
-	mu       sync.Mutex
+	mu sync.Mutex
+	// logins limits the logins; decide limits each session's decisions
+	// (by session id), so wrong passwords posted to /login by anyone
+	// never keep a logged-in human from deciding.
+	logins limiter
+	decide map[string]*limiter
+}
+
+// limiter is one rate limit on password attempts: one a second, the
+// delay doubling with each wrong one up to loginMaxDelay.
+type limiter struct {
 	failures int
 	next     time.Time // no attempt before this
 }
@@ -81,27 +91,55 @@ func (e errRateLimited) Error() string {
 	return fmt.Sprintf("too many wrong passwords: try again in %s", e.wait.Round(time.Second))
 }
 
-// login checks password and answers a new session cookie value.
-func (ss *sessions) login(password string, now time.Time) (string, string, error) {
+// checkPassword checks password against the human's hash, rate-limited
+// by l (one attempt a second, the delay doubling with each wrong one up
+// to loginMaxDelay). The login and every decision ask it: a decision is
+// made with the password, not with a session alone (attack A6).
+func (ss *sessions) checkPassword(l *limiter, password string, now time.Time) error {
 	ss.mu.Lock()
-	if now.Before(ss.next) {
-		wait := ss.next.Sub(now)
+	if now.Before(l.next) {
+		wait := l.next.Sub(now)
 		ss.mu.Unlock()
-		return "", "", errRateLimited{wait}
+		return errRateLimited{wait}
 	}
 	// Hold the slot while hashing, so parallel guesses wait their turn.
-	ss.next = now.Add(loginFirstDelay)
+	l.next = now.Add(loginFirstDelay)
 	ss.mu.Unlock()
 	ok := ss.hash.matches(password)
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	if !ok {
-		ss.failures++
-		delay := loginFirstDelay << min(ss.failures-1, 20)
-		ss.next = now.Add(min(delay, loginMaxDelay))
-		return "", "", errWrongPassword{}
+		l.failures++
+		delay := loginFirstDelay << min(l.failures-1, 20)
+		l.next = now.Add(min(delay, loginMaxDelay))
+		return errWrongPassword{}
 	}
-	ss.failures, ss.next = 0, time.Time{}
+	l.failures, l.next = 0, time.Time{}
+	return nil
+}
+
+// checkDecision checks the password given with a decision of session s,
+// rate-limited per session: only a holder of the session's cookie can
+// delay its decisions, and the logins stay as they are.
+func (ss *sessions) checkDecision(s session, password string, now time.Time) error {
+	ss.mu.Lock()
+	if ss.decide == nil {
+		ss.decide = map[string]*limiter{}
+	}
+	l := ss.decide[s.id]
+	if l == nil {
+		l = &limiter{}
+		ss.decide[s.id] = l
+	}
+	ss.mu.Unlock()
+	return ss.checkPassword(l, password, now)
+}
+
+// login checks password and answers a new session cookie value.
+func (ss *sessions) login(password string, now time.Time) (string, string, error) {
+	if err := ss.checkPassword(&ss.logins, password, now); err != nil {
+		return "", "", err
+	}
 	var b [16]byte
 	if _, err := io.ReadFull(rand.Reader, b[:]); err != nil {
 		return "", "", fmt.Errorf("making a session id: %w", err)

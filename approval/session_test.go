@@ -46,6 +46,86 @@ func TestLoginOnlyByPassword(t *testing.T) {
 	}
 }
 
+// TestSessionCookieAloneDecidesNothing is attack A6: a browser sends a
+// cookie to every port of its host (RFC 6265 section 8.5: cookies do not
+// provide isolation by port), so the human's session cookie for
+// 127.0.0.1:876 also reaches any page the agent serves on 127.0.0.1:<its
+// port>. Holding it, the agent reads the CSRF token from the card page
+// and posts a decision as the human. A decision is therefore the
+// password, given with it: the cookie and its CSRF token without the
+// password (or with a wrong one) decide nothing and the request stays
+// pending; with the password, the same session decides.
+func TestSessionCookieAloneDecidesNothing(t *testing.T) {
+	h := newHarness(t, nil)
+	id := h.submit(planSrc)
+	cookie := h.login() // what the agent's page on another port receives
+	csrf := h.csrf(id, cookie)
+	form := func(v url.Values) []byte { return []byte(v.Encode()) }
+	for _, tt := range []struct {
+		name   string
+		ctype  string
+		body   []byte
+		status int
+		code   wire.ErrorCode
+	}{
+		{"json, no password", "application/json", mustJSON(t, map[string]string{"decision": "approved_once", "csrf": csrf}), http.StatusForbidden, wire.CodeWrongPassword},
+		{"json, empty password", "application/json", mustJSON(t, map[string]string{"decision": "approved_once", "csrf": csrf, "password": ""}), http.StatusForbidden, wire.CodeWrongPassword},
+		{"form, no password", "application/x-www-form-urlencoded", form(url.Values{"decision": {"approved_once"}, "csrf": {csrf}}), http.StatusForbidden, wire.CodeWrongPassword},
+		{"form, a rejection without the password", "application/x-www-form-urlencoded", form(url.Values{"decision": {"rejected"}, "csrf": {csrf}}), http.StatusForbidden, wire.CodeWrongPassword},
+		{"json, wrong password", "application/json", mustJSON(t, map[string]string{"decision": "approved_once", "csrf": csrf, "password": "a guess at it"}), http.StatusForbidden, wire.CodeWrongPassword},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			wantRefusal(t, tt.name, h.do("POST", "/api/requests/"+id+"/decision", tt.ctype, tt.body, "Cookie", cookie), tt.status, tt.code)
+			if e, err := h.store.Get(context.Background(), id); err != nil || e.Decision != nil {
+				t.Fatalf("decided with the cookie alone: %+v %v", e.Decision, err)
+			}
+		})
+	}
+	// The password given with the decision is rate-limited like a login.
+	wantRefusal(t, "the right password within a wrong one's delay", h.postJSON("/api/requests/"+id+"/decision", map[string]string{"decision": "approved_once", "csrf": csrf, "password": testPassword}, "Cookie", cookie), http.StatusTooManyRequests, wire.CodeRateLimited)
+	h.clock.add(2 * loginFirstDelay)
+	st := decodeStatus(t, h.postJSON("/api/requests/"+id+"/decision", map[string]string{"decision": "approved_once", "csrf": csrf, "password": testPassword}, "Cookie", cookie))
+	if st.Status != StatusApprovedOnce || st.Receipt == nil {
+		t.Fatalf("the human's decision with the password = %+v", st)
+	}
+}
+
+// TestWrongLoginsDoNotStopADecision: the password given with a decision
+// is rate-limited per session, not with the logins: any local process
+// can post wrong passwords to /login (and keep the next login minutes
+// away), but that must not keep the human, already logged in, from
+// deciding. A wrong password with a decision delays that session's next
+// decision (TestSessionCookieAloneDecidesNothing), not the logins.
+func TestWrongLoginsDoNotStopADecision(t *testing.T) {
+	h := newHarness(t, nil)
+	id := h.submit(planSrc)
+	cookie := h.login()
+	for i := 0; i < 3; i++ {
+		h.postLogin("the agent's guess") // wrong, or refused within the delay
+	}
+	wantRefusal(t, "a login within the delay the agent's guesses set", h.postLogin(testPassword), http.StatusTooManyRequests, wire.CodeRateLimited)
+	if st := decodeStatus(t, h.decide(id, cookie, StatusApprovedOnce)); st.Status != StatusApprovedOnce {
+		t.Fatalf("the logged-in human's decision = %+v", st)
+	}
+	// A wrong password with a decision does not delay the logins.
+	other := h.submit(planSrc)
+	h.clock.add(2 * loginFirstDelay) // past the logins' delay the agent's guess set
+	r := h.postJSON("/api/requests/"+other+"/decision", map[string]string{"decision": StatusApprovedOnce, "csrf": h.csrf(other, cookie), "password": "a guess"}, "Cookie", cookie)
+	wantRefusal(t, "a decision with a wrong password", r, http.StatusForbidden, wire.CodeWrongPassword)
+	if r := h.postLogin(testPassword); r.code != http.StatusSeeOther {
+		t.Fatalf("a login after a decision's wrong password = %d %s", r.code, r.body)
+	}
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
 // TestForeignCookieIsNoSession is attack A4 at the HTTP level: a session
 // cookie made by another service instance (another state folder: its own
 // key and session secret) is no session here, whatever name it is sent

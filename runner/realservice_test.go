@@ -200,7 +200,7 @@ func (b *browser) csrf(id string) string {
 
 // decide posts the decision form; edit changes the request first.
 func (b *browser) decide(id, decision, csrf string, edit func(*http.Request)) (int, string) {
-	form := url.Values{"decision": {decision}, "reason": {"looks right"}, "csrf": {csrf}}
+	form := url.Values{"decision": {decision}, "reason": {"looks right"}, "csrf": {csrf}, "password": {testPassword}}
 	req, err := http.NewRequest("POST", b.base+"/api/requests/"+id+"/decision", strings.NewReader(form.Encode()))
 	if err != nil {
 		b.t.Fatal(err)

@@ -2,6 +2,7 @@ package card
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -198,6 +199,63 @@ func TestCardFlagsLookAlikeTextAnywhere(t *testing.T) {
 	}
 }
 
+// TestCardFlagsLookAlikeInputs (attack U3): a run's input that is not a
+// plain string (a list, a dict, a tuple) holds text as well, and the plan
+// mails whatever it holds: bob@exаmple.com with a Cyrillic а inside
+// ["..."] reads exactly like bob@example.com, and an object naming a key
+// twice reads as its first value while the run (Python's json, the
+// sealed binary's parser) takes the last. Every string of such an input,
+// its keys too, is flagged as a string input is, with the domain in
+// punycode; a key named twice is a warning. The control: plain ASCII
+// structured inputs add no warning.
+func TestCardFlagsLookAlikeInputs(t *testing.T) {
+	head := "import clauz3\nfrom tools.email.trusted.effects import send_email\n\n"
+	src := head + "def main(to: list[str], who: dict[str, str], pair: tuple[str, int]) -> None:\n" +
+		"    for a in to:\n        send_email(a, 'hi')\n    send_email(who['x'], 'hi')\n    send_email(pair[0], 'hi')\n"
+	root := layerRoot(t, nil, "email")
+	tests := []struct {
+		name  string
+		input string
+		want  []string // each a substring of one Text warning
+	}{
+		{"look-alike in a list", "to=[\"carol@example.com\", \"bob@ex\u0430mple.com\"]",
+			[]string{"the input to of this run holds “bob@exаmple.com”: mixes Latin and Cyrillic letters", "the input to of this run holds “bob@exаmple.com” whose domain is bob@xn--exmple-4nf.com"}},
+		{"look-alike in a dict value", "who={\"x\": \"bob@ex\u0430mple.com\"}", []string{"the input who of this run holds “bob@exаmple.com”: mixes Latin and Cyrillic"}},
+		{"look-alike written as an escape", `to=["bob@ex\u0430mple.com"]`, []string{"the input to of this run holds “bob@exаmple.com”: mixes Latin and Cyrillic"}},
+		{"look-alike dict key", "who={\"\u0445\": \"bob@example.com\"}", []string{"the input who of this run holds “х”"}},
+		{"look-alike in a tuple", "pair=[\"bob@ex\u0430mple.com\", 1]", []string{"the input pair of this run holds “bob@exаmple.com”: mixes Latin and Cyrillic"}},
+		{"zero-width in a list", "to=[\"bob@example.com\u200b\"]", []string{"the input to of this run holds “bob@example.com⟨U+200B⟩”: invisible character U+200B"}},
+		{"key named twice", `who={"x": "bob@example.com", "x": "eve@evil.example"}`, []string{"the input who of this run names the key “x” twice: the run uses its last value, “eve@evil.example”"}},
+		{"key named twice, last null", `who={"x": "bob@example.com", "x": null}`, []string{"names the key “x” twice: the run uses its last value, null"}},
+		{"nested key named twice", `to=[{"a": [1, {"k": 1, "k": 2}]}]`, []string{"names the key “k” twice: the run uses its last value, 2"}},
+		{"not JSON", `to=["bob@example.com"`, []string{"the input to of this run is not JSON the card can read"}},
+		// The sealed binary's parser (like Python's json) reads NaN,
+		// Infinity and numbers with leading zeros, which Go's does not:
+		// the strings beside them are checked all the same.
+		{"look-alike beside NaN", "pair=[\"bob@ex\u0430mple.com\", NaN]", []string{"the input pair of this run holds “bob@exаmple.com”: mixes Latin and Cyrillic"}},
+		{"look-alike beside a leading zero", "who={\"x\": \"bob@ex\u0430mple.com\", \"n\": -0100, \"i\": -Infinity}", []string{"the input who of this run holds “bob@exаmple.com”: mixes Latin and Cyrillic"}},
+		{"key named twice, last NaN", `who={"x": 1, "x": NaN}`, []string{"names the key “x” twice: the run uses its last value, NaN"}},
+		{"many keys named twice", "who={" + strings.Repeat(`"a": "x", "a": "y", "b": "x", "b": "y", "c": "x", "c": "y", "d": "x", "d": "y", `, 1) + manyDuplicateKeys(20) + "}", []string{"the input who of this run names 8 more keys twice besides the 16 above"}},
+		{"many look-alikes", "to=[" + strings.Repeat("\"bob@ex\u0430mple.com\", ", 40) + "\"x\"]", []string{"the input to of this run holds 24 more flagged strings besides the 16 above"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := build(t, root, src)
+			c.Fill([]string{tt.input})
+			for _, w := range tt.want {
+				if !hasWarning(c, Text, w) {
+					t.Errorf("no warning %q in %+v", w, warnings(c, Text))
+				}
+			}
+		})
+	}
+	c := build(t, root, src)
+	c.Fill([]string{`to=["bob@example.com"]`, `who={"x": "bob@example.com", "y": "carol@example.com"}`, `pair=["bob@example.com", 1]`})
+	if w := warnings(c, Text); len(w) != 0 {
+		t.Errorf("plain ASCII inputs: %q", w)
+	}
+}
+
 // TestCardTextCannotHide: text the plan or the run's inputs put on the
 // card cannot hide itself or reorder the sentence it sits in: a
 // bidirectional override, a zero-width character or a line break in a
@@ -379,4 +437,14 @@ func TestCardWarnsOfMoneyWithoutUnit(t *testing.T) {
 	if len(c.Effects) != 1 || c.Effects[0].Args[1].Money != "500 (unit not declared by the layer)" || !hasWarning(c, Money, "looks like money") {
 		t.Errorf("an undeclared unit: effects %+v, warnings %+v", c.Effects, c.Warnings)
 	}
+}
+
+// manyDuplicateKeys is n keys k0..k(n-1) each named twice, as JSON object
+// members.
+func manyDuplicateKeys(n int) string {
+	var parts []string
+	for i := 0; i < n; i++ {
+		parts = append(parts, fmt.Sprintf(`"k%d": 1, "k%d": 2`, i, i))
+	}
+	return strings.Join(parts, ", ")
 }

@@ -333,7 +333,13 @@ func (c *Card) Fill(inputs []string) {
 			if form, ok, _ := ASCIIForm(s); ok {
 				c.warn(Text, fmt.Sprintf("the input %s of this run reads %s but its domain is %s", c.Inputs[i].Name, Visible(s), form))
 			}
+			continue
 		}
+		// A list, dict or tuple holds text too, and the plan uses it as
+		// it would a string input: it is shown as its JSON, so each
+		// string in it (keys included) is checked like a string input,
+		// and a key named twice is said with the value the run takes.
+		c.flagStructured(c.Inputs[i].Name, v)
 	}
 	for i := range c.Effects {
 		c.Effects[i].Says = c.Effects[i].sentence(vals)
@@ -344,6 +350,143 @@ func (c *Card) Fill(inputs []string) {
 		}
 	}
 	c.sortWarnings()
+}
+
+// flagStructured warns of what in the JSON value raw of the input name
+// may not be what it looks like: every string in it (object keys too)
+// that TextFlags or ASCIIForm flags, and every object key named more than
+// once, with the value the run uses (the last, as Python's json and the
+// sealed binary's parser take it). A value Go's decoder cannot walk is
+// said to be unreadable: the sealed binary refuses it too, and the human
+// is told rather than shown nothing.
+func (c *Card) flagStructured(name, raw string) {
+	texts, dups, err := walkJSON(raw)
+	if err != nil {
+		c.warn(Text, fmt.Sprintf("the input %s of this run is not JSON the card can read (%v): the sealed binary refuses it", name, err))
+		return
+	}
+	flagged := 0
+	for _, s := range texts {
+		flags := TextFlags(s)
+		form, ok, _ := ASCIIForm(s)
+		if len(flags) == 0 && !ok {
+			continue
+		}
+		// A submission is at most 1 MiB, yet that is tens of thousands of
+		// strings: the first few are said, the rest counted, so the card
+		// stays readable and small and still says there are more.
+		if flagged++; flagged > maxFlaggedStrings {
+			continue
+		}
+		for _, f := range flags {
+			c.warn(Text, fmt.Sprintf("the input %s of this run holds “%s”: %s", name, Visible(s), f))
+		}
+		if ok {
+			c.warn(Text, fmt.Sprintf("the input %s of this run holds “%s” whose domain is %s", name, Visible(s), form))
+		}
+	}
+	if flagged > maxFlaggedStrings {
+		c.warn(Text, fmt.Sprintf("the input %s of this run holds %d more flagged strings besides the %d above: read its value whole", name, flagged-maxFlaggedStrings, maxFlaggedStrings))
+	}
+	for i, d := range dups {
+		if i == maxFlaggedStrings {
+			c.warn(Text, fmt.Sprintf("the input %s of this run names %d more keys twice besides the %d above: read its value whole", name, len(dups)-maxFlaggedStrings, maxFlaggedStrings))
+			break
+		}
+		c.warn(Text, fmt.Sprintf("the input %s of this run names the key “%s” twice: the run uses its last value, %s", name, Visible(d.key), d.last))
+	}
+}
+
+// maxFlaggedStrings is how many flagged strings of one structured input
+// the card names; the others are counted in one more warning.
+const maxFlaggedStrings = 16
+
+// duplicateKey is an object key named more than once, with its last
+// value as the card says it.
+type duplicateKey struct {
+	key, last string
+}
+
+// walkJSON reads the first JSON value of raw in one pass of tokens (no
+// recursion, so a deeply nested value costs no more than a flat one) and
+// returns every string in it, object keys included, and every key an
+// object names twice with the value the run takes (the last).
+func walkJSON(raw string) (texts []string, dups []duplicateKey, err error) {
+	normal, numbers := plainNumbers(raw)
+	dec := json.NewDecoder(strings.NewReader(normal))
+	dec.UseNumber()
+	type frame struct {
+		obj, wantKey bool
+		key          string
+		seen         map[string]bool
+		dup          map[string]int // key -> index in dups
+	}
+	var stack []*frame
+	// done records a finished value in the object it belongs to.
+	done := func(shown string) {
+		if len(stack) == 0 {
+			return
+		}
+		f := stack[len(stack)-1]
+		if !f.obj {
+			return
+		}
+		if i, ok := f.dup[f.key]; ok {
+			dups[i].last = shown
+		}
+		f.wantKey = true
+	}
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, nil, err
+		}
+		var f *frame
+		if len(stack) > 0 {
+			f = stack[len(stack)-1]
+		}
+		switch t := tok.(type) {
+		case json.Delim:
+			switch t {
+			case '{':
+				stack = append(stack, &frame{obj: true, wantKey: true, seen: map[string]bool{}, dup: map[string]int{}})
+			case '[':
+				stack = append(stack, &frame{})
+			case '}', ']':
+				stack = stack[:len(stack)-1]
+				done(map[bool]string{true: "an object", false: "a list"}[t == '}'])
+			}
+		case string:
+			texts = append(texts, t)
+			if f != nil && f.obj && f.wantKey {
+				f.key, f.wantKey = t, false
+				if f.seen[t] {
+					if _, ok := f.dup[t]; !ok {
+						f.dup[t] = len(dups)
+						dups = append(dups, duplicateKey{key: t})
+					}
+				}
+				f.seen[t] = true
+				continue
+			}
+			done("“" + Visible(t) + "”")
+		case nil:
+			done("null")
+		case json.Number:
+			// Each number of the normal form stands for the next literal
+			// of raw, in order.
+			lit := string(t)
+			if len(numbers) > 0 {
+				lit, numbers = numbers[0], numbers[1:]
+			}
+			done(Visible(lit))
+		default: // a bool
+			done(Visible(fmt.Sprint(t)))
+		}
+		if len(stack) == 0 {
+			return texts, dups, nil
+		}
+	}
 }
 
 // callWarning is the message of an uncovered or partly covered call.
@@ -427,4 +570,50 @@ func templateOf(ef Effect) string {
 		s += ", with " + strings.Join(parts, ", ")
 	}
 	return s
+}
+
+// plainNumbers rewrites every number literal of raw outside its strings
+// as 0, and returns the literals in order. The sealed binary's parser
+// reads, as Python's json does, NaN, Infinity, -Infinity and numbers with
+// leading zeros, which Go's decoder refuses; in the normal form Go's
+// decoder reads every value the binary's does, so the strings beside such
+// numbers are still checked. Strings are copied as they are.
+func plainNumbers(raw string) (string, []string) {
+	var b strings.Builder
+	var lits []string
+	for i := 0; i < len(raw); {
+		c := raw[i]
+		j := i + 1
+		switch {
+		case c == '"':
+			for j < len(raw) && raw[j] != '"' {
+				if raw[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			j = min(j+1, len(raw))
+			b.WriteString(raw[i:j])
+			i = j
+			continue
+		case strings.HasPrefix(raw[i:], "NaN"):
+			j = i + len("NaN")
+		case strings.HasPrefix(raw[i:], "Infinity"):
+			j = i + len("Infinity")
+		case strings.HasPrefix(raw[i:], "-Infinity"):
+			j = i + len("-Infinity")
+		case c == '-' || '0' <= c && c <= '9':
+			for j < len(raw) && strings.IndexByte("+-0123456789.eE", raw[j]) >= 0 {
+				j++
+			}
+		default:
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		lits = append(lits, raw[i:j])
+		b.WriteString("0")
+		i = j
+	}
+	return b.String(), lits
 }

@@ -38,9 +38,12 @@
 // bidirectional override in a comment, are caught), in every string
 // constant of the program (one written with escapes reads as ASCII in the
 // source), and on each literal argument and guarantee argument where it
-// is shown. An e-mail domain, a URL host or a bare domain with non-ASCII
-// is shown in its ASCII punycode form (golang.org/x/net/idna, lookup
-// profile).
+// is shown, and in every input of the run (Fill): a string input as a
+// whole, and each string of a list, dict or tuple input, its object keys
+// too (attack U3), where an object key named twice is also a warning that
+// says the value the run takes (the last, as Python's json does). An
+// e-mail domain, a URL host or a bare domain with non-ASCII is shown in
+// its ASCII punycode form (golang.org/x/net/idna, lookup profile).
 //
 // Money: an integer parameter is money in the unit its layer declares in
 // the effect's docstring ("card unit amount: cents, 2 decimals";

@@ -118,10 +118,12 @@ func (h *Human) CSRF(ctx context.Context) (string, error) {
 	return sess.CSRF, err
 }
 
-// Decide posts decision on request id with the session's csrf token, and
-// refuses an answer that is not that decision on that request.
-func (h *Human) Decide(ctx context.Context, id, decision, reason, csrf string) (wire.Status, error) {
-	body, _ := json.Marshal(wire.DecisionBody{Decision: decision, Reason: reason, CSRF: csrf})
+// Decide posts decision on request id with the session's csrf token and
+// the human's password (a decision is made with it, never with the
+// session alone), and refuses an answer that is not that decision on
+// that request.
+func (h *Human) Decide(ctx context.Context, id, decision, reason, csrf, password string) (wire.Status, error) {
+	body, _ := json.Marshal(wire.DecisionBody{Decision: decision, Reason: reason, CSRF: csrf, Password: password})
 	var st wire.Status
 	if err := h.call(ctx, "POST", "/api/requests/"+url.PathEscape(id)+"/decision", "application/json", strings.NewReader(string(body)), http.StatusOK, &st); err != nil {
 		return st, err
@@ -154,7 +156,10 @@ func WriteList(w io.Writer, requests []wire.Request) {
 }
 
 // WriteCard prints a request's card as the page shows it, in plain
-// English.
+// English: every part the page shows before a decision (warnings,
+// actions, inputs, configuration, what the run can touch, promises and
+// their assumptions), so the human deciding in a terminal reads what
+// the one in the browser reads.
 func WriteCard(w io.Writer, r wire.Request) {
 	p := func(format string, a ...any) { fmt.Fprintln(w, Printable(fmt.Sprintf(format, a...))) }
 	p("Request %s to run %s: %s", r.ID, r.PlanName, r.Status)
@@ -201,6 +206,12 @@ func WriteCard(w io.Writer, r wire.Request) {
 				p("  %s: %s: %s", s.Layer, s.Label, s.Value)
 			}
 		}
+		if len(c.Sandbox) > 0 {
+			p("What the run can touch (the kernel sandbox it runs in):")
+			for _, l := range c.Sandbox {
+				p("  %s", l)
+			}
+		}
 	}
 	p("What the plan promises:")
 	for _, g := range r.Guarantees {
@@ -216,6 +227,16 @@ func WriteCard(w io.Writer, r wire.Request) {
 	}
 	if len(r.Guarantees) == 0 {
 		p("  nothing")
+	}
+	if len(r.Assumes) > 0 {
+		p("The promises hold only for inputs that meet these conditions (the sealed program checks them before it runs and does nothing when they fail):")
+		for _, a := range r.Assumes {
+			if a.English == "" {
+				p("  - %s (no English rendering; the code)", a.Source)
+				continue
+			}
+			p("  - %s", a.English)
+		}
 	}
 	for _, cv := range r.Coverage {
 		p("Coverage, %s: %s", card.LayerName(cv.Domain), card.CoverageText(cv.Status, cv.Missing))

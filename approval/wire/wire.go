@@ -150,6 +150,11 @@ type DecisionBody struct {
 	Decision string `json:"decision"`
 	Reason   string `json:"reason"`
 	CSRF     string `json:"csrf"`
+	// Password is the human's password, given with every decision: a
+	// browser sends the session cookie to every port of the service's
+	// host, so a page the agent serves there gets it; the cookie alone
+	// decides nothing (attack A6).
+	Password string `json:"password"`
 }
 
 // SessionInfo answers GET /api/session.

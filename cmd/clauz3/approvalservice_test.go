@@ -395,7 +395,7 @@ func TestApprovalServiceSurvivesSIGKILL(t *testing.T) {
 				ack.mu.Lock()
 				ack.submitted[s.ID] = true
 				ack.mu.Unlock()
-				code, body, err = human.do("POST", "/api/requests/"+s.ID+"/decision", map[string]string{"decision": "approved_once", "reason": "fine", "csrf": human.csrf})
+				code, body, err = human.do("POST", "/api/requests/"+s.ID+"/decision", map[string]string{"decision": "approved_once", "reason": "fine", "csrf": human.csrf, "password": testServicePassword})
 				var st approval.Status
 				if err != nil || code != 200 || json.Unmarshal(body, &st) != nil || st.Receipt == nil {
 					return
@@ -497,7 +497,7 @@ func TestApprovalServiceSurvivesSIGKILL(t *testing.T) {
 	if err != nil || code != 201 || json.Unmarshal(body, &sub) != nil {
 		t.Fatalf("submit after restart = %d %s %v", code, body, err)
 	}
-	if code, body, err := human.do("POST", "/api/requests/"+sub.ID+"/decision", map[string]string{"decision": "rejected", "csrf": human.csrf}); err != nil || code != 200 {
+	if code, body, err := human.do("POST", "/api/requests/"+sub.ID+"/decision", map[string]string{"decision": "rejected", "csrf": human.csrf, "password": testServicePassword}); err != nil || code != 200 {
 		t.Fatalf("decision with the pre-restart session = %d %s %v", code, body, err)
 	}
 
@@ -591,7 +591,7 @@ func TestForeignInstanceCookie(t *testing.T) {
 
 	decide := func(c *httpClient, csrf string) (int, string) {
 		t.Helper()
-		code, body, err := c.do("POST", "/api/requests/"+id+"/decision", map[string]string{"decision": wire.StatusRejected, "reason": "decided", "csrf": csrf})
+		code, body, err := c.do("POST", "/api/requests/"+id+"/decision", map[string]string{"decision": wire.StatusRejected, "reason": "decided", "csrf": csrf, "password": testServicePassword})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -562,7 +562,7 @@ func TestServiceBuildsAndRuns(t *testing.T) {
 	effects, _ := os.ReadFile(filepath.Join(layerDir, "effects.py"))
 	os.WriteFile(filepath.Join(layerDir, "effects.py"), append(effects, []byte("\n# edited by the agent after submission\n")...), 0o644)
 
-	if err := browser.Approve("approved in the browser"); err != nil {
+	if err := browser.Approve(testServicePassword, "approved in the browser"); err != nil {
 		t.Fatal(err)
 	}
 	err = cmd.Wait()

@@ -182,7 +182,7 @@ func TestBrowserCard(t *testing.T) {
 		t.Fatal("a mail was sent before the human approved")
 	}
 
-	check(b.Approve("fine"))
+	check(b.Approve(testServicePassword, "fine"))
 	done := make(chan error, 1)
 	go func() { done <- run.Wait() }()
 	select {

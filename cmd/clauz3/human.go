@@ -115,7 +115,7 @@ func runDecide(e env, verb, decision string, args []string, stdin io.Reader, std
 	if err != nil {
 		return fail(exitRefused, "%v (nothing decided)", err)
 	}
-	st, err := h.Decide(ctx, id, decision, *reason, csrf)
+	st, err := h.Decide(ctx, id, decision, *reason, csrf, password)
 	if err != nil {
 		return fail(exitRefused, "%v", err)
 	}

@@ -269,7 +269,7 @@ func approveAsHuman(base, password string) error {
 	if err != nil || code != http.StatusOK || m == nil {
 		return fmt.Errorf("the request page: %d %v, no CSRF token", code, err)
 	}
-	body, _ := json.Marshal(map[string]string{"decision": "approved_once", "reason": "as the README says", "csrf": string(m[1])})
+	body, _ := json.Marshal(map[string]string{"decision": "approved_once", "reason": "as the README says", "csrf": string(m[1]), "password": password})
 	if code, resp, err := do("POST", "/api/requests/"+id+"/decision", body); err != nil || code != http.StatusOK {
 		return fmt.Errorf("approving %s: %d %s %v", id, code, resp, err)
 	}

@@ -57,7 +57,7 @@ func TestRunAgainstLiveService(t *testing.T) {
 		}
 		id := pendingRequest(t, human)
 		human.fetchCSRF(t, id)
-		code, body, err := human.do("POST", "/api/requests/"+id+"/decision", map[string]string{"decision": decision, "reason": reason, "csrf": human.csrf})
+		code, body, err := human.do("POST", "/api/requests/"+id+"/decision", map[string]string{"decision": decision, "reason": reason, "csrf": human.csrf, "password": testServicePassword})
 		if err != nil || code != http.StatusOK {
 			t.Fatalf("deciding %s: %d %s %v", id, code, body, err)
 		}

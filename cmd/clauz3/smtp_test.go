@@ -187,7 +187,7 @@ func TestServiceSendsMail(t *testing.T) {
 	human.login(t, svc.loginURL)
 	id := pendingRequest(t, human)
 	human.fetchCSRF(t, id)
-	if code, body, err := human.do("POST", "/api/requests/"+id+"/decision", map[string]string{"decision": "approved_once", "csrf": human.csrf}); err != nil || code != http.StatusOK {
+	if code, body, err := human.do("POST", "/api/requests/"+id+"/decision", map[string]string{"decision": "approved_once", "csrf": human.csrf, "password": testServicePassword}); err != nil || code != http.StatusOK {
 		t.Fatalf("approving: %d %s %v", code, body, err)
 	}
 	err := cmd.Wait()

@@ -99,10 +99,12 @@ func (b *Browser) OpenPending(base string) (string, error) {
 	return link.Value, b.Do("opening the card", chromedp.Navigate(base+link.Value), chromedp.WaitVisible(chromedp.CSS(`#approve`)))
 }
 
-// Approve writes reason and presses Approve on the open card, and waits
-// for the card to show the decision.
-func (b *Browser) Approve(reason string) error {
-	return b.Do("approving", chromedp.SendKeys(chromedp.CSS(`#reason`), reason), chromedp.Click(chromedp.CSS(`#approve`)), chromedp.WaitVisible(chromedp.CSS(`#decision`)))
+// Approve writes reason and the human's password (a decision is made
+// with it, not with the session alone) and presses Approve on the open
+// card, and waits for the card to show the decision.
+func (b *Browser) Approve(password, reason string) error {
+	return b.Do("approving", chromedp.SendKeys(chromedp.CSS(`#reason`), reason), chromedp.SendKeys(chromedp.CSS(`#decision-password`), password),
+		chromedp.Click(chromedp.CSS(`#approve`)), chromedp.WaitVisible(chromedp.CSS(`#decision`)))
 }
 
 // ApproveInBrowser is the human's whole approval of the one request the
@@ -122,5 +124,5 @@ func ApproveInBrowser(base, password, userDataDir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return href, b.Approve("approved in the browser")
+	return href, b.Approve(password, "approved in the browser")
 }

@@ -177,7 +177,7 @@ func (h *human) approve(page, id string) {
 		return
 	}
 	u, _ := url.Parse(page)
-	data, _ := json.Marshal(map[string]string{"decision": "approved_once", "reason": "looks right", "csrf": string(m[1])})
+	data, _ := json.Marshal(map[string]string{"decision": "approved_once", "reason": "looks right", "csrf": string(m[1]), "password": h.password})
 	post, _ := http.NewRequest("POST", u.Scheme+"://"+u.Host+"/api/requests/"+id+"/decision", bytes.NewReader(data))
 	post.Header.Set("Content-Type", "application/json")
 	post.Header.Set("Cookie", h.cookie)
