@@ -1,6 +1,7 @@
 package layer
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -292,18 +293,78 @@ func (cc *contractCtx) factLambdaArg(call *ast.Call, rv *relVal, want ir.Type) *
 		cc.errorf(call.Args[0], ir.LayerError, "%s() takes a lambda over a fact, not a %s", method, pyast.Describe(call.Args[0]))
 		return nil
 	}
-	if !cc.ld.lambdaArgs(cc.m, lam) {
+	if !cc.ld.lambdaArgsDefaults(cc.m, lam) {
 		return nil
 	}
-	if len(lam.Args.Args) != 1 {
+	args := lam.Args
+	if len(args.Args) == len(args.Defaults) && len(args.Args) > 0 {
+		cc.errorf(args.Defaults[0], ir.LayerError, "the lambda of %s() takes the fact as its first parameter, which cannot have a default", method)
+		return nil
+	}
+	if len(args.Args)-len(args.Defaults) != 1 {
 		cc.errorf(lam, ir.LayerError, "the lambda of %s() takes one parameter, the fact", method)
 		return nil
 	}
-	a := lam.Args.Args[0]
+	a := args.Args[0]
 	fact := &ir.Local{Pos: pyast.Pos(cc.m.src, a), Name: string(a.Arg), Type: rv.rel.Fact}
 	env := &lambdaEnv{m: cc.m, params: map[string]*ir.Local{fact.Name: fact}, fact: fact, rel: rv, captured: cc.captured, binOps: contractOps, columns: cc.columns, inst: cc.inst}
+	if !cc.boundDefaults(lam, env, method) {
+		return nil
+	}
 	what := "the lambda of " + method + "()"
 	return cc.ld.lambda(cc.m, lam, []*ir.Local{fact}, env, want, what)
+}
+
+// boundDefaults binds the parameters after the fact, each with a default:
+// the Python idiom lambda e, allowed=addresses: e.addr in allowed, called
+// with the fact alone, so each such name is its default, evaluated where
+// the contract builds the lambda. A default may be a parameter of the
+// contract, a column name of its body, or a constant; each name then
+// stands for it in the body.
+func (cc *contractCtx) boundDefaults(lam *ast.Lambda, env *lambdaEnv, method string) bool {
+	args := lam.Args
+	if len(args.Defaults) == 0 {
+		return true
+	}
+	env.captured = maps.Clone(env.captured)
+	env.columns = maps.Clone(env.columns)
+	if env.subst == nil {
+		env.subst = map[string]func() ir.Expr{}
+	}
+	ok := true
+	for i, d := range args.Defaults {
+		name := string(args.Args[1+i].Arg)
+		if n, isName := d.(*ast.Name); isName {
+			if loc := cc.captured[string(n.Id)]; loc != nil {
+				env.captured[name] = loc
+				continue
+			}
+			if col := cc.columns[string(n.Id)]; col != nil {
+				env.columns[name] = col
+				continue
+			}
+		}
+		reads := false
+		ast.Walk(d, func(n ast.Ast) bool {
+			if nm, isName := n.(*ast.Name); isName && (cc.captured[string(nm.Id)] != nil || cc.columns[string(nm.Id)] != nil) {
+				reads = true
+			}
+			return true
+		})
+		if reads {
+			cc.errorf(d, ir.Unsupported, "the default of %s in the lambda of %s() must be a parameter of the contract or a constant (write %s in the lambda's body instead)", name, method, pyast.Render(d))
+			ok = false
+			continue
+		}
+		x := cc.ld.constExpr(cc.m, d, nil)
+		if x == nil {
+			ok = false
+			continue
+		}
+		pos := pyast.Pos(cc.m.src, d)
+		env.subst[name] = func() ir.Expr { return lower.CloneAt(x, pos) }
+	}
+	return ok
 }
 
 var specOps = map[ast.CmpOp]ir.CmpOp{ast.LtE: ir.LtE, ast.Lt: ir.Lt, ast.GtE: ir.GtE, ast.Gt: ir.Gt, ast.Eq: ir.Eq}

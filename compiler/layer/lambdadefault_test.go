@@ -1,0 +1,65 @@
+package layer
+
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/clauz3/clauz3/internal/diagtest"
+	"github.com/clauz3/clauz3/ir"
+)
+
+// TestLambdaDefaults: deal calls a precondition with the arguments of the
+// call as given, so a layer written for it gives a lambda parameter the
+// default of the effect's parameter (lambda addr, msg, cc=None: ...) for
+// calls that leave it out; and a contract lambda may bind a contract
+// parameter through a default (lambda e, allowed=addresses: ...), the
+// usual Python idiom. Both load with the meaning Python gives them; a
+// default whose meaning would differ from ClauZ3's (defaults filled from
+// the effect) is refused, located at the default, saying what to write.
+func TestLambdaDefaults(t *testing.T) {
+	const effects = "import clauz3\n\n@clauz3.requires(%s)\n@clauz3.trusted\ndef send_email(addr: str, msg: str, cc: str | None = None, tries: int = 1) -> None: ...\n"
+	for _, tc := range []struct {
+		name     string
+		requires string // the lambda of @clauz3.requires on send_email
+		contract string // the body line of contract c(addresses: list[str]), when set
+		want     string // the compiled condition or spec; or the refusal "line:col: message"
+		code     ir.Code
+	}{
+		{name: "default as the effect's", requires: "lambda addr, msg, cc=None: '@' in addr", want: "lambda addr, msg, cc: ('@' in addr)"},
+		{name: "int default as the effect's", requires: "lambda addr, tries=1: tries > 0", want: "lambda addr, tries: (tries > 0)"},
+		{name: "default on a parameter every call passes", requires: "lambda addr='x@y': '@' in addr", want: "lambda addr: ('@' in addr)"},
+		{name: "default unlike the effect's", requires: "lambda addr, cc='ops@example.com': cc is None or '@' in cc", want: "3:34: the default of cc in requires of send_email is 'ops@example.com', but send_email's is None: a call that leaves cc out runs with None, so write cc=None or no default", code: ir.LayerError},
+		{name: "contract default binds a parameter", requires: "lambda addr: '@' in addr", contract: "return Email.all(lambda e, allowed=addresses: e.addr in allowed)", want: "effect('send_email').all(lambda e: (e.addr in addresses))"},
+		{name: "contract default binds a constant", requires: "lambda addr: '@' in addr", contract: "return Email.all(lambda e, n=3: len(e.msg) <= n)", want: "effect('send_email').all(lambda e: (len(e.msg) <= 3))"},
+		{name: "contract default computed", requires: "lambda addr: '@' in addr", contract: "return Email.all(lambda e, n=len(addresses): len(e.msg) <= n)", want: "9:34: the default of n in the lambda of all() must be a parameter of the contract or a constant (write len(addresses) in the lambda's body instead)", code: ir.Unsupported},
+		{name: "contract default on the fact", requires: "lambda addr: '@' in addr", contract: "return Email.all(lambda e=None: e.addr in addresses)", want: "9:31: the lambda of all() takes the fact as its first parameter, which cannot have a default", code: ir.LayerError},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string]string{"effects.py": fmt.Sprintf(effects, tc.requires)}
+			if tc.contract != "" {
+				files["contracts.py"] = contractsHead + "\n\n@contract\ndef c(addresses: list[str]) -> ContractSpec:\n    " + tc.contract + "\n"
+			}
+			dir, err := loadFiles(t, files)
+			if tc.code != 0 {
+				file := "effects.py"
+				if tc.contract != "" {
+					file = "contracts.py"
+				}
+				diagtest.Want(t, err, tc.code, filepath.Join(dir, file)+":"+tc.want)
+				return
+			}
+			if err != nil {
+				t.Fatalf("refused: %v", err)
+			}
+			l := load(t, dir, "tools.t.trusted")
+			got := conds(l.Effect("send_email").Requires)[0]
+			if tc.contract != "" {
+				got = specs(l)["c"]
+			}
+			if got != tc.want {
+				t.Errorf("got %s\nwant %s", got, tc.want)
+			}
+		})
+	}
+}
