@@ -367,6 +367,9 @@ func (cc *contractCtx) boundDefaults(lam *ast.Lambda, env *lambdaEnv, method str
 	return ok
 }
 
+// oneSpecHint says what to write instead of a combination of specs.
+const oneSpecHint = "a contract returns one spec: declare each as its own contract, and a plan writes one @clauz3.guarantee per contract, which must all hold"
+
 var specOps = map[ast.CmpOp]ir.CmpOp{ast.LtE: ir.LtE, ast.Lt: ir.Lt, ast.GtE: ir.GtE, ast.Gt: ir.Gt, ast.Eq: ir.Eq}
 
 var flipped = map[ir.CmpOp]ir.CmpOp{ir.LtE: ir.GtE, ir.Lt: ir.Gt, ir.GtE: ir.LtE, ir.Gt: ir.Lt, ir.Eq: ir.Eq}
@@ -433,8 +436,19 @@ func (cc *contractCtx) spec(e ast.Expr) ir.Spec {
 		}
 		return cc.aggregate(e)
 	case *ast.BoolOp:
-		cc.errorf(e, ir.Unsupported, "combining specs with %s is not supported yet", strings.TrimPrefix(pyast.Describe(e), "boolean operator "))
+		cc.errorf(e, ir.Unsupported, "combining specs with %s is not supported yet (%s)", strings.TrimPrefix(pyast.Describe(e), "boolean operator "), oneSpecHint)
 		return nil
+	case *ast.BinOp:
+		if e.Op == ast.BitAnd || e.Op == ast.BitOr {
+			cc.errorf(e, ir.Unsupported, "combining specs with %s is not supported yet (%s)", map[ast.OperatorNumber]string{ast.BitAnd: "&", ast.BitOr: "|"}[e.Op], oneSpecHint)
+			return nil
+		}
+	}
+	if call, ok := e.(*ast.Call); ok {
+		if s := resolve(cc.m, call.Func); s != nil && s.Kind == KContract {
+			cc.errorf(e, ir.Unsupported, "contract %s returning contract %s is not supported: a contract returns a spec of its own (R.all(...), R.count() <= n, ...); write that spec here, or let the plan write @clauz3.guarantee(%s)", cc.c.Name, s.Name, pyast.Render(e))
+			return nil
+		}
 	}
 	cc.errorf(e, ir.Unsupported, "spec %s is not supported", pyast.Render(e))
 	return nil

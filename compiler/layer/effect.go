@@ -99,8 +99,14 @@ func (ld *loader) funcDef(m *Module, def *ast.FunctionDef) {
 				continue
 			}
 			decl.ensures = append(decl.ensures, call)
-		case "deal.ensure", "deal.raises":
-			ld.errorf(f, d, ir.Unsupported, "decorator %s is not supported yet", label)
+		case "deal.ensure":
+			ld.errorf(f, d, ir.Unsupported, "decorator %s is not supported yet: a postcondition reads the result alone here; write @deal.post(lambda result: ...)", label)
+			bad = true
+		case "deal.raises":
+			// Accepting it inert would be wrong: a plan proved as if the
+			// effect returned could be cut short there, which breaks a
+			// guarantee such as count() >= 1.
+			ld.errorf(f, d, ir.Unsupported, "decorator %s is not supported yet: the prover does not model a trusted effect raising, so a plan would be proved as if it always returned; remove it", label)
 			bad = true
 		case "clauz3.fluent.effect":
 			if call == nil {
