@@ -3,6 +3,7 @@ package layer
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/clauz3/clauz3/internal/diagtest"
@@ -59,6 +60,36 @@ func TestLambdaDefaults(t *testing.T) {
 			}
 			if got != tc.want {
 				t.Errorf("got %s\nwant %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestPolicyTuples: a policy's name lists may be written as tuples or as
+// lists, as Python reads either (recommended=("only",)); both mean the
+// same names in the same order.
+func TestPolicyTuples(t *testing.T) {
+	contracts := contractsHead + "\n\n@contract\ndef only(addresses: list[str] = []) -> ContractSpec:\n    return Email.all(lambda e: e.addr in addresses)\n\n@contract\ndef none() -> ContractSpec:\n    return Email.empty()\n"
+	for _, tc := range []struct{ name, policy string }{
+		{"lists", "when_used=['send_email'], required=['none'], recommended=['only', 'none']"},
+		{"tuples", "when_used=('send_email',), required=('none',), recommended=('only', 'none')"},
+		{"empty tuples", "when_used='send_email', required=(), recommended=('only', 'none',)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, err := loadFiles(t, map[string]string{
+				"contracts.py": contracts,
+				"policy.py":    "from clauz3.policy import domain_policy\n\nPOLICY = domain_policy(" + tc.policy + ", label='mail')\n",
+			})
+			if err != nil {
+				t.Fatalf("refused: %v", err)
+			}
+			p := load(t, dir, "tools.t.trusted").Policy
+			wantReq := []string{"none"}
+			if tc.name == "empty tuples" {
+				wantReq = nil
+			}
+			if !slices.Equal(p.WhenUsed, []string{"send_email"}) || !slices.Equal(contractNames(p.Required), wantReq) || !slices.Equal(contractNames(p.Recommended), []string{"only", "none"}) {
+				t.Errorf("policy when_used %v required %v recommended %v", p.WhenUsed, contractNames(p.Required), contractNames(p.Recommended))
 			}
 		})
 	}
