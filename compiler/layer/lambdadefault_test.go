@@ -94,3 +94,38 @@ func TestPolicyTuples(t *testing.T) {
 		})
 	}
 }
+
+// TestImportStar: from M import * in a layer module binds what Python
+// binds: every public name of a layer module (its __all__, when it
+// declares one) or every member of a ClauZ3 API module. Where the names
+// are not known (deal, typing, a module imported for effect bodies) it is
+// refused, saying to import the names used.
+func TestImportStar(t *testing.T) {
+	for _, tc := range []struct {
+		name, effects, contracts string
+		want                     string // refusal in contracts.py, "" when it loads
+		code                     ir.Code
+	}{
+		{name: "api and layer module", contracts: "from clauz3.spec import *\nfrom .effects import *\n\nEmail = effect(send_email)\n\n@contract\ndef only(addresses: list[str]) -> ContractSpec:\n    return Email.all(lambda e: e.addr in addresses)\n"},
+		{name: "absolute layer module", contracts: "from clauz3.spec import *\nfrom tools.t.trusted.effects import *\n\n@contract\ndef none() -> ContractSpec:\n    return effect(send_email).empty()\n"},
+		{name: "private names stay out", effects: "import clauz3\n\n_MARK = 'x'\n\n@clauz3.trusted\ndef send_email(addr: str, msg: str) -> None: ...\n", contracts: "from clauz3.spec import *\nfrom .effects import *\n\nX = _MARK\n", want: "4:5: name _MARK is not defined", code: ir.LayerError},
+		{name: "__all__ decides", effects: "import clauz3\n\n__all__ = ['LIMIT']\nLIMIT = 3\n\n@clauz3.trusted\ndef send_email(addr: str, msg: str) -> None: ...\n", contracts: "from clauz3.spec import *\nfrom .effects import *\n\nEmail = effect(send_email)\n", want: "4:16: effect() takes an effect of the layer or a name string, not send_email", code: ir.LayerError},
+		{name: "typing", contracts: "from typing import *\n", want: "1:1: import * from typing is not supported: its names are not known here; import the names used, e.g. from typing import Optional", code: ir.Unsupported},
+		{name: "foreign module", contracts: "from os import *\n", want: "1:1: import * from os is not supported: its names are not known here; import the names used, e.g. from os import path", code: ir.Unsupported},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string]string{"contracts.py": tc.contracts}
+			if tc.effects != "" {
+				files["effects.py"] = tc.effects
+			}
+			dir, err := loadFiles(t, files)
+			if tc.code != 0 {
+				diagtest.Want(t, err, tc.code, filepath.Join(dir, "contracts.py")+":"+tc.want)
+				return
+			}
+			if err != nil {
+				t.Fatalf("refused: %v", err)
+			}
+		})
+	}
+}

@@ -1,6 +1,7 @@
 package layer
 
 import (
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -163,7 +164,9 @@ func isRow(m *Module, c *ast.ClassDef) bool {
 // bind binds name in m, refusing to rebind it to something else.
 func (ld *loader) bind(m *Module, n ast.Ast, name string, s *Symbol) {
 	if old, ok := m.Names[name]; ok {
-		if old.Kind == KModule && s.Kind == KModule && old.Qual == s.Qual || old.Kind == KAPI && s.Kind == KAPI && old.Qual == s.Qual {
+		// The same thing bound again (import * of a module that imported
+		// it too) is no redefinition.
+		if old == s || old.Kind == KModule && s.Kind == KModule && old.Qual == s.Qual || old.Kind == KAPI && s.Kind == KAPI && old.Qual == s.Qual {
 			return
 		}
 		ld.errorf(m.src, n, ir.Unsupported, "redefinition of %s is not supported (it is already bound to a %s)", name, old.Kind)
@@ -247,7 +250,7 @@ func (ld *loader) importFrom(m *Module, s *ast.ImportFrom) {
 		for _, a := range s.Names {
 			name, as := string(a.Name), string(a.AsName)
 			if name == "*" {
-				ld.errorf(m.src, s, ir.Unsupported, "import * is not supported")
+				ld.starUnknown(m, s, mod)
 				continue
 			}
 			if as == "" {
@@ -276,7 +279,7 @@ func (ld *loader) importFrom(m *Module, s *ast.ImportFrom) {
 			as = string(a.AsName)
 		}
 		if name == "*" {
-			ld.errorf(m.src, s, ir.Unsupported, "import * is not supported")
+			ld.importStar(m, s, mod, kind)
 			continue
 		}
 		var sym *Symbol
@@ -304,6 +307,64 @@ func (ld *loader) importFrom(m *Module, s *ast.ImportFrom) {
 		}
 		ld.bind(m, s, as, sym)
 	}
+}
+
+// importStar binds what from mod import * binds in Python: the public
+// names of a layer module (those its __all__ lists, when it has one), or
+// the members of a ClauZ3 API module. A module whose names are not known
+// here (deal, typing) is refused as starUnknown says.
+func (ld *loader) importStar(m *Module, s *ast.ImportFrom, mod, kind string) {
+	switch kind {
+	case "api":
+		members := apiModules[mod]
+		if members == nil || mod == "__future__" {
+			break
+		}
+		for _, name := range slices.Sorted(maps.Keys(members)) {
+			ld.bind(m, s, name, APIMember(mod, name))
+		}
+		return
+	case "layer":
+		lm := ld.layer.Module(mod)
+		if lm == nil {
+			break
+		}
+		ld.visit(lm)
+		names := slices.Sorted(maps.Keys(lm.Names))
+		if all := lm.Names["__all__"]; all != nil {
+			listed, ok := []string(nil), false
+			if all.Kind == KConst {
+				listed, ok = strConsts(all.Const)
+			}
+			if !ok {
+				ld.errorf(m.src, s, ir.LayerError, "__all__ of %s must be a list of names for import * to read it", mod)
+				return
+			}
+			names = listed
+		}
+		for _, name := range names {
+			sym := lm.Names[name]
+			if sym == nil {
+				ld.errorf(m.src, s, ir.LayerError, "cannot import name %s from %s (listed in its __all__)", name, mod)
+				continue
+			}
+			if lm.Names["__all__"] == nil && strings.HasPrefix(name, "_") {
+				continue
+			}
+			ld.bind(m, s, name, sym)
+		}
+		return
+	}
+	ld.starUnknown(m, s, mod)
+}
+
+// starUnknown refuses from mod import * where mod's names are not known.
+func (ld *loader) starUnknown(m *Module, s *ast.ImportFrom, mod string) {
+	example := map[string]string{"typing": "Optional", "deal": "pre", "os": "path", "pathlib": "Path", "clauz3": "trusted"}[mod]
+	if example == "" {
+		example = "NAME"
+	}
+	ld.errorf(m.src, s, ir.Unsupported, "import * from %s is not supported: its names are not known here; import the names used, e.g. from %s import %s", mod, mod, example)
 }
 
 // resolve returns the symbol a Name, a dotted Name (gpython's decorator
