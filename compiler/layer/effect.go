@@ -261,7 +261,7 @@ func (ld *loader) conditions(s *Symbol) {
 			locals[loc.Name] = loc
 			params = append(params, loc)
 		}
-		if !good || !ld.requiresDefaults(m, e, lam) {
+		if !good || !ld.requiresDefaults(m, e, lam, "requires of "+e.Name) {
 			continue
 		}
 		pred := ld.lambda(m, lam, params, &lambdaEnv{m: m, params: locals}, ir.Bool, "requires of "+e.Name)
@@ -367,7 +367,8 @@ func (ld *loader) lambdaArgsDefaults(m *Module, lam *ast.Lambda) bool {
 	return true
 }
 
-// requiresDefaults checks the defaults of a precondition's parameters.
+// requiresDefaults checks the defaults of a precondition's (or a fluent
+// update's) parameters, which name the effect's; what names the lambda.
 // deal calls a precondition with the arguments of the call as given, so a
 // layer written for it gives a parameter the effect's default (lambda
 // addr, msg, cc=None: ...) for calls that leave it out; ClauZ3 binds every
@@ -376,7 +377,7 @@ func (ld *loader) lambdaArgsDefaults(m *Module, lam *ast.Lambda) bool {
 // parameter has none (every call passes it, so the lambda's is never
 // used); any other default is refused, since deal and ClauZ3 would check
 // different values.
-func (ld *loader) requiresDefaults(m *Module, e *ir.Effect, lam *ast.Lambda) bool {
+func (ld *loader) requiresDefaults(m *Module, e *ir.Effect, lam *ast.Lambda, what string) bool {
 	a := lam.Args
 	nd := len(a.Args) - len(a.Defaults)
 	ok := true
@@ -392,7 +393,7 @@ func (ld *loader) requiresDefaults(m *Module, e *ir.Effect, lam *ast.Lambda) boo
 			continue
 		}
 		if want := ir.ExprString(p.Default); ir.ExprString(x) != want {
-			ld.errorf(m.src, d, ir.LayerError, "the default of %s in requires of %s is %s, but %s's is %s: a call that leaves %s out runs with %s, so write %s=%s or no default", p.Name, e.Name, ir.ExprString(x), e.Name, want, p.Name, want, p.Name, want)
+			ld.errorf(m.src, d, ir.LayerError, "the default of %s in %s is %s, but %s's is %s: a call that leaves %s out runs with %s, so write %s=%s or no default", p.Name, what, ir.ExprString(x), e.Name, want, p.Name, want, p.Name, want)
 			ok = false
 		}
 	}

@@ -129,3 +129,28 @@ func TestImportStar(t *testing.T) {
 		})
 	}
 }
+
+// TestFluentUpdateDefaults: a fluent update's lambda names the effect's
+// parameters as a precondition does, so it may give one the effect's own
+// default, and no other.
+func TestFluentUpdateDefaults(t *testing.T) {
+	const src = "import clauz3\nfrom clauz3.fluent import effect, fluent\n\nTemp = fluent('temperature', key=str, value=int, initial=20)\n\n@effect(%s)\n@clauz3.trusted\ndef send_email(addr: str, msg: str, degrees: int = 21) -> None: ...\n"
+	for _, tc := range []struct {
+		name, update, want string
+		code               ir.Code
+	}{
+		{"the effect's default", "lambda addr, degrees=21: Temp.set(addr, degrees)", "", 0},
+		{"another default", "lambda addr, degrees=30: Temp.set(addr, degrees)", "6:30: the default of degrees in fluent update of send_email is 30, but send_email's is 21: a call that leaves degrees out runs with 21, so write degrees=21 or no default", ir.LayerError},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, err := loadFiles(t, map[string]string{"effects.py": fmt.Sprintf(src, tc.update)})
+			if tc.code != 0 {
+				diagtest.Want(t, err, tc.code, filepath.Join(dir, "effects.py")+":"+tc.want)
+				return
+			}
+			if err != nil {
+				t.Fatalf("refused: %v", err)
+			}
+		})
+	}
+}
