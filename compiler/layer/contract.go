@@ -49,6 +49,8 @@ func (ld *loader) buildRelation(m *Module, call *ast.Call) *ir.Relation {
 		sel = string(str.S)
 	} else if s := resolve(m, arg); s != nil && s.Kind == KEffect {
 		sel = s.Effect.Name
+	} else if d, ok := pyast.Dotted(arg); ok && s == nil && ld.refused[d[strings.LastIndex(d, ".")+1:]] {
+		return nil // the effect's declaration was refused, and said why
 	} else {
 		ld.errorf(f, arg, ir.LayerError, "effect() takes an effect of the layer or a name string, not %s", pyast.Render(arg))
 		return nil
@@ -58,6 +60,9 @@ func (ld *loader) buildRelation(m *Module, call *ast.Call) *ir.Relation {
 		if e.HasSelector(sel) {
 			effs = append(effs, e)
 		}
+	}
+	if len(effs) == 0 && ld.refused[sel] {
+		return nil // the effect's declaration was refused, and said why
 	}
 	if len(effs) == 0 {
 		ld.errorf(f, call, ir.LayerError, "effect(%s) selects no effect of layer %s (no effect or marker is named %s)", ir.PyRepr(sel), ld.layer.Name, sel)

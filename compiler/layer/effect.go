@@ -220,6 +220,12 @@ func (ld *loader) effectDef(m *Module, def *ast.FunctionDef, markers []string, d
 		result = t
 	}
 	if !ok || bad {
+		// Refused, located: a relation over its name or markers says
+		// nothing more (buildRelation).
+		ld.refused[name] = true
+		for _, mk := range markers {
+			ld.refused[mk] = true
+		}
 		return
 	}
 	e := &ir.Effect{Pos: pyast.Pos(f, def), Name: name, Module: m.Name, Layer: ld.layer.Name, Markers: markers, Result: result}

@@ -57,6 +57,9 @@ type loader struct {
 	contracts []*contractDecl
 	relations []*Symbol
 	policies  []*Symbol
+	// refused holds the names and markers of effects whose declaration
+	// was refused (and reported): relations over them stay silent.
+	refused map[string]bool
 }
 
 func (ld *loader) errorf(f *syntax.File, n ast.Ast, code ir.Code, format string, args ...any) {
