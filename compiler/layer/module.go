@@ -75,7 +75,7 @@ func (ld *loader) load() {
 			ok = false
 			continue
 		}
-		f, err := syntax.Parse(m.File, src)
+		f, err := syntax.ParseLayer(m.File, src)
 		if err != nil {
 			ld.errs.Append(pyast.ParseErrors(m.File, err))
 			ok = false
