@@ -84,3 +84,18 @@ def run(cmd: str, timeout: int = 5) -> int:
 		})
 	}
 }
+
+// TestQuotedContractSpec: a contract's return annotation may be quoted, as
+// under from __future__ import annotations; Python never evaluates it.
+func TestQuotedContractSpec(t *testing.T) {
+	for _, ret := range []string{`"ContractSpec"`, `'spec.ContractSpec'`} {
+		t.Run(ret, func(t *testing.T) {
+			_, err := loadFiles(t, map[string]string{"contracts.py": "from __future__ import annotations\nfrom clauz3 import spec\n\nEmail = spec.effect('send_email')\n\n@spec.contract\ndef none() -> " + ret + ":\n    return Email.empty()\n"})
+			if err != nil {
+				t.Errorf("refused: %v", err)
+			}
+		})
+	}
+	dir, err := loadFiles(t, map[string]string{"contracts.py": "from clauz3 import spec\n\nEmail = spec.effect('send_email')\n\n@spec.contract\ndef none() -> 'Spec':\n    return Email.empty()\n"})
+	diagtest.Want(t, err, ir.LayerError, filepath.Join(dir, "contracts.py")+":6:15: return annotation of contract none must be ContractSpec")
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/clauz3/clauz3/compiler/lower"
 	"github.com/clauz3/clauz3/compiler/pyast"
+	"github.com/clauz3/clauz3/compiler/syntax"
 	"github.com/clauz3/clauz3/ir"
 )
 
@@ -89,7 +90,7 @@ func (ld *loader) contractDef(m *Module, def *ast.FunctionDef) {
 	name := string(def.Name)
 	isType := ld.typeParams(m, def)
 	params, nodes, ok := ld.params(m, def, false, isType)
-	if def.Returns != nil {
+	if def.Returns != nil && !quotedContractSpec(f, def.Returns) {
 		if s := resolve(m, def.Returns); s == nil || s.Kind != KAPI || s.Qual != "clauz3.spec.ContractSpec" {
 			ld.errorf(f, def.Returns, ir.LayerError, "return annotation of contract %s must be ContractSpec", name)
 			ok = false
@@ -120,6 +121,23 @@ func (ld *loader) contractDef(m *Module, def *ast.FunctionDef) {
 		}
 		ld.layer.Contracts = append(ld.layer.Contracts, c)
 	}
+}
+
+// quotedContractSpec reports whether a return annotation is the string
+// "ContractSpec" (or "spec.ContractSpec", ...), as a module written with
+// from __future__ import annotations or forward references has it: Python
+// never evaluates it, so it needs no import.
+func quotedContractSpec(f *syntax.File, e ast.Expr) bool {
+	str, ok := e.(*ast.Str)
+	if !ok {
+		return false
+	}
+	x, err, ok := f.StringAnnotation(str)
+	if !ok || err != nil {
+		return false
+	}
+	d, ok := pyast.Dotted(x)
+	return ok && (d == "ContractSpec" || strings.HasSuffix(d, ".ContractSpec"))
 }
 
 // contract compiles a contract's body (pass 2): straight-line
