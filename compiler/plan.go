@@ -834,7 +834,7 @@ func (c *compiler) guarantees(prog *ir.Program) []*ir.Guarantee {
 			continue // refused when the function was declared
 		}
 		if !isCall || len(call.Args) != 1 || len(call.Keywords) > 0 || call.Starargs != nil || call.Kwargs != nil {
-			c.errorf(d, ir.ArgumentError, "%s takes one contract call, e.g. @%s(emails.only([\"bob@example.com\"]))", pyast.Render(fn), pyast.Render(fn))
+			c.errorf(d, ir.ArgumentError, "%s takes one contract call (write one @clauz3.guarantee per contract: each must hold), e.g. @%s(emails.only([\"bob@example.com\"]))", pyast.Render(fn), pyast.Render(fn))
 			continue
 		}
 		if g := c.guarantee(call.Args[0], prog); g != nil {
@@ -847,7 +847,16 @@ func (c *compiler) guarantees(prog *ir.Program) []*ir.Guarantee {
 func (c *compiler) guarantee(e ast.Expr, prog *ir.Program) *ir.Guarantee {
 	call, ok := e.(*ast.Call)
 	if !ok {
-		c.errorf(e, ir.ArgumentError, "guarantee takes a contract call, not a %s", pyast.Describe(e))
+		hint := ""
+		if b, isBool := e.(*ast.BoolOp); isBool {
+			// A and B is B (A or B is A) in Python: the original would
+			// have taken one contract without a word.
+			op := map[ast.BoolOpNumber]string{ast.And: "A and B is B alone", ast.Or: "A or B is A alone"}[b.Op]
+			hint = " (write one @clauz3.guarantee per contract: each must hold; in Python, " + op + ")"
+		} else if bin, isBin := e.(*ast.BinOp); isBin && (bin.Op == ast.BitAnd || bin.Op == ast.BitOr) {
+			hint = " (write one @clauz3.guarantee per contract: each must hold)"
+		}
+		c.errorf(e, ir.ArgumentError, "guarantee takes a contract call, not a %s%s", pyast.Describe(e), hint)
 		return nil
 	}
 	s, why := c.resolve(call.Func)
