@@ -333,7 +333,11 @@ func (ld *loader) conditionArgs(m *Module, call *ast.Call, defaults bool) (*ast.
 	msg := ""
 	for _, k := range call.Keywords {
 		if k.Arg != "message" {
-			ld.errorf(f, k, ir.Unsupported, "keyword %s of %s is not supported", k.Arg, label)
+			hint := ""
+			if k.Arg == "exception" {
+				hint = " (remove it: a failed condition ends the plan with a ContractError whatever it names; message= says why)"
+			}
+			ld.errorf(f, k, ir.Unsupported, "keyword %s of %s is not supported%s", k.Arg, label, hint)
 			return nil, "", false
 		}
 		str, ok := k.Value.(*ast.Str)
