@@ -160,8 +160,8 @@ func (c *compiler) conditionArgs(call *ast.Call, defaults bool) (*ast.Lambda, st
 }
 
 func (c *compiler) conditionLambda(lam *ast.Lambda, locals []*ir.Local, params map[string]*ir.Local, what string) *ir.Lambda {
-	env := conditionEnv{c: c, params: params}
-	l := &lower.Lowerer{File: c.file, Errs: &c.errs, Env: env, NoFStrings: true, BinOps: conditionOps, Where: " in a plan condition"}
+	env := conditionEnv{c: c, params: params, narrow: &lower.ConditionNarrowing{Param: func(name string) *ir.Local { return params[name] }}}
+	l := &lower.Lowerer{File: c.file, Errs: &c.errs, Env: env, NoFStrings: true, BinOps: conditionOps, Where: " in a plan condition", Ext: env.narrow.Ext}
 	body := l.Expr(lam.Body, ir.Bool)
 	if body == nil {
 		return nil
@@ -178,11 +178,14 @@ func (c *compiler) conditionLambda(lam *ast.Lambda, locals []*ir.Local, params m
 type conditionEnv struct {
 	c      *compiler
 	params map[string]*ir.Local
+	// narrow lowers None tests of the optional parameters and narrows
+	// them in and/or (x is None or P: P reads x unwrapped).
+	narrow *lower.ConditionNarrowing
 }
 
 func (e conditionEnv) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
 	if loc, ok := e.params[string(n.Id)]; ok {
-		return &ir.LocalRef{Pos: l.Pos(n), Local: loc}
+		return e.narrow.Ref(l.Pos(n), loc)
 	}
 	return e.constant(l, n)
 }

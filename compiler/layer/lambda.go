@@ -2,7 +2,6 @@ package layer
 
 import (
 	"fmt"
-	"maps"
 	"strings"
 
 	"github.com/go-python/gpython/ast"
@@ -33,10 +32,9 @@ type lambdaEnv struct {
 	// single == or != in the lambda: the only place where a
 	// dict[str, object] may be read (see objectDictRead).
 	compared map[ast.Expr]bool
-	// nonNone are the optional parameters a None test before them in an
-	// and/or has shown are not None (x is None or P, x is not None and
-	// P): P reads x unwrapped, as Python's typing narrows it.
-	nonNone map[*ir.Local]bool
+	// narrow lowers None tests of a condition's optional parameters and
+	// narrows them in and/or (x is None or P: P reads x unwrapped).
+	narrow lower.ConditionNarrowing
 }
 
 // contractOps are the arithmetic operators of contract lambdas (docs/design.md section 4).
@@ -46,6 +44,9 @@ var contractOps = map[ir.BinOpKind]bool{ir.Add: true, ir.Sub: true}
 // ir.Lambda of type want (nil: any type). what names it in messages.
 func (ld *loader) lambda(m *Module, lam *ast.Lambda, params []*ir.Local, env *lambdaEnv, want ir.Type, what string) *ir.Lambda {
 	env.compared = equalityOperands(lam.Body)
+	if env.fact == nil && env.narrow.Param == nil {
+		env.narrow.Param = func(name string) *ir.Local { return env.params[name] }
+	}
 	l := &lower.Lowerer{File: m.src, Errs: ld.errs, Env: env, NoFStrings: true, BinOps: env.binOps, Ext: env.ext}
 	body := l.Expr(lam.Body, want)
 	if body == nil {
@@ -87,11 +88,7 @@ func (e *lambdaEnv) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
 			l.Errorf(n, ir.LayerError, "%s", opaqueRead(name, loc.Type))
 			return nil
 		}
-		ref := &ir.LocalRef{Pos: l.Pos(n), Local: loc}
-		if e.nonNone[loc] {
-			return &ir.Unwrap{Pos: l.Pos(n), X: ref}
-		}
-		return ref
+		return e.narrow.Ref(l.Pos(n), loc)
 	}
 	s := e.m.Names[name]
 	switch {
@@ -246,96 +243,12 @@ func (e *lambdaEnv) ext(l *lower.Lowerer, x ast.Expr, want ir.Type) (ir.Expr, bo
 	if v, ok := e.columnRef(l, x, want); ok {
 		return v, true
 	}
-	if v, ok := e.paramNoneTest(l, x); ok {
-		return v, true
-	}
-	if b, ok := x.(*ast.BoolOp); ok && e.fact == nil {
-		return e.narrowingBoolOp(l, b, want), true
+	if e.fact == nil {
+		if v, ok := e.narrow.Ext(l, x, want); ok {
+			return v, true
+		}
 	}
 	return e.noneTest(l, x)
-}
-
-// paramNoneTest lowers `x is None` / `x is not None` (None on either side)
-// for an optional parameter x of a condition: an optional argument, or an
-// optional result.
-func (e *lambdaEnv) paramNoneTest(l *lower.Lowerer, x ast.Expr) (ir.Expr, bool) {
-	loc, isNot, cmp := e.noneTested(x)
-	if loc == nil {
-		return nil, false
-	}
-	if _, isOpt := loc.Type.(*ir.Optional); !isOpt {
-		l.Errorf(cmp, ir.LayerError, "%s is %s, never None", loc.Name, loc.Type)
-		return nil, true
-	}
-	op := ir.Is
-	if isNot {
-		op = ir.IsNot
-	}
-	ref := &ir.LocalRef{Pos: l.Pos(cmp), Local: loc}
-	return &ir.Compare{Pos: l.Pos(cmp), Ops: []ir.CmpOp{op}, Operands: []ir.Expr{ref, &ir.Const{Pos: l.Pos(cmp), T: ir.None, Value: nil}}}, true
-}
-
-// noneTested returns the parameter a `p is None` / `p is not None` test
-// reads (nil when x is no such test of a condition's own parameter).
-func (e *lambdaEnv) noneTested(x ast.Expr) (*ir.Local, bool, *ast.Compare) {
-	cmp, ok := x.(*ast.Compare)
-	if !ok || e.fact != nil || len(cmp.Ops) != 1 || (cmp.Ops[0] != ast.Is && cmp.Ops[0] != ast.IsNot) {
-		return nil, false, nil
-	}
-	name, none := cmp.Left, cmp.Comparators[0]
-	if isNoneLit(name) {
-		name, none = none, name
-	}
-	n, isName := name.(*ast.Name)
-	if !isNoneLit(none) || !isName {
-		return nil, false, nil
-	}
-	loc := e.params[string(n.Id)]
-	if loc == nil {
-		return nil, false, nil
-	}
-	return loc, cmp.Ops[0] == ast.IsNot, cmp
-}
-
-// narrowingBoolOp lowers and/or in a condition as lower does, except that
-// after an operand `x is not None` (in an and) or `x is None` (in an or)
-// the operands to its right read x as not None, as Python evaluates them
-// only then.
-func (e *lambdaEnv) narrowingBoolOp(l *lower.Lowerer, b *ast.BoolOp, want ir.Type) ir.Expr {
-	op := ir.And
-	if b.Op == ast.Or {
-		op = ir.Or
-	}
-	saved := e.nonNone
-	defer func() { e.nonNone = saved }()
-	var acc ir.Expr
-	for _, v := range b.Values {
-		hint := want
-		if acc != nil {
-			hint = acc.Type()
-		}
-		x := l.Expr(v, hint)
-		if x == nil {
-			return nil
-		}
-		if loc, isNot, _ := e.noneTested(v); loc != nil && isNot == (op == ir.And) {
-			e.nonNone = maps.Clone(e.nonNone)
-			if e.nonNone == nil {
-				e.nonNone = map[*ir.Local]bool{}
-			}
-			e.nonNone[loc] = true
-		}
-		if acc == nil {
-			acc = x
-			continue
-		}
-		if !ir.Identical(acc.Type(), x.Type()) {
-			l.Errorf(v, ir.TypeMismatch, "operands of %s must have one type, got %s and %s", op, acc.Type(), x.Type())
-			return nil
-		}
-		acc = &ir.BoolOp{Pos: l.Pos(b), Op: op, X: acc, Y: x, T: acc.Type()}
-	}
-	return acc
 }
 
 // noneTest lowers `f.field is None` / `is not None` (or None on the left)
