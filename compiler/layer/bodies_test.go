@@ -99,3 +99,36 @@ func TestQuotedContractSpec(t *testing.T) {
 	dir, err := loadFiles(t, map[string]string{"contracts.py": "from clauz3 import spec\n\nEmail = spec.effect('send_email')\n\n@spec.contract\ndef none() -> 'Spec':\n    return Email.empty()\n"})
 	diagtest.Want(t, err, ir.LayerError, filepath.Join(dir, "contracts.py")+":6:15: return annotation of contract none must be ContractSpec")
 }
+
+// TestModuleLevelForBodies: what a layer module holds at module level
+// only for its effect bodies or for running it as a script loads as
+// Python reads it on import: an optional import (try: import x except
+// ImportError: x = None) binds an opaque name, refused where compiled code
+// reads it, and an if __name__ == "__main__": block never runs. Any other
+// try or if stays refused, saying what is read.
+func TestModuleLevelForBodies(t *testing.T) {
+	const tail = "\n\n@clauz3.trusted\ndef send_email(addr: str, msg: str) -> None:\n    return requests.post(addr, msg)\n"
+	for _, tc := range []struct {
+		name, head, want string
+		code             ir.Code
+	}{
+		{name: "optional import", head: "import clauz3\ntry:\n    import requests\nexcept ImportError:  # optional\n    requests = None\n"},
+		{name: "fallback import", head: "import clauz3\ntry:\n    import simplejson as json\nexcept (ImportError, ModuleNotFoundError):\n    import json\n"},
+		{name: "main block", head: "import clauz3\nif __name__ == '__main__':\n    send_email('a@b', 'x')\n"},
+		{name: "other try", head: "import clauz3\ntry:\n    X = 1\nexcept ImportError:\n    X = 2\n", want: "effects.py:2:1: try statement at module level is not supported (only try: import ... except ImportError: ..., binding modules for effect bodies)", code: ir.Unsupported},
+		{name: "other except", head: "import clauz3\ntry:\n    import requests\nexcept Exception:\n    requests = None\n", want: "effects.py:2:1: try statement at module level is not supported (only try: import ... except ImportError: ..., binding modules for effect bodies)", code: ir.Unsupported},
+		{name: "other if", head: "import clauz3\nif True:\n    X = 1\n", want: "effects.py:2:1: if statement at module level is not supported (only if __name__ == \"__main__\": ..., which never runs on import)", code: ir.Unsupported},
+		{name: "opaque name read", head: "import clauz3\ntry:\n    import requests\nexcept ImportError:\n    requests = None\n\n@clauz3.requires(lambda addr: addr != requests)\n@clauz3.trusted\ndef ping(addr: str) -> None: ...\n", want: "effects.py:7:39: use of name imported for effect bodies requests in a lambda is not supported", code: ir.Unsupported},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, err := loadFiles(t, map[string]string{"effects.py": tc.head + tail})
+			if tc.code != 0 {
+				diagtest.Want(t, err, tc.code, filepath.Join(dir, tc.want))
+				return
+			}
+			if err != nil {
+				t.Fatalf("refused: %v", err)
+			}
+		})
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/go-python/gpython/ast"
+	"github.com/go-python/gpython/py"
 
 	"github.com/clauz3/clauz3/compiler/diag"
 	"github.com/clauz3/clauz3/compiler/lower"
@@ -149,10 +150,149 @@ func (ld *loader) visit(m *Module) {
 			} else {
 				ld.errorf(f, s, ir.Unsupported, "class definition is not supported (only row types: class %s(clauz3.Row))", s.Name)
 			}
+		case *ast.If:
+			if !isMainGuard(s) {
+				ld.errorf(f, s, ir.Unsupported, "if statement at module level is not supported (only if __name__ == \"__main__\": ..., which never runs on import)")
+			}
+			// The script entry of a layer module: never run on import.
+		case *ast.Try:
+			if !ld.optionalImports(m, s) {
+				ld.errorf(f, s, ir.Unsupported, "try statement at module level is not supported (only try: import ... except ImportError: ..., binding modules for effect bodies)")
+			}
 		default:
 			ld.errorf(f, s, ir.Unsupported, "%s is not supported", pyast.Describe(s))
 		}
 	}
+}
+
+// isMainGuard reports whether s is if __name__ == "__main__": ... (either
+// operand order) with no else.
+func isMainGuard(s *ast.If) bool {
+	c, ok := s.Test.(*ast.Compare)
+	if !ok || len(c.Ops) != 1 || c.Ops[0] != ast.Eq || len(s.Orelse) > 0 {
+		return false
+	}
+	l, r := c.Left, c.Comparators[0]
+	isName := func(e ast.Expr) bool { n, ok := e.(*ast.Name); return ok && n.Id == "__name__" }
+	isMain := func(e ast.Expr) bool { str, ok := e.(*ast.Str); return ok && string(str.S) == "__main__" }
+	return isName(l) && isMain(r) || isMain(l) && isName(r)
+}
+
+// optionalImports binds an optional import of modules for effect bodies,
+// try: import x except ImportError: x = None (or another import, or pass),
+// as Python does on import: each name is an opaque foreign name, refused
+// wherever the loader compiles a read of it. false: s has another shape
+// (nothing is bound).
+func (ld *loader) optionalImports(m *Module, s *ast.Try) bool {
+	if len(s.Orelse) > 0 || len(s.Finalbody) > 0 || len(s.Handlers) == 0 || len(s.Body) == 0 {
+		return false
+	}
+	foreignImport := func(st ast.Stmt) bool {
+		switch st := st.(type) {
+		case *ast.Import:
+			for _, a := range st.Names {
+				if ld.moduleKind(string(a.Name)) != "" || !foreignModule(string(a.Name)) {
+					return false
+				}
+			}
+			return true
+		case *ast.ImportFrom:
+			for _, a := range st.Names {
+				if a.Name == "*" {
+					return false
+				}
+			}
+			return st.Level == 0 && ld.moduleKind(string(st.Module)) == "" && foreignModule(string(st.Module))
+		}
+		return false
+	}
+	for _, st := range s.Body {
+		if !foreignImport(st) {
+			return false
+		}
+	}
+	importError := func(e ast.Expr) bool {
+		n, ok := e.(*ast.Name)
+		return ok && (n.Id == "ImportError" || n.Id == "ModuleNotFoundError")
+	}
+	for _, h := range s.Handlers {
+		switch t := h.ExprType.(type) {
+		case *ast.Name:
+			if !importError(t) {
+				return false
+			}
+		case *ast.Tuple:
+			for _, e := range t.Elts {
+				if !importError(e) {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+		for _, st := range h.Body {
+			switch st := st.(type) {
+			case *ast.Pass:
+			case *ast.Assign:
+				if len(st.Targets) != 1 || !isNoneConst(st.Value) {
+					return false
+				}
+				if _, ok := st.Targets[0].(*ast.Name); !ok {
+					return false
+				}
+			default:
+				if !foreignImport(st) {
+					return false
+				}
+			}
+		}
+	}
+	for _, st := range s.Body {
+		switch st := st.(type) {
+		case *ast.Import:
+			ld.importStmt(m, st)
+		case *ast.ImportFrom:
+			ld.importFrom(m, st)
+		}
+	}
+	// What a handler binds instead is the same opaque name (already bound
+	// by the try's import) or a new one.
+	for _, h := range s.Handlers {
+		for _, st := range h.Body {
+			var names []string
+			switch st := st.(type) {
+			case *ast.Assign:
+				names = []string{string(st.Targets[0].(*ast.Name).Id)}
+			case *ast.Import:
+				for _, a := range st.Names {
+					as := string(a.AsName)
+					if as == "" {
+						as, _, _ = strings.Cut(string(a.Name), ".")
+					}
+					names = append(names, as)
+				}
+			case *ast.ImportFrom:
+				for _, a := range st.Names {
+					as := string(a.AsName)
+					if as == "" {
+						as = string(a.Name)
+					}
+					names = append(names, as)
+				}
+			}
+			for _, n := range names {
+				if _, bound := m.Names[n]; !bound {
+					ld.bindForeign(m, st, n, n)
+				}
+			}
+		}
+	}
+	return true
+}
+
+func isNoneConst(e ast.Expr) bool {
+	c, ok := e.(*ast.NameConstant)
+	return ok && c.Value == py.None
 }
 
 func isRow(m *Module, c *ast.ClassDef) bool {
