@@ -22,7 +22,7 @@ var conditionOps = map[ir.BinOpKind]bool{ir.Add: true, ir.Sub: true}
 func (c *compiler) conditions(fi *funcInfo) {
 	fn := fi.fn
 	for _, call := range fi.requires {
-		lam, msg, ok := c.conditionArgs(call)
+		lam, msg, ok := c.conditionArgs(call, true)
 		if !ok {
 			continue
 		}
@@ -40,7 +40,7 @@ func (c *compiler) conditions(fi *funcInfo) {
 			params[loc.Name] = loc
 			locals = append(locals, loc)
 		}
-		if !good {
+		if !good || !c.requiresDefaults(fi, lam) {
 			continue
 		}
 		if pred := c.conditionLambda(lam, locals, params, "requires of "+fn.Name); pred != nil {
@@ -48,7 +48,7 @@ func (c *compiler) conditions(fi *funcInfo) {
 		}
 	}
 	for _, call := range fi.ensures {
-		lam, msg, ok := c.conditionArgs(call)
+		lam, msg, ok := c.conditionArgs(call, false)
 		if !ok {
 			continue
 		}
@@ -80,9 +80,49 @@ func paramNamed(fn *ir.Func, name string) *ir.Local {
 	return nil
 }
 
+// requiresDefaults checks the defaults of a precondition's parameters.
+// deal calls a precondition with the arguments of the call as given, so
+// a plan written for it gives a parameter the function's default (lambda
+// n, k=1: ...) for calls that leave it out; ClauZ3 binds every parameter
+// by name with the function's defaults filled in. The two agree when the
+// lambda's default is the function's, or when the function's parameter
+// has none (every call passes it); any other default is refused, since
+// deal and ClauZ3 would check different values.
+func (c *compiler) requiresDefaults(fi *funcInfo, lam *ast.Lambda) bool {
+	a := lam.Args
+	nd := len(a.Args) - len(a.Defaults)
+	ok := true
+	for i := nd; i < len(a.Args); i++ {
+		name := string(a.Args[i].Arg)
+		var p *lower.Param
+		for j := range fi.params {
+			if fi.params[j].Name == name {
+				p = &fi.params[j]
+			}
+		}
+		if p == nil || p.Default == nil {
+			continue // not a parameter (refused by the caller), or always passed
+		}
+		d := a.Defaults[i-nd]
+		l := &lower.Lowerer{File: c.file, Errs: &c.errs, Env: constEnv{c}, NoFStrings: true, Full: true}
+		x := l.Expr(d, p.Type)
+		if x == nil {
+			ok = false
+			continue
+		}
+		if want := ir.ExprString(p.Default); !lower.IsConstant(x) || ir.ExprString(x) != want {
+			c.errorf(d, ir.PlanError, "the default of %s in requires of %s is %s, but %s's is %s: a call that leaves %s out runs with %s, so write %s=%s or no default", name, fi.fn.Name, pyast.Render(d), fi.fn.Name, want, name, want, name, want)
+			ok = false
+		}
+	}
+	return ok
+}
+
 // conditionArgs checks the arguments of a condition decorator: one lambda
-// with plain parameters and an optional message= string literal.
-func (c *compiler) conditionArgs(call *ast.Call) (*ast.Lambda, string, bool) {
+// with plain parameters and an optional message= string literal. defaults
+// admits parameter defaults (a precondition's, checked by
+// requiresDefaults).
+func (c *compiler) conditionArgs(call *ast.Call, defaults bool) (*ast.Lambda, string, bool) {
 	label := pyast.Render(call.Func)
 	if len(call.Args) != 1 || call.Starargs != nil || call.Kwargs != nil {
 		c.errorf(call, ir.ArgumentError, "%s takes one lambda", label)
@@ -99,8 +139,8 @@ func (c *compiler) conditionArgs(call *ast.Call) (*ast.Lambda, string, bool) {
 	case a.Vararg != nil || a.Kwarg != nil || len(a.Kwonlyargs) > 0:
 		c.errorf(lam, ir.Unsupported, "lambda with *args, **kwargs or keyword-only parameters is not supported")
 		return nil, "", false
-	case len(a.Defaults) > 0:
-		c.errorf(lam, ir.Unsupported, "lambda parameter default is not supported")
+	case len(a.Defaults) > 0 && !defaults:
+		c.errorf(a.Defaults[0], ir.Unsupported, "a default of the parameter of %s is not supported (it is always called with the result)", label)
 		return nil, "", false
 	}
 	msg := ""
@@ -120,8 +160,8 @@ func (c *compiler) conditionArgs(call *ast.Call) (*ast.Lambda, string, bool) {
 }
 
 func (c *compiler) conditionLambda(lam *ast.Lambda, locals []*ir.Local, params map[string]*ir.Local, what string) *ir.Lambda {
-	env := conditionEnv{c: c, params: params}
-	l := &lower.Lowerer{File: c.file, Errs: &c.errs, Env: env, NoFStrings: true, BinOps: conditionOps, Where: " in a plan condition"}
+	env := conditionEnv{c: c, params: params, narrow: &lower.ConditionNarrowing{Param: func(name string) *ir.Local { return params[name] }}}
+	l := &lower.Lowerer{File: c.file, Errs: &c.errs, Env: env, NoFStrings: true, BinOps: conditionOps, Where: " in a plan condition", Ext: env.narrow.Ext}
 	body := l.Expr(lam.Body, ir.Bool)
 	if body == nil {
 		return nil
@@ -138,11 +178,14 @@ func (c *compiler) conditionLambda(lam *ast.Lambda, locals []*ir.Local, params m
 type conditionEnv struct {
 	c      *compiler
 	params map[string]*ir.Local
+	// narrow lowers None tests of the optional parameters and narrows
+	// them in and/or (x is None or P: P reads x unwrapped).
+	narrow *lower.ConditionNarrowing
 }
 
 func (e conditionEnv) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
 	if loc, ok := e.params[string(n.Id)]; ok {
-		return &ir.LocalRef{Pos: l.Pos(n), Local: loc}
+		return e.narrow.Ref(l.Pos(n), loc)
 	}
 	return e.constant(l, n)
 }

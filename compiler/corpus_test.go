@@ -91,3 +91,33 @@ func TestLayerErrorsPointIntoLayer(t *testing.T) {
 	}
 	diagtest.Want(t, err, ir.Unsupported, want)
 }
+
+// TestBrokenLayerRowAnnotations: a plan that annotates with a row type of
+// a layer that failed to load gets the layer's error alone, not also
+// "type UserRow is not supported" at each annotation.
+func TestBrokenLayerRowAnnotations(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "tools", "crm", "trusted")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"schemas.py": "import clauz3\n\nclass UserRow(clauz3.Row):\n    email: str\n",
+		"effects.py": "import clauz3\nfrom tools.crm.trusted.schemas import UserRow\n\n@clauz3.ensures(lambda result: len(result) <= 5)\n@clauz3.trusted\ndef users() -> list[UserRow]: ...\n",
+		"policy.py":  "from clauz3.policy import domain_policy\nPOLICY = domain_policy(when_used='users', recommended=['nope'])\n",
+	}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src := []byte("from tools.crm.trusted.effects import users\nfrom tools.crm.trusted.schemas import UserRow\nimport tools.crm.trusted.schemas as s\n\n" +
+		"def f(r: UserRow, q: s.UserRow | None = None) -> list[UserRow]:\n    return [r]\n\ndef main() -> None:\n    rows: list[UserRow] = users()\n    for u in rows:\n        print(f(u))\n")
+	_, err := Compile("plan.py", src, Config{ImportRoots: []string{root}})
+	want := filepath.Join(dir, "policy.py") + ":2:55: recommended names 'nope', which is not a contract of layer tools.crm.trusted"
+	// The whole text is under test: the layer's one error, nothing
+	// cascading into the plan's annotations.
+	if err == nil || err.Error() != want {
+		t.Errorf("got\n%v\nwant\n%s", err, want)
+	}
+}

@@ -504,7 +504,7 @@ func (c *compiler) moduleAssign(s *ast.Assign) {
 func (c *compiler) moduleAnnAssign(s ast.Stmt, a *syntax.AnnAssign) {
 	t, err := types.AnnotationIn(c.file, a.Annotation, planScope{c})
 	if err != nil {
-		c.errs.Append(err)
+		c.annotationErr(a.Annotation, err)
 		return
 	}
 	if a.Value == nil {
@@ -562,6 +562,26 @@ func (e constEnv) constRef(l *lower.Lowerer, n ast.Expr) ir.Expr {
 		l.Errorf(n, ir.PlanError, "%s is not a constant", pyast.Render(n))
 	}
 	return nil
+}
+
+// annotationErr reports the refusal of an annotation, unless the
+// annotation names something imported from a layer that failed to load:
+// the layer's own errors say why (and refuse the plan), and "type UserRow
+// is not supported" at every annotation would only hide them.
+func (c *compiler) annotationErr(ann ast.Expr, err *diag.Error) {
+	broken := false
+	ast.Walk(ann, func(n ast.Ast) bool {
+		switch n := n.(type) {
+		case *ast.Name, *ast.Attribute:
+			if s, _ := c.resolve(n.(ast.Expr)); s != nil && s.kind == sBroken {
+				broken = true
+			}
+		}
+		return !broken
+	})
+	if !broken {
+		c.errs.Append(err)
+	}
 }
 
 // planScope resolves row types and typing names in the plan's
@@ -630,7 +650,7 @@ func (c *compiler) signature(def *ast.FunctionDef, outer *ir.Func) *funcInfo {
 			c.errorf(arg, ir.PlanError, "parameter %s of %s needs a type annotation", arg.Arg, name)
 			fi.ok = false
 		} else if t, err := types.AnnotationIn(c.file, arg.Annotation, planScope{c}); err != nil {
-			c.errs.Append(err)
+			c.annotationErr(arg.Annotation, err)
 			fi.ok = false
 		} else {
 			p.Type = t
@@ -672,7 +692,7 @@ func (c *compiler) signature(def *ast.FunctionDef, outer *ir.Func) *funcInfo {
 	switch {
 	case def.Returns != nil:
 		if t, err := types.AnnotationIn(c.file, def.Returns, planScope{c}); err != nil {
-			c.errs.Append(err)
+			c.annotationErr(def.Returns, err)
 			fi.ok = false
 		} else {
 			fi.fn.Result = t
@@ -814,7 +834,7 @@ func (c *compiler) guarantees(prog *ir.Program) []*ir.Guarantee {
 			continue // refused when the function was declared
 		}
 		if !isCall || len(call.Args) != 1 || len(call.Keywords) > 0 || call.Starargs != nil || call.Kwargs != nil {
-			c.errorf(d, ir.ArgumentError, "%s takes one contract call, e.g. @%s(emails.only([\"bob@example.com\"]))", pyast.Render(fn), pyast.Render(fn))
+			c.errorf(d, ir.ArgumentError, "%s takes one contract call (write one @clauz3.guarantee per contract: each must hold), e.g. @%s(emails.only([\"bob@example.com\"]))", pyast.Render(fn), pyast.Render(fn))
 			continue
 		}
 		if g := c.guarantee(call.Args[0], prog); g != nil {
@@ -827,7 +847,16 @@ func (c *compiler) guarantees(prog *ir.Program) []*ir.Guarantee {
 func (c *compiler) guarantee(e ast.Expr, prog *ir.Program) *ir.Guarantee {
 	call, ok := e.(*ast.Call)
 	if !ok {
-		c.errorf(e, ir.ArgumentError, "guarantee takes a contract call, not a %s", pyast.Describe(e))
+		hint := ""
+		if b, isBool := e.(*ast.BoolOp); isBool {
+			// A and B is B (A or B is A) in Python: the original would
+			// have taken one contract without a word.
+			op := map[ast.BoolOpNumber]string{ast.And: "A and B is B alone", ast.Or: "A or B is A alone"}[b.Op]
+			hint = " (write one @clauz3.guarantee per contract: each must hold; in Python, " + op + ")"
+		} else if bin, isBin := e.(*ast.BinOp); isBin && (bin.Op == ast.BitAnd || bin.Op == ast.BitOr) {
+			hint = " (write one @clauz3.guarantee per contract: each must hold)"
+		}
+		c.errorf(e, ir.ArgumentError, "guarantee takes a contract call, not a %s%s", pyast.Describe(e), hint)
 		return nil
 	}
 	s, why := c.resolve(call.Func)

@@ -374,7 +374,7 @@ func (fl *fnLowerer) annAssign(s ast.Stmt, a *syntax.AnnAssign) ([]ir.Stmt, flow
 	name := string(a.Target.Id)
 	t, err := types.AnnotationIn(fl.c.file, a.Annotation, planScope{fl.c})
 	if err != nil {
-		fl.c.errs.Append(err)
+		fl.c.annotationErr(a.Annotation, err)
 		if fl.locals[name] == nil {
 			fl.broken[name] = true
 		}

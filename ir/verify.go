@@ -180,12 +180,13 @@ func funcParam(f *Func, name string) *Local {
 }
 
 // pureCondition refuses anything but the predicate language in a plan
-// condition: literals, its parameters, row fields, operators, len,
+// condition: literals, its parameters (unwrapped where a None test to
+// their left narrowed them: x is None or P), row fields, operators, len,
 // startswith and endswith.
 func (v *verifier) pureCondition(f *Func, what string, c *Condition) {
 	Inspect(c.Pred.Body, func(e Expr) bool {
 		switch e := e.(type) {
-		case *Const, *LocalRef, *BinOp, *UnOp, *BoolOp, *Compare, *Attr, *ListLit, *TupleLit, *SetLit:
+		case *Const, *LocalRef, *BinOp, *UnOp, *BoolOp, *Compare, *Attr, *ListLit, *TupleLit, *SetLit, *Unwrap:
 			return true
 		case *Builtin:
 			switch e.Name {

@@ -327,8 +327,38 @@ func zeroOf(t ir.Type) (interp.Value, error) {
 	case ir.IsBasic(t, ir.KindBool):
 		return false, nil
 	}
-	if _, ok := t.(*ir.Optional); ok {
+	// A column the prover did not model may be a container or a row too
+	// (a row field is any type of the language): any value of its type
+	// replays, so the empty one (or, for a tuple or a row, one of zeros).
+	switch t := t.(type) {
+	case *ir.Optional:
 		return nil, nil
+	case *ir.List:
+		return &interp.List{}, nil
+	case *ir.Dict:
+		return interp.NewDict(), nil
+	case *ir.Set:
+		return interp.NewSet(), nil
+	case *ir.Tuple:
+		tup := make(interp.Tuple, len(t.Elems))
+		for i, et := range t.Elems {
+			z, err := zeroOf(et)
+			if err != nil {
+				return nil, err
+			}
+			tup[i] = z
+		}
+		return tup, nil
+	case *ir.Row:
+		row := &interp.Row{Type: t, Fields: make([]interp.Value, len(t.Fields))}
+		for i, f := range t.Fields {
+			z, err := zeroOf(f.Type)
+			if err != nil {
+				return nil, fmt.Errorf("column %s: %v", f.Name, err)
+			}
+			row.Fields[i] = z
+		}
+		return row, nil
 	}
 	return nil, fmt.Errorf("no default for %s", t)
 }

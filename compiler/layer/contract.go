@@ -1,6 +1,7 @@
 package layer
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -8,6 +9,7 @@ import (
 
 	"github.com/clauz3/clauz3/compiler/lower"
 	"github.com/clauz3/clauz3/compiler/pyast"
+	"github.com/clauz3/clauz3/compiler/syntax"
 	"github.com/clauz3/clauz3/ir"
 )
 
@@ -48,6 +50,8 @@ func (ld *loader) buildRelation(m *Module, call *ast.Call) *ir.Relation {
 		sel = string(str.S)
 	} else if s := resolve(m, arg); s != nil && s.Kind == KEffect {
 		sel = s.Effect.Name
+	} else if d, ok := pyast.Dotted(arg); ok && s == nil && ld.refused[d[strings.LastIndex(d, ".")+1:]] {
+		return nil // the effect's declaration was refused, and said why
 	} else {
 		ld.errorf(f, arg, ir.LayerError, "effect() takes an effect of the layer or a name string, not %s", pyast.Render(arg))
 		return nil
@@ -57,6 +61,9 @@ func (ld *loader) buildRelation(m *Module, call *ast.Call) *ir.Relation {
 		if e.HasSelector(sel) {
 			effs = append(effs, e)
 		}
+	}
+	if len(effs) == 0 && ld.refused[sel] {
+		return nil // the effect's declaration was refused, and said why
 	}
 	if len(effs) == 0 {
 		ld.errorf(f, call, ir.LayerError, "effect(%s) selects no effect of layer %s (no effect or marker is named %s)", ir.PyRepr(sel), ld.layer.Name, sel)
@@ -83,7 +90,7 @@ func (ld *loader) contractDef(m *Module, def *ast.FunctionDef) {
 	name := string(def.Name)
 	isType := ld.typeParams(m, def)
 	params, nodes, ok := ld.params(m, def, false, isType)
-	if def.Returns != nil {
+	if def.Returns != nil && !quotedContractSpec(f, def.Returns) {
 		if s := resolve(m, def.Returns); s == nil || s.Kind != KAPI || s.Qual != "clauz3.spec.ContractSpec" {
 			ld.errorf(f, def.Returns, ir.LayerError, "return annotation of contract %s must be ContractSpec", name)
 			ok = false
@@ -114,6 +121,23 @@ func (ld *loader) contractDef(m *Module, def *ast.FunctionDef) {
 		}
 		ld.layer.Contracts = append(ld.layer.Contracts, c)
 	}
+}
+
+// quotedContractSpec reports whether a return annotation is the string
+// "ContractSpec" (or "spec.ContractSpec", ...), as a module written with
+// from __future__ import annotations or forward references has it: Python
+// never evaluates it, so it needs no import.
+func quotedContractSpec(f *syntax.File, e ast.Expr) bool {
+	str, ok := e.(*ast.Str)
+	if !ok {
+		return false
+	}
+	x, err, ok := f.StringAnnotation(str)
+	if !ok || err != nil {
+		return false
+	}
+	d, ok := pyast.Dotted(x)
+	return ok && (d == "ContractSpec" || strings.HasSuffix(d, ".ContractSpec"))
 }
 
 // contract compiles a contract's body (pass 2): straight-line
@@ -292,19 +316,82 @@ func (cc *contractCtx) factLambdaArg(call *ast.Call, rv *relVal, want ir.Type) *
 		cc.errorf(call.Args[0], ir.LayerError, "%s() takes a lambda over a fact, not a %s", method, pyast.Describe(call.Args[0]))
 		return nil
 	}
-	if !cc.ld.lambdaArgs(cc.m, lam) {
+	if !cc.ld.lambdaArgsDefaults(cc.m, lam) {
 		return nil
 	}
-	if len(lam.Args.Args) != 1 {
+	args := lam.Args
+	if len(args.Args) == len(args.Defaults) && len(args.Args) > 0 {
+		cc.errorf(args.Defaults[0], ir.LayerError, "the lambda of %s() takes the fact as its first parameter, which cannot have a default", method)
+		return nil
+	}
+	if len(args.Args)-len(args.Defaults) != 1 {
 		cc.errorf(lam, ir.LayerError, "the lambda of %s() takes one parameter, the fact", method)
 		return nil
 	}
-	a := lam.Args.Args[0]
+	a := args.Args[0]
 	fact := &ir.Local{Pos: pyast.Pos(cc.m.src, a), Name: string(a.Arg), Type: rv.rel.Fact}
 	env := &lambdaEnv{m: cc.m, params: map[string]*ir.Local{fact.Name: fact}, fact: fact, rel: rv, captured: cc.captured, binOps: contractOps, columns: cc.columns, inst: cc.inst}
+	if !cc.boundDefaults(lam, env, method) {
+		return nil
+	}
 	what := "the lambda of " + method + "()"
 	return cc.ld.lambda(cc.m, lam, []*ir.Local{fact}, env, want, what)
 }
+
+// boundDefaults binds the parameters after the fact, each with a default:
+// the Python idiom lambda e, allowed=addresses: e.addr in allowed, called
+// with the fact alone, so each such name is its default, evaluated where
+// the contract builds the lambda. A default may be a parameter of the
+// contract, a column name of its body, or a constant; each name then
+// stands for it in the body.
+func (cc *contractCtx) boundDefaults(lam *ast.Lambda, env *lambdaEnv, method string) bool {
+	args := lam.Args
+	if len(args.Defaults) == 0 {
+		return true
+	}
+	env.captured = maps.Clone(env.captured)
+	env.columns = maps.Clone(env.columns)
+	if env.subst == nil {
+		env.subst = map[string]func() ir.Expr{}
+	}
+	ok := true
+	for i, d := range args.Defaults {
+		name := string(args.Args[1+i].Arg)
+		if n, isName := d.(*ast.Name); isName {
+			if loc := cc.captured[string(n.Id)]; loc != nil {
+				env.captured[name] = loc
+				continue
+			}
+			if col := cc.columns[string(n.Id)]; col != nil {
+				env.columns[name] = col
+				continue
+			}
+		}
+		reads := false
+		ast.Walk(d, func(n ast.Ast) bool {
+			if nm, isName := n.(*ast.Name); isName && (cc.captured[string(nm.Id)] != nil || cc.columns[string(nm.Id)] != nil) {
+				reads = true
+			}
+			return true
+		})
+		if reads {
+			cc.errorf(d, ir.Unsupported, "the default of %s in the lambda of %s() must be a parameter of the contract or a constant (write %s in the lambda's body instead)", name, method, pyast.Render(d))
+			ok = false
+			continue
+		}
+		x := cc.ld.constExpr(cc.m, d, nil)
+		if x == nil {
+			ok = false
+			continue
+		}
+		pos := pyast.Pos(cc.m.src, d)
+		env.subst[name] = func() ir.Expr { return lower.CloneAt(x, pos) }
+	}
+	return ok
+}
+
+// oneSpecHint says what to write instead of a combination of specs.
+const oneSpecHint = "a contract returns one spec: declare each as its own contract, and a plan writes one @clauz3.guarantee per contract, which must all hold"
 
 var specOps = map[ast.CmpOp]ir.CmpOp{ast.LtE: ir.LtE, ast.Lt: ir.Lt, ast.GtE: ir.GtE, ast.Gt: ir.Gt, ast.Eq: ir.Eq}
 
@@ -372,8 +459,19 @@ func (cc *contractCtx) spec(e ast.Expr) ir.Spec {
 		}
 		return cc.aggregate(e)
 	case *ast.BoolOp:
-		cc.errorf(e, ir.Unsupported, "combining specs with %s is not supported yet", strings.TrimPrefix(pyast.Describe(e), "boolean operator "))
+		cc.errorf(e, ir.Unsupported, "combining specs with %s is not supported yet (%s)", strings.TrimPrefix(pyast.Describe(e), "boolean operator "), oneSpecHint)
 		return nil
+	case *ast.BinOp:
+		if e.Op == ast.BitAnd || e.Op == ast.BitOr {
+			cc.errorf(e, ir.Unsupported, "combining specs with %s is not supported yet (%s)", map[ast.OperatorNumber]string{ast.BitAnd: "&", ast.BitOr: "|"}[e.Op], oneSpecHint)
+			return nil
+		}
+	}
+	if call, ok := e.(*ast.Call); ok {
+		if s := resolve(cc.m, call.Func); s != nil && s.Kind == KContract {
+			cc.errorf(e, ir.Unsupported, "contract %s returning contract %s is not supported: a contract returns a spec of its own (R.all(...), R.count() <= n, ...); write that spec here, or let the plan write @clauz3.guarantee(%s)", cc.c.Name, s.Name, pyast.Render(e))
+			return nil
+		}
 	}
 	cc.errorf(e, ir.Unsupported, "spec %s is not supported", pyast.Render(e))
 	return nil

@@ -99,8 +99,14 @@ func (ld *loader) funcDef(m *Module, def *ast.FunctionDef) {
 				continue
 			}
 			decl.ensures = append(decl.ensures, call)
-		case "deal.ensure", "deal.raises":
-			ld.errorf(f, d, ir.Unsupported, "decorator %s is not supported yet", label)
+		case "deal.ensure":
+			ld.errorf(f, d, ir.Unsupported, "decorator %s is not supported yet: a postcondition reads the result alone here; write @deal.post(lambda result: ...)", label)
+			bad = true
+		case "deal.raises":
+			// Accepting it inert would be wrong: a plan proved as if the
+			// effect returned could be cut short there, which breaks a
+			// guarantee such as count() >= 1.
+			ld.errorf(f, d, ir.Unsupported, "decorator %s is not supported yet: the prover does not model a trusted effect raising, so a plan would be proved as if it always returned; remove it", label)
 			bad = true
 		case "clauz3.fluent.effect":
 			if call == nil {
@@ -214,6 +220,12 @@ func (ld *loader) effectDef(m *Module, def *ast.FunctionDef, markers []string, d
 		result = t
 	}
 	if !ok || bad {
+		// Refused, located: a relation over its name or markers says
+		// nothing more (buildRelation).
+		ld.refused[name] = true
+		for _, mk := range markers {
+			ld.refused[mk] = true
+		}
 		return
 	}
 	e := &ir.Effect{Pos: pyast.Pos(f, def), Name: name, Module: m.Name, Layer: ld.layer.Name, Markers: markers, Result: result}
@@ -237,7 +249,7 @@ func (ld *loader) conditions(s *Symbol) {
 	m, e := s.mod, s.Effect
 	f := m.src
 	for _, call := range s.decl.requires {
-		lam, msg, ok := ld.conditionArgs(m, call)
+		lam, msg, ok := ld.conditionArgs(m, call, true)
 		if !ok {
 			continue
 		}
@@ -255,7 +267,7 @@ func (ld *loader) conditions(s *Symbol) {
 			locals[loc.Name] = loc
 			params = append(params, loc)
 		}
-		if !good {
+		if !good || !ld.requiresDefaults(m, e, lam, "requires of "+e.Name) {
 			continue
 		}
 		pred := ld.lambda(m, lam, params, &lambdaEnv{m: m, params: locals}, ir.Bool, "requires of "+e.Name)
@@ -265,7 +277,7 @@ func (ld *loader) conditions(s *Symbol) {
 		e.Requires = append(e.Requires, &ir.Condition{Pos: pyast.Pos(f, call), Source: pyast.Render(lam), Message: msg, Pred: pred})
 	}
 	for _, call := range s.decl.ensures {
-		lam, msg, ok := ld.conditionArgs(m, call)
+		lam, msg, ok := ld.conditionArgs(m, call, false)
 		if !ok {
 			continue
 		}
@@ -297,8 +309,9 @@ func (ld *loader) conditions(s *Symbol) {
 }
 
 // conditionArgs checks the arguments of @requires/@ensures: one lambda,
-// an optional message= string.
-func (ld *loader) conditionArgs(m *Module, call *ast.Call) (*ast.Lambda, string, bool) {
+// an optional message= string. defaults admits parameter defaults (a
+// precondition's, checked by requiresDefaults).
+func (ld *loader) conditionArgs(m *Module, call *ast.Call, defaults bool) (*ast.Lambda, string, bool) {
 	f := m.src
 	label := pyast.Render(call.Func)
 	if len(call.Args) != 1 || call.Starargs != nil || call.Kwargs != nil {
@@ -310,13 +323,21 @@ func (ld *loader) conditionArgs(m *Module, call *ast.Call) (*ast.Lambda, string,
 		ld.errorf(f, call.Args[0], ir.LayerError, "%s takes a lambda, not a %s", label, pyast.Describe(call.Args[0]))
 		return nil, "", false
 	}
-	if !ld.lambdaArgs(m, lam) {
+	if !ld.lambdaArgsDefaults(m, lam) {
+		return nil, "", false
+	}
+	if len(lam.Args.Defaults) > 0 && !defaults {
+		ld.errorf(f, lam.Args.Defaults[0], ir.Unsupported, "a default of the parameter of %s is not supported (it is always called with the result)", label)
 		return nil, "", false
 	}
 	msg := ""
 	for _, k := range call.Keywords {
 		if k.Arg != "message" {
-			ld.errorf(f, k, ir.Unsupported, "keyword %s of %s is not supported", k.Arg, label)
+			hint := ""
+			if k.Arg == "exception" {
+				hint = " (remove it: a failed condition ends the plan with a ContractError whatever it names; message= says why)"
+			}
+			ld.errorf(f, k, ir.Unsupported, "keyword %s of %s is not supported%s", k.Arg, label, hint)
 			return nil, "", false
 		}
 		str, ok := k.Value.(*ast.Str)
@@ -331,17 +352,60 @@ func (ld *loader) conditionArgs(m *Module, call *ast.Call) (*ast.Lambda, string,
 
 // lambdaArgs refuses lambda parameters other than plain positional names.
 func (ld *loader) lambdaArgs(m *Module, lam *ast.Lambda) bool {
+	if !ld.lambdaArgsDefaults(m, lam) {
+		return false
+	}
+	if len(lam.Args.Defaults) > 0 {
+		ld.errorf(m.src, lam.Args.Defaults[0], ir.Unsupported, "lambda parameter default is not supported here (write the value in the lambda's body)")
+		return false
+	}
+	return true
+}
+
+// lambdaArgsDefaults refuses lambda parameters other than positional
+// names, which may have defaults: the caller decides what a default means
+// (requiresDefaults, factLambdaArg).
+func (ld *loader) lambdaArgsDefaults(m *Module, lam *ast.Lambda) bool {
 	a := lam.Args
 	switch {
 	case a == nil:
 		lam.Args = &ast.Arguments{}
-		return true
 	case a.Vararg != nil || a.Kwarg != nil || len(a.Kwonlyargs) > 0:
 		ld.errorf(m.src, lam, ir.Unsupported, "lambda with *args, **kwargs or keyword-only parameters is not supported")
-	case len(a.Defaults) > 0:
-		ld.errorf(m.src, lam, ir.Unsupported, "lambda parameter default is not supported")
-	default:
-		return true
+		return false
 	}
-	return false
+	return true
+}
+
+// requiresDefaults checks the defaults of a precondition's (or a fluent
+// update's) parameters, which name the effect's; what names the lambda.
+// deal calls a precondition with the arguments of the call as given, so a
+// layer written for it gives a parameter the effect's default (lambda
+// addr, msg, cc=None: ...) for calls that leave it out; ClauZ3 binds every
+// parameter by name with the effect's defaults filled in. The two agree
+// when the lambda's default is the effect's, or when the effect's
+// parameter has none (every call passes it, so the lambda's is never
+// used); any other default is refused, since deal and ClauZ3 would check
+// different values.
+func (ld *loader) requiresDefaults(m *Module, e *ir.Effect, lam *ast.Lambda, what string) bool {
+	a := lam.Args
+	nd := len(a.Args) - len(a.Defaults)
+	ok := true
+	for i := nd; i < len(a.Args); i++ {
+		p := e.Param(string(a.Args[i].Arg))
+		if p == nil || p.Default == nil {
+			continue // not a parameter (refused by the caller), or always passed
+		}
+		d := a.Defaults[i-nd]
+		x := ld.constExpr(m, d, p.Type)
+		if x == nil {
+			ok = false
+			continue
+		}
+		if want := ir.ExprString(p.Default); ir.ExprString(x) != want {
+			ld.errorf(m.src, d, ir.LayerError, "the default of %s in %s is %s, but %s's is %s: a call that leaves %s out runs with %s, so write %s=%s or no default", p.Name, what, ir.ExprString(x), e.Name, want, p.Name, want, p.Name, want)
+			ok = false
+		}
+	}
+	return ok
 }

@@ -99,7 +99,7 @@ func (ld *loader) updates(s *Symbol) {
 			ld.errorf(f, call.Args[0], ir.LayerError, "%s takes a lambda, not a %s", label, pyast.Describe(call.Args[0]))
 			continue
 		}
-		if !ld.lambdaArgs(m, lam) {
+		if !ld.lambdaArgsDefaults(m, lam) {
 			continue
 		}
 		fact := &ir.Local{Pos: pyast.Pos(f, lam), Name: "call", Type: &ir.Fact{Selector: e.Name, Fields: e.Params}}
@@ -114,7 +114,7 @@ func (ld *loader) updates(s *Symbol) {
 			}
 			params[p.Name] = p
 		}
-		if !good {
+		if !good || !ld.requiresDefaults(m, e, lam, "fluent update of "+e.Name) {
 			continue
 		}
 		set, isCall := lam.Body.(*ast.Call)

@@ -32,6 +32,9 @@ type lambdaEnv struct {
 	// single == or != in the lambda: the only place where a
 	// dict[str, object] may be read (see objectDictRead).
 	compared map[ast.Expr]bool
+	// narrow lowers None tests of a condition's optional parameters and
+	// narrows them in and/or (x is None or P: P reads x unwrapped).
+	narrow lower.ConditionNarrowing
 }
 
 // contractOps are the arithmetic operators of contract lambdas (docs/design.md section 4).
@@ -41,6 +44,9 @@ var contractOps = map[ir.BinOpKind]bool{ir.Add: true, ir.Sub: true}
 // ir.Lambda of type want (nil: any type). what names it in messages.
 func (ld *loader) lambda(m *Module, lam *ast.Lambda, params []*ir.Local, env *lambdaEnv, want ir.Type, what string) *ir.Lambda {
 	env.compared = equalityOperands(lam.Body)
+	if env.fact == nil && env.narrow.Param == nil {
+		env.narrow.Param = func(name string) *ir.Local { return env.params[name] }
+	}
 	l := &lower.Lowerer{File: m.src, Errs: ld.errs, Env: env, NoFStrings: true, BinOps: env.binOps, Ext: env.ext}
 	body := l.Expr(lam.Body, want)
 	if body == nil {
@@ -82,7 +88,7 @@ func (e *lambdaEnv) Name(l *lower.Lowerer, n *ast.Name, want ir.Type) ir.Expr {
 			l.Errorf(n, ir.LayerError, "%s", opaqueRead(name, loc.Type))
 			return nil
 		}
-		return &ir.LocalRef{Pos: l.Pos(n), Local: loc}
+		return e.narrow.Ref(l.Pos(n), loc)
 	}
 	s := e.m.Names[name]
 	switch {
@@ -236,6 +242,11 @@ func isBuiltin(name string) bool { return builtinNames[name] }
 func (e *lambdaEnv) ext(l *lower.Lowerer, x ast.Expr, want ir.Type) (ir.Expr, bool) {
 	if v, ok := e.columnRef(l, x, want); ok {
 		return v, true
+	}
+	if e.fact == nil {
+		if v, ok := e.narrow.Ext(l, x, want); ok {
+			return v, true
+		}
 	}
 	return e.noneTest(l, x)
 }

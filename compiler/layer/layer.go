@@ -179,7 +179,7 @@ func Load(dir, name string) (*Layer, error) {
 		l.Modules = append(l.Modules, &Module{Name: mod, File: filepath.Join(dir, fn), Layer: l, Names: map[string]*Symbol{}})
 	}
 	sort.SliceStable(l.Modules, func(i, j int) bool { return l.Modules[i].Name < l.Modules[j].Name })
-	ld := &loader{layer: l, errs: &errs}
+	ld := &loader{layer: l, errs: &errs, refused: map[string]bool{}}
 	ld.load()
 	if err := errs.Err(); err != nil {
 		return nil, err

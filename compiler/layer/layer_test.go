@@ -358,7 +358,21 @@ def m(n: int) -> ContractSpec:
 @contract
 def both() -> ContractSpec:
     return Email.empty() and Email.count() <= 1
-`, "8:12: combining specs with and is not supported yet", ir.Unsupported},
+`, "8:12: combining specs with and is not supported yet (a contract returns one spec: declare each as its own contract, and a plan writes one @clauz3.guarantee per contract, which must all hold)", ir.Unsupported},
+		{"spec combined with &", "contracts.py", contractsHead + `
+@contract
+def both() -> ContractSpec:
+    return Email.empty() & (Email.count() <= 1)
+`, "8:12: combining specs with & is not supported yet (a contract returns one spec: declare each as its own contract, and a plan writes one @clauz3.guarantee per contract, which must all hold)", ir.Unsupported},
+		{"contract returning a contract", "contracts.py", contractsHead + `
+@contract
+def only(addresses: list[str]) -> ContractSpec:
+    return Email.all(lambda e: e.addr in addresses)
+
+@contract
+def only_bob() -> ContractSpec:
+    return only(["bob@example.com"])
+`, "12:12: contract only_bob returning contract only is not supported: a contract returns a spec of its own (R.all(...), R.count() <= n, ...); write that spec here, or let the plan write @clauz3.guarantee(only(['bob@example.com']))", ir.Unsupported},
 		{"count without bound", "contracts.py", contractsHead + `
 @contract
 def c() -> ContractSpec:
@@ -385,8 +399,9 @@ def c(n) -> ContractSpec:
 		{"unknown row type", "effects.py", "import clauz3\n\n@clauz3.trusted\ndef send_email(addr: str, msg: UserRow) -> None: ...\n", "4:32: type UserRow is not supported", ir.Unsupported},
 		{"requires names no parameter", "effects.py", "import clauz3\n\n@clauz3.requires(lambda address: '@' in address)\n@clauz3.trusted\ndef send_email(addr: str, msg: str) -> None: ...\n", "3:25: requires of send_email names address, which is not a parameter of send_email", ir.LayerError},
 		{"requires not bool", "effects.py", "import clauz3\n\n@clauz3.requires(lambda addr: len(addr))\n@clauz3.trusted\ndef send_email(addr: str, msg: str) -> None: ...\n", "3:31: requires of send_email must be a bool expression, got int", ir.LayerError},
-		{"deal.ensure", "effects.py", "import deal\n\n@deal.ensure(lambda addr, result: True)\n@deal.has('mail')\ndef send_email(addr: str, msg: str) -> None: ...\n", "3:2: decorator deal.ensure is not supported yet", ir.Unsupported},
-		{"deal.raises", "effects.py", "import deal\n\n@deal.raises(ValueError)\n@deal.has('mail')\ndef send_email(addr: str, msg: str) -> None: ...\n", "3:2: decorator deal.raises is not supported yet", ir.Unsupported},
+		{"deal.ensure", "effects.py", "import deal\n\n@deal.ensure(lambda addr, result: True)\n@deal.has('mail')\ndef send_email(addr: str, msg: str) -> None: ...\n", "3:2: decorator deal.ensure is not supported yet: a postcondition reads the result alone here; write @deal.post(lambda result: ...)", ir.Unsupported},
+		{"deal.raises", "effects.py", "import deal\n\n@deal.raises(ValueError)\n@deal.has('mail')\ndef send_email(addr: str, msg: str) -> None: ...\n", "3:2: decorator deal.raises is not supported yet: the prover does not model a trusted effect raising, so a plan would be proved as if it always returned; remove it", ir.Unsupported},
+		{"deal.pre exception=", "effects.py", "import deal\n\n@deal.pre(lambda addr: '@' in addr, exception=ValueError)\n@deal.has('mail')\ndef send_email(addr: str, msg: str) -> None: ...\n", "3:37: keyword exception of deal.pre is not supported (remove it: a failed condition ends the plan with a ContractError whatever it names; message= says why)", ir.Unsupported},
 		{"unknown decorator", "effects.py", "import clauz3\n\n@clauz3.cached\n@clauz3.trusted\ndef send_email(addr: str, msg: str) -> None: ...\n", "3:2: decorator clauz3.cached is not supported", ir.Unsupported},
 		{"row field default", "schemas.py", "import clauz3\n\nclass UserRow(clauz3.Row):\n    email: str = 'x'\n", "4:18: default value of row field email is not supported", ir.Unsupported},
 		{"row method", "schemas.py", "import clauz3\n\nclass UserRow(clauz3.Row):\n    email: str\n    def f(self) -> None: ...\n", "5:5: function definition in row type UserRow is not supported (only annotated fields, e.g. email: str)", ir.Unsupported},

@@ -1,11 +1,13 @@
 package layer
 
 import (
+	"maps"
 	"os"
 	"slices"
 	"strings"
 
 	"github.com/go-python/gpython/ast"
+	"github.com/go-python/gpython/py"
 
 	"github.com/clauz3/clauz3/compiler/diag"
 	"github.com/clauz3/clauz3/compiler/lower"
@@ -56,6 +58,9 @@ type loader struct {
 	contracts []*contractDecl
 	relations []*Symbol
 	policies  []*Symbol
+	// refused holds the names and markers of effects whose declaration
+	// was refused (and reported): relations over them stay silent.
+	refused map[string]bool
 }
 
 func (ld *loader) errorf(f *syntax.File, n ast.Ast, code ir.Code, format string, args ...any) {
@@ -71,7 +76,7 @@ func (ld *loader) load() {
 			ok = false
 			continue
 		}
-		f, err := syntax.Parse(m.File, src)
+		f, err := syntax.ParseLayer(m.File, src)
 		if err != nil {
 			ld.errs.Append(pyast.ParseErrors(m.File, err))
 			ok = false
@@ -145,10 +150,149 @@ func (ld *loader) visit(m *Module) {
 			} else {
 				ld.errorf(f, s, ir.Unsupported, "class definition is not supported (only row types: class %s(clauz3.Row))", s.Name)
 			}
+		case *ast.If:
+			if !isMainGuard(s) {
+				ld.errorf(f, s, ir.Unsupported, "if statement at module level is not supported (only if __name__ == \"__main__\": ..., which never runs on import)")
+			}
+			// The script entry of a layer module: never run on import.
+		case *ast.Try:
+			if !ld.optionalImports(m, s) {
+				ld.errorf(f, s, ir.Unsupported, "try statement at module level is not supported (only try: import ... except ImportError: ..., binding modules for effect bodies)")
+			}
 		default:
 			ld.errorf(f, s, ir.Unsupported, "%s is not supported", pyast.Describe(s))
 		}
 	}
+}
+
+// isMainGuard reports whether s is if __name__ == "__main__": ... (either
+// operand order) with no else.
+func isMainGuard(s *ast.If) bool {
+	c, ok := s.Test.(*ast.Compare)
+	if !ok || len(c.Ops) != 1 || c.Ops[0] != ast.Eq || len(s.Orelse) > 0 {
+		return false
+	}
+	l, r := c.Left, c.Comparators[0]
+	isName := func(e ast.Expr) bool { n, ok := e.(*ast.Name); return ok && n.Id == "__name__" }
+	isMain := func(e ast.Expr) bool { str, ok := e.(*ast.Str); return ok && string(str.S) == "__main__" }
+	return isName(l) && isMain(r) || isMain(l) && isName(r)
+}
+
+// optionalImports binds an optional import of modules for effect bodies,
+// try: import x except ImportError: x = None (or another import, or pass),
+// as Python does on import: each name is an opaque foreign name, refused
+// wherever the loader compiles a read of it. false: s has another shape
+// (nothing is bound).
+func (ld *loader) optionalImports(m *Module, s *ast.Try) bool {
+	if len(s.Orelse) > 0 || len(s.Finalbody) > 0 || len(s.Handlers) == 0 || len(s.Body) == 0 {
+		return false
+	}
+	foreignImport := func(st ast.Stmt) bool {
+		switch st := st.(type) {
+		case *ast.Import:
+			for _, a := range st.Names {
+				if ld.moduleKind(string(a.Name)) != "" || !foreignModule(string(a.Name)) {
+					return false
+				}
+			}
+			return true
+		case *ast.ImportFrom:
+			for _, a := range st.Names {
+				if a.Name == "*" {
+					return false
+				}
+			}
+			return st.Level == 0 && ld.moduleKind(string(st.Module)) == "" && foreignModule(string(st.Module))
+		}
+		return false
+	}
+	for _, st := range s.Body {
+		if !foreignImport(st) {
+			return false
+		}
+	}
+	importError := func(e ast.Expr) bool {
+		n, ok := e.(*ast.Name)
+		return ok && (n.Id == "ImportError" || n.Id == "ModuleNotFoundError")
+	}
+	for _, h := range s.Handlers {
+		switch t := h.ExprType.(type) {
+		case *ast.Name:
+			if !importError(t) {
+				return false
+			}
+		case *ast.Tuple:
+			for _, e := range t.Elts {
+				if !importError(e) {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+		for _, st := range h.Body {
+			switch st := st.(type) {
+			case *ast.Pass:
+			case *ast.Assign:
+				if len(st.Targets) != 1 || !isNoneConst(st.Value) {
+					return false
+				}
+				if _, ok := st.Targets[0].(*ast.Name); !ok {
+					return false
+				}
+			default:
+				if !foreignImport(st) {
+					return false
+				}
+			}
+		}
+	}
+	for _, st := range s.Body {
+		switch st := st.(type) {
+		case *ast.Import:
+			ld.importStmt(m, st)
+		case *ast.ImportFrom:
+			ld.importFrom(m, st)
+		}
+	}
+	// What a handler binds instead is the same opaque name (already bound
+	// by the try's import) or a new one.
+	for _, h := range s.Handlers {
+		for _, st := range h.Body {
+			var names []string
+			switch st := st.(type) {
+			case *ast.Assign:
+				names = []string{string(st.Targets[0].(*ast.Name).Id)}
+			case *ast.Import:
+				for _, a := range st.Names {
+					as := string(a.AsName)
+					if as == "" {
+						as, _, _ = strings.Cut(string(a.Name), ".")
+					}
+					names = append(names, as)
+				}
+			case *ast.ImportFrom:
+				for _, a := range st.Names {
+					as := string(a.AsName)
+					if as == "" {
+						as = string(a.Name)
+					}
+					names = append(names, as)
+				}
+			}
+			for _, n := range names {
+				if _, bound := m.Names[n]; !bound {
+					ld.bindForeign(m, st, n, n)
+				}
+			}
+		}
+	}
+	return true
+}
+
+func isNoneConst(e ast.Expr) bool {
+	c, ok := e.(*ast.NameConstant)
+	return ok && c.Value == py.None
 }
 
 func isRow(m *Module, c *ast.ClassDef) bool {
@@ -163,7 +307,9 @@ func isRow(m *Module, c *ast.ClassDef) bool {
 // bind binds name in m, refusing to rebind it to something else.
 func (ld *loader) bind(m *Module, n ast.Ast, name string, s *Symbol) {
 	if old, ok := m.Names[name]; ok {
-		if old.Kind == KModule && s.Kind == KModule && old.Qual == s.Qual || old.Kind == KAPI && s.Kind == KAPI && old.Qual == s.Qual {
+		// The same thing bound again (import * of a module that imported
+		// it too) is no redefinition.
+		if old == s || old.Kind == KModule && s.Kind == KModule && old.Qual == s.Qual || old.Kind == KAPI && s.Kind == KAPI && old.Qual == s.Qual {
 			return
 		}
 		ld.errorf(m.src, n, ir.Unsupported, "redefinition of %s is not supported (it is already bound to a %s)", name, old.Kind)
@@ -247,7 +393,7 @@ func (ld *loader) importFrom(m *Module, s *ast.ImportFrom) {
 		for _, a := range s.Names {
 			name, as := string(a.Name), string(a.AsName)
 			if name == "*" {
-				ld.errorf(m.src, s, ir.Unsupported, "import * is not supported")
+				ld.starUnknown(m, s, mod)
 				continue
 			}
 			if as == "" {
@@ -276,7 +422,7 @@ func (ld *loader) importFrom(m *Module, s *ast.ImportFrom) {
 			as = string(a.AsName)
 		}
 		if name == "*" {
-			ld.errorf(m.src, s, ir.Unsupported, "import * is not supported")
+			ld.importStar(m, s, mod, kind)
 			continue
 		}
 		var sym *Symbol
@@ -304,6 +450,64 @@ func (ld *loader) importFrom(m *Module, s *ast.ImportFrom) {
 		}
 		ld.bind(m, s, as, sym)
 	}
+}
+
+// importStar binds what from mod import * binds in Python: the public
+// names of a layer module (those its __all__ lists, when it has one), or
+// the members of a ClauZ3 API module. A module whose names are not known
+// here (deal, typing) is refused as starUnknown says.
+func (ld *loader) importStar(m *Module, s *ast.ImportFrom, mod, kind string) {
+	switch kind {
+	case "api":
+		members := apiModules[mod]
+		if members == nil || mod == "__future__" {
+			break
+		}
+		for _, name := range slices.Sorted(maps.Keys(members)) {
+			ld.bind(m, s, name, APIMember(mod, name))
+		}
+		return
+	case "layer":
+		lm := ld.layer.Module(mod)
+		if lm == nil {
+			break
+		}
+		ld.visit(lm)
+		names := slices.Sorted(maps.Keys(lm.Names))
+		if all := lm.Names["__all__"]; all != nil {
+			listed, ok := []string(nil), false
+			if all.Kind == KConst {
+				listed, ok = strConsts(all.Const)
+			}
+			if !ok {
+				ld.errorf(m.src, s, ir.LayerError, "__all__ of %s must be a list of names for import * to read it", mod)
+				return
+			}
+			names = listed
+		}
+		for _, name := range names {
+			sym := lm.Names[name]
+			if sym == nil {
+				ld.errorf(m.src, s, ir.LayerError, "cannot import name %s from %s (listed in its __all__)", name, mod)
+				continue
+			}
+			if lm.Names["__all__"] == nil && strings.HasPrefix(name, "_") {
+				continue
+			}
+			ld.bind(m, s, name, sym)
+		}
+		return
+	}
+	ld.starUnknown(m, s, mod)
+}
+
+// starUnknown refuses from mod import * where mod's names are not known.
+func (ld *loader) starUnknown(m *Module, s *ast.ImportFrom, mod string) {
+	example := map[string]string{"typing": "Optional", "deal": "pre", "os": "path", "pathlib": "Path", "clauz3": "trusted"}[mod]
+	if example == "" {
+		example = "NAME"
+	}
+	ld.errorf(m.src, s, ir.Unsupported, "import * from %s is not supported: its names are not known here; import the names used, e.g. from %s import %s", mod, mod, example)
 }
 
 // resolve returns the symbol a Name, a dotted Name (gpython's decorator

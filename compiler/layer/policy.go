@@ -26,7 +26,7 @@ func (ld *loader) policy(s *Symbol) {
 			x := ld.constExpr(m, k.Value, nil)
 			names, good := strConsts(x)
 			if x != nil && !good {
-				ld.errorf(f, k.Value, ir.LayerError, "when_used must be an effect name or a list of them")
+				ld.errorf(f, k.Value, ir.LayerError, "when_used must be an effect name or a list (or tuple) of them")
 			}
 			if !good {
 				ok = false
@@ -49,7 +49,7 @@ func (ld *loader) policy(s *Symbol) {
 			x := ld.constExpr(m, k.Value, strList)
 			names, good := strConsts(x)
 			if x != nil && !good {
-				ld.errorf(f, k.Value, ir.LayerError, "%s must be a list of contract names", k.Arg)
+				ld.errorf(f, k.Value, ir.LayerError, "%s must be a list (or tuple) of contract names", k.Arg)
 			}
 			if !good {
 				ok = false
@@ -117,9 +117,17 @@ func strConsts(x ir.Expr) ([]string, bool) {
 		if v, ok := x.Value.(string); ok {
 			return []string{v}, true
 		}
-	case *ir.ListLit:
+	case *ir.ListLit, *ir.TupleLit:
+		// A tuple reads as the list does (recommended=("only",)): Python
+		// iterates either.
+		elems := []ir.Expr(nil)
+		if l, ok := x.(*ir.ListLit); ok {
+			elems = l.Elems
+		} else {
+			elems = x.(*ir.TupleLit).Elems
+		}
 		out := []string{}
-		for _, e := range x.Elems {
+		for _, e := range elems {
 			c, ok := e.(*ir.Const)
 			if !ok {
 				return nil, false

@@ -81,7 +81,7 @@ func (c *Contract) Instantiate(site ir.Pos, rows map[string]*ir.Row, consts []ir
 		inst.consts[p.Name] = consts[i]
 	}
 	var errs diag.List
-	ld := &loader{layer: c.Layer, errs: &errs}
+	ld := &loader{layer: c.Layer, errs: &errs, refused: map[string]bool{}}
 	ld.contractBody(c.Template.decl, out, inst)
 	if errs.Len() > 0 {
 		errs.Add(site, ir.LayerError, "contract %s does not compile for the row types given here", c.Name)

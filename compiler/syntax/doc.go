@@ -23,6 +23,12 @@
 //     offending token, with CPython-like messages and the code ir.Syntax,
 //     or ir.Unsupported for valid Python outside the subset.
 //   - Normalization of the node positions gpython gets wrong (see below).
+//   - Quoted annotations (x: "UserRow"): File.StringAnnotation parses the
+//     type a plain one-line literal holds, positions kept.
+//   - Layer modules (ParseLayer): the bodies of top-level functions other
+//     than contracts are never compiled, so a module that does not parse
+//     is parsed again with those bodies blanked in place (bodies.go), and
+//     Python the subset does not read (:=, match, async def) may stay there.
 //
 // # Technique: position-preserving rewrites
 //

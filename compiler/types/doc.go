@@ -23,6 +23,8 @@
 //
 // It refuses, with "... is not supported yet", frozenset, Pattern and
 // variadic tuples, and, with "... is not supported", the rest (unions
-// other than T | None, string annotations, unknown names). Callers:
+// other than T | None, unknown names, and string annotations other than a
+// plain one-line literal holding the type, which is read as the type it
+// holds, positions kept: syntax.File.StringAnnotation). Callers:
 // compiler/lower, compiler/layer, compiler.
 package types

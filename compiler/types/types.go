@@ -138,7 +138,14 @@ func (a annot) conv(e ast.Expr) (ir.Type, *diag.Error) {
 			return a.union(e)
 		}
 	case *ast.Str:
-		return nil, diag.Errorf(pos, ir.Unsupported, "string annotation is not supported")
+		x, err, ok := f.StringAnnotation(e)
+		if !ok {
+			return nil, diag.Errorf(pos, ir.Unsupported, "string annotation %s is not supported: only a plain one-line literal holding the type is read (write the type itself, e.g. %s)", ir.PyRepr(string(e.S)), e.S)
+		}
+		if err != nil {
+			return nil, diag.Errorf(err.Pos, err.Code, "%s", err.Msg)
+		}
+		return a.conv(x)
 	}
 	return nil, diag.Errorf(pos, ir.Unsupported, "type %s is not supported", pyast.Render(e))
 }

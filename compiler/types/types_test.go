@@ -40,7 +40,18 @@ func TestAnnotation(t *testing.T) {
 		{"dict[list[int], str]", "t.py:1:9: dict key type list[int] is not hashable", ir.TypeMismatch},
 		{"list", "t.py:1:4: type list without element types is not supported (write e.g. list[str])", ir.Unsupported},
 		{"UserRow", "t.py:1:4: type UserRow is not supported", ir.Unsupported},
-		{"'int'", "t.py:1:4: string annotation is not supported", ir.Unsupported},
+		// A string annotation means the type it holds, as typing reads it
+		// (from __future__ import annotations layers write "UserRow");
+		// errors inside point into the string.
+		{"'int'", "int", 0},
+		{"\"list[int] | None\"", "list[int] | None", 0},
+		{"list['str']", "list[str]", 0},
+		{"'list'", "t.py:1:5: type list without element types is not supported (write e.g. list[str])", ir.Unsupported},
+		{"'UserRow'", "t.py:1:5: type UserRow is not supported", ir.Unsupported},
+		{"'list[int'", "t.py:1:13: closing parenthesis ')' does not match opening parenthesis '['", ir.Syntax},
+		{"r'int'", "t.py:1:4: string annotation 'int' is not supported: only a plain one-line literal holding the type is read (write the type itself, e.g. int)", ir.Unsupported},
+		{"'in\\x74'", "t.py:1:4: string annotation 'int' is not supported: only a plain one-line literal holding the type is read (write the type itself, e.g. int)", ir.Unsupported},
+		{"'in' 't'", "t.py:1:4: string annotation 'int' is not supported: only a plain one-line literal holding the type is read (write the type itself, e.g. int)", ir.Unsupported},
 	} {
 		f, err := syntax.Parse("t.py", []byte("x: "+tc.src+"\n"))
 		if err != nil {

@@ -151,7 +151,7 @@ func FromLayer(l *layer.Layer) Layer {
 func describeEffect(e *ir.Effect) Effect {
 	var params []string
 	for _, p := range e.Params {
-		params = append(params, p.Name+": "+p.Type.String())
+		params = append(params, param(p.Name, p.Type, p.Default))
 	}
 	result := "None"
 	if e.Result != nil {
@@ -168,6 +168,17 @@ func describeEffect(e *ir.Effect) Effect {
 	return out
 }
 
+// param writes one parameter as the layer declares it, its default
+// included: a reader (or an agent) must see which arguments a call may
+// leave out.
+func param(name string, t ir.Type, d ir.Expr) string {
+	s := name + ": " + t.String()
+	if d != nil {
+		s += " = " + ir.ExprString(d)
+	}
+	return s
+}
+
 func condition(c *ir.Condition) string {
 	if c.Message != "" {
 		return fmt.Sprintf("%s  (%s)", c.Source, c.Message)
@@ -177,8 +188,12 @@ func condition(c *ir.Condition) string {
 
 func describeContract(c *ir.Contract) Contract {
 	var params []string
-	for _, p := range c.Params {
-		params = append(params, p.Name+": "+p.Type.String())
+	for i, p := range c.Params {
+		var d ir.Expr
+		if i < len(c.Defaults) {
+			d = c.Defaults[i]
+		}
+		params = append(params, param(p.Name, p.Type, d))
 	}
 	out := Contract{Name: c.Name, Module: c.Module, Signature: fmt.Sprintf("%s(%s)", c.Name, strings.Join(params, ", ")), Spec: ir.SpecString(c.Spec)}
 	if s, err := english.Contract(c); err != nil {
@@ -195,17 +210,20 @@ func describeContract(c *ir.Contract) Contract {
 func describeTemplate(c *layer.Contract) Contract {
 	var params, types []string
 	for _, tp := range c.Template.Params {
-		t := "type"
-		if !tp.Type {
-			for _, p := range c.Params {
-				if p.Name == tp.Name {
-					t = p.Type.String()
-				}
-			}
-		} else {
+		if tp.Type {
 			types = append(types, tp.Name)
+			params = append(params, tp.Name+": type")
+			continue
 		}
-		params = append(params, tp.Name+": "+t)
+		for i, p := range c.Params {
+			if p.Name == tp.Name {
+				var d ir.Expr
+				if i < len(c.Defaults) {
+					d = c.Defaults[i]
+				}
+				params = append(params, param(p.Name, p.Type, d))
+			}
+		}
 	}
 	return Contract{Name: c.Name, Module: c.Module, Signature: fmt.Sprintf("%s(%s)", c.Name, strings.Join(params, ", ")),
 		Spec:    "compiled at each call site",

@@ -58,7 +58,7 @@ func TestBundledLayersRender(t *testing.T) {
 		"tools.email.trusted  (",
 		"    send_email(addr: str, msg: str) -> None\n      markers: email\n      requires: lambda addr, msg: '@' in addr  (addr must be an e-mail address)\n",
 		"    contracts.only(addresses: list[str])\n",
-		"    db_query(table: str, where: dict[str, object] | None) -> list[UserRow]\n",
+		"    db_query(table: str, where: dict[str, object] | None = None) -> list[UserRow]\n",
 		"      ensures: lambda result: len(result) <= 100\n",
 		"    contracts.addresses_from(schema: type, field: str)\n      Compiled where a plan calls it, with the row type it passes for schema",
 		"  policy (email): used when email is called; required: none; recommended: only, unique_recipients\n",

@@ -31,3 +31,13 @@ def pay(amount: float, memo: str = "") -> None: ...
 @deal.pre(lambda path: ".." not in path)
 @deal.has("write")
 def write_note(path: str, text: str = "", append: bool = False) -> None: ...
+
+
+@clauz3.requires(lambda addr, cc=None: "@" in addr and (cc is None or "@" in cc))
+@clauz3.trusted
+def invite(addr: str, cc: str | None = None) -> None: ...
+
+
+@clauz3.ensures(lambda result: result is None or "@" in result)
+@clauz3.trusted
+def owner() -> str | None: ...

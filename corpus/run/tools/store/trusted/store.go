@@ -25,3 +25,9 @@ func Pay(amount float64, memo string) error { return errSimulatedOnly }
 
 // WriteNote is write_note(path: str, text: str = "", append: bool = False).
 func WriteNote(path string, text string, append bool) error { return errSimulatedOnly }
+
+// Invite is invite(addr: str, cc: str | None = None) -> None.
+func Invite(addr string, cc *string) error { return errSimulatedOnly }
+
+// Owner is owner() -> str | None.
+func Owner() (*string, error) { return nil, errSimulatedOnly }
