@@ -188,9 +188,9 @@ type fact struct {
 	// seq is the fact's index in x.facts: its place in the trace of any
 	// run that reaches it (facts are recorded in execution order, and
 	// facts on different paths never share a run).
-	seq int
-	result   value
-	label    string // the plan's name for the result, when assigned to one
+	seq    int
+	result value
+	label  string // the plan's name for the result, when assigned to one
 }
 
 // branch is one evaluation of an if's condition, for the path a
