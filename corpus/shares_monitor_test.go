@@ -14,7 +14,7 @@ import (
 // ticket name the same customer), including traces where one side is
 // empty.
 func TestSharesValueMonitor(t *testing.T) {
-	prog, err := compiler.CompileFile(filepath.Join("plans", "db_shares_ticket_pass.py"), compiler.Config{ImportRoots: []string{"."}})
+	prog, err := compiler.CompileFile(filepath.Join("plans", "db_shares_ticket_callfails_fail.py"), compiler.Config{ImportRoots: []string{"."}})
 	if err != nil {
 		t.Fatal(err)
 	}

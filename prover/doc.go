@@ -6,7 +6,9 @@
 //   - at every reachable effect call, can the effect's requires clause be
 //     false? (one precondition obligation per call site)
 //   - can any execution produce a trace that violates a guarantee?
-//     (one obligation per @clauz3.guarantee)
+//     (one obligation per @clauz3.guarantee, and a second, "… when a
+//     call fails", for a claim a shorter trace can break: a trusted call
+//     that fails at run time ends the run; failedcall.go)
 //
 // Each obligation is negated and checked: unsat means proved; sat means
 // refused, with a concrete counterexample read off the model; unknown, a

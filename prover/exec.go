@@ -51,6 +51,10 @@ type executor struct {
 	// (settle(batch, 20) and settle(batch, 10)) are bounded apart in a
 	// sum (sumBounds).
 	callSite string
+	// cut, when valid, is the seq of the call whose failure ends the run
+	// (an Int constant): a guarantee's goal built while it is set reads
+	// only the facts up to it (inTrace). See failedCallGoal.
+	cut z3.Term
 
 	// columns maps the fresh term of a row field to its column.
 	columns map[string]column
@@ -181,8 +185,12 @@ type fact struct {
 	pos      ir.Pos
 	// callSite is the executor's callSite when the call was made.
 	callSite string
-	result   value
-	label    string // the plan's name for the result, when assigned to one
+	// seq is the fact's index in x.facts: its place in the trace of any
+	// run that reaches it (facts are recorded in execution order, and
+	// facts on different paths never share a run).
+	seq    int
+	result value
+	label  string // the plan's name for the result, when assigned to one
 }
 
 // branch is one evaluation of an if's condition, for the path a
@@ -1254,6 +1262,7 @@ func (x *executor) effectCall(sc scope, e *ir.EffectCall, g z3.Term) (value, err
 		f.reached = x.ctx.And(g, ok)
 		x.raiseUnless(g, ok)
 	}
+	f.seq = len(x.facts)
 	x.facts = append(x.facts, f)
 	f.result = noneValue{}
 	if !ir.IsBasic(e.Effect.Result, ir.KindNone) {

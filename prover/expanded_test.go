@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/prover/z3"
 )
 
 // TestExpandedKeepsIdentity: a goal built in full (goal.expanded) keeps
@@ -16,7 +17,7 @@ import (
 // was refused as one that does not replay (contractgen seeds 263 and
 // 1177, corpus plan db_distinct_unguarded_fail).
 func TestExpandedKeepsIdentity(t *testing.T) {
-	kept := map[string]bool{"ob": true, "defs": true, "uniqueAssumed": true, "guarantee": true, "cond": true}
+	kept := map[string]bool{"ob": true, "defs": true, "uniqueAssumed": true, "guarantee": true, "cond": true, "cut": true}
 	// built by expand (the claim and how to search for its violation),
 	// or only meaningful on the lazy goal (sufficient, expand)
 	built := map[string]bool{"holds": true, "explain": true, "violations": true, "local": true, "guesses": true,
@@ -33,8 +34,14 @@ func TestExpandedKeepsIdentity(t *testing.T) {
 	ob := &Obligation{Kind: KindGuarantee, Name: "g"}
 	gr := &ir.Guarantee{}
 	cond := &ir.Condition{}
+	zc, err := z3.NewContext()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zc.Close()
+	cut := zc.Const("failed_call", zc.IntSort())
 	lazy := goal{
-		ob: ob, defs: nil, uniqueAssumed: true, guarantee: gr, cond: cond,
+		ob: ob, defs: nil, uniqueAssumed: true, guarantee: gr, cond: cond, cut: cut,
 		expand: func() (goal, error) { return goal{ob: &Obligation{}}, nil },
 	}
 	full, err := lazy.expanded()
@@ -54,6 +61,8 @@ func TestExpandedKeepsIdentity(t *testing.T) {
 			same = full.guarantee == gr
 		case "cond":
 			same = full.cond == cond
+		case "cut":
+			same = full.cut.IsValid() && full.cut.String() == cut.String()
 		default:
 			t.Errorf("no comparison for the kept field %s", name)
 			continue

@@ -56,7 +56,7 @@ func (x *executor) finalState(fl *ir.Fluent, initial z3.Term, ws []write) (z3.Te
 	}
 	state := x.ctx.ConstArray(ks, initial)
 	for _, w := range ws {
-		state = x.ctx.Ite(w.fact.reached, x.ctx.Store(state, w.key, w.value), state)
+		state = x.ctx.Ite(x.inTrace(w.fact), x.ctx.Store(state, w.key, w.value), state)
 	}
 	return state, nil
 }

@@ -524,6 +524,10 @@ type goal struct {
 	// unrolled loop of a thousand copies (refused after minutes), while
 	// a running total that breaks its cap does so within a few rows.
 	prefixFirst bool
+	// cut, when valid, is the call whose failure ends the run in a
+	// failed-call obligation (failedCallGoal): the replay fails that
+	// call.
+	cut z3.Term
 }
 
 // expanded is g built in full (goal.expand), with what g carries about
@@ -543,7 +547,7 @@ func (g goal) expanded() (goal, error) {
 		return goal{}, err
 	}
 	full.ob, full.defs, full.uniqueAssumed = g.ob, g.defs, g.uniqueAssumed
-	full.guarantee, full.cond = g.guarantee, g.cond
+	full.guarantee, full.cond, full.cut = g.guarantee, g.cond, g.cut
 	return full, nil
 }
 
@@ -759,6 +763,13 @@ func (x *executor) goals(p *ir.Program) ([]goal, error) {
 		}
 		g.guarantee = gr
 		out = append(out, g)
+		fg, ok, err := x.failedCallGoal(gr)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			out = append(out, fg)
+		}
 	}
 	return out, nil
 }

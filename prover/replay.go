@@ -28,11 +28,19 @@ func (x *executor) replay(ctx context.Context, mod *z3.Model, g goal) error {
 		args[i] = v
 	}
 	host := &replayHost{}
+	cut := int64(-1) // the call that fails (failedCallGoal), or none
+	if g.cut.IsValid() {
+		k, ok := mod.Eval(g.cut).Int64Value()
+		if !ok || k < 0 || k >= int64(len(x.facts)) {
+			return fmt.Errorf("the failed call %v is not a call of the plan", mod.Eval(g.cut))
+		}
+		cut = k
+	}
 	plan := func(f *fact) error {
-		if !isTrue(mod, f.reached) {
+		if !isTrue(mod, f.reached) || cut >= 0 && int64(f.seq) > cut {
 			return nil
 		}
-		r := replayCall{effect: f.effect}
+		r := replayCall{effect: f.effect, fails: int64(f.seq) == cut}
 		if !ir.IsBasic(f.effect.Result, ir.KindNone) {
 			v, err := concrete(mod, f.result, f.effect.Result)
 			if err != nil {
@@ -52,6 +60,9 @@ func (x *executor) replay(ctx context.Context, mod *z3.Model, g goal) error {
 	}
 	for i := 0; i < len(x.facts); i++ {
 		if g, ok := x.groupAt(i); ok {
+			if cut >= int64(g.start) && cut < int64(g.end) {
+				return fmt.Errorf("the failed call %s at %s is in a loop encoded for any number of rows, which the replay cannot fail", x.facts[cut].effect.Name, x.facts[cut].pos)
+			}
 			// The generic iteration runs once per row of the result,
 			// every row being the witness.
 			n, err := witnessCount(mod, g.list)
@@ -107,7 +118,13 @@ func (x *executor) replay(ctx context.Context, mod *z3.Model, g goal) error {
 		// A trace cut short by an exception or a failed check counts as
 		// well (docs/design.md section 4); any other error is not a plan outcome.
 		var pce *interp.PlanContractError
-		if err != nil && !errors.As(err, &ce) && !errors.As(err, &exc) && !errors.As(err, &pce) {
+		var failed *callFailure
+		switch {
+		case g.cut.IsValid():
+			if !errors.As(err, &failed) {
+				return fmt.Errorf("the run did not end at the failed call (it ended with %v)", err)
+			}
+		case err != nil && !errors.As(err, &ce) && !errors.As(err, &exc) && !errors.As(err, &pce):
 			return fmt.Errorf("the run failed: %v", err)
 		}
 		holds, err := x.monitor(g.guarantee, host.done)
@@ -128,7 +145,16 @@ type replayCall struct {
 	effect *ir.Effect
 	result interp.Value
 	args   []interp.Value
+	// fails: the call fails at run time, which ends the run
+	// (failedCallGoal); it is in the trace, as the runtime writes it.
+	fails bool
 }
+
+// callFailure is the error the replay's host answers a failing call
+// with, as a layer's Go function returns one.
+type callFailure struct{ effect string }
+
+func (e *callFailure) Error() string { return "the call of " + e.effect + " failed" }
 
 // replayHost answers the interpreter's effect calls with the model's
 // results, in the order of the counterexample's trace, and records the
@@ -148,6 +174,9 @@ func (h *replayHost) Call(_ context.Context, e *ir.Effect, args []interp.Value) 
 	c := h.planned[n]
 	c.args = args
 	h.done = append(h.done, c)
+	if c.fails {
+		return nil, &callFailure{effect: e.Name}
+	}
 	return c.result, nil
 }
 

@@ -289,8 +289,9 @@ func (x *executor) members(r *ir.Relation, base *lambdaScope) ([]member, error) 
 		if !f.effect.HasSelector(r.Selector) {
 			continue
 		}
-		m := member{fact: f, in: f.reached, sc: base}
-		conj := []z3.Term{f.reached}
+		in := x.inTrace(f)
+		m := member{fact: f, in: in, sc: base}
+		conj := []z3.Term{in}
 		for _, filter := range r.Filters {
 			p, err := x.factPredicate(filter, m)
 			if err != nil {

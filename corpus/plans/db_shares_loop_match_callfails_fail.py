@@ -1,3 +1,5 @@
+# A call that fails at run time ends the run, and the trace it leaves
+# breaks the claim, so it is not proved (prover/failedcall.go).
 # Proved: acme is refunded, and after the batch loop (whose tickets go to
 # the batch's customers) acme gets a ticket too; neither side is empty.
 import clauz3

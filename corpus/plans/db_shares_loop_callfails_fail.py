@@ -1,3 +1,5 @@
+# A call that fails at run time ends the run, and the trace it leaves
+# breaks the claim, so it is not proved (prover/failedcall.go).
 # Proved: every positive order is refunded and ticketed in the loop, and
 # when none was, a goodwill credit is refunded and ticketed after it; so
 # some refund and some ticket always share a customer (loop facts).

@@ -1,3 +1,5 @@
+# A call that fails at run time ends the run, and the trace it leaves
+# breaks the claim, so it is not proved (prover/failedcall.go).
 # Proved: the note goes to bob and, in a loop over the team, to ann and
 # carol too, so some message to bob was also sent to someone else.
 import clauz3
