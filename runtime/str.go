@@ -160,10 +160,6 @@ func sliceIndices(n int64, lo, hi, step Optional[int64]) (start, stop, st, lengt
 	return start, stop, st, length
 }
 
-func stripSpace(s string) string {
-	return strings.TrimFunc(s, pysem.IsSpace)
-}
-
 // Strip is s.strip() (Python whitespace).
 func Strip(s string) string { return strings.TrimFunc(s, pysem.IsSpace) }
 
