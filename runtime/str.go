@@ -352,6 +352,9 @@ func RepeatStr(s string, n int64) string {
 	if n <= 0 || s == "" {
 		return ""
 	}
+	if pysem.StrRepeatOverflows(int64(utf8.RuneCountInString(s)), n) {
+		Throw("OverflowError", pysem.StrRepeatTooLong)
+	}
 	if !pysem.RepeatFits(int64(len(s)), n) {
 		memoryError()
 	}
