@@ -1106,3 +1106,55 @@ print("\n".join(out))
 		m.report()
 	}
 }
+
+// TestRangeArithmetic compares len(range(...)) and k in range(...) with
+// CPython at the ends of int64, where the lengths exceed int64 and the
+// engines must compute rather than build the list.
+func TestRangeArithmetic(t *testing.T) {
+	t.Parallel()
+	edges := []int64{math.MinInt64, math.MinInt64 + 1, -1 << 62, -7, -1, 0, 1, 2, 7, 1 << 62, math.MaxInt64 - 1, math.MaxInt64}
+	steps := []int64{math.MinInt64, -1 << 62, -3, -1, 1, 2, 5, 1 << 62, math.MaxInt64}
+	rng := rand.New(rand.NewSource(5))
+	type rc struct{ start, stop, step, k int64 }
+	var cases []rc
+	for _, a := range edges {
+		for _, b := range edges {
+			for _, s := range steps {
+				k := edges[rng.Intn(len(edges))]
+				if rng.Intn(2) == 0 {
+					k = a + s*int64(rng.Intn(3)) // often on the range's grid
+				}
+				cases = append(cases, rc{a, b, s, k})
+			}
+		}
+	}
+	var in strings.Builder
+	for _, c := range cases {
+		fmt.Fprintf(&in, "%d %d %d %d\n", c.start, c.stop, c.step, c.k)
+	}
+	lines := python(t, `import sys
+out = []
+for l in sys.stdin.read().split("\n")[:-1]:
+    a, b, s, k = map(int, l.split())
+    r = range(a, b, s)
+    try:
+        n = len(r)
+    except OverflowError:
+        n = -1
+    out.append("%d %s" % (n, k in r))
+print("\n".join(out))
+`, []byte(in.String()))
+	m := &mismatches{t: t, what: "range length and membership"}
+	for i, c := range cases {
+		n := RangeLen(c.start, c.stop, c.step)
+		got := "-1"
+		if n <= math.MaxInt64 {
+			got = strconv.FormatUint(n, 10)
+		}
+		got += " " + map[bool]string{true: "True", false: "False"}[RangeContains(c.k, c.start, c.stop, c.step)]
+		if got != lines[i] {
+			m.add("range(%d, %d, %d), k=%d: got %s, CPython %s", c.start, c.stop, c.step, c.k, got, lines[i])
+		}
+	}
+	m.report()
+}
