@@ -33,6 +33,9 @@
 //     ValueError messages: IntInvalidMessage, IntDigitsMessage,
 //     FloatInvalidMessage), which the interpreter and the runtime both
 //     call;
+//   - range arithmetic: len() and `in` of a range (RangeLen,
+//     RangeContains), computed as CPython does, never by building the
+//     list;
 //   - index arithmetic: slices (AdjustSlice), the start/end of find and
 //     count (AdjustIndices), list.insert (InsertIndex);
 //   - the size limit every engine raises MemoryError at (MaxAlloc).
