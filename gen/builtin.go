@@ -68,6 +68,10 @@ func (fg *fnGen) builtinCall(b *ir.Builtin) *jen.Statement {
 	q := func(name string) *jen.Statement { return jen.Qual(rt, name) }
 	switch b.Name {
 	case "len":
+		if r, ok := b.Args[0].(*ir.Range); ok {
+			// Computed, as CPython does: the list of a range may not fit.
+			return q("RangeLen").Call(fg.asInt(r.Start).c, fg.asInt(r.Stop).c, fg.asInt(r.Step).c)
+		}
 		switch t := b.Args[0].Type().(type) {
 		case *ir.List, *ir.Dict, *ir.Set:
 			return recv().Dot("Len").Call()
@@ -210,6 +214,9 @@ func (fg *fnGen) builtinCall(b *ir.Builtin) *jen.Statement {
 		}
 		return q("Sorted").Call(seq, rev)
 	case "reversed":
+		if _, ok := b.Args[0].(*ir.Range); ok {
+			return q("Collect").Call(fg.iterSeq(b))
+		}
 		return q("Reversed").Call(fg.iterSeq(b.Args[0]))
 	case "list":
 		lt, ok := b.T.(*ir.List)

@@ -654,6 +654,16 @@ func (fg *fnGen) membership(pos ir.Pos, xe ir.Expr, x gx, ye ir.Expr, y gx) gx {
 	// Python evaluates x before y; the readable forms below evaluate y
 	// first, which is the same when x is a constant or a local.
 	xFirst := isSimple(xe) || isSimple(ye)
+	if r, ok := ye.(*ir.Range); ok && (isKind(xe.Type(), ir.KindInt) || isKind(xe.Type(), ir.KindBool)) {
+		// Computed, as CPython's range_contains does: the list of a
+		// range may not fit. x is evaluated before the range's bounds,
+		// as in Python (Go evaluates call arguments left to right).
+		k := x.c
+		if isKind(xe.Type(), ir.KindBool) {
+			k = jen.Qual(rt, "BoolInt").Call(x.c)
+		}
+		return primary(jen.Qual(rt, "RangeContains").Call(k, fg.asInt(r.Start).c, fg.asInt(r.Stop).c, fg.asInt(r.Step).c))
+	}
 	switch t := ye.Type().(type) {
 	case *ir.Basic:
 		if t.Kind == ir.KindStr {
@@ -881,6 +891,13 @@ func (fg *fnGen) fstring(e *ir.FString) gx {
 func (fg *fnGen) iterSeq(e ir.Expr) *jen.Statement {
 	if r, ok := e.(*ir.Range); ok {
 		return fg.rangeSeq(r)
+	}
+	if b, ok := e.(*ir.Builtin); ok && b.Name == "reversed" && len(b.Args) == 1 {
+		if r, ok := b.Args[0].(*ir.Range); ok {
+			// Lazily, from the last item, as CPython's range reverse
+			// iterator: the list of a range may not fit.
+			return jen.Qual(rt, "RangeReversed").Call(fg.asInt(r.Start).c, fg.asInt(r.Stop).c, fg.asInt(r.Step).c)
+		}
 	}
 	if b, ok := e.(*ir.Builtin); ok && b.Name == "dict.keys" && len(b.Args) == 1 {
 		return fg.primary(b.Args[0]).Dot("Keys").Call()

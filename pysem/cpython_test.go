@@ -1021,3 +1021,140 @@ print("\n".join(out))
 		m.report()
 	}
 }
+
+// ParseImpls are the int()/float() of a str under test: this package's
+// and (engines_test.go) the sealed runtime's entry points, each giving
+// "value" or "Class: message" as CPython prints them.
+var ParseImpls = map[string]ParseFuncs{"pysem": {
+	Int: func(s string) string {
+		n, digits, st := ParseInt(s, 10)
+		switch st {
+		case IntInvalid:
+			return "ValueError: " + IntInvalidMessage(s, 10)
+		case IntTooManyDigits:
+			return "ValueError: " + IntDigitsMessage(digits)
+		case IntOverflow:
+			return "OverflowError: integer overflow"
+		}
+		return strconv.FormatInt(n, 10)
+	},
+	Float: func(s string) string {
+		f, ok := ParseFloat(s)
+		if !ok {
+			return "ValueError: " + FloatInvalidMessage(s)
+		}
+		return ReprFloat(f)
+	},
+}}
+
+// ParseFuncs are an engine's int(s) and float(s).
+type ParseFuncs struct{ Int, Float func(string) string }
+
+// TestParseNumbers compares int(s) and float(s) of random strings over
+// the characters their parsers treat specially (signs, underscores,
+// points, exponents, inf/nan letters, ASCII and Unicode whitespace,
+// \x1c which str.isspace() accepts but the parsers do not strip,
+// Unicode digits) and a few long ones (the 4300-digit limit, the
+// 200-character cut of int()'s message), with CPython. The sealed
+// runtime once parsed "\x1c5" as 5, "+nan" as 0.0 and 5000 digits as a
+// value.
+func TestParseNumbers(t *testing.T) {
+	t.Parallel()
+	alphabet := []string{"0", "1", "5", "9", "+", "-", "_", ".", "e", "E", "x", "inf", "nan", "Infinity", "N", " ", "\t", "\n",
+		"\x1c", "\x1f", "\u0085", "\u00a0", "\u2003", "\u3000", "١", "٣", "߀", "𝟗", "０", "é"}
+	rng := rand.New(rand.NewSource(11))
+	cases := []string{"", " ", "0", "-0", "+-1", "+NaN", "-nan", "\x1c5", "5\x1f", "\u00855\u00a0", "1\u20032",
+		strings.Repeat("0", 4300), strings.Repeat("0", 4301), strings.Repeat("0", 5000) + "1", strings.Repeat("x", 300),
+		"9223372036854775807", "-9223372036854775808", "9223372036854775808", "1e400", "-1e-400", "1_0e1_0", "1e-3_0"}
+	for len(cases) < 20000 {
+		var b strings.Builder
+		for range rng.Intn(7) + 1 {
+			b.WriteString(alphabet[rng.Intn(len(alphabet))])
+		}
+		cases = append(cases, b.String())
+	}
+	var in strings.Builder
+	for _, c := range cases {
+		in.WriteString(hex.EncodeToString([]byte(c)) + "\n")
+	}
+	lines := python(t, `import sys
+def res(f, s):
+    try:
+        v = f(s)
+    except Exception as e:
+        return type(e).__name__ + ": " + str(e)
+    if isinstance(v, int) and not -2**63 <= v < 2**63:
+        return "OverflowError: integer overflow"
+    return repr(v)
+out = []
+for l in sys.stdin.read().split("\n")[:-1]:
+    s = bytes.fromhex(l).decode()
+    out.append(res(int, s).encode().hex())
+    out.append(res(float, s).encode().hex())
+print("\n".join(out))
+`, []byte(in.String()))
+	for name, impl := range ParseImpls {
+		m := &mismatches{t: t, what: name + " int()/float() of a str"}
+		for i, c := range cases {
+			for j, f := range []func(string) string{impl.Int, impl.Float} {
+				want, _ := hex.DecodeString(lines[2*i+j])
+				if got := f(c); got != string(want) {
+					m.add("%s(%q): got %q, CPython %q", []string{"int", "float"}[j], c, got, want)
+				}
+			}
+		}
+		m.report()
+	}
+}
+
+// TestRangeArithmetic compares len(range(...)) and k in range(...) with
+// CPython at the ends of int64, where the lengths exceed int64 and the
+// engines must compute rather than build the list.
+func TestRangeArithmetic(t *testing.T) {
+	t.Parallel()
+	edges := []int64{math.MinInt64, math.MinInt64 + 1, -1 << 62, -7, -1, 0, 1, 2, 7, 1 << 62, math.MaxInt64 - 1, math.MaxInt64}
+	steps := []int64{math.MinInt64, -1 << 62, -3, -1, 1, 2, 5, 1 << 62, math.MaxInt64}
+	rng := rand.New(rand.NewSource(5))
+	type rc struct{ start, stop, step, k int64 }
+	var cases []rc
+	for _, a := range edges {
+		for _, b := range edges {
+			for _, s := range steps {
+				k := edges[rng.Intn(len(edges))]
+				if rng.Intn(2) == 0 {
+					k = a + s*int64(rng.Intn(3)) // often on the range's grid
+				}
+				cases = append(cases, rc{a, b, s, k})
+			}
+		}
+	}
+	var in strings.Builder
+	for _, c := range cases {
+		fmt.Fprintf(&in, "%d %d %d %d\n", c.start, c.stop, c.step, c.k)
+	}
+	lines := python(t, `import sys
+out = []
+for l in sys.stdin.read().split("\n")[:-1]:
+    a, b, s, k = map(int, l.split())
+    r = range(a, b, s)
+    try:
+        n = len(r)
+    except OverflowError:
+        n = -1
+    out.append("%d %s" % (n, k in r))
+print("\n".join(out))
+`, []byte(in.String()))
+	m := &mismatches{t: t, what: "range length and membership"}
+	for i, c := range cases {
+		n := RangeLen(c.start, c.stop, c.step)
+		got := "-1"
+		if n <= math.MaxInt64 {
+			got = strconv.FormatUint(n, 10)
+		}
+		got += " " + map[bool]string{true: "True", false: "False"}[RangeContains(c.k, c.start, c.stop, c.step)]
+		if got != lines[i] {
+			m.add("range(%d, %d, %d), k=%d: got %s, CPython %s", c.start, c.stop, c.step, c.k, got, lines[i])
+		}
+	}
+	m.report()
+}

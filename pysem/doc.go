@@ -29,6 +29,13 @@
 //     would leave int64), float floor division and modulo (FloatDivmod,
 //     FloorDivFloat, ModFloat), float ** (PowFloat, correctly rounded)
 //     and round() (RoundFloat, RoundInt, RoundHalfEven);
+//   - int() and float() of a str (ParseInt, ParseFloat, with CPython's
+//     ValueError messages: IntInvalidMessage, IntDigitsMessage,
+//     FloatInvalidMessage), which the interpreter and the runtime both
+//     call;
+//   - range arithmetic: len() and `in` of a range (RangeLen,
+//     RangeContains), computed as CPython does, never by building the
+//     list;
 //   - index arithmetic: slices (AdjustSlice), the start/end of find and
 //     count (AdjustIndices), list.insert (InsertIndex);
 //   - the size limit every engine raises MemoryError at (MaxAlloc).

@@ -61,3 +61,10 @@ func init() {
 		return raised(func() string { return pysem.ReprFloat(planrt.PowFloat(v, w)) })
 	}
 }
+
+func init() {
+	pysem.ParseImpls["planrt"] = pysem.ParseFuncs{
+		Int:   func(s string) string { return raised(func() string { return planrt.StrInt(planrt.ParseInt(s)) }) },
+		Float: func(s string) string { return raised(func() string { return planrt.ReprFloat(planrt.ParseFloat(s)) }) },
+	}
+}

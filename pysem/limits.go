@@ -1,6 +1,7 @@
 package pysem
 
 import (
+	"math"
 	"strings"
 	"unicode/utf8"
 )
@@ -22,6 +23,18 @@ const UTF8Max = 4
 func RepeatFits(size, n int64) bool {
 	return size <= MaxAlloc/n
 }
+
+// StrRepeatOverflows reports whether s * n, for n > 0 and s of runes
+// code points, is longer than PY_SSIZE_T_MAX code points: CPython raises
+// OverflowError("repeated string is too long") there, before it would try
+// (and fail) to allocate, so it comes before the MaxAlloc check.
+func StrRepeatOverflows(runes, n int64) bool {
+	return n > 0 && runes > math.MaxInt64/n
+}
+
+// StrRepeatTooLong is CPython's message for a StrRepeatOverflows
+// repetition.
+const StrRepeatTooLong = "repeated string is too long"
 
 // ReplaceFits reports whether s.replace(old, new, count) (count < 0 for
 // every occurrence) stays within MaxAlloc bytes, counted before anything

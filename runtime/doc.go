@@ -34,7 +34,9 @@
 //     Capitalize with full case mappings and the final-sigma rule,
 //     IsDigit/IsAlpha/IsSpace, ZFill, SplitLines (pysem's tables, from
 //     CPython 3.11's Unicode 14);
-//   - MemoryError past pysem.MaxAlloc: s * n and l * n, zfill, center,
+//   - MemoryError past pysem.MaxAlloc (and, before it, CPython's
+//     OverflowError for a str repetition past PY_SSIZE_T_MAX characters,
+//     pysem.StrRepeatOverflows): s * n and l * n, zfill, center,
 //     ljust, rjust, replace, join, a format spec's width or precision,
 //     append, extend and list(), at the interpreter's limits;
 //   - containers: List[T] (shared and mutable, negative indexing,

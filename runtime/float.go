@@ -2,8 +2,6 @@ package planrt
 
 import (
 	"math"
-	"strconv"
-	"strings"
 
 	"github.com/clauz3/clauz3/pysem"
 )
@@ -89,176 +87,38 @@ func RoundInt(i, n int64) int64 {
 	return r
 }
 
-// ParseFloat is float(s) for a str: surrounding whitespace, an optional
-// sign, underscores between digits, "inf"/"infinity"/"nan" in any case,
-// and Unicode decimal digits, as CPython accepts them.
+// ParseFloat is float(s) for a str: pysem.ParseFloat, the one copy every
+// engine runs (surrounding ASCII whitespace, a sign, underscores between
+// digits, inf/infinity/nan in any case, Unicode decimal digits).
 func ParseFloat(s string) float64 {
-	t := normalizeNumber(stripSpace(s))
-	if t == "" {
-		valueError("could not convert string to float: " + ReprStr(s))
-	}
-	body := strings.TrimLeft(t, "+-")
-	if len(t)-len(body) > 1 {
-		valueError("could not convert string to float: " + ReprStr(s))
-	}
-	switch strings.ToLower(body) {
-	case "inf", "infinity", "nan":
-		f, _ := strconv.ParseFloat(t, 64)
-		return f
-	}
-	if !validFloatBody(body) {
-		valueError("could not convert string to float: " + ReprStr(s))
-	}
-	f, err := strconv.ParseFloat(strings.ReplaceAll(t, "_", ""), 64)
-	if err != nil {
-		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
-			return f // CPython gives inf or 0.0, as ParseFloat does
-		}
-		valueError("could not convert string to float: " + ReprStr(s))
+	f, ok := pysem.ParseFloat(s)
+	if !ok {
+		valueError(pysem.FloatInvalidMessage(s))
 	}
 	return f
 }
 
-// validFloatBody checks Python's float literal grammar without the sign:
-// digits with single underscores between them, an optional fraction and
-// an optional exponent.
-func validFloatBody(s string) bool {
-	i := 0
-	digits := func() int {
-		n := 0
-		for i < len(s) {
-			if s[i] >= '0' && s[i] <= '9' {
-				i++
-				n++
-				continue
-			}
-			if s[i] == '_' && n > 0 && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9' {
-				i++
-				continue
-			}
-			break
-		}
-		return n
-	}
-	intPart := digits()
-	frac := 0
-	if i < len(s) && s[i] == '.' {
-		i++
-		frac = digits()
-	}
-	if intPart == 0 && frac == 0 {
-		return false
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		if digits() == 0 {
-			return false
-		}
-	}
-	return i == len(s)
-}
-
-// normalizeNumber replaces Unicode decimal digits by ASCII ones and
-// Unicode spaces are already stripped by the caller.
-func normalizeNumber(s string) string {
-	ascii := true
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if d := pysem.DecimalValue(r); d >= 0 {
-			b.WriteByte(byte('0' + d))
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-// ParseInt is int(s) for a str in base 10: surrounding whitespace, an
-// optional sign, underscores between digits, Unicode decimal digits.
+// ParseInt is int(s) for a str in base 10.
 func ParseInt(s string) int64 {
 	return ParseIntBase(s, 10)
 }
 
-// ParseIntBase is int(s, base) for base 0 or 2..36.
+// ParseIntBase is int(s, base) for base 0 or 2..36: pysem.ParseInt, the
+// one copy every engine runs.
 func ParseIntBase(s string, base int64) int64 {
 	if base != 0 && (base < 2 || base > 36) {
 		valueError("int() base must be >= 2 and <= 36, or 0")
 	}
-	bad := func() {
-		valueError("invalid literal for int() with base " + strconv.FormatInt(base, 10) + ": " + ReprStr(s))
-	}
-	t := normalizeNumber(stripSpace(s))
-	neg := false
-	if t != "" && (t[0] == '+' || t[0] == '-') {
-		neg = t[0] == '-'
-		t = t[1:]
-	}
-	b := int(base)
-	lower := strings.ToLower(t)
-	prefixed := false
-	if len(lower) >= 2 && lower[0] == '0' {
-		switch {
-		case lower[1] == 'x' && (b == 16 || b == 0):
-			b, prefixed = 16, true
-		case lower[1] == 'o' && (b == 8 || b == 0):
-			b, prefixed = 8, true
-		case lower[1] == 'b' && (b == 2 || b == 0):
-			b, prefixed = 2, true
-		}
-	}
-	if prefixed {
-		t = t[2:]
-		if strings.HasPrefix(t, "_") {
-			t = t[1:]
-		}
-	} else if b == 0 {
-		b = 10
-		if len(strings.TrimLeft(t, "0_")) > 0 && len(t) > 1 && t[0] == '0' {
-			bad()
-		}
-	}
-	if t == "" || t[0] == '_' || t[len(t)-1] == '_' || strings.Contains(t, "__") {
-		bad()
-	}
-	digits := strings.ReplaceAll(t, "_", "")
-	for _, r := range digits {
-		v := digitValue(r)
-		if v < 0 || v >= b {
-			bad()
-		}
-	}
-	n, err := strconv.ParseUint(digits, b, 64)
-	if err != nil || (!neg && n > math.MaxInt64) || (neg && n > 1<<63) {
+	n, digits, st := pysem.ParseInt(s, int(base))
+	switch st {
+	case pysem.IntInvalid:
+		valueError(pysem.IntInvalidMessage(s, int(base)))
+	case pysem.IntTooManyDigits:
+		valueError(pysem.IntDigitsMessage(digits))
+	case pysem.IntOverflow:
 		overflow()
 	}
-	if neg {
-		return int64(-n)
-	}
-	return int64(n)
-}
-
-func digitValue(r rune) int {
-	switch {
-	case r >= '0' && r <= '9':
-		return int(r - '0')
-	case r >= 'a' && r <= 'z':
-		return int(r-'a') + 10
-	case r >= 'A' && r <= 'Z':
-		return int(r-'A') + 10
-	}
-	return -1
+	return n
 }
 
 // Float returns x. Generated code wraps a float constant in it when both

@@ -1,6 +1,7 @@
 package planrt
 
 import (
+	"math"
 	"strconv"
 	"testing"
 
@@ -21,6 +22,12 @@ func TestMemoryErrorLimits(t *testing.T) {
 		{"str * n past the limit", func() string { return strconv.Itoa(len(RepeatStr("ab", max/2+1))) }, "!MemoryError"},
 		{"str * n of 4-byte characters", func() string { return strconv.Itoa(len(RepeatStr("\U0001f600", max/4+1))) }, "!MemoryError"},
 		{"str * n within", func() string { return strconv.Itoa(len(RepeatStr("ab", 3))) }, "6"},
+		// CPython raises OverflowError, not MemoryError, where the
+		// repetition's code points outnumber PY_SSIZE_T_MAX; 'é' * 2**62
+		// has 2**62 of them (2**63 bytes) and is a MemoryError there.
+		{"str * n past PY_SSIZE_T_MAX", func() string { return RepeatStr("ab", math.MaxInt64) }, "!OverflowError"},
+		{"str * n past PY_SSIZE_T_MAX by a little", func() string { return RepeatStr("ab", 1<<62) }, "!OverflowError"},
+		{"str * n of 2**62 two-byte characters", func() string { return RepeatStr("é", 1<<62) }, "!MemoryError"},
 		{"zfill", func() string { return ZFill("1", max+1) }, "!MemoryError"},
 		{"zfill within", func() string { return ZFill("1", 1) }, "1"},
 		{"center", func() string { return Center("x", max+1, " ") }, "!MemoryError"},
@@ -72,5 +79,13 @@ func TestMemoryErrorLimits(t *testing.T) {
 			}
 			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
 		}
+	}
+}
+
+// TestStrRepeatOverflowMessage: the OverflowError of a str repetition past
+// PY_SSIZE_T_MAX code points carries CPython's message.
+func TestStrRepeatOverflowMessage(t *testing.T) {
+	if got, want := catch(func() string { return RepeatStr("xyz", math.MaxInt64/2) }), "!OverflowError: repeated string is too long"; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

@@ -366,6 +366,46 @@ func Range(start, stop, step int64) iter.Seq[int64] {
 	}
 }
 
+// RangeLen is len(range(start, stop, step)), computed (pysem.RangeLen),
+// never by building the list: len(range(2**62)) is a number in CPython.
+func RangeLen(start, stop, step int64) int64 {
+	if step == 0 {
+		valueError("range() arg 3 must not be zero")
+	}
+	n := pysem.RangeLen(start, stop, step)
+	if n > math.MaxInt64 {
+		Throw("OverflowError", pysem.RangeLenTooLarge)
+	}
+	return int64(n)
+}
+
+// RangeContains is k in range(start, stop, step), computed
+// (pysem.RangeContains), never by building the list.
+func RangeContains(k, start, stop, step int64) bool {
+	if step == 0 {
+		valueError("range() arg 3 must not be zero")
+	}
+	return pysem.RangeContains(k, start, stop, step)
+}
+
+// RangeReversed is reversed(range(start, stop, step)): the items from the
+// last one down, computed one at a time (item i is start + i*step, in
+// wrapping arithmetic that lands on the exact int64), never by building
+// the list.
+func RangeReversed(start, stop, step int64) iter.Seq[int64] {
+	if step == 0 {
+		valueError("range() arg 3 must not be zero")
+	}
+	n := pysem.RangeLen(start, stop, step)
+	return func(yield func(int64) bool) {
+		for i := n; i > 0; i-- {
+			if !yield(start + int64((i-1)*uint64(step))) {
+				return
+			}
+		}
+	}
+}
+
 // Values iterates over the given values (a tuple display in a for loop).
 func Values[T any](vs ...T) iter.Seq[T] { return slices.Values(vs) }
 

@@ -160,10 +160,6 @@ func sliceIndices(n int64, lo, hi, step Optional[int64]) (start, stop, st, lengt
 	return start, stop, st, length
 }
 
-func stripSpace(s string) string {
-	return strings.TrimFunc(s, pysem.IsSpace)
-}
-
 // Strip is s.strip() (Python whitespace).
 func Strip(s string) string { return strings.TrimFunc(s, pysem.IsSpace) }
 
@@ -355,6 +351,9 @@ func SplitLines(s string) *List[string] {
 func RepeatStr(s string, n int64) string {
 	if n <= 0 || s == "" {
 		return ""
+	}
+	if pysem.StrRepeatOverflows(int64(utf8.RuneCountInString(s)), n) {
+		Throw("OverflowError", pysem.StrRepeatTooLong)
 	}
 	if !pysem.RepeatFits(int64(len(s)), n) {
 		memoryError()

@@ -62,3 +62,26 @@ func TestMemoryErrorLimits(t *testing.T) {
 		})
 	}
 }
+
+// TestStrRepeatOverflow: s * n raises CPython's OverflowError ("repeated
+// string is too long") where the result's code points would outnumber
+// PY_SSIZE_T_MAX, as the sealed binary does (runtime
+// TestMemoryErrorLimits), and MemoryError short of it.
+func TestStrRepeatOverflow(t *testing.T) {
+	for _, c := range []struct {
+		body, class, msg string
+	}{
+		{`print(len("ab" * 9223372036854775807))`, "OverflowError", "repeated string is too long"},
+		{`print(len("ab" * 4611686018427387904))`, "OverflowError", "repeated string is too long"},
+		{`print(len("é" * 4611686018427387904))`, "MemoryError", ""},
+		{`n = 9223372036854775807
+    print(len(n * "xyz"))`, "OverflowError", "repeated string is too long"},
+	} {
+		p := compilePlan(t, "def main() -> None:\n    "+c.body+"\n")
+		err := Run(context.Background(), p, Options{})
+		var exc *Exception
+		if !errors.As(err, &exc) || exc.Class != c.class || exc.Msg != c.msg {
+			t.Errorf("%s: got %v, want %s: %s", c.body, err, c.class, c.msg)
+		}
+	}
+}

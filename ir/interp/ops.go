@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/big"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/clauz3/clauz3/ir"
 	"github.com/clauz3/clauz3/pysem"
@@ -563,6 +564,9 @@ func opName(op ir.BinOpKind) string {
 func repeatStr(pos ir.Pos, s string, n int64) (Value, error) {
 	if n <= 0 || s == "" {
 		return "", nil
+	}
+	if pysem.StrRepeatOverflows(int64(utf8.RuneCountInString(s)), n) {
+		return nil, raise(pos, "OverflowError", "%s", pysem.StrRepeatTooLong)
 	}
 	if !pysem.RepeatFits(int64(len(s)), n) {
 		return nil, raise(pos, "MemoryError", "")

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/clauz3/clauz3/ir"
+	"github.com/clauz3/clauz3/pysem"
 )
 
 // rangeVal is a Python range object. The IR types range(...) as
@@ -21,15 +22,7 @@ func newRange(pos ir.Pos, start, stop, step int64) (rangeVal, error) {
 }
 
 // length is len(r) (it may exceed int64 for extreme bounds).
-func (r rangeVal) length() uint64 {
-	switch {
-	case r.step > 0 && r.start < r.stop:
-		return (uint64(r.stop-r.start)-1)/uint64(r.step) + 1
-	case r.step < 0 && r.start > r.stop:
-		return (uint64(r.start-r.stop)-1)/(uint64(-(r.step+1))+1) + 1
-	}
-	return 0
-}
+func (r rangeVal) length() uint64 { return pysem.RangeLen(r.start, r.stop, r.step) }
 
 // item is r[i] for 0 <= i < len(r).
 func (r rangeVal) item(i uint64) int64 { return r.start + int64(i*uint64(r.step)) }
@@ -81,7 +74,7 @@ func (r rangeVal) appendKey(b []byte) []byte {
 func rangeLen(pos ir.Pos, r rangeVal) (Value, error) {
 	n := r.length()
 	if n > math.MaxInt64 {
-		return nil, raise(pos, "OverflowError", "Python int too large to convert to C ssize_t")
+		return nil, raise(pos, "OverflowError", "%s", pysem.RangeLenTooLarge)
 	}
 	return int64(n), nil
 }
@@ -100,16 +93,7 @@ func rangeContains(r rangeVal, x Value) bool {
 	default:
 		return false
 	}
-	if r.step > 0 {
-		if k < r.start || k >= r.stop {
-			return false
-		}
-		return uint64(k-r.start)%uint64(r.step) == 0
-	}
-	if k > r.start || k <= r.stop {
-		return false
-	}
-	return uint64(r.start-k)%(uint64(-(r.step+1))+1) == 0
+	return pysem.RangeContains(k, r.start, r.stop, r.step)
 }
 
 // rangeIndex is r[i].

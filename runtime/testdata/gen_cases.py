@@ -148,9 +148,15 @@ w("}")
 w("")
 
 # int() and float() of strings
-ins = ["0", "42", "-42", " 1_000 ", "1__0", "_1", "1_", "+7", "١٢", "abc", "1.5", "", "  ", "9223372036854775807", "-9223372036854775808", "9223372036854775808", "0x1f", "00", "007", "\t12\n"]
+ins = ["0", "42", "-42", " 1_000 ", "1__0", "_1", "1_", "+7", "١٢", "abc", "1.5", "", "  ", "9223372036854775807", "-9223372036854775808", "9223372036854775808", "0x1f", "00", "007", "\t12\n",
+       # CPython strips only ASCII whitespace after turning Unicode spaces
+       # into ' ': \x1c-\x1f are str.isspace() but not stripped, \x85 and
+       # \xa0 are; more than 4300 digits is a ValueError before any
+       # overflow; the message shows at most 200 characters of the repr.
+       "\x1c5", "5\x1f", "\x1c5\x1f", "\x855\xa0", "\u20031\u2003", "1\u20032", "0" * 4301, "0" * 5000 + "1", "x" * 300, "١_٢", "߀"]
 w("var parseCases = []struct{ s, asInt, asFloat string }{")
-for s in ins + ["1e3", "inf", "-Infinity", "nan", "1_000.5", ".5", "5.", "1e", "١.٥", "1.5e-3", "1e400"]:
+for s in ins + ["1e3", "inf", "-Infinity", "nan", "1_000.5", ".5", "5.", "1e", "١.٥", "1.5e-3", "1e400",
+                 "+NaN", "-nan", "+nan", "+inf", "-iNF", "+-1", "1_0e1_0", "1e-3_0", "1._5", "1_.5", "\x1c1.5"]:
     ki, ri = res(lambda: int(s))
     if ki == "ok" and not (-2**63 <= ri < 2**63): ki, ri = "err", "OverflowError: integer overflow"
     kf, rf = res(lambda: float(s))
