@@ -49,11 +49,16 @@ type devInstall struct {
 // testServicePassword is the human's password of test installations.
 const testServicePassword = "correct horse battery"
 
+// testPorts is the test process's one port picker: every service of the
+// process takes its port from it, so no two get the same one (a picker
+// per call handed a closed port out again). Set once, locked inside.
+var testPorts = sync.OnceValue(newPortPicker)
+
 // freeLoopbackPort picks a port for a service whose address is fixed at
 // init (clients pin it).
 func freeLoopbackPort(t *testing.T) string {
 	t.Helper()
-	addr, err := newPortPicker().addr()
+	addr, err := testPorts().addr()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -89,3 +89,21 @@ func TestPortPicker(t *testing.T) {
 		t.Fatalf("busy port %d handed out as %s", busy, a)
 	}
 }
+
+// TestFreeLoopbackPortsAreDistinct: the ports of the test process's
+// services come from one picker, so two services of one test (the
+// agent's and the human's instance) or of two parallel tests never get
+// the same one. With a picker per call, a port closed after its pick was
+// handed out again: TestForeignInstanceCookie's second instance found its
+// port held by the first. 300 picks out of 8192 ports repeat one with
+// probability above 99 % when each call has a picker of its own.
+func TestFreeLoopbackPortsAreDistinct(t *testing.T) {
+	seen := map[string]bool{}
+	for range 300 {
+		a := freeLoopbackPort(t)
+		if seen[a] {
+			t.Fatalf("%s handed out twice", a)
+		}
+		seen[a] = true
+	}
+}

@@ -52,7 +52,7 @@ func TestScripts(t *testing.T) {
 		t.Fatal(err)
 	}
 	goCache, goModCache, _ := strings.Cut(strings.TrimSpace(string(caches)), "\n")
-	ports := newPortPicker()
+	ports := testPorts()
 	testscript.Run(t, testscript.Params{
 		Dir:  "testdata/script",
 		Cmds: humanCmds(),
