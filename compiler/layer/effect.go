@@ -103,10 +103,11 @@ func (ld *loader) funcDef(m *Module, def *ast.FunctionDef) {
 			ld.errorf(f, d, ir.Unsupported, "decorator %s is not supported yet: a postcondition reads the result alone here; write @deal.post(lambda result: ...)", label)
 			bad = true
 		case "deal.raises":
-			// Accepting it inert would be wrong: a plan proved as if the
-			// effect returned could be cut short there, which breaks a
-			// guarantee such as count() >= 1.
-			ld.errorf(f, d, ir.Unsupported, "decorator %s is not supported yet: the prover does not model a trusted effect raising, so a plan would be proved as if it always returned; remove it", label)
+			// Every trusted call is already taken to possibly fail at run
+			// time (prover/failedcall.go), except against a sum <= whose
+			// terms may be negative, which is not checked yet: accepting
+			// the decorator would claim a model the prover lacks there.
+			ld.errorf(f, d, ir.Unsupported, "decorator %s is not supported yet: the prover takes every trusted call as possibly failing, but not yet for a sum whose terms may be negative; remove it", label)
 			bad = true
 		case "clauz3.fluent.effect":
 			if call == nil {
