@@ -373,17 +373,25 @@ func (l *Lowerer) boolOp(e *ast.BoolOp, want ir.Type) ir.Expr {
 		if x == nil {
 			return nil
 		}
-		if acc == nil {
-			acc = x
-			continue
-		}
-		if !ir.Identical(acc.Type(), x.Type()) {
-			l.Errorf(v, ir.TypeMismatch, "operands of %s must have one type, got %s and %s", op, acc.Type(), x.Type())
+		if acc = l.joinBool(e, v, op, acc, x); acc == nil {
 			return nil
 		}
-		acc = &ir.BoolOp{Pos: l.Pos(e), Op: op, X: acc, Y: x, T: acc.Type()}
 	}
 	return acc
+}
+
+// joinBool is acc <op> x, the next operand x (written v) of the and/or
+// e; acc nil is the first operand. Nil, reported at v, when x's type is
+// not acc's: the language gives and/or one operand type.
+func (l *Lowerer) joinBool(e *ast.BoolOp, v ast.Expr, op ir.BoolOpKind, acc, x ir.Expr) ir.Expr {
+	if acc == nil {
+		return x
+	}
+	if !ir.Identical(acc.Type(), x.Type()) {
+		l.Errorf(v, ir.TypeMismatch, "operands of %s must have one type, got %s and %s", op, acc.Type(), x.Type())
+		return nil
+	}
+	return &ir.BoolOp{Pos: l.Pos(e), Op: op, X: acc, Y: x, T: acc.Type()}
 }
 
 var cmpOps = map[ast.CmpOp]ir.CmpOp{

@@ -105,15 +105,9 @@ func (c *ConditionNarrowing) boolOp(l *Lowerer, b *ast.BoolOp, want ir.Type) ir.
 			}
 			c.nonNone[loc] = true
 		}
-		if acc == nil {
-			acc = x
-			continue
-		}
-		if !ir.Identical(acc.Type(), x.Type()) {
-			l.Errorf(v, ir.TypeMismatch, "operands of %s must have one type, got %s and %s", op, acc.Type(), x.Type())
+		if acc = l.joinBool(b, v, op, acc, x); acc == nil {
 			return nil
 		}
-		acc = &ir.BoolOp{Pos: l.Pos(b), Op: op, X: acc, Y: x, T: acc.Type()}
 	}
 	return acc
 }
