@@ -141,8 +141,10 @@ func (x *executor) strOf(pos ir.Pos, t ir.Type, v value) (z3.Term, error) {
 // TestStrOfIntEveryWidth). So str.from_int only ever reads a fresh
 // constant bounded to [0, MaxInt64], defined as |n| for every n but
 // MinInt64, whose text (|n| = 2**63 is outside that range) is the
-// literal. The definition holds of every int64 n, so assuming it
-// constrains nothing a run could do.
+// literal. The definition says nothing of an n outside int64 (an
+// overflow, which raises before str runs): an assumption, it must hold
+// of every value the term can take, or it would rule out the models in
+// which the overflow happens (TestStrOfIntAssumesNothingOfOverflow).
 func (x *executor) decimal(n z3.Term) z3.Term {
 	c := x.ctx
 	minInt := c.Int(math.MinInt64)
@@ -151,7 +153,7 @@ func (x *executor) decimal(n z3.Term) z3.Term {
 	x.assumptions = append(x.assumptions, c.And(
 		c.Le(c.Int(0), abs), c.Le(abs, c.Int(math.MaxInt64)),
 		c.Implies(c.And(neg, c.Gt(n, minInt)), c.Eq(abs, c.Neg(n))),
-		c.Implies(c.Not(neg), c.Eq(abs, n))))
+		c.Implies(c.And(c.Not(neg), c.Le(n, c.Int(math.MaxInt64))), c.Eq(abs, n))))
 	text := c.Concat(c.Ite(neg, c.String("-"), c.String("")), c.IntToString(abs))
 	return c.Ite(c.Eq(n, minInt), c.String(strconv.FormatInt(math.MinInt64, 10)), text)
 }

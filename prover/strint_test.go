@@ -71,3 +71,44 @@ def main(x: int) -> None:
 		})
 	}
 }
+
+// TestStrOfIntAssumesNothingOfOverflow: what str() of a symbolic int
+// assumes must hold of every value the term can take, an int that
+// overflows int64 (and so raises OverflowError before str runs) included.
+// Its definition once bound |n| to int64 for every n, which ruled out
+// every model where a + 1 overflows: `assert a != 2**63 - 1` placed
+// before print(str(a + 1)) was proved, and so was a guarantee that an
+// OverflowError before the first call breaks.
+func TestStrOfIntAssumesNothingOfOverflow(t *testing.T) {
+	for _, tc := range []struct{ name, body, input string }{
+		{"plus one", "    assert a != 9223372036854775807\n    print(str(a + 1))\n", "9223372036854775807"},
+		{"minus one", "    assert a != -9223372036854775808\n    print(f\"{a - 1}\")\n", "-9223372036854775808"},
+		{"negated", "    assert a != -9223372036854775808\n    print(repr(-a))\n", "-9223372036854775808"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			src := "import clauz3\nfrom tools.email.trusted import contracts as emails\n\n\n@clauz3.guarantee(emails.none())\ndef main(a: int) -> None:\n" + tc.body
+			prog, err := compiler.Compile("plan.py", []byte(src), compiler.Config{ImportRoots: []string{filepath.Join("..", "corpus")}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Prove(context.Background(), prog, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var assert *Obligation
+			for _, o := range res.Obligations {
+				if o.Kind == KindCheck {
+					assert = o
+				}
+			}
+			if assert == nil || assert.Status != Failed || assert.Counterexample == nil {
+				t.Fatalf("assert: %+v, want failed with a = %s", assert, tc.input)
+			}
+			want := Binding{Name: "a", Value: tc.input}
+			if in := assert.Counterexample.Inputs; len(in) != 1 || in[0] != want {
+				t.Fatalf("counterexample inputs %v, want [%v]", in, want)
+			}
+		})
+	}
+}
