@@ -34,14 +34,29 @@ import (
 // inTrace). Its counterexample names the call that fails, and it
 // replays: the replay's host fails that call (replayHost).
 
-// inTrace is the condition under which f is in the trace: f is reached,
-// and when a failed call cuts the run (x.cut), f is that call or an
-// earlier one.
+// inTrace is the condition under which f counts in the trace: f is
+// reached, and when a failed call cuts the run (x.cut), f comes before
+// that call, or is that call and it took effect.
+//
+// A failed call may have taken effect or not (the layer reports an
+// error; whether the door locked or the mail left is not known), so the
+// cut holds both: x.cut = 2k+1 is call k failing after it took effect,
+// 2k call k failing before. Call k counts when 2k+1 <= x.cut.
 func (x *executor) inTrace(f *fact) z3.Term {
 	if !x.cut.IsValid() {
 		return f.reached
 	}
-	return x.ctx.And(f.reached, x.ctx.Le(x.ctx.Int(int64(f.seq)), x.cut))
+	return x.ctx.And(f.reached, x.ctx.Le(x.ctx.Int(2*int64(f.seq)+1), x.cut))
+}
+
+// failedAt splits a model's cut into the call that fails and whether it
+// took effect; ok is false when the value names no call of the plan.
+func (x *executor) failedAt(mod *z3.Model, cut z3.Term) (k int64, tookEffect, ok bool) {
+	c, known := mod.Eval(cut).Int64Value()
+	if !known || c < 0 || c/2 >= int64(len(x.facts)) {
+		return 0, false, false
+	}
+	return c / 2, c%2 == 1, true
 }
 
 // prefixClosed reports whether a claim that holds of a trace holds of
@@ -84,10 +99,11 @@ func (x *executor) failedCallGoal(gr *ir.Guarantee) (goal, bool, error) {
 	if err != nil {
 		return goal{}, false, err
 	}
-	// The run ends at a call it reaches.
+	// The run ends at a call it reaches, which took effect or not.
 	var at []z3.Term
 	for _, f := range x.facts {
-		at = append(at, ctx.And(ctx.Eq(cut, ctx.Int(int64(f.seq))), f.reached))
+		k := 2 * int64(f.seq)
+		at = append(at, ctx.And(ctx.Or(ctx.Eq(cut, ctx.Int(k)), ctx.Eq(cut, ctx.Int(k+1))), f.reached))
 	}
 	fails := ctx.Or(at...)
 	name := gr.Source + " when a call fails"
@@ -111,8 +127,8 @@ func (x *executor) failedCallGoal(gr *ir.Guarantee) (goal, bool, error) {
 		if cex == nil {
 			cex = &Counterexample{}
 		}
-		k, ok := mod.Eval(cut).Int64Value()
-		if !ok || k < 0 || k >= int64(len(x.facts)) {
+		k, tookEffect, ok := x.failedAt(mod, cut)
+		if !ok {
 			return cex
 		}
 		failed := x.facts[k]
@@ -126,7 +142,11 @@ func (x *executor) failedCallGoal(gr *ir.Guarantee) (goal, bool, error) {
 		if shown < len(cex.Trace) {
 			cex.Trace = cex.Trace[:shown]
 		}
-		what := fmt.Sprintf("%s at line %d fails at run time (its layer reports an error), which ends the run there", failed.effect.Name, failed.pos.Line)
+		when := "before it took effect"
+		if tookEffect {
+			when = "after it took effect"
+		}
+		what := fmt.Sprintf("%s at line %d fails at run time %s (its layer reports an error), which ends the run there", failed.effect.Name, failed.pos.Line, when)
 		if cex.Summary != "" {
 			what += "; " + cex.Summary
 		}

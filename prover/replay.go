@@ -29,12 +29,13 @@ func (x *executor) replay(ctx context.Context, mod *z3.Model, g goal) error {
 	}
 	host := &replayHost{}
 	cut := int64(-1) // the call that fails (failedCallGoal), or none
+	tookEffect := true
 	if g.cut.IsValid() {
-		k, ok := mod.Eval(g.cut).Int64Value()
-		if !ok || k < 0 || k >= int64(len(x.facts)) {
+		k, took, ok := x.failedAt(mod, g.cut)
+		if !ok {
 			return fmt.Errorf("the failed call %v is not a call of the plan", mod.Eval(g.cut))
 		}
-		cut = k
+		cut, tookEffect = k, took
 	}
 	plan := func(f *fact) error {
 		if !isTrue(mod, f.reached) || cut >= 0 && int64(f.seq) > cut {
@@ -127,7 +128,13 @@ func (x *executor) replay(ctx context.Context, mod *z3.Model, g goal) error {
 		case err != nil && !errors.As(err, &ce) && !errors.As(err, &exc) && !errors.As(err, &pce):
 			return fmt.Errorf("the run failed: %v", err)
 		}
-		holds, err := x.monitor(g.guarantee, host.done)
+		done := host.done
+		if !tookEffect && len(done) > 0 && done[len(done)-1].fails {
+			// The failed call is in the run's trace, but the
+			// counterexample has it fail before it took effect.
+			done = done[:len(done)-1]
+		}
+		holds, err := x.monitor(g.guarantee, done)
 		if err != nil {
 			return err
 		}
