@@ -44,22 +44,9 @@ from tools.email.trusted import contracts as emails
 def main(x: int) -> None:
     assert %s != %q
 `, form, text)
-			prog, err := compiler.Compile("plan.py", []byte(src), compiler.Config{ImportRoots: []string{filepath.Join("..", "corpus")}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := Prove(context.Background(), prog, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var assert *Obligation
-			for _, o := range res.Obligations {
-				if o.Kind == KindCheck {
-					assert = o
-				}
-			}
+			assert := assertObligation(t, src)
 			if assert == nil {
-				t.Fatalf("no assert obligation in %+v", res.Obligations)
+				t.Fatal("no assert obligation")
 			}
 			if assert.Status != Failed || assert.Counterexample == nil {
 				t.Fatalf("assert %s != %q: status %v (%s), want failed with x = %d", form, text, assert.Status, assert.Reason, v)
@@ -88,20 +75,7 @@ func TestStrOfIntAssumesNothingOfOverflow(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			src := "import clauz3\nfrom tools.email.trusted import contracts as emails\n\n\n@clauz3.guarantee(emails.none())\ndef main(a: int) -> None:\n" + tc.body
-			prog, err := compiler.Compile("plan.py", []byte(src), compiler.Config{ImportRoots: []string{filepath.Join("..", "corpus")}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := Prove(context.Background(), prog, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var assert *Obligation
-			for _, o := range res.Obligations {
-				if o.Kind == KindCheck {
-					assert = o
-				}
-			}
+			assert := assertObligation(t, src)
 			if assert == nil || assert.Status != Failed || assert.Counterexample == nil {
 				t.Fatalf("assert: %+v, want failed with a = %s", assert, tc.input)
 			}
@@ -111,4 +85,25 @@ func TestStrOfIntAssumesNothingOfOverflow(t *testing.T) {
 			}
 		})
 	}
+}
+
+// assertObligation proves src against the corpus layers and returns its
+// assert's obligation (nil when it has none).
+func assertObligation(t *testing.T, src string) *Obligation {
+	t.Helper()
+	prog, err := compiler.Compile("plan.py", []byte(src), compiler.Config{ImportRoots: []string{filepath.Join("..", "corpus")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Prove(context.Background(), prog, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var assert *Obligation
+	for _, o := range res.Obligations {
+		if o.Kind == KindCheck {
+			assert = o
+		}
+	}
+	return assert
 }
